@@ -1,0 +1,130 @@
+"""``minigrad.autograd``: ``backward``, ``grad``, ``Function`` and the grad-mode switches, as in
+``torch.autograd``."""
+
+from .engine import observe, run_backward
+from .function import Function, Node
+from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+
+__all__ = [
+    "Function",
+    "Node",
+    "backward",
+    "enable_grad",
+    "grad",
+    "is_grad_enabled",
+    "no_grad",
+    "observe",
+    "set_grad_enabled",
+]
+
+
+def _as_tuple(x):
+    if x is None:
+        return None
+    if isinstance(x, (list, tuple)):
+        return tuple(x)
+    return (x,)
+
+
+def _make_grads(outputs, grads):
+    """The starting gradient for each output: given, or ones for a scalar (torch's ``_make_grads``)."""
+    from ..creation import ones_like
+    from ..tensor import Tensor
+
+    if grads is None:
+        grads = (None,) * len(outputs)
+    if len(grads) != len(outputs):
+        raise RuntimeError(f"grad requires one gradient per output; got {len(grads)} for {len(outputs)} outputs")
+    result = []
+    for i, (out, g) in enumerate(zip(outputs, grads)):
+        if g is None:
+            if out._requires_grad and out.numel() != 1:
+                raise RuntimeError("grad can be implicitly created only for scalar outputs")
+            if not out.dtype.is_floating_point:
+                raise RuntimeError(
+                    f"grad can be implicitly created only for real scalar outputs but got {out.dtype}"
+                )
+            g = ones_like(out)
+        elif not isinstance(g, Tensor):
+            raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
+        elif g.shape != out.shape:
+            raise RuntimeError(
+                f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and output[{i}] has a shape "
+                f"of {out.shape}."
+            )
+        result.append(g)
+    return tuple(result)
+
+
+def _check_outputs(outputs):
+    for i, out in enumerate(outputs):
+        if not out._requires_grad:
+            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+
+
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
+    """Mirror ``torch.autograd.backward``: accumulate gradients of ``tensors`` into leaves' ``.grad``.
+
+    ``grad_tensors`` weights each output (needed for non-scalar outputs);
+    ``inputs`` limits which tensors accumulate. The graph is freed afterwards
+    unless ``retain_graph`` (default: ``create_graph``).
+    """
+    outputs = _as_tuple(tensors)
+    grads = _make_grads(outputs, _as_tuple(grad_tensors))
+    _check_outputs(outputs)
+    if retain_graph is None:
+        retain_graph = create_graph
+    inputs = _as_tuple(inputs)
+    if inputs is not None and len(inputs) == 0:
+        raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
+    captured = run_backward(outputs, grads, retain_graph, create_graph, inputs=inputs, accumulate=True)
+    if inputs is not None:  # non-leaf inputs keep their gradient in .grad, like retain_grad
+        for t, g in zip(inputs, captured):
+            if t.grad_fn is not None and g is not None:
+                t._grad = g if t._grad is None else t._grad + g
+
+
+def grad(
+    outputs,
+    inputs,
+    grad_outputs=None,
+    retain_graph=None,
+    create_graph=False,
+    only_inputs=True,
+    allow_unused=None,
+    materialize_grads=False,
+):
+    """Mirror ``torch.autograd.grad``: return d(outputs)/d(inputs) without touching any ``.grad``.
+
+    With ``create_graph=True`` the returned gradients are part of a graph, so
+    they can be differentiated again (higher-order derivatives).
+    """
+    from ..creation import zeros_like
+
+    outputs = _as_tuple(outputs)
+    inputs = _as_tuple(inputs)
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    if materialize_grads and allow_unused is False:
+        raise ValueError(
+            "Expected allow_unused to be True or not passed when materialize_grads=True, but got: "
+            "allow_unused=False."
+        )
+    grads = _make_grads(outputs, _as_tuple(grad_outputs))
+    _check_outputs(outputs)
+    for t in inputs:
+        if not t._requires_grad:
+            raise RuntimeError("One of the differentiated Tensors does not require grad")
+    if retain_graph is None:
+        retain_graph = create_graph
+    result = run_backward(outputs, grads, retain_graph, create_graph, inputs=inputs, accumulate=False)
+    for i, g in enumerate(result):
+        if g is None:
+            if not allow_unused:
+                raise RuntimeError(
+                    "One of the differentiated Tensors appears to not have been used in the graph. "
+                    "Set allow_unused=True if this is the desired behavior."
+                )
+            if materialize_grads:
+                result[i] = zeros_like(inputs[i])
+    return tuple(result)

@@ -1,0 +1,52 @@
+"""``AccumulateGrad``: the node at the end of every path, which adds a gradient into a leaf's ``.grad``."""
+
+import math
+
+import numpy as np
+
+from .function import Node
+
+
+class AccumulateGrad(Node):
+    """Mirror torch's ``AccumulateGrad``: one per leaf that requires grad; ``variable`` is the leaf.
+
+    The first gradient is stored as a fresh tensor (so ``.grad`` never aliases
+    another tensor); later ones are added to it, in place unless the graph of
+    the sum itself is wanted (``create_graph=True``).
+    """
+
+    node_name = "torch::autograd::AccumulateGrad"
+    # torch gives these nodes the largest sequence number, so a ready leaf is filled first
+    _sequence_nr = math.inf
+
+    def __init__(self, variable):
+        self.variable = variable
+
+    def _qualified_name(self):
+        return "AccumulateGrad"
+
+    def _backward(self, grads, create_graph=False, observer=None):
+        from ..tensor import Tensor
+
+        grad = grads[0]
+        var = self.variable
+        if grad is None:
+            return ()
+        old = var._grad
+        if old is None:
+            if create_graph:
+                new = grad
+            else:
+                new = Tensor._wrap(np.array(grad._data, dtype=var._data.dtype, copy=True))
+        elif create_graph:
+            new = old + grad
+        else:
+            if observer is not None:
+                old = Tensor._wrap(old._data.copy())
+            var._grad._data += grad._data
+            var._grad._vc.value += 1
+            new = var._grad
+        var._grad = new
+        if observer is not None:
+            observer("accumulate", node=self, tensor=var, before=old, after=new, grad=grad)
+        return ()

@@ -1,0 +1,252 @@
+"""The backward engine: runs the graph's nodes from the outputs back to the leaves.
+
+It follows PyTorch's engine (torch/csrc/autograd/engine.cpp), minus threads:
+
+1. count, for every node reachable from the outputs, how many edges lead into it;
+2. keep the nodes whose incoming gradients have all arrived in a ready queue,
+   ordered like torch's: AccumulateGrad first, then the most recently created
+   node first (highest sequence number);
+3. run a node once, with the gradients for each of its outputs summed; pass
+   what it returns along its ``next_functions`` edges.
+
+It is iterative, so a graph 100,000 nodes deep needs no recursion. Each step
+can be reported to an *observer* (see :func:`observe`), which the
+step-through widget uses; with none attached, the cost is one ``is None`` test
+per node.
+"""
+
+import contextlib
+import heapq
+import itertools
+
+import numpy as np
+
+from . import grad_mode
+from .accumulate_grad import AccumulateGrad
+from .function import BackwardCFunction, Node
+
+_observer = None
+
+
+@contextlib.contextmanager
+def observe(observer):
+    """Report every engine step inside the block to ``observer(kind, **info)``.
+
+    Kinds: ``begin``, ``node``, ``hook``, ``retain_grad``, ``grads``,
+    ``accumulate``, ``capture``, ``free``, ``end``. minigrad only: PyTorch has no
+    such hook point (its engine is C++).
+    """
+    global _observer
+    prev, _observer = _observer, observer
+    try:
+        yield observer
+    finally:
+        _observer = prev
+
+
+class GraphRoot(Node):
+    """The node torch puts above the outputs: it hands each output its starting gradient."""
+
+    node_name = "GraphRoot"
+    _sequence_nr = float("inf")
+
+    def __init__(self, edges, grads):
+        self.next_functions = tuple(edges)
+        self._grads = tuple(grads)
+        self._input_meta = tuple(None for _ in edges)
+
+    def _backward(self, grads):
+        return self._grads
+
+
+def _collect(root):
+    """Count the edges into each node reachable from ``root``; return (dependencies, post-order)."""
+    deps = {}
+    seen = {root}
+    order = []
+    stack = [(root, iter(root.next_functions))]
+    while stack:
+        node, edges = stack[-1]
+        for child, _ in edges:
+            if child is None:
+                continue
+            deps[child] = deps.get(child, 0) + 1
+            if child not in seen:
+                seen.add(child)
+                stack.append((child, iter(child.next_functions)))
+                break
+        else:
+            stack.pop()
+            order.append(node)
+    return deps, order
+
+
+def _sum_to(grad, shape, node, index):
+    """Reduce a broadcast gradient back to an input's shape, or raise torch's shape error."""
+    from ..ops.reduce import sum_to
+
+    if len(grad.shape) >= len(shape) and all(
+        s == 1 or s == g for s, g in zip(shape[::-1], grad.shape[::-1])
+    ):
+        return sum_to(grad, shape)
+    raise RuntimeError(
+        f"Function {node.name()} returned an invalid gradient at index {index} - got "
+        f"[{', '.join(map(str, grad.shape))}] but expected shape compatible with "
+        f"[{', '.join(map(str, shape))}]"
+    )
+
+
+def _call_tensor_hooks(node, grads, obs):
+    """Tensor hooks for each output, in registration order, then the retain_grad stores."""
+    grads = list(grads)
+    if node._tensor_hooks:
+        for nr, hooks in node._tensor_hooks.items():
+            for hook in list(hooks.values()):
+                before = grads[nr]
+                result = hook(before)
+                if result is not None:
+                    grads[nr] = result
+                if obs is not None:
+                    obs("hook", node=node, output_nr=nr, hook=hook, grad=before, result=result)
+    if node._retained:
+        for nr, tensor_ref in node._retained.items():
+            tensor = tensor_ref()
+            g = grads[nr]
+            if tensor is None or g is None:
+                continue
+            before = tensor._grad
+            tensor._grad = g.clone() if before is None else before + g
+            if obs is not None:
+                obs("retain_grad", node=node, output_nr=nr, tensor=tensor, before=before, after=tensor._grad)
+    return grads
+
+
+def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, accumulate=True):
+    """Backpropagate from ``roots`` (tensors) seeded with ``grad_roots``.
+
+    ``accumulate=True`` is ``Tensor.backward``: gradients go into leaves' ``.grad``
+    (only those in ``inputs`` if given). ``accumulate=False`` is
+    ``autograd.grad``: the gradients of ``inputs`` are returned (None where unused)
+    and no ``.grad`` changes.
+    """
+    obs = _observer
+    root = GraphRoot([t._edge() for t in roots], grad_roots)
+    deps, order = _collect(root)
+
+    captures = {}  # (node, output_nr) -> [input index, ...]
+    needed = None
+    if inputs is not None:
+        for i, t in enumerate(inputs):
+            edge = t._edge(create=False)
+            if edge[0] is not None:
+                captures.setdefault(edge, []).append(i)
+        targets = {node for node, _ in captures}
+        reach, needed = set(), set()  # reach: its grads are wanted; needed: it must also run
+        for node in order:  # post-order: children first
+            if any(child in reach for child, _ in node.next_functions if child is not None) or (
+                accumulate and node in targets and isinstance(node, AccumulateGrad)
+            ):
+                needed.add(node)
+                reach.add(node)
+            elif node in targets:
+                reach.add(node)
+        if accumulate:  # backward(inputs=...): only the listed leaves accumulate; capture the rest
+            captures = {e: i for e, i in captures.items() if not isinstance(e[0], AccumulateGrad)}
+    captured = [None] * (len(inputs) if inputs is not None else 0)
+
+    if obs is not None:
+        obs("begin", root=root, roots=roots, grads=grad_roots, order=order)
+
+    buffers = {root: [None]}
+    ready = [(-root._sequence_nr, 0, root)]
+    tiebreak = itertools.count(1)
+    ran = []
+    prev_mode = grad_mode._state.enabled
+    grad_mode._state.enabled = create_graph
+    try:
+        while ready:
+            node = heapq.heappop(ready)[2]
+            grads = buffers.pop(node)
+            if node._tensor_hooks or node._retained:
+                grads = _call_tensor_hooks(node, grads, obs)
+            if captures:
+                for nr, g in enumerate(grads):
+                    for i in captures.get((node, nr), ()):
+                        captured[i] = g
+                        if obs is not None:
+                            obs("capture", node=node, output_nr=nr, index=i, grad=g)
+            if needed is not None and node not in needed:
+                continue
+            if node._prehooks:
+                for hook in list(node._prehooks.values()):
+                    result = hook(tuple(grads))
+                    if result is not None:
+                        grads = list(result)
+            if obs is not None:
+                obs("node", node=node, grads=tuple(grads))
+
+            if node is root:
+                outs = root._grads
+            elif isinstance(node, AccumulateGrad):
+                node._backward(grads, create_graph, obs)
+                outs = ()
+            elif all(g is None for g in grads) and not isinstance(node, BackwardCFunction):
+                outs = (None,) * len(node.next_functions)
+            else:
+                outs = node._backward(grads)
+                outs = _validate(node, outs)
+            if node._hooks:
+                for hook in list(node._hooks.values()):
+                    hook(tuple(outs), tuple(grads))
+            if not retain_graph:
+                node._release()
+                ran.append(node)
+            if obs is not None and node is not root and not isinstance(node, AccumulateGrad):
+                obs("grads", node=node, grads=tuple(outs))
+
+            for (child, nr), g in zip(node.next_functions, outs):
+                if child is None:
+                    continue
+                buf = buffers.get(child)
+                if buf is None:
+                    buf = buffers[child] = [None] * _num_outputs(child)
+                if g is not None:
+                    buf[nr] = g if buf[nr] is None else buf[nr] + g
+                deps[child] -= 1
+                if deps[child] == 0:
+                    heapq.heappush(ready, (-child._sequence_nr, next(tiebreak), child))
+    finally:
+        grad_mode._state.enabled = prev_mode
+
+    if obs is not None:
+        if not retain_graph:
+            obs("free", nodes=tuple(n for n in ran if n is not root))
+        obs("end", captured=tuple(captured))
+    return captured
+
+
+def _num_outputs(node):
+    return getattr(node, "_num_outputs", 1)
+
+
+def _validate(node, outs):
+    """Check the grads a node returned: one per input, each summed to the input's shape and dtype."""
+    if len(outs) != len(node.next_functions):
+        raise RuntimeError(
+            f"function {node.name()} returned an incorrect number of gradients "
+            f"(expected {len(node.next_functions)}, got {len(outs)})"
+        )
+    fixed = None
+    for i, (g, meta) in enumerate(zip(outs, node._input_meta)):
+        if g is None or meta is None:
+            continue
+        shape, dtype = meta
+        if g._data.shape != shape or g._data.dtype != dtype:
+            if fixed is None:
+                fixed = list(outs)
+            if g._data.shape != shape:
+                g = _sum_to(g, shape, node, i)
+            if g._data.dtype != dtype and np.issubdtype(dtype, np.floating):
+                g = g.to(dtype)
+            fixed[i] = g
+    return outs if fixed is None else tuple(fixed)

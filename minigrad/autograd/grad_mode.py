@@ -1,0 +1,78 @@
+"""Switching graph recording on and off: ``no_grad``, ``enable_grad``, ``set_grad_enabled``.
+
+All three mirror PyTorch: each works as a context manager and as a decorator,
+and restores the previous mode on exit, even after an exception.
+"""
+
+import functools
+
+
+class _State:
+    enabled = True
+
+
+_state = _State()
+
+
+def is_grad_enabled():
+    """Mirror ``torch.is_grad_enabled``: whether new ops record a graph."""
+    return _state.enabled
+
+
+class _GradMode:
+    """Base for the grad-mode switches: a context manager that is also a decorator."""
+
+    mode = True
+
+    def __enter__(self):
+        self._prev = _state.enabled
+        _state.enabled = self.mode
+
+    def __exit__(self, *exc):
+        _state.enabled = self._prev
+        return False
+
+    def __call__(self, func):
+        mode = self.mode
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            prev = _state.enabled
+            _state.enabled = mode
+            try:
+                return func(*args, **kwargs)
+            finally:
+                _state.enabled = prev
+
+        return wrapper
+
+
+class no_grad(_GradMode):
+    """Mirror ``torch.no_grad``: ops inside record no graph; results don't require grad."""
+
+    mode = False
+
+
+class enable_grad(_GradMode):
+    """Mirror ``torch.enable_grad``: record a graph again inside a ``no_grad`` block."""
+
+    mode = True
+
+
+class set_grad_enabled(_GradMode):
+    """Mirror ``torch.set_grad_enabled(mode)``: sets the mode at once, and restores it on exit
+    when used as a context manager or decorator."""
+
+    def __init__(self, mode):
+        if not isinstance(mode, bool):
+            raise TypeError(f"set_grad_enabled(): argument 'mode' must be bool, not {type(mode).__name__}")
+        self.mode = mode
+        self._prev = _state.enabled
+        _state.enabled = mode
+
+    def __enter__(self):
+        _state.enabled = self.mode
+
+    def __call__(self, func):
+        _state.enabled = self._prev  # as a decorator it must not change the mode now
+        return super().__call__(func)

@@ -1,0 +1,84 @@
+"""``minigrad.nn.functional``: the functions behind the layers (``import minigrad.nn.functional as F``)."""
+
+import warnings
+
+import numpy as np
+
+from ..autograd.function import Op
+from ..functional import relu, sigmoid, tanh  # noqa: F401 - re-exported, as torch.nn.functional has them
+from ..ops._util import wrap
+from ..tensor import Tensor
+
+
+class Addmm(Op):
+    """result = bias + input @ weight.T, torch's fused node for ``nn.Linear`` on 2-D input"""
+
+    node_name = "AddmmBackward0"
+    formula = {"self": "grad", "mat1": "grad @ mat2.t()", "mat2": "mat1.t() @ grad"}
+
+    @staticmethod
+    def forward(ctx, bias, mat1, mat2):
+        if mat1.shape[1] != mat2.shape[0]:
+            raise RuntimeError(
+                f"mat1 and mat2 shapes cannot be multiplied ({mat1.shape[0]}x{mat1.shape[1]} and "
+                f"{mat2.shape[0]}x{mat2.shape[1]})"
+            )
+        ctx.save_for_backward(mat1, mat2)
+        return wrap(bias._data + mat1._data @ mat2._data)
+
+    @staticmethod
+    def backward(ctx, grad):
+        mat1, mat2 = ctx.saved_tensors
+        db, d1, d2 = ctx.needs_input_grad
+        return grad if db else None, grad.mm(mat2.t()) if d1 else None, mat1.t().mm(grad) if d2 else None
+
+
+class MseLoss(Op):
+    """result = mean((self - target) ** 2) (or sum, or elementwise)"""
+
+    node_name = "MseLossBackward0"
+    formula = {"self": "2 * (self - target) * grad / n", "target": "-2 * (self - target) * grad / n"}
+
+    @staticmethod
+    def forward(ctx, a, target, *, reduction):
+        ctx.save_for_backward(a, target)
+        ctx.reduction = reduction
+        diff = np.broadcast_arrays(a._data, target._data)
+        sq = (diff[0] - diff[1]) ** 2
+        ctx.n = sq.size if reduction == "mean" else 1
+        if reduction == "mean":
+            return wrap(np.asarray(sq.mean(), dtype=sq.dtype))
+        if reduction == "sum":
+            return wrap(np.asarray(sq.sum(), dtype=sq.dtype))
+        return wrap(sq)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, target = ctx.saved_tensors
+        g = 2 * (a - target) * grad / ctx.n if ctx.n != 1 else 2 * (a - target) * grad
+        da, dt = ctx.needs_input_grad
+        return g if da else None, -g if dt else None
+
+
+def linear(input, weight, bias=None):
+    """Mirror ``torch.nn.functional.linear``: input @ weight.T + bias (AddmmBackward0 for 2-D input)."""
+    if input.ndim == 2 and bias is not None:
+        return Addmm.apply(bias, input, weight.t())
+    out = input.matmul(weight.t())
+    return out + bias if bias is not None else out
+
+
+def mse_loss(input, target, reduction="mean"):
+    """Mirror ``torch.nn.functional.mse_loss``."""
+    if reduction not in ("mean", "sum", "none"):
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    if not isinstance(target, Tensor):
+        raise TypeError(f"mse_loss(): argument 'target' must be Tensor, not {type(target).__name__}")
+    if input.shape != target.shape:
+        warnings.warn(
+            f"Using a target size ({target.shape}) that is different to the input size ({input.shape}). This "
+            "will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.",
+            UserWarning,
+            stacklevel=2,
+        )
+    return MseLoss.apply(input, target, reduction=reduction)

@@ -1,0 +1,27 @@
+"""``nn.Parameter``: a leaf tensor that requires grad and that a Module registers as a parameter."""
+
+import numpy as np
+
+from ..tensor import Tensor, _init
+
+
+class Parameter(Tensor):
+    """Mirror ``torch.nn.Parameter``: wraps a tensor's values as a new leaf with ``requires_grad=True``
+    (by default); prints as ``Parameter containing:``."""
+
+    __slots__ = ()
+
+    def __new__(cls, data=None, requires_grad=True):
+        from ..creation import tensor
+
+        if data is None:
+            data = tensor([])
+        p = object.__new__(cls)
+        _init(p, data._data if isinstance(data, Tensor) else np.asarray(data), None, None)
+        if isinstance(data, Tensor):
+            p._vc = data._vc
+        p.requires_grad_(requires_grad)
+        return p
+
+    def __init__(self, data=None, requires_grad=True):
+        pass

@@ -1,0 +1,49 @@
+"""Small helpers the op modules share: operands that may be Python scalars, and result dtypes."""
+
+import numpy as np
+
+from .. import dtypes
+from ..tensor import Tensor
+
+wrap = Tensor._wrap
+
+
+def data(x):
+    """The numpy value of a tensor operand, or the scalar itself."""
+    return x._data if isinstance(x, Tensor) else x
+
+
+def binary_result(arr, a, b):
+    """Wrap a binary op's numpy result, giving it PyTorch's promoted dtype where numpy's differs."""
+    if isinstance(b, Tensor):
+        if a._data.dtype == b._data.dtype:
+            return wrap(arr)
+        want = dtypes.result_type((a, b))
+    else:
+        want = dtypes.result_type((a,), (b,))
+    if arr.dtype != want.np:
+        arr = arr.astype(want.np)
+    return wrap(arr)
+
+
+def as_tensor_operand(x, like=None):
+    """Turn a non-tensor first operand (``minigrad.add(2, x)``) into a tensor."""
+    if isinstance(x, Tensor):
+        return x
+    if isinstance(x, (bool, int, float, np.number)) and like is not None:
+        return wrap(np.asarray(x, dtype=dtypes.result_type((like,), (x,)).np))
+    from ..creation import tensor
+
+    return tensor(x)
+
+
+def check_broadcast(a, b):
+    """Raise torch's message when two shapes cannot broadcast."""
+    sa, sb = a.shape, b.shape
+    for i, (x, y) in enumerate(zip(reversed(sa), reversed(sb))):
+        if x != y and x != 1 and y != 1:
+            dim = max(len(sa), len(sb)) - 1 - i
+            raise RuntimeError(
+                f"The size of tensor a ({x}) must match the size of tensor b ({y}) "
+                f"at non-singleton dimension {dim}"
+            )

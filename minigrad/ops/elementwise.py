@@ -1,0 +1,502 @@
+"""Elementwise ops. Each class is one op: its forward, its backward, and the derivative formula.
+
+``formula`` maps each differentiable input to its gradient, written with the
+names PyTorch's derivatives.yaml uses (``self``, ``other``, ``exponent``,
+``result`` for the op's output, ``grad`` for the incoming gradient). The
+step-through widget shows these formulas with the numbers filled in, and the
+tests evaluate them with numpy and check them against ``backward``.
+
+Inputs that broadcast get gradients of the broadcast shape; the engine sums
+them back to each input's shape.
+"""
+
+import numpy as np
+
+from ..autograd.function import Op
+from ..tensor import Tensor
+from ._util import binary_result, check_broadcast, data, wrap
+
+
+def _binary(fn, a, b):
+    try:
+        return binary_result(fn(a._data, data(b)), a, b)
+    except ValueError:
+        if isinstance(b, Tensor):
+            check_broadcast(a, b)
+        raise
+
+
+class Add(Op):
+    """result = self + other"""
+
+    node_name = "AddBackward0"
+    formula = {"self": "grad", "other": "grad"}
+
+    @staticmethod
+    def forward(ctx, a, b):
+        return _binary(np.add, a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad, grad
+
+
+class Sub(Op):
+    """result = self - other"""
+
+    node_name = "SubBackward0"
+    formula = {"self": "grad", "other": "-grad"}
+
+    @staticmethod
+    def forward(ctx, a, b):
+        return _binary(np.subtract, a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad, -grad
+
+
+class Rsub(Op):
+    """result = other - self, for ``number - tensor``"""
+
+    node_name = "RsubBackward1"
+    formula = {"self": "-grad"}
+
+    @staticmethod
+    def forward(ctx, a, *, other):
+        return binary_result(other - a._data, a, other)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (-grad,)
+
+
+class Mul(Op):
+    """result = self * other"""
+
+    node_name = "MulBackward0"
+    formula = {"self": "grad * other", "other": "grad * self"}
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return _binary(np.multiply, a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        da, db = ctx.needs_input_grad
+        return grad * b if da else None, grad * a if db else None
+
+
+class Div(Op):
+    """result = self / other"""
+
+    node_name = "DivBackward0"
+    formula = {"self": "grad / other", "other": "-grad * self / (other * other)"}
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        if not isinstance(b, Tensor) and not a.dtype.is_floating_point:
+            b = float(b)
+        out = _binary(np.true_divide, a, b)
+        if not out.dtype.is_floating_point:  # integer / integer is float32 in torch
+            out = wrap(out._data.astype(np.float32))
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        da, db = ctx.needs_input_grad
+        return grad / b if da else None, -grad * a / (b * b) if db else None
+
+
+class Reciprocal(Op):
+    """result = 1 / self (``number / tensor`` is ``reciprocal(tensor) * number``, as in torch)"""
+
+    node_name = "ReciprocalBackward0"
+    formula = {"self": "-grad * result * result"}
+
+    @staticmethod
+    def forward(ctx, a):
+        x = a._data if a.dtype.is_floating_point else a._data.astype(np.float32)
+        out = wrap(np.reciprocal(x))
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (result,) = ctx.saved_tensors
+        return (-grad * result * result,)
+
+
+class Neg(Op):
+    """result = -self"""
+
+    node_name = "NegBackward0"
+    formula = {"self": "-grad"}
+
+    @staticmethod
+    def forward(ctx, a):
+        if a._data.dtype == np.bool_:
+            raise RuntimeError(
+                "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
+                "invert a mask, use the `~` or `logical_not()` operator instead."
+            )
+        return wrap(np.negative(a._data))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (-grad,)
+
+
+class Pow(Op):
+    """result = self ** exponent, exponent a number"""
+
+    node_name = "PowBackward0"
+    formula = {"self": "grad * exponent * self ** (exponent - 1)"}
+
+    @staticmethod
+    def forward(ctx, a, *, exponent):
+        ctx.save_for_backward(a)
+        ctx.exponent = exponent
+        if not a.dtype.is_floating_point and isinstance(exponent, int) and exponent < 0:
+            raise RuntimeError("Integers to negative integer powers are not allowed.")
+        return binary_result(np.power(a._data, exponent), a, exponent)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        e = ctx.exponent
+        if e == 0:
+            return (grad * 0,)
+        return (grad * e * a ** (e - 1),)
+
+
+class PowTensor(Op):
+    """result = self ** exponent, both tensors"""
+
+    node_name = "PowBackward1"
+    formula = {
+        "self": "grad * exponent * self ** (exponent - 1)",
+        "exponent": "grad * result * log(self)",
+    }
+
+    @staticmethod
+    def forward(ctx, a, b):
+        out = _binary(np.power, a, b)
+        ctx.save_for_backward(a, b, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b, result = ctx.saved_tensors
+        da, db = ctx.needs_input_grad
+        ga = grad * b * a ** (b - 1) if da else None
+        # torch masks the (self == 0, exponent >= 0) corner, where log(self) is -inf but the limit is 0
+        gb = grad * _masked_log_result(a, b, result) if db else None
+        return ga, gb
+
+
+class RPow(Op):
+    """result = self ** exponent, for ``number ** tensor`` (self is the number)"""
+
+    node_name = "PowBackward2"
+    formula = {"exponent": "grad * result * log(self)"}
+
+    @staticmethod
+    def forward(ctx, exponent, *, base):
+        out = binary_result(np.power(base, exponent._data), exponent, base)
+        ctx.save_for_backward(out)
+        ctx.base = base
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (result,) = ctx.saved_tensors
+        if ctx.base == 0:
+            return (grad * result * 0,)
+        return (grad * result * float(np.log(ctx.base)),)
+
+
+def _masked_log_result(a, b, result):
+    from .. import functional as F
+
+    safe = F.where((a == 0) & (b >= 0), F.zeros_like(result), result * a.log())
+    return safe
+
+
+class Exp(Op):
+    """result = exp(self)"""
+
+    node_name = "ExpBackward0"
+    formula = {"self": "grad * result"}
+
+    @staticmethod
+    def forward(ctx, a):
+        out = wrap(np.exp(_float(a)))
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (result,) = ctx.saved_tensors
+        return (grad * result,)
+
+
+class Log(Op):
+    """result = log(self)"""
+
+    node_name = "LogBackward0"
+    formula = {"self": "grad / self"}
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return wrap(np.log(_float(a)))
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return (grad / a,)
+
+
+class Sin(Op):
+    """result = sin(self)"""
+
+    node_name = "SinBackward0"
+    formula = {"self": "grad * cos(self)"}
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return wrap(np.sin(_float(a)))
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return (grad * a.cos(),)
+
+
+class Cos(Op):
+    """result = cos(self)"""
+
+    node_name = "CosBackward0"
+    formula = {"self": "-grad * sin(self)"}
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return wrap(np.cos(_float(a)))
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return (-grad * a.sin(),)
+
+
+class Tanh(Op):
+    """result = tanh(self)"""
+
+    node_name = "TanhBackward0"
+    formula = {"self": "grad * (1 - result * result)"}
+
+    @staticmethod
+    def forward(ctx, a):
+        out = wrap(np.tanh(_float(a)))
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (result,) = ctx.saved_tensors
+        return (grad * (1 - result * result),)
+
+
+class Sigmoid(Op):
+    """result = 1 / (1 + exp(-self))"""
+
+    node_name = "SigmoidBackward0"
+    formula = {"self": "grad * result * (1 - result)"}
+
+    @staticmethod
+    def forward(ctx, a):
+        x = _float(a)
+        # the two-sided form never overflows exp()
+        e = np.exp(-np.abs(x))
+        out = wrap(np.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False))
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (result,) = ctx.saved_tensors
+        return (grad * result * (1 - result),)
+
+
+class Relu(Op):
+    """result = max(self, 0)"""
+
+    node_name = "ReluBackward0"
+    formula = {"self": "grad * (result > 0)"}
+
+    @staticmethod
+    def forward(ctx, a):
+        out = wrap(np.maximum(a._data, 0).astype(a._data.dtype, copy=False))
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (result,) = ctx.saved_tensors
+        return (grad * (result > 0),)
+
+
+class Abs(Op):
+    """result = |self|"""
+
+    node_name = "AbsBackward0"
+    formula = {"self": "grad * sign(self)"}
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return wrap(np.abs(a._data))
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return (grad * a.sign(),)
+
+
+class Sqrt(Op):
+    """result = sqrt(self)"""
+
+    node_name = "SqrtBackward0"
+    formula = {"self": "grad / (2 * result)"}
+
+    @staticmethod
+    def forward(ctx, a):
+        with np.errstate(invalid="ignore"):
+            out = wrap(np.sqrt(_float(a)))
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (result,) = ctx.saved_tensors
+        return (grad / (2 * result),)
+
+
+class Clamp(Op):
+    """result = min(max(self, min), max); min or max may be None"""
+
+    node_name = "ClampBackward1"
+    formula = {"self": "grad * ((self >= min) & (self <= max))"}
+
+    @staticmethod
+    def forward(ctx, a, min=None, max=None):
+        if min is None and max is None:
+            raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+        ctx.save_for_backward(a)
+        ctx.min, ctx.max = min, max
+        out = a._data
+        if min is not None:
+            out = np.maximum(out, min)
+        if max is not None:
+            out = np.minimum(out, max)
+        return binary_result(np.asarray(out), a, min if min is not None else max)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        keep = np.ones(a.shape, dtype=bool)
+        if ctx.min is not None:
+            keep &= a._data >= ctx.min
+        if ctx.max is not None:
+            keep &= a._data <= ctx.max
+        return (grad * wrap(keep),)
+
+
+class Sign(Op):
+    """result = sign(self); its derivative is zero wherever it exists"""
+
+    node_name = "SignBackward0"
+    formula = {"self": "grad * 0"}
+
+    @staticmethod
+    def forward(ctx, a):
+        return wrap(np.sign(a._data))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (grad * 0,)
+
+
+class Clone(Op):
+    """result = a copy of self"""
+
+    node_name = "CloneBackward0"
+    formula = {"self": "grad"}
+
+    @staticmethod
+    def forward(ctx, a):
+        return wrap(a._data.copy())
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (grad,)
+
+
+class ToCopy(Op):
+    """result = self converted to another dtype"""
+
+    node_name = "ToCopyBackward0"
+    formula = {"self": "grad"}
+
+    @staticmethod
+    def forward(ctx, a, dtype):
+        return wrap(a._data.astype(dtype))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (grad,)
+
+
+class Where(Op):
+    """result = self where condition else other"""
+
+    node_name = "WhereBackward0"
+    formula = {"self": "where(condition, grad, 0)", "other": "where(condition, 0, grad)"}
+
+    @staticmethod
+    def forward(ctx, a, b, *, condition):
+        ctx.condition = condition
+        try:
+            return binary_result(np.where(condition._data, a._data, data(b)), a, b)
+        except ValueError:
+            check_broadcast(condition, a)
+            if isinstance(b, Tensor):
+                check_broadcast(a, b)
+                check_broadcast(condition, b)
+            raise
+
+    @staticmethod
+    def backward(ctx, grad):
+        da, db = ctx.needs_input_grad
+        zero = wrap(np.zeros((), dtype=grad._data.dtype))
+        from .. import functional as F
+
+        c = ctx.condition
+        return (
+            F.where(c, grad, zero) if da else None,
+            F.where(c, zero, grad) if db else None,
+        )
+
+
+def _float(a):
+    """Integer inputs of floating-point functions compute in the default dtype, as in torch."""
+    x = a._data
+    return x if x.dtype.kind == "f" else x.astype(np.float32)

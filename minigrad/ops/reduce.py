@@ -1,0 +1,180 @@
+"""Reductions: sum, mean, max. Their gradients spread ``grad`` back over the reduced dimensions."""
+
+import numpy as np
+
+from ..autograd.function import Op
+from ._util import wrap
+
+
+def normalize_dims(t, dim):
+    """``dim`` (an int, a tuple, or None for all) as a sorted tuple of non-negative dims."""
+    if dim is None:
+        return tuple(range(t.ndim))
+    dims = (dim,) if isinstance(dim, int) else tuple(dim)
+    out = sorted({t._wrap_dim(d) for d in dims})
+    if len(out) != len(dims):
+        raise RuntimeError(f"dim {dims[0]} appears multiple times in the list of dims")
+    return tuple(out)
+
+
+def unsqueeze_dims(grad, dim, keepdim):
+    """Put back the reduced dimensions as size 1, so that ``grad`` broadcasts against the input."""
+    if keepdim:
+        return grad
+    for d in dim:
+        grad = grad.unsqueeze(d)
+    return grad
+
+
+def sum_to(grad, shape):
+    """Sum a broadcast gradient down to ``shape`` (torch's ``sum_to``)."""
+    lead = grad.ndim - len(shape)
+    dims = tuple(range(lead)) + tuple(
+        lead + i for i, s in enumerate(shape) if s == 1 and grad.shape[lead + i] != 1
+    )
+    if dims:
+        grad = grad.sum(dims, keepdim=True)
+    if lead:
+        grad = grad.reshape(shape)
+    return grad
+
+
+class Sum(Op):
+    """result = sum of all elements of self"""
+
+    node_name = "SumBackward0"
+    formula = {"self": "grad.expand(self.shape)"}
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.shape = a.shape
+        x = a._data
+        return wrap(np.asarray(x.sum(dtype=np.int64 if x.dtype.kind in "bi" else None)))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (grad.expand(ctx.shape),)
+
+
+class SumDim(Op):
+    """result = self summed over ``dim``"""
+
+    node_name = "SumBackward1"
+    formula = {"self": "unsqueeze_dims(grad, dim, keepdim).expand(self.shape)"}
+
+    @staticmethod
+    def forward(ctx, a, *, dim, keepdim=False):
+        ctx.shape, ctx.dim, ctx.keepdim = a.shape, normalize_dims(a, dim), keepdim
+        x = a._data
+        return wrap(np.asarray(x.sum(axis=ctx.dim, keepdims=keepdim, dtype=np.int64 if x.dtype.kind in "bi" else None)))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (unsqueeze_dims(grad, ctx.dim, ctx.keepdim).expand(ctx.shape),)
+
+
+def _check_float_mean(a):
+    if not a.dtype.is_floating_point:
+        raise RuntimeError(
+            "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
+            f"dtype. Got: {a.dtype.legacy.replace('Tensor', '')}"
+        )
+
+
+class Mean(Op):
+    """result = mean of all elements of self"""
+
+    node_name = "MeanBackward0"
+    formula = {"self": "grad.expand(self.shape) / n"}
+
+    @staticmethod
+    def forward(ctx, a):
+        _check_float_mean(a)
+        ctx.shape, ctx.n = a.shape, a.numel()
+        return wrap(np.asarray(a._data.mean(), dtype=a._data.dtype))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (grad.expand(ctx.shape) / ctx.n,)
+
+
+class MeanDim(Op):
+    """result = self averaged over ``dim``"""
+
+    node_name = "MeanBackward1"
+    formula = {"self": "unsqueeze_dims(grad, dim, keepdim).expand(self.shape) / n"}
+
+    @staticmethod
+    def forward(ctx, a, *, dim, keepdim=False):
+        _check_float_mean(a)
+        ctx.shape, ctx.dim, ctx.keepdim = a.shape, normalize_dims(a, dim), keepdim
+        ctx.n = int(np.prod([a.shape[d] for d in ctx.dim], dtype=np.int64))
+        return wrap(np.asarray(a._data.mean(axis=ctx.dim, keepdims=keepdim), dtype=a._data.dtype))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (unsqueeze_dims(grad, ctx.dim, ctx.keepdim).expand(ctx.shape) / ctx.n,)
+
+
+class Max(Op):
+    """result = the largest element of self; ties share the gradient evenly, as in torch"""
+
+    node_name = "MaxBackward1"
+    formula = {"self": "grad * (self == result) / (self == result).sum()"}
+
+    @staticmethod
+    def forward(ctx, a):
+        if a.numel() == 0:
+            raise RuntimeError(
+                "max(): Expected reduction dim to be specified for input.numel() == 0. "
+                "Specify the reduction dim with the 'dim' argument."
+            )
+        out = wrap(np.asarray(a._data.max()))
+        ctx.save_for_backward(a, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, result = ctx.saved_tensors
+        hit = a == result
+        return (grad * hit / hit.sum(),)
+
+
+def argmax_along(a, dim, keepdim):
+    """Indices of the largest elements along ``dim`` (int64, not differentiable)."""
+    d = a._wrap_dim(dim)
+    if a.ndim and a.shape[d] == 0:
+        raise IndexError(f"max(): Expected reduction dim {d} to have non-zero size.")
+    idx = np.argmax(a._data, axis=d, keepdims=keepdim) if a.ndim else np.zeros((), np.int64)
+    return wrap(np.asarray(idx, dtype=np.int64))
+
+
+class MaxDim(Op):
+    """result = the largest element along ``dim``; the gradient goes to the position it came from"""
+
+    node_name = "MaxBackward0"
+    formula = {"self": "one_hot(indices, dim, self.shape, keepdim) * unsqueeze_dims(grad, (dim,), keepdim)"}
+
+    @staticmethod
+    def forward(ctx, a, *, dim, keepdim, indices):
+        d = a._wrap_dim(dim)
+        ctx.shape, ctx.dim, ctx.keepdim, ctx.indices = a.shape, d, keepdim, indices
+        if not a.ndim:
+            return wrap(a._data.copy())
+        idx = indices._data if keepdim else np.expand_dims(indices._data, d)
+        values = np.take_along_axis(a._data, idx, axis=d)
+        return wrap(values if keepdim else np.squeeze(values, d))
+
+    @staticmethod
+    def backward(ctx, grad):
+        mask = one_hot(ctx.indices, ctx.dim, ctx.shape, ctx.keepdim)
+        return (mask * unsqueeze_dims(grad, (ctx.dim,), ctx.keepdim or not ctx.shape),)
+
+
+def one_hot(indices, dim, shape, keepdim=True):
+    """A 0/1 mask of ``shape`` with a 1 at ``indices`` along ``dim`` (for the gradient of max along a dim)."""
+    if not shape:
+        return wrap(np.ones((), dtype=bool))
+    idx = indices._data if keepdim else np.expand_dims(indices._data, dim)
+    positions = np.arange(shape[dim]).reshape([-1 if i == dim else 1 for i in range(len(shape))])
+    return wrap(positions == idx)

@@ -1,0 +1,454 @@
+"""The Tensor: a numpy array plus the autograd state PyTorch keeps beside it.
+
+Autograd state, named as in PyTorch:
+
+* ``requires_grad``: whether gradients flow to this tensor;
+* ``grad_fn``: the node that made it (None for leaves);
+* ``grad``: accumulated gradient (leaves, and non-leaves that ``retain_grad()``);
+* ``_version``: bumped by every in-place change, shared with views and
+  ``detach()`` (but not with ``.data``), so the engine can tell when a tensor
+  saved for backward was changed.
+
+The math lives in :mod:`minigrad.ops`; the methods here only route to it.
+"""
+
+import warnings
+import weakref
+
+import numpy as np
+
+from . import dtypes
+from .autograd import grad_mode
+from .autograd.accumulate_grad import AccumulateGrad
+from .autograd import function as _function
+from .autograd.function import _add_hook
+
+
+class _Version:
+    """A version counter shared by a tensor, its views and its detached aliases."""
+
+    __slots__ = ("value",)
+
+    def __init__(self):
+        self.value = 0
+
+
+class Size(tuple):
+    """Mirror ``torch.Size``: a tuple that prints as ``torch.Size([2, 3])``."""
+
+    def __repr__(self):
+        return f"torch.Size([{', '.join(map(str, self))}])"
+
+    __str__ = __repr__
+
+    def numel(self):
+        """Mirror ``torch.Size.numel``: the product of the sizes."""
+        return int(np.prod(self, dtype=np.int64))
+
+
+_NON_LEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute "
+    "won't be populated during autograd.backward(). If you indeed want the .grad field to be populated "
+    "for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor "
+    "by mistake, make sure you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 "
+    "for more information. (Triggered internally at /pytorch/build/aten/src/ATen/core/TensorBody.h:494.)"
+)
+
+
+class Tensor:
+    """Mirror ``torch.Tensor``. Create tensors with :func:`minigrad.tensor` and friends.
+
+    ``Tensor(data)`` itself behaves like torch's legacy constructor: float32
+    always.
+    """
+
+    __slots__ = (
+        "_data",
+        "_requires_grad",
+        "grad_fn",
+        "_output_nr",
+        "_grad",
+        "_vc",
+        "_base",
+        "_accumulator",
+        "_retains_grad",
+        "__weakref__",
+    )
+
+    def __init__(self, data=()):
+        arr = np.array(data.data if isinstance(data, Tensor) else data, dtype=np.float32)
+        _init(self, arr, None, None)
+
+    @classmethod
+    def _wrap(cls, array, grad_fn=None, vc=None):
+        """Make a tensor around ``array`` without copying (internal fast path)."""
+        t = object.__new__(cls)
+        _init(t, array, grad_fn, vc)
+        return t
+
+    # -- metadata -----------------------------------------------------------
+    @property
+    def shape(self):
+        """Mirror ``Tensor.shape``: a ``torch.Size``."""
+        return Size(self._data.shape)
+
+    def size(self, dim=None):
+        """Mirror ``Tensor.size(dim=None)``."""
+        if dim is None:
+            return Size(self._data.shape)
+        return self._data.shape[self._wrap_dim(dim)]
+
+    @property
+    def dtype(self):
+        """Mirror ``Tensor.dtype``."""
+        return dtypes._BY_NP[self._data.dtype]
+
+    @property
+    def ndim(self):
+        """Mirror ``Tensor.ndim``."""
+        return self._data.ndim
+
+    def dim(self):
+        """Mirror ``Tensor.dim()``: the number of dimensions."""
+        return self._data.ndim
+
+    def numel(self):
+        """Mirror ``Tensor.numel()``: the number of elements."""
+        return self._data.size
+
+    def nelement(self):
+        """Mirror ``Tensor.nelement()``, an alias of ``numel()``."""
+        return self._data.size
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    @property
+    def device(self):
+        """Mirror ``Tensor.device``: minigrad tensors live on the CPU."""
+        return "cpu"
+
+    @property
+    def is_cuda(self):
+        """Mirror ``Tensor.is_cuda``: always False."""
+        return False
+
+    def is_floating_point(self):
+        """Mirror ``Tensor.is_floating_point()``."""
+        return self.dtype.is_floating_point
+
+    def is_contiguous(self):
+        """Mirror ``Tensor.is_contiguous()``."""
+        return bool(self._data.flags.c_contiguous)
+
+    def _wrap_dim(self, dim, ndim=None):
+        ndim = self._data.ndim if ndim is None else ndim
+        lo, hi = (-1, 0) if ndim == 0 else (-ndim, ndim - 1)
+        if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool):
+            raise TypeError(f"dim must be an int, not {type(dim).__name__}")
+        if not lo <= dim <= hi:
+            raise IndexError(f"Dimension out of range (expected to be in range of [{lo}, {hi}], but got {dim})")
+        return dim % ndim if ndim else 0
+
+    # -- conversion ------------------------------------------------------------
+    def item(self):
+        """Mirror ``Tensor.item()``: the one element as a Python number."""
+        if self._data.size != 1:
+            raise RuntimeError(
+                f"a Tensor with {self._data.size} elements cannot be converted to Scalar"
+            )
+        return self._data.reshape(()).item()
+
+    def tolist(self):
+        """Mirror ``Tensor.tolist()``: nested Python lists (a number for 0-d tensors)."""
+        return self._data.tolist()
+
+    def numpy(self, *, force=False):
+        """Mirror ``Tensor.numpy()``: the array itself, shared, not a copy."""
+        if self._requires_grad and not force:
+            raise RuntimeError(
+                "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
+            )
+        return self._data
+
+    def __array__(self, dtype=None, copy=None):
+        if self._requires_grad:
+            raise RuntimeError(
+                "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
+            )
+        return self._data if dtype is None else self._data.astype(dtype)
+
+    def __float__(self):
+        return float(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __bool__(self):
+        if self._data.size != 1:
+            raise RuntimeError(
+                f"Boolean value of Tensor with more than one value is ambiguous"
+            )
+        return bool(self._data.reshape(()))
+
+    def __index__(self):
+        if self.dtype.category == 2 or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self.item())
+
+    def to(self, dtype=None, *args, **kwargs):
+        """Mirror ``Tensor.to(dtype)`` (``to('cpu')`` is accepted and does nothing)."""
+        if dtype is None or isinstance(dtype, str):
+            return self
+        from .ops.elementwise import ToCopy
+
+        if not isinstance(dtype, dtypes.dtype):
+            dtype = dtypes.from_numpy_dtype(dtype)
+        if dtype.np == self._data.dtype:
+            return self
+        return ToCopy.apply(self, dtype=dtype.np)
+
+    def type(self, dtype=None):
+        """Mirror ``Tensor.type()``: with no argument, the legacy name such as ``torch.FloatTensor``."""
+        if dtype is None:
+            return f"torch.{self.dtype.legacy}"
+        return self.to(dtype)
+
+    def float(self):
+        """Mirror ``Tensor.float()``: a float32 copy (itself if already float32)."""
+        return self.to(dtypes.float32)
+
+    def double(self):
+        """Mirror ``Tensor.double()``: a float64 copy (itself if already float64)."""
+        return self.to(dtypes.float64)
+
+    def long(self):
+        """Mirror ``Tensor.long()``: an int64 copy."""
+        return self.to(dtypes.int64)
+
+    def int(self):
+        """Mirror ``Tensor.int()``; minigrad's only integer type is int64."""
+        return self.to(dtypes.int64)
+
+    def bool(self):
+        """Mirror ``Tensor.bool()``."""
+        return self.to(dtypes.bool_)
+
+    def cpu(self):
+        """Mirror ``Tensor.cpu()``: the tensor itself."""
+        return self
+
+    def contiguous(self):
+        """Mirror ``Tensor.contiguous()``: itself if contiguous, else a contiguous copy."""
+        return self if self._data.flags.c_contiguous else self.clone()
+
+    # -- autograd state --------------------------------------------------------
+    @property
+    def requires_grad(self):
+        """Mirror ``Tensor.requires_grad``; settable only on leaves, and only for float tensors."""
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        self.requires_grad_(value)
+
+    def requires_grad_(self, requires_grad=True):
+        """Mirror ``Tensor.requires_grad_()``: set the flag in place on a leaf and return the tensor."""
+        if self.grad_fn is not None:
+            if requires_grad:
+                return self
+            raise RuntimeError(
+                "you can only change requires_grad flags of leaf variables. If you want to use a computed "
+                "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach()."
+            )
+        if requires_grad and not self.dtype.is_floating_point:
+            raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
+        self._requires_grad = bool(requires_grad)
+        return self
+
+    @property
+    def is_leaf(self):
+        """Mirror ``Tensor.is_leaf``: made by the user (no ``grad_fn``), or not requiring grad."""
+        return self.grad_fn is None
+
+    @property
+    def grad(self):
+        """Mirror ``Tensor.grad``; reading it on a non-leaf that did not ``retain_grad()`` warns and gives None."""
+        if self.grad_fn is not None and not self._retains_grad and self._grad is None:
+            warnings.warn(_NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of {type(value).__name__}")
+            if value.shape != self.shape:
+                raise RuntimeError("assigned grad has data of a different size")
+            if value.dtype is not self.dtype:
+                raise RuntimeError("assigned grad has data of a different type")
+        self._grad = value
+
+    @property
+    def retains_grad(self):
+        """Mirror ``Tensor.retains_grad``: True for a non-leaf after ``retain_grad()``."""
+        return self._retains_grad
+
+    @property
+    def output_nr(self):
+        """Mirror ``Tensor.output_nr``: which output of its ``grad_fn`` this tensor is."""
+        return self._output_nr
+
+    @property
+    def _version(self):
+        """Mirror ``Tensor._version``: how many in-place changes this storage has had."""
+        return self._vc.value
+
+    @property
+    def data(self):
+        """Mirror ``Tensor.data``: the same storage, detached, with its *own* version counter.
+
+        In-place changes through ``.data`` are therefore invisible to autograd, as in PyTorch.
+        """
+        return Tensor._wrap(self._data)
+
+    @data.setter
+    def data(self, value):
+        self._data = value._data if isinstance(value, Tensor) else np.asarray(value)
+
+    @property
+    def _is_view(self):
+        return self._base is not None
+
+    def _edge(self, create=True):
+        """The (node, input_nr) an op using this tensor connects to (torch's ``gradient_edge``)."""
+        if self.grad_fn is not None:
+            return (self.grad_fn, self._output_nr)
+        if not self._requires_grad:
+            return (None, 0)
+        acc = self._accumulator
+        if acc is None and create:
+            acc = self._accumulator = AccumulateGrad(self)
+        return (acc, 0)
+
+    def retain_grad(self):
+        """Mirror ``Tensor.retain_grad()``: keep this non-leaf's gradient in ``.grad`` during backward."""
+        if not self._requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self.grad_fn is None or self._retains_grad:
+            return
+        node = self.grad_fn
+        if node._retained is None:
+            node._retained = {}
+        node._retained[self._output_nr] = weakref.ref(self)
+        self._retains_grad = True
+
+    def register_hook(self, hook):
+        """Mirror ``Tensor.register_hook(hook)``: ``hook(grad)`` runs when this tensor's gradient is
+        computed, before it is used; returning a tensor replaces the gradient. Returns a handle
+        whose ``remove()`` unregisters it."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        node, nr = self._edge()
+        if node._tensor_hooks is None:
+            node._tensor_hooks = {}
+        return _add_hook(node._tensor_hooks.setdefault(nr, {}), hook)
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """Mirror ``Tensor.backward``: accumulate d(self)/d(leaf) into every leaf's ``.grad``."""
+        from .autograd import backward
+
+        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    def detach(self):
+        """Mirror ``Tensor.detach()``: same storage and version counter, out of the graph."""
+        t = Tensor._wrap(self._data, vc=self._vc)
+        return t
+
+    def detach_(self):
+        """Mirror ``Tensor.detach_()``: take this tensor out of the graph, in place."""
+        if self._base is not None and self._base._requires_grad:
+            raise RuntimeError(
+                "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel "
+                "(DDP) for training, and gradient_as_bucket_view is set as True, gradients are views of DDP "
+                "buckets, and hence detach_() cannot be called on these gradients. To fix this error, please "
+                "refer to the Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution."
+            )
+        self.grad_fn = None
+        self._requires_grad = False
+        return self
+
+    def _alias(self):
+        """A new tensor object over the same storage and autograd history (for Functions returning an input)."""
+        t = Tensor._wrap(self._data, grad_fn=self.grad_fn, vc=self._vc)
+        t._requires_grad, t._output_nr = self._requires_grad, self._output_nr
+        return t
+
+    # -- printing ----------------------------------------------------------------
+    def __repr__(self):
+        from .printing import tensor_repr
+
+        return tensor_repr(self)
+
+    __str__ = __repr__
+
+    def __format__(self, spec):
+        if self._data.ndim == 0 and spec:
+            return format(self.item(), spec)
+        return format(repr(self), spec)
+
+    __hash__ = object.__hash__
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(self._data.shape[0]))
+
+    def __reduce_ex__(self, protocol):
+        return (_rebuild, (self._data, self._requires_grad))
+
+    def __deepcopy__(self, memo):
+        if self.grad_fn is not None:
+            raise RuntimeError(
+                "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol "
+                "at the moment.  If you were attempting to deepcopy a module, this may be because of a "
+                "torch.nn.utils.weight_norm usage, see https://github.com/pytorch/pytorch/pull/103001"
+            )
+        t = type(self)._wrap(self._data.copy())
+        t._requires_grad = self._requires_grad
+        if self._grad is not None:
+            t._grad = Tensor._wrap(self._grad._data.copy())
+        memo[id(self)] = t
+        return t
+
+
+def _init(t, array, grad_fn, vc):
+    t._data = array
+    t._requires_grad = grad_fn is not None
+    t.grad_fn = grad_fn
+    t._output_nr = 0
+    t._grad = None
+    t._vc = _Version() if vc is None else vc
+    t._base = None
+    t._accumulator = None
+    t._retains_grad = False
+
+
+def _rebuild(data, requires_grad):
+    t = Tensor._wrap(data)
+    t._requires_grad = requires_grad
+    return t
+
+
+def is_tensor(obj):
+    """Mirror ``torch.is_tensor``."""
+    return isinstance(obj, Tensor)
+
+
+def _grad_enabled():
+    return grad_mode._state.enabled
+
+
+_function.Tensor = Tensor
