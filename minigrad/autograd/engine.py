@@ -21,7 +21,7 @@ import itertools
 
 import numpy as np
 
-from . import grad_mode
+from . import function, grad_mode
 from .accumulate_grad import AccumulateGrad
 from .function import BackwardCFunction, Node
 
@@ -30,18 +30,21 @@ _observer = None
 
 @contextlib.contextmanager
 def observe(observer):
-    """Report every engine step inside the block to ``observer(kind, **info)``.
+    """Report every op run and every engine step inside the block to ``observer(kind, **info)``.
 
-    Kinds: ``begin``, ``node``, ``hook``, ``retain_grad``, ``grads``,
-    ``accumulate``, ``capture``, ``free``, ``end``. minigrad only: PyTorch has no
-    such hook point (its engine is C++).
+    Forward: ``op`` (op class, node or None, inputs, outputs, params), once
+    per op. Backward: ``begin``, ``node``, ``hook``, ``retain_grad``,
+    ``grads``, ``accumulate``, ``capture``, ``free``, ``end``. minigrad only:
+    PyTorch has no such hook point (its engine is C++).
     """
     global _observer
     prev, _observer = _observer, observer
+    prev_forward, function._forward_observer = function._forward_observer, observer
     try:
         yield observer
     finally:
         _observer = prev
+        function._forward_observer = prev_forward
 
 
 class GraphRoot(Node):

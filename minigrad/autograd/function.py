@@ -22,6 +22,8 @@ import re
 from . import grad_mode
 
 _sequence = itertools.count()
+# Set by ``minigrad.autograd.observe``: told of every op run, as ``observer("op", ...)``.
+_forward_observer = None
 _freed_error = (
     "Trying to backward through the graph a second time (or directly access saved tensors after they "
     "have already been freed). Saved intermediate values of the graph are freed when you call .backward() "
@@ -246,6 +248,10 @@ class Function(Node):
                 (o._data.shape, o._data.dtype) if isinstance(o, Tensor) else None for o in outputs
             )
             ctx._adopt_saved_outputs()
+        if _forward_observer is not None:
+            _forward_observer(
+                "op", op=cls, node=ctx if record else None, inputs=args, outputs=tuple(outputs), params=kwargs
+            )
         return outputs[0] if single else outputs
 
 
@@ -349,7 +355,9 @@ class Op(Function):
                     out.grad_fn = ctx
                     if ctx._saved:
                         ctx._adopt_saved_outputs()
-                    return out
+                    break
+        if _forward_observer is not None:
+            _forward_observer("op", op=cls, node=out.grad_fn, inputs=inputs, outputs=(out,), params=params)
         return out
 
     @property
