@@ -45,7 +45,8 @@ def sub(input, other, *, alpha=1):
     other = _operand(other)
     if alpha != 1:
         other = other * alpha
-    if input.dtype is dtypes.bool_ and (isinstance(other, (bool, np.bool_)) or getattr(other, "dtype", None) is dtypes.bool_):
+    other_is_bool = isinstance(other, (bool, np.bool_)) or getattr(other, "dtype", None) is dtypes.bool_
+    if input.dtype is dtypes.bool_ and other_is_bool:
         raise RuntimeError(
             "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
             "`logical_xor()` operator instead."

@@ -77,6 +77,10 @@ class SavedTensor:
         return t
 
 
+def _is_own_output(saved, node):
+    return type(saved) is SavedTensor and saved.tensor is not None and saved.tensor.grad_fn is node
+
+
 class Node:
     """A vertex of the backward graph: what ``tensor.grad_fn`` returns (torch.autograd.graph.Node).
 
@@ -140,7 +144,7 @@ class Node:
         again as outputs, so that the node does not keep its own outputs alive."""
         if self._saved:
             self._saved = tuple(
-                SavedTensor(s.tensor, self) if type(s) is SavedTensor and s.tensor is not None and s.tensor.grad_fn is self else s
+                SavedTensor(s.tensor, self) if _is_own_output(s, self) else s
                 for s in self._saved
             )
 

@@ -45,9 +45,10 @@ class Sequential(Module):
                 self.add_module(str(i), m)
 
     def forward(self, input):
+        out = input
         for m in self._modules.values():
-            input = m(input)
-        return input
+            out = m(out)
+        return out
 
     def __getitem__(self, i):
         mods = list(self._modules.values())

@@ -83,8 +83,8 @@ class Dot(Op):
             )
         if a.shape[0] != b.shape[0]:
             raise RuntimeError(
-                "inconsistent tensor size, expected tensor [%d] and src [%d] to have the same number of "
-                "elements, but got %d and %d elements respectively" % (a.shape[0], b.shape[0], a.shape[0], b.shape[0])
+                f"inconsistent tensor size, expected tensor [{a.shape[0]}] and src [{b.shape[0]}] to have the same "
+                f"number of elements, but got {a.shape[0]} and {b.shape[0]} elements respectively"
             )
         _check_same_dtype("dot", a, b)
         ctx.save_for_backward(a, b)

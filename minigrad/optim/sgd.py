@@ -41,7 +41,8 @@ class SGD(Optimizer):
     def step(self):
         """Update every parameter that has a gradient: p -= lr * (grad with momentum and weight decay)."""
         g = self.param_groups[0]
-        lr, momentum, dampening, wd, nesterov = (g[k] for k in ("lr", "momentum", "dampening", "weight_decay", "nesterov"))
+        lr, momentum, dampening = g["lr"], g["momentum"], g["dampening"]
+        wd, nesterov = g["weight_decay"], g["nesterov"]
         for p in self.params:
             if p._grad is None:
                 continue
