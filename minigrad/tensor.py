@@ -18,9 +18,9 @@ import weakref
 import numpy as np
 
 from . import dtypes
+from .autograd import function as _function
 from .autograd import grad_mode
 from .autograd.accumulate_grad import AccumulateGrad
-from .autograd import function as _function
 from .autograd.function import _add_hook
 
 
@@ -189,7 +189,7 @@ class Tensor:
     def __bool__(self):
         if self._data.size != 1:
             raise RuntimeError(
-                f"Boolean value of Tensor with more than one value is ambiguous"
+                "Boolean value of Tensor with more than one value is ambiguous"
             )
         return bool(self._data.reshape(()))
 
