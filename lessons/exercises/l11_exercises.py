@@ -1,6 +1,6 @@
 """The lessons' exercises: each checks the right answer and names the usual mistakes."""
 
-from .check import Feedback, exercise, expect, grad_of, value
+from ..check import Feedback, exercise, expect, grad_of, value
 
 
 @exercise("lab2b_f")
