@@ -1,0 +1,142 @@
+"""``GraphStepper``: step a real autograd run forward statement by statement and backward node by node.
+
+Python traces once, builds the final graph once (the graph model of
+``minigrad.graph``), lays it out once with ``dot`` and sends one SVG plus the
+list of steps. The browser (``stepper.js``) plays them: it keeps working with no
+kernel, in a saved notebook or an exported HTML page.
+"""
+
+import pathlib
+import sys
+
+import anywidget
+import traitlets
+
+from minigrad.graph import GraphTooLarge, extract
+from minigrad.tensor import Tensor
+
+from . import trace as tracing
+from .layout import layout
+from .steps import StepBuilder, extract_for_trace
+
+HERE = pathlib.Path(__file__).parent
+MAX_NODES = 400  # tensors + functions; above this the stepper refuses (see benchmarks/bench_widget.py)
+MAX_STEPS = 4000
+
+LEGEND = [
+    ["leaf", "leaf that requires grad (.grad accumulates here)"],
+    ["nonleaf", "non-leaf: made by an op, has a grad_fn"],
+    ["nograd", "needs no grad (constant)"],
+    ["detached", "detached: same data, out of the graph"],
+    ["fn", "grad_fn node: the op's backward"],
+    ["acc", "AccumulateGrad: writes a leaf's .grad"],
+    ["retains", "retain_grad(): keeps its .grad"],
+    ["hooked", "has a hook (register_hook)"],
+    ["passing", "grad passing through, not kept in .grad"],
+    ["freed", "saved tensors freed"],
+    ["hl", "what this step does"],
+]
+
+
+class StepperTooLarge(ValueError):
+    """The graph is past the stepper's size budget."""
+
+
+def _too_large(what):
+    return StepperTooLarge(
+        f"GraphStepper: {what}; it steps at most {MAX_NODES} graph nodes and {MAX_STEPS} steps so that the page "
+        "stays fast. Step a smaller piece (fewer loop iterations, a smaller model or batch), or draw the whole "
+        "graph without stepping with minigrad.viz.make_dot."
+    )
+
+
+class GraphStepper(anywidget.AnyWidget):
+    """Step through an autograd graph: forward (nodes appear) then backward (grads flow back).
+
+    ``GraphStepper(tensor)`` shows the graph that already made ``tensor``: its
+    nodes in creation order, then a replay of ``tensor.backward()`` that changes
+    no ``.grad`` and frees nothing (``retain_graph=True``, every ``.grad`` put
+    back). Hooks run in the replay with their printed text captured into the
+    steps; pass ``run_hooks=False`` to leave them out. Use
+    :meth:`from_code` (or the ``%%stepthrough`` cell magic) to trace code
+    statement by statement. ``step`` (read/write) is the step shown;
+    ``num_steps`` how many there are. minigrad only: PyTorch has no such widget.
+    """
+
+    _esm = HERE / "stepper.js"
+    _css = HERE / "stepper.css"
+    svg = traitlets.Unicode("").tag(sync=True)
+    code = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    steps = traitlets.List().tag(sync=True)
+    legend = traitlets.List().tag(sync=True)
+    step = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, tensor=None, *, gradient=None, names=None, run_hooks=True, **kwargs):
+        built = kwargs.pop("_built", None)
+        if built is None:
+            if not isinstance(tensor, Tensor):
+                raise TypeError(
+                    "GraphStepper(tensor) expects a minigrad Tensor; use GraphStepper.from_code(source) to trace code"
+                )
+            built = _build_replay(tensor, gradient, names, run_hooks, sys._getframe(1))
+        graph, steps, code, error = built
+        self._graph, self.error = graph, error
+        super().__init__(svg=layout(graph, StepBuilder.classes_for(graph)) if graph else "", code=code,
+                         steps=steps, legend=LEGEND, **kwargs)  # fmt: skip
+
+    @classmethod
+    def from_code(cls, source, namespace=None):
+        """Run ``source`` one top-level statement at a time in ``namespace`` (a new dict if None; minigrad
+        is available as ``torch`` and ``import torch`` imports minigrad) and step through what it did.
+
+        An exception in the code stops it, as in a cell, and becomes the last step.
+        """
+        namespace = {} if namespace is None else namespace
+        trace = tracing.run_code(source, namespace)
+        return cls(_built=_build_traced(trace, source.splitlines()))
+
+    @property
+    def num_steps(self):
+        """How many steps there are."""
+        return len(self.steps)
+
+    @traitlets.validate("step")
+    def _clamp(self, proposal):
+        return max(0, min(proposal["value"], max(0, len(self.steps) - 1)))
+
+    def __repr__(self):
+        g = self._graph
+        tensors = len(g.tensors) if g else 0
+        functions = len(g.functions) if g else 0
+        err = f", ends with {type(self.error).__name__}" if self.error is not None else ""
+        return (
+            f"GraphStepper({tensors} tensors, {functions} functions, {self.num_steps} steps{err}; "
+            f"step {self.step + 1} shown)"
+        )
+
+
+def _check(graph, steps):
+    if len(steps) > MAX_STEPS:
+        raise _too_large(f"this run makes {len(steps)} steps")
+    return graph
+
+
+def _build_traced(trace, code):
+    try:
+        graph = extract_for_trace(trace, max_nodes=MAX_NODES)
+    except GraphTooLarge:
+        raise _too_large(f"the graph has more than {MAX_NODES} nodes") from None
+    steps = StepBuilder(graph, trace.statements).run(trace.events)
+    return _check(graph, steps), steps, code, trace.error
+
+
+def _build_replay(tensor, gradient, names, run_hooks, frame):
+    try:
+        graph = extract(tensor, names=names, frame=frame, saved=True, max_nodes=MAX_NODES)
+    except GraphTooLarge:
+        raise _too_large(f"the graph has more than {MAX_NODES} nodes") from None
+    builder = StepBuilder(graph, replay=True)
+    builder.forward_from_graph()
+    trace = tracing.replay_backward(tensor, gradient, run_hooks)
+    steps = builder.run(trace.events)
+    return _check(graph, steps), steps, [], trace.error
