@@ -15,10 +15,11 @@ from .ops._util import as_tensor_operand, wrap
 from .tensor import Tensor
 
 _SCALAR = (int, float, bool, np.number)
+_OPERAND = (Tensor, *_SCALAR)
 
 
 def _operand(x):
-    if isinstance(x, (Tensor, *_SCALAR)):
+    if isinstance(x, _OPERAND):
         return x
     if isinstance(x, (list, tuple, np.ndarray)):
         from .creation import tensor
@@ -63,8 +64,9 @@ def rsub(input, other, *, alpha=1):
 
 def mul(input, other):
     """Mirror ``torch.mul``: elementwise product, broadcasting."""
-    input = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
-    return E.Mul.apply(input, _operand(other))
+    if not isinstance(input, Tensor):
+        input = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
+    return E.Mul.apply(input, other if isinstance(other, Tensor) else _operand(other))
 
 
 def div(input, other, *, rounding_mode=None):

@@ -27,10 +27,7 @@ from .autograd.function import _add_hook
 class _Version:
     """A version counter shared by a tensor, its views and its detached aliases."""
 
-    __slots__ = ("value",)
-
-    def __init__(self):
-        self.value = 0
+    value = 0  # an instance gets its own value at its first in-place change
 
 
 class Size(tuple):

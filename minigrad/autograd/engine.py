@@ -193,7 +193,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
             elif isinstance(node, AccumulateGrad):
                 node._backward(grads, create_graph, obs)
                 outs = ()
-            elif all(g is None for g in grads) and not isinstance(node, BackwardCFunction):
+            elif grads[0] is None and _all_none(grads) and not isinstance(node, BackwardCFunction):
                 outs = (None,) * len(node.next_functions)
             else:
                 outs = node._backward(grads)
@@ -203,7 +203,8 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                     hook(tuple(outs), tuple(grads))
             if not retain_graph:
                 node._release()
-                ran.append(node)
+                if obs is not None:
+                    ran.append(node)
             if obs is not None and node is not root and not isinstance(node, AccumulateGrad):
                 obs("grads", node=node, grads=tuple(outs))
 
@@ -212,11 +213,12 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                     continue
                 buf = buffers.get(child)
                 if buf is None:
-                    buf = buffers[child] = [None] * _num_outputs(child)
+                    buf = buffers[child] = [None] * child._num_outputs
                 if g is not None:
                     buf[nr] = g if buf[nr] is None else buf[nr] + g
-                deps[child] -= 1
-                if deps[child] == 0:
+                left = deps[child] - 1
+                deps[child] = left
+                if left == 0:
                     heapq.heappush(ready, (-child._sequence_nr, next(tiebreak), child))
     finally:
         grad_mode._state.enabled = prev_mode
@@ -228,8 +230,11 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
     return captured
 
 
-def _num_outputs(node):
-    return getattr(node, "_num_outputs", 1)
+def _all_none(grads):
+    for g in grads:
+        if g is not None:
+            return False
+    return True
 
 
 def _validate(node, outs):

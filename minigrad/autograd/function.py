@@ -97,6 +97,8 @@ class Node:
     _retained = None  # {output_nr: tensor}: outputs that called retain_grad()
     _hooks = None  # node post-hooks, registered with node.register_hook
     _prehooks = None  # node pre-hooks, registered with node.register_prehook
+    _num_outputs = 1
+    _saving = True  # False while an op runs without recording: nothing will need what it saves
 
     def name(self):
         """Mirror ``Node.name()``: PyTorch's class name for this node, e.g. ``MulBackward0``."""
@@ -130,23 +132,24 @@ class Node:
     # -- saving ------------------------------------------------------------
     def save_for_backward(self, *tensors):
         """Mirror ``ctx.save_for_backward``: keep tensors (or None) for ``backward``, with their versions."""
-        self._saved = tuple(SavedTensor(t, self) if isinstance(t, Tensor) else t for t in tensors)
+        if self._saving:
+            self._saved = tuple([SavedTensor(t, self) if isinstance(t, Tensor) else t for t in tensors])
 
     @property
     def saved_tensors(self):
         """Mirror ``ctx.saved_tensors``; raises torch's errors if freed or modified in place."""
         if self._saved is None:
             raise RuntimeError(_freed_error)
-        return tuple(s.unpack(self) if type(s) is SavedTensor else s for s in self._saved)
+        return tuple([s.unpack(self) if type(s) is SavedTensor else s for s in self._saved])
 
     def _adopt_saved_outputs(self):
         """Outputs saved in forward were saved before this node became their grad_fn: store them
         again as outputs, so that the node does not keep its own outputs alive."""
-        if self._saved:
-            self._saved = tuple(
-                SavedTensor(s.tensor, self) if _is_own_output(s, self) else s
-                for s in self._saved
-            )
+        saved = self._saved
+        for i, s in enumerate(saved):
+            if _is_own_output(s, self):
+                saved = saved[:i] + (SavedTensor(s.tensor, self),) + saved[i + 1 :]
+        self._saved = saved
 
     def _release(self):
         """Free what was saved for backward (torch's ``release_variables``)."""
@@ -159,8 +162,12 @@ class Node:
         meta = []
         for t in inputs:
             if isinstance(t, Tensor):
-                meta.append((t._data.shape, t._data.dtype))
-                edges.append(t._edge() if t._requires_grad else (None, 0))
+                data = t._data
+                meta.append((data.shape, data.dtype))
+                if t.grad_fn is not None:
+                    edges.append((t.grad_fn, t._output_nr))
+                else:
+                    edges.append(t._edge() if t._requires_grad else (None, 0))
             else:
                 meta.append(None)
                 edges.append((None, 0))
@@ -264,7 +271,6 @@ class BackwardCFunction(Node):
 
     _forward_cls = None
     _materialize_grads = True
-    _num_outputs = 1
     _output_meta = ()
 
     def __init__(self):
@@ -346,20 +352,25 @@ class Op(Function):
     def apply(cls, *inputs, **params):
         """Run the op; record this node as the output's grad_fn if grad is needed."""
         ctx = cls.__new__(cls)
+        record = False
+        if grad_mode._state.enabled:
+            for t in inputs:
+                if isinstance(t, Tensor) and t._requires_grad:
+                    record = True
+                    break
+        if not record:
+            ctx._saving = False
         out = cls.forward(ctx, *inputs, **params)
         if cls.is_view:
             base = inputs[0]
             out._vc = base._vc
             out._base = base if base._base is None else base._base
-        if grad_mode._state.enabled:
-            for t in inputs:
-                if getattr(t, "_requires_grad", False):
-                    ctx._link(inputs)
-                    out._requires_grad = True
-                    out.grad_fn = ctx
-                    if ctx._saved:
-                        ctx._adopt_saved_outputs()
-                    break
+        if record:
+            ctx._link(inputs)
+            out._requires_grad = True
+            out.grad_fn = ctx
+            if ctx._saved:
+                ctx._adopt_saved_outputs()
         if _forward_observer is not None:
             _forward_observer("op", op=cls, node=out.grad_fn, inputs=inputs, outputs=(out,), params=params)
         return out
@@ -367,7 +378,7 @@ class Op(Function):
     @property
     def needs_input_grad(self):
         """Mirror ``ctx.needs_input_grad``: which inputs the backward must compute a gradient for."""
-        return tuple(node is not None for node, _ in self.next_functions)
+        return tuple([edge[0] is not None for edge in self.next_functions])
 
     def _backward(self, grads):
         return self.backward(self, grads[0])

@@ -19,6 +19,8 @@ def binary_result(arr, a, b):
         if a._data.dtype == b._data.dtype:
             return wrap(arr)
         want = dtypes.result_type((a, b))
+    elif a._data.dtype.kind == "f":  # a scalar never changes a floating tensor's dtype
+        return wrap(arr if arr.dtype == a._data.dtype else arr.astype(a._data.dtype))
     else:
         want = dtypes.result_type((a,), (b,))
     if arr.dtype != want.np:

@@ -1,0 +1,405 @@
+"""minigrad's benchmarks: ratios against PyTorch, micrograd and plain numpy, measured in one run.
+
+Run with ``./dev bench`` (or ``.venv/bin/python benchmarks/bench.py``); ``--quick`` is a fast smoke run.
+
+Every case is timed like ``timeit``: a warm-up call, then loops long enough to
+time reliably, repeated; the contenders of a row take turns within each repeat,
+so that a noisy moment hurts both. A row reports the ratio of the two minimums
+(minigrad / baseline; below 1 means minigrad is faster). The garbage collector
+is off inside the timed loops, as in ``timeit``, and runs between them.
+
+torch and micrograd are optional: a row whose baseline is missing is printed
+as skipped, saying why.
+"""
+
+import argparse
+import gc
+import math
+import platform
+import sys
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+import minigrad
+import minigrad.nn.functional as F
+from minigrad import nn
+from minigrad.autograd import observe
+
+try:
+    import torch
+except ImportError:  # optional: rows against torch are skipped
+    torch = None
+
+try:
+    from micrograd.engine import Value
+except ImportError:  # optional: rows against micrograd are skipped
+    Value = None
+
+# The chain's op mix, cycled: every op micrograd lacks (tanh, exp, sigmoid) is here, plus binary ops with leaves.
+MIXED_OPS = ("mul", "add", "tanh", "exp", "sub", "sigmoid")
+# micrograd's Value has only +, *, ** and relu natively (its -, / and neg are made of those): the chain
+# compared with it per op uses only those, so that one chain op is one Value op.
+SCALAR_OPS = ("mul", "add", "relu", "pow2")
+
+FULL = dict(chain_ops=1000, tensor_shape=(16,), matmul_n=512, mlp=(64, 784, 256, 10))
+TINY = dict(chain_ops=12, tensor_shape=(3,), matmul_n=8, mlp=(4, 12, 6, 3))
+
+
+# -- the cases: each builds its inputs once and returns a Case whose run() does one step ------------------
+@dataclass
+class Case:
+    """One contender of a row: ``run()`` is one timed step; ``check()`` is a number computed by the last
+    step (finite if the step worked). ``timed(k)``, if given, times ``k`` steps itself (for a part of a step)."""
+
+    run: object
+    check: object
+    timed: object = None
+    ops: int = 1  # ops per step, for per-op times
+
+
+def _apply(x, op, w, b):
+    if op == "mul":
+        return x * w
+    if op == "add":
+        return x + b
+    if op == "sub":
+        return x - 0.5
+    if op == "tanh":
+        return x.tanh()
+    if op == "exp":
+        return x.exp()
+    if op == "sigmoid":
+        return x.sigmoid()
+    if op == "relu":
+        return x.relu()
+    if op == "pow2":
+        return x**2
+    raise ValueError(op)
+
+
+def _leaf_values(shape):
+    rng = np.random.default_rng(0)
+    return [rng.uniform(0.2, 0.8, shape).astype(np.float32) for _ in range(3)]
+
+
+def _chain(lib, n_ops, shape, ops):
+    """x -> op -> op -> ... (n_ops ops cycling through ``ops``) -> sum, then backward, in ``lib`` (minigrad
+    or torch); leaves x, w, b require grad."""
+    x, w, b = (lib.tensor(v, requires_grad=True) for v in _leaf_values(shape))
+    leaves = (x, w, b)
+
+    def forward():
+        y = x
+        for i in range(n_ops):
+            y = _apply(y, ops[i % len(ops)], w, b)
+        return y.sum() if shape else y
+
+    def run():
+        for t in leaves:
+            t.grad = None
+        forward().backward()
+
+    def timed_backward(k):
+        total = 0.0
+        for _ in range(k):
+            for t in leaves:
+                t.grad = None
+            y = forward()
+            t0 = time.perf_counter()
+            y.backward()
+            total += time.perf_counter() - t0
+        return total
+
+    def check():
+        return float(sum(float(t.grad.sum()) for t in leaves))
+
+    return Case(run, check, ops=n_ops), forward, timed_backward, check
+
+
+def chain_minigrad(n_ops, shape=(), ops=MIXED_OPS):
+    """The chain in minigrad, forward + backward."""
+    return _chain(minigrad, n_ops, shape, ops)[0]
+
+
+def chain_torch(n_ops, shape=(), ops=MIXED_OPS):
+    """The same chain in PyTorch."""
+    return _chain(torch, n_ops, shape, ops)[0]
+
+
+def chain_micrograd(n_ops, ops=SCALAR_OPS):
+    """The scalar chain in micrograd's Value (only micrograd's native ops)."""
+    x, w, b = (Value(float(v)) for v in _leaf_values(()))
+    leaves = (x, w, b)
+    # micrograd's backward sorts the graph recursively: a chain of n ops needs a deeper stack than Python's default
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * n_ops + 1000))
+
+    def run():
+        for v in leaves:
+            v.grad = 0
+        y = x
+        for i in range(n_ops):
+            op = ops[i % len(ops)]
+            y = y * w if op == "mul" else y + b if op == "add" else y.relu() if op == "relu" else y**2
+        y.backward()
+
+    return Case(run, lambda: float(x.grad + w.grad + b.grad), ops=n_ops)
+
+
+def chain_backward_minigrad(n_ops, shape=(), observer=None):
+    """Only the backward of the chain (the forward is built outside the clock), with ``observer`` attached
+    to the backward if given."""
+    _, forward, timed_backward, check = _chain(minigrad, n_ops, shape, MIXED_OPS)
+    if observer is None:
+        timed = timed_backward
+    else:
+
+        def timed(k):
+            with observe(observer):
+                return timed_backward(k)
+
+    return Case(lambda: timed(1), check, timed=timed, ops=n_ops)
+
+
+def matmul_minigrad(n):
+    """C = A @ B; C.sum().backward() for n x n float32 matrices."""
+    rng = np.random.default_rng(1)
+    a = minigrad.tensor(rng.standard_normal((n, n), dtype=np.float32), requires_grad=True)
+    b = minigrad.tensor(rng.standard_normal((n, n), dtype=np.float32), requires_grad=True)
+
+    def run():
+        a.grad = b.grad = None
+        (a @ b).sum().backward()
+
+    return Case(run, lambda: float(a.grad.sum() + b.grad.sum()))
+
+
+def matmul_numpy(n):
+    """The numpy calls the minigrad step makes, by hand: A @ B, its sum, then grad @ B.T and A.T @ grad."""
+    rng = np.random.default_rng(1)
+    a = rng.standard_normal((n, n), dtype=np.float32)
+    b = rng.standard_normal((n, n), dtype=np.float32)
+    out = {}
+
+    def run():
+        c = a @ b
+        c.sum()
+        grad = np.ones_like(c)
+        out["ga"], out["gb"] = grad @ b.T, a.T @ grad
+
+    return Case(run, lambda: float(out["ga"].sum() + out["gb"].sum()))
+
+
+def _mlp(lib, libnn, mse, batch, n_in, n_hidden, n_out):
+    lib.manual_seed(0)
+    model = libnn.Sequential(libnn.Linear(n_in, n_hidden), libnn.ReLU(), libnn.Linear(n_hidden, n_out))
+    opt = lib.optim.SGD(model.parameters(), lr=0.01)
+    rng = np.random.default_rng(2)
+    x = lib.tensor(rng.standard_normal((batch, n_in), dtype=np.float32))
+    y = lib.tensor(rng.standard_normal((batch, n_out), dtype=np.float32))
+    out = {}
+
+    def run():
+        opt.zero_grad()
+        loss = mse(model(x), y)
+        loss.backward()
+        opt.step()
+        out["loss"] = loss
+
+    return Case(run, lambda: float(out["loss"].item()))
+
+
+def mlp_minigrad(batch, n_in, n_hidden, n_out):
+    """One training step of Linear-ReLU-Linear with MSE loss and SGD (zero_grad, forward, backward, step)."""
+    return _mlp(minigrad, nn, F.mse_loss, batch, n_in, n_hidden, n_out)
+
+
+def mlp_torch(batch, n_in, n_hidden, n_out):
+    """The same step in PyTorch."""
+    return _mlp(torch, torch.nn, torch.nn.functional.mse_loss, batch, n_in, n_hidden, n_out)
+
+
+# -- timing ------------------------------------------------------------------------------------------
+def _timer(case):
+    if case.timed is not None:
+        return case.timed
+
+    def timed(k):
+        run = case.run
+        t0 = time.perf_counter()
+        for _ in range(k):
+            run()
+        return time.perf_counter() - t0
+
+    return timed
+
+
+def measure(cases, repeats=7, min_time=0.2):
+    """The best time per step (seconds) of each case, timeit-style: warm up, pick a loop count that takes
+    at least ``min_time``, then take the minimum over ``repeats`` repeats, the cases taking turns."""
+    timers = [_timer(c) for c in cases]
+    loops = []
+    for case, timed in zip(cases, timers):
+        case.run()  # warm-up (caches, lazy imports, BLAS threads)
+        k = 1
+        while True:
+            if timed(k) >= min_time or min_time <= 0:
+                break
+            k *= 2
+        loops.append(k)
+    best = [math.inf] * len(cases)
+    enabled = gc.isenabled()
+    gc.collect()
+    try:
+        for _ in range(repeats):
+            for i, (timed, k) in enumerate(zip(timers, loops)):
+                gc.disable()
+                try:
+                    best[i] = min(best[i], timed(k) / k)
+                finally:
+                    gc.enable()
+    finally:
+        if not enabled:
+            gc.disable()
+    return best
+
+
+# -- the report --------------------------------------------------------------------------------------
+@dataclass
+class Row:
+    """One line of the table: minigrad's time, the baseline's, their ratio and the target it should meet."""
+
+    name: str
+    baseline: str
+    ours: float = None
+    theirs: float = None
+    target: float = None  # the ratio must be at most this (None: no target, information only)
+    per_op: bool = False
+    skipped: str = None
+    notes: list = field(default_factory=list)
+
+    @property
+    def ratio(self):
+        return None if self.skipped else self.ours / self.theirs
+
+    @property
+    def met(self):
+        return None if self.target is None or self.skipped else self.ratio <= self.target
+
+
+def run_all(config=FULL, repeats=7, min_time=0.2, out=None):
+    """Measure every row; returns the rows (ratios are minigrad / baseline)."""
+    n, shape = config["chain_ops"], config["tensor_shape"]
+    rows = []
+
+    def row(name, baseline, ours, theirs, target=None, missing=None, per_op=False):
+        if missing is not None:
+            r = Row(name, baseline, target=target, skipped=missing)
+        else:
+            cases = [ours(), theirs()]
+            for c in cases:
+                c.run()
+                value = c.check()
+                if not math.isfinite(value):
+                    raise RuntimeError(f"{name}: {baseline if c is cases[1] else 'minigrad'} gave {value}")
+            t_ours, t_theirs = measure(cases, repeats, min_time)
+            if per_op:
+                t_ours, t_theirs = t_ours / cases[0].ops, t_theirs / cases[1].ops
+            r = Row(name, baseline, t_ours, t_theirs, target, per_op=per_op)
+        rows.append(r)
+        if out is not None:
+            print(_format_row(r), file=out, flush=True)
+        return r
+
+    no_torch = None if torch is not None else "torch is not installed"
+    no_micrograd = None if Value is not None else "micrograd is not installed (pip install micrograd)"
+    if out is not None:
+        print(_header(), file=out, flush=True)
+
+    row(f"chain {n} ops fwd+bwd, tensors {shape}", "torch",
+        lambda: chain_minigrad(n, shape), lambda: chain_torch(n, shape), 2.0, no_torch)
+    row(f"chain {n} ops fwd+bwd, scalars", "torch",
+        lambda: chain_minigrad(n), lambda: chain_torch(n), 2.0, no_torch)
+    row(f"chain {n} scalar ops ({'/'.join(SCALAR_OPS)}), per op", "micrograd",
+        lambda: chain_minigrad(n, (), SCALAR_OPS), lambda: chain_micrograd(n, SCALAR_OPS), 1.0, no_micrograd,
+        per_op=True)
+    mm = config["matmul_n"]
+    row(f"matmul {mm}x{mm} fwd+bwd", "numpy", lambda: matmul_minigrad(mm), lambda: matmul_numpy(mm), 1.1)
+    b, i, h, o = config["mlp"]
+    row(f"MLP step {i}-{h}-{o}, batch {b}", "torch",
+        lambda: mlp_minigrad(b, i, h, o), lambda: mlp_torch(b, i, h, o), 1.5, no_torch)
+    row(f"chain {n} ops bwd: no-op observer", "no observer",
+        lambda: chain_backward_minigrad(n, (), observer=lambda *a, **k: None),
+        lambda: chain_backward_minigrad(n, ()))
+    return rows
+
+
+def _header():
+    return f"{'case':<50} {'minigrad':>11} {'baseline':>11}  {'vs':<12} {'ratio':>7}  target"
+
+
+def _fmt_time(s):
+    return f"{s * 1e3:8.3f} ms" if s >= 1e-3 else f"{s * 1e6:8.2f} us"
+
+
+def _format_row(r):
+    if r.skipped:
+        target = f"<= {r.target:g}x: not measured" if r.target is not None else ""
+        return f"{r.name:<50} {'skipped':>11} {'':>11}  {r.baseline:<12} {'':>7}  {target} ({r.skipped})"
+    target = "" if r.target is None else f"<= {r.target:g}x: {'met' if r.met else 'MISSED'}"
+    return f"{r.name:<50} {_fmt_time(r.ours):>11} {_fmt_time(r.theirs):>11}  {r.baseline:<12} {r.ratio:6.2f}x  {target}"
+
+
+def _observer_note(rows, n_ops):
+    """What the observer checks cost when none is attached: the engine and Op.apply test
+    ``observer is not None`` a few times per node; time that test and compare it with the backward."""
+    r = rows[-1]
+    if r.skipped:
+        return None
+    k = 200_000
+    obs = None
+    t0 = time.perf_counter()
+    for _ in range(k):
+        if obs is not None:
+            pass
+    per_check = max((time.perf_counter() - t0) / k, 0.0)  # an upper bound: it includes the loop's own cost
+    # per chain op: the engine's "node" and "grads" tests, one in Op.apply for the forward op, and one in
+    # Op.apply for each of the ~3 ops its backward formula runs
+    checks = 6 * n_ops
+    cost = per_check * checks
+    return (
+        f"observer: a no-op observer makes the chain's backward {r.ratio:.2f}x slower; with none attached, the "
+        f"cost is ~{checks} `is None` tests per step, at most {_fmt_time(cost).strip()} of "
+        f"{_fmt_time(r.theirs).strip()} ({100 * cost / r.theirs:.2f}%)"
+    )
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a fast smoke run: small sizes, few repeats")
+    parser.add_argument("--repeats", type=int, default=None, help="repeats per case (default 7, quick 2)")
+    args = parser.parse_args(argv)
+    config = dict(FULL, chain_ops=200, matmul_n=128) if args.quick else FULL
+    repeats = args.repeats or (2 if args.quick else 7)
+    min_time = 0.02 if args.quick else 0.2
+
+    versions = [f"python {platform.python_version()}", f"numpy {np.__version__}"]
+    versions.append(f"torch {torch.__version__} ({torch.get_num_threads()} threads)" if torch else "torch: missing")
+    versions.append("micrograd: present" if Value else "micrograd: missing")
+    print(f"minigrad benchmarks{' (--quick: smaller sizes, fewer repeats)' if args.quick else ''}")
+    print(f"{', '.join(versions)}; min of {repeats} repeats; ratio = minigrad / baseline\n")
+    gc.freeze()  # the objects of the imports (torch has many) are not garbage: don't scan them again and again
+    rows = run_all(config, repeats, min_time, out=sys.stdout)
+    note = _observer_note(rows, config["chain_ops"])
+    if note:
+        print("\n" + note)
+    targets = [r for r in rows if r.target is not None]
+    met = sum(1 for r in targets if r.met)
+    skipped = sum(1 for r in targets if r.skipped)
+    print(f"\ntargets met: {met} of {len(targets)}" + (f" ({skipped} not measured)" if skipped else ""))
+    return rows
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,98 @@
+"""Smoke test of benchmarks/bench.py: every case runs at tiny sizes and gives finite numbers.
+
+Nothing here asserts on time: performance is measured by ``./dev bench``, never by tests.
+"""
+
+import importlib.util
+import io
+import math
+from pathlib import Path
+
+import pytest
+
+_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench.py"
+_spec = importlib.util.spec_from_file_location("minigrad_bench", _PATH)
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+
+TINY = bench.TINY
+n, shape = TINY["chain_ops"], TINY["tensor_shape"]
+
+CASES = {
+    "chain_minigrad_tensors": lambda: bench.chain_minigrad(n, shape),
+    "chain_minigrad_scalars": lambda: bench.chain_minigrad(n),
+    "chain_minigrad_micrograd_ops": lambda: bench.chain_minigrad(n, (), bench.SCALAR_OPS),
+    "chain_backward": lambda: bench.chain_backward_minigrad(n, shape),
+    "chain_backward_observed": lambda: bench.chain_backward_minigrad(n, shape, observer=lambda *a, **k: None),
+    "matmul_minigrad": lambda: bench.matmul_minigrad(TINY["matmul_n"]),
+    "matmul_numpy": lambda: bench.matmul_numpy(TINY["matmul_n"]),
+    "mlp_minigrad": lambda: bench.mlp_minigrad(*TINY["mlp"]),
+}
+OPTIONAL = {
+    "chain_torch_tensors": ("torch", lambda: bench.chain_torch(n, shape)),
+    "chain_torch_scalars": ("torch", lambda: bench.chain_torch(n)),
+    "mlp_torch": ("torch", lambda: bench.mlp_torch(*TINY["mlp"])),
+    "chain_micrograd": ("micrograd", lambda: bench.chain_micrograd(n)),
+}
+
+
+def _run_twice(case):
+    case.run()
+    first = case.check()
+    case.run()  # a second step must work too (grads reset, graph rebuilt)
+    return first, case.check()
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_case_runs_and_gives_finite_numbers(name):
+    first, second = _run_twice(CASES[name]())
+    assert math.isfinite(first) and math.isfinite(second)
+
+
+@pytest.mark.parametrize("name", sorted(OPTIONAL))
+def test_optional_baseline_runs(name):
+    module, make = OPTIONAL[name]
+    pytest.importorskip("micrograd.engine" if module == "micrograd" else module)
+    first, second = _run_twice(make())
+    assert math.isfinite(first) and math.isfinite(second)
+
+
+def test_chain_gradients_agree_with_torch():
+    """The two contenders of a row compute the same thing (so the ratio compares like with like)."""
+    pytest.importorskip("torch")
+    for ops in (bench.MIXED_OPS, bench.SCALAR_OPS):
+        ours, theirs = bench.chain_minigrad(n, shape, ops), bench.chain_torch(n, shape, ops)
+        ours.run()
+        theirs.run()
+        assert ours.check() == pytest.approx(theirs.check(), rel=1e-4)
+
+
+def test_chain_agrees_with_micrograd():
+    pytest.importorskip("micrograd.engine")
+    ours, theirs = bench.chain_minigrad(n, (), bench.SCALAR_OPS), bench.chain_micrograd(n)
+    ours.run()
+    theirs.run()
+    assert ours.ops == theirs.ops == n
+    assert ours.check() == pytest.approx(theirs.check(), rel=1e-4)
+
+
+def test_matmul_agrees_with_numpy():
+    ours, theirs = bench.matmul_minigrad(TINY["matmul_n"]), bench.matmul_numpy(TINY["matmul_n"])
+    ours.run()
+    theirs.run()
+    assert ours.check() == pytest.approx(theirs.check(), rel=1e-4, abs=1e-4)
+
+
+def test_run_all_tiny_gives_a_finite_ratio_or_a_reason_per_row():
+    out = io.StringIO()
+    rows = bench.run_all(TINY, repeats=1, min_time=0, out=out)
+    assert len(rows) == 6
+    for row in rows:
+        if row.skipped:
+            assert row.skipped in out.getvalue()
+        else:
+            assert math.isfinite(row.ratio) and row.ratio > 0
+            assert row.name in out.getvalue()
+    targets = [r for r in rows if r.target is not None]
+    assert len(targets) == 5
+    assert all(r.met in (True, False) for r in targets if not r.skipped)
