@@ -54,10 +54,6 @@ def clip(text, width):
     return text[: width - 1] + "…"
 
 
-def _parenthesised(text):
-    return f"({text})" if text.startswith("-") else text
-
-
 def substitute(formula, symbols):
     """Replace each free identifier of ``formula`` by ``symbols[name]`` (and ``x.shape`` by x's shape).
 
@@ -73,7 +69,13 @@ def substitute(formula, symbols):
             if isinstance(value, Value):
                 return "(" + ", ".join(map(str, value.shape)) + ("," if len(value.shape) == 1 else "") + ")"
             return f"{value}.shape"
-        return value if isinstance(value, str) else _parenthesised(number_text(value))
+        text = value if isinstance(value, str) else number_text(value)
+        # a negative number next to an operator needs parentheses: -(-4.0), (-2.0) ** 1
+        before = formula[: m.start()].rstrip()[-1:]
+        after = formula[m.end() :].lstrip()
+        if text.startswith("-") and (before in ("-", "+", "*", "/", "@") or after.startswith("**")):
+            return f"({text})"
+        return text
 
     return _IDENT.sub(repl, formula)
 

@@ -45,7 +45,7 @@ def dot_source(graph, classes):
     for e in graph.edges:
         if e.id not in classes:
             continue
-        label = "" if e.kind == "variable" else f' label="{EDGE_LABEL}"'
+        label = "" if e.kind == "variable" else f' xlabel="{EDGE_LABEL}"'
         out.append(f'{e.src} -> {e.dst} [id={e.id} class="{" ".join(classes[e.id])}"{label}];')
     out.append("}")
     return "\n".join(out)
@@ -85,6 +85,7 @@ def sanitise(svg):
         svg = pattern.sub("", svg)
     svg = re.sub(r'<svg width="[^"]*" height="[^"]*"', "<svg", svg, count=1)
     svg = svg.replace("&#160;", " ")
+    svg = re.sub(r"-?\d+\.\d+", lambda m: str(round(float(m.group()))), svg)  # whole points are precise enough
     svg = re.sub(r"\n+", "\n", svg)
     return svg.strip()
 

@@ -27,7 +27,7 @@ LABEL, STATUS = 0, 1  # functions
 EDGE_TEXT = 0  # edges: the gradient that went along it
 SLOTS = {"tensor": 4, "function": 2, "edge": 1}
 WIDTH = {"tensor": 24, "function": 22, "edge": 12}  # characters a slot shows; longer text is clipped
-MAX_OPS_LISTED = 4  # a statement that runs more ops is summarised in one line
+MAX_OPS_LISTED = 6  # a statement that runs more ops is summarised in one line
 
 
 class Canvas:
@@ -71,8 +71,11 @@ class Canvas:
         return bool(self.changes or self.lines or self.output or self.hl)
 
     def commit(self, kind, where):
-        """Close the current step (if anything happened in it)."""
-        if self.busy:
+        """Close the current step (if anything happened in it). Changes with nothing to say (a name
+        bound after a backward call) join the statement's previous step."""
+        if self.changes and not (self.lines or self.output or self.hl) and self.steps and self.steps[-1]["l"] == where:
+            self.steps[-1]["c"].extend(self.changes)
+        elif self.busy:
             self.steps.append({
                 "k": kind, "l": where, "t": self.lines, "o": "".join(self.output), "h": self.hl, "c": self.changes,
             })  # fmt: skip
@@ -183,7 +186,7 @@ class StepBuilder:
                 self.show_existing(tid)
             for e in self.edges_out.get(fn.id, ()):
                 self.show_edge(e)
-            self.op_notes.append((fn.id, None, fn.inputs, fn.outputs, values))
+            self.op_notes.append((fn.id, None, fn.inputs, fn.outputs, values, fn.attrs))
             self.commit("fwd")
         for t in self.g.tensors:
             self.show_existing(t.id)
@@ -233,13 +236,16 @@ class StepBuilder:
         self.canvas.lines[:0] = lines
         self.canvas.commit(kind, self.where())
 
-    def op_note(self, fid, op, ins, outs, values):
+    def op_note(self, fid, op, ins, outs, values, params):
         """One line per forward op, written when the step closes (so that it knows the names bound)."""
-        args = ", ".join(self.label(t) if t else "?" if v is None else number_text(v) for t, v in zip(ins, values))
-        made = ", ".join(self.label(t) for t in outs if t)
+        args = [self.label(t) if t else "const" if v is None else number_text(v) for t, v in zip(ins, values)]
+        args += [f"{k}={number_text(v)}" for k, v in params.items()]
+        made = ", ".join(self.name[t] for t in outs if t and self.name.get(t))
+        call = f"{self.g[fid].op if fid else op.__name__.lower()}({', '.join(args)})"
+        call = f"{made} = {call}" if made else call
         if fid is None:
-            return f"{made} = {op.__name__.lower()}({args}): needs no grad, so no node is recorded"
-        return f"{made} = {self.g[fid].op}({args}): records {self.g[fid].label}"
+            return f"{call}: needs no grad, so no node is recorded"
+        return f"{call}: records {self.g[fid].label}"
 
     # -- appearing --------------------------------------------------------------------------------
     def show_tensor(self, tid, value=None):
@@ -294,6 +300,11 @@ class StepBuilder:
             c.add_class(tid, "passing")
         self.kept[tid] = kept
 
+    def formula_name(self, tid):
+        """The name a chain-rule line uses for a tensor: a variable that names it now, else None."""
+        name = self.name.get(tid) if tid else None
+        return None if name is None or name.startswith("was ") else name
+
     def label(self, tid):
         """How captions refer to a tensor: its name, else its op and shape."""
         if tid is None:
@@ -302,7 +313,7 @@ class StepBuilder:
             return self.name[tid]
         node = self.g[tid]
         if node.grad_fn is not None:
-            return f"the output of {self.g[node.grad_fn].label}"
+            return f"{self.g[node.grad_fn].label}'s result"
         return f"a {shape_text(node.shape)} tensor"
 
     # -- events -----------------------------------------------------------------------------------
@@ -311,9 +322,9 @@ class StepBuilder:
             if ev.stmt != self.stmt and self.canvas.busy:
                 self.commit("fwd")
             self.stmt = ev.stmt
-            getattr(self, "on_" + ev.kind)(ev.info)
-            if ev.output:
+            if ev.output:  # printed before or while this event happened: it belongs to its step
                 self.canvas.output.append(ev.output)
+            getattr(self, "on_" + ev.kind)(ev.info)
         if self.pending is not None:
             self.flush_pending()
         self.commit("fwd")
@@ -323,8 +334,8 @@ class StepBuilder:
         fid = self.g.id_of(info["node"]) if info["node"] is not None else None
         ins = [self.tid(k) for k in info["input_keys"]]
         outs = [self.tid(k) for k in info["output_keys"]]
-        if fid is None and all(t is None for t in outs):
-            return  # a no-grad op whose result the graph does not show
+        if fid is None and all(t is None or self.g[t].kind != "nograd" for t in outs):
+            return  # a no-grad op whose result the graph does not show (or an op inside a Function's forward)
         for tid, value in zip(ins, info["input_values"]):
             if tid is not None:
                 self.show_tensor(tid, value)
@@ -345,10 +356,12 @@ class StepBuilder:
             self.show_tensor(tid, value)
         for e in self.edges_out.get(fid, ()):
             self.show_edge(e)
-        self.op_notes.append((fid, info["op"], ins, outs, info["input_values"]))
+        self.op_notes.append((fid, info["op"], ins, outs, info["input_values"], info["params"]))
 
     def on_statement(self, info):
         c = self.canvas
+        if self.pending is not None:  # the statement failed inside a backward node: the error step follows
+            return
         for name, key in info["names"].items():
             tid = self.tid(key)
             if tid is None or self.holder.get(name) == tid:
@@ -391,6 +404,8 @@ class StepBuilder:
             self.set_grad(tid, grad, kept=False)
             c.highlight(tid)
             c.say(f"backward pass from {self.label(tid)}: its gradient starts as {grad.text}")
+        if self.replay:
+            c.say("(a replay: no .grad changes and nothing is freed; hooks run, and what they print shows here)")
         self.commit("bwd")
 
     def on_hook(self, info):
@@ -423,7 +438,7 @@ class StepBuilder:
         for nr, grad in enumerate(info["grads"]):
             sources = self.arrived.pop((fid, nr), [])
             if len(sources) > 1 and grad is not None:
-                parts = " + ".join(number_text(v) for _, v in sources)
+                parts = " + ".join(_term(number_text(v), k) for k, (_, v) in enumerate(sources))
                 c.say(f"{len(sources)} gradients arrive at {self.label(self.out_or_var(fn, nr))} "
                       f"and are summed: {parts} = {number_text(grad)}")  # fmt: skip
             for src, _ in sources:
@@ -447,8 +462,8 @@ class StepBuilder:
         fn, c = self.g[fid], self.canvas
         outs = tuple(g if i < len(fn.fn.next_functions) and fn.fn.next_functions[i][0] is not None else None
                      for i, g in enumerate(info["grads"]))  # an input that needs no grad gets none
-        names = [self.name.get(t) if t else None for t in fn.inputs]
-        result = self.name.get(fn.outputs[0]) if fn.outputs else None
+        names = [self.formula_name(t) for t in fn.inputs]
+        result = self.formula_name(fn.outputs[0]) if fn.outputs else None
         lines = chain_rule_lines(fn, self.ops.get(fid, {}), grads_in, outs, names, result)
         for line in lines or [f"{fn.label}: no input needs a gradient"]:
             c.say(line)
@@ -511,10 +526,13 @@ class StepBuilder:
                 self.canvas.set_text(fid, STATUS, "saved: freed", WIDTH["function"])
                 self.canvas.add_class(fid, "freed")
                 self.canvas.highlight(fid)
-        self.canvas.say(
-            f"backward done: the saved tensors of {freed} node{'s' if freed != 1 else ''} are freed "
-            "(a second backward through them would fail; retain_graph=True keeps them)"
-        )
+        if freed:
+            self.canvas.say(
+                f"backward done: the saved tensors of {freed} node{'s' if freed != 1 else ''} are freed "
+                "(a second backward through them would fail; retain_graph=True keeps them)"
+            )
+        else:
+            self.canvas.say("backward done: no node here saved a tensor, so nothing is freed (a second backward works)")
         self.freed_said = True
 
     def on_end(self, info):
@@ -538,3 +556,8 @@ class StepBuilder:
         err = info["error"]
         self.canvas.say(f"{type(err).__name__}: {err}")
         self.commit("err")
+
+
+def _term(text, position):
+    """A summand as written after ``+``: negative numbers in parentheses."""
+    return f"({text})" if position and text.startswith("-") else text

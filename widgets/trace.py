@@ -11,6 +11,7 @@ import ast
 import contextlib
 import io
 import linecache
+import re
 import sys
 from dataclasses import dataclass, field
 
@@ -25,18 +26,19 @@ from minigrad.tensor import Tensor
 FILENAME = "<stepthrough>"
 
 
-@dataclass(frozen=True)
 class Value:
     """A snapshot of a tensor's numbers, taken when an event happened (tensors change later).
 
-    ``text`` is the graph model's summary (every value for small tensors, min/mean/max for big
-    ones); ``scalar`` the one number of a one-element tensor, for arithmetic in chain-rule lines.
+    ``text`` is the graph model's summary on one line (every value for small tensors,
+    min/mean/max for big ones), worked out only if a step shows it; ``scalar`` is the one
+    number of a one-element tensor, for arithmetic in chain-rule lines.
     """
 
-    shape: tuple
-    dtype: str
-    text: str
-    scalar: float | int | bool | None = None
+    __slots__ = ("shape", "dtype", "scalar", "_array", "_text")
+    KEEP = 1024  # arrays up to this many elements are copied and summarised later, if needed
+
+    def __init__(self, shape, dtype, text=None, scalar=None, array=None):
+        self.shape, self.dtype, self.scalar, self._array, self._text = shape, dtype, scalar, array, text
 
     @classmethod
     def of(cls, t):
@@ -44,7 +46,26 @@ class Value:
         if t is None:
             return None
         a = t._data if isinstance(t, Tensor) else np.asarray(t)
-        return cls(tuple(a.shape), str(a.dtype), summarize(a), a.item() if a.size == 1 else None)
+        scalar = a.item() if a.size == 1 else None
+        if a.size <= cls.KEEP:
+            return cls(tuple(a.shape), str(a.dtype), None, scalar, a.copy())
+        return cls(tuple(a.shape), str(a.dtype), _one_line(summarize(a)), scalar)
+
+    @property
+    def text(self):
+        if self._text is None:
+            self._text = _one_line(summarize(self._array))
+            self._array = None
+        return self._text
+
+    def __repr__(self):
+        return f"Value({self.text})"
+
+
+def _one_line(text):
+    """A summary on one line (labels have a fixed size): ``[[1., 2.], [3., 4.]]``."""
+    text = re.sub(r"\s+", " ", text)
+    return re.sub(r"\[ ", "[", re.sub(r" ([,\]])", r"\1", text))
 
 
 @dataclass

@@ -1,0 +1,379 @@
+"""GraphStepper's Python side: the steps for the source documents' examples carry the right numbers.
+
+Expected figures come from the documents (see ../shared/seeds/README.md), which printed them with
+real PyTorch: y = (w + x)(w + 1) gives w.grad 5, x.grad 2, a.grad 2, b.grad 3; loss = (y1 - y2)^2 at
+x = 3 prints y2 grad 4 then y1 grad -4; the MyReLU Function gives w.grad [[4.5, 4.5]], b.grad [[4.5]].
+"""
+
+import json
+import re
+
+import pytest
+
+import minigrad as torch
+from widgets import GraphStepper, StepperTooLarge
+from widgets import layout as layout_module
+from widgets.steps import SLOTS
+
+SEED_004 = """\
+import torch
+w = torch.tensor(1.0, requires_grad=True)
+x = torch.tensor(2.0, requires_grad=True)
+a = w + x
+a.retain_grad()
+b = w + 1
+b.retain_grad()
+y = a * b
+y.backward()
+"""
+
+SEED_000_HOOKS = """\
+import torch
+x = torch.tensor(3.0, requires_grad=True)
+y1 = x + 1
+y2 = 2 * x
+loss = (y1 - y2) ** 2
+y1.register_hook(lambda grad: print('y1 grad:', grad))
+y2.register_hook(lambda grad: print('y2 grad:', grad))
+loss.retain_grad()
+loss.backward()
+"""
+
+SEED_000_MYRELU = """\
+import torch
+class MyReLU(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, input):
+        ctx.save_for_backward(input)
+        return input.clamp(min=0)
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        input, = ctx.saved_tensors
+        grad_input = grad_output.clone()
+        grad_input[input < 0] = 0
+        return grad_input
+
+w = torch.tensor([[3.0, 1.0]], requires_grad=True)
+b = torch.tensor([[3.0]], requires_grad=True)
+X = torch.tensor([[-1.0, -1.0], [1.0, 1.0]])
+Y = torch.tensor([[2.0, 3.0]])
+relu = MyReLU.apply
+Y_hat = relu(X @ w.t() + b)
+loss = torch.mean(torch.pow(Y_hat - Y, 2))
+loss.backward()
+"""
+
+TWO_BACKWARDS = """\
+x = torch.tensor(1.0, requires_grad=True)
+y = x * x
+y.backward(retain_graph=True)
+y.backward()
+"""
+
+
+def captions(stepper):
+    return [line for s in stepper.steps for line in s["t"]]
+
+
+def final_state(stepper, upto=None):
+    """Fold the steps' changes into the SVG as the browser does: (texts by (id, slot), classes by id)."""
+    texts = {}
+    classes = {eid: set(cls.split()) for eid, cls in re.findall(r'<g id="([^"]+)" class="([^"]*)"', stepper.svg)}
+    for s in stepper.steps[: None if upto is None else upto + 1]:
+        for eid, key, value in s["c"]:
+            if key == "+":
+                classes.setdefault(eid, set()).add(value)
+            elif key == "-":
+                classes.setdefault(eid, set()).discard(value)
+            else:
+                texts[(eid, key)] = value
+    return texts, classes
+
+
+def tensor_ids_by_name(stepper):
+    texts, _ = final_state(stepper)
+    return {text: eid for (eid, slot), text in texts.items() if slot == 0 and eid.startswith("t")}
+
+
+def step_with(stepper, text):
+    return next(i for i, s in enumerate(stepper.steps) if any(text in line for line in s["t"]))
+
+
+def test_seed_004_chain_rule_numbers_and_grads(capsys):
+    ns = {}
+    s = GraphStepper.from_code(SEED_004, ns)
+    lines = captions(s)
+    assert "MulBackward0: grad_a = grad * b = 1.0 * 2.0 = 2.0" in lines
+    assert "MulBackward0: grad_b = grad * a = 1.0 * 3.0 = 3.0" in lines
+    assert "AddBackward0: grad_w = grad = 3.0" in lines
+    assert "AddBackward0: grad_x = grad = 2.0" in lines
+    assert "2 gradients arrive at w and are summed: 3.0 + 2.0 = 5.0" in lines
+    assert "AccumulateGrad: w.grad: None -> 5." in lines
+    assert "AccumulateGrad: x.grad: None -> 2." in lines
+    assert "retain_grad: a.grad = 2. (kept)" in lines
+    assert "retain_grad: b.grad = 3. (kept)" in lines
+    # the grads the labels end with, and the real tensors agree
+    texts, classes = final_state(s)
+    ids = tensor_ids_by_name(s)
+    assert {n: texts[(ids[n], 3)] for n in "wxab"} == {"w": "grad 5.", "x": "grad 2.", "a": "grad 2.", "b": "grad 3."}
+    assert ns["w"].grad.item() == 5.0 and ns["x"].grad.item() == 2.0
+    assert "retains" in classes[ids["a"]] and "retains" in classes[ids["b"]]
+    assert {"leaf"} <= classes[ids["w"]] and {"nonleaf"} <= classes[ids["y"]]
+    # y's grad only passes through (not kept): shown in the passing style
+    assert texts[(ids["y"], 3)] == "grad 1." and "passing" in classes[ids["y"]]
+
+
+def test_seed_004_forward_steps_follow_the_statements():
+    s = GraphStepper.from_code(SEED_004)
+    fwd = [st for st in s.steps if st["k"] == "fwd"]
+    assert [st["l"] for st in fwd] == [[2, 2], [3, 3], [4, 4], [5, 5], [6, 6], [7, 7], [8, 8]]
+    assert fwd[2]["t"] == ["a = add(w, x): records AddBackward0"]
+    assert fwd[6]["t"] == ["y = mul(a, b): records MulBackward0"]
+    # the statement's new nodes appear in its step: AddBackward0, a, and the leaves' AccumulateGrad
+    shown = {eid for eid, key, cls in fwd[2]["c"] if key == "-" and cls == "off"}
+    texts, _ = final_state(s)
+    labels = {texts.get((eid, 0)) for eid in shown}
+    assert {"AddBackward0", "a", "AccumulateGrad"} <= labels
+    # before backward no tensor shows a grad
+    before = final_state(s, upto=s.steps.index(fwd[-1]))[0]
+    assert not [k for k, v in before.items() if k[1] == 3 and k[0].startswith("t") and v]
+    # backward steps run in the engine's order, each highlighting the node that runs
+    order = [st["t"][0].split(":")[0] for st in s.steps if st["k"] == "bwd"]
+    assert order == [
+        "backward pass from y", "MulBackward0", "retain_grad", "AddBackward0", "retain_grad", "AddBackward0",
+        "2 gradients arrive at w and are summed", "AccumulateGrad", "backward done",
+    ]  # fmt: skip
+
+
+def test_backward_step_highlights_node_and_grad_on_its_edge():
+    s = GraphStepper.from_code(SEED_004)
+    i = step_with(s, "MulBackward0: grad_a")
+    step = s.steps[i]
+    texts, _ = final_state(s, upto=i)
+    fn = step["h"][0]
+    assert texts[(fn, 0)] == "MulBackward0"
+    edges = [h for h in step["h"] if h.startswith(("input_", "output_"))]
+    assert {texts[(e, 0)] for e in edges} == {"1.0", "2.0", "3.0"}  # arriving 1.0, leaving 2.0 and 3.0
+    assert any(e.startswith("output_" + fn) for e in edges)
+
+
+def test_hooks_fire_in_engine_order_with_their_output(capsys):
+    s = GraphStepper.from_code(SEED_000_HOOKS)
+    hooks = [st for st in s.steps if st["t"] and st["t"][0].startswith("hook")]
+    assert [st["t"][0] for st in hooks] == [
+        "hook <lambda> on y2 fired with grad 4., returned None",
+        "hook <lambda> on y1 fired with grad -4., returned None",
+    ]
+    assert [st["o"] for st in hooks] == ["y2 grad: tensor(4.)\n", "y1 grad: tensor(-4.)\n"]
+    assert "y2 grad: tensor(4.)\ny1 grad: tensor(-4.)\n" in capsys.readouterr().out  # the code ran as usual
+    lines = captions(s)
+    assert "retain_grad: loss.grad = 1. (kept)" in lines
+    assert "SubBackward0: grad_y2 = -grad = -(-4.0) = 4.0" in lines
+    assert "2 gradients arrive at x and are summed: 8.0 + (-4.0) = 4.0" in lines
+    assert "AccumulateGrad: x.grad: None -> 4." in lines
+    texts, classes = final_state(s)
+    ids = tensor_ids_by_name(s)
+    assert "hooked" in classes[ids["y1"]] and "hooked" in classes[ids["y2"]]
+
+
+def test_hook_that_returns_a_tensor_says_so():
+    s = GraphStepper.from_code(
+        "x = torch.tensor(1.0, requires_grad=True)\ny = x * 3\ny.register_hook(lambda g: g * 10)\ny.backward()\n"
+    )
+    assert "hook <lambda> on y fired with grad 1., returned 10.: the gradient is replaced" in captions(s)
+    assert "AccumulateGrad: x.grad: None -> 30." in captions(s)
+
+
+def test_seed_000_myrelu_function():
+    ns = {}
+    s = GraphStepper.from_code(SEED_000_MYRELU, ns)
+    lines = captions(s)
+    assert "Y_hat = MyReLU(AddBackward0's result): records MyReLUBackward" in lines
+    assert "MyReLUBackward: grad_input = MyReLU.backward(ctx, [[-2.5], [4.5]]) = [[0.], [4.5]]" in lines
+    assert "AccumulateGrad: w.grad: None -> [[4.5, 4.5]]" in lines
+    assert "AccumulateGrad: b.grad: None -> [[4.5]]" in lines
+    assert ns["w"].grad.tolist() == [[4.5, 4.5]]
+    texts, classes = final_state(s)
+    ids = tensor_ids_by_name(s)
+    assert texts[(ids["w"], 3)] == "grad [[4.5, 4.5]]"
+    assert "nograd" in classes[ids["X"]] and "nograd" in classes[ids["Y"]]
+    # the clamp inside MyReLU.forward is not part of the graph and is not narrated
+    assert not any("clamp" in line for line in lines)
+
+
+def test_accumulation_over_two_backward_calls():
+    s = GraphStepper.from_code(TWO_BACKWARDS)
+    acc = [line for line in captions(s) if line.startswith("AccumulateGrad")]
+    assert acc == ["AccumulateGrad: x.grad: None -> 2.", "AccumulateGrad: x.grad: 2. + 2. = 4."]
+    assert "backward done: retain_graph=True, so the saved tensors are kept" in captions(s)
+    assert captions(s)[-1].startswith("backward done: the saved tensors of 1 node are freed")
+    texts, classes = final_state(s)
+    mul = next(eid for (eid, slot), t in texts.items() if t == "MulBackward0")
+    assert texts[(mul, 1)] == "saved: freed" and "freed" in classes[mul]
+
+
+def test_backward_twice_is_a_final_error_step():
+    code = "x = torch.tensor(2.0, requires_grad=True)\ny = x * x\ny.backward()\ny.backward()\nz = 1\n"
+    ns = {}
+    s = GraphStepper.from_code(code, ns)
+    last = s.steps[-1]
+    assert last["k"] == "err" and last["l"] == [4, 4]
+    assert last["t"][0].startswith("RuntimeError: Trying to backward through the graph a second time")
+    texts, _ = final_state(s)
+    assert texts[(last["h"][0], 0)] == "MulBackward0"  # the node that failed is highlighted
+    assert "z" not in ns  # the code stopped there, as a cell would
+    assert isinstance(s.error, RuntimeError)
+    assert repr(s) == "GraphStepper(2 tensors, 2 functions, 8 steps, ends with RuntimeError; step 1 shown)"
+
+
+def test_syntax_error_is_a_step():
+    s = GraphStepper.from_code("x = (1,\n")
+    assert s.num_steps == 1 and s.steps[0]["k"] == "err" and s.steps[0]["t"][0].startswith("SyntaxError")
+
+
+def test_detached_and_no_grad_tensors_are_marked():
+    s = GraphStepper.from_code(
+        "x = torch.tensor([1.0, 2.0], requires_grad=True)\nd = x.detach()\nc = torch.tensor([3.0, 4.0])\n"
+        "y = (x * d + c).sum()\n"
+    )
+    _, classes = final_state(s)
+    ids = tensor_ids_by_name(s)
+    assert "detached" in classes[ids["d"]] and "nograd" in classes[ids["d"]]
+    assert "nograd" in classes[ids["c"]] and "detached" not in classes[ids["c"]]
+    assert "leaf" in classes[ids["x"]] and "nonleaf" in classes[ids["y"]]
+
+
+def test_reassignment_keeps_the_old_node_under_was():
+    s = GraphStepper.from_code("x = torch.tensor(1.0, requires_grad=True)\ny = x * 2\ny = y * 3\n")
+    names = set(tensor_ids_by_name(s))
+    assert {"x", "was y", "y"} <= names
+
+
+def test_autograd_grad_captures_without_touching_grad():
+    ns = {}
+    s = GraphStepper.from_code(
+        "x = torch.tensor(0.0, requires_grad=True)\ny = x ** 2 - 2 * x + 1\n"
+        "dy, = torch.autograd.grad(y, x, create_graph=True)\nd2, = torch.autograd.grad(dy, x)\n",
+        ns,
+    )
+    lines = captions(s)
+    assert "autograd.grad: result 0 (the gradient for x) is -2.; no .grad changes" in lines
+    assert "autograd.grad: result 0 (the gradient for x) is 2.; no .grad changes" in lines
+    assert ns["x"].grad is None
+
+
+def test_ids_and_steps_are_stable_and_address_free():
+    a = GraphStepper.from_code(SEED_000_MYRELU)
+    b = GraphStepper.from_code(SEED_000_MYRELU)
+    assert a.svg == b.svg
+    assert json.dumps(a.steps) == json.dumps(b.steps)
+    blob = a.svg + json.dumps(a.steps) + repr(a)
+    assert not re.search(r"0x[0-9a-fA-F]{6,}", blob)
+    assert "graphviz" not in a.svg.lower() and "<!--" not in a.svg
+
+
+def test_one_svg_steps_only_toggle_classes_and_text():
+    s = GraphStepper.from_code(SEED_000_HOOKS)
+    ids = re.findall(r'<g id="([^"]+)"', s.svg)
+    assert len(ids) == len(set(ids))
+    kinds = {"t": SLOTS["tensor"], "f": SLOTS["function"]}
+    dynamic = {"off", "passing", "retains", "hooked", "freed", "carried"}
+    for step in s.steps:
+        for eid, key, value in step["c"]:
+            assert eid in ids
+            if key in ("+", "-"):
+                assert value in dynamic
+            else:
+                assert 0 <= key < kinds.get(eid[0], SLOTS["edge"])
+        assert all(h in ids for h in step["h"])
+    # every node is a fixed-size box: the SVG gives each one the same geometry whatever its text
+    boxes = re.findall(r'<g id="t\d+" class="[^"]*">\n<path d="M(-?\d+),(-?\d+)C[^"]*"', s.svg)
+    assert boxes
+
+
+def test_user_strings_never_go_into_the_svg():
+    s = GraphStepper.from_code("weird_name_42 = torch.tensor(1.0, requires_grad=True)\nout = weird_name_42 * 2\n")
+    assert "weird_name_42" not in s.svg and "MulBackward0" not in s.svg
+    assert "weird_name_42" in tensor_ids_by_name(s)
+
+
+def test_existing_graph_replay_changes_nothing(capsys):
+    x = torch.tensor(3.0, requires_grad=True)
+    y1 = x + 1
+    y2 = 2 * x
+    loss = (y1 - y2) ** 2
+    y1.register_hook(lambda grad: print("y1 grad:", grad))
+    x.grad = torch.tensor(10.0)
+    s = GraphStepper(loss)
+    assert capsys.readouterr().out == ""  # the replayed hook's print went into the steps
+    assert x.grad.item() == 10.0 and y1.grad_fn is not None
+    lines = captions(s)
+    assert "AccumulateGrad: x.grad: 10. + 4. = 14." in lines
+    assert any(st["o"] == "y1 grad: tensor(-4.)\n" for st in s.steps)
+    assert lines[-1].startswith("replay done: every .grad is as it was")
+    assert [st["t"][0] for st in s.steps if st["k"] == "fwd"] == [
+        "y1 = add(x, const): records AddBackward0",
+        "y2 = mul(x, const): records MulBackward0",
+        "sub(y1, y2): records SubBackward0",
+        "loss = pow(SubBackward0's result, exponent=2): records PowBackward0",
+    ]
+    loss.backward()  # the graph was not freed by the replay
+    assert x.grad.item() == 14.0
+
+
+def test_existing_graph_replay_without_hooks():
+    x = torch.tensor(3.0, requires_grad=True)
+    y = x * x
+    calls = []
+    y.register_hook(lambda g: calls.append(g))
+    s = GraphStepper(y, run_hooks=False)
+    assert calls == [] and not any(line.startswith("hook") for line in captions(s))
+    y.backward()
+    assert len(calls) == 1
+
+
+def test_step_is_settable_and_clamped():
+    s = GraphStepper.from_code(SEED_004)
+    assert s.num_steps == 16
+    s.step = 5
+    assert s.step == 5
+    s.step = 999
+    assert s.step == s.num_steps - 1
+    assert repr(s) == "GraphStepper(5 tensors, 5 functions, 16 steps; step 16 shown)"
+
+
+def test_too_large_graph_is_refused_with_a_clear_message():
+    code = "x = torch.tensor(1.0, requires_grad=True)\ny = x\nfor _ in range(300):\n    y = y * 1.01\n"
+    with pytest.raises(StepperTooLarge, match=r"more than 400 nodes.*Step a smaller piece"):
+        GraphStepper.from_code(code)
+
+
+def test_missing_dot_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr(layout_module.shutil, "which", lambda name: None)
+    with pytest.raises(layout_module.LayoutError, match="install Graphviz"):
+        GraphStepper.from_code(TWO_BACKWARDS)
+
+
+def test_cell_magic_keeps_variables_in_the_user_namespace():
+    from IPython.core.interactiveshell import InteractiveShell
+
+    shell = InteractiveShell.instance()
+    try:
+        shell.run_line_magic("load_ext", "widgets")
+        shell.user_ns["torch"] = torch
+        stepper = shell.run_cell_magic("stepthrough", "step=-1", TWO_BACKWARDS)
+        assert isinstance(stepper, GraphStepper)
+        assert shell.user_ns["x"].grad.item() == 4.0
+        assert stepper.step == stepper.num_steps - 1
+    finally:
+        InteractiveShell.clear_instance()
+
+
+def test_gradient_argument_and_non_scalar_outputs():
+    s = GraphStepper.from_code(
+        "x = torch.tensor([1.0, 2.0], requires_grad=True)\ny = x * x\ny.backward(torch.tensor([1.0, 0.5]))\n"
+    )
+    lines = captions(s)
+    assert "backward pass from y: its gradient starts as [1., 0.5]" in lines
+    assert "AccumulateGrad: x.grad: None -> [2., 2.]" in lines
