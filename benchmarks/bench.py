@@ -15,6 +15,7 @@ as skipped, saying why.
 import argparse
 import gc
 import math
+import os
 import platform
 import sys
 import time
@@ -388,7 +389,10 @@ def main(argv=None):
     versions.append(f"torch {torch.__version__} ({torch.get_num_threads()} threads)" if torch else "torch: missing")
     versions.append("micrograd: present" if Value else "micrograd: missing")
     print(f"minigrad benchmarks{' (--quick: smaller sizes, fewer repeats)' if args.quick else ''}")
-    print(f"{', '.join(versions)}; min of {repeats} repeats; ratio = minigrad / baseline\n")
+    # other processes make every timing noisy: say how busy the machine was
+    load = f", load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs" if hasattr(os, "getloadavg") else ""
+    print(f"{', '.join(versions)}{load}")
+    print(f"min of {repeats} repeats; ratio = minigrad / baseline\n")
     gc.freeze()  # the objects of the imports (torch has many) are not garbage: don't scan them again and again
     rows = run_all(config, repeats, min_time, out=sys.stdout)
     note = _observer_note(rows, config["chain_ops"])

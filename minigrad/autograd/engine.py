@@ -215,7 +215,8 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                 if buf is None:
                     buf = buffers[child] = [None] * child._num_outputs
                 if g is not None:
-                    buf[nr] = g if buf[nr] is None else buf[nr] + g
+                    old = buf[nr]
+                    buf[nr] = g if old is None else _sum_grads(old, g, create_graph or obs is not None)
                 left = deps[child] - 1
                 deps[child] = left
                 if left == 0:
@@ -228,6 +229,15 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
             obs("free", nodes=tuple(n for n in ran if n is not root))
         obs("end", captured=tuple(captured))
     return captured
+
+
+def _sum_grads(a, b, as_op):
+    """Two gradients for one input, summed: as an op if the sum must be recorded (create_graph) or
+    reported (observer), else, when their shapes and dtypes agree, by numpy directly, which is the same
+    sum without an op's cost."""
+    if as_op or a._data.shape != b._data.shape or a._data.dtype != b._data.dtype:
+        return a + b
+    return function.Tensor._wrap(np.asarray(a._data + b._data))
 
 
 def _all_none(grads):
