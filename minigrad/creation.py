@@ -28,6 +28,8 @@ def _finish(arr, dtype, requires_grad):
         arr = arr.astype(dtype.np, copy=False)
     t = Tensor._wrap(arr)
     if requires_grad:
+        if not t.dtype.is_floating_point:
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
         t.requires_grad_(True)
     return t
 
@@ -38,8 +40,9 @@ def _infer(data):
         return data.copy() if data.dtype in dtypes._BY_NP else data.astype(dtypes.from_numpy_dtype(data.dtype).np)
     try:
         arr = np.array(data)
-    except ValueError as e:
-        raise ValueError(f"expected sequence of equal-length lists (nested lists must be rectangular): {e}") from None
+    except ValueError:
+        _check_rectangular(data)
+        raise
     if arr.dtype == object:
         raise TypeError(f"Could not infer dtype of {type(_first_leaf(data)).__name__}")
     if arr.dtype.kind == "f":
@@ -51,17 +54,44 @@ def _infer(data):
     raise TypeError(f"Could not infer dtype of {arr.dtype}")
 
 
+def _check_rectangular(data):
+    """torch's errors for ragged nested lists: every sequence at a depth must have the first one's length."""
+    shape = []
+    d = data
+    while isinstance(d, (list, tuple)):
+        shape.append(len(d))
+        if not d:
+            break
+        d = d[0]
+
+    def walk(seq, dim):
+        if dim == len(shape):
+            if isinstance(seq, (list, tuple)):
+                raise TypeError(f"must be real number, not {type(seq).__name__}")
+            return
+        if not isinstance(seq, (list, tuple)):
+            raise TypeError("not a sequence")
+        if len(seq) != shape[dim]:
+            raise ValueError(f"expected sequence of length {shape[dim]} at dim {dim} (got {len(seq)})")
+        for s in seq:
+            walk(s, dim + 1)
+
+    walk(data, 0)
+
+
 def _first_leaf(data):
     while isinstance(data, (list, tuple)) and data:
         data = data[0]
     return data
 
 
-def _unwrap_tensors(data):
+def _unwrap_tensors(data, nested=False):
     if isinstance(data, Tensor):
-        return data._data
+        if nested and data._data.size != 1:  # torch reads tensors inside lists as numbers
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return data._data.reshape(()) if nested else data._data
     if isinstance(data, (list, tuple)):
-        return [_unwrap_tensors(d) for d in data]
+        return [_unwrap_tensors(d, True) for d in data]
     return data
 
 

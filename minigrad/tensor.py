@@ -30,6 +30,10 @@ class _Version:
     value = 0  # an instance gets its own value at its first in-place change
 
 
+# the C type names torch's messages use for each dtype
+_C_TYPE = {"float32": "float", "float64": "double", "int64": "long int", "bool": "bool"}
+
+
 class Size(tuple):
     """Mirror ``torch.Size``: a tuple that prints as ``torch.Size([2, 3])``."""
 
@@ -48,7 +52,7 @@ _NON_LEAF_GRAD_WARNING = (
     "won't be populated during autograd.backward(). If you indeed want the .grad field to be populated "
     "for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor "
     "by mistake, make sure you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 "
-    "for more information. (Triggered internally at /pytorch/build/aten/src/ATen/core/TensorBody.h:494.)"
+    "for more information. (Triggered internally at /__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)"
 )
 
 
@@ -249,10 +253,14 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, value):
-        self.requires_grad_(value)
+        self._set_requires_grad(value, "only Tensors of floating point and complex dtype can require gradients")
 
     def requires_grad_(self, requires_grad=True):
         """Mirror ``Tensor.requires_grad_()``: set the flag in place on a leaf and return the tensor."""
+        return self._set_requires_grad(requires_grad, "only Tensors of floating point dtype can require gradients")
+
+    def _set_requires_grad(self, requires_grad, int_error):
+        # torch words the int-dtype error differently for the setter, requires_grad_() and factories
         if self.grad_fn is not None:
             if requires_grad:
                 return self
@@ -261,7 +269,7 @@ class Tensor:
                 "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach()."
             )
         if requires_grad and not self.dtype.is_floating_point:
-            raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
+            raise RuntimeError(int_error)
         self._requires_grad = bool(requires_grad)
         return self
 
@@ -283,9 +291,20 @@ class Tensor:
             if not isinstance(value, Tensor):
                 raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of {type(value).__name__}")
             if value.shape != self.shape:
-                raise RuntimeError("assigned grad has data of a different size")
+                raise RuntimeError(
+                    f"attempting to assign a gradient of size '[{', '.join(map(str, value.shape))}]' to a tensor of "
+                    f"size '[{', '.join(map(str, self.shape))}]'. Please ensure that the gradient and the tensor "
+                    "are the same size"
+                )
             if value.dtype is not self.dtype:
-                raise RuntimeError("assigned grad has data of a different type")
+                raise RuntimeError(
+                    f"attempting to assign a gradient with dtype '{_C_TYPE[value.dtype.name]}' to a tensor with "
+                    f"grad_dtype '{self.dtype.legacy[:-6]}'. The gradient must match the tensor's grad_dtype "
+                    "(defaults to the tensor's dtype). You can set the tensor's grad_dtype attribute with a specific "
+                    "dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging the dtypes of a "
+                    "tensor and its gradient may break downstream systems that assume they match."
+                )
+
         self._grad = value
 
     @property
@@ -366,7 +385,7 @@ class Tensor:
 
     def detach_(self):
         """Mirror ``Tensor.detach_()``: take this tensor out of the graph, in place."""
-        if self._base is not None and self._base._requires_grad:
+        if self._base is not None:
             raise RuntimeError(
                 "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel "
                 "(DDP) for training, and gradient_as_bucket_view is set as True, gradients are views of DDP "

@@ -1,6 +1,8 @@
 """``minigrad.autograd``: ``backward``, ``grad``, ``Function`` and the grad-mode switches, as in
 ``torch.autograd``."""
 
+import warnings
+
 from .engine import observe, run_backward
 from .function import Function, Node
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
@@ -38,12 +40,13 @@ def _make_grads(outputs, grads):
     result = []
     for i, (out, g) in enumerate(zip(outputs, grads)):
         if g is None:
-            if out._requires_grad and out.numel() != 1:
-                raise RuntimeError("grad can be implicitly created only for scalar outputs")
-            if not out.dtype.is_floating_point:
-                raise RuntimeError(
-                    f"grad can be implicitly created only for real scalar outputs but got {out.dtype}"
-                )
+            if out._requires_grad:  # otherwise _check_outputs reports it, as torch's engine does
+                if out.numel() != 1:
+                    raise RuntimeError("grad can be implicitly created only for scalar outputs")
+                if not out.dtype.is_floating_point:
+                    raise RuntimeError(
+                        f"grad can be implicitly created only for real scalar outputs but got {out.dtype}"
+                    )
             g = ones_like(out)
         elif not isinstance(g, Tensor):
             raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
@@ -54,6 +57,16 @@ def _make_grads(outputs, grads):
             )
         result.append(g)
     return tuple(result)
+
+
+_CREATE_GRAPH_WARNING = (
+    "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
+    "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to avoid "
+    "this. If you have to use this function, make sure to reset the .grad fields of your parameters to None "
+    "after use to break the cycle and avoid the leak. (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)"
+)
+_warned_create_graph = False  # torch gives this warning once per process (TORCH_WARN_ONCE)
 
 
 def _check_outputs(outputs):
@@ -77,11 +90,14 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     inputs = _as_tuple(inputs)
     if inputs is not None and len(inputs) == 0:
         raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
-    captured = run_backward(outputs, grads, retain_graph, create_graph, inputs=inputs, accumulate=True)
-    if inputs is not None:  # non-leaf inputs keep their gradient in .grad, like retain_grad
-        for t, g in zip(inputs, captured):
-            if t.grad_fn is not None and g is not None:
-                t._grad = g if t._grad is None else t._grad + g
+    global _warned_create_graph
+    if create_graph and not _warned_create_graph:
+        _warned_create_graph = True
+        warnings.warn(_CREATE_GRAPH_WARNING, UserWarning, stacklevel=3)
+    for t in inputs or ():  # torch retains the gradient of non-leaf inputs (and runs their node)
+        if t.grad_fn is not None:
+            t.retain_grad()
+    run_backward(outputs, grads, retain_graph, create_graph, inputs=inputs, accumulate=True)
 
 
 def grad(
@@ -122,7 +138,7 @@ def grad(
         if g is None:
             if not allow_unused:
                 raise RuntimeError(
-                    "One of the differentiated Tensors appears to not have been used in the graph. "
+                    f"The differentiated Tensor at index {i} appears to not have been used in the graph. "
                     "Set allow_unused=True if this is the desired behavior."
                 )
             if materialize_grads:

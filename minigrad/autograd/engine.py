@@ -147,14 +147,14 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
         reach, needed = set(), set()  # reach: its grads are wanted; needed: it must also run
         for node in order:  # post-order: children first
             if any(child in reach for child, _ in node.next_functions if child is not None) or (
-                accumulate and node in targets and isinstance(node, AccumulateGrad)
+                accumulate and node in targets
             ):
                 needed.add(node)
                 reach.add(node)
             elif node in targets:
                 reach.add(node)
-        if accumulate:  # backward(inputs=...): only the listed leaves accumulate; capture the rest
-            captures = {e: i for e, i in captures.items() if not isinstance(e[0], AccumulateGrad)}
+        if accumulate:  # backward(inputs=...): listed leaves accumulate, non-leaves retain_grad
+            captures = {}
     captured = [None] * (len(inputs) if inputs is not None else 0)
 
     if obs is not None:

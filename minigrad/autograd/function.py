@@ -245,7 +245,8 @@ class Function(Node):
         single = not isinstance(outputs, tuple)
         outputs = (outputs,) if single else outputs
         if record:
-            ctx._link(args)
+            ctx._link(tensor_args)  # torch gives a user Function an edge per tensor argument only
+            ctx._arg_is_tensor = tuple(isinstance(a, Tensor) for a in args)
             nondiff = ctx._non_differentiable
             for nr, out in enumerate(outputs):
                 if isinstance(out, Tensor):
@@ -272,6 +273,7 @@ class BackwardCFunction(Node):
     _forward_cls = None
     _materialize_grads = True
     _output_meta = ()
+    _arg_is_tensor = ()
 
     def __init__(self):
         self._non_differentiable = ()
@@ -306,7 +308,8 @@ class BackwardCFunction(Node):
         result = self._forward_cls.backward(self, *grads)
         if not isinstance(result, tuple):
             result = (result,)
-        n_inputs = len(self.next_functions)
+        is_tensor = self._arg_is_tensor
+        n_inputs = len(is_tensor)
         if len(result) != n_inputs:
             if len(result) > n_inputs and all(r is None for r in result[n_inputs:]):
                 result = result[:n_inputs]
@@ -315,12 +318,17 @@ class BackwardCFunction(Node):
                     f"function {self.node_name} returned an incorrect number of gradients "
                     f"(expected {n_inputs}, got {len(result)})"
                 )
-        for r in result:
-            if r is not None and not isinstance(r, Tensor):
-                raise TypeError(
-                    f"{self.node_name}.backward must return Tensors or None, not {type(r).__name__}"
+        for i, (r, tensor_arg) in enumerate(zip(result, is_tensor)):
+            if r is None:
+                continue
+            if not isinstance(r, Tensor):
+                raise RuntimeError(f"expected Variable or None (got {type(r).__name__})")
+            if not tensor_arg:
+                raise RuntimeError(
+                    f"function {self.node_name} returned a gradient different than None at position {i + 1}, "
+                    "but the corresponding forward input was not a Variable"
                 )
-        return result
+        return tuple(r for r, tensor_arg in zip(result, is_tensor) if tensor_arg)
 
 
 def _np_to_dtype(np_dtype):

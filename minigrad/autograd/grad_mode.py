@@ -47,13 +47,22 @@ class _GradMode:
         return wrapper
 
 
-class no_grad(_GradMode):
+class _NoParamGradMode(_GradMode):
+    """A switch that also decorates without parentheses (``@no_grad``), as torch's does."""
+
+    def __new__(cls, orig_func=None):
+        if orig_func is None:
+            return super().__new__(cls)
+        return cls()(orig_func)
+
+
+class no_grad(_NoParamGradMode):
     """Mirror ``torch.no_grad``: ops inside record no graph; results don't require grad."""
 
     mode = False
 
 
-class enable_grad(_GradMode):
+class enable_grad(_NoParamGradMode):
     """Mirror ``torch.enable_grad``: record a graph again inside a ``no_grad`` block."""
 
     mode = True

@@ -6,7 +6,7 @@ import numpy as np
 
 from ..autograd.function import Op
 from ..functional import relu, sigmoid, tanh  # noqa: F401 - re-exported, as torch.nn.functional has them
-from ..ops._util import wrap
+from ..ops._util import needs_grad, wrap
 from ..tensor import Tensor
 
 
@@ -23,7 +23,7 @@ class Addmm(Op):
                 f"mat1 and mat2 shapes cannot be multiplied ({mat1.shape[0]}x{mat1.shape[1]} and "
                 f"{mat2.shape[0]}x{mat2.shape[1]})"
             )
-        ctx.save_for_backward(mat1, mat2)
+        ctx.save_for_backward(mat1 if needs_grad(mat2) else None, mat2 if needs_grad(mat1) else None)
         return wrap(bias._data + mat1._data @ mat2._data)
 
     @staticmethod

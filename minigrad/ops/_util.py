@@ -13,6 +13,13 @@ def data(x):
     return x._data if isinstance(x, Tensor) else x
 
 
+def needs_grad(x):
+    """Whether ``x`` is a tensor that requires grad. torch saves an input for backward only when a
+    gradient that uses it will be computed (``x * 2`` keeps 2, not ``x``), so in-place changes to
+    an input that no gradient needs are not errors."""
+    return getattr(x, "_requires_grad", False)
+
+
 def binary_result(arr, a, b):
     """Wrap a binary op's numpy result, giving it PyTorch's promoted dtype where numpy's differs."""
     if isinstance(b, Tensor):

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..autograd.function import Op
 from ..tensor import Tensor
-from ._util import binary_result, check_broadcast, data, wrap
+from ._util import binary_result, check_broadcast, data, needs_grad, wrap
 
 
 def _binary(fn, a, b):
@@ -79,7 +79,7 @@ class Mul(Op):
 
     @staticmethod
     def forward(ctx, a, b):
-        ctx.save_for_backward(a, b)
+        ctx.save_for_backward(a if needs_grad(b) else None, b if needs_grad(a) else None)
         return _binary(np.multiply, a, b)
 
     @staticmethod
@@ -97,7 +97,7 @@ class Div(Op):
 
     @staticmethod
     def forward(ctx, a, b):
-        ctx.save_for_backward(a, b)
+        ctx.save_for_backward(a if needs_grad(b) else None, b)
         if not isinstance(b, Tensor) and not a.dtype.is_floating_point:
             b = float(b)
         out = _binary(np.true_divide, a, b)

@@ -158,6 +158,30 @@ def _as_index(key):
     return tuple(Tensor._wrap(k) if isinstance(k, np.ndarray) else k for k in key)
 
 
+def _same_memory(a, b):
+    return a.shape == b.shape and a.strides == b.strides and a.ctypes.data == b.ctypes.data
+
+
+def _check_expand(shape, target, legacy):
+    """torch's errors when ``copy_`` cannot expand a value of ``shape`` to ``target`` (leading 1s are dropped)."""
+    shape = tuple(shape)
+    while shape and shape[0] == 1 and len(shape) > len(target):
+        shape = shape[1:]
+    if len(shape) > len(target):
+        raise RuntimeError(
+            f"expand(torch.{legacy}{{[{', '.join(map(str, shape))}]}}, size=[{', '.join(map(str, target))}]): "
+            f"the number of sizes provided ({len(target)}) must be greater or equal to the number of dimensions "
+            f"in the tensor ({len(shape)})"
+        )
+    for i in range(1, len(shape) + 1):
+        if shape[-i] != 1 and shape[-i] != target[-i]:
+            raise RuntimeError(
+                f"The expanded size of the tensor ({target[-i]}) must match the existing size ({shape[-i]}) at "
+                f"non-singleton dimension {len(target) - i}.  Target sizes: [{', '.join(map(str, target))}].  "
+                f"Tensor sizes: [{', '.join(map(str, shape))}]"
+            )
+
+
 def setitem(t, key, value):
     """Mirror ``Tensor.__setitem__``: ``t[key] = value`` as an in-place op."""
     from .shape import _is_advanced, _np_index
@@ -165,7 +189,13 @@ def setitem(t, key, value):
     k = key if isinstance(key, tuple) else (key,)
     advanced = any(_is_advanced(x) for x in k)
     npkey = tuple(_np_index(x) for x in k)
-    if isinstance(value, Tensor) and value.dtype.category > t.dtype.category:
+    if not advanced:  # torch writes through a view of t (select/slice) with copy_
+        target = t._data[npkey]
+        if grad_mode._state.enabled and t._requires_grad and t.grad_fn is None and not _same_memory(target, t._data):
+            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
+        legacy = value.dtype.legacy if isinstance(value, Tensor) else "FloatTensor"
+        _check_expand(np.shape(data(value)), target.shape, legacy)
+    elif isinstance(value, Tensor) and value.dtype.category > t.dtype.category:
         kind = {2: "Float", 1: "Long", 0: "Bool"}
         raise RuntimeError(
             f"Index put requires the source and destination dtypes match, got {kind[t.dtype.category]} for "

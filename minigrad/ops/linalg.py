@@ -3,17 +3,19 @@
 import numpy as np
 
 from ..autograd.function import Op
-from ._util import binary_result, wrap
+from ..tensor import _C_TYPE
+from ._util import binary_result, needs_grad, wrap
 
 
 def _check_same_dtype(name, a, b):
     if a._data.dtype != b._data.dtype:
+        ka, kb = a.dtype.legacy[:-6], b.dtype.legacy[:-6]
         raise RuntimeError(
-            f"expected m1 and m2 to have the same dtype, but got: {a.dtype.legacy.replace('Tensor', '').lower()}"
-            f" != {b.dtype.legacy.replace('Tensor', '').lower()}"
+            f"expected m1 and m2 to have the same dtype, but got: {_C_TYPE[a.dtype.name]} != {_C_TYPE[b.dtype.name]}"
             if name == "mm"
-            else f"{name}: expected both vectors to have same dtype, but found {a.dtype.legacy[:-6]} and "
-            f"{b.dtype.legacy[:-6]}"
+            else f"addmv input tensors must have the same dtype, but got {kb}, {ka}, and {kb}"
+            if name == "mv"
+            else f"{name} : expected both vectors to have same dtype, but found {ka} and {kb}"
         )
 
 
@@ -34,7 +36,7 @@ class Mm(Op):
                 f"{b.shape[0]}x{b.shape[1]})"
             )
         _check_same_dtype("mm", a, b)
-        ctx.save_for_backward(a, b)
+        ctx.save_for_backward(a if needs_grad(b) else None, b if needs_grad(a) else None)
         return wrap(a._data @ b._data)
 
     @staticmethod
@@ -59,7 +61,7 @@ class Mv(Op):
                 f"size mismatch, got input ({a.shape[0]}), mat ({a.shape[0]}x{a.shape[1]}), vec ({v.shape[0]})"
             )
         _check_same_dtype("mv", a, v)
-        ctx.save_for_backward(a, v)
+        ctx.save_for_backward(a if needs_grad(v) else None, v if needs_grad(a) else None)
         return wrap(a._data @ v._data)
 
     @staticmethod
@@ -87,7 +89,7 @@ class Dot(Op):
                 f"number of elements, but got {a.shape[0]} and {b.shape[0]} elements respectively"
             )
         _check_same_dtype("dot", a, b)
-        ctx.save_for_backward(a, b)
+        ctx.save_for_backward(a if needs_grad(b) else None, b if needs_grad(a) else None)
         return wrap(np.asarray(a._data @ b._data))
 
     @staticmethod

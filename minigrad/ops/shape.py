@@ -356,17 +356,21 @@ class Index(Op):
 
 
 def _index_error(a, indices, err):
+    advanced = 0  # torch moves the index tensors to the front, so it counts dimensions among them
     for dim, k in enumerate(indices):
         if isinstance(k, np.ndarray) and k.dtype == bool:
-            if k.shape != a.shape[dim : dim + k.ndim]:
-                return (
-                    f"The shape of the mask {_shape_str(k.shape)} at index {dim} does not match the shape of "
-                    f"the indexed tensor {_shape_str(a.shape[dim:dim + k.ndim])} at index {dim}"
-                )
+            for j, (m, s) in enumerate(zip(k.shape, a.shape[dim:])):
+                if m != s:
+                    return (
+                        f"The shape of the mask {_shape_str(k.shape)} at index {j} does not match the shape of "
+                        f"the indexed tensor {_shape_str(a.shape)} at index {dim + j}"
+                    )
         elif isinstance(k, np.ndarray) and k.size and dim < a.ndim:
             bad = k[(k >= a.shape[dim]) | (k < -a.shape[dim])]
             if bad.size:
-                return f"index {int(bad.flat[0])} is out of bounds for dimension {dim} with size {a.shape[dim]}"
+                return f"index {int(bad.flat[0])} is out of bounds for dimension {advanced} with size {a.shape[dim]}"
+        if isinstance(k, np.ndarray):
+            advanced += 1
     return str(err)
 
 
@@ -399,10 +403,12 @@ def getitem(t, key):
     if sum(k is Ellipsis for k in key) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     consumed = sum(1 for k in key if k is not None and k is not Ellipsis)
-    if consumed > t.ndim:
+    if t.ndim == 0 and len(key) == 1 and isinstance(key[0], slice):
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+    if consumed > t.ndim and not (t.ndim == 0 and len(key) == 1):  # t0[0] gets Select's message
         raise IndexError(f"too many indices for tensor of dimension {t.ndim}")
     out, dim = t, 0
-    for k in key:
+    for position, k in enumerate(key):
         if k is Ellipsis:
             dim += t.ndim - consumed
         elif k is None:
@@ -420,6 +426,8 @@ def getitem(t, key):
                     "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
                     "indices (got " + type(k).__name__ + ")"
                 ) from None
+            if out.ndim and not -out.shape[dim] <= index < out.shape[dim]:  # torch names the key's position
+                raise IndexError(f"index {index} is out of bounds for dimension {position} with size {out.shape[dim]}")
             out = Select.apply(out, dim=dim, index=index)
     if out is t:
         out = View.apply(t, shape=t.shape)

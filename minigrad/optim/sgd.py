@@ -1,10 +1,22 @@
-"""``SGD`` with momentum, following the update rule in torch's documentation."""
+"""``SGD`` with momentum, following torch's ``_single_tensor_sgd`` step for step."""
 
-from ..autograd import no_grad
+from collections import defaultdict
+
+import numpy as np
+
+from ..tensor import Tensor
+
+
+def _add_scaled(a, alpha, b):
+    """``a + alpha * b`` rounded once, as torch's fused ``add(b, alpha=...)`` kernel does (alpha is first
+    cast to the tensor's dtype); rounding twice would drift from torch's numbers within a few steps."""
+    dtype = a.dtype
+    return (a.astype(np.float64) + np.float64(dtype.type(alpha)) * b.astype(np.float64)).astype(dtype)
 
 
 class Optimizer:
-    """Mirror ``torch.optim.Optimizer`` (one parameter group): holds parameters and clears their grads."""
+    """Mirror ``torch.optim.Optimizer`` (one parameter group): holds parameters, their state
+    (``optimizer.state[p]``) and clears their grads."""
 
     def __init__(self, params, defaults):
         self.params = list(params)
@@ -12,7 +24,7 @@ class Optimizer:
             raise ValueError("optimizer got an empty parameter list")
         self.defaults = defaults
         self.param_groups = [dict(defaults, params=self.params)]
-        self.state = {}
+        self.state = defaultdict(dict)
 
     def zero_grad(self, set_to_none=True):
         """Mirror ``Optimizer.zero_grad``: clear (default) or zero every parameter's ``.grad``."""
@@ -23,37 +35,53 @@ class Optimizer:
                 else:
                     p._grad.zero_()
 
+    def __repr__(self):
+        text = f"{type(self).__name__} ("
+        for i, group in enumerate(self.param_groups):
+            text += f"\nParameter Group {i}\n"
+            for key in sorted(group):
+                if key != "params":
+                    text += f"    {key}: {group[key]}\n"
+        return text + ")"
+
 
 class SGD(Optimizer):
-    """Mirror ``torch.optim.SGD(params, lr, momentum=0, weight_decay=0, dampening=0, nesterov=False)``."""
+    """Mirror ``torch.optim.SGD(params, lr, momentum=0, dampening=0, weight_decay=0, nesterov=False,
+    maximize=False)``, with torch's update rule and rounding."""
 
-    def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False):
+    def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, *, maximize=False):
         if lr < 0.0:
             raise ValueError(f"Invalid learning rate: {lr}")
         if momentum < 0.0:
             raise ValueError(f"Invalid momentum value: {momentum}")
+        if weight_decay < 0.0:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError("Nesterov momentum requires a momentum and zero dampening")
-        super().__init__(params, dict(lr=lr, momentum=momentum, dampening=dampening,
-                                      weight_decay=weight_decay, nesterov=nesterov))
+        defaults = dict(lr=lr, momentum=momentum, dampening=dampening, weight_decay=weight_decay, nesterov=nesterov,
+                        maximize=maximize, foreach=None, differentiable=False, fused=None)
+        super().__init__(params, defaults)
 
-    @no_grad()
     def step(self):
-        """Update every parameter that has a gradient: p -= lr * (grad with momentum and weight decay)."""
-        g = self.param_groups[0]
-        lr, momentum, dampening = g["lr"], g["momentum"], g["dampening"]
-        wd, nesterov = g["weight_decay"], g["nesterov"]
-        for p in self.params:
+        """Update every parameter that has a gradient:
+        g = grad + weight_decay * p; buf = momentum * buf + (1 - dampening) * g; p -= lr * buf."""
+        group = self.param_groups[0]
+        lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
+        for p in group["params"]:
             if p._grad is None:
                 continue
-            d_p = p._grad
-            if wd:
-                d_p = d_p + wd * p
+            grad = -p._grad._data if group["maximize"] else p._grad._data
+            if group["weight_decay"]:
+                grad = _add_scaled(grad, group["weight_decay"], p._data)
             if momentum:
-                buf = self.state.get(id(p))
-                if buf is None:
-                    buf = self.state[id(p)] = d_p.clone()
+                state = self.state[p]
+                if "momentum_buffer" not in state:
+                    state["momentum_buffer"] = Tensor._wrap(grad.copy())
+                    buf = state["momentum_buffer"]._data
                 else:
-                    buf.mul_(momentum).add_(d_p * (1 - dampening))
-                d_p = d_p + momentum * buf if nesterov else buf
-            p.sub_(d_p * lr)
+                    buf = state["momentum_buffer"]._data
+                    buf *= buf.dtype.type(momentum)
+                    buf[...] = _add_scaled(buf, 1 - dampening, grad)
+                grad = _add_scaled(grad, momentum, buf) if group["nesterov"] else buf
+            p._data[...] = _add_scaled(p._data, -lr, grad)
+            p._vc.value += 1
