@@ -61,6 +61,7 @@ from .functional import (
     maximum,
     mean,
     min,
+    minimum,
     mm,
     mul,
     mv,

@@ -139,6 +139,9 @@ def _default(dtype):
 
 def zeros(*size, dtype=None, requires_grad=False):
     """Mirror ``torch.zeros``."""
+    shape = size[0] if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
+    if any(isinstance(s, int) and s < 0 for s in shape):
+        raise RuntimeError("zeros: Dimension size must be non-negative.")  # torch.zeros has its own wording
     return _finish(np.zeros(_size(size), dtype=_default(dtype).np), None, requires_grad)
 
 

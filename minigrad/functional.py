@@ -33,9 +33,7 @@ def add(input, other, *, alpha=1):
     """Mirror ``torch.add(input, other, alpha=1)``: input + alpha * other, broadcasting."""
     input = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
     other = _operand(other)
-    if alpha != 1:
-        other = other * alpha
-    return E.Add.apply(input, other)
+    return E.Add.apply(input, other) if alpha == 1 else E.Add.apply(input, other, alpha=alpha)
 
 
 def sub(input, other, *, alpha=1):
@@ -44,15 +42,13 @@ def sub(input, other, *, alpha=1):
         return E.Rsub.apply(other, other=input) if alpha == 1 else rsub(other, input, alpha=alpha)
     input = as_tensor_operand(input)
     other = _operand(other)
-    if alpha != 1:
-        other = other * alpha
     other_is_bool = isinstance(other, (bool, np.bool_)) or getattr(other, "dtype", None) is dtypes.bool_
     if input.dtype is dtypes.bool_ and other_is_bool:
         raise RuntimeError(
             "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
             "`logical_xor()` operator instead."
         )
-    return E.Sub.apply(input, other)
+    return E.Sub.apply(input, other) if alpha == 1 else E.Sub.apply(input, other, alpha=alpha)
 
 
 def rsub(input, other, *, alpha=1):
@@ -188,7 +184,7 @@ def where(condition, input, other):
     if not isinstance(condition, Tensor) or condition.dtype is not dtypes.bool_:
         raise RuntimeError(
             f"where expected condition to be a boolean tensor, but got a tensor with dtype "
-            f"{getattr(getattr(condition, 'dtype', None), 'name', type(condition).__name__).capitalize()}"
+            f"{condition.dtype.legacy[:-len('Tensor')] if isinstance(condition, Tensor) else type(condition).__name__}"
         )
     if not isinstance(input, Tensor):
         input = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
@@ -217,16 +213,18 @@ def mean(input, dim=None, keepdim=False, *, dtype=None):
 
 
 class _ReturnTypes(tuple):
-    """torch.return_types.max: a (values, indices) pair with names."""
+    """torch.return_types.max (or .min): a (values, indices) pair with names."""
 
-    def __new__(cls, values, indices):
-        return super().__new__(cls, (values, indices))
+    def __new__(cls, values, indices, name="max"):
+        pair = super().__new__(cls, (values, indices))
+        pair._name = name
+        return pair
 
     values = property(lambda self: self[0])
     indices = property(lambda self: self[1])
 
     def __repr__(self):
-        return f"torch.return_types.max(\nvalues={self[0]!r},\nindices={self[1]!r})"
+        return f"torch.return_types.{self._name}(\nvalues={self[0]!r},\nindices={self[1]!r})"
 
 
 def max(input, dim=None, keepdim=False):
@@ -241,16 +239,24 @@ def max(input, dim=None, keepdim=False):
 
 
 def maximum(input, other):
-    """Mirror ``torch.maximum`` (written with where, so ties send the gradient to ``other``)."""
-    return where(input > other, input, other)
+    """Mirror ``torch.maximum``: the elementwise larger value (a tie splits the gradient in half)."""
+    return E.Maximum.apply(input, other)
+
+
+def minimum(input, other):
+    """Mirror ``torch.minimum``: the elementwise smaller value (a tie splits the gradient in half)."""
+    return E.Minimum.apply(input, other)
 
 
 def min(input, dim=None, keepdim=False):
-    """Mirror ``torch.min``: as ``max`` of ``-input``."""
+    """Mirror ``torch.min``: the smallest element (MinBackward1), ``(values, indices)`` along ``dim``
+    (MinBackward0), or the elementwise minimum of two tensors."""
+    if isinstance(dim, Tensor):
+        return minimum(input, dim)
     if dim is None:
-        return -max(-input)
-    values, indices = max(-input, dim, keepdim)
-    return _ReturnTypes(-values, indices)
+        return R.Min.apply(input)
+    indices = R.argmax_along(input, dim, keepdim, smallest=True)
+    return _ReturnTypes(R.MinDim.apply(input, dim=dim, keepdim=keepdim, indices=indices), indices, "min")
 
 
 def argmax(input, dim=None, keepdim=False):
@@ -505,11 +511,11 @@ def _bool_op(fn, name):
 
 _METHODS = {
     "__add__": add,
-    "__radd__": _reflect(add),
+    "__radd__": add,  # number + tensor is tensor.add(number), as in torch (the tensor is input 0)
     "__sub__": sub,
     "__rsub__": _reflect(sub),
     "__mul__": mul,
-    "__rmul__": _reflect(mul),
+    "__rmul__": mul,
     "__truediv__": div,
     "__rtruediv__": _reflect(div),
     "__pow__": pow,
@@ -558,6 +564,7 @@ _METHODS = {
     "max": max,
     "min": min,
     "maximum": maximum,
+    "minimum": minimum,
     "argmax": argmax,
     "matmul": matmul,
     "mm": mm,

@@ -77,19 +77,17 @@ class _Formatter:
                 absvals = [abs(v) for v in nz]
                 lo, hi = min(absvals), max(absvals)
                 self.int_mode = all(v == math.ceil(v) for v in nz)
-                if self.int_mode:
-                    if hi / lo > 1000.0 or hi > 1.0e8:
-                        self.sci_mode = True
-                        self.max_width = max(self.max_width, *(len(f"{v:.{p}e}") for v in nz))
-                    else:
-                        self.max_width = max(self.max_width, *(len(f"{v:.0f}") + 1 for v in nz))
-                elif hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4:
-                    self.sci_mode = True
+                # a forced sci_mode is decided first, so that the column width follows it
+                if PRINT_OPTS.sci_mode is None:
+                    self.sci_mode = hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4
+                else:
+                    self.sci_mode = PRINT_OPTS.sci_mode
+                if self.sci_mode:
                     self.max_width = max(self.max_width, *(len(f"{v:.{p}e}") for v in nz))
+                elif self.int_mode:
+                    self.max_width = max(self.max_width, *(len(f"{v:.0f}") + 1 for v in nz))
                 else:
                     self.max_width = max(self.max_width, *(len(f"{v:.{p}f}") for v in nz))
-        if PRINT_OPTS.sci_mode is not None:
-            self.sci_mode = PRINT_OPTS.sci_mode
 
     def format(self, value):
         p = PRINT_OPTS.precision

@@ -124,6 +124,7 @@ def _call_tensor_hooks(node, grads, obs):
     return grads
 
 
+@np.errstate(all="ignore")  # like torch, gradients may be inf or nan (log at 0) without numpy's warnings
 def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, accumulate=True):
     """Backpropagate from ``roots`` (tensors) seeded with ``grad_roots``.
 

@@ -16,8 +16,12 @@ Two kinds of ``Function`` share this machinery:
   generated class named ``<ClassName>Backward``.
 """
 
+import functools
 import itertools
+import operator
 import re
+
+import numpy as np
 
 from . import grad_mode
 
@@ -99,6 +103,17 @@ class Node:
     _prehooks = None  # node pre-hooks, registered with node.register_prehook
     _num_outputs = 1
     _saving = True  # False while an op runs without recording: nothing will need what it saves
+    # torch's names for what the node saved, readable as ``grad_fn._saved_<name>``: ``saved_names`` for
+    # what forward gave ``save_for_backward`` (in order), ``saved_values`` for other values (name -> attribute)
+    saved_names = ()
+    saved_values = {}
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for index, name in enumerate(cls.__dict__.get("saved_names", ())):
+            setattr(cls, f"_saved_{name}", property(functools.partial(_read_saved, index=index)))
+        for name, attribute in cls.__dict__.get("saved_values", {}).items():
+            setattr(cls, f"_saved_{name}", property(operator.attrgetter(attribute)))
 
     def name(self):
         """Mirror ``Node.name()``: PyTorch's class name for this node, e.g. ``MulBackward0``."""
@@ -176,6 +191,20 @@ class Node:
         self._sequence_nr = next(_sequence)
 
 
+def _read_saved(node, index):
+    """Mirror ``grad_fn._saved_<name>``: the saved tensor (torch's error once freed or modified in place),
+    a saved Python number as torch's 0-d "wrapped number" tensor, or None if nothing was saved."""
+    saved = node._saved
+    if saved is None:
+        raise RuntimeError(_freed_error)
+    value = saved[index] if index < len(saved) else None
+    if type(value) is SavedTensor:
+        return value.unpack(node)
+    if isinstance(value, (bool, int, float)):
+        return Tensor._wrap(np.asarray(value))
+    return value
+
+
 class _HookHandle:
     """Mirror ``torch.utils.hooks.RemovableHandle``: ``remove()`` unregisters the hook."""
 
@@ -239,7 +268,8 @@ class Function(Node):
         ctx = cls._backward_cls()
         tensor_args = [a for a in args if isinstance(a, Tensor)]
         record = grad_mode.is_grad_enabled() and any(t._requires_grad for t in tensor_args)
-        ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad and record for a in args)
+        # as in torch, from the inputs alone (also under no_grad)
+        ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
         with grad_mode.no_grad():
             outputs = cls.forward(ctx, *args, **kwargs)
         single = not isinstance(outputs, tuple)

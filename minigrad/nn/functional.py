@@ -15,6 +15,7 @@ class Addmm(Op):
 
     node_name = "AddmmBackward0"
     formula = {"self": "grad", "mat1": "grad @ mat2.t()", "mat2": "mat1.t() @ grad"}
+    saved_names = ("mat1", "mat2")
 
     @staticmethod
     def forward(ctx, bias, mat1, mat2):
@@ -38,6 +39,7 @@ class MseLoss(Op):
 
     node_name = "MseLossBackward0"
     formula = {"self": "2 * (self - target) * grad / n", "target": "-2 * (self - target) * grad / n"}
+    saved_names = ("self", "target")
 
     @staticmethod
     def forward(ctx, a, target, *, reduction):
@@ -64,6 +66,11 @@ def linear(input, weight, bias=None):
     """Mirror ``torch.nn.functional.linear``: input @ weight.T + bias (AddmmBackward0 for 2-D input)."""
     if input.ndim == 2 and bias is not None:
         return Addmm.apply(bias, input, weight.t())
+    if bias is not None and input.is_contiguous() and (input.ndim == 3 or bias.ndim == 1):
+        # torch folds the leading dims into rows for one addmm, then views the result back
+        rows = input.reshape(int(np.prod(input.shape[:-1], dtype=np.int64)), input.shape[-1])
+        out = Addmm.apply(bias, rows, weight.t())
+        return out.view(*input.shape[:-1], out.shape[1])
     out = input.matmul(weight.t())
     return out + bias if bias is not None else out
 

@@ -16,6 +16,9 @@ from ..autograd.function import Op
 from ..tensor import Tensor
 from ._util import binary_result, check_broadcast, data, needs_grad, wrap
 
+# torch divides by zero, raises zero to negative powers and overflows exp silently (inf or nan); so do these ops
+_quiet = np.errstate(divide="ignore", invalid="ignore", over="ignore")
+
 
 def _binary(fn, a, b):
     try:
@@ -27,33 +30,43 @@ def _binary(fn, a, b):
 
 
 class Add(Op):
-    """result = self + other"""
+    """result = self + alpha * other (alpha is 1 unless given)"""
 
     node_name = "AddBackward0"
     formula = {"self": "grad", "other": "grad"}
+    saved_values = {"alpha": "alpha"}
+    alpha = 1
 
     @staticmethod
-    def forward(ctx, a, b):
+    def forward(ctx, a, b, alpha=1):
+        if alpha != 1:
+            ctx.alpha, ctx.formula = alpha, {"self": "grad", "other": "grad * alpha"}
+            return _binary(lambda x, y: x + alpha * y, a, b)
         return _binary(np.add, a, b)
 
     @staticmethod
     def backward(ctx, grad):
-        return grad, grad
+        return grad, grad if ctx.alpha == 1 else grad * ctx.alpha
 
 
 class Sub(Op):
-    """result = self - other"""
+    """result = self - alpha * other (alpha is 1 unless given)"""
 
     node_name = "SubBackward0"
     formula = {"self": "grad", "other": "-grad"}
+    saved_values = {"alpha": "alpha"}
+    alpha = 1
 
     @staticmethod
-    def forward(ctx, a, b):
+    def forward(ctx, a, b, alpha=1):
+        if alpha != 1:
+            ctx.alpha, ctx.formula = alpha, {"self": "grad", "other": "-grad * alpha"}
+            return _binary(lambda x, y: x - alpha * y, a, b)
         return _binary(np.subtract, a, b)
 
     @staticmethod
     def backward(ctx, grad):
-        return grad, -grad
+        return grad, -grad if ctx.alpha == 1 else -grad * ctx.alpha
 
 
 class Rsub(Op):
@@ -61,6 +74,8 @@ class Rsub(Op):
 
     node_name = "RsubBackward1"
     formula = {"self": "-grad"}
+    saved_values = {"alpha": "alpha"}
+    alpha = 1
 
     @staticmethod
     def forward(ctx, a, *, other):
@@ -76,6 +91,7 @@ class Mul(Op):
 
     node_name = "MulBackward0"
     formula = {"self": "grad * other", "other": "grad * self"}
+    saved_names = ("self", "other")
 
     @staticmethod
     def forward(ctx, a, b):
@@ -94,8 +110,10 @@ class Div(Op):
 
     node_name = "DivBackward0"
     formula = {"self": "grad / other", "other": "-grad * self / (other * other)"}
+    saved_names = ("self", "other")
 
     @staticmethod
+    @_quiet
     def forward(ctx, a, b):
         ctx.save_for_backward(a if needs_grad(b) else None, b)
         if not isinstance(b, Tensor) and not a.dtype.is_floating_point:
@@ -117,8 +135,10 @@ class Reciprocal(Op):
 
     node_name = "ReciprocalBackward0"
     formula = {"self": "-grad * result * result"}
+    saved_names = ("result",)
 
     @staticmethod
+    @_quiet
     def forward(ctx, a):
         x = a._data if a.dtype.is_floating_point else a._data.astype(np.float32)
         out = wrap(np.reciprocal(x))
@@ -156,8 +176,10 @@ class Pow(Op):
 
     node_name = "PowBackward0"
     formula = {"self": "grad * exponent * self ** (exponent - 1)"}
+    saved_names, saved_values = ("self",), {"exponent": "exponent"}
 
     @staticmethod
+    @_quiet
     def forward(ctx, a, *, exponent):
         ctx.save_for_backward(a)
         ctx.exponent = exponent
@@ -182,11 +204,13 @@ class PowTensor(Op):
         "self": "grad * exponent * self ** (exponent - 1)",
         "exponent": "grad * result * log(self)",
     }
+    saved_names = ("self", "exponent", "result")
 
     @staticmethod
+    @_quiet
     def forward(ctx, a, b):
         out = _binary(np.power, a, b)
-        ctx.save_for_backward(a, b, out)
+        ctx.save_for_backward(a, b, out if needs_grad(b) else None)  # only exponent's gradient uses result
         return out
 
     @staticmethod
@@ -204,17 +228,19 @@ class RPow(Op):
 
     node_name = "PowBackward2"
     formula = {"exponent": "grad * result * log(self)"}
+    saved_names, saved_values = ("exponent", "result"), {"self": "base"}
 
     @staticmethod
+    @_quiet
     def forward(ctx, exponent, *, base):
         out = binary_result(np.power(base, exponent._data), exponent, base)
-        ctx.save_for_backward(out)
+        ctx.save_for_backward(exponent, out)
         ctx.base = base
         return out
 
     @staticmethod
     def backward(ctx, grad):
-        (result,) = ctx.saved_tensors
+        _, result = ctx.saved_tensors
         if ctx.base == 0:
             return (grad * result * 0,)
         return (grad * result * float(np.log(ctx.base)),)
@@ -232,8 +258,10 @@ class Exp(Op):
 
     node_name = "ExpBackward0"
     formula = {"self": "grad * result"}
+    saved_names = ("result",)
 
     @staticmethod
+    @_quiet
     def forward(ctx, a):
         out = wrap(np.exp(_float(a)))
         ctx.save_for_backward(out)
@@ -250,6 +278,7 @@ class Log(Op):
 
     node_name = "LogBackward0"
     formula = {"self": "grad / self"}
+    saved_names = ("self",)
 
     @staticmethod
     def forward(ctx, a):
@@ -268,6 +297,7 @@ class Sin(Op):
 
     node_name = "SinBackward0"
     formula = {"self": "grad * cos(self)"}
+    saved_names = ("self",)
 
     @staticmethod
     def forward(ctx, a):
@@ -285,6 +315,7 @@ class Cos(Op):
 
     node_name = "CosBackward0"
     formula = {"self": "-grad * sin(self)"}
+    saved_names = ("self",)
 
     @staticmethod
     def forward(ctx, a):
@@ -302,6 +333,7 @@ class Tanh(Op):
 
     node_name = "TanhBackward0"
     formula = {"self": "grad * (1 - result * result)"}
+    saved_names = ("result",)
 
     @staticmethod
     def forward(ctx, a):
@@ -320,13 +352,14 @@ class Sigmoid(Op):
 
     node_name = "SigmoidBackward0"
     formula = {"self": "grad * result * (1 - result)"}
+    saved_names = ("result",)
 
     @staticmethod
     def forward(ctx, a):
         x = _float(a)
-        # the two-sided form never overflows exp()
-        e = np.exp(-np.abs(x))
-        out = wrap(np.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False))
+        # torch's 1 / (1 + exp(-x)): exp may overflow to inf, which gives exactly 0 as torch does
+        with np.errstate(over="ignore"):
+            out = wrap(1 / (1 + np.exp(-x)))
         ctx.save_for_backward(out)
         return out
 
@@ -341,6 +374,7 @@ class Relu(Op):
 
     node_name = "ReluBackward0"
     formula = {"self": "grad * (result > 0)"}
+    saved_names = ("result",)
 
     @staticmethod
     def forward(ctx, a):
@@ -359,6 +393,7 @@ class Abs(Op):
 
     node_name = "AbsBackward0"
     formula = {"self": "grad * sign(self)"}
+    saved_names = ("self",)
 
     @staticmethod
     def forward(ctx, a):
@@ -376,6 +411,7 @@ class Sqrt(Op):
 
     node_name = "SqrtBackward0"
     formula = {"self": "grad / (2 * result)"}
+    saved_names = ("result",)
 
     @staticmethod
     def forward(ctx, a):
@@ -395,6 +431,7 @@ class Clamp(Op):
 
     node_name = "ClampBackward1"
     formula = {"self": "grad * ((self >= min) & (self <= max))"}
+    saved_names, saved_values = ("self",), {"min": "min", "max": "max"}
 
     @staticmethod
     def forward(ctx, a, min=None, max=None):
@@ -433,6 +470,52 @@ class Sign(Op):
     @staticmethod
     def backward(ctx, grad):
         return (grad * 0,)
+
+
+class Maximum(Op):
+    """result = the larger of self and other, elementwise; a tie splits the gradient in half, as in torch"""
+
+    node_name = "MaximumBackward0"
+    formula = {
+        "self": "grad * ((self > other) + (self == other) / 2)",
+        "other": "grad * ((other > self) + (self == other) / 2)",
+    }
+    saved_names = ("self", "other")
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return _binary(np.maximum, a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        return _tie_split(grad, a > b, a == b), _tie_split(grad, b > a, a == b)
+
+
+class Minimum(Op):
+    """result = the smaller of self and other, elementwise; a tie splits the gradient in half, as in torch"""
+
+    node_name = "MinimumBackward0"
+    formula = {
+        "self": "grad * ((self < other) + (self == other) / 2)",
+        "other": "grad * ((other < self) + (self == other) / 2)",
+    }
+    saved_names = ("self", "other")
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return _binary(np.minimum, a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        return _tie_split(grad, a < b, a == b), _tie_split(grad, b < a, a == b)
+
+
+def _tie_split(grad, wins, ties):
+    return grad * (wins.to(grad.dtype) + ties.to(grad.dtype) / 2)
 
 
 class Clone(Op):

@@ -24,6 +24,7 @@ class Mm(Op):
 
     node_name = "MmBackward0"
     formula = {"self": "grad @ mat2.t()", "mat2": "self.t() @ grad"}
+    saved_names = ("self", "mat2")
 
     @staticmethod
     def forward(ctx, a, b):
@@ -51,6 +52,7 @@ class Mv(Op):
 
     node_name = "MvBackward0"
     formula = {"self": "outer(grad, vec)", "vec": "self.t() @ grad"}
+    saved_names = ("self", "vec")
 
     @staticmethod
     def forward(ctx, a, v):
@@ -76,6 +78,7 @@ class Dot(Op):
 
     node_name = "DotBackward0"
     formula = {"self": "grad * tensor", "tensor": "grad * self"}
+    saved_names = ("self", "tensor")
 
     @staticmethod
     def forward(ctx, a, b):
@@ -104,10 +107,11 @@ class BatchMatmul(Op):
 
     node_name = "BmmBackward0"
     formula = {"self": "grad @ other.transpose(-1, -2)", "other": "self.transpose(-1, -2) @ grad"}
+    saved_names = ("self", "mat2")
 
     @staticmethod
     def forward(ctx, a, b):
-        ctx.save_for_backward(a, b)
+        ctx.save_for_backward(a if needs_grad(b) else None, b if needs_grad(a) else None)
         try:
             return binary_result(np.matmul(a._data, b._data), a, b)
         except ValueError:
@@ -143,14 +147,74 @@ def matmul(a, b):
         return SqueezeDim.apply(out, dim=0, node_name="SqueezeBackward4")
     if a.ndim == 2 and b.ndim == 2:
         return Mm.apply(a, b)
-    if a.ndim >= 3 and b.ndim <= 2:
-        from .shape import UnsafeView
+    if a.ndim == 3 and b.ndim == 3:  # torch drops a batch of one that requires grad, so the other folds
+        if a.shape[0] == 1 and b.shape[0] != 1 and a._requires_grad:
+            return matmul(a.squeeze(0), b)
+        if b.shape[0] == 1 and a.shape[0] != 1 and b._requires_grad:
+            return matmul(a, b.squeeze(0))
+    if _should_fold(a, b):
+        return _folded(a, b)
+    return _batched(a, b)
 
-        flat = a.reshape(-1, a.shape[-1])
-        out = flat.mm(b) if b.ndim == 2 else flat.mv(b)
-        return UnsafeView.apply(out, shape=tuple(a.shape[:-1]) + ((b.shape[-1],) if b.ndim == 2 else ()))
+
+def _should_fold(a, b):
+    """torch's ``should_fold``: a batch (3-D or more) times a vector or matrix becomes one mm/mv on the
+    batch folded into rows, when the other operand requires grad or when folding needs no copy."""
+    a_larger = a.ndim >= b.ndim
+    big = a._data if a_larger else np.swapaxes(b._data, -1, -2)
+    small = b if a_larger else a
+    if big.ndim < 3 or small.ndim > 2:
+        return False
+    if small._requires_grad:
+        return True
+    if a.ndim == 2:  # the result would need a transposed copy
+        return False
+    if big.size == 0:
+        return True
+    strides, shape = big.strides, big.shape
+    return all(strides[i] == strides[i + 1] * shape[i + 1] for i in range(big.ndim - 2))
+
+
+def _folded(a, b):
+    """torch's folded matmul: ``(batch * n, m) @ matrix-or-vector``, viewed back to the batch shape."""
+    from .shape import UnsafeView
+
+    transpose = b.ndim > a.ndim
+    big = b.mT if transpose else a
+    small = (a.t() if a.ndim == 2 else a) if transpose else b
+    shape = tuple(big.shape[:-1])
+    folded = big.reshape(int(np.prod(shape, dtype=np.int64)), big.shape[-1])
+    if small.ndim == 1:
+        return UnsafeView.apply(folded.mv(small), shape=shape)
+    out = UnsafeView.apply(folded.mm(small), shape=shape + (small.shape[1],))
+    return out.mT.contiguous() if transpose else out
+
+
+def _batched(a, b):
+    """torch's batched matmul: both operands expanded to the broadcast batch shape, flattened to one
+    batch dim for bmm, and the result viewed back."""
+    from .shape import UnsafeView
+
+    n, m1, batch1 = (a.shape[-2] if a.ndim > 1 else 1), a.shape[-1], tuple(a.shape[:-2])
+    m2, p, batch2 = (b.shape[-2] if b.ndim > 1 else b.shape[0]), (b.shape[-1] if b.ndim > 1 else 1), tuple(b.shape[:-2])
+    batch = _broadcast_batch(batch1, batch2)
+    count = int(np.prod(batch, dtype=np.int64))
+    a3 = a.expand(*batch, n, m1).reshape(count, n, m1)
     if b.ndim == 1:
-        return BatchMatmul.apply(a, b.unsqueeze(-1)).squeeze(-1)
-    if a.ndim == 1:
-        return BatchMatmul.apply(a.unsqueeze(0), b).squeeze(-2)
-    return BatchMatmul.apply(a, b)
+        out = BatchMatmul.apply(a3, b.expand(*batch, m2).reshape(count, m2).unsqueeze(2)).squeeze(-1)
+    else:
+        out = BatchMatmul.apply(a3, b.expand(*batch, m2, p).reshape(count, m2, p))
+    return UnsafeView.apply(out, shape=batch + ((n,) if a.ndim > 1 else ()) + ((p,) if b.ndim > 1 else ()))
+
+
+def _broadcast_batch(s1, s2):
+    """The broadcast of two batch shapes, or torch's error naming the first dim that does not match."""
+    ndim = max(len(s1), len(s2))
+    s1, s2 = (1,) * (ndim - len(s1)) + s1, (1,) * (ndim - len(s2)) + s2
+    for i in reversed(range(ndim)):
+        if s1[i] != s2[i] and s1[i] != 1 and s2[i] != 1:
+            raise RuntimeError(
+                f"The size of tensor a ({s1[i]}) must match the size of tensor b ({s2[i]}) at non-singleton "
+                f"dimension {i}"
+            )
+    return tuple(max(x, y) for x, y in zip(s1, s2))

@@ -121,6 +121,7 @@ class Max(Op):
 
     node_name = "MaxBackward1"
     formula = {"self": "grad * (self == result) / (self == result).sum()"}
+    saved_names = ("self", "result")
 
     @staticmethod
     def forward(ctx, a):
@@ -140,12 +141,31 @@ class Max(Op):
         return (grad * hit / hit.sum(),)
 
 
-def argmax_along(a, dim, keepdim):
-    """Indices of the largest elements along ``dim`` (int64, not differentiable)."""
+class Min(Max):
+    """result = the smallest element of self; ties share the gradient evenly, as in torch"""
+
+    node_name = "MinBackward1"
+    formula = {"self": "grad * (self == result) / (self == result).sum()"}
+
+    @staticmethod
+    def forward(ctx, a):
+        if a.numel() == 0:
+            raise RuntimeError(
+                "min(): Expected reduction dim to be specified for input.numel() == 0. "
+                "Specify the reduction dim with the 'dim' argument."
+            )
+        out = wrap(np.asarray(a._data.min()))
+        ctx.save_for_backward(a, out)
+        return out
+
+
+def argmax_along(a, dim, keepdim, smallest=False):
+    """Indices of the largest (or smallest) elements along ``dim`` (int64, not differentiable)."""
     d = a._wrap_dim(dim)
     if a.ndim and a.shape[d] == 0:
-        raise IndexError(f"max(): Expected reduction dim {d} to have non-zero size.")
-    idx = np.argmax(a._data, axis=d, keepdims=keepdim) if a.ndim else np.zeros((), np.int64)
+        raise IndexError(f"{'min' if smallest else 'max'}(): Expected reduction dim {d} to have non-zero size.")
+    find = np.argmin if smallest else np.argmax
+    idx = find(a._data, axis=d, keepdims=keepdim) if a.ndim else np.zeros((), np.int64)
     return wrap(np.asarray(idx, dtype=np.int64))
 
 
@@ -169,6 +189,13 @@ class MaxDim(Op):
     def backward(ctx, grad):
         mask = one_hot(ctx.indices, ctx.dim, ctx.shape, ctx.keepdim)
         return (mask * unsqueeze_dims(grad, (ctx.dim,), ctx.keepdim or not ctx.shape),)
+
+
+class MinDim(MaxDim):
+    """result = the smallest element along ``dim``; the gradient goes to the position it came from"""
+
+    node_name = "MinBackward0"
+    formula = {"self": "one_hot(indices, dim, self.shape, keepdim) * unsqueeze_dims(grad, (dim,), keepdim)"}
 
 
 def one_hot(indices, dim, shape, keepdim=True):

@@ -85,7 +85,10 @@ def reshape(a, shape):
     """Mirror ``torch.reshape``: a view when the memory layout allows it, else a copy."""
     shape = infer_shape(shape, a.numel())
     if _as_view(a._data, shape) is not None:
-        return View.apply(a, shape=shape)
+        out = View.apply(a, shape=shape)
+        if out.grad_fn is not None and not a._data.flags.c_contiguous:
+            out.grad_fn.node_name = "ReshapeAliasBackward0"  # torch's _reshape_alias: a view of strided memory
+        return out
     return UnsafeView.apply(a.clone(), shape=shape)
 
 
@@ -396,7 +399,8 @@ def _np_index(k):
 def getitem(t, key):
     """Mirror ``Tensor.__getitem__``: basic indexing as a chain of Select/Slice/Unsqueeze views
     (the nodes torch records), anything else as one ``Index`` op."""
-    if not isinstance(key, tuple):
+    single = not isinstance(key, tuple)  # torch keeps a lone ``x[:]`` as a SliceBackward0 node
+    if single:
         key = (key,)
     if any(_is_advanced(k) for k in key):
         return Index.apply(t, indices=tuple(_np_index(k) for k in key))
@@ -415,7 +419,7 @@ def getitem(t, key):
             out = Unsqueeze.apply(out, dim=dim)
             dim += 1
         elif isinstance(k, slice):
-            if k != slice(None):
+            if k != slice(None) or single:
                 out = Slice.apply(out, dim=dim, start=k.start, end=k.stop, step=k.step)
             dim += 1
         else:
@@ -444,7 +448,7 @@ class Cat(Op):
     @staticmethod
     def forward(ctx, *tensors, dim=0):
         if not tensors:
-            raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
+            raise ValueError("torch.cat(): expected a non-empty list of Tensors")
         first = tensors[0]
         d = first._wrap_dim(dim)
         for i, t in enumerate(tensors[1:], 1):

@@ -1,0 +1,497 @@
+"""The graph model: the autograd graph behind one or more tensors, extracted once, as plain data.
+
+Every picture of a graph (``minigrad.viz.make_dot``, ``minigrad.viz.draw_graph``, the step-through
+widget) starts from :func:`extract`, so they agree on what the graph is and on its element ids.
+
+The model is a bipartite DAG:
+
+* **tensor nodes** (:class:`TensorNode`, ids ``t0, t1, ...``): leaves, intermediate results,
+  outputs, and inputs that need no grad. An intermediate tensor that is no longer reachable as a
+  Python object still gets a node (``tensor is None``, no name or value); its shape and dtype come
+  from the ``_input_meta`` of the node that consumed it;
+* **function nodes** (:class:`FunctionNode`, ids ``f0, f1, ...``): the ``grad_fn`` objects, including
+  ``AccumulateGrad``, with torch's name (``node.name()``), the op's derivative ``formula`` and, when
+  asked, what the node saved for backward;
+* **edges** (:class:`Edge`), each with a ``kind``: ``"input"`` tensor -> function and ``"output"``
+  function -> tensor follow the data; ``"next"`` function -> next function and ``"variable"``
+  AccumulateGrad -> its leaf follow the gradient, as ``grad_fn.next_functions`` does; ``"saved"``
+  function -> tensor it saved.
+
+Ids contain no memory addresses. They are given in forward (creation) order: functions sorted by
+when they ran, each preceded by the leaves and constant inputs it is the first to use and followed
+by its outputs, so the same computation always gives the same ids, node order and edge order.
+
+Using it::
+
+    g = extract(out, names={"w": w}, frame=True)      # frame=True: the caller's variable names
+    for t in g.tensors: print(t.id, t.name, t.shape, t.kind, t.value, t.grad)
+    for f in g.functions: print(f.id, f.name, f.inputs, f.outputs, f.formula)
+    g.id_of(w), g.id_of(out.grad_fn), g[g.outputs[0]]
+
+A tracer (the step-through widget) passes the ops it saw, so that tensors the graph only knows by
+position (constants, inputs that need no grad) become real nodes with values::
+
+    with record() as ops:                             # or OpRecord(**info) in its own observer
+        y = (w + x) * (w + 1)
+    g = extract(y, trace=ops)
+
+The values and grads in the model are summaries taken at extraction time; ``TensorNode.tensor``
+and ``FunctionNode.fn`` keep the live objects for anything else.
+"""
+
+import contextlib
+import functools
+import inspect
+import re
+import sys
+import types
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import numpy as np
+
+from .autograd.accumulate_grad import AccumulateGrad
+from .autograd.engine import observe
+from .autograd.function import BackwardCFunction, SavedTensor
+from .dtypes import from_numpy_dtype
+from .tensor import Tensor
+
+# Tensors with at most this many elements show every value; bigger ones show min, mean and max.
+SUMMARY_MAX_ELEMENTS = 12
+
+
+class GraphTooLarge(ValueError):
+    """The graph has more nodes than the caller's budget (``max_nodes``)."""
+
+
+@dataclass
+class TensorNode:
+    """A tensor in the graph. ``kind`` is ``"leaf"`` (a leaf that requires grad), ``"nonleaf"``
+    (made by an op that recorded a node) or ``"nograd"`` (requires no grad: a constant, a detached
+    tensor, a result computed under no_grad)."""
+
+    id: str
+    name: str | None
+    shape: tuple
+    dtype: str
+    kind: str
+    requires_grad: bool
+    retains_grad: bool
+    is_output: bool
+    value: str | None  # summary of the data; None when the tensor object is gone
+    grad: str | None  # summary of .grad; None when there is none (or the object is gone)
+    grad_fn: str | None = None  # id of the function that made it
+    output_nr: int = 0
+    tensor: Tensor | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def is_leaf(self):
+        """Mirror ``Tensor.is_leaf``: no grad_fn."""
+        return self.kind != "nonleaf"
+
+
+@dataclass
+class FunctionNode:
+    """A ``grad_fn`` node. ``inputs`` holds one tensor id per ``next_functions`` entry (None where the
+    forward argument was not a tensor); ``input_names`` are the formula's names for them (``self``,
+    ``other``, ...); ``saved`` is ``((name, tensor id), ...)`` when extracted with ``saved=True``."""
+
+    id: str
+    name: str  # node.name(), e.g. "MulBackward0", "torch::autograd::AccumulateGrad"
+    op: str  # the forward op: "mul", "mm", "MyReLU" (a user Function), "AccumulateGrad"
+    formula: dict
+    inputs: tuple = ()
+    input_names: tuple = ()
+    outputs: tuple = ()
+    saved: tuple = ()
+    attrs: dict = field(default_factory=dict)  # the node's non-tensor context (dim, shape, ...)
+    variable: str | None = None  # AccumulateGrad: id of the leaf it accumulates into
+    fn: object = field(default=None, repr=False, compare=False)
+
+    @property
+    def label(self):
+        """The name torchviz shows: the node's class name (``AccumulateGrad``, ``MulBackward0``)."""
+        return self.name.split("::")[-1]
+
+
+@dataclass(frozen=True)
+class Edge:
+    """One edge; ``index`` is the input position (input, next), the output_nr (output), or the slot
+    in the saved tuple (saved)."""
+
+    src: str
+    dst: str
+    kind: str
+    index: int = 0
+
+    @property
+    def id(self):
+        """An id for the drawn edge (SVG-safe: letters, digits, underscores)."""
+        return f"{self.kind}_{self.src}_{self.dst}_{self.index}"
+
+
+class OpRecord(NamedTuple):
+    """One op run in forward, as ``minigrad.autograd.observe`` reports it: ``OpRecord(**info)``."""
+
+    op: type
+    node: object
+    inputs: tuple
+    outputs: tuple
+    params: dict
+
+
+@contextlib.contextmanager
+def record():
+    """Record every op run inside the block; yields the list of :class:`OpRecord` (for ``trace=``)."""
+    ops = []
+
+    def observer(kind, **info):
+        if kind == "op":
+            ops.append(OpRecord(**info))
+
+    with observe(observer):
+        yield ops
+
+
+class Graph:
+    """The extracted graph: ``tensors``, ``functions`` and ``edges`` in a fixed order; ``outputs`` are
+    the ids of the tensors it was extracted from. ``graph[id]`` gives a node."""
+
+    def __init__(self, tensors, functions, edges, outputs, objects):
+        self.tensors = tensors
+        self.functions = functions
+        self.edges = edges
+        self.outputs = outputs
+        self._by_id = {n.id: n for n in (*tensors, *functions)}
+        self._objects = objects  # id(object) -> node id, for tensors and grad_fn nodes
+
+    def __getitem__(self, node_id):
+        return self._by_id[node_id]
+
+    def __len__(self):
+        return len(self._by_id)
+
+    def __repr__(self):
+        return f"<Graph: {len(self.tensors)} tensors, {len(self.functions)} functions, {len(self.edges)} edges>"
+
+    def id_of(self, obj):
+        """The id of the node for a tensor object or a grad_fn node, or None if it is not in the graph."""
+        return self._objects.get(id(obj))
+
+    def edges_of(self, kind):
+        """The edges of one kind, in order."""
+        return [e for e in self.edges if e.kind == kind]
+
+
+def extract(outputs, names=None, params=None, *, trace=None, frame=None, saved=False, max_nodes=None):
+    """Extract the graph that ``outputs`` (a tensor or a sequence of tensors) were computed by.
+
+    ``names`` and ``params`` map names to tensors (other values are ignored, so a namespace dict
+    works); ``params`` is torchviz's argument, ``names`` wins over it. ``frame`` adds the variable
+    names of a frame: True for the caller's, a frame object, or a namespace dict (names starting with
+    ``_`` are skipped). ``trace`` is a list of :class:`OpRecord`. ``saved=True`` fills
+    ``FunctionNode.saved``. Raises :class:`GraphTooLarge` as soon as the graph has more than
+    ``max_nodes`` nodes, so a huge graph costs no more than the budget.
+    """
+    if isinstance(outputs, Tensor):
+        outputs = (outputs,)
+    outputs = _unique(outputs)
+    for t in outputs:
+        if not isinstance(t, Tensor):
+            raise TypeError(f"extract() expects tensors, got {type(t).__name__}")
+    if frame is True:
+        frame = sys._getframe(1)
+    return _Extractor(outputs, names, params, trace or (), frame, saved, max_nodes).run()
+
+
+# -- extraction ------------------------------------------------------------------------------------
+
+
+class _Extractor:
+    def __init__(self, outputs, names, params, trace, frame, saved, max_nodes):
+        self.outputs, self.want_saved, self.max_nodes = outputs, saved, max_nodes
+        self.fns = self._collect()
+        self.trace = {id(r.node): r for r in trace if r.node is not None and id(r.node) in self.fn_set}
+        self.names, self.named = _name_table(names, params, frame)
+        self.objects = {}  # slot -> tensor object
+        self.tensors, self.functions, self.edges = [], [], []
+        self.slot_ids, self.fn_ids, self.object_ids = {}, {}, {}
+
+    def _collect(self):
+        """Every grad_fn reachable from the outputs, in discovery order (iterative: graphs may be deep)."""
+        fns, seen = [], set()
+        stack = [t.grad_fn for t in reversed(self.outputs)]
+        while stack:
+            fn = stack.pop()
+            if fn is None or id(fn) in seen:
+                continue
+            seen.add(id(fn))
+            fns.append(fn)
+            self._check_budget(len(fns))
+            stack.extend(child for child, _ in reversed(fn.next_functions))
+        self.fn_set = seen
+        return fns
+
+    def _check_budget(self, n):
+        if self.max_nodes is not None and n > self.max_nodes:
+            raise GraphTooLarge(
+                f"the graph has more than max_nodes={self.max_nodes} nodes; draw a part of it (extract from "
+                "an intermediate tensor) or raise max_nodes"
+            )
+
+    # slots: where a tensor sits in the graph. ("out", fn, nr) for an op's output, ("obj", id) for a
+    # leaf or a tensor that needs no grad, ("in", fn, i) for an input known only by position.
+    def _slot(self, t):
+        if t.grad_fn is not None:
+            return ("out", id(t.grad_fn), t._output_nr) if id(t.grad_fn) in self.fn_set else None
+        return ("obj", id(t))
+
+    def _bind(self, t):
+        slot = self._slot(t)
+        if slot is not None and slot not in self.objects:
+            self.objects[slot] = t
+        return slot
+
+    def run(self):
+        for t in self.outputs:
+            self._bind(t)
+        for t in self.named:
+            self._bind(t)
+        for fn in self.fns:
+            for ref in (fn._retained or {}).values():
+                if ref() is not None:
+                    self._bind(ref())
+        for rec in self.trace.values():
+            for t in (*rec.outputs, *rec.inputs):
+                if isinstance(t, Tensor):
+                    self._bind(t)
+        consumers = self._consumers()
+        self.out_slots = {}  # id(fn) -> its output slots that are used or known, by output_nr
+        for slot in sorted({s for s in (*self.objects, *consumers) if s[0] == "out"}, key=lambda s: s[2]):
+            self.out_slots.setdefault(slot[1], []).append(slot)
+        ordered = sorted(
+            ((f._sequence_nr, i, f) for i, f in enumerate(self.fns) if not isinstance(f, AccumulateGrad)),
+            key=lambda entry: entry[:2],
+        )
+        for _, _, fn in ordered:
+            self._emit_function(fn, consumers)
+        for t in self.outputs:  # outputs outside any function: lone leaves, tensors needing no grad
+            if t.grad_fn is None:
+                self._tensor(("obj", id(t)), t)
+        outputs = [self.slot_ids[self._slot(t)] for t in self.outputs]
+        for node in self.tensors:
+            node.is_output = node.id in outputs
+        objects = {**self.object_ids, **self.fn_ids}
+        return Graph(self.tensors, self.functions, self.edges, outputs, objects)
+
+    def _consumers(self):
+        """(fn, nr) slot -> (shape, dtype) from the first consumer's _input_meta."""
+        meta = {}
+        for fn in self.fns:
+            for (child, nr), m in zip(fn.next_functions, _input_meta(fn)):
+                if child is not None and m is not None:
+                    meta.setdefault(("out", id(child), nr), m)
+        return meta
+
+    def _emit_function(self, fn, consumers):
+        inputs = self._inputs(fn)
+        in_ids = []
+        for i, ((child, _), slot) in enumerate(zip(fn.next_functions, inputs)):
+            if isinstance(child, AccumulateGrad) and id(child) not in self.fn_ids:
+                leaf = self._tensor(("obj", id(child.variable)), child.variable)
+                acc = self._function(child, inputs=(), variable=leaf)
+                self.edges.append(Edge(acc.id, leaf, "variable"))
+            in_ids.append(None if slot is None else self._tensor(slot, self.objects.get(slot), _meta(fn, i)))
+        node = self._function(fn, inputs=tuple(in_ids))
+        for i, ((child, _), tid) in enumerate(zip(fn.next_functions, in_ids)):
+            if tid is not None:
+                self.edges.append(Edge(tid, node.id, "input", i))
+            if child is not None:
+                self.edges.append(Edge(node.id, self.fn_ids[id(child)], "next", i))
+        out_ids = []
+        for slot in self.out_slots.get(id(fn), ()):
+            tid = self._tensor(slot, self.objects.get(slot), consumers.get(slot), grad_fn=node.id)
+            out_ids.append(tid)
+            self.edges.append(Edge(node.id, tid, "output", slot[2]))
+        node.outputs = tuple(out_ids)
+        if self.want_saved:
+            node.saved = tuple(
+                (name, self._tensor(slot, self.objects.get(slot), meta, grad_fn=node.id if slot[0] == "out" else None))
+                for name, slot, meta in self._saved(fn)
+            )
+            for k, (_, tid) in enumerate(node.saved):
+                self.edges.append(Edge(node.id, tid, "saved", k))
+
+    def _inputs(self, fn):
+        """One slot per forward argument (None for non-tensors), most precise source first."""
+        rec = self.trace.get(id(fn))
+        traced = () if rec is None else rec.inputs
+        if len(traced) != len(fn.next_functions):  # a user Function has edges for its tensor arguments only
+            traced = [t for t in traced if isinstance(t, Tensor)]
+        saved_objs = None
+        slots = []
+        for i, ((child, nr), m) in enumerate(zip(fn.next_functions, _input_meta(fn))):
+            if m is None:
+                slots.append(None)
+            elif isinstance(child, AccumulateGrad):
+                slots.append(("obj", id(child.variable)))
+            elif child is not None:
+                slots.append(("out", id(child), nr))
+            elif i < len(traced) and isinstance(traced[i], Tensor):
+                slots.append(self._bind(traced[i]))
+            else:  # an input that needs no grad: the node may have saved it
+                if saved_objs is None:
+                    saved_objs = [s.tensor for s in _saved_tensors(fn) if s.tensor is not None]
+                k = next((k for k, t in enumerate(saved_objs) if not t._requires_grad and t._data.shape == m[0]), None)
+                if k is not None:
+                    slots.append(self._bind(saved_objs.pop(k)))
+                else:
+                    slots.append(("in", id(fn), i))
+        return slots
+
+    def _saved(self, fn):
+        names = _input_names(fn)
+        inputs = self._inputs(fn)
+        for k, s in enumerate(_saved_tensors(fn)):
+            if s.tensor is None:
+                name = "result" if s.output_of == 0 else f"result{s.output_of}"
+                yield name, ("out", id(fn), s.output_of), (s.data.shape, s.data.dtype)
+                continue
+            slot = self._bind(s.tensor) or ("obj", id(s.tensor))
+            self.objects.setdefault(slot, s.tensor)
+            i = next((i for i, sl in enumerate(inputs) if sl == slot), None)
+            yield (names[i] if i is not None else f"saved{k}"), slot, None
+
+    # -- nodes -----------------------------------------------------------------------------------
+    def _tensor(self, slot, t, meta=None, grad_fn=None):
+        tid = self.slot_ids.get(slot)
+        if tid is not None:
+            return tid
+        tid = self.slot_ids[slot] = f"t{len(self.tensors)}"
+        self._check_budget(len(self.tensors) + len(self.functions) + 1)
+        if t is not None:
+            self.object_ids.setdefault(id(t), tid)
+            kind = "nonleaf" if t.grad_fn is not None else "leaf" if t._requires_grad else "nograd"
+            node = TensorNode(
+                tid, self.names.get(id(t)), tuple(t.shape), t.dtype.name, kind, t._requires_grad,
+                t._retains_grad, False, summarize(t._data), None if t._grad is None else summarize(t._grad._data),
+                grad_fn, t._output_nr if t.grad_fn is not None else 0, t,
+            )  # fmt: skip
+        else:
+            shape, dtype = meta if meta is not None else ((), np.dtype(np.float32))
+            nonleaf = slot[0] == "out"
+            node = TensorNode(
+                tid, None, tuple(shape), from_numpy_dtype(dtype).name, "nonleaf" if nonleaf else "nograd",
+                nonleaf, False, False, None, None, grad_fn, slot[2] if nonleaf else 0,
+            )  # fmt: skip
+        self.tensors.append(node)
+        return tid
+
+    def _function(self, fn, inputs, variable=None):
+        fid = self.fn_ids[id(fn)] = f"f{len(self.functions)}"
+        self._check_budget(len(self.tensors) + len(self.functions) + 1)
+        node = FunctionNode(
+            fid, fn.name(), _op_name(fn), dict(getattr(fn, "formula", {})), inputs, _input_names(fn),
+            attrs=_attrs(fn), variable=variable, fn=fn,
+        )  # fmt: skip
+        self.functions.append(node)
+        return node
+
+
+# -- helpers -------------------------------------------------------------------------------------
+
+
+def _unique(tensors):
+    out = []
+    for t in tensors:
+        if not any(t is u for u in out):
+            out.append(t)
+    return out
+
+
+def _name_table(names, params, frame):
+    """id(tensor) -> name (explicit names first, then params, then the frame's variables), and the tensors."""
+    table, named = {}, []
+    for mapping, skip_private in ((names, False), (params, False), (_frame_vars(frame), True)):
+        for name, value in (mapping or {}).items():
+            if isinstance(value, Tensor) and not (skip_private and name.startswith("_")) and id(value) not in table:
+                table[id(value)] = str(name)
+                named.append(value)
+    return table, named
+
+
+def _frame_vars(frame):
+    if frame is None:
+        return {}
+    if isinstance(frame, types.FrameType):
+        return {**frame.f_globals, **frame.f_locals}
+    return dict(frame)
+
+
+def _input_meta(fn):
+    meta = fn._input_meta
+    return meta if len(meta) == len(fn.next_functions) else (None,) * len(fn.next_functions)
+
+
+def _meta(fn, i):
+    return _input_meta(fn)[i]
+
+
+def _saved_tensors(fn):
+    return [s for s in (fn._saved or ()) if type(s) is SavedTensor]
+
+
+def _input_names(fn):
+    """The formula's names for the forward arguments (``self``, ``other``), as torch's
+    derivatives.yaml and the ``_saved_*`` attributes name them."""
+    n = len(fn.next_functions)
+    keys = list(getattr(fn, "formula", {}))
+    if isinstance(fn, BackwardCFunction):  # the forward's parameter names, for its tensor arguments
+        args = list(inspect.signature(fn._forward_cls.forward).parameters)[1:]
+        is_tensor = getattr(fn, "_arg_is_tensor", (True,) * len(args))
+        keys = [a for a, t in zip(args, is_tensor) if t]
+    if len(keys) == n:
+        return tuple(keys)
+    if len(keys) == 1:
+        return tuple(f"{keys[0]}[{i}]" for i in range(n))
+    return tuple(f"input{i}" for i in range(n))
+
+
+def _op_name(fn):
+    """The forward op a node records: ``MulBackward0`` -> ``mul``; a user Function keeps its class name."""
+    if isinstance(fn, AccumulateGrad):
+        return "AccumulateGrad"
+    if isinstance(fn, BackwardCFunction):
+        return fn._forward_cls.__name__
+    return _snake_op(fn.name())
+
+
+@functools.cache
+def _snake_op(node_name):
+    base = re.sub(r"Backwards?\d*$", "", node_name.split("::")[-1])
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", base).lower()
+
+
+_CONTEXT_SKIP = {"needs_input_grad", "next_functions", "node_name", "variable"}
+
+
+def _attrs(fn):
+    """The node's non-tensor context (what ctx kept besides saved tensors), as short strings."""
+    attrs = {}
+    for key, value in sorted(getattr(fn, "__dict__", {}).items()):
+        if key.startswith("_") or key in _CONTEXT_SKIP or isinstance(value, Tensor):
+            continue
+        attrs[key] = value if isinstance(value, str) else repr(value)
+    return attrs
+
+
+def summarize(array):
+    """A short text for a tensor's values: every value for small tensors (torch-like, 4 digits),
+    ``min=... mean=... max=...`` for bigger ones."""
+    a = np.asarray(array)
+    if a.size <= SUMMARY_MAX_ELEMENTS:
+        return np.array2string(
+            a, precision=4, separator=", ", suppress_small=True, floatmode="maxprec", sign="-", max_line_width=60
+        )
+    f = a.astype(np.float64)
+    return f"min={f.min():.4g} mean={f.mean():.4g} max={f.max():.4g}"

@@ -1,0 +1,2108 @@
+"""The parity catalogue: small snippets whose observable results must be PyTorch 2.13's.
+
+Each case is Python source run by :func:`parity.run.run_case` with ``torch``
+bound to real PyTorch (when recording ``fixtures.json``) or to minigrad (when
+testing), and ``nn``, ``F`` to its ``nn`` and ``nn.functional``. Helpers in
+scope: ``nf(t)`` (next_functions as names), ``show_graph(t)`` (the whole
+backward graph) and ``report(y, *leaves)`` (print an op's output, grad_fn
+and edges, backpropagate the weights 1, 2, 3, ... and print the leaves'
+gradients). Data is deterministic: explicit lists, ``arange``, ``ones``.
+
+A case where minigrad deliberately differs from torch says why in
+``deliberate_difference`` and gives, in ``minigrad``, the record fields
+minigrad must produce instead.
+"""
+
+import textwrap
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Case:
+    """One parity snippet; see the module docstring."""
+
+    name: str
+    code: str
+    deliberate_difference: str | None = None
+    minigrad: dict | None = None
+
+
+CASES = []
+
+
+def case(name, code, **kwargs):
+    """Add a case to the catalogue; ``code`` is source text or a list of texts (each dedented) to join."""
+    if any(c.name == name for c in CASES):
+        raise ValueError(f"duplicate parity case {name!r}")
+    parts = [code] if isinstance(code, str) else code
+    code = "\n".join(textwrap.dedent(part).strip() for part in parts) + "\n"
+    CASES.append(Case(name, code, **kwargs))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Printing: repr/str of tensors over shapes, magnitudes, dtypes, wrapping, summarising and suffixes.
+# ---------------------------------------------------------------------------------------------------------
+PRINTED = {
+    # 0-d
+    "scalar_whole": "torch.tensor(4.)",
+    "scalar_zero": "torch.tensor(0.)",
+    "scalar_negative_zero": "torch.tensor(-0.)",
+    "scalar_fraction": "torch.tensor(3.14159)",
+    "scalar_negative": "torch.tensor(-0.5)",
+    "scalar_tiny": "torch.tensor(1e-5)",
+    "scalar_huge": "torch.tensor(1e9)",
+    "scalar_1e8": "torch.tensor(1e8)",
+    "scalar_nan": "torch.tensor(float('nan'))",
+    "scalar_neg_inf": "torch.tensor(float('-inf'))",
+    "scalar_int64": "torch.tensor(7)",
+    "scalar_int64_negative": "torch.tensor(-12)",
+    "scalar_bool": "torch.tensor(True)",
+    "scalar_float64": "torch.tensor(2.5, dtype=torch.float64)",
+    "scalar_float64_whole": "torch.tensor(2., dtype=torch.float64)",
+    # 1-d
+    "vec_whole": "torch.tensor([1., 2.])",
+    "vec_fractions": "torch.tensor([4.5, 4.5])",
+    "vec_mixed_sign": "torch.tensor([-1.5, 0.25, 3.0])",
+    "vec_negative_whole": "torch.tensor([-1., 20., -300.])",
+    "vec_tiny": "torch.tensor([1e-5, 2e-5])",
+    "vec_1e-4": "torch.tensor([1e-4, 0.5])",
+    "vec_huge": "torch.tensor([1e9, 2e9])",
+    "vec_whole_ratio_1000": "torch.tensor([1., 1000.])",
+    "vec_whole_ratio_1001": "torch.tensor([1., 1001.])",
+    "vec_big_fraction": "torch.tensor([12345.678, 0.5])",
+    "vec_1e8_whole": "torch.tensor([1e8, 1e6])",
+    "vec_1.5e8": "torch.tensor([1.5e8])",
+    "vec_nan_inf": "torch.tensor([1., float('nan'), float('inf'), -float('inf')])",
+    "vec_nan_fraction": "torch.tensor([0.5, float('nan')])",
+    "vec_all_nan": "torch.tensor([float('nan'), float('nan')])",
+    "vec_inf_tiny": "torch.tensor([float('inf'), 1e-5])",
+    "vec_zeros": "torch.zeros(3)",
+    "vec_negative_zero": "torch.tensor([-0., 1.])",
+    "vec_int64": "torch.tensor([1, -20, 300])",
+    "vec_bool": "torch.tensor([True, False, True])",
+    "vec_float64": "torch.tensor([1.5, 2.], dtype=torch.float64)",
+    "vec_float64_whole": "torch.tensor([1., 2.], dtype=torch.float64)",
+    "vec_float64_tiny": "torch.tensor([1e-10, 1.], dtype=torch.float64)",
+    "vec_single": "torch.tensor([0.1])",
+    "vec_thirds": "torch.arange(1., 4.) / 3",
+    # 2-d and more
+    "mat_doc_sci": "torch.tensor([[-0.4034], [0.0001]])",
+    "mat_doc_column": "torch.tensor([[3.2613], [4.7322], [4.5037], [7.5899], [7.0973], [1.3287], [6.1473], [1.3492], "
+    "[1.3911], [1.2150]])",
+    "mat_doc_hook_grad": "torch.tensor([[-4.0340e-01], [1.2399e-01], [3.0519e-01], [1.6016e+00], [7.8939e-01], "
+    "[1.4119e+00], [-5.5075e-04], [6.1971e-01], [3.9825e-01], [-4.9616e-01]])",
+    "mat_doc_wh_grad": "torch.tensor([[3.3156e-03, 1.4155e-03, -5.9624e-03], [9.3559e-01, 3.9941e-01, -1.6824e+00], "
+    "[1.9222e-03, 8.2059e-04, -3.4566e-03]])",
+    "mat_doc_wx_grad": "torch.tensor([[-0.8028, 0.8056], [-0.7770, 1.5929], [-0.8016, 0.8033]])",
+    "mat_whole": "torch.arange(6.).reshape(2, 3)",
+    "mat_fractions": "torch.tensor([[4.5, 4.5]])",
+    "mat_negative": "torch.tensor([[-1.25, 2.5], [10.0, -0.125]])",
+    "mat_int64": "torch.arange(12).reshape(3, 4)",
+    "mat_int64_wide": "torch.tensor([[1, -1000], [20, 3]])",
+    "mat_bool": "torch.tensor([[True, False], [False, True]])",
+    "mat_float64": "torch.tensor([[0.5, 1.0], [1.5, 2.0]], dtype=torch.float64)",
+    "mat_column_vector": "torch.ones(3, 1)",
+    "mat_row_vector": "torch.ones(1, 3) * 0.25",
+    "tensor3d": "torch.arange(24.).reshape(2, 3, 4)",
+    "tensor3d_fractions": "torch.arange(8.).reshape(2, 2, 2) / 4",
+    "tensor3d_int64": "torch.arange(8).reshape(2, 2, 2)",
+    "tensor4d": "torch.arange(16.).reshape(2, 2, 2, 2)",
+    "tensor3d_singletons": "torch.ones(1, 1, 1)",
+    # empty
+    "empty_1d": "torch.tensor([])",
+    "empty_2d": "torch.zeros(0, 3)",
+    "empty_3d": "torch.zeros(2, 0, 3)",
+    "empty_int64": "torch.tensor([], dtype=torch.int64)",
+    "empty_float64_2d": "torch.zeros(2, 0, dtype=torch.float64)",
+    "empty_bool": "torch.tensor([], dtype=torch.bool)",
+    "empty_requires_grad": "torch.zeros(0, requires_grad=True)",
+    # rows wrapping at 80 columns
+    "wrap_fractions": "torch.arange(30.) / 8",
+    "wrap_whole": "torch.arange(40.)",
+    "wrap_int64": "torch.arange(50)",
+    "wrap_bool": "torch.arange(30) > 14",
+    "wrap_sci": "torch.arange(1., 21.) * 1e-5",
+    "wrap_2d": "torch.arange(40.).reshape(2, 20) / 4",
+    "wrap_3d": "torch.arange(48.).reshape(2, 2, 12) / 8",
+    # more than 1000 elements: summarised with 3 edge items
+    "summary_1d": "torch.arange(1001.)",
+    "summary_1d_fractions": "torch.arange(2000.) / 8",
+    "summary_1d_int64": "torch.arange(1500)",
+    "summary_2d": "torch.arange(2000.).reshape(40, 50)",
+    "summary_2d_narrow": "torch.arange(2002.).reshape(1001, 2)",
+    "summary_3d": "torch.arange(1200.).reshape(10, 10, 12)",
+    "summary_sci_edges": "torch.cat([torch.tensor([1e-6]), torch.ones(1000), torch.tensor([1e6])])",
+    "summary_hidden_nan": "torch.cat([torch.ones(3), torch.tensor([float('nan')]), torch.ones(1000) / 4])",
+    "not_summarised_1000": "torch.arange(1000.)",
+    # suffixes
+    "suffix_requires_grad": "torch.tensor([1., 2.], requires_grad=True)",
+    "suffix_requires_grad_scalar": "torch.tensor(3., requires_grad=True)",
+    "suffix_grad_fn": "torch.tensor([1., 2.], requires_grad=True) * 2",
+    "suffix_grad_fn_scalar": "(torch.tensor([1., 2.], requires_grad=True) * 2).sum()",
+    "suffix_dtype_requires_grad": "torch.tensor([1.5, 2.], dtype=torch.float64, requires_grad=True)",
+    "suffix_dtype_grad_fn": "torch.tensor([1.5, 2.], dtype=torch.float64, requires_grad=True).exp()",
+    "suffix_wrap_grad_fn": "torch.tensor([0.5] * 13, requires_grad=True) * 3",
+    "suffix_wrap_dtype": "torch.arange(14., dtype=torch.float64) / 3",
+    "suffix_wrap_both": "(torch.arange(12., dtype=torch.float64) / 3).requires_grad_() * 1",
+    "suffix_empty_grad": "torch.zeros(2, 0, requires_grad=True) * 2",
+    "suffix_detached": "torch.tensor([1., 2.], requires_grad=True).detach()",
+    "suffix_no_grad": "torch.tensor([1., 2.], requires_grad=True).data",
+    # nn.Parameter
+    "parameter": "nn.Parameter(torch.tensor([[1., 2.], [3., 4.]]))",
+    "parameter_scalar": "nn.Parameter(torch.tensor(0.5))",
+    "parameter_no_grad": "nn.Parameter(torch.tensor([1., 2.]), requires_grad=False)",
+    "parameter_float64": "nn.Parameter(torch.tensor([1.5], dtype=torch.float64))",
+    "parameter_times_two": "nn.Parameter(torch.tensor([1., 2.])) * 2",
+}
+for _name, _expr in PRINTED.items():
+    case(f"print_{_name}", f"result = {_expr}\nprint(result)\nprint(str(result) == repr(result))")
+
+case(
+    "print_options_precision_2",
+    """
+    torch.set_printoptions(precision=2)
+    print(torch.tensor([1.23456, 2.5, -0.001]))
+    print(torch.tensor([[3.14159, 1e-5]]))
+    """,
+)
+case(
+    "print_options_precision_8",
+    """
+    torch.set_printoptions(precision=8)
+    print(torch.tensor([1.23456, 2.5]))
+    print(torch.tensor([1., 3.], dtype=torch.float64) / 3)
+    """,
+)
+case(
+    "print_options_sci_true",
+    """
+    torch.set_printoptions(sci_mode=True)
+    print(torch.tensor([1., 2.5]))
+    print(torch.tensor([1., 2.]))
+    print(torch.tensor(4.))
+    print(torch.tensor([1, 2]))
+    """,
+)
+case(
+    "print_options_sci_false",
+    """
+    torch.set_printoptions(sci_mode=False)
+    print(torch.tensor([1e-5, 1.]))
+    print(torch.tensor([[-0.4034], [0.0001]]))
+    print(torch.tensor([1e9, 1.]))
+    """,
+)
+case(
+    "print_options_restore",
+    """
+    torch.set_printoptions(precision=2, sci_mode=True)
+    print(torch.tensor([1.23456]))
+    torch.set_printoptions(precision=4, sci_mode=None)
+    print(torch.tensor([1.23456]))
+    torch.set_printoptions(profile="short")
+    print(torch.arange(2000.) / 3)
+    torch.set_printoptions(profile="default")
+    print(torch.tensor([1.23456]))
+    """,
+)
+case(
+    "print_options_threshold_edgeitems",
+    """
+    torch.set_printoptions(threshold=5, edgeitems=2)
+    print(torch.arange(10.))
+    print(torch.arange(36).reshape(6, 6))
+    """,
+)
+case(
+    "print_options_linewidth",
+    """
+    torch.set_printoptions(linewidth=40)
+    print(torch.arange(20.) / 3)
+    print(torch.tensor([0.5] * 6, requires_grad=True) * 2)
+    """,
+)
+case(
+    "print_in_containers",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    print([torch.tensor(1.), torch.tensor([2, 3])])
+    print((x, x * 2))
+    print({"x": x})
+    print("value:", torch.tensor(4.))
+    print(f"{torch.tensor(2.5):.2f}", f"{torch.tensor([1., 2.])}")
+    """,
+)
+case(
+    "print_metadata",
+    """
+    x = torch.zeros(2, 3)
+    print(x.shape, x.size(), x.size(1), x.dim(), x.numel(), x.dtype)
+    print(torch.tensor([1, 2]).dtype, torch.tensor([True]).dtype, torch.tensor(1.5, dtype=torch.float64).dtype)
+    print(torch.tensor(1.).shape, torch.zeros(0, 2).shape)
+    print(x.type(), torch.tensor([1]).type(), torch.tensor(1., dtype=torch.float64).type())
+    """,
+)
+case(
+    "print_item_tolist",
+    """
+    print(torch.tensor(2.5).item(), torch.tensor([3]).item(), torch.tensor(True).item())
+    print(torch.tensor([[1., 2.5]]).tolist(), torch.tensor(0.1).item())
+    print(torch.arange(4).tolist(), torch.tensor(1.5, dtype=torch.float64).item())
+    """,
+)
+
+# ---------------------------------------------------------------------------------------------------------
+# Ops: grad_fn name, next_functions and the gradients for a fixed small input (weights 1, 2, 3, ...).
+# ---------------------------------------------------------------------------------------------------------
+_LEAVES = """
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+y = torch.tensor([0.5, -1., 2.], requires_grad=True)
+s = torch.tensor([-1.5, 0.5, 2.], requires_grad=True)
+A = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+B = torch.tensor([[0.5, -1.], [2., 1.5]], requires_grad=True)
+v = torch.tensor([1., -2.], requires_grad=True)
+c = torch.tensor([10., 20., 30.])
+m = torch.tensor([1., 3., 3.], requires_grad=True)
+"""
+
+OPS = {
+    "add": ("x + y", "x, y"),
+    "add_scalar": ("x + 2", "x"),
+    "radd_scalar": ("2 + x", "x"),
+    "add_constant_tensor": ("x + c", "x"),
+    "add_broadcast": ("A + v", "A, v"),
+    "add_function": ("torch.add(x, y)", "x, y"),
+    "add_alpha": ("torch.add(x, y, alpha=2)", "x, y"),
+    "sub": ("x - y", "x, y"),
+    "sub_scalar": ("x - 1", "x"),
+    "rsub_scalar": ("1 - x", "x"),
+    "rsub_constant_tensor": ("c - x", "x"),
+    "sub_broadcast": ("A - v", "A, v"),
+    "mul": ("x * y", "x, y"),
+    "mul_scalar": ("x * 2", "x"),
+    "rmul_scalar": ("2 * x", "x"),
+    "mul_self": ("x * x", "x"),
+    "mul_broadcast": ("A * v", "A, v"),
+    "mul_function": ("torch.mul(x, c)", "x"),
+    "div": ("x / y", "x, y"),
+    "div_scalar": ("x / 2", "x"),
+    "rdiv_scalar": ("2 / x", "x"),
+    "div_broadcast": ("A / v", "A, v"),
+    "pow_scalar": ("x ** 2", "x"),
+    "pow_float_exponent": ("x ** 0.5", "x"),
+    "pow_negative_exponent": ("x ** -1", "x"),
+    "pow_zero_exponent": ("x ** 0", "x"),
+    "pow_function": ("torch.pow(x, 3)", "x"),
+    "pow_tensor": ("x ** y", "x, y"),
+    "rpow_scalar": ("2 ** x", "x"),
+    "square": ("torch.square(x)", "x"),
+    "neg": ("-x", "x"),
+    "neg_method": ("x.neg()", "x"),
+    "exp": ("torch.exp(x)", "x"),
+    "log": ("torch.log(x)", "x"),
+    "sin": ("torch.sin(x)", "x"),
+    "cos": ("x.cos()", "x"),
+    "tanh": ("torch.tanh(s)", "s"),
+    "sigmoid": ("torch.sigmoid(s)", "s"),
+    "relu": ("torch.relu(s)", "s"),
+    "relu_functional": ("F.relu(s)", "s"),
+    "abs": ("s.abs()", "s"),
+    "sqrt": ("x.sqrt()", "x"),
+    "clamp_min": ("s.clamp(min=0)", "s"),
+    "clamp_min_max": ("torch.clamp(s, -1, 1)", "s"),
+    "clamp_max": ("s.clamp(max=0.5)", "s"),
+    "sum": ("A.sum()", "A"),
+    "sum_dim0": ("A.sum(0)", "A"),
+    "sum_dim1_keepdim": ("A.sum(dim=1, keepdim=True)", "A"),
+    "sum_negative_dim": ("torch.sum(A, -1)", "A"),
+    "sum_dims_tuple": ("A.sum((0, 1))", "A"),
+    "mean": ("A.mean()", "A"),
+    "mean_dim": ("A.mean(0)", "A"),
+    "mean_keepdim": ("torch.mean(A, dim=1, keepdim=True)", "A"),
+    "max": ("A.max()", "A"),
+    "max_ties": ("m.max()", "m"),
+    "max_dim": ("A.max(dim=1)[0]", "A"),
+    "max_dim_values": ("torch.max(B, 0).values", "B"),
+    "max_dim_keepdim": ("A.max(1, keepdim=True).values", "A"),
+    "mm": ("A.mm(B)", "A, B"),
+    "mm_function": ("torch.mm(A, B)", "A, B"),
+    "matmul_2d_2d": ("A @ B", "A, B"),
+    "mv": ("A.mv(v)", "A, v"),
+    "matmul_2d_1d": ("A @ v", "A, v"),
+    "dot": ("torch.dot(x, y)", "x, y"),
+    "matmul_1d_1d": ("x @ y", "x, y"),
+    "matmul_1d_2d": ("v @ A", "v, A"),
+    "matmul_3d_2d": ("torch.stack([A, B]) @ B", "A, B"),
+    "matmul_2d_3d": ("A @ torch.stack([A, B])", "A, B"),
+    "t": ("A.t()", "A"),
+    "T": ("A.T", "A"),
+    "transpose": ("A.transpose(0, 1)", "A"),
+    "permute": ("A.permute(1, 0)", "A"),
+    "view": ("A.view(4)", "A"),
+    "view_infer": ("A.view(-1, 1)", "A"),
+    "reshape": ("A.reshape(1, 4)", "A"),
+    "reshape_function": ("torch.reshape(x, (3, 1))", "x"),
+    "reshape_noncontiguous": ("A.t().reshape(4)", "A"),
+    "flatten": ("A.flatten()", "A"),
+    "squeeze": ("A[:1].squeeze()", "A"),
+    "squeeze_dim": ("A[:1].squeeze(0)", "A"),
+    "unsqueeze": ("x.unsqueeze(0)", "x"),
+    "unsqueeze_last": ("x.unsqueeze(-1)", "x"),
+    "expand": ("v.unsqueeze(0).expand(3, 2)", "v"),
+    "expand_as": ("x[:1].expand_as(x)", "x"),
+    "select_int": ("A[0]", "A"),
+    "select_two_ints": ("A[1, 0]", "A"),
+    "select_column": ("A[:, 1]", "A"),
+    "select_negative": ("x[-1]", "x"),
+    "slice": ("x[1:]", "x"),
+    "slice_step": ("x[::2]", "x"),
+    "slice_rows": ("A[:1]", "A"),
+    "slice_none": ("x[None]", "x"),
+    "slice_full": ("x[:]", "x"),
+    "index_list": ("x[[0, 2]]", "x"),
+    "index_repeated": ("x[[0, 0, 1]]", "x"),
+    "index_tensor": ("x[torch.tensor([2, 1])]", "x"),
+    "index_mask": ("x[x > 1.5]", "x"),
+    "index_mask_2d": ("A[A > 1.5]", "A"),
+    "cat": ("torch.cat([x, y])", "x, y"),
+    "cat_dim1": ("torch.cat([A, B], dim=1)", "A, B"),
+    "cat_with_constant": ("torch.cat([x, c])", "x"),
+    "stack": ("torch.stack([x, y])", "x, y"),
+    "stack_dim1": ("torch.stack([x, y], dim=1)", "x, y"),
+    "clone": ("x.clone()", "x"),
+    "where": ("torch.where(s > 0, s, x)", "s, x"),
+    "where_scalar": ("torch.where(s > 0, s, 0.)", "s"),
+    "where_constant": ("torch.where(s > 0, c, s)", "s"),
+    "linear": ("F.linear(A, B, v)", "A, B, v"),
+    "linear_no_bias": ("F.linear(A, B)", "A, B"),
+    "linear_1d_input": ("F.linear(v, B, v)", "v, B"),
+    "mse_loss": ("F.mse_loss(x, y)", "x, y"),
+    "mse_loss_sum": ("F.mse_loss(x, c, reduction='sum')", "x"),
+    "mse_loss_none": ("F.mse_loss(x, y, reduction='none')", "x, y"),
+    "float64": ("x.double() * 2", "x"),
+    "to_float64": ("x.to(torch.float64)", "x"),
+    "chain": ("((x * 2 + 1).exp().sum() - x.mean()) / 3", "x"),
+}
+for _name, (_expr, _leaves) in OPS.items():
+    case(f"op_{_name}", [_LEAVES, f"out = {_expr}\nreport(out, {_leaves})"])
+
+case(
+    "op_matmul_graphs",
+    [_LEAVES, """
+    for out in (v @ A, A @ v, x @ y, torch.stack([A, B]) @ B, torch.stack([A, B]) @ v, v @ torch.stack([A, B]),
+                A.t().reshape(4), x[None], A[0, 1]):
+        show_graph(out)
+    """],
+)
+case(
+    "op_matmul_batched_graphs",
+    """
+    def L(*shape):
+        return torch.ones(*shape, requires_grad=True)
+
+    S = torch.stack([L(2, 2), L(2, 2)])
+    C = torch.ones
+    for out in (S @ S, S @ C(2), C(2, 2, 2) @ L(2), C(2) @ S, L(2) @ C(2, 2, 2), C(2, 2) @ S, L(2, 2) @ C(2, 2, 2),
+                S @ C(2, 2), C(2, 2, 2) @ L(2, 2), L(1, 2, 2) @ L(2, 2, 2), L(2, 2, 2) @ L(1, 2, 2),
+                L(1, 2, 2) @ L(1, 2, 2), C(1, 2, 2) @ L(3, 2, 2), L(3, 2, 2) @ C(1, 2, 2), L(1, 1, 2, 2) @ L(2, 2, 2),
+                L(2, 1, 2, 2) @ L(2, 2, 2), C(2, 2, 2, 2) @ L(2, 2), L(2) @ L(1, 2, 2)):
+        print(tuple(out.shape))
+        show_graph(out)
+    """,
+)
+case(
+    "op_matmul_batched_gradients",
+    """
+    a = torch.arange(8.).reshape(2, 2, 2).requires_grad_()
+    b = torch.tensor([[1., -1.], [0.5, 2.]], requires_grad=True)
+    v = torch.tensor([2., -3.], requires_grad=True)
+    out = (a @ b).sum() + (b @ a).sum() + (a @ v).sum() + (v @ a).sum() + (a @ a).sum()
+    out.backward()
+    print(out, a.grad, b.grad, v.grad)
+    """,
+)
+case(
+    "op_reshape_graphs",
+    """
+    A = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    x = torch.tensor([1., 2., 3., 4.], requires_grad=True)
+    for out in (A.t().reshape(2, 2), A.t().reshape(4), A[:, :1].reshape(2), x[::2].reshape(2, 1), A.t().flatten(),
+                x[::2].flatten(), x.expand(2, 4).reshape(8), A.t().reshape(-1, 2), A.t().contiguous(), A.view(4),
+                x[::2].view(2, 1), torch.reshape(A.t(), (1, 4)), A.t().view(2, 2)):
+        print(out.grad_fn.name(), nf(out), out.is_contiguous())
+    out = A.t().reshape(2, 2) * torch.tensor([[1., 2.], [3., 4.]])
+    out.sum().backward()
+    print(A.grad)
+    """,
+)
+case(
+    "op_linear_graphs",
+    """
+    W = torch.tensor([[1., 2., 3.], [-1., 0., 1.]], requires_grad=True)
+    b = torch.tensor([0.5, -0.5], requires_grad=True)
+    x3 = torch.arange(12.).reshape(2, 2, 3)
+    for x in (torch.ones(3, requires_grad=True), x3, x3.transpose(0, 1), torch.ones(2, 2, 2, 3)):
+        out = F.linear(x, W, b)
+        print(tuple(out.shape))
+        show_graph(out)
+    show_graph(F.linear(x3, W))
+    show_graph(F.linear(x3, W, torch.ones(1, 2, requires_grad=True)))
+    F.linear(x3, W, b).sum().backward()
+    print(W.grad, b.grad)
+    """,
+)
+case(
+    "op_indexing_graphs",
+    """
+    x = torch.tensor([1., 2., 3.], requires_grad=True)
+    A = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    for out in (x[...], x[:], x[:, None], x[None, :], x[0:3], x[::1], A[:, :], A[:], A[...], A[..., 0], A[0, :],
+                A[:1, :], A[..., :1], A[[0]], A[:, [1]], A[A > 2], A[None, 1], A[1][0]):
+        print(out.grad_fn.name(), nf(out), tuple(out.shape))
+    """,
+)
+case(
+    "op_inplace_node_names",
+    """
+    x = torch.tensor([1., -2., 3.], requires_grad=True)
+    c = torch.tensor([4., 5., 6.])
+    changes = {
+        "add_": lambda y: y.add_(1), "sub_": lambda y: y.sub_(c), "mul_": lambda y: y.mul_(2),
+        "div_": lambda y: y.div_(2), "pow_": lambda y: y.pow_(2), "clamp_": lambda y: y.clamp_(min=0),
+        "zero_": lambda y: y.zero_(), "fill_": lambda y: y.fill_(2.), "copy_": lambda y: y.copy_(c),
+        "iadd": lambda y: y.__iadd__(1), "imul": lambda y: y.__imul__(x),
+        "setitem_index": lambda y: y.__setitem__([0], 5.), "setitem_mask": lambda y: y.__setitem__(y > 0, 0.),
+    }
+    for name, change in changes.items():
+        y = x * 1
+        change(y)
+        print(name, y, nf(y), y._version)
+        y.sum().backward()
+        print(x.grad)
+        x.grad = None
+    """,
+)
+case(
+    "op_forward_inf_nan_silent",
+    """
+    z = torch.tensor([0., 1., -1.])
+    print(1 / z, z / 0, z ** -1, torch.tensor(0.) ** -1.5, 2 ** torch.tensor([1000.]))
+    print(torch.log(z), torch.sqrt(z), torch.exp(torch.tensor([100.])), z.reciprocal())
+    print(torch.sigmoid(torch.tensor([-1000., 1000.])), torch.tanh(torch.tensor([-1000., 1000.])))
+    """,
+)
+case(
+    "op_min_max_variants",
+    """
+    x = torch.tensor([[1., 5.], [4., 2.]], requires_grad=True)
+    for out in (x.min(), torch.min(x, 1).values, x.max(0).indices, torch.maximum(x, x.t()),
+                x.max(dim=1, keepdim=True)[0], torch.minimum(x, x.t()), torch.max(x, x.t()), torch.min(x, x.t()),
+                x.min(dim=0, keepdim=True)[0]):
+        print(out, nf(out) if out.grad_fn is not None else None)
+    print(torch.max(x, 1))
+    print(torch.min(x, 0))
+    t = torch.tensor([1., 3., 3., 1.], requires_grad=True)
+    u = torch.tensor([2., 3., 0., 1.], requires_grad=True)
+    (torch.maximum(t, u).sum() + 10 * torch.minimum(t, u).sum() + 100 * t.min() + 1000 * u.max()).backward()
+    print(t.grad, u.grad)
+    """,
+)
+case(
+    "op_split_unbind_chunk_gradients",
+    """
+    x = torch.arange(6.).requires_grad_()
+    for parts in (x.split(2), torch.split(x, [1, 5]), x.chunk(4), x.reshape(2, 3).unbind(1)):
+        print([p.detach() for p in parts], [p.requires_grad for p in parts])
+    sum(p.sum() * (i + 1) for i, p in enumerate(x.split(4))).backward()
+    print(x.grad)
+    x.grad = None
+    a, b, c = x.reshape(2, 3).unbind(1)
+    (a * 1 + c * 3).sum().backward()
+    print(x.grad)
+    """,
+)
+case(
+    "op_split_unbind_chunk_nodes",
+    """
+    x = torch.arange(6.).requires_grad_()
+    for parts in (x.split(2), torch.split(x, [1, 5]), x.chunk(3), x.reshape(2, 3).unbind(1)):
+        print([p.grad_fn.name() for p in parts], nf(parts[0]), parts[0])
+    """,
+    deliberate_difference="minigrad's ops have one output each, so split/chunk give one SliceBackward0 view per "
+    "piece and unbind one SelectBackward0 per piece, where torch records one multi-output SplitBackward0, "
+    "SplitWithSizesBackward0 or UnbindBackward0 node; values and gradients are torch's "
+    "(op_split_unbind_chunk_gradients)",
+    minigrad={
+        "stdout": "['SliceBackward0', 'SliceBackward0', 'SliceBackward0'] (('torch::autograd::AccumulateGrad', 0),) "
+        "tensor([0., 1.], grad_fn=<SliceBackward0>)\n"
+        "['SliceBackward0', 'SliceBackward0'] (('torch::autograd::AccumulateGrad', 0),) "
+        "tensor([0.], grad_fn=<SliceBackward0>)\n"
+        "['SliceBackward0', 'SliceBackward0', 'SliceBackward0'] (('torch::autograd::AccumulateGrad', 0),) "
+        "tensor([0., 1.], grad_fn=<SliceBackward0>)\n"
+        "['SelectBackward0', 'SelectBackward0', 'SelectBackward0'] (('ViewBackward0', 0),) "
+        "tensor([0., 3.], grad_fn=<SelectBackward0>)\n"
+    },
+)
+case(
+    "op_sigmoid_tanh_extremes",
+    """
+    z = torch.tensor([-100., -10., 0., 10., 100.], requires_grad=True)
+    a, b = torch.sigmoid(z), torch.tanh(z)
+    print(a, b)
+    (a + b).sum().backward()
+    print(z.grad)
+    """,
+)
+case(
+    "op_relu_at_zero",
+    """
+    z = torch.tensor([-1., 0., 1.], requires_grad=True)
+    (torch.relu(z) + z.abs() + z.clamp(min=0) + z.clamp(max=0)).sum().backward()
+    print(z.grad)
+    """,
+)
+case(
+    "op_log_sqrt_of_zero",
+    """
+    z = torch.tensor([0., 1.], requires_grad=True)
+    out = z.log() + z.sqrt()
+    print(out)
+    out.sum().backward()
+    print(z.grad)
+    """,
+)
+case(
+    "op_pow_at_zero",
+    """
+    z = torch.tensor([0., 2.], requires_grad=True)
+    e = torch.tensor([2., 0.], requires_grad=True)
+    (z ** e).sum().backward()
+    print(z.grad, e.grad)
+    z.grad = None
+    (z ** 0.5).sum().backward()
+    print(z.grad)
+    """,
+)
+case(
+    "op_int_and_bool_results",
+    """
+    x = torch.tensor([1., 2., 3.], requires_grad=True)
+    k = torch.tensor([1, 2, 3])
+    for out in (x > 1, x == 2, k * 2, k / 2, k + 0.5, k.sum(), (x > 1).sum(), x.argmax(), x.max(0)[1]):
+        print(out, out.dtype, out.requires_grad, out.grad_fn)
+    """,
+)
+case(
+    "op_dtype_promotion",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    d = torch.tensor([1., 2.], dtype=torch.float64)
+    k = torch.tensor([1, 2])
+    for out in (x + d, x * k, k * 1.5, x + torch.tensor(1., dtype=torch.float64), d * True, k + True):
+        print(out)
+    (x + d).sum().backward()
+    print(x.grad)
+    """,
+)
+
+# ---------------------------------------------------------------------------------------------------------
+# The graph as PyTorch exposes it: grad_fn, next_functions, AccumulateGrad, custom Functions.
+# ---------------------------------------------------------------------------------------------------------
+case(
+    "graph_grad_fn_repr",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * 2
+    print(y.grad_fn)
+    print(repr(y.grad_fn), y.grad_fn.name())
+    print(x.grad_fn, x.is_leaf, y.is_leaf, y.requires_grad)
+    result = y.grad_fn
+    """,
+)
+case(
+    "graph_next_functions_repr",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    c = torch.tensor([3., 4.])
+    y = (x + c) * x
+    print(y.grad_fn.next_functions)
+    print(y.grad_fn.next_functions[0][0].next_functions)
+    result = y.grad_fn.next_functions
+    """,
+)
+case(
+    "graph_accumulate_grad",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * 3
+    acc = y.grad_fn.next_functions[0][0]
+    print(acc)
+    print(acc.name(), acc.next_functions, acc.variable is x)
+    print(acc.variable)
+    print((x + 1).grad_fn.next_functions[0][0] is acc)
+    """,
+)
+case(
+    "graph_accumulate_grad_parameter",
+    """
+    p = nn.Parameter(torch.tensor([1., 2.]))
+    acc = (p * 2).grad_fn.next_functions[0][0]
+    print(acc.name(), acc.variable is p)
+    print(acc.variable)
+    """,
+)
+case(
+    "graph_doc_004",
+    """
+    x = torch.tensor([2.], requires_grad=True)
+    w = torch.tensor([1.], requires_grad=True)
+    one = torch.tensor([1.])
+    a = torch.add(w, x)
+    b = torch.add(w, one)
+    y = torch.mul(a, b)
+    print("grad_fn:\\n", w.grad_fn, x.grad_fn, a.grad_fn, b.grad_fn, y.grad_fn)
+    show_graph(y)
+    print(nf(y), nf(a), nf(b))
+    """,
+)
+case(
+    "graph_rnn_cell_003",
+    """
+    Wh = torch.ones(3, 3, requires_grad=True)
+    Wx = torch.ones(3, 2, requires_grad=True)
+    x = torch.tensor([[0.5], [-1.]])
+    h = torch.tensor([[0.1], [0.2], [0.3]])
+    i2h = Wx.mm(x)
+    h2h = Wh.mm(h)
+    print('i2h:\\n', i2h)
+    print('h2h:\\n', h2h)
+    next_h = i2h + h2h
+    print('next_h:\\n', next_h)
+    next_h = next_h.tanh()
+    print('next_h:\\n', next_h)
+    out = next_h.sum()
+    print('out:\\n', out)
+    show_graph(out)
+    print('Wh: requires_grad =', Wh.requires_grad)
+    print('h: requires_grad =', h.requires_grad)
+    print('i2h: requires_grad =', i2h.requires_grad)
+    out.backward()
+    print('gradient of Wx:\\n', Wx.grad)
+    print('\\ngradient of Wh:\\n', Wh.grad)
+    """,
+)
+case(
+    "graph_no_grad_inputs",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    c = torch.tensor([3., 4.])
+    print(nf(c * x), nf(x * c), nf(torch.cat([c, x, c])), nf(torch.stack([c, x])), nf(torch.where(x > 1, c, x)))
+    print(nf(c @ x), nf(x @ c))
+    """,
+)
+case(
+    "graph_shared_node",
+    """
+    x = torch.tensor(2., requires_grad=True)
+    a = x * 3
+    y = a * a + a
+    show_graph(y)
+    y.backward()
+    print(x.grad)
+    """,
+)
+case(
+    "graph_detach_and_no_grad",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    d = x.detach()
+    print(d, d.requires_grad, d.is_leaf, d.grad_fn)
+    with torch.no_grad():
+        z = x * 2
+    print(z, z.requires_grad, z.is_leaf)
+    with torch.no_grad():
+        with torch.enable_grad():
+            w = x * 2
+    print(w)
+    @torch.no_grad()
+    def f(t):
+        return t * 3
+    print(f(x), torch.is_grad_enabled())
+    torch.set_grad_enabled(False)
+    print(x * 4)
+    torch.set_grad_enabled(True)
+    out = x.detach() ** 2 + x ** 3
+    show_graph(out.sum())
+    """,
+)
+case(
+    "graph_requires_grad_contagion_002",
+    """
+    x = torch.tensor([[1., 2.], [3., 4.]])
+    y = torch.tensor([[0.5, 0.5], [0.5, 0.5]])
+    z = torch.ones(2, 2, requires_grad=True)
+    a = x + y
+    print(a.requires_grad)
+    b = a + z
+    print(b.requires_grad)
+    print(a.is_leaf, b.is_leaf, z.is_leaf, a.grad_fn, b.grad_fn)
+    """,
+)
+case(
+    "graph_leaves_001",
+    """
+    a = torch.ones(10, 2)
+    print(a.is_leaf)
+    a = torch.ones(10, 2, requires_grad=True)
+    print(a.is_leaf)
+    c = torch.ones(10, 2, requires_grad=True).reshape(4, 5)
+    print(c.is_leaf, c.grad_fn)
+    """,
+)
+case(
+    "graph_detach_inplace",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * 2
+    y.detach_()
+    print(y, y.requires_grad, y.is_leaf, y.grad_fn)
+    """,
+)
+case(
+    "graph_retain_grad_flags",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * 2
+    print(y.retains_grad, x.retains_grad)
+    y.retain_grad()
+    x.retain_grad()
+    print(y.retains_grad, x.retains_grad)
+    y.sum().backward()
+    print(y.grad, x.grad)
+    """,
+)
+case(
+    "graph_output_nr_and_metadata",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * 2
+    print(y.output_nr, x.output_nr, y.grad_fn.metadata)
+    y.grad_fn.metadata["note"] = 1
+    print(y.grad_fn.metadata)
+    """,
+)
+
+_MYRELU = """
+class MyReLU(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, input):
+        ctx.save_for_backward(input)
+        return input.clamp(min=0)
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        input, = ctx.saved_tensors
+        grad_input = grad_output.clone()
+        grad_input[input < 0] = 0
+        return grad_input
+"""
+case(
+    "custom_function_myrelu_000",
+    [_MYRELU, """
+    w = torch.tensor([[3.0, 1.0]], requires_grad=True)
+    b = torch.tensor([[3.0]], requires_grad=True)
+    X = torch.tensor([[-1.0, -1.0], [1.0, 1.0]])
+    Y = torch.tensor([[2.0, 3.0]])
+    relu = MyReLU.apply
+    Y_hat = relu(X @ w.t() + b)
+    loss = torch.mean(torch.pow(Y_hat - Y, 2))
+    loss.backward()
+    print(w.grad)
+    print(b.grad)
+    print(Y_hat.grad_fn)
+    print(Y_hat.grad_fn.name(), nf(Y_hat))
+    print(Y_hat)
+    show_graph(loss)
+    """],
+)
+case(
+    "custom_function_ctx",
+    """
+    class Scale(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, a, b, k):
+            print("needs_input_grad", ctx.needs_input_grad)
+            ctx.k = k
+            ctx.save_for_backward(a, b)
+            return a * b * k
+
+        @staticmethod
+        def backward(ctx, grad):
+            a, b = ctx.saved_tensors
+            print("needs_input_grad", ctx.needs_input_grad)
+            return grad * b * ctx.k, grad * a * ctx.k, None
+
+    x = torch.tensor([1., 2.], requires_grad=True)
+    c = torch.tensor([3., 4.])
+    out = Scale.apply(x, c, 2.)
+    print(out, nf(out))
+    out.sum().backward()
+    print(x.grad)
+    with torch.no_grad():
+        print(Scale.apply(x, c, 2.))
+    print(Scale.apply(c, c, 1.))
+    """,
+)
+case(
+    "custom_function_two_outputs",
+    """
+    class Split(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            return a * 2, a * 3
+
+        @staticmethod
+        def backward(ctx, g1, g2):
+            return g1 * 2 + g2 * 3
+
+    x = torch.tensor([1., 2.], requires_grad=True)
+    p, q = Split.apply(x)
+    print(p, q, p.grad_fn is q.grad_fn, p.output_nr, q.output_nr)
+    (p.sum() + q.sum()).backward()
+    print(x.grad)
+    x.grad = None
+    p, q = Split.apply(x)
+    p.sum().backward()
+    print(x.grad)
+    """,
+)
+case(
+    "custom_function_saved_after_backward",
+    [_MYRELU, """
+    x = torch.tensor([-1., 2.], requires_grad=True)
+    y = MyReLU.apply(x)
+    y.sum().backward()
+    print(x.grad)
+    y.sum().backward()
+    """],
+)
+case(
+    "custom_function_mark_non_differentiable",
+    """
+    class ArgAndValue(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            idx = a.argmax()
+            value = a.max()
+            ctx.mark_non_differentiable(idx)
+            ctx.save_for_backward(a, idx)
+            return value, idx
+
+        @staticmethod
+        def backward(ctx, g, g_idx):
+            a, idx = ctx.saved_tensors
+            out = torch.zeros_like(a)
+            out[idx] = g
+            return out
+
+    x = torch.tensor([1., 5., 2.], requires_grad=True)
+    value, idx = ArgAndValue.apply(x)
+    print(value, idx, idx.requires_grad)
+    value.backward()
+    print(x.grad)
+    """,
+)
+
+# ---------------------------------------------------------------------------------------------------------
+# Saved values: _saved_self, _saved_other, _saved_result, _saved_exponent, ... and freeing them.
+# ---------------------------------------------------------------------------------------------------------
+case(
+    "saved_mul",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    w = torch.tensor([3., 4.], requires_grad=True)
+    y = x * w
+    print(y.grad_fn._saved_self, y.grad_fn._saved_other)
+    print(y.grad_fn._saved_self is x, y.grad_fn._saved_other is w)
+    """,
+)
+case(
+    "saved_mul_scalar_and_constant",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    c = torch.tensor([3., 4.])
+    print(repr((x * 2).grad_fn._saved_other), repr((x * 2).grad_fn._saved_self))
+    print(repr((x * 2.5).grad_fn._saved_other), repr((2 * x).grad_fn._saved_other))
+    print((x * c).grad_fn._saved_other, (x * c).grad_fn._saved_self)
+    print((c * x).grad_fn._saved_self, (c * x).grad_fn._saved_other)
+    """,
+)
+case(
+    "saved_div",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    w = torch.tensor([4., 8.], requires_grad=True)
+    print((x / w).grad_fn._saved_self, (x / w).grad_fn._saved_other)
+    print(repr((x / 2).grad_fn._saved_other), (x / 2).grad_fn._saved_self)
+    """,
+)
+case(
+    "saved_pow",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    e = torch.tensor([3., 0.5], requires_grad=True)
+    p = x ** 2
+    print(p.grad_fn._saved_self, repr(p.grad_fn._saved_exponent))
+    print(repr((x ** 0.5).grad_fn._saved_exponent), repr((x ** -1).grad_fn._saved_exponent))
+    q = x ** e
+    print(q.grad_fn._saved_self, q.grad_fn._saved_exponent, q.grad_fn._saved_result)
+    r = 2 ** x
+    print(repr(r.grad_fn._saved_self), r.grad_fn._saved_exponent, r.grad_fn._saved_result)
+    """,
+)
+case(
+    "saved_result",
+    """
+    x = torch.tensor([0.5, 2.], requires_grad=True)
+    for y in (x.exp(), x.tanh(), x.sigmoid(), x.relu(), x.sqrt()):
+        r = y.grad_fn._saved_result
+        print(y.grad_fn.name(), r, r is y, r.grad_fn is y.grad_fn, torch.equal(r, y))
+    """,
+)
+case(
+    "saved_self_unary",
+    """
+    x = torch.tensor([0.5, 2.], requires_grad=True)
+    for y in (x.log(), x.sin(), x.cos(), x.abs(), x.clamp(min=1)):
+        print(y.grad_fn.name(), y.grad_fn._saved_self, y.grad_fn._saved_self is x)
+    """,
+)
+case(
+    "saved_clamp_bounds",
+    """
+    x = torch.tensor([0.5, 2.], requires_grad=True)
+    print(repr(x.clamp(min=1).grad_fn._saved_min), repr(x.clamp(min=1).grad_fn._saved_max))
+    print(repr(x.clamp(-1.5, 2).grad_fn._saved_min), repr(x.clamp(-1.5, 2).grad_fn._saved_max))
+    """,
+)
+case(
+    "saved_products",
+    """
+    A = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    v = torch.tensor([1., -1.], requires_grad=True)
+    m = A.mm(A.t())
+    print(m.grad_fn._saved_self, m.grad_fn._saved_mat2)
+    mv = A.mv(v)
+    print(mv.grad_fn._saved_self, mv.grad_fn._saved_vec)
+    d = v.dot(v)
+    print(d.grad_fn._saved_self, d.grad_fn._saved_tensor)
+    """,
+)
+case(
+    "saved_max",
+    """
+    x = torch.tensor([1., 3., 2.], requires_grad=True)
+    y = x.max()
+    print(y.grad_fn._saved_self, y.grad_fn._saved_result)
+    """,
+)
+case(
+    "saved_add_sub_alpha",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    print((x + x).grad_fn._saved_alpha, (x - 1).grad_fn._saved_alpha, (1 - x).grad_fn._saved_alpha)
+    """,
+)
+case(
+    "saved_freed_after_backward",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    w = torch.tensor([3., 4.], requires_grad=True)
+    y = x * w
+    y.sum().backward()
+    y.grad_fn._saved_self
+    """,
+)
+case(
+    "saved_result_freed",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x.exp()
+    y.sum().backward()
+    y.grad_fn._saved_result
+    """,
+)
+case(
+    "saved_exponent_survives_backward",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x ** 3
+    y.sum().backward()
+    print(y.grad_fn._saved_exponent)
+    y.grad_fn._saved_self
+    """,
+)
+case(
+    "saved_retain_graph",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * x
+    y.sum().backward(retain_graph=True)
+    print(y.grad_fn._saved_self, x.grad)
+    y.sum().backward()
+    print(x.grad)
+    y.grad_fn._saved_other
+    """,
+)
+case(
+    "saved_after_autograd_grad",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x.tanh()
+    print(torch.autograd.grad(y.sum(), x))
+    y.grad_fn._saved_result
+    """,
+)
+case(
+    "saved_modified_inplace",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    a = x * 1
+    y = a * x
+    a.add_(1)
+    print(a._version)
+    y.grad_fn._saved_self
+    """,
+)
+case(
+    "saved_missing_attribute",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    print(hasattr((x + 1).grad_fn, "_saved_self"), hasattr(x.exp().grad_fn, "_saved_self"))
+    print(hasattr((x * 2).grad_fn, "_saved_other"), hasattr(x.exp().grad_fn, "_saved_result"))
+    """,
+)
+
+# ---------------------------------------------------------------------------------------------------------
+# Version counters: _version, views, detach() and .data.
+# ---------------------------------------------------------------------------------------------------------
+case(
+    "version_counter",
+    """
+    x = torch.ones(3)
+    print(x._version)
+    x.add_(1)
+    print(x._version)
+    x += 1
+    x.mul_(2)
+    print(x._version)
+    x[0] = 5
+    print(x._version)
+    x.zero_()
+    x.fill_(2)
+    x.copy_(torch.tensor([1., 2., 3.]))
+    x.clamp_(min=1.5)
+    print(x._version, x)
+    y = x + 1
+    print(y._version)
+    """,
+)
+case(
+    "version_shared_by_views_and_detach",
+    """
+    x = torch.ones(4)
+    v = x[:2]
+    r = x.view(2, 2)
+    d = x.detach()
+    v.mul_(3)
+    print(x._version, v._version, r._version, d._version)
+    d.add_(1)
+    print(x._version, v._version, x)
+    """,
+)
+case(
+    "version_data_own_counter",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    x.data.mul_(2)
+    print(x._version, x)
+    d = x.data
+    d.add_(1)
+    print(x._version, d._version, x)
+    y = x.exp()
+    x.data.add_(1)
+    y.sum().backward()
+    print(x.grad)
+    """,
+)
+case(
+    "version_data_assignment",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    x.data = torch.tensor([5., 6.])
+    print(x, x._version, x.is_leaf)
+    """,
+)
+case(
+    "version_grad_accumulation",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    (x * 2).sum().backward()
+    g = x.grad
+    print(g._version)
+    (x * 3).sum().backward()
+    print(x.grad, g is x.grad, g._version)
+    x.grad.zero_()
+    print(x.grad, x.grad._version)
+    """,
+)
+case(
+    "version_inplace_under_no_grad",
+    """
+    w = torch.tensor([1., 2.], requires_grad=True)
+    with torch.no_grad():
+        w -= 0.5 * torch.tensor([1., 1.])
+        w.mul_(2)
+    print(w, w._version, w.is_leaf, w.grad_fn)
+    """,
+)
+case(
+    "version_inplace_records_node",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * 1
+    y.add_(1)
+    print(y, y._version)
+    y.mul_(x)
+    print(y, nf(y))
+    y += 2
+    print(y)
+    y.sum().backward()
+    print(x.grad)
+    """,
+)
+
+# ---------------------------------------------------------------------------------------------------------
+# Errors and warnings: PyTorch 2.13's classes and texts.
+# ---------------------------------------------------------------------------------------------------------
+ERRORS = {
+    "backward_twice": """
+        x = torch.tensor(3.0, requires_grad=True)
+        loss = (x * x + 1) ** 2
+        loss.backward()
+        print(x.grad)
+        loss.backward()
+    """,
+    "backward_twice_autograd_grad": """
+        x = torch.tensor(3.0, requires_grad=True)
+        y = x.exp()
+        torch.autograd.grad(y, x)
+        torch.autograd.grad(y, x)
+    """,
+    "backward_twice_sum_only_works": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        y = (x + 1).sum()
+        y.backward()
+        y.backward()
+        print(x.grad)
+    """,
+    "non_scalar_backward": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        (x * 2).backward()
+    """,
+    "non_scalar_autograd_grad": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        torch.autograd.grad(x * 2, x)
+    """,
+    "gradient_shape_mismatch": """
+        x = torch.tensor([1., 2., 3.], requires_grad=True)
+        (x * 2).backward(torch.ones(2))
+    """,
+    "gradient_shape_mismatch_grad": """
+        x = torch.tensor([1., 2., 3.], requires_grad=True)
+        torch.autograd.grad(x * 2, x, torch.ones(3, 1))
+    """,
+    "leaf_inplace": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        x.add_(1)
+    """,
+    "leaf_inplace_operator": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        x += 1
+    """,
+    "leaf_setitem": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        x[0] = 5.
+    """,
+    "leaf_zero": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        x.zero_()
+    """,
+    "view_of_leaf_inplace": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        v = x[:1]
+        v.mul_(2)
+    """,
+    "view_of_leaf_inplace_view": """
+        x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+        x.view(4).add_(1)
+    """,
+    "saved_tensor_modified_output": """
+        x = torch.tensor([1., 2., 3.], requires_grad=True)
+        y = x.exp()
+        y.add_(1)
+        y.sum().backward()
+    """,
+    "saved_tensor_modified_intermediate": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        a = x * 2
+        b = a * x
+        a.mul_(3)
+        b.sum().backward()
+    """,
+    "saved_tensor_modified_constant": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        c = torch.tensor([3., 4.])
+        y = x * c
+        c.add_(1)
+        y.sum().backward()
+    """,
+    "saved_tensor_modified_twice": """
+        x = torch.tensor([[1., 2.]], requires_grad=True)
+        c = torch.tensor([[3.], [4.]])
+        y = x.mm(c)
+        c.add_(1)
+        c.add_(1)
+        y.sum().backward()
+    """,
+    "saved_tensor_modified_sigmoid": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        y = torch.sigmoid(x)
+        y.mul_(2)
+        y.sum().backward()
+    """,
+    "non_leaf_grad_warning": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        y = x * 2
+        y.sum().backward()
+        print(y.grad)
+    """,
+    "non_leaf_grad_no_warning_when_retained": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        y = x * 2
+        y.retain_grad()
+        print(y.grad)
+        y.sum().backward()
+        print(y.grad)
+    """,
+    "leaf_without_grad_no_warning": """
+        c = torch.tensor([1., 2.])
+        print(c.grad, (c * 2).grad)
+    """,
+    "backward_without_grad": """
+        c = torch.tensor([1., 2.])
+        c.sum().backward()
+    """,
+    "backward_without_grad_scalar": """
+        torch.tensor(2.).backward()
+    """,
+    "autograd_grad_output_without_grad": """
+        x = torch.tensor(1., requires_grad=True)
+        torch.autograd.grad(torch.tensor(2.), x)
+    """,
+    "autograd_grad_input_without_grad": """
+        x = torch.tensor(1., requires_grad=True)
+        c = torch.tensor(2.)
+        torch.autograd.grad(x * c, c)
+    """,
+    "autograd_grad_unused_input": """
+        x = torch.tensor(1., requires_grad=True)
+        z = torch.tensor(2., requires_grad=True)
+        torch.autograd.grad(x * 2, [x, z])
+    """,
+    "autograd_grad_allow_unused": """
+        x = torch.tensor(1., requires_grad=True)
+        z = torch.tensor(2., requires_grad=True)
+        print(torch.autograd.grad(x * 2, [x, z], allow_unused=True))
+        print(torch.autograd.grad(x * 3, [x, z], materialize_grads=True))
+    """,
+    "requires_grad_int_tensor": """
+        torch.tensor([1, 2], requires_grad=True)
+    """,
+    "requires_grad_int_method": """
+        torch.tensor([1, 2]).requires_grad_()
+    """,
+    "requires_grad_int_attribute": """
+        k = torch.tensor([1, 2])
+        k.requires_grad = True
+    """,
+    "requires_grad_bool_tensor": """
+        torch.tensor([True]).requires_grad_()
+    """,
+    "requires_grad_int_zeros": """
+        torch.zeros(2, dtype=torch.int64, requires_grad=True)
+    """,
+    "requires_grad_int_arange": """
+        torch.arange(3, requires_grad=True)
+    """,
+    "numpy_requires_grad": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        x.numpy()
+    """,
+    "numpy_detached_ok": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        print(x.detach().numpy(), (x * 2).detach().numpy().dtype)
+    """,
+    "hook_no_grad": """
+        c = torch.tensor([1., 2.])
+        c.register_hook(lambda g: g)
+    """,
+    "retain_grad_no_grad": """
+        c = torch.tensor([1., 2.])
+        c.retain_grad()
+    """,
+    "requires_grad_false_non_leaf": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        y = x * 2
+        y.requires_grad_(False)
+    """,
+    "requires_grad_attribute_non_leaf": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        y = x * 2
+        y.requires_grad = False
+    """,
+    "requires_grad_true_non_leaf": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        y = x * 2
+        print(y.requires_grad_(True) is y, y.requires_grad, y.is_leaf)
+        y.requires_grad = True
+        print(y)
+    """,
+    "requires_grad_toggle_leaf": """
+        x = torch.tensor([1., 2.])
+        print(x.requires_grad_() is x, x)
+        x.requires_grad_(False)
+        print(x, x.is_leaf)
+    """,
+    "item_many_elements": """
+        torch.tensor([1., 2.]).item()
+    """,
+    "item_empty": """
+        torch.tensor([]).item()
+    """,
+    "bool_many_elements": """
+        bool(torch.tensor([1., 2.]))
+    """,
+    "custom_function_too_many_grads": """
+        class Twice(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, a):
+                return a * 2
+
+            @staticmethod
+            def backward(ctx, g):
+                return g * 2, g
+
+        x = torch.tensor([1., 2.], requires_grad=True)
+        Twice.apply(x).sum().backward()
+    """,
+    "custom_function_too_few_grads": """
+        class Mul(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, a, b):
+                return a * b
+
+            @staticmethod
+            def backward(ctx, g):
+                return g
+
+        x = torch.tensor([1., 2.], requires_grad=True)
+        Mul.apply(x, x).sum().backward()
+    """,
+    "custom_function_extra_none_grads_ok": """
+        class Twice(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, a):
+                return a * 2
+
+            @staticmethod
+            def backward(ctx, g):
+                return g * 2, None, None
+
+        x = torch.tensor([1., 2.], requires_grad=True)
+        Twice.apply(x).sum().backward()
+        print(x.grad)
+    """,
+    "custom_function_wrong_grad_shape": """
+        class Bad(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, a):
+                return a * 2
+
+            @staticmethod
+            def backward(ctx, g):
+                return torch.ones(2)
+
+        x = torch.tensor([1., 2., 3.], requires_grad=True)
+        Bad.apply(x).sum().backward()
+    """,
+    "custom_function_broadcast_grad_summed": """
+        class Spread(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, a):
+                return a * 2
+
+            @staticmethod
+            def backward(ctx, g):
+                return torch.ones(2, 3)
+
+        x = torch.tensor([1., 2., 3.], requires_grad=True)
+        Spread.apply(x).sum().backward()
+        print(x.grad)
+    """,
+    "custom_function_no_backward": """
+        class NoBackward(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, a):
+                return a * 2
+
+        x = torch.tensor([1., 2.], requires_grad=True)
+        NoBackward.apply(x).sum().backward()
+    """,
+    "grad_assign_wrong_shape": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        x.grad = torch.ones(3)
+    """,
+    "grad_assign_wrong_type": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        x.grad = torch.ones(2, dtype=torch.float64)
+    """,
+    "backward_inputs_empty": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        (x * 2).sum().backward(inputs=[])
+    """,
+    # bad input (issue 2)
+    "add_shape_mismatch": """
+        torch.ones(2, 3) + torch.ones(4)
+    """,
+    "add_shape_mismatch_leading": """
+        torch.ones(3, 2) + torch.ones(2, 2)
+    """,
+    "mul_shape_mismatch": """
+        torch.tensor([1., 2.], requires_grad=True) * torch.ones(3)
+    """,
+    "mm_shape_mismatch": """
+        torch.ones(2, 3).mm(torch.ones(2, 3))
+    """,
+    "mm_not_matrix": """
+        torch.ones(2, 3).mm(torch.ones(3))
+    """,
+    "matmul_shape_mismatch_2d": """
+        torch.ones(2, 3) @ torch.ones(4, 5)
+    """,
+    "matmul_shape_mismatch_1d": """
+        torch.ones(3) @ torch.ones(4)
+    """,
+    "matmul_shape_mismatch_mv": """
+        torch.ones(2, 3) @ torch.ones(4)
+    """,
+    "matmul_shape_mismatch_vm": """
+        torch.ones(3) @ torch.ones(4, 2)
+    """,
+    "matmul_0d": """
+        torch.tensor(2.) @ torch.ones(2)
+    """,
+    "matmul_dtype_mismatch": """
+        torch.ones(2, 2) @ torch.ones(2, 2, dtype=torch.float64)
+    """,
+    "dot_2d": """
+        torch.dot(torch.ones(2, 2), torch.ones(2))
+    """,
+    "cat_shape_mismatch": """
+        torch.cat([torch.ones(2, 3), torch.ones(2, 4)])
+    """,
+    "cat_dim_count_mismatch": """
+        torch.cat([torch.ones(2, 3), torch.ones(3)])
+    """,
+    "cat_empty_list": """
+        torch.cat([])
+    """,
+    "stack_shape_mismatch": """
+        torch.stack([torch.ones(2), torch.ones(3)])
+    """,
+    "view_invalid_size": """
+        torch.ones(2, 3).view(4)
+    """,
+    "view_two_inferred": """
+        torch.ones(2, 3).view(-1, -1)
+    """,
+    "view_noncontiguous": """
+        torch.ones(2, 3).t().view(6)
+    """,
+    "reshape_invalid_size": """
+        torch.ones(2, 3).reshape(5, -1)
+    """,
+    "expand_invalid": """
+        torch.ones(2, 3).expand(4, 3)
+    """,
+    "sum_unknown_dim": """
+        torch.ones(2, 3).sum(dim=2)
+    """,
+    "mean_unknown_dim": """
+        torch.ones(2, 3).mean(-3)
+    """,
+    "max_unknown_dim": """
+        torch.ones(2, 3).max(dim=5)
+    """,
+    "unsqueeze_unknown_dim": """
+        torch.ones(2, 3).unsqueeze(4)
+    """,
+    "transpose_unknown_dim": """
+        torch.ones(2, 3).transpose(0, 2)
+    """,
+    "squeeze_unknown_dim": """
+        torch.ones(2, 3).squeeze(3)
+    """,
+    "size_unknown_dim": """
+        torch.ones(2, 3).size(2)
+    """,
+    "cat_unknown_dim": """
+        torch.cat([torch.ones(2), torch.ones(2)], dim=1)
+    """,
+    "index_out_of_range": """
+        torch.ones(2, 3)[2]
+    """,
+    "index_too_many": """
+        torch.ones(2)[0, 0]
+    """,
+    "index_0d": """
+        torch.tensor(1.)[0]
+    """,
+    "index_list_out_of_range": """
+        torch.ones(3)[[0, 3]]
+    """,
+    "index_mask_shape": """
+        torch.ones(3)[torch.tensor([True, False])]
+    """,
+    "mean_int_tensor": """
+        torch.tensor([1, 2]).mean()
+    """,
+    "t_3d": """
+        torch.ones(2, 2, 2).t()
+    """,
+    "permute_wrong_length": """
+        torch.ones(2, 3).permute(0)
+    """,
+    "clamp_without_bounds": """
+        torch.ones(2).clamp()
+    """,
+    "where_not_bool": """
+        torch.where(torch.tensor([1., 0.]), torch.ones(2), torch.zeros(2))
+    """,
+    "neg_bool": """
+        -torch.tensor([True])
+    """,
+    "sub_bools": """
+        torch.tensor([True]) - torch.tensor([False])
+    """,
+    "inplace_broadcast_output": """
+        x = torch.ones(2)
+        x.add_(torch.ones(2, 2))
+    """,
+    "inplace_float_into_int": """
+        k = torch.tensor([1, 2])
+        k.add_(1.5)
+    """,
+    "int_pow_negative": """
+        torch.tensor([2]) ** -1
+    """,
+    "len_0d": """
+        len(torch.tensor(1.))
+    """,
+    "iter_0d": """
+        iter(torch.tensor(1.))
+    """,
+    "tensor_ragged": """
+        torch.tensor([[1., 2.], [3.]])
+    """,
+    "zeros_negative_size": """
+        torch.zeros(2, -1)
+    """,
+    "copy_from_tensor_warning": """
+        x = torch.tensor([1., 2.])
+        print(torch.tensor(x))
+    """,
+    "mse_loss_broadcast_warning": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        print(F.mse_loss(x, torch.tensor([[1.], [2.]])))
+    """,
+    "deepcopy_non_leaf": """
+        import copy
+        x = torch.tensor([1., 2.], requires_grad=True)
+        copy.deepcopy(x * 2)
+    """,
+}
+for _name, _code in ERRORS.items():
+    case(f"error_{_name}", _code)
+
+# ---------------------------------------------------------------------------------------------------------
+# Backward semantics: hooks, retain_grad, accumulation, weighted backward, higher order, inputs=.
+# ---------------------------------------------------------------------------------------------------------
+case(
+    "hooks_order_000",
+    """
+    x = torch.tensor(3.0, requires_grad=True)
+    y1 = x + 1
+    y2 = 2 * x
+    loss = (y1 - y2) ** 2
+    y1.register_hook(lambda grad: print('y1 grad:', grad))
+    y2.register_hook(lambda grad: print('y2 grad:', grad))
+    loss.retain_grad()
+    loss.backward()
+    print("loss.grad:", loss.grad)
+    print("x.grad:", x.grad)
+    """,
+)
+case(
+    "leaf_grads_000",
+    """
+    x = torch.tensor(3.0, requires_grad=True)
+    y1 = x + 1
+    y2 = 2 * x
+    loss = (y1 - y2) ** 2
+    loss.backward()
+    print("loss.grad:", loss.grad)
+    print("y1.grad:", y1.grad)
+    print("y2.grad:", y2.grad)
+    print(x.grad)
+    print(x.is_leaf)
+    print(y1.is_leaf)
+    print(y2.is_leaf)
+    print(loss.is_leaf)
+    """,
+)
+case(
+    "hooks_replace_and_chain",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * 3
+    y.register_hook(lambda g: print("first", g))
+    h = y.register_hook(lambda g: g * 10)
+    y.register_hook(lambda g: print("third", g))
+    y.retain_grad()
+    y.sum().backward()
+    print(y.grad, x.grad)
+    h.remove()
+    x.grad = None
+    z = x * 3
+    z.register_hook(lambda g: g + 1)
+    z.sum().backward()
+    print(x.grad)
+    """,
+)
+case(
+    "hooks_on_leaf",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    x.register_hook(lambda g: print("leaf hook", g, x.grad))
+    x.register_hook(lambda g: g * 2)
+    (x * 3).sum().backward()
+    print(x.grad)
+    (x * 3).sum().backward()
+    print(x.grad)
+    """,
+)
+case(
+    "hooks_order_across_branches",
+    """
+    x = torch.tensor(1., requires_grad=True)
+    a = x * 2
+    b = x * 3
+    c = a * b
+    for name, t in (("a", a), ("b", b), ("c", c), ("x", x)):
+        t.register_hook(lambda g, name=name: print(name, g))
+    c.backward()
+    print(x.grad)
+    """,
+)
+case(
+    "node_hooks",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * 2
+    y.grad_fn.register_prehook(lambda gout: print("pre", gout))
+    y.grad_fn.register_hook(lambda gin, gout: print("post", gin, gout))
+    y.sum().backward()
+    print(x.grad)
+    """,
+)
+case(
+    "accumulation_iterations_003",
+    """
+    Wh = torch.ones(3, 3, requires_grad=True)
+    Wx = torch.ones(3, 2)
+    x = torch.tensor([[0.1], [0.2]])
+    h = torch.ones(3, 1)
+
+    def forward():
+        i2h = Wx.mm(x)
+        h2h = Wh.mm(h)
+        next_h = i2h + h2h
+        next_h = next_h.tanh()
+        out = next_h.sum()
+        return out
+
+    for i in range(3):
+        out = forward()
+        out.backward()
+        print(f'Iter {i}:', Wh.grad.flatten())
+    for i in range(2):
+        Wh.grad.zero_()
+        out = forward()
+        out.backward()
+        print(f'Iter {i}:', Wh.grad.flatten())
+    """,
+)
+case(
+    "reassignment_dy_003",
+    """
+    w1 = torch.tensor(2., requires_grad=True)
+    w2 = torch.tensor(2., requires_grad=True)
+    x = torch.tensor(4., requires_grad=True)
+    y = w1 * x
+    y = w2 * y
+    y.retain_grad()
+    out = y ** 2
+    out.backward()
+    print('dy=', y.grad)
+    print(w1.grad, w2.grad, x.grad)
+    """,
+)
+case(
+    "exercise_003",
+    """
+    x = torch.tensor(-2., requires_grad=True)
+    y = torch.tensor(2., requires_grad=True)
+    z = torch.tensor(3., requires_grad=True)
+    p = x ** 2
+    q = p + y
+    f = q * z
+    p.retain_grad()
+    q.retain_grad()
+    f.backward()
+    print('df/dx =', x.grad.item())
+    print('df/dy =', y.grad.item())
+    print('df/dz =', z.grad.item())
+    print('df/dp =', p.grad.item())
+    print('df/dq =', q.grad.item())
+    print(f)
+    """,
+)
+case(
+    "detach_graph_003",
+    """
+    x = torch.ones(10, requires_grad=True)
+    y = x ** 2
+    z = x ** 3
+    out = (y + z).sum()
+    out.backward()
+    print(x.grad)
+    x.grad = None
+    y = x.detach() ** 2
+    z = x ** 3
+    out = (y + z).sum()
+    show_graph(out)
+    out.backward()
+    print(x.grad)
+    """,
+)
+case(
+    "example_004",
+    """
+    x = torch.tensor([2.], requires_grad=True)
+    w = torch.tensor([1.], requires_grad=True)
+    a = torch.add(w, x)
+    a.retain_grad()
+    b = torch.add(w, 1)
+    b.retain_grad()
+    y = torch.mul(a, b)
+    y.backward()
+    print("x_isleaf:{}\\tw_isleaf:{}\\ta_isleaf:{}\\tb_isleaf:{}".format(x.is_leaf, w.is_leaf, a.is_leaf, b.is_leaf))
+    print("x_grad:{}\\tw_grad:{}\\ta_grad:{}\\tb_grad:{}".format(x.grad, w.grad, a.grad, b.grad))
+    """,
+)
+case(
+    "example_004_without_retain",
+    """
+    x = torch.tensor([2.], requires_grad=True)
+    w = torch.tensor([1.], requires_grad=True)
+    one = torch.tensor([1.])
+    a = torch.add(w, x)
+    b = torch.add(w, one)
+    y = torch.mul(a, b)
+    y.backward()
+    print("x_isleaf:{}\\tw_isleaf:{}\\ta_isleaf:{}\\tb_isleaf:{}".format(x.is_leaf, w.is_leaf, a.is_leaf, b.is_leaf))
+    print("x_grad:{}\\tw_grad:{}\\ta_grad:{}\\tb_grad:{}".format(x.grad, w.grad, a.grad, b.grad))
+    """,
+)
+case(
+    "example_002",
+    """
+    a = torch.tensor([2.0], requires_grad=True)
+    b = torch.tensor([3.0], requires_grad=True)
+    c = torch.tensor([5.0], requires_grad=True)
+    d = torch.tensor([10.0], requires_grad=True)
+    u = a * b
+    t = torch.log(d)
+    v = t * c
+    t.retain_grad()
+    e = u + v
+    for n in (a, e, t):
+        print(n.is_leaf)
+        print(n.grad_fn)
+        print(n.grad)
+        print()
+    e.backward()
+    print(a.grad.item(), b.grad.item(), c.grad.item(), d.grad.item())
+    for n in (a, e, t):
+        print(n.is_leaf)
+        print(n.grad_fn)
+        print(n.grad)
+        print()
+    """,
+)
+case(
+    "weighted_backward_001",
+    """
+    w = torch.tensor([1.], requires_grad=True)
+    x = torch.tensor([2.], requires_grad=True)
+    a = torch.add(w, x)
+    b = torch.add(w, 1)
+    y0 = torch.mul(a, b)
+    y1 = torch.add(a, b)
+    loss = torch.cat([y0, y1], dim=0)
+    grad_tensors = torch.tensor([1., 2.])
+    loss.backward(gradient=grad_tensors)
+    print(w.grad)
+    print(x.grad)
+    """,
+)
+case(
+    "second_derivative_001",
+    """
+    x = torch.tensor(0.0, requires_grad=True)
+    a = torch.tensor(1.0)
+    b = torch.tensor(-2.0)
+    c = torch.tensor(1.0)
+    y = a * torch.pow(x, 2) + b * x + c
+    dy_dx = torch.autograd.grad(y, x, create_graph=True)[0]
+    print(dy_dx.data)
+    print(dy_dx)
+    dy2_dx2 = torch.autograd.grad(dy_dx, x)[0]
+    print(dy2_dx2.data)
+    print(dy2_dx2)
+    """,
+)
+case(
+    "multi_input_grads_001",
+    """
+    x1 = torch.tensor(1.0, requires_grad=True)
+    x2 = torch.tensor(2.0, requires_grad=True)
+    y1 = x1 * x2
+    y2 = x1 + x2
+    (dy1_dx1, dy1_dx2) = torch.autograd.grad(outputs=y1, inputs=[x1, x2], retain_graph=True)
+    print(dy1_dx1, dy1_dx2)
+    (dy12_dx1, dy12_dx2) = torch.autograd.grad(outputs=[y1, y2], inputs=[x1, x2])
+    print(dy12_dx1, dy12_dx2)
+    print(x1.grad, x2.grad)
+    """,
+)
+case(
+    "leaf_gradients_001",
+    """
+    w = torch.tensor([[3.0, 1.0]], requires_grad=True)
+    b = torch.tensor([[3.0]], requires_grad=True)
+    X = torch.tensor([[1., 2.], [-1., 0.5], [0., 1.]])
+    Y = torch.tensor([[1.], [2.], [3.]])
+    Y_hat = X @ w.t() + b
+    Y_hat.register_hook(lambda grad: print('Y_hat grad: ', grad))
+    loss = torch.mean(torch.pow(Y_hat - Y, 2))
+    loss.retain_grad()
+    loss.backward()
+    print("is_leaf:\\n", w.is_leaf, X.is_leaf, b.is_leaf, Y.is_leaf, Y_hat.is_leaf, loss.is_leaf)
+    print("gradient:\\n", w.grad, X.grad, b.grad, Y.grad, Y_hat.grad, loss.grad)
+    print(loss.data)
+    print(Y_hat.data)
+    """,
+)
+case(
+    "higher_order_create_graph",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = (x ** 3).sum()
+    (g,) = torch.autograd.grad(y, x, create_graph=True)
+    print(g)
+    (h,) = torch.autograd.grad(g.sum(), x, create_graph=True)
+    print(h)
+    (k,) = torch.autograd.grad(h.sum(), x)
+    print(k)
+    z = x.sin().sum()
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # torch gives this reference-cycle warning once per process only
+        z.backward(create_graph=True)
+    print(x.grad.detach(), x.grad.requires_grad)
+    """,
+)
+case(
+    "backward_inputs_argument",
+    """
+    x = torch.tensor(1., requires_grad=True)
+    w = torch.tensor(2., requires_grad=True)
+    y = x * w
+    m = y * 3
+    (m * x).backward(inputs=[x, y])
+    print(x.grad, w.grad, y.grad)
+    """,
+)
+case(
+    "grad_outputs_and_multiple_roots",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    a = x * 2
+    b = x ** 2
+    print(torch.autograd.grad([a, b], x, grad_outputs=[torch.tensor([1., 1.]), torch.tensor([0.5, 2.])],
+                              retain_graph=True))
+    torch.autograd.backward([a.sum(), b.sum()])
+    print(x.grad)
+    """,
+)
+case(
+    "zero_grad_and_none",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    print(x.grad)
+    (x * 2).sum().backward()
+    print(x.grad)
+    x.grad.zero_()
+    print(x.grad)
+    x.grad = None
+    (x * x).sum().backward()
+    print(x.grad)
+    """,
+)
+
+# ---------------------------------------------------------------------------------------------------------
+# nn and optim, from fixed weights.
+# ---------------------------------------------------------------------------------------------------------
+_NET = """
+def set_weights(module):
+    with torch.no_grad():
+        for i, p in enumerate(module.parameters()):
+            values = [((k * 7 + i * 3) % 11 - 5) / 10 for k in range(p.numel())]
+            p.copy_(torch.tensor(values).reshape(p.shape))
+"""
+case(
+    "nn_module_repr",
+    """
+    print(nn.Linear(2, 3))
+    print(nn.Linear(4, 1, bias=False))
+    net = nn.Sequential(nn.Linear(2, 4), nn.Tanh(), nn.Linear(4, 1), nn.Sigmoid())
+    print(net)
+    print(nn.ReLU(), nn.MSELoss())
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = nn.Parameter(torch.ones(2, 1))
+            self.b = nn.Parameter(torch.zeros(1, 1))
+            self.body = nn.Sequential(nn.Linear(1, 1), nn.ReLU())
+
+        def forward(self, x):
+            return self.body(x @ self.w + self.b)
+
+    net = Net()
+    print(net)
+    print([(n, tuple(p.shape)) for n, p in net.named_parameters()])
+    print(len(list(net.parameters())), net.training, net.eval().training, net.body.training)
+    """,
+)
+case(
+    "nn_linear_forward_backward",
+    [_NET, """
+    lin = nn.Linear(3, 2)
+    set_weights(lin)
+    print(lin.weight)
+    print(lin.bias)
+    x = torch.tensor([[1., 2., 3.], [-1., 0., 0.5]])
+    out = lin(x)
+    print(out)
+    print(nf(out))
+    out.sum().backward()
+    print(lin.weight.grad, lin.bias.grad)
+    lin.zero_grad()
+    print(lin.weight.grad)
+    print(lin(torch.tensor([1., 1., 1.])))
+    """],
+)
+case(
+    "nn_mse_loss_module",
+    """
+    loss_fn = nn.MSELoss()
+    a = torch.tensor([1., 2., 4.], requires_grad=True)
+    b = torch.tensor([1.5, 2., 3.])
+    loss = loss_fn(a, b)
+    print(loss)
+    loss.backward()
+    print(a.grad)
+    print(nn.MSELoss(reduction="sum")(a, b))
+    """,
+)
+case(
+    "optim_fit_line",
+    [_NET, """
+    X = torch.tensor([[0.], [1.], [2.], [3.]])
+    Y = 2 * X + 1
+    model = nn.Linear(1, 1)
+    set_weights(model)
+    opt = torch.optim.SGD(model.parameters(), lr=0.05)
+    for step in range(8):
+        opt.zero_grad()
+        loss = nn.MSELoss()(model(X), Y)
+        loss.backward()
+        opt.step()
+        print(step, f"{loss.item():.5f}")
+    print(model.weight, model.bias)
+    """],
+)
+case(
+    "optim_mlp_momentum",
+    [_NET, """
+    X = torch.tensor([[0., 0.], [0., 1.], [1., 0.], [1., 1.], [0.5, 0.5], [0.2, 0.8]])
+    Y = torch.tensor([[0.], [1.], [1.], [0.], [0.5], [0.7]])
+    model = nn.Sequential(nn.Linear(2, 4), nn.Tanh(), nn.Linear(4, 1))
+    set_weights(model)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+    for step in range(10):
+        opt.zero_grad(set_to_none=True)
+        loss = F.mse_loss(model(X), Y)
+        loss.backward()
+        opt.step()
+        print(step, f"{loss.item():.5f}")
+    print(model[0].weight.grad is not None, model[2].bias)
+    opt.zero_grad()
+    print(model[0].weight.grad)
+    """],
+)
+case(
+    "optim_zero_grad_not_none",
+    """
+    p = nn.Parameter(torch.tensor([1., 2.]))
+    opt = torch.optim.SGD([p], lr=0.5)
+    (p * p).sum().backward()
+    opt.step()
+    print(p)
+    opt.zero_grad(set_to_none=False)
+    print(p.grad)
+    """,
+)
