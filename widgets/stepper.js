@@ -125,7 +125,9 @@ function render({ model, el }) {
   });
   model.on("change:step", () => go(model.get("step")));
   go(model.get("step"));
-  requestAnimationFrame(() => (view.clientWidth && width() > view.clientWidth ? fit() : zoom(1)));
+  const tall = () => pic.viewBox.baseVal.height || 300;
+  requestAnimationFrame(() => view.clientWidth &&
+    zoom(Math.min(1.6, (view.clientWidth - 8) / width(), Math.max(0.6, (0.7 * innerHeight) / tall()))));
   root.gsGo = go;  // lets tests and benchmarks drive this widget from the page
   return () => timer && clearInterval(timer);
 }

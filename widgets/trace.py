@@ -143,6 +143,7 @@ class Recorder:
         self.in_backward = False
         self.watched = {}  # id(tensor) -> tensor: every tensor seen, to notice later changes
         self.signatures = {}  # id(tensor) -> what it looked like at the last statement's end
+        self.preexisting = {}  # name -> tensor bound before the code ran: in the picture only if the code uses it
 
     def add(self, kind, **info):
         ev = Event(self.stmt, kind, info, self.tee.take() if self.tee is not None else "")
@@ -232,7 +233,8 @@ class Recorder:
     def statement_end(self, names):
         """Record the names bound now and every watched tensor that changed since the last statement
         (value, .grad, retain_grad, hooks, requires_grad): ``changes`` is a list of dicts."""
-        self.watch(names.values())
+        fresh = {n: t for n, t in names.items() if self.preexisting.get(n) is not t}
+        self.watch(fresh.values())
         changes = []
         for t in self.watched.values():
             g = t._grad
@@ -250,7 +252,7 @@ class Recorder:
                 "retains": t._retains_grad,
                 "hooks": sig[5],
             })  # fmt: skip
-        self.add("statement", names={n: key_of(t) for n, t in names.items()}, bound=dict(names), changes=changes)
+        self.add("statement", names={n: key_of(t) for n, t in names.items()}, bound=fresh, changes=changes)
 
 
 def named_tensors(namespace):
@@ -315,6 +317,7 @@ def run_code(source, namespace, echo=True):
         return trace
     tee = _Tee(sys.stdout, echo)
     rec = Recorder(trace, tee)
+    rec.preexisting = named_tensors(namespace)  # e.g. earlier cells' tensors, for %%stepthrough
     with contextlib.redirect_stdout(tee), observe(rec):
         for index, stmt in enumerate(body):
             trace.statements.append(Statement(stmt.lineno, stmt.end_lineno or stmt.lineno))
