@@ -1,0 +1,181 @@
+"""The checker's feedback for the exercises of lessons 00-05: the right answer is accepted, and each common
+mistake gets its own message (not just "wrong")."""
+
+import math
+
+import pytest
+
+import minigrad as torch
+from lessons import check
+
+
+def run(capsys, name, **answers):
+    ok = check(name, **answers)
+    return ok, capsys.readouterr().out
+
+
+def assert_feedback(capsys, name, expected, **answers):
+    ok, out = run(capsys, name, **answers)
+    assert not ok and out.startswith("Not quite:"), out
+    assert expected in out, out
+
+
+def test_unanswered(capsys):
+    ok, out = run(capsys, "l00_warmup", y_value=None, w_grad=5.0)
+    assert not ok and out.startswith("Not answered yet") and "y_value" in out
+
+
+# -- 00 ---------------------------------------------------------------------------------------------------
+def test_l00_right(capsys):
+    assert run(capsys, "l00_warmup", y_value=torch.tensor([6.0]), w_grad=torch.tensor([5.0]))[0]
+
+
+@pytest.mark.parametrize("y_value, w_grad, expected", [
+    (3.0, 5.0, "a or b alone"),
+    (6.0, 3.0, "only one of the two paths"),
+    (6.0, 10.0, "2 times the right value"),   # backward twice without zeroing
+    (6.0, -5.0, "sign is flipped"),
+])
+def test_l00_mistakes(capsys, y_value, w_grad, expected):
+    assert_feedback(capsys, "l00_warmup", expected, y_value=y_value, w_grad=w_grad)
+
+
+# -- 01 ---------------------------------------------------------------------------------------------------
+def test_l01_control_flow_right(capsys):
+    assert run(capsys, "l01_control_flow", grad_n3=torch.tensor(12.0), muls_n3=2, muls_n5=4)[0]
+
+
+@pytest.mark.parametrize("answers, expected", [
+    (dict(grad_n3=16.0, muls_n3=2, muls_n5=4), "earlier power(x, 2)"),
+    (dict(grad_n3=24.0, muls_n3=2, muls_n5=4), "2 times the right value"),
+    (dict(grad_n3=12.0, muls_n3=3, muls_n5=4), "records nothing"),
+    (dict(grad_n3=12.0, muls_n3=2, muls_n5=7), "holds 4 MulBackward0"),
+])
+def test_l01_control_flow_mistakes(capsys, answers, expected):
+    assert_feedback(capsys, "l01_control_flow", expected, **answers)
+
+
+def test_l01_retain_graph(capsys):
+    assert run(capsys, "l01_retain_graph", grad_after_two=torch.tensor(12.0), third_call_works=False)[0]
+    assert_feedback(capsys, "l01_retain_graph", "one backward's worth", grad_after_two=6.0, third_call_works=False)
+    assert_feedback(capsys, "l01_retain_graph", "freed the graph", grad_after_two=12.0, third_call_works=True)
+
+
+# -- 02 ---------------------------------------------------------------------------------------------------
+def test_l02_requires_grad(capsys):
+    assert run(capsys, "l02_requires_grad", r_requires_grad=False, s_requires_grad=True, u_requires_grad=False)[0]
+    assert_feedback(capsys, "l02_requires_grad", "neither p nor the number 3",
+                    r_requires_grad=True, s_requires_grad=True, u_requires_grad=False)
+    assert_feedback(capsys, "l02_requires_grad", "one input that requires grad (q) is enough",
+                    r_requires_grad=False, s_requires_grad=False, u_requires_grad=False)
+    assert_feedback(capsys, "l02_requires_grad", "computed only from r",
+                    r_requires_grad=False, s_requires_grad=True, u_requires_grad=True)
+
+
+def _e_graph():
+    a, b, c, d = (torch.tensor([v], requires_grad=True) for v in (2.0, 3.0, 5.0, 10.0))
+    return a * b + c * torch.log(d)
+
+
+def test_l02_walk_right_with_names_or_nodes(capsys):
+    e = _e_graph()
+    assert run(capsys, "l02_walk", root_name="AddBackward0", child_names=["MulBackward0", "MulBackward0"],
+               accumulate_count=4)[0]
+    assert run(capsys, "l02_walk", root_name=e.grad_fn, child_names=list(e.grad_fn.next_functions),
+               accumulate_count=4)[0]
+
+
+MULS = ["MulBackward0", "MulBackward0"]
+
+
+@pytest.mark.parametrize("answers, expected", [
+    (dict(root_name="MulBackward0", child_names=MULS, accumulate_count=4), "e = u + v"),
+    (dict(root_name="AddBackward0", child_names=["MulBackward0", "LogBackward0"], accumulate_count=4), "one level"),
+    (dict(root_name="AddBackward0", child_names=MULS, accumulate_count=5), "each leaf once"),
+    (dict(root_name="AddBackward0", child_names=MULS, accumulate_count=2), "one per leaf"),
+])
+def test_l02_walk_mistakes(capsys, answers, expected):
+    assert_feedback(capsys, "l02_walk", expected, **answers)
+
+
+# -- 03 ---------------------------------------------------------------------------------------------------
+def test_l03_chain_rule(capsys):
+    assert run(capsys, "l03_chain_rule", dloss_dy1=-8.0, dloss_dy2=8.0, dloss_dx=torch.tensor(8.0))[0]
+    assert_feedback(capsys, "l03_chain_rule", "sign is flipped", dloss_dy1=8.0, dloss_dy2=8.0, dloss_dx=8.0)
+    assert_feedback(capsys, "l03_chain_rule", "only the path through y1", dloss_dy1=-8.0, dloss_dy2=8.0, dloss_dx=-8.0)
+    assert_feedback(capsys, "l03_chain_rule", "only the path through y2", dloss_dy1=-8.0, dloss_dy2=8.0, dloss_dx=16.0)
+    assert_feedback(capsys, "l03_chain_rule", "dy2/dx = 2", dloss_dy1=-8.0, dloss_dy2=8.0, dloss_dx=0.0)
+
+
+def test_l03_log_graph(capsys):
+    assert run(capsys, "l03_log_graph", de_db=torch.tensor([1.0]), de_dc=math.log(4), de_dd=0.75)[0]
+    assert_feedback(capsys, "l03_log_graph", "the *other* factor", de_db=4.0, de_dc=math.log(4), de_dd=0.75)
+    assert_feedback(capsys, "l03_log_graph", "log 4", de_db=1.0, de_dc=4.0, de_dd=0.75)
+    assert_feedback(capsys, "l03_log_graph", "1/d alone", de_db=1.0, de_dc=math.log(4), de_dd=0.25)
+    assert_feedback(capsys, "l03_log_graph", "2 times", de_db=1.0, de_dc=math.log(4), de_dd=1.5)
+
+
+# -- 04 ---------------------------------------------------------------------------------------------------
+def _square(forward, backward):
+    return type("MySquare", (torch.autograd.Function,),
+                {"forward": staticmethod(forward), "backward": staticmethod(backward)})
+
+
+def _fwd(ctx, input):
+    ctx.save_for_backward(input)
+    return input ** 2
+
+
+def test_l04_mysquare_right(capsys):
+    good = _square(_fwd, lambda ctx, g: 2 * ctx.saved_tensors[0] * g)
+    assert run(capsys, "l04_mysquare", MySquare=good)[0]
+
+
+@pytest.mark.parametrize("forward, backward, expected", [
+    (_fwd, lambda ctx, g: 2 * ctx.saved_tensors[0], "ignored grad_output"),
+    (_fwd, lambda ctx, g: ctx.saved_tensors[0] * g, "derivative of input**2 is 2 * input"),
+    (_fwd, lambda ctx, g: ctx.saved_tensors[0] ** 2 * g, "the forward value"),
+    (_fwd, lambda ctx, g: -2 * ctx.saved_tensors[0] * g, "sign is flipped"),
+    (lambda ctx, t: t ** 2, lambda ctx, g: 2 * ctx.saved_tensors[0] * g, "save_for_backward"),
+    (lambda ctx, t: None, lambda ctx, g: g, "forward returned None"),
+    (lambda ctx, t: t * 2, lambda ctx, g: g, "should return input ** 2"),
+])
+def test_l04_mysquare_mistakes(capsys, forward, backward, expected):
+    assert_feedback(capsys, "l04_mysquare", expected, MySquare=_square(forward, backward))
+
+
+def test_l04_mysquare_not_a_function(capsys):
+    assert_feedback(capsys, "l04_mysquare", "subclasses torch.autograd.Function", MySquare=42)
+
+
+def test_l04_relu_at_zero(capsys):
+    assert run(capsys, "l04_relu_at_zero", relu_grad=torch.tensor([0.0, 5.0, 5.0]))[0]
+    assert_feedback(capsys, "l04_relu_at_zero", "what torch.relu gives", relu_grad=[0.0, 0.0, 5.0])
+    assert_feedback(capsys, "l04_relu_at_zero", "leaves out the upstream gradient", relu_grad=[0.0, 1.0, 1.0])
+    assert_feedback(capsys, "l04_relu_at_zero", "2 times", relu_grad=[0.0, 10.0, 10.0])
+
+
+# -- 05 ---------------------------------------------------------------------------------------------------
+RIGHT_LEAVES = dict(p_leaf=True, q_leaf=False, r_leaf=True, s_leaf=False, t_leaf=True)
+
+
+def test_l05_is_leaf_right(capsys):
+    assert run(capsys, "l05_is_leaf", **RIGHT_LEAVES)[0]
+
+
+@pytest.mark.parametrize("label, expected", [
+    ("p_leaf", "created directly"), ("q_leaf", "MulBackward0"), ("r_leaf", "always leaves"),
+    ("s_leaf", "reshape"), ("t_leaf", "nothing is recorded"),
+])
+def test_l05_is_leaf_mistakes(capsys, label, expected):
+    answers = dict(RIGHT_LEAVES, **{label: not RIGHT_LEAVES[label]})
+    assert_feedback(capsys, "l05_is_leaf", expected, **answers)
+
+
+def test_l05_kept_grads(capsys):
+    assert run(capsys, "l05_kept_grads", kept=["w", "x"], w_grad=torch.tensor([5.0]))[0]
+    assert_feedback(capsys, "l05_kept_grads", "y is not a leaf", kept=["x", "w", "y"], w_grad=5.0)
+    assert_feedback(capsys, "l05_kept_grads", "retain_grad", kept=["x", "w", "a"], w_grad=5.0)
+    assert_feedback(capsys, "l05_kept_grads", "missing ['x']", kept=["w"], w_grad=5.0)
+    assert_feedback(capsys, "l05_kept_grads", "only one path", kept=["x", "w"], w_grad=3.0)
+    assert_feedback(capsys, "l05_kept_grads", "2 times", kept=["x", "w"], w_grad=10.0)
