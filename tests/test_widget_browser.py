@@ -198,10 +198,11 @@ def test_stepper_in_jupyterlab(tmp_path):
     w_acc = next(i for i, st in enumerate(s.steps) if "AccumulateGrad: w.grad: None -> 5." in st["t"])
     with jupyterlab(tmp_path) as (base, token), chromium_page() as (page, blocked, errors):
         page.goto(f"{base}/lab/tree/stepper.ipynb?token={token}")
-        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget "
-                               "&& window.jupyterapp.shell.currentWidget.sessionContext.session "
-                               "&& window.jupyterapp.shell.currentWidget.sessionContext.session.kernel "
-                               "&& window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === 'idle'")  # fmt: skip
+        page.wait_for_function(
+            "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+            " const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;"
+            " return k && k.status === 'idle'; }"
+        )
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         page.wait_for_selector(".gs svg g.node")
         page.wait_for_function("() => document.querySelector('.gs .gs-count').textContent.startsWith('step 1 ')")

@@ -1,0 +1,174 @@
+"""GraphStepper benchmark: build time, time of one step in the browser, saved size per stepper.
+
+Run with ``./dev bench`` (or ``.venv/bin/python benchmarks/bench_widget.py``); ``--quick`` runs
+fewer repeats. Targets (issue 5): build <= 300 ms and saved size <= 150 KB at 100 nodes; one step
+<= 16 ms in the browser.
+
+The graphs are an RNN cell unrolled over time (Lab2B's example): ``h = tanh(W @ h + U @ x)``,
+with as many steps as it takes to reach about 10, 100 and 300 graph nodes (tensors + functions).
+Build time is ``GraphStepper.from_code`` end to end (run and trace the code, extract the graph
+model, write the steps, lay out with ``dot``), the minimum of several runs, with its parts.
+A step is timed inside Chromium with ``performance.now()``: the page steps through every step
+forward and back, many times, and each step includes a forced style and layout so that the
+browser's work counts, not just the script's. The saved size is the widget's state as JSON
+(what a notebook stores per stepper: the front-end code, the SVG and the steps).
+"""
+
+import argparse
+import json
+import os
+import pathlib
+import sys
+import tempfile
+import time
+
+import minigrad
+from widgets import GraphStepper
+from widgets import trace as tracing
+from widgets.layout import layout
+from widgets.preview import standalone_page
+from widgets.steps import StepBuilder, extract_for_trace
+
+CHROMIUM = "/usr/bin/chromium"
+TARGET_NODES = (10, 100, 300)
+
+
+def rnn_code(steps):
+    return (
+        "W = torch.randn(3, 3, requires_grad=True)\n"
+        "U = torch.randn(3, 3, requires_grad=True)\n"
+        "h = torch.zeros(3)\n"
+        f"for t in range({steps}):\n"
+        "    x = torch.ones(3) * t\n"
+        "    h = torch.tanh(W @ h + U @ x)\n"
+        "loss = h.sum()\n"
+        "loss.backward()\n"
+    )
+
+
+def build(code):
+    minigrad.manual_seed(0)
+    return GraphStepper.from_code(code)
+
+
+def nodes(stepper):
+    return len(stepper._graph)
+
+
+def code_for(target):
+    """The unrolled RNN whose graph is closest to ``target`` nodes."""
+    best = None
+    for steps in range(1, 60):
+        n = nodes(build(rnn_code(steps)))
+        if best is None or abs(n - target) < abs(best[1] - target):
+            best = (steps, n)
+        if n > target:
+            break
+    return rnn_code(best[0]), best[1]
+
+
+def parts(code):
+    """Time of each part of a build: trace, graph model, steps, layout."""
+    minigrad.manual_seed(0)
+    t0 = time.perf_counter()
+    trace = tracing.run_code(code, {}, echo=False)
+    t1 = time.perf_counter()
+    graph = extract_for_trace(trace)
+    t2 = time.perf_counter()
+    StepBuilder(graph, trace.statements).run(trace.events)
+    t3 = time.perf_counter()
+    layout(graph, StepBuilder.classes_for(graph))
+    t4 = time.perf_counter()
+    return [t1 - t0, t2 - t1, t3 - t2, t4 - t3]
+
+
+def build_time(code, repeats):
+    times, split = [], None
+    for _ in range(repeats):
+        t = time.perf_counter()
+        build(code)
+        times.append(time.perf_counter() - t)
+    split = min((parts(code) for _ in range(repeats)), key=sum)
+    return min(times), split
+
+
+def saved_size(stepper):
+    return len(json.dumps(stepper.get_state(), separators=(",", ":")).encode())
+
+
+STEP_TIMER = """async (rounds) => {
+  const root = document.querySelector('.gs');
+  const n = Number(root.querySelector('.gs-slider').max) + 1;
+  const times = [];
+  for (let r = 0; r < rounds; r++) {
+    for (let i = 0; i < 2 * n - 2; i++) {
+      const k = i < n - 1 ? i + 1 : 2 * n - 3 - i;
+      const t = performance.now();
+      root.gsGo(k);
+      document.body.offsetHeight;  // force style and layout
+      times.push(performance.now() - t);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { n, count: times.length, median: times[times.length >> 1], p95: times[Math.floor(times.length * 0.95)],
+           max: times[times.length - 1] };
+}"""
+
+
+def step_time(stepper, rounds):
+    """Per-step time in Chromium, over every step forward and back, ``rounds`` times."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        page_file = pathlib.Path(tmp) / "stepper.html"
+        page_file.write_text(standalone_page(stepper))
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
+            try:
+                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                page.set_default_timeout(60_000)
+                page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(("file:", "data:"))
+                           else route.abort())  # fmt: skip
+                page.goto(page_file.as_uri())
+                page.wait_for_selector(".gs svg g.node")
+                return page.evaluate(STEP_TIMER, rounds)
+            finally:
+                browser.close()
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repeats (a smoke run)")
+    args, _ = parser.parse_known_args(argv)
+    repeats, rounds = (2, 2) if args.quick else (5, 10)
+    print(f"GraphStepper benchmark (python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
+          f"load average {os.getloadavg()[0]:.1f})")  # fmt: skip
+    rows = []
+    for target in TARGET_NODES:
+        code, n = code_for(target)
+        best, split = build_time(code, repeats)
+        stepper = build(code)
+        browser = step_time(stepper, rounds) if os.access(CHROMIUM, os.X_OK) else None
+        rows.append((n, stepper.num_steps, best, split, saved_size(stepper), len(stepper.svg),
+                     len(json.dumps(stepper.steps)), browser))  # fmt: skip
+    print()
+    head = (f"{'nodes':>5} {'steps':>5} {'build ms':>9} {'(trace/model/steps/dot)':>24} {'step ms median':>14} "
+            f"{'p95':>6} {'max':>6} {'saved KB':>8} {'(svg/steps)':>12}")  # fmt: skip
+    print(head)
+    print("-" * len(head))
+    for n, nsteps, best, split, size, svg, steps, browser in rows:
+        detail = "/".join(f"{s * 1000:.0f}" for s in split)
+        step = (f"{browser['median']:>14.2f} {browser['p95']:>6.2f} {browser['max']:>6.1f}" if browser
+                else f"{'(no chromium)':>28}")  # fmt: skip
+        print(f"{n:>5} {nsteps:>5} {best * 1000:>9.0f} {detail:>24} {step} {size / 1000:>8.1f} "
+              f"{f'{svg / 1000:.0f}/{steps / 1000:.0f}':>12}")
+    hundred = min(rows, key=lambda r: abs(r[0] - 100))
+    print()
+    print(f"targets at {hundred[0]} nodes: build {hundred[2] * 1000:.0f} ms (<= 300), saved "
+          f"{hundred[4] / 1000:.1f} KB (<= 150); one step "
+          + (f"{max(r[7]['median'] for r in rows):.2f} ms median, {max(r[7]['p95'] for r in rows):.2f} ms p95 "
+             "at worst (<= 16)" if all(r[7] for r in rows) else "not measured (no chromium)"))  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
