@@ -83,21 +83,38 @@ def _flat(x):
     return [float(x)]
 
 
+class Result:
+    """What ``check`` returns: true when every answer is right. It displays as nothing in a notebook,
+    so an exercise cell shows only the printed feedback."""
+
+    def __init__(self, ok):
+        self.ok = ok
+
+    def __bool__(self):
+        return self.ok
+
+    def __repr__(self):
+        return f"<check: {'correct' if self.ok else 'not yet'}>"
+
+    def _ipython_display_(self):
+        pass
+
+
 def check(name, **answers):
-    """Check the answers to exercise ``name`` and print feedback; returns True when all are right."""
+    """Check the answers to exercise ``name`` and print feedback; the result is true when all are right."""
     if name not in EXERCISES:
         raise KeyError(f"no exercise named {name!r}; known: {', '.join(sorted(EXERCISES))}")
     missing = [k for k, v in answers.items() if v is None or v is Ellipsis]
     if missing:
         print(f"Not answered yet: fill in {', '.join(missing)} and run this cell again.")
-        return False
+        return Result(False)
     try:
         EXERCISES[name](**answers)
     except Feedback as f:
         print(f"Not quite: {f}")
-        return False
+        return Result(False)
     print(f"Correct! ({name})")
-    return True
+    return Result(True)
 
 
 from . import exercises  # noqa: E402,F401 - registers the exercises
