@@ -258,6 +258,23 @@ def test_stepper_in_jupyterlab(tmp_path):
         assert not errors, errors
         assert not [u for u in blocked if "stepper" in u or "anywidget" in u]
 
+        # saved with its state, the notebook shows and steps the widget with no kernel behind it
+        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+        page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
+        saved = nbformat.read(tmp_path / "stepper.ipynb", as_version=4)
+        state = saved.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+        assert any(m["model_name"] == "AnyModel" and m["state"].get("steps") for m in state.values())
+        page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()")
+        page.reload()
+        page.wait_for_selector(".gs svg g.node")
+        page.wait_for_function("() => document.querySelector('.gs .gs-count').textContent.startsWith('step ')")
+        start = int(widget_state(page)["count"].split()[1]) - 1
+        page.click(".gs .gs-btn:has-text('Prev')")
+        check_step(widget_state(page), start - 1)
+        page.keyboard.press("Home")
+        check_step(widget_state(page), 0)
+        assert not errors, errors
+
 
 # -- exported HTML, no kernel ------------------------------------------------------------------------
 
