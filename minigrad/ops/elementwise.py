@@ -66,6 +66,8 @@ class Sub(Op):
 
     @staticmethod
     def backward(ctx, grad):
+        if not ctx.needs_input_grad[1]:  # ``x - 2``, or an other that needs no gradient: don't compute -grad
+            return grad, None
         return grad, -grad if ctx.alpha == 1 else -grad * ctx.alpha
 
 
