@@ -10,6 +10,10 @@ is off inside the timed loops, as in ``timeit``, and runs between them.
 
 torch and micrograd are optional: a row whose baseline is missing is printed
 as skipped, saying why.
+
+On a busy machine, multi-threaded BLAS (numpy's and torch's) is what suffers most: a
+thread that waits for a core stalls the whole product. ``OPENBLAS_NUM_THREADS=1
+OMP_NUM_THREADS=1 ./dev bench`` compares single-threaded kernels, which is steadier.
 """
 
 import argparse
@@ -370,7 +374,7 @@ def _observer_note(rows, n_ops):
     checks = 6 * n_ops
     cost = per_check * checks
     return (
-        f"observer: a no-op observer makes the chain's backward {r.ratio:.2f}x slower; with none attached, the "
+        f"observer: the chain's backward takes {r.ratio:.2f}x as long with a no-op observer; with none attached, the "
         f"cost is ~{checks} `is None` tests per step, at most {_fmt_time(cost).strip()} of "
         f"{_fmt_time(r.theirs).strip()} ({100 * cost / r.theirs:.2f}%)"
     )
@@ -389,9 +393,11 @@ def main(argv=None):
     versions.append(f"torch {torch.__version__} ({torch.get_num_threads()} threads)" if torch else "torch: missing")
     versions.append("micrograd: present" if Value else "micrograd: missing")
     print(f"minigrad benchmarks{' (--quick: smaller sizes, fewer repeats)' if args.quick else ''}")
+    threads = ", ".join(f"{k}={os.environ.get(k, 'unset')}" for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"))
     # other processes make every timing noisy: say how busy the machine was
-    load = f", load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs" if hasattr(os, "getloadavg") else ""
-    print(f"{', '.join(versions)}{load}")
+    load = f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs; " if hasattr(os, "getloadavg") else ""
+    print(f"{', '.join(versions)}")
+    print(f"{load}{threads}")
     print(f"min of {repeats} repeats; ratio = minigrad / baseline\n")
     gc.freeze()  # the objects of the imports (torch has many) are not garbage: don't scan them again and again
     rows = run_all(config, repeats, min_time, out=sys.stdout)
@@ -402,6 +408,8 @@ def main(argv=None):
     met = sum(1 for r in targets if r.met)
     skipped = sum(1 for r in targets if r.skipped)
     print(f"\ntargets met: {met} of {len(targets)}" + (f" ({skipped} not measured)" if skipped else ""))
+    if hasattr(os, "getloadavg"):
+        print(f"load average at the end: {os.getloadavg()[0]:.2f}")
     return rows
 
 
