@@ -190,13 +190,14 @@ def test_seed_000_myrelu_function():
     s = GraphStepper.from_code(SEED_000_MYRELU, ns)
     lines = captions(s)
     assert "Y_hat = MyReLU(AddBackward0's result): records MyReLUBackward" in lines
-    assert "MyReLUBackward: grad_input = MyReLU.backward(ctx, [[-2.5], [4.5]]) = [[0.], [4.5]]" in lines
-    assert "AccumulateGrad: w.grad: None -> [[4.5, 4.5]]" in lines
-    assert "AccumulateGrad: b.grad: None -> [[4.5]]" in lines
+    # tensors read as torch prints them (the graph model's summary)
+    assert "MyReLUBackward: grad_input = MyReLU.backward(ctx, [[-2.5000], [4.5000]]) = [[0.0000], [4.5000]]" in lines
+    assert "AccumulateGrad: w.grad: None -> [[4.5000, 4.5000]]" in lines
+    assert "AccumulateGrad: b.grad: None -> [[4.5000]]" in lines
     assert ns["w"].grad.tolist() == [[4.5, 4.5]]
     texts, classes = final_state(s)
     ids = tensor_ids_by_name(s)
-    assert texts[(ids["w"], 3)] == "grad [[4.5, 4.5]]"
+    assert texts[(ids["w"], 3)] == "grad [[4.5000, 4.5000]]"
     assert "nograd" in classes[ids["X"]] and "nograd" in classes[ids["Y"]]
     # the clamp inside MyReLU.forward is not part of the graph and is not narrated
     assert not any("clamp" in line for line in lines)
@@ -375,5 +376,5 @@ def test_gradient_argument_and_non_scalar_outputs():
         "x = torch.tensor([1.0, 2.0], requires_grad=True)\ny = x * x\ny.backward(torch.tensor([1.0, 0.5]))\n"
     )
     lines = captions(s)
-    assert "backward pass from y: its gradient starts as [1., 0.5]" in lines
+    assert "backward pass from y: its gradient starts as [1.0000, 0.5000]" in lines
     assert "AccumulateGrad: x.grad: None -> [2., 2.]" in lines
