@@ -5,7 +5,13 @@ import numpy as np
 from .. import dtypes
 from ..tensor import Tensor
 
-wrap = Tensor._wrap
+_wrap = Tensor._wrap
+
+
+def wrap(arr):
+    """A tensor around an op's numpy result. numpy ufuncs give a numpy scalar for 0-d inputs; it becomes
+    a 0-d array, so that the tensor can be written in place and viewed like any other."""
+    return _wrap(arr if type(arr) is np.ndarray else np.asarray(arr))
 
 
 def data(x):

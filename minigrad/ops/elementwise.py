@@ -229,7 +229,7 @@ class RPow(Op):
     """result = self ** exponent, for ``number ** tensor`` (self is the number)"""
 
     node_name = "PowBackward2"
-    formula = {"exponent": "grad * result * log(self)"}
+    formula = {"exponent": "grad * result * math.log(base)"}
     saved_names, saved_values = ("exponent", "result"), {"self": "base"}
 
     @staticmethod
@@ -432,7 +432,7 @@ class Clamp(Op):
     """result = min(max(self, min), max); min or max may be None"""
 
     node_name = "ClampBackward1"
-    formula = {"self": "grad * ((self >= min) & (self <= max))"}
+    formula = {"self": "grad * (self == result)"}  # 1 where self is within [min, max]; either may be None
     saved_names, saved_values = ("self",), {"min": "min", "max": "max"}
 
     @staticmethod

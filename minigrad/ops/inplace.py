@@ -128,7 +128,7 @@ class IndexPut(Op):
     """self[key] = values: the indexed elements are replaced"""
 
     node_name = "IndexPutBackward0"
-    formula = {"self": "grad * keep", "values": "grad[key]"}  # keep: 0 at key, 1 elsewhere
+    formula = {"self": "zero_at(grad, key)", "values": "grad[key]"}
 
     @staticmethod
     def forward(ctx, a, values, *, key, node_name):
@@ -147,11 +147,15 @@ class IndexPut(Op):
     def backward(ctx, grad):
         from .shape import getitem
 
-        keep = np.ones(grad.shape, dtype=bool)
-        keep[ctx.key] = False
-        ga = grad * wrap(keep)
         gv = getitem(grad, _as_index(ctx.key)) if ctx.needs_input_grad[1] else None
-        return ga, gv
+        return zero_at(grad, ctx.key), gv
+
+
+def zero_at(grad, key):
+    """``grad`` with zeros at ``key``: the overwritten elements pass no gradient back to the old tensor."""
+    keep = np.ones(grad.shape, dtype=bool)
+    keep[key] = False
+    return grad * wrap(keep)
 
 
 def _as_index(key):

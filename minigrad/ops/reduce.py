@@ -14,7 +14,7 @@ def normalize_dims(t, dim):
     out = sorted({t._wrap_dim(d) for d in dims})
     if len(out) != len(dims):
         raise RuntimeError(f"dim {dims[0]} appears multiple times in the list of dims")
-    return tuple(out)
+    return tuple(out) if t.ndim else ()  # a 0-d tensor takes dim 0 (or -1), which reduces nothing
 
 
 def unsqueeze_dims(grad, dim, keepdim):
