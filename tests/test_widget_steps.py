@@ -16,6 +16,7 @@ from minigrad.graph import summarize
 from widgets import GraphStepper, StepperTooLarge
 from widgets import layout as layout_module
 from widgets.steps import SLOTS
+from widgets.trace import one_line
 
 SEED_004 = """\
 import torch
@@ -76,7 +77,7 @@ y.backward()
 
 def shown(values):
     """How a step writes a tensor with these values: the graph model's summary, on one line."""
-    return " ".join(summarize(np.array(values, dtype=np.float32)).split()).replace("[ ", "[")
+    return one_line(summarize(np.array(values, dtype=np.float32)))
 
 
 def captions(stepper):

@@ -49,12 +49,12 @@ class Value:
         scalar = a.item() if a.size == 1 else None
         if a.size <= cls.KEEP:
             return cls(tuple(a.shape), str(a.dtype), None, scalar, a.copy())
-        return cls(tuple(a.shape), str(a.dtype), _one_line(summarize(a)), scalar)
+        return cls(tuple(a.shape), str(a.dtype), one_line(summarize(a)), scalar)
 
     @property
     def text(self):
         if self._text is None:
-            self._text = _one_line(summarize(self._array))
+            self._text = one_line(summarize(self._array))
             self._array = None
         return self._text
 
@@ -62,7 +62,7 @@ class Value:
         return f"Value({self.text})"
 
 
-def _one_line(text):
+def one_line(text):
     """A summary on one line (labels have a fixed size): ``[[1., 2.], [3., 4.]]``."""
     text = re.sub(r"\s+", " ", text)
     return re.sub(r"\[ ", "[", re.sub(r" ([,\]])", r"\1", text))
