@@ -37,9 +37,8 @@ function render({ model, el }) {
   button("Aa", "Larger type", () => root.classList.toggle("gs-large"));
   lines.forEach((line) => code.appendChild(h("li", null, line || " ")));
   if (!lines.length) root.classList.add("gs-nocode");
-  const svg = new DOMParser().parseFromString(model.get("svg"), "image/svg+xml").documentElement;
-  view.appendChild(document.importNode(svg, true));
-  const pic = view.firstChild;
+  const svg = model.get("svg") || '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"/>';
+  const pic = view.appendChild(document.importNode(new DOMParser().parseFromString(svg, "image/svg+xml").documentElement, true));
   const els = {};
   for (const g of pic.querySelectorAll("g[id]")) els[g.id] = g;
   const legend = h("div", "gs-legend");

@@ -109,10 +109,8 @@ class GraphStepper(anywidget.AnyWidget):
         tensors = len(g.tensors) if g else 0
         functions = len(g.functions) if g else 0
         err = f", ends with {type(self.error).__name__}" if self.error is not None else ""
-        return (
-            f"GraphStepper({tensors} tensors, {functions} functions, {self.num_steps} steps{err}; "
-            f"step {self.step + 1} shown)"
-        )
+        shown = f"; step {self.step + 1} shown" if self.steps else ""
+        return f"GraphStepper({tensors} tensors, {functions} functions, {self.num_steps} steps{err}{shown})"
 
 
 def _check(graph, steps):

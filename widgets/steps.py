@@ -362,6 +362,8 @@ class StepBuilder:
         c = self.canvas
         if self.pending is not None:  # the statement failed inside a backward node: the error step follows
             return
+        before = set(self.appeared)
+        values = {self.tid(ch["key"]): ch["value"] for ch in info["changes"] if ch["value"] is not None}
         for name, key in info["names"].items():
             tid = self.tid(key)
             if tid is None or self.holder.get(name) == tid:
@@ -373,7 +375,7 @@ class StepBuilder:
             if not self.name.get(tid) or self.name[tid].startswith("was "):
                 self.rename(tid, name)
             new = tid not in self.appeared
-            self.show_tensor(tid)
+            self.show_tensor(tid, values.get(tid))
             if new and self.g[tid].kind != "nonleaf":
                 req = "requires grad" if self.g[tid].requires_grad else "needs no grad"
                 c.say(f"{name}: a leaf tensor that {req}")
@@ -381,8 +383,11 @@ class StepBuilder:
             tid = self.tid(ch["key"])
             if tid is None or tid not in self.appeared:
                 continue
-            if ch["value"] is not None:
-                c.set_text(tid, VALUE, "= " + ch["value"].text, WIDTH["tensor"])
+            text = "= " + ch["value"].text if ch["value"] is not None else None
+            if tid in before and text is not None and c.text.get((tid, VALUE)) != clip(text, WIDTH["tensor"]):
+                c.set_text(tid, VALUE, text, WIDTH["tensor"])
+                c.say(f"{self.label(tid)} changed in place: now {ch['value'].text}")
+                c.highlight(tid)
             if ch["grad_changed"] and (ch["grad"] is not None or self.kept.get(tid, True)):
                 self.set_grad(tid, ch["grad"], kept=True)
             if ch["retains"] and "retains" not in c.classes.get(tid, ()):
