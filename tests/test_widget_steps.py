@@ -183,6 +183,15 @@ def test_hooks_fire_in_engine_order_with_their_output(capsys):
     texts, classes = final_state(s)
     ids = tensor_ids_by_name(s)
     assert "hooked" in classes[ids["y1"]] and "hooked" in classes[ids["y2"]]
+    # grads that only pass through non-leaves show in the passing style; the retained one is kept
+    assert (texts[(ids["y1"], 3)], texts[(ids["y2"], 3)]) == ("grad -4.", "grad 4.")
+    assert "passing" in classes[ids["y1"]] and "passing" in classes[ids["y2"]]
+    sub = next(eid for (eid, slot), text in texts.items() if slot == 2 and text == "= -2.")
+    assert texts[(sub, 3)] == "grad -4." and "passing" in classes[sub]
+    assert texts[(ids["loss"], 3)] == "grad 1." and "passing" not in classes[ids["loss"]]
+    # the hook step shows the grad reaching y2
+    hook = step_with(s, "hook <lambda> on y2")
+    assert [ids["y2"], 3, "grad 4."] in s.steps[hook]["c"]
 
 
 def test_hook_that_returns_a_tensor_says_so():

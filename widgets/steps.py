@@ -298,7 +298,7 @@ class StepBuilder:
             c.remove_class(tid, "passing")
         else:
             c.add_class(tid, "passing")
-        self.kept[tid] = kept
+        self.kept[tid] = kept and value is not None
 
     def formula_name(self, tid):
         """The name a chain-rule line uses for a tensor: a variable that names it now, else None."""
@@ -388,7 +388,7 @@ class StepBuilder:
                 c.set_text(tid, VALUE, text, WIDTH["tensor"])
                 c.say(f"{self.label(tid)} changed in place: now {ch['value'].text}")
                 c.highlight(tid)
-            if ch["grad_changed"] and (ch["grad"] is not None or self.kept.get(tid, True)):
+            if ch["grad_changed"] and (ch["grad"] is not None or self.kept.get(tid)):
                 self.set_grad(tid, ch["grad"], kept=True)
             if ch["retains"] and "retains" not in c.classes.get(tid, ()):
                 c.add_class(tid, "retains")
@@ -418,6 +418,8 @@ class StepBuilder:
         result = info["result"]
         said = f"returned {result.text}: the gradient is replaced" if result is not None else "returned None"
         self.canvas.say(f"hook {info['hook']} on {self.label(tid)} fired with grad {info['grad'].text}, {said}")
+        if not self.kept.get(tid):  # the grad has reached this tensor (a leaf's .grad changes only when it accumulates)
+            self.set_grad(tid, result or info["grad"], kept=False)
         self.canvas.highlight(tid)
         self.commit("bwd")
 
