@@ -11,7 +11,10 @@ def _add_scaled(a, alpha, b):
     """``a + alpha * b`` rounded once, as torch's fused ``add(b, alpha=...)`` kernel does (alpha is first
     cast to the tensor's dtype); rounding twice would drift from torch's numbers within a few steps."""
     dtype = a.dtype
-    return (a.astype(np.float64) + np.float64(dtype.type(alpha)) * b.astype(np.float64)).astype(dtype)
+    # the ufuncs cast to float64 as they go: no float64 copies of a and b
+    out = np.multiply(b, np.float64(dtype.type(alpha)), dtype=np.float64)
+    np.add(a, out, out=out, dtype=np.float64)
+    return out.astype(dtype)
 
 
 class Optimizer:
