@@ -85,6 +85,11 @@ function render({ model, el }) {
     const s = steps[cur];
     shown = s.h.map((id) => els[id]).filter(Boolean);
     for (const e of shown) e.classList.add("hl");
+    if (shown.length) {  // keep what the step is about in view (scrolling the graph, not the page)
+      const r = shown[0].getBoundingClientRect(), v = view.getBoundingClientRect();
+      if (r.top < v.top || r.bottom > v.bottom) view.scrollTop += r.top - v.top - (v.height - r.height) / 2;
+      if (r.left < v.left || r.right > v.right) view.scrollLeft += r.left - v.left - (v.width - r.width) / 2;
+    }
     cap.replaceChildren(...s.t.map((t) => h("div", null, t)));
     cap.className = "gs-cap gs-" + s.k;
     out.textContent = s.o;
@@ -126,7 +131,7 @@ function render({ model, el }) {
   go(model.get("step"));
   const tall = () => pic.viewBox.baseVal.height || 300;
   requestAnimationFrame(() => view.clientWidth &&
-    zoom(Math.min(1.6, (view.clientWidth - 8) / width(), Math.max(0.6, (0.7 * innerHeight) / tall()))));
+    zoom(Math.min(1.6, (view.clientWidth - 8) / width(), Math.max(1, (0.7 * innerHeight) / tall()))));
   root.gsGo = go;  // lets tests and benchmarks drive this widget from the page
   return () => timer && clearInterval(timer);
 }
