@@ -25,6 +25,7 @@ import urllib.request
 
 import nbformat
 import pytest
+from test_widget_steps import SEED_004
 
 from widgets import GraphStepper
 
@@ -33,17 +34,6 @@ ARTIFACTS = ROOT / "tests" / "_artifacts"
 NPM = ROOT / ".cache" / "widget-web" / "node_modules"
 CHROMIUM = "/usr/bin/chromium"
 BIN = pathlib.Path(sys.executable).parent
-
-SEED_004 = """\
-w = torch.tensor(1.0, requires_grad=True)
-x = torch.tensor(2.0, requires_grad=True)
-a = w + x
-a.retain_grad()
-b = w + 1
-b.retain_grad()
-y = a * b
-y.backward()
-"""
 
 
 def notebook(path):

@@ -135,6 +135,6 @@ def _build_replay(tensor, gradient, names, run_hooks, frame):
         raise _too_large(f"the graph has more than {MAX_NODES} nodes") from None
     builder = StepBuilder(graph, replay=True)
     builder.forward_from_graph()
-    trace = tracing.replay_backward(tensor, gradient, run_hooks)
+    trace = tracing.replay_backward(tensor, [f.fn for f in graph.functions], gradient, run_hooks)
     steps = builder.run(trace.events)
     return _check(graph, steps), steps, [], trace.error

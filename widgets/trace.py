@@ -335,29 +335,37 @@ def run_code(source, namespace, echo=True):
     return trace
 
 
-def replay_backward(tensor, gradient=None, run_hooks=True):
+def replay_backward(tensor, nodes, gradient=None, run_hooks=True):
     """Record one backward pass from ``tensor`` without changing any ``.grad`` or freeing the graph.
 
-    Runs ``backward(retain_graph=True)`` under the observer, then puts every
-    ``.grad`` it touched back (the same tensor objects, with their old values).
-    Hooks run (their printed text is captured into the steps, not printed) unless
-    ``run_hooks`` is False, in which case they are detached for the replay.
+    ``nodes`` are the graph's nodes (the graph model's ``FunctionNode.fn``). Runs
+    ``backward(retain_graph=True)`` under the observer, then puts every ``.grad``
+    it touched back (the same tensor objects, with their old values). Hooks run
+    (their printed text is captured into the steps, not printed) unless ``run_hooks``
+    is False, in which case they are taken off for the replay.
     """
     trace = Trace("")
     trace.statements.append(Statement(1, 1))
     saved = {}
-
-    def remember(t):
-        if id(t) not in saved:
-            g = t._grad
-            saved[id(t)] = (t, g, None if g is None else (g._data.copy(), g._vc.value))
-
+    for node in nodes:  # every .grad the replay could touch: leaves and retained non-leaves
+        var = getattr(node, "variable", None)
+        retained = [ref() for ref in (node._retained or {}).values()]
+        for t in [var, *retained]:
+            if t is not None and id(t) not in saved:
+                g = t._grad
+                saved[id(t)] = (t, g, None if g is None else (g._data.copy(), g._vc.value))
+    hidden = []
+    if not run_hooks:
+        for node in nodes:
+            for attr in ("_tensor_hooks", "_hooks", "_prehooks"):
+                value = node.__dict__.get(attr)
+                if value:
+                    hidden.append((node, attr, value))
+                    setattr(node, attr, None)
     tee = _Tee(sys.stdout, echo=False)
     rec = Recorder(trace, tee)
-    hidden = _detach_hooks(tensor) if not run_hooks else []
     try:
         with contextlib.redirect_stdout(tee), observe(rec):
-            _prime_snapshots(tensor, remember)
             tensor.backward(gradient, retain_graph=True)
     except Exception as exc:
         rec.in_backward = False
@@ -372,42 +380,3 @@ def replay_backward(tensor, gradient=None, run_hooks=True):
         for node, attr, value in hidden:
             setattr(node, attr, value)
     return trace
-
-
-def _graph_nodes(tensor):
-    """Every node reachable from ``tensor``'s grad_fn."""
-    start = tensor._edge(create=False)[0]
-    seen, stack = set(), [start] if start is not None else []
-    nodes = []
-    while stack:
-        node = stack.pop()
-        if node is None or id(node) in seen:
-            continue
-        seen.add(id(node))
-        nodes.append(node)
-        stack.extend(child for child, _ in node.next_functions)
-    return nodes
-
-
-def _prime_snapshots(tensor, remember):
-    """Snapshot, before the replay, the .grad of every leaf and retained tensor it could touch."""
-    for node in _graph_nodes(tensor):
-        var = getattr(node, "variable", None)
-        if var is not None:
-            remember(var)
-        for ref in (node._retained or {}).values():
-            t = ref()
-            if t is not None:
-                remember(t)
-
-
-def _detach_hooks(tensor):
-    """Take the user's hooks off every node for a replay; return what to put back."""
-    hidden = []
-    for node in _graph_nodes(tensor):
-        for attr in ("_tensor_hooks", "_hooks", "_prehooks"):
-            value = node.__dict__.get(attr)
-            if value:
-                hidden.append((node, attr, value))
-                setattr(node, attr, None)
-    return hidden
