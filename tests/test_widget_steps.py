@@ -294,9 +294,11 @@ def test_ids_and_steps_are_stable_and_address_free():
 
 def test_one_svg_steps_only_toggle_classes_and_text():
     s = GraphStepper.from_code(SEED_000_HOOKS)
-    ids = re.findall(r'<g id="([^"]+)"', s.svg)
+    groups = re.findall(r'<g id="([^"]+)" class="[^"]*">(.*?)</g>', s.svg, re.S)
+    ids = [eid for eid, _ in groups]
     assert len(ids) == len(set(ids))
-    kinds = {"t": SLOTS["tensor"], "f": SLOTS["function"]}
+    slots = {eid: body.count("<text") for eid, body in groups}  # the text slots each element has
+    assert {slots[e] for e in ids if e.startswith("t")} == {SLOTS["tensor"]}
     dynamic = {"off", "passing", "retains", "hooked", "freed", "carried"}
     for step in s.steps:
         for eid, key, value in step["c"]:
@@ -304,7 +306,7 @@ def test_one_svg_steps_only_toggle_classes_and_text():
             if key in ("+", "-"):
                 assert value in dynamic
             else:
-                assert 0 <= key < kinds.get(eid[0], SLOTS["edge"])
+                assert 0 <= key < slots[eid]
         assert all(h in ids for h in step["h"])
     # every node is a fixed-size box: the SVG gives each one the same geometry whatever its text
     boxes = re.findall(r'<g id="t\d+" class="[^"]*">\n<path d="M(-?\d+),(-?\d+)C[^"]*"', s.svg)

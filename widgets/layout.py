@@ -39,9 +39,10 @@ def dot_source(graph, classes):
                    f'width={w} height={h} label="{blank}"];')  # fmt: skip
     blank = " \\n" * (SLOTS["function"] - 1) + " "
     for f in graph.functions:
-        w, h = NODE_SIZE["acc" if f.variable is not None else "op"]
+        acc = f.variable is not None  # AccumulateGrad shows only its name: one line, centred
+        w, h = NODE_SIZE["acc" if acc else "op"]
         out.append(f'{f.id} [id={f.id} class="{" ".join(classes[f.id])}" shape=ellipse '
-                   f'width={w} height={h} label="{blank}"];')  # fmt: skip
+                   f'width={w} height={h} label="{" " if acc else blank}"];')  # fmt: skip
     for e in graph.edges:
         if e.id not in classes:
             continue
