@@ -36,8 +36,10 @@ class AccumulateGrad(Node):
         if old is None:
             if create_graph:
                 new = grad
-            else:
-                new = Tensor._wrap(np.array(grad._data, dtype=var._data.dtype, copy=True))
+            else:  # a copy laid out like the variable, as torch's grads are (not like a transposed grad)
+                data = np.empty_like(var._data)
+                np.copyto(data, grad._data, casting="unsafe")
+                new = Tensor._wrap(data)
         elif create_graph:
             new = old + grad
         else:

@@ -7,6 +7,7 @@ import numpy as np
 from ..autograd.function import Op
 from ..functional import relu, sigmoid, tanh  # noqa: F401 - re-exported, as torch.nn.functional has them
 from ..ops._util import needs_grad, wrap
+from ..ops.linalg import is_column_major, mm_mat2_backward
 from ..tensor import Tensor
 
 
@@ -25,13 +26,18 @@ class Addmm(Op):
                 f"{mat2.shape[0]}x{mat2.shape[1]})"
             )
         ctx.save_for_backward(mat1 if needs_grad(mat2) else None, mat2 if needs_grad(mat1) else None)
+        ctx._mat2_column_major = is_column_major(mat2)
         return wrap(bias._data + mat1._data @ mat2._data)
 
     @staticmethod
     def backward(ctx, grad):
         mat1, mat2 = ctx.saved_tensors
         db, d1, d2 = ctx.needs_input_grad
-        return grad if db else None, grad.mm(mat2.t()) if d1 else None, mat1.t().mm(grad) if d2 else None
+        return (
+            grad if db else None,
+            grad.mm(mat2.t()) if d1 else None,
+            mm_mat2_backward(grad, mat1, ctx._mat2_column_major) if d2 else None,
+        )
 
 
 class MseLoss(Op):

@@ -19,6 +19,21 @@ def _check_same_dtype(name, a, b):
         )
 
 
+def is_column_major(t):
+    """Whether ``t`` is a transposed matrix in memory, such as ``weight.t()`` in ``nn.Linear``."""
+    flags = t._data.flags
+    return flags.f_contiguous and not flags.c_contiguous
+
+
+def mm_mat2_backward(grad, mat1, mat2_column_major):
+    """The gradient for mat2 of ``mat1 @ mat2``, computed as torch's ``mm_mat2_backward`` does: for a
+    column-major mat2, as ``(grad.t() @ mat1).t()``, so that it is laid out like mat2 (a Linear layer's
+    weight gets a gradient laid out like itself, with no transposing copy)."""
+    if mat2_column_major:
+        return grad.t().mm(mat1).t()
+    return mat1.t().mm(grad)
+
+
 class Mm(Op):
     """result = self @ mat2, both 2-D"""
 
@@ -38,13 +53,14 @@ class Mm(Op):
             )
         _check_same_dtype("mm", a, b)
         ctx.save_for_backward(a if needs_grad(b) else None, b if needs_grad(a) else None)
+        ctx._mat2_column_major = is_column_major(b)
         return wrap(a._data @ b._data)
 
     @staticmethod
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
         da, db = ctx.needs_input_grad
-        return grad.mm(b.t()) if da else None, a.t().mm(grad) if db else None
+        return grad.mm(b.t()) if da else None, mm_mat2_backward(grad, a, ctx._mat2_column_major) if db else None
 
 
 class Mv(Op):
