@@ -109,6 +109,7 @@ function render({ model, el }) {
   }
   function toggle() {
     if (timer) { clearInterval(timer); timer = null; play.textContent = "\u25B6 Play"; return; }
+    if (n < 2) return;
     if (cur >= n - 1) go(0);
     play.textContent = "\u275A\u275A Pause";
     timer = setInterval(() => { go(cur + 1); if (cur >= n - 1) toggle(); }, 1000 / speed.value);
@@ -127,7 +128,7 @@ function render({ model, el }) {
     e.stopPropagation();
     keys[e.key]();
   });
-  model.on("change:step", () => go(model.get("step")));
+  model.on("change:step", () => model.get("step") !== cur && go(model.get("step")));
   go(model.get("step"));
   const tall = () => pic.viewBox.baseVal.height || 300;
   requestAnimationFrame(() => view.clientWidth &&
