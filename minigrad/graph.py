@@ -54,6 +54,7 @@ from .autograd.accumulate_grad import AccumulateGrad
 from .autograd.engine import observe
 from .autograd.function import BackwardCFunction, SavedTensor
 from .dtypes import from_numpy_dtype
+from .printing import values_str
 from .tensor import Tensor
 
 # Tensors with at most this many elements show every value; bigger ones show min, mean and max.
@@ -486,12 +487,10 @@ def _attrs(fn):
 
 
 def summarize(array):
-    """A short text for a tensor's values: every value for small tensors (torch-like, 4 digits),
-    ``min=... mean=... max=...`` for bigger ones."""
+    """A short text for a tensor's values: for small tensors every value, as torch prints them
+    (``[[1.0000, 2.5000]]``); ``min=... mean=... max=...`` for bigger ones."""
     a = np.asarray(array)
     if a.size <= SUMMARY_MAX_ELEMENTS:
-        return np.array2string(
-            a, precision=4, separator=", ", suppress_small=True, floatmode="maxprec", sign="-", max_line_width=60
-        )
+        return values_str(a, a.dtype.kind == "f")
     f = a.astype(np.float64)
     return f"min={f.min():.4g} mean={f.mean():.4g} max={f.max():.4g}"
