@@ -28,12 +28,17 @@ def needs_grad(x):
 
 def binary_result(arr, a, b):
     """Wrap a binary op's numpy result, giving it PyTorch's promoted dtype where numpy's differs."""
+    da = a._data.dtype
     if isinstance(b, Tensor):
-        if a._data.dtype == b._data.dtype:
+        db = b._data.dtype
+        if da == db:
             return wrap(arr)
+        # a floating tensor's dtype wins over a bool or integer one (``grad * mask``), whatever their dims
+        if da.kind == "f" and db.kind != "f":
+            return wrap(arr if arr.dtype == da else arr.astype(da))
         want = dtypes.result_type((a, b))
-    elif a._data.dtype.kind == "f":  # a scalar never changes a floating tensor's dtype
-        return wrap(arr if arr.dtype == a._data.dtype else arr.astype(a._data.dtype))
+    elif da.kind == "f":  # a scalar never changes a floating tensor's dtype
+        return wrap(arr if arr.dtype == da else arr.astype(da))
     else:
         want = dtypes.result_type((a,), (b,))
     if arr.dtype != want.np:
