@@ -464,11 +464,13 @@ def _op_name(fn):
         return "AccumulateGrad"
     if isinstance(fn, BackwardCFunction):
         return fn._forward_cls.__name__
-    return _snake_op(fn.name())
+    return op_name(fn.name())
 
 
 @functools.cache
-def _snake_op(node_name):
+def op_name(node_name):
+    """The forward op of a node name, as torch's aten op names go: ``MulBackward0`` -> ``mul``,
+    ``IndexPutBackward0`` -> ``index_put``."""
     base = re.sub(r"Backwards?\d*$", "", node_name.split("::")[-1])
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", base).lower()
 

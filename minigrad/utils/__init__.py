@@ -1,0 +1,1 @@
+"""``minigrad.utils``: as ``torch.utils``, home of ``minigrad.utils.tensorboard``."""
