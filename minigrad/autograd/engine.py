@@ -256,11 +256,16 @@ def _validate(node, outs):
             f"(expected {len(node.next_functions)}, got {len(outs)})"
         )
     fixed = None
-    for i, (g, meta) in enumerate(zip(outs, node._input_meta)):
-        if g is None or meta is None:
+    metas = node._input_meta
+    for i, g in enumerate(outs):
+        if g is None:
+            continue
+        meta = metas[i]
+        if meta is None:
             continue
         shape, dtype = meta
-        if g._data.shape != shape or g._data.dtype != dtype:
+        data = g._data
+        if data.shape != shape or data.dtype != dtype:
             if fixed is None:
                 fixed = list(outs)
             if g._data.shape != shape:
