@@ -35,8 +35,15 @@ position (constants, inputs that need no grad) become real nodes with values::
         y = (w + x) * (w + 1)
     g = extract(y, trace=ops)
 
-The values and grads in the model are summaries taken at extraction time; ``TensorNode.tensor``
-and ``FunctionNode.fn`` keep the live objects for anything else.
+Each tensor object (outputs, named ones, the trace's) is placed where it sits in the graph now: after
+an in-place op its name moves to the new node and the old value becomes an unnamed node. An input
+that needs no grad is found in the trace, else among the tensors its node saved (until backward
+frees them), else it is an unnamed placeholder.
+
+The values and grads in the model are summaries taken at extraction time (:func:`summarize`);
+``TensorNode.tensor`` and ``FunctionNode.fn`` keep the live objects for anything else. Also here:
+:func:`op_name` (``MulBackward0`` -> ``mul``) and :class:`GraphTooLarge`, raised by ``extract`` as
+soon as the graph passes ``max_nodes``.
 """
 
 import contextlib

@@ -13,6 +13,11 @@ model's ids (``t0``, ``f3``), so the same computation always gives the same DOT 
   tensors that retain their grad, tensors that need no grad and the outputs look different; a legend
   says how.
 
+SVG ids (graphviz copies ``id`` into ``<g id=...>``): nodes are the model's ids; make_dot's saved
+tensors are ``<function id>_saved<k>``; make_dot's edges are the model's ``Edge.id`` for next-function
+edges and ``<tail>_<head>`` for the others; draw_graph's edges are ``<function id>_<input index>_<output
+id>``, one per (input, output) pair of the function.
+
 All user text (names, values) is escaped: a tensor named ``<b>x</b>`` is shown as typed. A graph
 whose layout size (its nodes, plus the ranks its long edges cross: :func:`layout_size`) is over
 ``max_nodes`` (default :data:`MAX_NODES`, what ``dot`` lays out in under a second) is refused with a
@@ -29,11 +34,13 @@ from .tensor import Tensor
 
 # The largest layout size (nodes, plus the ranks long edges cross: see layout_size) drawn without
 # being asked. benchmarks/bench_viz.py, dot CPU time with LAYOUT_LIMITS: 1000-node chains take 0.08 s
-# (make_dot) and 0.5 s (draw_graph, whose HTML labels cost more), layout size ~4350 about 1 s, a
-# 2500-node draw_graph chain 2.7 s; at 1000 every kind measured lays out in under a second.
+# (make_dot) and 0.48 s (draw_graph, whose HTML labels cost more), a layout size of ~4350 about 1 s,
+# a 2500-node draw_graph chain 2.7 s. At 1000 the slowest graph of each kind measured (chain,
+# skip connections, tangled) lays out in under half a second: room for a busy machine.
 MAX_NODES = 1000
-# Caps on dot's network simplex and crossing minimisation: a tangled 300-node graph took 3 s with
-# them and over 20 s without (benchmarks/bench_viz.py); graphs without long edges are unchanged.
+# Caps on dot's network simplex and crossing minimisation: a tangled 300-node graph took 2.3 s with
+# them and over 20 s without, a 100-node one 0.12 s and 0.3-0.4 s (benchmarks/bench_viz.py); graphs
+# without long edges lay out as before.
 LAYOUT_LIMITS = {"nslimit": "2", "mclimit": "0.5"}
 
 LEAF, OUTPUT, SAVED = "lightblue", "darkolivegreen1", "orange"  # torchviz's colours

@@ -301,3 +301,10 @@ def test_a_graph_at_the_budget_is_drawn():
     out = chain(MAX_NODES - 3)  # leaf, AccumulateGrad, ops, output
     dot = make_dot(out)
     assert layout_size(dot._nodes, dot._edges) == MAX_NODES
+
+
+def test_displays_inline_in_jupyter():
+    v = rnn_cell()
+    for dot in (make_dot(v["out"]), draw_graph(v["out"])):
+        bundle = dot._repr_mimebundle_()
+        assert bundle["image/svg+xml"].lstrip().startswith("<?xml") and "<svg" in bundle["image/svg+xml"]
