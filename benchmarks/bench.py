@@ -181,16 +181,18 @@ def matmul_minigrad(n):
 
 
 def matmul_numpy(n):
-    """The numpy calls the minigrad step makes, by hand: A @ B, its sum, then grad @ B.T and A.T @ grad."""
+    """The numpy calls the minigrad step makes, by hand: A @ B, its sum, then grad @ B.T and A.T @ grad, with
+    the gradient of the sum as minigrad makes it (ones broadcast to C's shape, not a filled array)."""
     rng = np.random.default_rng(1)
     a = rng.standard_normal((n, n), dtype=np.float32)
     b = rng.standard_normal((n, n), dtype=np.float32)
     out = {}
 
     def run():
+        out.clear()  # as minigrad's step drops the old .grad first, so its memory can be reused
         c = a @ b
         c.sum()
-        grad = np.ones_like(c)
+        grad = np.broadcast_to(np.ones((), c.dtype), c.shape)
         out["ga"], out["gb"] = grad @ b.T, a.T @ grad
 
     return Case(run, lambda: float(out["ga"].sum() + out["gb"].sum()))
