@@ -274,3 +274,26 @@ def test_l11_fit_line_reference_matches_minigrad():
         got = train(zero_grad=zero)["losses"]
         want, _, _ = _fit_line_losses(zero_grad=zero == "start")
         assert all(abs(g - w) <= 1e-4 + 1e-3 * abs(w) for g, w in zip(got, want))
+
+
+# -- 10 ---------------------------------------------------------------------------------------------------
+def test_l10_count_functions(capsys):
+    assert run(capsys, "l10_count_functions", functions_without_detach=5, functions_with_detach=4)[0]
+    assert_feedback(capsys, "l10_count_functions", "count AccumulateGrad too",
+                    functions_without_detach=4, functions_with_detach=3)
+    assert_feedback(capsys, "l10_count_functions", "one AccumulateGrad node",
+                    functions_without_detach=6, functions_with_detach=4)
+    assert_feedback(capsys, "l10_count_functions", "its PowBackward0 is not in the graph",
+                    functions_without_detach=5, functions_with_detach=5)
+    assert_feedback(capsys, "l10_count_functions", "still there",
+                    functions_without_detach=5, functions_with_detach=3)
+
+
+def test_l10_counts_match_make_dot():
+    """The expected counts are the Function boxes make_dot draws."""
+    from minigrad.viz import make_dot
+
+    x = torch.ones(10, requires_grad=True)
+    for out, want in (((x ** 2 + x ** 3).sum(), 5), ((x.detach() ** 2 + x ** 3).sum(), 4)):
+        source = make_dot(out).source
+        assert source.count("Backward0>") + source.count("AccumulateGrad>") == want, source
