@@ -99,6 +99,19 @@ def _sum_to(grad, shape, node, index):
     )
 
 
+def _check_hook_result(hook, before, result):
+    """torch's checks on what a tensor hook returned: same size and type as the gradient it got."""
+    name = getattr(hook, "__name__", type(hook).__name__)
+    if not hasattr(result, "_data"):
+        raise TypeError(f"expected Tensor, but hook returned '{type(result).__name__}'")
+    if before is not None and result._data.dtype != before._data.dtype:
+        raise RuntimeError(
+            f"hook '{name}' has changed the type of value (was {before.type()} got {result.type()})"
+        )
+    if before is not None and result._data.shape != before._data.shape:
+        raise RuntimeError(f"hook '{name}' has changed the size of value")
+
+
 def _call_tensor_hooks(node, grads, obs):
     """Tensor hooks for each output, in registration order, then the retain_grad stores."""
     grads = list(grads)
@@ -108,6 +121,7 @@ def _call_tensor_hooks(node, grads, obs):
                 before = grads[nr]
                 result = hook(before)
                 if result is not None:
+                    _check_hook_result(hook, before, result)
                     grads[nr] = result
                 if obs is not None:
                     obs("hook", node=node, output_nr=nr, hook=hook, grad=before, result=result)

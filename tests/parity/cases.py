@@ -1737,6 +1737,34 @@ case(
     """,
 )
 case(
+    "hook_changes_size",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * 2
+    y.register_hook(lambda g: g.sum())
+    y.sum().backward()
+    """,
+)
+case(
+    "leaf_hook_changes_size",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    x.register_hook(lambda g: g.sum())
+    (x * 2).sum().backward()
+    """,
+)
+case(
+    "hook_changes_type",
+    """
+    def myhook(g):
+        return g.double()
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * 2
+    y.register_hook(myhook)
+    y.sum().backward()
+    """,
+)
+case(
     "accumulation_iterations_003",
     """
     Wh = torch.ones(3, 3, requires_grad=True)
