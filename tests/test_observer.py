@@ -62,17 +62,23 @@ def test_backward_steps_in_engine_order():
     steps = [(k, _name(info.get("node"))) for k, info in rec.events[3:] if k != "op"]
     assert steps == [
         ("begin", None),
+        ("inputs", "GraphRoot"),
         ("node", "GraphRoot"),
+        ("inputs", "MulBackward0"),
         ("node", "MulBackward0"),
         ("grads", "MulBackward0"),
-        ("hook", "AddBackward0"),  # b = w + 1 was made last, so its node runs first; hooks before the node
+        ("inputs", "AddBackward0"),  # b = w + 1 was made last, so its node runs first
+        ("hook", "AddBackward0"),  # hooks see the summed grads before the node runs
         ("node", "AddBackward0"),
         ("grads", "AddBackward0"),
-        ("retain_grad", "AddBackward0"),  # a = w + x
+        ("inputs", "AddBackward0"),  # a = w + x
+        ("retain_grad", "AddBackward0"),
         ("node", "AddBackward0"),
         ("grads", "AddBackward0"),
+        ("inputs", "torch::autograd::AccumulateGrad"),
         ("node", "torch::autograd::AccumulateGrad"),
         ("accumulate", "torch::autograd::AccumulateGrad"),
+        ("inputs", "torch::autograd::AccumulateGrad"),
         ("node", "torch::autograd::AccumulateGrad"),
         ("accumulate", "torch::autograd::AccumulateGrad"),
         ("free", None),
@@ -169,3 +175,19 @@ def test_observers_nest_and_are_restored_after_errors():
     z.backward()
     assert len(outer.events) == n
     assert torch.is_grad_enabled()
+
+
+def test_inputs_are_reported_summed_and_before_hooks():
+    """Two paths into y: the engine sums 4 + 2 before y's hook multiplies by 10."""
+    rec = Recorder()
+    x = torch.tensor(3.0, requires_grad=True)
+    with observe(rec):
+        y = x * 1
+        z = y * 2 + y * 4
+        y.register_hook(lambda g: g * 10)
+        z.backward()
+    inputs = {_name(i["node"]): i["grads"] for i in rec.of("inputs") if i["node"] is y.grad_fn}
+    assert [g.item() for g in inputs["MulBackward0"]] == [6.0]
+    (hook,) = rec.of("hook")
+    assert hook["grad"].item() == 6.0 and hook["result"].item() == 60.0
+    assert x.grad.item() == 60.0

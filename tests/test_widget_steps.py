@@ -202,6 +202,17 @@ def test_hook_that_returns_a_tensor_says_so():
     assert "AccumulateGrad: x.grad: None -> 30." in captions(s)
 
 
+def test_grads_from_two_paths_are_summed_before_the_hook_sees_them():
+    s = GraphStepper.from_code(
+        "x = torch.tensor(3.0, requires_grad=True)\ny = x * 1\nz = y * 2 + y * 4\n"
+        "y.register_hook(lambda g: g * 10)\nz.backward()\n"
+    )
+    summed = step_with(s, "2 gradients arrive at y and are summed: 4.0 + 2.0 = 6.0")
+    hooked = step_with(s, "hook <lambda> on y fired with grad 6., returned 60.: the gradient is replaced")
+    assert summed <= hooked
+    assert "AccumulateGrad: x.grad: None -> 60." in captions(s)
+
+
 def test_seed_000_myrelu_function():
     ns = {}
     s = GraphStepper.from_code(SEED_000_MYRELU, ns)

@@ -432,6 +432,23 @@ class StepBuilder:
         self.canvas.highlight(tid)
         self.commit("bwd")
 
+    def on_inputs(self, info):
+        """The grads that reached a node, summed by the engine before any hook sees them."""
+        if self.pending is not None:
+            self.flush_pending()
+        fid = self.g.id_of(info["node"])
+        if fid is None:
+            return  # GraphRoot: already shown by "begin"
+        c, fn = self.canvas, self.g[fid]
+        for nr, grad in enumerate(info["grads"]):
+            sources = self.arrived.pop((fid, nr), [])
+            if len(sources) > 1 and grad is not None:
+                parts = " + ".join(_term(number_text(v), k) for k, (_, v) in enumerate(sources))
+                c.say(f"{len(sources)} gradients arrive at {self.label(self.out_or_var(fn, nr))} "
+                      f"and are summed: {parts} = {number_text(grad)}")  # fmt: skip
+            for src, _ in sources:
+                c.highlight(src)
+
     def on_node(self, info):
         if self.pending is not None:
             self.flush_pending()
@@ -442,14 +459,6 @@ class StepBuilder:
         self.pending = (fid, info["grads"])
         c, fn = self.canvas, self.g[fid]
         c.highlight(fid)
-        for nr, grad in enumerate(info["grads"]):
-            sources = self.arrived.pop((fid, nr), [])
-            if len(sources) > 1 and grad is not None:
-                parts = " + ".join(_term(number_text(v), k) for k, (_, v) in enumerate(sources))
-                c.say(f"{len(sources)} gradients arrive at {self.label(self.out_or_var(fn, nr))} "
-                      f"and are summed: {parts} = {number_text(grad)}")  # fmt: skip
-            for src, _ in sources:
-                c.highlight(src)
         if fn.variable is None:
             for e in self.edges_out.get(fid, ()):
                 grad = info["grads"][e.index] if e.index < len(info["grads"]) else None

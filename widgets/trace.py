@@ -187,6 +187,8 @@ class Recorder:
                 roots=tuple(key_of(t) for t in info["roots"]),
                 grads=tuple(Value.of(g) for g in info["grads"]),
             )
+        elif kind == "inputs":
+            self.add("inputs", node=info["node"], grads=tuple(Value.of(g) for g in info["grads"]))
         elif kind == "node":
             keep.append(info["node"])
             self.add("node", node=info["node"], grads=tuple(Value.of(g) for g in info["grads"]))
@@ -209,7 +211,7 @@ class Recorder:
                 output_nr=info["output_nr"],
                 before=Value.of(info["before"]),
                 after=Value.of(info["after"]),
-                grad=Value.of(info["after"]._data - (0 if info["before"] is None else info["before"]._data)),
+                grad=Value.of(info["grad"]),
             )
         elif kind == "accumulate":
             self.add(

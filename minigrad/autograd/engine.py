@@ -33,9 +33,11 @@ def observe(observer):
     """Report every op run and every engine step inside the block to ``observer(kind, **info)``.
 
     Forward: ``op`` (op class, node or None, inputs, outputs, params), once
-    per op. Backward: ``begin``, ``node``, ``hook``, ``retain_grad``,
-    ``grads``, ``accumulate``, ``capture``, ``free``, ``end``. minigrad only:
-    PyTorch has no such hook point (its engine is C++).
+    per op. Backward: ``begin``; then for each node ``inputs`` (its
+    incoming grads, summed, before hooks), ``hook``, ``retain_grad``,
+    ``capture``, ``node`` (the grads it runs with), ``grads`` (what it
+    returned) or ``accumulate``; at the end ``free`` and ``end``. minigrad
+    only: PyTorch has no such hook point (its engine is C++).
     """
     global _observer
     prev, _observer = _observer, observer
@@ -134,7 +136,7 @@ def _call_tensor_hooks(node, grads, obs):
             before = tensor._grad
             tensor._grad = g.clone() if before is None else before + g
             if obs is not None:
-                obs("retain_grad", node=node, output_nr=nr, tensor=tensor, before=before, after=tensor._grad)
+                obs("retain_grad", node=node, output_nr=nr, tensor=tensor, before=before, after=tensor._grad, grad=g)
     return grads
 
 
@@ -185,6 +187,8 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
         while ready:
             node = heapq.heappop(ready)[2]
             grads = buffers.pop(node)
+            if obs is not None:
+                obs("inputs", node=node, grads=tuple(grads))
             if node._tensor_hooks or node._retained:
                 grads = _call_tensor_hooks(node, grads, obs)
             if captures:
