@@ -77,6 +77,17 @@ def expect(label, got, want, tol=1e-4):
     raise Feedback(f"{label} = {got}, but it should be {want}.")
 
 
+def close(got, want, tol=1e-4):
+    """Whether ``got`` (a number or nested list) equals ``want`` within ``tol``; False for anything else."""
+    try:
+        got_flat, want_flat = _flat(got), _flat(want)
+    except (TypeError, ValueError):
+        return False
+    return len(got_flat) == len(want_flat) and all(
+        math.isclose(g, w, rel_tol=tol, abs_tol=tol) for g, w in zip(got_flat, want_flat)
+    )
+
+
 def _flat(x):
     if isinstance(x, (list, tuple)):
         return [v for item in x for v in _flat(item)]

@@ -2,7 +2,7 @@
 
 import math
 
-from ..check import Feedback, exercise, expect, grad_of, value
+from ..check import Feedback, close, exercise, expect, grad_of, value
 
 
 @exercise("l07_zero_grad")
@@ -24,19 +24,16 @@ def l07_zero_grad(w):
 def l07_predict(grad_at_A, grad_at_B):
     """(y1 - y2)^2 at x = 3 gives 4 per backward: 8 after two; zero_() then (x + 1) * 2 gives 2."""
     a, b = value(grad_at_A), value(grad_at_B)
-    if _close(a, 4.0):
+    if close(a, 4.0):
         raise Feedback(
             "grad_at_A = 4 is one backward's worth. The loop built two graphs and called backward() on each; "
             "both added their 4 to the same x.grad."
         )
     expect("grad_at_A", a, 8.0)
-    if _close(b, 10.0):
+    if close(b, 10.0):
         raise Feedback(
             "grad_at_B = 10 keeps the 8 from point A. x.grad.zero_() set it to 0 first, so only the last "
             "backward's 2 is there."
         )
     expect("grad_at_B", b, 2.0)
 
-
-def _close(got, want):
-    return isinstance(got, (int, float)) and math.isclose(got, want, rel_tol=1e-4, abs_tol=1e-4)
