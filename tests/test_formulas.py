@@ -189,3 +189,24 @@ def test_every_formula_is_evaluated():
         f"{op.__name__}.formula[{name!r}]" for op in OPS for name in op.formula if (op, name) not in checker.checked
     ]
     assert not missing, f"formulas never evaluated (add a case to tests/op_catalogue.py): {missing}"
+
+
+class OwnOutputChecker:
+    """An observer noting ops whose node holds its own output strongly (a reference cycle): an op that saves
+    its output must name that slot "result" in ``saved_names``, so that it is stored as an output."""
+
+    def __init__(self):
+        self.cycles = set()
+
+    def __call__(self, kind, **info):
+        node = info.get("node") if kind == "op" else None
+        if node is not None and node._saved:
+            if any(getattr(s, "tensor", None) is not None and s.tensor.grad_fn is node for s in node._saved):
+                self.cycles.add(info["op"].__name__)
+
+
+def test_no_op_keeps_its_own_output_alive():
+    checker = OwnOutputChecker()
+    for case, shapes, _ in ALL_SHAPE_SETS:
+        runner(checker, case, shapes, 1)()
+    assert not checker.cycles, f"ops saving their output without naming it 'result': {sorted(checker.cycles)}"

@@ -64,26 +64,38 @@ class GraphRoot(Node):
         return self._grads
 
 
-def _collect(root):
-    """Count the edges into each node reachable from ``root``; return (dependencies, post-order)."""
+def _dependencies(root):
+    """Count the edges into each node reachable from ``root`` (torch's ``compute_dependencies``)."""
     deps = {}
+    stack = [root]
+    while stack:
+        for child, _ in stack.pop().next_functions:
+            if child is not None:
+                n = deps.get(child)
+                if n is None:
+                    deps[child] = 1
+                    stack.append(child)
+                else:
+                    deps[child] = n + 1
+    return deps
+
+
+def _post_order(root):
+    """The nodes reachable from ``root``, each after all the nodes it leads to."""
     seen = {root}
     order = []
     stack = [(root, iter(root.next_functions))]
     while stack:
         node, edges = stack[-1]
         for child, _ in edges:
-            if child is None:
-                continue
-            deps[child] = deps.get(child, 0) + 1
-            if child not in seen:
+            if child is not None and child not in seen:
                 seen.add(child)
                 stack.append((child, iter(child.next_functions)))
                 break
         else:
             stack.pop()
             order.append(node)
-    return deps, order
+    return order
 
 
 def _sum_to(grad, shape, node, index):
@@ -151,7 +163,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
     """
     obs = _observer
     root = GraphRoot([t._edge() for t in roots], grad_roots)
-    deps, order = _collect(root)
+    deps = _dependencies(root)
 
     captures = {}  # (node, output_nr) -> [input index, ...]
     needed = None
@@ -162,7 +174,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                 captures.setdefault(edge, []).append(i)
         targets = {node for node, _ in captures}
         reach, needed = set(), set()  # reach: its grads are wanted; needed: it must also run
-        for node in order:  # post-order: children first
+        for node in _post_order(root):  # children first
             if any(child in reach for child, _ in node.next_functions if child is not None) or (
                 accumulate and node in targets
             ):
@@ -175,7 +187,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
     captured = [None] * (len(inputs) if inputs is not None else 0)
 
     if obs is not None:
-        obs("begin", root=root, roots=roots, grads=grad_roots, order=order)
+        obs("begin", root=root, roots=roots, grads=grad_roots)
 
     buffers = {root: [None]}
     ready = [(-root._sequence_nr, 0, root)]

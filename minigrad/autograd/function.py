@@ -110,6 +110,8 @@ class Node:
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
+        # where forward saves the op's own output (named "result", as in torch), if it does
+        cls._result_slot = cls.saved_names.index("result") if "result" in cls.saved_names else None
         for index, name in enumerate(cls.__dict__.get("saved_names", ())):
             setattr(cls, f"_saved_{name}", property(functools.partial(_read_saved, index=index)))
         for name, attribute in cls.__dict__.get("saved_values", {}).items():
@@ -156,6 +158,13 @@ class Node:
         if self._saved is None:
             raise RuntimeError(_freed_error)
         return tuple([s.unpack(self) if type(s) is SavedTensor else s for s in self._saved])
+
+    def _adopt_saved_output(self, slot):
+        """Store the output saved at ``slot`` as an output, now that this node is its grad_fn."""
+        saved = self._saved
+        s = saved[slot] if slot < len(saved) else None
+        if _is_own_output(s, self):
+            self._saved = saved[:slot] + (SavedTensor(s.tensor, self),) + saved[slot + 1 :]
 
     def _adopt_saved_outputs(self):
         """Outputs saved in forward were saved before this node became their grad_fn: store them
@@ -407,8 +416,8 @@ class Op(Function):
             ctx._link(inputs)
             out._requires_grad = True
             out.grad_fn = ctx
-            if ctx._saved:
-                ctx._adopt_saved_outputs()
+            if cls._result_slot is not None and ctx._saved:
+                ctx._adopt_saved_output(cls._result_slot)
         if _forward_observer is not None:
             _forward_observer("op", op=cls, node=out.grad_fn, inputs=inputs, outputs=(out,), params=params)
         return out
