@@ -80,7 +80,7 @@ def chromium_page():
             page.set_default_timeout(60_000)
             page.route("**/*", only_local)
             errors = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("pageerror", lambda e: errors.append(f"{e}\n{e.stack or ''}"[:1500]))
             yield page, blocked, errors
         finally:
             browser.close()
@@ -127,8 +127,10 @@ def check_step(state, k):
 
 
 @contextlib.contextmanager
-def jupyterlab(tmp_path):
+def jupyterlab(tmp_path, app="lab"):
+    """A JupyterLab (``app="lab"``) or Notebook 7 (``app="notebook"``) server on 127.0.0.1, killed after."""
     port, token = free_port(), secrets.token_hex(16)
+    app_class = "LabApp" if app == "lab" else "JupyterNotebookApp"
     settings = tmp_path / "app-settings"
     settings.mkdir()
     shutil.copy(ROOT / ".jupyter" / "overrides.json", settings / "overrides.json")
@@ -136,11 +138,12 @@ def jupyterlab(tmp_path):
     env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
     log = open(tmp_path / "jupyterlab.log", "w")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(
-        [str(BIN / "jupyter"), "lab", "--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+        [str(BIN / "jupyter"), app, "--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
          f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={tmp_path}",
-         f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}", f"--LabApp.user_settings_dir={tmp_path / 'user'}",
-         f"--LabApp.app_settings_dir={settings}", "--LabApp.expose_app_in_browser=True",
-         "--LabApp.extension_manager=readonly", *(["--allow-root"] if os.geteuid() == 0 else [])],
+         f"--{app_class}.workspaces_dir={tmp_path / 'workspaces'}",
+         f"--{app_class}.user_settings_dir={tmp_path / 'user'}", f"--{app_class}.expose_app_in_browser=True",
+         *(["--allow-root"] if os.geteuid() == 0 else []),
+         *([f"--LabApp.app_settings_dir={settings}", "--LabApp.extension_manager=readonly"] if app == "lab" else [])],
         stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True,
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
@@ -153,7 +156,7 @@ def jupyterlab(tmp_path):
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
                     log.flush()
-                    pytest.fail("JupyterLab did not start:\n" + (tmp_path / "jupyterlab.log").read_text()[-3000:])
+                    pytest.fail(f"jupyter {app} did not start:\n" + (tmp_path / "jupyterlab.log").read_text()[-3000:])
                 time.sleep(0.5)
         yield base, token
     finally:
@@ -264,6 +267,40 @@ def test_stepper_in_jupyterlab(tmp_path):
         page.keyboard.press("Home")
         check_step(widget_state(page), 0)
         assert not errors, errors
+
+
+def test_stepper_in_notebook_7(tmp_path):
+    """The same stepper in Jupyter Notebook 7: it renders, and the Next button and the arrow keys step it."""
+    notebook(tmp_path / "stepper.ipynb")
+    with jupyterlab(tmp_path, app="notebook") as (base, token), chromium_page() as (page, blocked, errors):
+        page.goto(f"{base}/notebooks/stepper.ipynb?token={token}")
+        page.wait_for_function(
+            "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+            " const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;"
+            " return k && k.status === 'idle'; }"
+        )
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        page.wait_for_selector(".gs svg g.node")
+        page.wait_for_function("() => document.querySelector('.gs .gs-count').textContent.startsWith('step 1 ')")
+        check_step(widget_state(page), 0)
+        boxes = shape_boxes(page)
+        page.click(".gs .gs-btn:has-text('Next')")
+        check_step(widget_state(page), 1)
+        page.keyboard.press("ArrowRight")
+        check_step(widget_state(page), 2)
+        page.keyboard.press("End")
+        check_step(widget_state(page), expected().num_steps - 1)
+        page.keyboard.press("ArrowLeft")
+        check_step(widget_state(page), expected().num_steps - 2)
+        assert shape_boxes(page) == boxes
+        page.wait_for_timeout(400)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator(".gs").screenshot(path=str(ARTIFACTS / "stepper_notebook7.png"))
+        # Notebook 7.6's own bundle throws "reading 'schema'" while loading settings, on a plain notebook and on
+        # its file browser too (checked by hand); any other error, and any from the widget, fails the test
+        ours = [e for e in errors if not ("reading 'schema'" in e and "/static/notebook/notebook_core." in e)]
+        assert not ours, ours
+        assert not [u for u in blocked if "stepper" in u or "anywidget" in u]
 
 
 # -- exported HTML, no kernel ------------------------------------------------------------------------
