@@ -8,23 +8,11 @@ import re
 
 import graphviz
 import pytest
+from test_graph import rnn_cell  # noqa: E402 - the same Lab2B RNN cell the graph tests use
 
 import minigrad as torch
 from minigrad.graph import record
 from minigrad.viz import LAYOUT_LIMITS, MAX_NODES, draw_graph, layout_size, make_dot
-
-
-def rnn_cell():
-    """003 (Lab2B): the RNN cell, with fixed values."""
-    Wh = torch.tensor([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6], [0.7, 0.8, 0.9]], requires_grad=True)
-    Wx = torch.tensor([[0.5, -0.5], [0.25, 0.75], [-1.0, 1.0]], requires_grad=True)
-    x = torch.tensor([[1.0], [2.0]])
-    h = torch.tensor([[0.5], [-0.5], [1.0]])
-    i2h = Wx.mm(x)
-    h2h = Wh.mm(h)
-    next_h = (i2h + h2h).tanh()
-    out = next_h.sum()
-    return dict(Wh=Wh, Wx=Wx, x=x, h=h, i2h=i2h, h2h=h2h, next_h=next_h, out=out)
 
 
 def seed_004():

@@ -184,21 +184,26 @@ def kernel_says(page, code):
     )
 
 
+def open_and_run(page, url):
+    """Open a notebook page, wait for its kernel, run every cell and wait for the stepper at step 1."""
+    page.goto(url)
+    page.wait_for_function(
+        "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+        " const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;"
+        " return k && k.status === 'idle'; }"
+    )
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_selector(".gs svg g.node")
+    page.wait_for_function("() => document.querySelector('.gs .gs-count').textContent.startsWith('step 1 ')")
+
+
 def test_stepper_in_jupyterlab(tmp_path):
     notebook(tmp_path / "stepper.ipynb")
     s = expected()
     mul = next(i for i, st in enumerate(s.steps) if any(t.startswith("MulBackward0: grad_a") for t in st["t"]))
     w_acc = next(i for i, st in enumerate(s.steps) if "AccumulateGrad: w.grad: None -> 5." in st["t"])
     with jupyterlab(tmp_path) as (base, token), chromium_page() as (page, blocked, errors):
-        page.goto(f"{base}/lab/tree/stepper.ipynb?token={token}")
-        page.wait_for_function(
-            "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
-            " const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;"
-            " return k && k.status === 'idle'; }"
-        )
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        page.wait_for_selector(".gs svg g.node")
-        page.wait_for_function("() => document.querySelector('.gs .gs-count').textContent.startsWith('step 1 ')")
+        open_and_run(page, f"{base}/lab/tree/stepper.ipynb?token={token}")
         check_step(widget_state(page), 0)
         boxes = shape_boxes(page)
 
@@ -273,15 +278,7 @@ def test_stepper_in_notebook_7(tmp_path):
     """The same stepper in Jupyter Notebook 7: it renders, and the Next button and the arrow keys step it."""
     notebook(tmp_path / "stepper.ipynb")
     with jupyterlab(tmp_path, app="notebook") as (base, token), chromium_page() as (page, blocked, errors):
-        page.goto(f"{base}/notebooks/stepper.ipynb?token={token}")
-        page.wait_for_function(
-            "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
-            " const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;"
-            " return k && k.status === 'idle'; }"
-        )
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        page.wait_for_selector(".gs svg g.node")
-        page.wait_for_function("() => document.querySelector('.gs .gs-count').textContent.startsWith('step 1 ')")
+        open_and_run(page, f"{base}/notebooks/stepper.ipynb?token={token}")
         check_step(widget_state(page), 0)
         boxes = shape_boxes(page)
         page.click(".gs .gs-btn:has-text('Next')")
