@@ -137,18 +137,21 @@ def test_saved_tensors_are_freed_after_backward():
     assert str(e.value).startswith("Trying to backward through the graph a second time")
 
 
+class Cube(Function):
+    """a ** 3 with a hand-written backward that saves its input."""
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return a**3
+
+    @staticmethod
+    def backward(ctx, g):
+        (a,) = ctx.saved_tensors
+        return g * 3 * a**2
+
+
 def test_saved_tensor_modified_in_place_is_detected():
-    class Cube(Function):
-        @staticmethod
-        def forward(ctx, a):
-            ctx.save_for_backward(a)
-            return a**3
-
-        @staticmethod
-        def backward(ctx, g):
-            (a,) = ctx.saved_tensors
-            return g * 3 * a**2
-
     a = torch.tensor(2.0, requires_grad=True)
     c = Cube.apply(a)
     with torch.no_grad():
@@ -164,17 +167,6 @@ def test_saved_tensor_modified_in_place_is_detected():
 
 
 def test_backward_written_with_tensor_ops_is_differentiable():
-    class Cube(Function):
-        @staticmethod
-        def forward(ctx, a):
-            ctx.save_for_backward(a)
-            return a**3
-
-        @staticmethod
-        def backward(ctx, g):
-            (a,) = ctx.saved_tensors
-            return g * 3 * a**2
-
     a = torch.tensor(2.0, requires_grad=True)
     (g,) = torch.autograd.grad(Cube.apply(a), a, create_graph=True)
     assert g.item() == 12.0 and g.requires_grad

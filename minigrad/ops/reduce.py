@@ -122,15 +122,16 @@ class Max(Op):
     node_name = "MaxBackward1"
     formula = {"self": "grad * (self == result) / (self == result).sum()"}
     saved_names = ("self", "result")
+    reduce, word = staticmethod(np.max), "max"  # Min changes only these
 
     @staticmethod
     def forward(ctx, a):
         if a.numel() == 0:
             raise RuntimeError(
-                "max(): Expected reduction dim to be specified for input.numel() == 0. "
+                f"{ctx.word}(): Expected reduction dim to be specified for input.numel() == 0. "
                 "Specify the reduction dim with the 'dim' argument."
             )
-        out = wrap(np.asarray(a._data.max()))
+        out = wrap(np.asarray(ctx.reduce(a._data)))
         ctx.save_for_backward(a, out)
         return out
 
@@ -146,17 +147,7 @@ class Min(Max):
 
     node_name = "MinBackward1"
     formula = {"self": "grad * (self == result) / (self == result).sum()"}
-
-    @staticmethod
-    def forward(ctx, a):
-        if a.numel() == 0:
-            raise RuntimeError(
-                "min(): Expected reduction dim to be specified for input.numel() == 0. "
-                "Specify the reduction dim with the 'dim' argument."
-            )
-        out = wrap(np.asarray(a._data.min()))
-        ctx.save_for_backward(a, out)
-        return out
+    reduce, word = staticmethod(np.min), "min"
 
 
 def argmax_along(a, dim, keepdim, smallest=False):
