@@ -7,7 +7,6 @@ PyTorch's printing, names and error messages.
 """
 
 from . import autograd, nn, optim
-from . import functional as _functional
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .creation import (
     arange,
@@ -31,69 +30,30 @@ from .creation import (
     zeros_like,
 )
 from .dtypes import bool_ as bool  # noqa: A004 - torch.bool
-from .dtypes import double, dtype, float, float32, float64, get_default_dtype, int64, long  # noqa: A004
-from .functional import (
-    abs,
-    add,
-    allclose,
-    argmax,
-    cat,
-    chunk,
-    clamp,
-    clip,
-    clone,
-    concat,
-    cos,
-    div,
-    dot,
-    eq,
-    equal,
-    exp,
-    flatten,
-    ge,
-    gt,
-    isclose,
-    le,
-    log,
-    lt,
-    matmul,
-    max,
-    maximum,
-    mean,
-    min,
-    minimum,
-    mm,
-    mul,
-    mv,
-    ne,
-    neg,
-    numel,
-    outer,
-    permute,
-    pow,
-    reciprocal,
-    relu,
-    reshape,
-    rsub,
-    sigmoid,
-    sign,
-    sin,
-    split,
-    sqrt,
-    square,
-    squeeze,
-    stack,
-    sub,
-    sum,
-    t,
-    tanh,
-    transpose,
-    unbind,
-    unsqueeze,
-    where,
+from .dtypes import (  # noqa: A004
+    double,
+    dtype,
+    float,
+    float16,
+    float32,
+    float64,
+    get_default_dtype,
+    half,
+    int,
+    int8,
+    int16,
+    int32,
+    int64,
+    long,
+    promote_types,
+    set_default_dtype,
+    short,
+    uint8,
 )
+from .functional import *  # noqa: F403 - every function registered with @public
 from .printing import set_printoptions
-from .tensor import Size, Tensor, is_tensor
+from .size import Size
+from .tensor import Tensor, is_tensor
 
-__version__ = "0.1.0"
-del _functional
+# torch's version: code (and tools such as torchviz) that checks torch.__version__ sees the API minigrad follows
+__version__ = "2.13.0+minigrad"

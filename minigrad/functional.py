@@ -1,18 +1,24 @@
 """The op functions (``minigrad.add``, ``minigrad.exp``, ...) and the Tensor methods and operators
-that call them. Each routes to one op class in :mod:`minigrad.ops`."""
+that call them. Each routes to one op class in :mod:`minigrad.ops` and registers itself with
+:func:`minigrad.public.public` as ``minigrad.<name>`` and as its Tensor methods."""
 
 import numpy as np
 
 from . import dtypes
 from .autograd import grad_mode
-from .creation import ones_like, zeros_like  # noqa: F401 - used by formulas and re-exported
+from .creation import tensor
 from .ops import elementwise as E
+from .ops import indexing as X
 from .ops import inplace as I
 from .ops import linalg as L
 from .ops import reduce as R
 from .ops import shape as S
-from .ops._util import as_tensor_operand, wrap
+from .ops._util import as_tensor_operand, check_broadcast, wrap
+from .ops.indexing import getitem
+from .public import NAMES, public
 from .tensor import Tensor
+
+__all__ = NAMES  # filled by @public below
 
 _SCALAR = (int, float, bool, np.number)
 _OPERAND = (Tensor, *_SCALAR)
@@ -22,13 +28,12 @@ def _operand(x):
     if isinstance(x, _OPERAND):
         return x
     if isinstance(x, (list, tuple, np.ndarray)):
-        from .creation import tensor
-
         return tensor(x)
     raise TypeError(f"unsupported operand type for a tensor op: '{type(x).__name__}'")
 
 
 # -- arithmetic ------------------------------------------------------------------
+@public("add", "__add__", "__radd__", inplace="add_")
 def add(input, other, *, alpha=1):
     """Mirror ``torch.add(input, other, alpha=1)``: input + alpha * other, broadcasting."""
     input = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
@@ -36,6 +41,7 @@ def add(input, other, *, alpha=1):
     return E.Add.apply(input, other) if alpha == 1 else E.Add.apply(input, other, alpha=alpha)
 
 
+@public("sub", "subtract", "__sub__", inplace="sub_")
 def sub(input, other, *, alpha=1):
     """Mirror ``torch.sub``: input - alpha * other, broadcasting."""
     if not isinstance(input, Tensor) and isinstance(other, Tensor):
@@ -51,6 +57,7 @@ def sub(input, other, *, alpha=1):
     return E.Sub.apply(input, other) if alpha == 1 else E.Sub.apply(input, other, alpha=alpha)
 
 
+@public()
 def rsub(input, other, *, alpha=1):
     """Mirror ``torch.rsub``: other - alpha * input."""
     if isinstance(other, Tensor):
@@ -58,6 +65,7 @@ def rsub(input, other, *, alpha=1):
     return E.Rsub.apply(input * alpha if alpha != 1 else input, other=other)
 
 
+@public("mul", "multiply", "__mul__", "__rmul__", inplace="mul_")
 def mul(input, other):
     """Mirror ``torch.mul``: elementwise product, broadcasting."""
     if not isinstance(input, Tensor):
@@ -65,6 +73,7 @@ def mul(input, other):
     return E.Mul.apply(input, other if isinstance(other, Tensor) else _operand(other))
 
 
+@public("div", "divide", "true_divide", "__truediv__", inplace="div_")
 def div(input, other, *, rounding_mode=None):
     """Mirror ``torch.div``: true division (``number / tensor`` is ``reciprocal(tensor) * number``)."""
     if rounding_mode is not None:
@@ -74,19 +83,21 @@ def div(input, other, *, rounding_mode=None):
     return E.Div.apply(as_tensor_operand(input), _operand(other))
 
 
-true_divide = divide = div
-multiply = mul
-subtract = sub
+true_divide = divide = public.alias(div, "true_divide", "divide")
+multiply = public.alias(mul, "multiply")
+subtract = public.alias(sub, "subtract")
 
 
+@public("neg", "negative", "__neg__", inplace="neg_")
 def neg(input):
     """Mirror ``torch.neg``: -input."""
     return E.Neg.apply(input)
 
 
-negative = neg
+negative = public.alias(neg, "negative")
 
 
+@public("pow", "__pow__", inplace="pow_")
 def pow(input, exponent):
     """Mirror ``torch.pow``: tensor**number (PowBackward0), tensor**tensor (1), number**tensor (2)."""
     if not isinstance(input, Tensor):
@@ -98,72 +109,85 @@ def pow(input, exponent):
     return E.Pow.apply(input, exponent=exponent)
 
 
+@public("reciprocal", inplace="reciprocal_")
 def reciprocal(input):
     """Mirror ``torch.reciprocal``: 1 / input."""
     return E.Reciprocal.apply(input)
 
 
+@public("exp", inplace="exp_")
 def exp(input):
     """Mirror ``torch.exp``."""
     return E.Exp.apply(input)
 
 
+@public("log", inplace="log_")
 def log(input):
     """Mirror ``torch.log`` (natural log)."""
     return E.Log.apply(input)
 
 
+@public("sin", inplace="sin_")
 def sin(input):
     """Mirror ``torch.sin``."""
     return E.Sin.apply(input)
 
 
+@public("cos", inplace="cos_")
 def cos(input):
     """Mirror ``torch.cos``."""
     return E.Cos.apply(input)
 
 
+@public("tanh", inplace="tanh_")
 def tanh(input):
     """Mirror ``torch.tanh``."""
     return E.Tanh.apply(input)
 
 
+@public("sigmoid", inplace="sigmoid_")
 def sigmoid(input):
     """Mirror ``torch.sigmoid``."""
     return E.Sigmoid.apply(input)
 
 
+@public("relu", inplace="relu_")
 def relu(input):
     """Mirror ``torch.relu``."""
     return E.Relu.apply(input)
 
 
+@public("abs", "__abs__", inplace="abs_")
 def abs(input):
     """Mirror ``torch.abs``."""
     return E.Abs.apply(input)
 
 
+@public("sign", inplace="sign_")
 def sign(input):
     """Mirror ``torch.sign``."""
     return E.Sign.apply(input)
 
 
+@public("sqrt", inplace="sqrt_")
 def sqrt(input):
     """Mirror ``torch.sqrt``."""
     return E.Sqrt.apply(input)
 
 
+@public("square", inplace="square_")
 def square(input):
     """Mirror ``torch.square``: input ** 2 (recorded as PowBackward0, as torch does)."""
     return pow(input, 2)
 
 
+@public("clamp", "clip", inplace="clamp_")
 def clamp(input, min=None, max=None):
     """Mirror ``torch.clamp(input, min=None, max=None)``."""
     return E.Clamp.apply(input, min=_scalar(min), max=_scalar(max))
 
 
-clip = clamp
+clip = public.alias(clamp, "clip")
 
 
 def _scalar(x):
@@ -174,11 +198,13 @@ def _scalar(x):
     return x
 
 
+@public("clone")
 def clone(input):
     """Mirror ``torch.clone``: a copy that stays in the graph (CloneBackward0)."""
     return E.Clone.apply(input)
 
 
+@public()
 def where(condition, input, other):
     """Mirror ``torch.where(condition, input, other)``: input where condition is True, else other."""
     if not isinstance(condition, Tensor) or condition.dtype is not dtypes.bool_:
@@ -194,6 +220,7 @@ def where(condition, input, other):
 
 
 # -- reductions ----------------------------------------------------------------------
+@public("sum")
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     """Mirror ``torch.sum``: all elements (SumBackward0) or over ``dim`` (SumBackward1)."""
     if dtype is not None:
@@ -203,6 +230,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     return R.SumDim.apply(input, dim=dim, keepdim=keepdim)
 
 
+@public("mean")
 def mean(input, dim=None, keepdim=False, *, dtype=None):
     """Mirror ``torch.mean``: all elements (MeanBackward0) or over ``dim`` (MeanBackward1)."""
     if dtype is not None:
@@ -227,6 +255,7 @@ class _ReturnTypes(tuple):
         return f"torch.return_types.{self._name}(\nvalues={self[0]!r},\nindices={self[1]!r})"
 
 
+@public("max")
 def max(input, dim=None, keepdim=False):
     """Mirror ``torch.max``: the largest element (MaxBackward1), or ``(values, indices)`` along
     ``dim`` (MaxBackward0), or the elementwise maximum of two tensors."""
@@ -238,16 +267,19 @@ def max(input, dim=None, keepdim=False):
     return _ReturnTypes(R.MaxDim.apply(input, dim=dim, keepdim=keepdim, indices=indices), indices)
 
 
+@public("maximum")
 def maximum(input, other):
     """Mirror ``torch.maximum``: the elementwise larger value (a tie splits the gradient in half)."""
     return E.Maximum.apply(input, other)
 
 
+@public("minimum")
 def minimum(input, other):
     """Mirror ``torch.minimum``: the elementwise smaller value (a tie splits the gradient in half)."""
     return E.Minimum.apply(input, other)
 
 
+@public("min")
 def min(input, dim=None, keepdim=False):
     """Mirror ``torch.min``: the smallest element (MinBackward1), ``(values, indices)`` along ``dim``
     (MinBackward0), or the elementwise minimum of two tensors."""
@@ -259,6 +291,7 @@ def min(input, dim=None, keepdim=False):
     return _ReturnTypes(R.MinDim.apply(input, dim=dim, keepdim=keepdim, indices=indices), indices, "min")
 
 
+@public("argmax")
 def argmax(input, dim=None, keepdim=False):
     """Mirror ``torch.argmax`` (not differentiable)."""
     if dim is None:
@@ -267,6 +300,7 @@ def argmax(input, dim=None, keepdim=False):
 
 
 # -- products --------------------------------------------------------------------------
+@public("matmul", "__matmul__")
 def matmul(input, other):
     """Mirror ``torch.matmul`` / ``@``: dot, mv, mm or batched, with torch's graph for each."""
     if not isinstance(other, Tensor):
@@ -274,21 +308,25 @@ def matmul(input, other):
     return L.matmul(input, other)
 
 
+@public("mm")
 def mm(input, mat2):
     """Mirror ``torch.mm``: 2-D @ 2-D."""
     return L.Mm.apply(input, mat2)
 
 
+@public("mv")
 def mv(input, vec):
     """Mirror ``torch.mv``: 2-D @ 1-D."""
     return L.Mv.apply(input, vec)
 
 
+@public("dot")
 def dot(input, other):
     """Mirror ``torch.dot``: 1-D . 1-D."""
     return L.Dot.apply(input, other)
 
 
+@public("outer")
 def outer(input, vec2):
     """Mirror ``torch.outer``: written as unsqueeze and multiply."""
     return input.unsqueeze(1) * vec2.unsqueeze(0)
@@ -301,11 +339,13 @@ def _shape_args(shape):
     return tuple(shape)
 
 
+@public()
 def reshape(input, shape):
     """Mirror ``torch.reshape``: a view (ViewBackward0) when possible, else a copy."""
     return S.reshape(input, shape)
 
 
+@public("flatten")
 def flatten(input, start_dim=0, end_dim=-1):
     """Mirror ``torch.flatten``."""
     if input.ndim == 0:
@@ -319,24 +359,28 @@ def flatten(input, start_dim=0, end_dim=-1):
     return S.reshape(input, shape)
 
 
+@public("t")
 def t(input):
     """Mirror ``torch.t``: transpose of a tensor with at most 2 dims."""
     return S.T.apply(input)
 
 
+@public("transpose", "swapaxes")
 def transpose(input, dim0, dim1):
     """Mirror ``torch.transpose``."""
     return S.Transpose.apply(input, dim0=dim0, dim1=dim1)
 
 
-swapaxes = transpose
+swapaxes = public.alias(transpose, "swapaxes")
 
 
+@public()
 def permute(input, dims):
     """Mirror ``torch.permute``."""
     return S.Permute.apply(input, dims=tuple(dims))
 
 
+@public("squeeze")
 def squeeze(input, dim=None):
     """Mirror ``torch.squeeze``: all size-1 dims (SqueezeBackward0) or one (SqueezeBackward1)."""
     if dim is None:
@@ -344,11 +388,13 @@ def squeeze(input, dim=None):
     return S.SqueezeDim.apply(input, dim=dim)
 
 
+@public("unsqueeze")
 def unsqueeze(input, dim):
     """Mirror ``torch.unsqueeze``."""
     return S.Unsqueeze.apply(input, dim=dim)
 
 
+@public()
 def cat(tensors, dim=0):
     """Mirror ``torch.cat``: join along an existing dim."""
     tensors = tuple(tensors)
@@ -357,9 +403,10 @@ def cat(tensors, dim=0):
     return S.Cat.apply(*tensors, dim=dim)
 
 
-concat = concatenate = cat
+concat = concatenate = public.alias(cat, "concat", "concatenate")
 
 
+@public()
 def stack(tensors, dim=0):
     """Mirror ``torch.stack``: join along a new dim."""
     tensors = tuple(tensors)
@@ -368,6 +415,7 @@ def stack(tensors, dim=0):
     return S.Stack.apply(*tensors, dim=dim)
 
 
+@public("split")
 def split(input, split_size_or_sections, dim=0):
     """Mirror ``torch.split``: consecutive slices (each a SliceBackward0 view)."""
     d = input._wrap_dim(dim)
@@ -385,17 +433,19 @@ def split(input, split_size_or_sections, dim=0):
             )
     out, start = [], 0
     for s in sizes:
-        out.append(S.Slice.apply(input, dim=d, start=start, end=start + s, step=1))
+        out.append(X.Slice.apply(input, dim=d, start=start, end=start + s, step=1))
         start += s
     return tuple(out)
 
 
+@public("unbind")
 def unbind(input, dim=0):
     """Mirror ``torch.unbind``: the slices along ``dim`` (each a SelectBackward0 view)."""
     d = input._wrap_dim(dim)
-    return tuple(S.Select.apply(input, dim=d, index=i) for i in range(input.shape[d]))
+    return tuple(X.Select.apply(input, dim=d, index=i) for i in range(input.shape[d]))
 
 
+@public("chunk")
 def chunk(input, chunks, dim=0):
     """Mirror ``torch.chunk``."""
     n = input.shape[input._wrap_dim(dim)]
@@ -403,64 +453,91 @@ def chunk(input, chunks, dim=0):
 
 
 # -- comparisons (never differentiable) ---------------------------------------------
-def _compare(fn):
+def _compare(fn, name):
     def op(a, b):
         bd = b._data if isinstance(b, Tensor) else b
         try:
             return wrap(np.asarray(fn(a._data, bd)))
         except ValueError:
-            from .ops._util import check_broadcast
-
             check_broadcast(a, b)
             raise
 
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = f"Mirror ``torch.{name}``: an elementwise comparison, a bool tensor (never differentiable)."
     return op
 
 
 eq, ne, lt, le, gt, ge = (
-    _compare(f) for f in (np.equal, np.not_equal, np.less, np.less_equal, np.greater, np.greater_equal)
+    public(name, f"__{name}__")(_compare(f, name))
+    for name, f in (("eq", np.equal), ("ne", np.not_equal), ("lt", np.less), ("le", np.less_equal),
+                    ("gt", np.greater), ("ge", np.greater_equal))
 )
 
 
+@public("equal")
 def equal(input, other):
     """Mirror ``torch.equal``: same shape and elements."""
     return input.shape == other.shape and bool(np.array_equal(input._data, other._data))
 
 
+@public("allclose")
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """Mirror ``torch.allclose``."""
     return bool(np.allclose(input._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
+@public("isclose")
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """Mirror ``torch.isclose``."""
     return wrap(np.isclose(input._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
+@public()
 def numel(input):
     """Mirror ``torch.numel``."""
     return input.numel()
 
 
-def is_grad_enabled():
-    """Mirror ``torch.is_grad_enabled``."""
-    return grad_mode._state.enabled
 
 
-# -- Tensor methods and operators ------------------------------------------------------
-def _reflect(fn):
-    return lambda self, other: fn(other, self)
+# -- Tensor methods that are not functions, and the operators ------------------------------------------
+@public("__rsub__", function=False)
+def _rsub_operator(self, other):
+    """``number - tensor``."""
+    return sub(other, self)
 
 
-def _inplace(fn):
-    def method(self, *args, **kwargs):
-        return I.apply_inplace(self, fn, *args, **kwargs) if not kwargs else I.apply_inplace(
-            self, lambda a, *rest: fn(a, *rest, **kwargs), *args
-        )
-
-    return method
+@public("__rtruediv__", function=False)
+def _rtruediv_operator(self, other):
+    """``number / tensor``."""
+    return div(other, self)
 
 
+@public("__rpow__", function=False)
+def _rpow_operator(self, other):
+    """``number ** tensor``."""
+    return pow(other, self)
+
+
+@public("__rmatmul__", function=False)
+def _rmatmul_operator(self, other):
+    """``other @ tensor``."""
+    return matmul(other, self)
+
+
+@public("__pos__", function=False)
+def _pos_operator(self):
+    """``+tensor``: the tensor itself."""
+    return self
+
+
+public("__getitem__", function=False)(getitem)
+public("__setitem__", function=False)(I.setitem)
+for _name, _fn in (("add", add), ("sub", sub), ("mul", mul), ("truediv", div)):
+    setattr(Tensor, f"__i{_name}__", getattr(Tensor, f"{_fn.__name__}_"))
+
+
+@public("zero_", function=False)
 def _zero_(self):
     """Mirror ``Tensor.zero_()``: fill with zeros in place."""
     if not self._requires_grad and not grad_mode._state.enabled or (
@@ -473,16 +550,31 @@ def _zero_(self):
     return I.apply_inplace(self, I.Zero.apply)
 
 
+@public("fill_", function=False)
 def _fill_(self, value):
     """Mirror ``Tensor.fill_(value)``."""
     return I.apply_inplace(self, lambda a, v: I.Fill.apply(a, value=v), value)
 
 
+@public("copy_", function=False)
 def _copy_(self, src):
     """Mirror ``Tensor.copy_(src)``: take src's values (broadcast), keeping self's dtype."""
     return I.apply_inplace(self, I.Copy.apply, src if isinstance(src, Tensor) else wrap(np.asarray(src)))
 
 
+@public("reshape", function=False)
+def _reshape_method(self, *shape):
+    """Mirror ``Tensor.reshape(*shape)``."""
+    return reshape(self, _shape_args(shape))
+
+
+@public("permute", function=False)
+def _permute_method(self, *dims):
+    """Mirror ``Tensor.permute(*dims)``."""
+    return permute(self, _shape_args(dims))
+
+
+@public("view", function=False)
 def _view(self, *shape):
     """Mirror ``Tensor.view(*shape)``: a view with a new shape; fails if the layout does not allow one."""
     if len(shape) == 1 and isinstance(shape[0], dtypes.dtype):
@@ -490,11 +582,31 @@ def _view(self, *shape):
     return S.View.apply(self, shape=_shape_args(shape))
 
 
+@public("expand", function=False)
 def _expand(self, *shape):
     """Mirror ``Tensor.expand(*sizes)``: broadcast to a bigger shape without copying."""
     return S.Expand.apply(self, shape=_shape_args(shape))
 
 
+@public("expand_as", function=False)
+def _expand_as(self, other):
+    """Mirror ``Tensor.expand_as(other)``."""
+    return _expand(self, *other.shape)
+
+
+@public("view_as", function=False)
+def _view_as(self, other):
+    """Mirror ``Tensor.view_as(other)``."""
+    return _view(self, *other.shape)
+
+
+@public("reshape_as", function=False)
+def _reshape_as(self, other):
+    """Mirror ``Tensor.reshape_as(other)``."""
+    return reshape(self, other.shape)
+
+
+@public("sum_to_size", function=False)
 def _sum_to_size(self, *shape):
     """Mirror ``Tensor.sum_to_size``: sum a broadcast tensor down to ``shape``."""
     return R.sum_to(self, _shape_args(shape))
@@ -506,116 +618,20 @@ def _bool_op(fn, name):
             raise RuntimeError(f'"{name}_cpu" not implemented for \'Float\'')
         return wrap(np.asarray(fn(a._data, b._data if isinstance(b, Tensor) else b)))
 
+    op.__name__ = op.__qualname__ = f"__{name.split('_')[1]}__"
+    op.__doc__ = f"Mirror ``Tensor.__{name.split('_')[1]}__``: elementwise {name} (bool and integer tensors)."
     return op
 
 
-_METHODS = {
-    "__add__": add,
-    "__radd__": add,  # number + tensor is tensor.add(number), as in torch (the tensor is input 0)
-    "__sub__": sub,
-    "__rsub__": _reflect(sub),
-    "__mul__": mul,
-    "__rmul__": mul,
-    "__truediv__": div,
-    "__rtruediv__": _reflect(div),
-    "__pow__": pow,
-    "__rpow__": _reflect(pow),
-    "__matmul__": matmul,
-    "__rmatmul__": _reflect(matmul),
-    "__neg__": neg,
-    "__abs__": abs,
-    "__pos__": lambda self: self,
-    "__getitem__": S.getitem,
-    "__setitem__": I.setitem,
-    "__eq__": eq,
-    "__ne__": ne,
-    "__lt__": lt,
-    "__le__": le,
-    "__gt__": gt,
-    "__ge__": ge,
-    "__and__": _bool_op(np.logical_and, "bitwise_and"),
-    "__or__": _bool_op(np.logical_or, "bitwise_or"),
-    "__xor__": _bool_op(np.logical_xor, "bitwise_xor"),
-    "__invert__": lambda self: wrap(np.logical_not(self._data) if self.dtype is dtypes.bool_ else ~self._data),
-    "add": add,
-    "sub": sub,
-    "mul": mul,
-    "div": div,
-    "true_divide": div,
-    "neg": neg,
-    "pow": pow,
-    "reciprocal": reciprocal,
-    "exp": exp,
-    "log": log,
-    "sin": sin,
-    "cos": cos,
-    "tanh": tanh,
-    "sigmoid": sigmoid,
-    "relu": relu,
-    "abs": abs,
-    "sign": sign,
-    "sqrt": sqrt,
-    "square": square,
-    "clamp": clamp,
-    "clip": clamp,
-    "clone": clone,
-    "sum": sum,
-    "mean": mean,
-    "max": max,
-    "min": min,
-    "maximum": maximum,
-    "minimum": minimum,
-    "argmax": argmax,
-    "matmul": matmul,
-    "mm": mm,
-    "mv": mv,
-    "dot": dot,
-    "outer": outer,
-    "reshape": lambda self, *shape: reshape(self, _shape_args(shape)),
-    "view": _view,
-    "flatten": flatten,
-    "t": t,
-    "transpose": transpose,
-    "permute": lambda self, *dims: permute(self, _shape_args(dims)),
-    "squeeze": squeeze,
-    "unsqueeze": unsqueeze,
-    "expand": _expand,
-    "expand_as": lambda self, other: _expand(self, *other.shape),
-    "view_as": lambda self, other: _view(self, *other.shape),
-    "reshape_as": lambda self, other: reshape(self, other.shape),
-    "sum_to_size": _sum_to_size,
-    "split": split,
-    "unbind": unbind,
-    "chunk": chunk,
-    "eq": eq,
-    "ne": ne,
-    "lt": lt,
-    "le": le,
-    "gt": gt,
-    "ge": ge,
-    "equal": equal,
-    "allclose": allclose,
-    "add_": _inplace(add),
-    "sub_": _inplace(sub),
-    "mul_": _inplace(mul),
-    "div_": _inplace(div),
-    "pow_": _inplace(pow),
-    "clamp_": _inplace(clamp),
-    "zero_": _zero_,
-    "fill_": _fill_,
-    "copy_": _copy_,
-    "__iadd__": _inplace(add),
-    "__isub__": _inplace(sub),
-    "__imul__": _inplace(mul),
-    "__itruediv__": _inplace(div),
-}
+for _fn, _name in ((np.logical_and, "bitwise_and"), (np.logical_or, "bitwise_or"), (np.logical_xor, "bitwise_xor")):
+    public(f"__{_name.split('_')[1]}__", function=False)(_bool_op(_fn, _name))
 
 
-def _attach():
-    for name, fn in _METHODS.items():
-        setattr(Tensor, name, fn)
-    Tensor.T = property(lambda self: self if self.ndim < 2 else permute(self, tuple(range(self.ndim - 1, -1, -1))))
-    Tensor.mT = property(lambda self: transpose(self, -2, -1))
+@public("__invert__", function=False)
+def _invert_operator(self):
+    """``~tensor``: logical not of a bool tensor, bitwise not of an integer one."""
+    return wrap(np.logical_not(self._data) if self.dtype is dtypes.bool_ else ~self._data)
 
 
-_attach()
+Tensor.T = property(lambda self: self if self.ndim < 2 else permute(self, tuple(range(self.ndim - 1, -1, -1))))
+Tensor.mT = property(lambda self: transpose(self, -2, -1))

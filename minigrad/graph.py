@@ -58,8 +58,9 @@ from typing import NamedTuple
 import numpy as np
 
 from .autograd.accumulate_grad import AccumulateGrad
-from .autograd.engine import observe
-from .autograd.function import BackwardCFunction, SavedTensor
+from .autograd.function import BackwardCFunction
+from .autograd.graph import SavedTensor
+from .autograd.observer import observe
 from .dtypes import from_numpy_dtype
 from .printing import values_str
 from .tensor import Tensor

@@ -19,32 +19,16 @@ import numpy as np
 
 from . import dtypes
 from .autograd import function as _function
-from .autograd import grad_mode
+from .autograd import graph as _graph
 from .autograd.accumulate_grad import AccumulateGrad
-from .autograd.function import _add_hook
+from .autograd.graph import add_hook
+from .size import Size, shape_text
 
 
 class _Version:
     """A version counter shared by a tensor, its views and its detached aliases."""
 
     value = 0  # an instance gets its own value at its first in-place change
-
-
-# the C type names torch's messages use for each dtype
-_C_TYPE = {"float32": "float", "float64": "double", "int64": "long int", "bool": "bool"}
-
-
-class Size(tuple):
-    """Mirror ``torch.Size``: a tuple that prints as ``torch.Size([2, 3])``."""
-
-    def __repr__(self):
-        return f"torch.Size([{', '.join(map(str, self))}])"
-
-    __str__ = __repr__
-
-    def numel(self):
-        """Mirror ``torch.Size.numel``: the product of the sizes."""
-        return int(np.prod(self, dtype=np.int64))
 
 
 _NON_LEAF_GRAD_WARNING = (
@@ -182,10 +166,15 @@ class Tensor:
         return self._data if dtype is None else self._data.astype(dtype)
 
     def __float__(self):
-        return float(self.item())
+        return float(self._scalar())
 
     def __int__(self):
-        return int(self.item())
+        return int(self._scalar())
+
+    def _scalar(self):
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return self._data.reshape(()).item()
 
     def __bool__(self):
         if self._data.size != 1:
@@ -230,8 +219,24 @@ class Tensor:
         return self.to(dtypes.int64)
 
     def int(self):
-        """Mirror ``Tensor.int()``; minigrad's only integer type is int64."""
-        return self.to(dtypes.int64)
+        """Mirror ``Tensor.int()``: an int32 copy."""
+        return self.to(dtypes.int32)
+
+    def short(self):
+        """Mirror ``Tensor.short()``: an int16 copy."""
+        return self.to(dtypes.int16)
+
+    def char(self):
+        """Mirror ``Tensor.char()``: an int8 copy."""
+        return self.to(dtypes.int8)
+
+    def byte(self):
+        """Mirror ``Tensor.byte()``: a uint8 copy."""
+        return self.to(dtypes.uint8)
+
+    def half(self):
+        """Mirror ``Tensor.half()``: a float16 copy."""
+        return self.to(dtypes.float16)
 
     def bool(self):
         """Mirror ``Tensor.bool()``."""
@@ -294,14 +299,14 @@ class Tensor:
                 raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of {type(value).__name__}")
             if value.shape != self.shape:
                 raise RuntimeError(
-                    f"attempting to assign a gradient of size '[{', '.join(map(str, value.shape))}]' to a tensor of "
-                    f"size '[{', '.join(map(str, self.shape))}]'. Please ensure that the gradient and the tensor "
+                    f"attempting to assign a gradient of size '{shape_text(value.shape)}' to a tensor of "
+                    f"size '{shape_text(self.shape)}'. Please ensure that the gradient and the tensor "
                     "are the same size"
                 )
             if value.dtype is not self.dtype:
                 raise RuntimeError(
-                    f"attempting to assign a gradient with dtype '{_C_TYPE[value.dtype.name]}' to a tensor with "
-                    f"grad_dtype '{self.dtype.legacy[:-6]}'. The gradient must match the tensor's grad_dtype "
+                    f"attempting to assign a gradient with dtype '{value.dtype.c_name}' to a tensor with "
+                    f"grad_dtype '{self.dtype.scalar_name}'. The gradient must match the tensor's grad_dtype "
                     "(defaults to the tensor's dtype). You can set the tensor's grad_dtype attribute with a specific "
                     "dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging the dtypes of a "
                     "tensor and its gradient may break downstream systems that assume they match."
@@ -336,8 +341,8 @@ class Tensor:
     def data(self, value):
         self._data = value._data if isinstance(value, Tensor) else np.asarray(value)
 
-    @property
     def _is_view(self):
+        """Mirror ``Tensor._is_view()``: whether this tensor is a view of another (its ``_base``)."""
         return self._base is not None
 
     def _edge(self, create=True):
@@ -372,7 +377,7 @@ class Tensor:
         node, nr = self._edge()
         if node._tensor_hooks is None:
             node._tensor_hooks = {}
-        return _add_hook(node._tensor_hooks.setdefault(nr, {}), hook)
+        return add_hook(node._tensor_hooks.setdefault(nr, {}), hook)
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Mirror ``Tensor.backward``: accumulate d(self)/d(leaf) into every leaf's ``.grad``."""
@@ -465,8 +470,4 @@ def is_tensor(obj):
     return isinstance(obj, Tensor)
 
 
-def _grad_enabled():
-    return grad_mode._state.enabled
-
-
-_function.Tensor = Tensor
+_function.Tensor = _graph.Tensor = Tensor

@@ -23,8 +23,8 @@ from hypothesis.extra import numpy as hnp
 
 import minigrad as torch
 import minigrad.nn.functional as F
-from minigrad.autograd.function import Op
-from minigrad.ops.shape import index_backward, select_backward, slice_backward
+from minigrad.ops.indexing import index_backward, select_backward, slice_backward
+from minigrad.ops.op import Op
 
 # -- value domains ------------------------------------------------------------------------------------------
 KINK_MARGIN = 0.05  # values are drawn at least this far from a kink: far wider than the finite-difference step
@@ -419,6 +419,7 @@ CATALOGUE = [
     Case("index_slice_range", lambda a: a[1:3, ::2], fixed(((4, 5),))),
     Case("index_int_slice", lambda a: a[0, 1:], fixed(((3, 4),), ((2, 3, 2),))),
     Case("index_ellipsis", lambda a: a[..., 0], fixed(((3, 4),), ((2, 3, 2),), ((3,),))),
+    Case("index_whole", lambda a: a[...] * a, fixed(((3, 4),), ((),))),
     Case("index_none", lambda a: a[None], fixed(((3,),), ((),))),
     Case("index_none_combo", lambda a: a[:, None, 1], fixed(((3, 4),))),
     Case("index_full", lambda a: a[:], fixed(((3,),))),
@@ -504,13 +505,14 @@ def call(case, arrays, args, requires_grad=True):
 
 
 def all_ops():
-    """Every built-in op class (each subclass of Op, however deep) in every minigrad module."""
+    """Every built-in op class (each subclass of Op, however deep) in every minigrad module; not the node
+    types derived from them (``MulBackward0`` for ``Mul``)."""
     for module in pkgutil.walk_packages(torch.__path__, "minigrad."):
         importlib.import_module(module.name)
     found, todo = set(), [Op]
     while todo:
         for sub in todo.pop().__subclasses__():
-            if sub not in found:
+            if sub not in found and sub is not sub._node_type:
                 found.add(sub)
                 todo.append(sub)
     return found

@@ -9,7 +9,7 @@ import pytest
 
 import minigrad as torch
 from minigrad.autograd import observe
-from minigrad.autograd.function import Node
+from minigrad.autograd.graph import Node
 
 
 class Recorder:

@@ -3,13 +3,17 @@
 
 import warnings
 
-from .engine import observe, run_backward
-from .function import Function, Node
+from . import function, graph
+from .engine import run_backward
+from .function import Function, once_differentiable
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from .observer import observe
 
 __all__ = [
     "Function",
-    "Node",
+    "function",
+    "graph",
+    "once_differentiable",
     "backward",
     "enable_grad",
     "grad",

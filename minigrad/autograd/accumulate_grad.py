@@ -4,7 +4,8 @@ import math
 
 import numpy as np
 
-from .function import Node
+from .graph import Node
+from .observer import ACCUMULATE
 
 
 class AccumulateGrad(Node):
@@ -15,15 +16,15 @@ class AccumulateGrad(Node):
     the sum itself is wanted (``create_graph=True``).
     """
 
-    node_name = "torch::autograd::AccumulateGrad"
     # torch gives these nodes the largest sequence number, so a ready leaf is filled first
     _sequence_nr = math.inf
 
     def __init__(self, variable):
         self.variable = variable
 
-    def _qualified_name(self):
-        return "AccumulateGrad"
+    def name(self):
+        """Mirror ``AccumulateGrad.name()``: ``torch::autograd::AccumulateGrad``."""
+        return "torch::autograd::AccumulateGrad"
 
     def _backward(self, grads, create_graph=False, observer=None):
         from ..tensor import Tensor
@@ -50,5 +51,5 @@ class AccumulateGrad(Node):
             new = var._grad
         var._grad = new
         if observer is not None:
-            observer("accumulate", node=self, tensor=var, before=old, after=new, grad=grad)
+            observer(ACCUMULATE, node=self, tensor=var, before=old, after=new, grad=grad)
         return ()

@@ -10,43 +10,22 @@ It follows PyTorch's engine (torch/csrc/autograd/engine.cpp), minus threads:
    what it returns along its ``next_functions`` edges.
 
 It is iterative, so a graph 100,000 nodes deep needs no recursion. Each step
-can be reported to an *observer* (see :func:`observe`), which the
+can be reported to an observer (:mod:`minigrad.autograd.observer`), which the
 step-through widget uses; with none attached, the cost is one ``is None`` test
 per node.
 """
 
-import contextlib
 import heapq
 import itertools
 
 import numpy as np
 
-from . import function, grad_mode
+from ..size import shape_text
+from . import grad_mode, observer
 from .accumulate_grad import AccumulateGrad
-from .function import BackwardCFunction, Node
-
-_observer = None
-
-
-@contextlib.contextmanager
-def observe(observer):
-    """Report every op run and every engine step inside the block to ``observer(kind, **info)``.
-
-    Forward: ``op`` (op class, node or None, inputs, outputs, params), once
-    per op. Backward: ``begin``; then for each node ``inputs`` (its
-    incoming grads, summed, before hooks), ``hook``, ``retain_grad``,
-    ``capture``, ``node`` (the grads it runs with), ``grads`` (what it
-    returned) or ``accumulate``; at the end ``free`` and ``end``. minigrad
-    only: PyTorch has no such hook point (its engine is C++).
-    """
-    global _observer
-    prev, _observer = _observer, observer
-    prev_forward, function._forward_observer = function._forward_observer, observer
-    try:
-        yield observer
-    finally:
-        _observer = prev
-        function._forward_observer = prev_forward
+from .function import BackwardCFunction
+from .graph import Node
+from .observer import BEGIN, CAPTURE, END, FREE, GRADS, HOOK, INPUTS, NODE, RETAIN_GRAD
 
 
 class GraphRoot(Node):
@@ -100,16 +79,13 @@ def _post_order(root):
 
 def _sum_to(grad, shape, node, index):
     """Reduce a broadcast gradient back to an input's shape, or raise torch's shape error."""
-    from ..ops.reduce import sum_to
-
     if len(grad.shape) >= len(shape) and all(
         s == 1 or s == g for s, g in zip(shape[::-1], grad.shape[::-1])
     ):
-        return sum_to(grad, shape)
+        return grad.sum_to_size(shape)
     raise RuntimeError(
         f"Function {node.name()} returned an invalid gradient at index {index} - got "
-        f"[{', '.join(map(str, grad.shape))}] but expected shape compatible with "
-        f"[{', '.join(map(str, shape))}]"
+        f"{shape_text(grad.shape)} but expected shape compatible with {shape_text(shape)}"
     )
 
 
@@ -138,7 +114,7 @@ def _call_tensor_hooks(node, grads, obs):
                     _check_hook_result(hook, before, result)
                     grads[nr] = result
                 if obs is not None:
-                    obs("hook", node=node, output_nr=nr, hook=hook, grad=before, result=result)
+                    obs(HOOK, node=node, output_nr=nr, hook=hook, grad=before, result=result)
     if node._retained:
         for nr, tensor_ref in node._retained.items():
             tensor = tensor_ref()
@@ -148,7 +124,7 @@ def _call_tensor_hooks(node, grads, obs):
             before = tensor._grad
             tensor._grad = g.clone() if before is None else before + g
             if obs is not None:
-                obs("retain_grad", node=node, output_nr=nr, tensor=tensor, before=before, after=tensor._grad, grad=g)
+                obs(RETAIN_GRAD, node=node, output_nr=nr, tensor=tensor, before=before, after=tensor._grad, grad=g)
     return grads
 
 
@@ -161,7 +137,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
     ``autograd.grad``: the gradients of ``inputs`` are returned (None where unused)
     and no ``.grad`` changes.
     """
-    obs = _observer
+    obs = observer.current
     root = GraphRoot([t._edge() for t in roots], grad_roots)
     deps = _dependencies(root)
 
@@ -187,7 +163,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
     captured = [None] * (len(inputs) if inputs is not None else 0)
 
     if obs is not None:
-        obs("begin", root=root, roots=roots, grads=grad_roots)
+        obs(BEGIN, root=root, roots=roots, grads=grad_roots)
 
     buffers = {root: [None]}
     ready = [(-root._sequence_nr, 0, root)]
@@ -200,7 +176,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
             node = heapq.heappop(ready)[2]
             grads = buffers.pop(node)
             if obs is not None:
-                obs("inputs", node=node, grads=tuple(grads))
+                obs(INPUTS, node=node, grads=tuple(grads))
             if node._tensor_hooks or node._retained:
                 grads = _call_tensor_hooks(node, grads, obs)
             if captures:
@@ -208,7 +184,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                     for i in captures.get((node, nr), ()):
                         captured[i] = g
                         if obs is not None:
-                            obs("capture", node=node, output_nr=nr, index=i, grad=g)
+                            obs(CAPTURE, node=node, output_nr=nr, index=i, grad=g)
             if needed is not None and node not in needed:
                 continue
             if node._prehooks:
@@ -217,7 +193,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                     if result is not None:
                         grads = list(result)
             if obs is not None:
-                obs("node", node=node, grads=tuple(grads))
+                obs(NODE, node=node, grads=tuple(grads))
 
             if node is root:
                 outs = root._grads
@@ -237,7 +213,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                 if obs is not None:
                     ran.append(node)
             if obs is not None and node is not root and not isinstance(node, AccumulateGrad):
-                obs("grads", node=node, grads=tuple(outs))
+                obs(GRADS, node=node, grads=tuple(outs))
 
             for (child, nr), g in zip(node.next_functions, outs):
                 if child is None:
@@ -257,8 +233,8 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
 
     if obs is not None:
         if not retain_graph:
-            obs("free", nodes=tuple(n for n in ran if n is not root))
-        obs("end", captured=tuple(captured))
+            obs(FREE, nodes=tuple(n for n in ran if n is not root))
+        obs(END, captured=tuple(captured))
     return captured
 
 
@@ -268,7 +244,7 @@ def _sum_grads(a, b, as_op):
     sum without an op's cost."""
     if as_op or a._data.shape != b._data.shape or a._data.dtype != b._data.dtype:
         return a + b
-    return function.Tensor._wrap(np.asarray(a._data + b._data))
+    return type(a)._wrap(np.asarray(a._data + b._data))
 
 
 def _all_none(grads):

@@ -4,10 +4,10 @@ import warnings
 
 import numpy as np
 
-from ..autograd.function import Op
 from ..functional import relu, sigmoid, tanh  # noqa: F401 - re-exported, as torch.nn.functional has them
 from ..ops._util import needs_grad, wrap
 from ..ops.linalg import is_column_major, mm_mat2_backward
+from ..ops.op import Op
 from ..tensor import Tensor
 
 
@@ -25,14 +25,14 @@ class Addmm(Op):
                 f"mat1 and mat2 shapes cannot be multiplied ({mat1.shape[0]}x{mat1.shape[1]} and "
                 f"{mat2.shape[0]}x{mat2.shape[1]})"
             )
-        ctx.save_for_backward(mat1 if needs_grad(mat2) else None, mat2 if needs_grad(mat1) else None)
+        ctx._save((mat1 if needs_grad(mat2) else None, mat2 if needs_grad(mat1) else None))
         ctx._mat2_column_major = is_column_major(mat2)
         return wrap(bias._data + mat1._data @ mat2._data)
 
     @staticmethod
     def backward(ctx, grad):
-        mat1, mat2 = ctx.saved_tensors
-        db, d1, d2 = ctx.needs_input_grad
+        mat1, mat2 = ctx._unpack()
+        db, d1, d2 = ctx._needs()
         return (
             grad if db else None,
             grad.mm(mat2.t()) if d1 else None,
@@ -49,7 +49,7 @@ class MseLoss(Op):
 
     @staticmethod
     def forward(ctx, a, target, *, reduction):
-        ctx.save_for_backward(a, target)
+        ctx._save((a, target))
         ctx.reduction = reduction
         diff = np.broadcast_arrays(a._data, target._data)
         sq = (diff[0] - diff[1]) ** 2
@@ -62,9 +62,9 @@ class MseLoss(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        a, target = ctx.saved_tensors
+        a, target = ctx._unpack()
         g = 2 * (a - target) * grad / ctx.n if ctx.n != 1 else 2 * (a - target) * grad
-        da, dt = ctx.needs_input_grad
+        da, dt = ctx._needs()
         return g if da else None, -g if dt else None
 
 

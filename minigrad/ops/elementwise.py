@@ -12,9 +12,9 @@ them back to each input's shape.
 
 import numpy as np
 
-from ..autograd.function import Op
 from ..tensor import Tensor
 from ._util import binary_result, check_broadcast, data, needs_grad, wrap
+from .op import Op
 
 # torch divides by zero, raises zero to negative powers and overflows exp silently (inf or nan); so do these ops
 _quiet = np.errstate(divide="ignore", invalid="ignore", over="ignore")
@@ -66,7 +66,7 @@ class Sub(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        if not ctx.needs_input_grad[1]:  # ``x - 2``, or an other that needs no gradient: don't compute -grad
+        if not ctx._needs()[1]:  # ``x - 2``, or an other that needs no gradient: don't compute -grad
             return grad, None
         return grad, -grad if ctx.alpha == 1 else -grad * ctx.alpha
 
@@ -97,13 +97,13 @@ class Mul(Op):
 
     @staticmethod
     def forward(ctx, a, b):
-        ctx.save_for_backward(a if needs_grad(b) else None, b if needs_grad(a) else None)
+        ctx._save((a if needs_grad(b) else None, b if needs_grad(a) else None))
         return _binary(np.multiply, a, b)
 
     @staticmethod
     def backward(ctx, grad):
-        a, b = ctx.saved_tensors
-        da, db = ctx.needs_input_grad
+        a, b = ctx._unpack()
+        da, db = ctx._needs()
         return grad * b if da else None, grad * a if db else None
 
 
@@ -117,7 +117,7 @@ class Div(Op):
     @staticmethod
     @_quiet
     def forward(ctx, a, b):
-        ctx.save_for_backward(a if needs_grad(b) else None, b)
+        ctx._save((a if needs_grad(b) else None, b))
         if not isinstance(b, Tensor) and not a.dtype.is_floating_point:
             b = float(b)
         out = _binary(np.true_divide, a, b)
@@ -127,8 +127,8 @@ class Div(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        a, b = ctx.saved_tensors
-        da, db = ctx.needs_input_grad
+        a, b = ctx._unpack()
+        da, db = ctx._needs()
         return grad / b if da else None, -grad * a / (b * b) if db else None
 
 
@@ -144,12 +144,12 @@ class Reciprocal(Op):
     def forward(ctx, a):
         x = a._data if a.dtype.is_floating_point else a._data.astype(np.float32)
         out = wrap(np.reciprocal(x))
-        ctx.save_for_backward(out)
+        ctx._save((out,))
         return out
 
     @staticmethod
     def backward(ctx, grad):
-        (result,) = ctx.saved_tensors
+        (result,) = ctx._unpack()
         return (-grad * result * result,)
 
 
@@ -183,7 +183,7 @@ class Pow(Op):
     @staticmethod
     @_quiet
     def forward(ctx, a, *, exponent):
-        ctx.save_for_backward(a)
+        ctx._save((a,))
         ctx.exponent = exponent
         if not a.dtype.is_floating_point and isinstance(exponent, int) and exponent < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
@@ -191,7 +191,7 @@ class Pow(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
+        (a,) = ctx._unpack()
         e = ctx.exponent
         if e == 0:
             return (grad * 0,)
@@ -212,13 +212,13 @@ class PowTensor(Op):
     @_quiet
     def forward(ctx, a, b):
         out = _binary(np.power, a, b)
-        ctx.save_for_backward(a, b, out if needs_grad(b) else None)  # only exponent's gradient uses result
+        ctx._save((a, b, out if needs_grad(b) else None))  # only exponent's gradient uses result
         return out
 
     @staticmethod
     def backward(ctx, grad):
-        a, b, result = ctx.saved_tensors
-        da, db = ctx.needs_input_grad
+        a, b, result = ctx._unpack()
+        da, db = ctx._needs()
         ga = grad * b * a ** (b - 1) if da else None
         # torch masks the (self == 0, exponent >= 0) corner, where log(self) is -inf but the limit is 0
         gb = grad * _masked_log_result(a, b, result) if db else None
@@ -236,23 +236,21 @@ class RPow(Op):
     @_quiet
     def forward(ctx, exponent, *, base):
         out = binary_result(np.power(base, exponent._data), exponent, base)
-        ctx.save_for_backward(exponent, out)
+        ctx._save((exponent, out))
         ctx.base = base
         return out
 
     @staticmethod
     def backward(ctx, grad):
-        _, result = ctx.saved_tensors
+        _, result = ctx._unpack()
         if ctx.base == 0:
             return (grad * result * 0,)
         return (grad * result * float(np.log(ctx.base)),)
 
 
 def _masked_log_result(a, b, result):
-    from .. import functional as F
-
-    safe = F.where((a == 0) & (b >= 0), F.zeros_like(result), result * a.log())
-    return safe
+    zero = wrap(np.zeros((), dtype=result._data.dtype))
+    return Where.apply(zero, result * a.log(), condition=(a == 0) & (b >= 0))
 
 
 class Exp(Op):
@@ -266,12 +264,12 @@ class Exp(Op):
     @_quiet
     def forward(ctx, a):
         out = wrap(np.exp(_float(a)))
-        ctx.save_for_backward(out)
+        ctx._save((out,))
         return out
 
     @staticmethod
     def backward(ctx, grad):
-        (result,) = ctx.saved_tensors
+        (result,) = ctx._unpack()
         return (grad * result,)
 
 
@@ -284,13 +282,13 @@ class Log(Op):
 
     @staticmethod
     def forward(ctx, a):
-        ctx.save_for_backward(a)
+        ctx._save((a,))
         with np.errstate(divide="ignore", invalid="ignore"):
             return wrap(np.log(_float(a)))
 
     @staticmethod
     def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
+        (a,) = ctx._unpack()
         return (grad / a,)
 
 
@@ -303,12 +301,12 @@ class Sin(Op):
 
     @staticmethod
     def forward(ctx, a):
-        ctx.save_for_backward(a)
+        ctx._save((a,))
         return wrap(np.sin(_float(a)))
 
     @staticmethod
     def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
+        (a,) = ctx._unpack()
         return (grad * a.cos(),)
 
 
@@ -321,12 +319,12 @@ class Cos(Op):
 
     @staticmethod
     def forward(ctx, a):
-        ctx.save_for_backward(a)
+        ctx._save((a,))
         return wrap(np.cos(_float(a)))
 
     @staticmethod
     def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
+        (a,) = ctx._unpack()
         return (-grad * a.sin(),)
 
 
@@ -340,12 +338,12 @@ class Tanh(Op):
     @staticmethod
     def forward(ctx, a):
         out = wrap(np.tanh(_float(a)))
-        ctx.save_for_backward(out)
+        ctx._save((out,))
         return out
 
     @staticmethod
     def backward(ctx, grad):
-        (result,) = ctx.saved_tensors
+        (result,) = ctx._unpack()
         return (grad * (1 - result * result),)
 
 
@@ -362,12 +360,12 @@ class Sigmoid(Op):
         # torch's 1 / (1 + exp(-x)): exp may overflow to inf, which gives exactly 0 as torch does
         with np.errstate(over="ignore"):
             out = wrap(1 / (1 + np.exp(-x)))
-        ctx.save_for_backward(out)
+        ctx._save((out,))
         return out
 
     @staticmethod
     def backward(ctx, grad):
-        (result,) = ctx.saved_tensors
+        (result,) = ctx._unpack()
         return (grad * result * (1 - result),)
 
 
@@ -381,12 +379,12 @@ class Relu(Op):
     @staticmethod
     def forward(ctx, a):
         out = wrap(np.maximum(a._data, 0).astype(a._data.dtype, copy=False))
-        ctx.save_for_backward(out)
+        ctx._save((out,))
         return out
 
     @staticmethod
     def backward(ctx, grad):
-        (result,) = ctx.saved_tensors
+        (result,) = ctx._unpack()
         return (grad * (result > 0),)
 
 
@@ -399,12 +397,12 @@ class Abs(Op):
 
     @staticmethod
     def forward(ctx, a):
-        ctx.save_for_backward(a)
+        ctx._save((a,))
         return wrap(np.abs(a._data))
 
     @staticmethod
     def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
+        (a,) = ctx._unpack()
         return (grad * a.sign(),)
 
 
@@ -419,12 +417,12 @@ class Sqrt(Op):
     def forward(ctx, a):
         with np.errstate(invalid="ignore"):
             out = wrap(np.sqrt(_float(a)))
-        ctx.save_for_backward(out)
+        ctx._save((out,))
         return out
 
     @staticmethod
     def backward(ctx, grad):
-        (result,) = ctx.saved_tensors
+        (result,) = ctx._unpack()
         return (grad / (2 * result),)
 
 
@@ -439,7 +437,7 @@ class Clamp(Op):
     def forward(ctx, a, min=None, max=None):
         if min is None and max is None:
             raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-        ctx.save_for_backward(a)
+        ctx._save((a,))
         ctx.min, ctx.max = min, max
         out = a._data
         if min is not None:
@@ -450,7 +448,7 @@ class Clamp(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
+        (a,) = ctx._unpack()
         keep = np.ones(a.shape, dtype=bool)
         if ctx.min is not None:
             keep &= a._data >= ctx.min
@@ -486,12 +484,12 @@ class Maximum(Op):
 
     @staticmethod
     def forward(ctx, a, b):
-        ctx.save_for_backward(a, b)
+        ctx._save((a, b))
         return _binary(np.maximum, a, b)
 
     @staticmethod
     def backward(ctx, grad):
-        a, b = ctx.saved_tensors
+        a, b = ctx._unpack()
         return _tie_split(grad, a > b, a == b), _tie_split(grad, b > a, a == b)
 
 
@@ -507,12 +505,12 @@ class Minimum(Op):
 
     @staticmethod
     def forward(ctx, a, b):
-        ctx.save_for_backward(a, b)
+        ctx._save((a, b))
         return _binary(np.minimum, a, b)
 
     @staticmethod
     def backward(ctx, grad):
-        a, b = ctx.saved_tensors
+        a, b = ctx._unpack()
         return _tie_split(grad, a < b, a == b), _tie_split(grad, b < a, a == b)
 
 
@@ -570,14 +568,12 @@ class Where(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        da, db = ctx.needs_input_grad
+        da, db = ctx._needs()
         zero = wrap(np.zeros((), dtype=grad._data.dtype))
-        from .. import functional as F
-
         c = ctx.condition
         return (
-            F.where(c, grad, zero) if da else None,
-            F.where(c, zero, grad) if db else None,
+            Where.apply(grad, zero, condition=c) if da else None,
+            Where.apply(zero, grad, condition=c) if db else None,
         )
 
 

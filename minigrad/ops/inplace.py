@@ -9,10 +9,14 @@ one was changed after being saved.
 
 import numpy as np
 
+from .. import dtypes
 from ..autograd import grad_mode
-from ..autograd.function import Op
+from ..size import shape_text
 from ..tensor import Tensor
 from ._util import data, wrap
+from .indexing import getitem, is_advanced, np_index
+from .op import Op
+from .shape import expanded_shape
 
 
 def check_inplace(t):
@@ -40,10 +44,8 @@ def _store(t, out):
             f"[{', '.join(map(str, out.shape))}]"
         )
     if out.dtype.category > t.dtype.category:
-        kind = {2: "Float", 1: "Long", 0: "Bool"}
         raise RuntimeError(
-            f"result type {kind[out.dtype.category]} can't be cast to the desired output type "
-            f"{kind[t.dtype.category]}"
+            f"result type {out.dtype.scalar_name} can't be cast to the desired output type {t.dtype.scalar_name}"
         )
     t._data[...] = out._data
     t._vc.value += 1
@@ -131,24 +133,28 @@ class IndexPut(Op):
     formula = {"self": "zero_at(grad, key)", "values": "grad[key]"}
 
     @staticmethod
-    def forward(ctx, a, values, *, key, node_name):
-        ctx.node_name, ctx.key = node_name, key
+    def forward(ctx, a, values, *, key):
+        ctx.key = key
         out = a._data.copy()
         try:
             out[key] = data(values)
         except ValueError:
             raise RuntimeError(
-                f"shape mismatch: value tensor of shape [{', '.join(map(str, np.shape(data(values))))}] cannot be "
-                f"broadcast to indexing result of shape [{', '.join(map(str, out[key].shape))}]"
+                f"shape mismatch: value tensor of shape {shape_text(np.shape(data(values)))} cannot be "
+                f"broadcast to indexing result of shape {shape_text(out[key].shape)}"
             ) from None
         return wrap(out)
 
     @staticmethod
     def backward(ctx, grad):
-        from .shape import getitem
-
-        gv = getitem(grad, _as_index(ctx.key)) if ctx.needs_input_grad[1] else None
+        gv = getitem(grad, _as_index(ctx.key)) if ctx._needs()[1] else None
         return zero_at(grad, ctx.key), gv
+
+
+class SliceAssign(IndexPut):
+    """self[i] = values or self[a:b] = values: written through a view of self"""
+
+    node_name = "torch::autograd::CopySlices"
 
 
 def zero_at(grad, key):
@@ -166,44 +172,23 @@ def _same_memory(a, b):
     return a.shape == b.shape and a.strides == b.strides and a.ctypes.data == b.ctypes.data
 
 
-def _check_expand(shape, target, legacy):
-    """torch's errors when ``copy_`` cannot expand a value of ``shape`` to ``target`` (leading 1s are dropped)."""
-    shape = tuple(shape)
-    while shape and shape[0] == 1 and len(shape) > len(target):
-        shape = shape[1:]
-    if len(shape) > len(target):
-        raise RuntimeError(
-            f"expand(torch.{legacy}{{[{', '.join(map(str, shape))}]}}, size=[{', '.join(map(str, target))}]): "
-            f"the number of sizes provided ({len(target)}) must be greater or equal to the number of dimensions "
-            f"in the tensor ({len(shape)})"
-        )
-    for i in range(1, len(shape) + 1):
-        if shape[-i] != 1 and shape[-i] != target[-i]:
-            raise RuntimeError(
-                f"The expanded size of the tensor ({target[-i]}) must match the existing size ({shape[-i]}) at "
-                f"non-singleton dimension {len(target) - i}.  Target sizes: [{', '.join(map(str, target))}].  "
-                f"Tensor sizes: [{', '.join(map(str, shape))}]"
-            )
-
-
 def setitem(t, key, value):
     """Mirror ``Tensor.__setitem__``: ``t[key] = value`` as an in-place op."""
-    from .shape import _is_advanced, _np_index
-
     k = key if isinstance(key, tuple) else (key,)
-    advanced = any(_is_advanced(x) for x in k)
-    npkey = tuple(_np_index(x) for x in k)
+    advanced = any(is_advanced(x) for x in k)
+    npkey = tuple(np_index(x) for x in k)
     if not advanced:  # torch writes through a view of t (select/slice) with copy_
         target = t._data[npkey]
         if grad_mode._state.enabled and t._requires_grad and t.grad_fn is None and not _same_memory(target, t._data):
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
-        legacy = value.dtype.legacy if isinstance(value, Tensor) else "FloatTensor"
-        _check_expand(np.shape(data(value)), target.shape, legacy)
+        shape = np.shape(data(value))
+        while len(shape) > len(target.shape) and shape[0] == 1:  # copy_ drops leading 1s
+            shape = shape[1:]
+        expanded_shape(shape, target.shape, value.dtype if isinstance(value, Tensor) else dtypes.float32)
     elif isinstance(value, Tensor) and value.dtype.category > t.dtype.category:
-        kind = {2: "Float", 1: "Long", 0: "Bool"}
         raise RuntimeError(
-            f"Index put requires the source and destination dtypes match, got {kind[t.dtype.category]} for "
-            f"the destination and {kind[value.dtype.category]} for the source."
+            f"Index put requires the source and destination dtypes match, got {t.dtype.scalar_name} for "
+            f"the destination and {value.dtype.scalar_name} for the source."
         )
-    name = "IndexPutBackward0" if advanced else "torch::autograd::CopySlices"
-    apply_inplace(t, lambda a, v: IndexPut.apply(a, v, key=npkey, node_name=name), value)
+    op = IndexPut if advanced else SliceAssign
+    apply_inplace(t, lambda a, v: op.apply(a, v, key=npkey), value)

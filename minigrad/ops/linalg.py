@@ -2,16 +2,16 @@
 
 import numpy as np
 
-from ..autograd.function import Op
-from ..tensor import _C_TYPE
 from ._util import binary_result, needs_grad, wrap
+from .op import Op
+from .shape import SqueezeDim, UnsafeView
 
 
 def _check_same_dtype(name, a, b):
     if a._data.dtype != b._data.dtype:
-        ka, kb = a.dtype.legacy[:-6], b.dtype.legacy[:-6]
+        ka, kb = a.dtype.scalar_name, b.dtype.scalar_name
         raise RuntimeError(
-            f"expected m1 and m2 to have the same dtype, but got: {_C_TYPE[a.dtype.name]} != {_C_TYPE[b.dtype.name]}"
+            f"expected m1 and m2 to have the same dtype, but got: {a.dtype.c_name} != {b.dtype.c_name}"
             if name == "mm"
             else f"addmv input tensors must have the same dtype, but got {kb}, {ka}, and {kb}"
             if name == "mv"
@@ -52,14 +52,14 @@ class Mm(Op):
                 f"{b.shape[0]}x{b.shape[1]})"
             )
         _check_same_dtype("mm", a, b)
-        ctx.save_for_backward(a if needs_grad(b) else None, b if needs_grad(a) else None)
+        ctx._save((a if needs_grad(b) else None, b if needs_grad(a) else None))
         ctx._mat2_column_major = is_column_major(b)
         return wrap(a._data @ b._data)
 
     @staticmethod
     def backward(ctx, grad):
-        a, b = ctx.saved_tensors
-        da, db = ctx.needs_input_grad
+        a, b = ctx._unpack()
+        da, db = ctx._needs()
         return grad.mm(b.t()) if da else None, mm_mat2_backward(grad, a, ctx._mat2_column_major) if db else None
 
 
@@ -79,13 +79,13 @@ class Mv(Op):
                 f"size mismatch, got input ({a.shape[0]}), mat ({a.shape[0]}x{a.shape[1]}), vec ({v.shape[0]})"
             )
         _check_same_dtype("mv", a, v)
-        ctx.save_for_backward(a if needs_grad(v) else None, v if needs_grad(a) else None)
+        ctx._save((a if needs_grad(v) else None, v if needs_grad(a) else None))
         return wrap(a._data @ v._data)
 
     @staticmethod
     def backward(ctx, grad):
-        a, v = ctx.saved_tensors
-        da, dv = ctx.needs_input_grad
+        a, v = ctx._unpack()
+        da, dv = ctx._needs()
         return grad.unsqueeze(1).mm(v.unsqueeze(0)) if da else None, a.t().mv(grad) if dv else None
 
 
@@ -108,13 +108,13 @@ class Dot(Op):
                 f"number of elements, but got {a.shape[0]} and {b.shape[0]} elements respectively"
             )
         _check_same_dtype("dot", a, b)
-        ctx.save_for_backward(a if needs_grad(b) else None, b if needs_grad(a) else None)
+        ctx._save((a if needs_grad(b) else None, b if needs_grad(a) else None))
         return wrap(np.asarray(a._data @ b._data))
 
     @staticmethod
     def backward(ctx, grad):
-        a, b = ctx.saved_tensors
-        da, db = ctx.needs_input_grad
+        a, b = ctx._unpack()
+        da, db = ctx._needs()
         return grad * b if da else None, grad * a if db else None
 
 
@@ -127,7 +127,7 @@ class BatchMatmul(Op):
 
     @staticmethod
     def forward(ctx, a, b):
-        ctx.save_for_backward(a if needs_grad(b) else None, b if needs_grad(a) else None)
+        ctx._save((a if needs_grad(b) else None, b if needs_grad(a) else None))
         try:
             return binary_result(np.matmul(a._data, b._data), a, b)
         except ValueError:
@@ -138,8 +138,8 @@ class BatchMatmul(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        a, b = ctx.saved_tensors
-        da, db = ctx.needs_input_grad
+        a, b = ctx._unpack()
+        da, db = ctx._needs()
         return (
             grad.matmul(b.transpose(-1, -2)) if da else None,
             a.transpose(-1, -2).matmul(grad) if db else None,
@@ -157,10 +157,7 @@ def matmul(a, b):
     if a.ndim == 2 and b.ndim == 1:
         return Mv.apply(a, b)
     if a.ndim == 1 and b.ndim == 2:
-        from .shape import SqueezeDim
-
-        out = Mm.apply(a.unsqueeze(0), b)
-        return SqueezeDim.apply(out, dim=0, node_name="SqueezeBackward4")
+        return Squeeze4.apply(Mm.apply(a.unsqueeze(0), b), dim=0)
     if a.ndim == 2 and b.ndim == 2:
         return Mm.apply(a, b)
     if a.ndim == 3 and b.ndim == 3:  # torch drops a batch of one that requires grad, so the other folds
@@ -193,8 +190,6 @@ def _should_fold(a, b):
 
 def _folded(a, b):
     """torch's folded matmul: ``(batch * n, m) @ matrix-or-vector``, viewed back to the batch shape."""
-    from .shape import UnsafeView
-
     transpose = b.ndim > a.ndim
     big = b.mT if transpose else a
     small = (a.t() if a.ndim == 2 else a) if transpose else b
@@ -209,8 +204,6 @@ def _folded(a, b):
 def _batched(a, b):
     """torch's batched matmul: both operands expanded to the broadcast batch shape, flattened to one
     batch dim for bmm, and the result viewed back."""
-    from .shape import UnsafeView
-
     n, m1, batch1 = (a.shape[-2] if a.ndim > 1 else 1), a.shape[-1], tuple(a.shape[:-2])
     m2, p, batch2 = (b.shape[-2] if b.ndim > 1 else b.shape[0]), (b.shape[-1] if b.ndim > 1 else 1), tuple(b.shape[:-2])
     batch = _broadcast_batch(batch1, batch2)
@@ -221,6 +214,12 @@ def _batched(a, b):
     else:
         out = BatchMatmul.apply(a3, b.expand(*batch, m2, p).reshape(count, m2, p))
     return UnsafeView.apply(out, shape=batch + ((n,) if a.ndim > 1 else ()) + ((p,) if b.ndim > 1 else ()))
+
+
+class Squeeze4(SqueezeDim):
+    """the squeeze that ends ``vector @ matrix`` (torch's ``SqueezeBackward4``)"""
+
+    node_name = "SqueezeBackward4"
 
 
 def _broadcast_batch(s1, s2):

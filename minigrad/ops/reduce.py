@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from ..autograd.function import Op
 from ._util import wrap
+from .op import Op
 
 
 def normalize_dims(t, dim):
@@ -77,7 +77,7 @@ def _check_float_mean(a):
     if not a.dtype.is_floating_point:
         raise RuntimeError(
             "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
-            f"dtype. Got: {a.dtype.legacy.replace('Tensor', '')}"
+            f"dtype. Got: {a.dtype.scalar_name}"
         )
 
 
@@ -132,12 +132,12 @@ class Max(Op):
                 "Specify the reduction dim with the 'dim' argument."
             )
         out = wrap(np.asarray(ctx.reduce(a._data)))
-        ctx.save_for_backward(a, out)
+        ctx._save((a, out))
         return out
 
     @staticmethod
     def backward(ctx, grad):
-        a, result = ctx.saved_tensors
+        a, result = ctx._unpack()
         hit = a == result
         return (grad * hit / hit.sum(),)
 
@@ -146,7 +146,6 @@ class Min(Max):
     """result = the smallest element of self; ties share the gradient evenly, as in torch"""
 
     node_name = "MinBackward1"
-    formula = {"self": "grad * (self == result) / (self == result).sum()"}
     reduce, word = staticmethod(np.min), "min"
 
 
@@ -186,7 +185,6 @@ class MinDim(MaxDim):
     """result = the smallest element along ``dim``; the gradient goes to the position it came from"""
 
     node_name = "MinBackward0"
-    formula = {"self": "one_hot(indices, dim, self.shape, keepdim) * unsqueeze_dims(grad, (dim,), keepdim)"}
 
 
 def one_hot(indices, dim, shape, keepdim=True):

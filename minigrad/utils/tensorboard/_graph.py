@@ -18,9 +18,9 @@ from tensorboard.compat.proto.node_def_pb2 import NodeDef
 from tensorboard.compat.proto.tensor_shape_pb2 import TensorShapeProto
 from tensorboard.compat.proto.versions_pb2 import VersionDef
 
-from ...autograd.engine import observe
-from ...autograd.function import Op
+from ...autograd.observer import OP, observe
 from ...graph import op_name
+from ...ops.op import Op
 from ...tensor import Tensor
 
 _DTYPES = {"float32": types_pb2.DT_FLOAT, "float64": types_pb2.DT_DOUBLE, "int64": types_pb2.DT_INT64,
@@ -34,7 +34,7 @@ def trace_graph(model, args):
     ops, stack = [], [scopes[id(model)]]
 
     def observer(kind, **info):
-        if kind == "op":
+        if kind == OP:
             ops.append((stack[-1], info))
 
     was_training = model.training
@@ -153,9 +153,9 @@ class _GraphBuilder:
         return name
 
     def _add_op(self, scope, info):
-        op, node, params = info["op"], info["node"], info["params"]
+        op, params = info["op"], info["params"]
         if issubclass(op, Op):
-            short = op_name(node.name() if node is not None else params.get("node_name", op.node_name))
+            short = op_name(op.node_name)
             kind = f"aten::{short}"
         else:
             short, kind = op.__name__, "prim::PythonOp"

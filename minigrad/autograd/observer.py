@@ -1,0 +1,33 @@
+"""The hook the step-through widget uses: every op run and every engine step, reported to one callable.
+
+``with observe(fn):`` calls ``fn(kind, **info)`` for each event; the kinds are named here, once:
+
+* forward: ``OP`` (op class, node or None, inputs, outputs, params), once per op run;
+* backward: ``BEGIN`` (root node, roots, grads); then for each node ``INPUTS`` (its incoming grads,
+  summed, before hooks), ``HOOK``, ``RETAIN_GRAD``, ``CAPTURE`` (autograd.grad's results), ``NODE``
+  (the grads it runs with), ``GRADS`` (what it returned) or ``ACCUMULATE`` (a leaf's .grad); at the end
+  ``FREE`` (the nodes whose saved tensors were freed) and ``END``.
+
+minigrad only: PyTorch has no such hook point (its engine is C++). With no observer attached the cost
+is one ``is None`` test per op and per engine step.
+"""
+
+import contextlib
+
+OP, BEGIN, INPUTS, HOOK, RETAIN_GRAD, CAPTURE, NODE, GRADS, ACCUMULATE, FREE, END = (
+    "op", "begin", "inputs", "hook", "retain_grad", "capture", "node", "grads", "accumulate", "free", "end",
+)  # fmt: skip
+KINDS = (OP, BEGIN, INPUTS, HOOK, RETAIN_GRAD, CAPTURE, NODE, GRADS, ACCUMULATE, FREE, END)
+
+current = None  # the observer in effect, read by the ops, Function.apply and the engine
+
+
+@contextlib.contextmanager
+def observe(observer):
+    """Report every op run and every engine step inside the block to ``observer(kind, **info)``."""
+    global current
+    prev, current = current, observer
+    try:
+        yield observer
+    finally:
+        current = prev

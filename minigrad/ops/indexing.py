@@ -1,0 +1,211 @@
+"""Indexing: ``x[i]``, ``x[a:b]``, ``x[None]``, ``x[mask]``, ``x[[0, 2]]``, and the backward of each.
+
+Basic indexing gives views made of the nodes torch records (``SelectBackward0``, ``SliceBackward0``,
+``UnsqueezeBackward0``); anything else (lists, tensors, masks) is one ``Index`` op that copies. Their
+gradients put ``grad`` back where the elements came from (``Embed`` and its variants, which are
+differentiable too, for ``create_graph=True``).
+"""
+
+import numpy as np
+
+from ..size import shape_text
+from ..tensor import Tensor
+from ._util import wrap
+from .op import Op
+from .shape import Alias, Unsqueeze
+
+
+class Embed(Op):
+    """result = zeros of ``shape`` with ``grad`` placed (added) at ``key``: the backward of indexing"""
+
+    node_name = "IndexPutBackward0"
+    formula = {"grad": "grad[key]"}
+
+    @staticmethod
+    def forward(ctx, grad, *, shape, key):
+        ctx.key = key
+        out = np.zeros(shape, dtype=grad._data.dtype)
+        if any(isinstance(k, np.ndarray) for k in key):
+            np.add.at(out, key, grad._data)  # repeated indices must add up
+        else:
+            out[key] = grad._data
+        return wrap(out)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (grad[_key_as_index(ctx.key)],)
+
+
+def _key_as_index(key):
+    return tuple(Tensor._wrap(np.asarray(k)) if isinstance(k, np.ndarray) else k for k in key)
+
+
+class SelectEmbed(Embed):
+    """select's backward, as a differentiable op (seen after ``create_graph=True``)"""
+
+    node_name = "SelectBackwardBackward0"
+
+
+class SliceEmbed(Embed):
+    """a slice's backward, as a differentiable op (seen after ``create_graph=True``)"""
+
+    node_name = "SliceBackwardBackward0"
+
+
+def select_backward(grad, shape, dim, index):
+    """torch's ``select_backward``: zeros of ``shape`` with ``grad`` at ``index`` along ``dim``."""
+    return SelectEmbed.apply(grad, shape=tuple(shape), key=(slice(None),) * dim + (index,))
+
+
+def slice_backward(grad, shape, dim, start, end, step):
+    """torch's ``slice_backward``: zeros of ``shape`` with ``grad`` in the slice along ``dim``."""
+    return SliceEmbed.apply(grad, shape=tuple(shape), key=(slice(None),) * dim + (slice(start, end, step),))
+
+
+def index_backward(grad, shape, indices):
+    """torch's ``index_backward``: zeros of ``shape`` with ``grad`` added at ``indices`` (repeats add up)."""
+    return Embed.apply(grad, shape=tuple(shape), key=indices)
+
+
+class Select(Op):
+    """result = self[..., index, ...] at dim ``dim`` (an int index)"""
+
+    node_name = "SelectBackward0"
+    formula = {"self": "select_backward(grad, self.shape, dim, index)"}
+    is_view = True
+
+    @staticmethod
+    def forward(ctx, a, *, dim, index):
+        if a.ndim == 0:
+            raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                             "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
+        size = a.shape[dim]
+        if not -size <= index < size:
+            raise IndexError(f"index {index} is out of bounds for dimension {dim} with size {size}")
+        ctx.shape, ctx.dim, ctx.index = a.shape, dim, index % size
+        return wrap(a._data[(slice(None),) * dim + (ctx.index,)])
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (select_backward(grad, ctx.shape, ctx.dim, ctx.index),)
+
+
+class Slice(Op):
+    """result = self[start:end:step] along dim ``dim``"""
+
+    node_name = "SliceBackward0"
+    formula = {"self": "slice_backward(grad, self.shape, dim, start, end, step)"}
+    is_view = True
+
+    @staticmethod
+    def forward(ctx, a, *, dim, start, end, step):
+        if step is not None and step <= 0:
+            raise ValueError("step must be greater than zero")
+        start, end, step = slice(start, end, step).indices(a.shape[dim])
+        ctx.shape, ctx.dim, ctx.start, ctx.end, ctx.step = a.shape, dim, start, end, step
+        return wrap(a._data[(slice(None),) * dim + (slice(start, end, step),)])
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (slice_backward(grad, ctx.shape, ctx.dim, ctx.start, ctx.end, ctx.step),)
+
+
+class Index(Op):
+    """result = self[indices] with integer lists/tensors or boolean masks (a copy, not a view)"""
+
+    node_name = "IndexBackward0"
+    formula = {"self": "index_backward(grad, self.shape, indices)"}
+
+    @staticmethod
+    def forward(ctx, a, *, indices):
+        ctx.shape, ctx.indices = a.shape, indices
+        try:
+            return wrap(a._data[indices])
+        except IndexError as e:
+            raise IndexError(_index_error(a, indices, e)) from None
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (index_backward(grad, ctx.shape, ctx.indices),)
+
+
+def _index_error(a, indices, err):
+    advanced = 0  # torch moves the index tensors to the front, so it counts dimensions among them
+    for dim, k in enumerate(indices):
+        if isinstance(k, np.ndarray) and k.dtype == bool:
+            for j, (m, s) in enumerate(zip(k.shape, a.shape[dim:])):
+                if m != s:
+                    return (
+                        f"The shape of the mask {shape_text(k.shape)} at index {j} does not match the shape of "
+                        f"the indexed tensor {shape_text(a.shape)} at index {dim + j}"
+                    )
+        elif isinstance(k, np.ndarray) and k.size and dim < a.ndim:
+            bad = k[(k >= a.shape[dim]) | (k < -a.shape[dim])]
+            if bad.size:
+                return f"index {int(bad.flat[0])} is out of bounds for dimension {advanced} with size {a.shape[dim]}"
+        if isinstance(k, np.ndarray):
+            advanced += 1
+    return str(err)
+
+
+def is_advanced(k):
+    """Whether an index element asks for advanced (copying) indexing: a list, a mask or a tensor index."""
+    if isinstance(k, Tensor):
+        return k.ndim > 0 or k.dtype.category == 0
+    return isinstance(k, (list, np.ndarray, bool))
+
+
+def np_index(k):
+    """An index element as numpy takes it, with torch's error for float indices."""
+    if isinstance(k, Tensor):
+        if k.dtype.is_floating_point:
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        return k._data
+    if isinstance(k, (list, bool)):
+        arr = np.asarray(k)
+        if arr.dtype.kind == "f":
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        return arr
+    return k
+
+
+def getitem(t, key):
+    """Mirror ``Tensor.__getitem__``: basic indexing as a chain of Select/Slice/Unsqueeze views
+    (the nodes torch records), anything else as one ``Index`` op."""
+    single = not isinstance(key, tuple)  # torch keeps a lone ``x[:]`` as a SliceBackward0 node
+    if single:
+        key = (key,)
+    if any(is_advanced(k) for k in key):
+        return Index.apply(t, indices=tuple(np_index(k) for k in key))
+    if sum(k is Ellipsis for k in key) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    consumed = sum(1 for k in key if k is not None and k is not Ellipsis)
+    if t.ndim == 0 and len(key) == 1 and isinstance(key[0], slice):
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+    if consumed > t.ndim and not (t.ndim == 0 and len(key) == 1):  # t0[0] gets Select's message
+        raise IndexError(f"too many indices for tensor of dimension {t.ndim}")
+    out, dim = t, 0
+    for position, k in enumerate(key):
+        if k is Ellipsis:
+            dim += t.ndim - consumed
+        elif k is None:
+            out = Unsqueeze.apply(out, dim=dim)
+            dim += 1
+        elif isinstance(k, slice):
+            if k != slice(None) or single:
+                out = Slice.apply(out, dim=dim, start=k.start, end=k.stop, step=k.step)
+            dim += 1
+        else:
+            try:
+                index = k.__index__()
+            except (AttributeError, TypeError):
+                raise IndexError(
+                    "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
+                    "indices (got " + type(k).__name__ + ")"
+                ) from None
+            if out.ndim and not -out.shape[dim] <= index < out.shape[dim]:  # torch names the key's position
+                raise IndexError(f"index {index} is out of bounds for dimension {position} with size {out.shape[dim]}")
+            out = Select.apply(out, dim=dim, index=index)
+    if out is t:
+        out = Alias.apply(t, shape=t.shape)
+    return out

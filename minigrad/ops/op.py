@@ -1,0 +1,104 @@
+"""``Op``: the base of minigrad's built-in ops, one subclass per op, as PyTorch has one node type per op.
+
+An op class holds everything about one op side by side: ``forward`` (numpy in, a Tensor out), the
+derivative ``formula`` of each differentiable input (text, in torch's derivatives.yaml names: ``self``,
+``other``, ``result``, ``grad``; the step-through widget shows it with numbers filled in) and
+``backward``, which computes those formulas with Tensor ops so that ``create_graph=True`` can
+differentiate them again.
+
+Its node type is derived from it: ``class Mul(Op)`` with ``node_name = "MulBackward0"`` makes the class
+``MulBackward0`` (a subclass of ``Mul``), and ``Mul.apply`` records an instance of it as the output's
+``grad_fn``, so ``type(y.grad_fn).__name__`` is torch's name. What the node saved is readable as torch
+names it (``grad_fn._saved_self``), from ``saved_names`` (saved tensors, in order) and ``saved_values``
+(other values: name -> attribute).
+
+``Op.apply`` parallels :meth:`minigrad.autograd.Function.apply` (run forward, then link a node if an
+input requires grad) but skips what only user Functions need (a forward under no_grad, outputs checked
+one by one, the ctx API), because it runs for every op.
+"""
+
+import functools
+import operator
+
+from ..autograd import grad_mode, observer
+from ..autograd.graph import Node, SavedTensor, read_saved
+from ..tensor import Tensor
+
+
+class Op(Node):
+    """Base of the built-in ops; see the module docstring. A subclass sets ``node_name`` (torch's node
+    class name), ``formula``, and implements ``forward(ctx, *inputs, **params)`` and
+    ``backward(ctx, grad)`` returning one gradient (or None) per input.
+
+    The engine sums each gradient back to its input's shape (undoing broadcasting) and casts it to the
+    input's dtype, as PyTorch's engine does.
+    """
+
+    node_name = None
+    formula = {}
+    is_view = False  # the output shares the first input's storage and version counter
+    saved_names = ()
+    saved_values = {}
+    _saving = True  # False while an op runs without recording: nothing will need what it saves
+    _node_type = None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("_is_node_type"):
+            return
+        for index, name in enumerate(cls.__dict__.get("saved_names", ())):
+            setattr(cls, f"_saved_{name}", property(functools.partial(read_saved, index=index)))
+        for name, attribute in cls.__dict__.get("saved_values", {}).items():
+            setattr(cls, f"_saved_{name}", property(operator.attrgetter(attribute)))
+        if cls.node_name is not None:
+            short = cls.node_name.rsplit("::", 1)[-1]
+            cls._node_type = type(short, (cls,), {"_is_node_type": True, "__module__": "torch.autograd.graph"})
+
+    def name(self):
+        """Mirror ``Node.name()``: torch's name, e.g. ``MulBackward0`` or ``torch::autograd::CopySlices``."""
+        return self.node_name
+
+    @classmethod
+    def apply(cls, *inputs, **params):
+        """Run the op; record a node of the op's type as the output's grad_fn if grad is needed."""
+        ctx = cls._node_type.__new__(cls._node_type)
+        record = False
+        if grad_mode._state.enabled:
+            for t in inputs:
+                if isinstance(t, Tensor) and t._requires_grad:
+                    record = True
+                    break
+        if not record:
+            ctx._saving = False
+        out = cls.forward(ctx, *inputs, **params)
+        if cls.is_view:
+            base = inputs[0]
+            out._vc = base._vc
+            out._base = base if base._base is None else base._base
+        if record:
+            ctx._link(inputs)
+            out._requires_grad = True
+            out.grad_fn = ctx
+            saved = ctx._saved
+            if saved:  # an output saved before this node became its grad_fn: keep it as an output
+                ctx._saved = tuple([SavedTensor(s.tensor, ctx) if _is_output(s, out) else s for s in saved])
+        obs = observer.current
+        if obs is not None:
+            obs(observer.OP, op=cls, node=out.grad_fn, inputs=inputs, outputs=(out,), params=params)
+        return out
+
+    def _save(self, values, outputs=()):
+        if self._saving:
+            Node._save(self, values, outputs)
+
+    def _needs(self):
+        """Which inputs the backward must compute a gradient for (torch's ``needs_input_grad``)."""
+        return tuple([edge[0] is not None for edge in self.next_functions])
+
+    def _backward(self, grads):
+        return self.backward(self, grads[0])
+
+
+def _is_output(saved, out):
+    return type(saved) is SavedTensor and saved.tensor is out
+

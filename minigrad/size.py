@@ -1,0 +1,21 @@
+"""``torch.Size`` and the one way torch's messages write a shape: ``[2, 3]``."""
+
+import numpy as np
+
+
+class Size(tuple):
+    """Mirror ``torch.Size``: a tuple that prints as ``torch.Size([2, 3])``."""
+
+    def __repr__(self):
+        return f"torch.Size({shape_text(self)})"
+
+    __str__ = __repr__
+
+    def numel(self):
+        """Mirror ``torch.Size.numel``: the product of the sizes."""
+        return int(np.prod(self, dtype=np.int64))
+
+
+def shape_text(shape):
+    """A shape as torch's messages write it: ``[2, 3]``, ``[]`` for a 0-d tensor."""
+    return "[" + ", ".join(map(str, shape)) + "]"
