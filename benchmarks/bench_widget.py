@@ -25,7 +25,7 @@ import time
 import minigrad
 from widgets import GraphStepper
 from widgets import trace as tracing
-from widgets.layout import layout
+from widgets.layout import classes_for, layout
 from widgets.preview import standalone_page
 from widgets.steps import StepBuilder, extract_for_trace
 
@@ -77,7 +77,7 @@ def parts(code):
     t2 = time.perf_counter()
     StepBuilder(graph, trace.statements).run(trace.events)
     t3 = time.perf_counter()
-    layout(graph, StepBuilder.classes_for(graph))
+    layout(graph, classes_for(graph))
     t4 = time.perf_counter()
     return [t1 - t0, t2 - t1, t3 - t2, t4 - t3]
 

@@ -9,6 +9,7 @@ import warnings
 import numpy as np
 
 from . import dtypes
+from .size import shape_text
 from .tensor import Tensor
 
 _rng = np.random.default_rng(0)
@@ -129,7 +130,7 @@ def _size(size):
         if not isinstance(s, (int, np.integer)) or isinstance(s, bool):
             raise TypeError(f"size must be a sequence of ints, got {type(s).__name__}")
         if s < 0:
-            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: [{', '.join(map(str, size))}]")
+            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {shape_text(size)}")
     return tuple(int(s) for s in size)
 
 

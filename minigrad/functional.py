@@ -210,7 +210,7 @@ def where(condition, input, other):
     if not isinstance(condition, Tensor) or condition.dtype is not dtypes.bool_:
         raise RuntimeError(
             f"where expected condition to be a boolean tensor, but got a tensor with dtype "
-            f"{condition.dtype.legacy[:-len('Tensor')] if isinstance(condition, Tensor) else type(condition).__name__}"
+            f"{condition.dtype.scalar_name if isinstance(condition, Tensor) else type(condition).__name__}"
         )
     if not isinstance(input, Tensor):
         input = as_tensor_operand(input, other if isinstance(other, Tensor) else None)

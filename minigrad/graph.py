@@ -60,7 +60,7 @@ import numpy as np
 from .autograd.accumulate_grad import AccumulateGrad
 from .autograd.function import BackwardCFunction
 from .autograd.graph import SavedTensor
-from .autograd.observer import observe
+from .autograd.observer import OP, observe
 from .dtypes import from_numpy_dtype
 from .printing import values_str
 from .tensor import Tensor
@@ -92,6 +92,10 @@ class TensorNode:
     grad_fn: str | None = None  # id of the function that made it
     output_nr: int = 0
     tensor: Tensor | None = field(default=None, repr=False, compare=False)
+    version: int = 0  # ``tensor._version``: in-place changes to its storage so far
+    is_view: bool = False  # ``tensor._is_view()``: shares the storage of another tensor
+    detached: bool = False  # needs no grad but shares its storage with a graph tensor (``x.detach()``)
+    hooks: int = 0  # hooks registered on it with ``register_hook``
 
     @property
     def is_leaf(self):
@@ -115,12 +119,13 @@ class FunctionNode:
     saved: tuple = ()
     attrs: dict = field(default_factory=dict)  # the node's non-tensor context (dim, shape, ...)
     variable: str | None = None  # AccumulateGrad: id of the leaf it accumulates into
+    next: tuple = ()  # ``next_functions`` as ids: ((function id or None, input_nr), ...)
     fn: object = field(default=None, repr=False, compare=False)
 
     @property
     def label(self):
-        """The name torchviz shows: the node's class name (``AccumulateGrad``, ``MulBackward0``)."""
-        return self.name.split("::")[-1]
+        """The name torchviz shows: the node's type name (``AccumulateGrad``, ``MulBackward0``)."""
+        return type(self.fn).__name__
 
 
 @dataclass(frozen=True)
@@ -140,13 +145,22 @@ class Edge:
 
 
 class OpRecord(NamedTuple):
-    """One op run in forward, as ``minigrad.autograd.observe`` reports it: ``OpRecord(**info)``."""
+    """One op run in forward, as ``minigrad.autograd.observe`` reports it (:meth:`of`), with what its
+    node saved for backward at that moment (backward frees it later)."""
 
     op: type
     node: object
     inputs: tuple
     outputs: tuple
     params: dict
+    saved: tuple | None = None
+
+    @classmethod
+    def of(cls, info):
+        """The record of an ``OP`` event's ``info``."""
+        node = info["node"]
+        return cls(info["op"], node, tuple(info["inputs"]), tuple(info["outputs"]), dict(info["params"]),
+                   node._saved if node is not None else None)  # fmt: skip
 
 
 @contextlib.contextmanager
@@ -155,24 +169,58 @@ def record():
     ops = []
 
     def observer(kind, **info):
-        if kind == "op":
-            ops.append(OpRecord(**info))
+        if kind == OP:
+            ops.append(OpRecord.of(info))
 
     with observe(observer):
         yield ops
 
 
+def slot(t):
+    """Where a tensor sits in a graph *now*: ``("out", id(grad_fn), output_nr)`` for the result of an op
+    that recorded a node, ``("obj", id(t))`` for a leaf or a tensor that needs no grad. An in-place op
+    moves a tensor to a new slot, so a tracer takes slots when events happen (and keeps the objects
+    alive, so that ids stay unique); :meth:`Graph.tensor_at` finds the tensor node of a slot."""
+    if t.grad_fn is not None:
+        return ("out", id(t.grad_fn), t._output_nr)
+    return ("obj", id(t))
+
+
+def output_slot(node, output_nr):
+    """The slot of output ``output_nr`` of a graph node; for an ``AccumulateGrad``, its leaf's slot."""
+    if isinstance(node, AccumulateGrad):
+        return ("obj", id(node.variable))
+    return ("out", id(node), output_nr)
+
+
+def hook_count(t):
+    """How many hooks ``t.register_hook`` has registered on tensor ``t``."""
+    node = t._edge(create=False)[0]
+    hooks = node._tensor_hooks if node is not None else None
+    return len(hooks.get(t._output_nr, ())) if hooks else 0
+
+
 class Graph:
     """The extracted graph: ``tensors``, ``functions`` and ``edges`` in a fixed order; ``outputs`` are
-    the ids of the tensors it was extracted from. ``graph[id]`` gives a node."""
+    the ids of the tensors it was extracted from. ``graph[id]`` gives a node; the accessors below give
+    each function's edges and the tensor node of a slot, so that no consumer builds indexes of its own."""
 
-    def __init__(self, tensors, functions, edges, outputs, objects):
+    def __init__(self, tensors, functions, edges, outputs, objects, slots):
         self.tensors = tensors
         self.functions = functions
         self.edges = edges
         self.outputs = outputs
         self._by_id = {n.id: n for n in (*tensors, *functions)}
         self._objects = objects  # id(object) -> node id, for tensors and grad_fn nodes
+        self._slots = slots  # slot -> tensor id
+        self._inputs, self._outputs, self._variable = {}, {}, {}
+        for e in edges:
+            if e.kind == "input":
+                self._inputs.setdefault(e.dst, {})[e.index] = e
+            elif e.kind == "output":
+                self._outputs.setdefault(e.src, []).append(e)
+            elif e.kind == "variable":
+                self._variable[e.src] = e
 
     def __getitem__(self, node_id):
         return self._by_id[node_id]
@@ -190,6 +238,30 @@ class Graph:
     def edges_of(self, kind):
         """The edges of one kind, in order."""
         return [e for e in self.edges if e.kind == kind]
+
+    def tensor_at(self, slot):
+        """The id of the tensor node at a :func:`slot` (an ``AccumulateGrad``'s output slot is its leaf's),
+        or None if the graph has no tensor there."""
+        return self._slots.get(slot)
+
+    def input_edges(self, fid):
+        """The ``input`` edges into function ``fid``: ``{input index: Edge}``."""
+        return self._inputs.get(fid, {})
+
+    def output_edges(self, fid):
+        """The ``output`` edges from function ``fid`` to the tensors it made, by output_nr."""
+        return self._outputs.get(fid, [])
+
+    def output_at(self, fid, output_nr):
+        """The id of output ``output_nr`` of function ``fid`` (its leaf, for an AccumulateGrad), or None."""
+        variable = self[fid].variable
+        if variable is not None:
+            return variable
+        return next((e.dst for e in self.output_edges(fid) if e.index == output_nr), None)
+
+    def variable_edge(self, fid):
+        """The ``variable`` edge from an AccumulateGrad to its leaf, or None."""
+        return self._variable.get(fid)
 
 
 def extract(outputs, names=None, params=None, *, trace=None, frame=None, saved=False, max_nodes=None):
@@ -248,12 +320,10 @@ class _Extractor:
                 "an intermediate tensor) or raise max_nodes"
             )
 
-    # slots: where a tensor sits in the graph. ("out", fn, nr) for an op's output, ("obj", id) for a
-    # leaf or a tensor that needs no grad, ("in", fn, i) for an input known only by position.
+    # slots (see slot()), plus ("in", id(fn), i) for an input known only by position
     def _slot(self, t):
-        if t.grad_fn is not None:
-            return ("out", id(t.grad_fn), t._output_nr) if id(t.grad_fn) in self.fn_set else None
-        return ("obj", id(t))
+        where = slot(t)
+        return None if where[0] == "out" and where[1] not in self.fn_set else where
 
     def _bind(self, t):
         slot = self._slot(t)
@@ -291,7 +361,24 @@ class _Extractor:
         for node in self.tensors:
             node.is_output = node.id in outputs
         objects = {**self.object_ids, **self.fn_ids}
-        return Graph(self.tensors, self.functions, self.edges, outputs, objects)
+        slots = dict(self.slot_ids)
+        for fn in self.fns:  # an AccumulateGrad's output slot is its leaf's
+            if isinstance(fn, AccumulateGrad) and ("obj", id(fn.variable)) in slots:
+                slots[("out", id(fn), 0)] = slots[("obj", id(fn.variable))]
+        for node in self.functions:
+            node.next = tuple((self.fn_ids.get(id(child)), nr) if child is not None else (None, nr)
+                              for child, nr in node.fn.next_functions)  # fmt: skip
+        self._mark_detached()
+        return Graph(self.tensors, self.functions, self.edges, outputs, objects, slots)
+
+    def _mark_detached(self):
+        """A tensor that needs no grad but shares its storage's version counter with one that does, without
+        being a view of it, is detached (``x.detach()``, ``x.data``'s values under another counter aside)."""
+        grad_counters = {id(t.tensor._vc) for t in self.tensors if t.tensor is not None and t.requires_grad}
+        for node in self.tensors:
+            t = node.tensor
+            if node.kind == "nograd" and t is not None and t._base is None and id(t._vc) in grad_counters:
+                node.detached = True
 
     def _consumers(self):
         """(fn, nr) slot -> (shape, dtype) from the first consumer's _input_meta."""
@@ -350,7 +437,7 @@ class _Extractor:
                 slots.append(self._bind(traced[i]))
             else:  # an input that needs no grad: the node may have saved it
                 if saved_objs is None:
-                    saved_objs = [s.tensor for s in _saved_tensors(fn) if s.tensor is not None]
+                    saved_objs = [s.tensor for s in _saved_tensors(fn, rec) if s.tensor is not None]
                 k = next((k for k, t in enumerate(saved_objs) if not t._requires_grad and t._data.shape == m[0]), None)
                 if k is not None:
                     slots.append(self._bind(saved_objs.pop(k)))
@@ -361,7 +448,7 @@ class _Extractor:
     def _saved(self, fn):
         names = _input_names(fn)
         inputs = self._inputs(fn)
-        for k, s in enumerate(_saved_tensors(fn)):
+        for k, s in enumerate(_saved_tensors(fn, self.trace.get(id(fn)))):
             if s.tensor is None:
                 name = "result" if s.output_of == 0 else f"result{s.output_of}"
                 yield name, ("out", id(fn), s.output_of), (s.data.shape, s.data.dtype)
@@ -384,7 +471,8 @@ class _Extractor:
             node = TensorNode(
                 tid, self.names.get(id(t)), tuple(t.shape), t.dtype.name, kind, t._requires_grad,
                 t._retains_grad, False, summarize(t._data), None if t._grad is None else summarize(t._grad._data),
-                grad_fn, t._output_nr if t.grad_fn is not None else 0, t,
+                grad_fn, t._output_nr if t.grad_fn is not None else 0, t, t._vc.value, t._base is not None,
+                hooks=hook_count(t) if t._requires_grad else 0,
             )  # fmt: skip
         else:
             shape, dtype = meta if meta is not None else ((), np.dtype(np.float32))
@@ -446,8 +534,10 @@ def _meta(fn, i):
     return _input_meta(fn)[i]
 
 
-def _saved_tensors(fn):
-    return [s for s in (fn._saved or ()) if type(s) is SavedTensor]
+def _saved_tensors(fn, record=None):
+    """What ``fn`` saved: its own ``_saved``, or the trace's record of it once backward has freed it."""
+    saved = fn._saved if fn._saved is not None or record is None else record.saved
+    return [s for s in (saved or ()) if type(s) is SavedTensor]
 
 
 def _input_names(fn):
@@ -472,14 +562,14 @@ def _op_name(fn):
         return "AccumulateGrad"
     if isinstance(fn, BackwardCFunction):
         return fn._forward_cls.__name__
-    return op_name(fn.name())
+    return op_name(type(fn).__name__)
 
 
 @functools.cache
-def op_name(node_name):
-    """The forward op of a node name, as torch's aten op names go: ``MulBackward0`` -> ``mul``,
+def op_name(node_type_name):
+    """The forward op of a node type, as torch's aten op names go: ``MulBackward0`` -> ``mul``,
     ``IndexPutBackward0`` -> ``index_put``."""
-    base = re.sub(r"Backwards?\d*$", "", node_name.split("::")[-1])
+    base = re.sub(r"Backwards?\d*$", "", node_type_name)
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", base).lower()
 
 

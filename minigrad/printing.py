@@ -195,7 +195,7 @@ def tensor_repr(t):
             suffixes.append(f"dtype={d!r}")
         body = values_str(t._data, d.is_floating_point, indent)
     if t.grad_fn is not None:
-        suffixes.append(f"grad_fn=<{t.grad_fn.name().rsplit('::', 1)[-1]}>")
+        suffixes.append(f"grad_fn=<{type(t.grad_fn).__name__}>")
     elif t._requires_grad:
         suffixes.append("requires_grad=True")
     text = _add_suffixes(prefix + body, suffixes, indent)

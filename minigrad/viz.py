@@ -30,6 +30,7 @@ import html
 import graphviz
 
 from .graph import GraphTooLarge, extract
+from .size import shape_text
 from .tensor import Tensor
 
 # The largest layout size (nodes, plus the ranks long edges cross: see layout_size) drawn without
@@ -279,7 +280,7 @@ def _tensor_table(t, show_data, show_grad):
     role = {"leaf": "leaf", "nonleaf": "non-leaf", "nograd": "no grad"}[t.kind]
     if t.retains_grad:
         role += ", retain_grad"
-    size = f"[{', '.join(str(d) for d in t.shape)}]" if t.shape else "scalar"
+    size = shape_text(t.shape) if t.shape else "scalar"
     rows = [name, f'<FONT POINT-SIZE="9" COLOR="gray25">{size} {_text(t.dtype)}, {role}</FONT>']
     if show_data:
         value = "(value not kept)" if t.value is None else t.value

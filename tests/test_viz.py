@@ -8,7 +8,7 @@ import re
 
 import graphviz
 import pytest
-from test_graph import rnn_cell  # noqa: E402 - the same Lab2B RNN cell the graph tests use
+from test_graph_model import rnn_cell  # noqa: E402 - the same Lab2B RNN cell the graph tests use
 
 import minigrad as torch
 from minigrad.graph import record

@@ -15,7 +15,7 @@ import minigrad as torch
 from minigrad.graph import summarize
 from widgets import GraphStepper, StepperTooLarge
 from widgets import layout as layout_module
-from widgets.steps import SLOTS
+from widgets.layout import SLOTS
 from widgets.trace import one_line
 
 SEED_004 = """\

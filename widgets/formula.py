@@ -11,6 +11,8 @@ import re
 
 import numpy as np
 
+from minigrad import size
+
 from .trace import Value
 
 _IDENT = re.compile(r"(?<![\w.])([A-Za-z_]\w*)(\.shape)?(?!\w)(?!\s*\()")
@@ -44,7 +46,7 @@ def _scalar(x):
 
 def shape_text(shape):
     """``[2, 3]``, or ``scalar`` for a 0-d tensor."""
-    return "[" + ", ".join(map(str, shape)) + "]" if shape else "scalar"
+    return size.shape_text(shape) if shape else "scalar"
 
 
 def clip(text, width):

@@ -11,8 +11,12 @@ import re
 import shutil
 import subprocess
 
-from .steps import SLOTS
-
+# The picture's contract with the steps: each element has fixed text slots, its label's lines.
+NAME, SHAPE, VALUE, GRAD = 0, 1, 2, 3  # tensors
+LABEL, STATUS = 0, 1  # functions
+EDGE_TEXT = 0  # edges: the gradient that went along it
+SLOTS = {"tensor": 4, "function": 2, "edge": 1}
+WIDTH = {"tensor": 24, "function": 22, "edge": 12}  # characters a slot shows; longer text is clipped
 DOT_TIMEOUT = 30  # seconds; the node budget keeps real graphs far below this
 NODE_SIZE = {"tensor": (1.9, 0.78), "op": (1.75, 0.5), "acc": (1.35, 0.42)}  # inches
 EDGE_LABEL = "\\ " * 10  # a placeholder as wide as the grad text an edge shows
@@ -22,6 +26,20 @@ EDGE_FONT = 10
 
 class LayoutError(RuntimeError):
     """``dot`` is missing, failed, or took too long."""
+
+
+def classes_for(graph):
+    """The classes each element has before the first step: hidden (``off``) plus what it is (the graph
+    model's kinds: leaf, nonleaf, nograd, detached; fn or acc; the edge kind)."""
+    classes = {}
+    for t in graph.tensors:
+        classes[t.id] = ["off", "tensor", t.kind, *(["detached"] if t.detached else [])]
+    for f in graph.functions:
+        classes[f.id] = ["off", "fn", "acc" if f.variable is not None else "op"]
+    for e in graph.edges:
+        if e.kind in ("input", "output", "variable"):
+            classes[e.id] = ["off", e.kind]
+    return classes
 
 
 def dot_source(graph, classes):

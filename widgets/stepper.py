@@ -16,7 +16,7 @@ from minigrad.graph import GraphTooLarge, extract
 from minigrad.tensor import Tensor
 
 from . import trace as tracing
-from .layout import layout
+from .layout import classes_for, layout
 from .steps import StepBuilder, extract_for_trace
 
 HERE = pathlib.Path(__file__).parent
@@ -81,7 +81,7 @@ class GraphStepper(anywidget.AnyWidget):
             built = _build_replay(tensor, gradient, names, run_hooks, sys._getframe(1))
         graph, steps, code, error = built
         self._graph, self.error = graph, error
-        super().__init__(svg=layout(graph, StepBuilder.classes_for(graph)) if graph else "", code=code,
+        super().__init__(svg=layout(graph, classes_for(graph)) if graph else "", code=code,
                          steps=steps, legend=LEGEND, **kwargs)  # fmt: skip
 
     @classmethod
@@ -135,6 +135,6 @@ def _build_replay(tensor, gradient, names, run_hooks, frame):
         raise _too_large(f"the graph has more than {MAX_NODES} nodes") from None
     builder = StepBuilder(graph, replay=True)
     builder.forward_from_graph()
-    trace = tracing.replay_backward(tensor, [f.fn for f in graph.functions], gradient, run_hooks)
+    trace = tracing.replay_backward(tensor, gradient, run_hooks)
     steps = builder.run(trace.events)
     return _check(graph, steps), steps, [], trace.error

@@ -1,7 +1,7 @@
 """From a Trace and the graph model to steps: the data the widget's JavaScript plays.
 
 Every drawn element (tensor, function, edge) has the graph model's id and a few
-fixed text slots (see :data:`SLOTS`). A step is a small dict:
+fixed text slots (see ``layout.SLOTS``). A step is a small dict:
 
 * ``k``: kind (``fwd``, ``bwd``, ``err``);
 * ``l``: the code lines ``[first, last]`` it belongs to (or None);
@@ -15,18 +15,13 @@ The JavaScript applies ``c`` going forward and undoes it going back; it never
 needs to know what a tensor or a gradient is.
 """
 
-from minigrad.autograd.accumulate_grad import AccumulateGrad
-from minigrad.graph import OpRecord, extract
+from minigrad.autograd.observer import OP
+from minigrad.graph import extract
 
 from .formula import chain_rule_lines, clip, number_text, shape_text
-from .trace import Value, hook_count
+from .layout import EDGE_TEXT, GRAD, LABEL, NAME, SHAPE, STATUS, VALUE, WIDTH, classes_for
+from .trace import STATEMENT, Value, kept_grad
 
-# Text slots: which line of an element's label holds what.
-NAME, SHAPE, VALUE, GRAD = 0, 1, 2, 3  # tensors
-LABEL, STATUS = 0, 1  # functions
-EDGE_TEXT = 0  # edges: the gradient that went along it
-SLOTS = {"tensor": 4, "function": 2, "edge": 1}
-WIDTH = {"tensor": 24, "function": 22, "edge": 12}  # characters a slot shows; longer text is clipped
 MAX_OPS_LISTED = 6  # a statement that runs more ops is summarised in one line
 
 
@@ -83,35 +78,25 @@ class Canvas:
 
 
 def extract_for_trace(trace, max_nodes=None):
-    """The graph model of everything a trace touched (one call to :func:`minigrad.graph.extract`)."""
+    """The graph model of everything a trace touched (one call to :func:`minigrad.graph.extract`, which
+    reads what each node saved from the trace's op records: backward has freed it since)."""
     records, outputs, consumed = [], [], set()
     for ev in trace.events:
-        if ev.kind == "op":
-            records.append(OpRecord(ev.info["op"], ev.info["node"], ev.info["inputs"], ev.info["outputs"],
-                                    ev.info["params"]))  # fmt: skip
-            consumed.update(id(t) for t in ev.info["inputs"])
+        if ev.kind == OP:
+            records.append(ev.info["record"])
+            consumed.update(id(t) for t in ev.info["record"].inputs)
     seen = set()
     for ev in trace.events:
         tensors = ()
-        if ev.kind == "statement":
+        if ev.kind == STATEMENT:
             tensors = ev.info["bound"].values()
-        elif ev.kind == "op" and ev.info["node"] is not None:
-            tensors = [t for t in ev.info["outputs"] if id(t) not in consumed]
+        elif ev.kind == OP and ev.info["record"].node is not None:
+            tensors = [t for t in ev.info["record"].outputs if id(t) not in consumed]
         for t in tensors:
             if id(t) not in seen:
                 seen.add(id(t))
                 outputs.append(t)
-    # What each node saved, as it was when the op ran: backward has freed it since. Put it back
-    # while the model reads it, so the model (not this module) says what was saved.
-    freed = [(ev.info["node"], ev.info["saved"]) for ev in trace.events
-             if ev.kind == "op" and ev.info["node"] is not None and ev.info["node"]._saved is None]  # fmt: skip
-    try:
-        for node, saved in freed:
-            node._saved = saved
-        return extract(outputs, trace=records, saved=True, max_nodes=max_nodes)
-    finally:
-        for node, _ in freed:
-            node._saved = None
+    return extract(outputs, trace=records, saved=True, max_nodes=max_nodes)
 
 
 class StepBuilder:
@@ -122,17 +107,7 @@ class StepBuilder:
         self.statements = statements
         self.replay = replay
         self.canvas = Canvas()
-        self.out_slot = {}  # (function id, output_nr) -> tensor id
-        self.edges_in, self.edges_out, self.edge_var = {}, {}, {}
-        for e in graph.edges:
-            if e.kind == "output":
-                self.out_slot[(e.src, e.index)] = e.dst
-                self.edges_out.setdefault(e.src, []).append(e)
-            elif e.kind == "input":
-                self.edges_in.setdefault(e.dst, {})[e.index] = e
-            elif e.kind == "variable":
-                self.edge_var[e.src] = e
-        for eid, classes in self.classes_for(graph).items():
+        for eid, classes in classes_for(graph).items():
             self.canvas.classes[eid] = set(classes)
         self.appeared = set()
         self.name = {}  # tensor id -> the name shown
@@ -144,24 +119,6 @@ class StepBuilder:
         self.stmt = 0
         self.op_notes = []  # forward ops of the current step: (function id, op, inputs, outputs, values)
         self.freed_said = False
-
-    @staticmethod
-    def classes_for(graph):
-        """The classes each element has before the first step: hidden (``off``) plus what it is.
-        A tensor that needs no grad but shares its version counter with one that does is detached."""
-        grad_vcs = {id(t.tensor._vc) for t in graph.tensors if t.tensor is not None and t.requires_grad}
-        classes = {}
-        for t in graph.tensors:
-            extra = []
-            if t.kind == "nograd" and t.tensor is not None and t.tensor._base is None and id(t.tensor._vc) in grad_vcs:
-                extra.append("detached")
-            classes[t.id] = ["off", "tensor", t.kind, *extra]
-        for f in graph.functions:
-            classes[f.id] = ["off", "fn", "acc" if f.variable is not None else "op"]
-        for e in graph.edges:
-            if e.kind in ("input", "output", "variable"):
-                classes[e.id] = ["off", e.kind]
-        return classes
 
     def forward_from_graph(self):
         """Forward steps for a graph that already exists: one per function, in creation order."""
@@ -177,14 +134,12 @@ class StepBuilder:
             for tid in fn.inputs:
                 self.show_existing(tid)
             self.show_function(fn.id)
-            for e in self.edges_in.get(fn.id, {}).values():
+            for e in self.g.input_edges(fn.id).values():
                 self.show_edge(e)
-            for child, _ in fn.fn.next_functions:
-                if isinstance(child, AccumulateGrad):
-                    self.show_function(self.g.id_of(child))
+            self.show_accumulators(fn.id)
             for tid in fn.outputs:
                 self.show_existing(tid)
-            for e in self.edges_out.get(fn.id, ()):
+            for e in self.g.output_edges(fn.id):
                 self.show_edge(e)
             self.op_notes.append((fn.id, None, fn.inputs, fn.outputs, values, fn.attrs))
             self.commit("fwd")
@@ -200,28 +155,24 @@ class StepBuilder:
         if tid is None or tid in self.appeared:
             return
         self.show_tensor(tid)
-        t = self.g[tid].tensor
-        if t is None:
+        node = self.g[tid]
+        if node.tensor is None:
             return
-        if t._grad is not None:
-            self.set_grad(tid, Value.of(t._grad), kept=True)
-        if t._retains_grad:
+        grad = kept_grad(node.tensor)
+        if grad is not None:
+            self.set_grad(tid, Value.of(grad), kept=True)
+        if node.retains_grad:
             self.canvas.add_class(tid, "retains")
-        if hook_count(t):
+        if node.hooks:
             self.canvas.add_class(tid, "hooked")
 
-    # -- ids --------------------------------------------------------------------------------------
-    def tid(self, key):
-        """The tensor id for a trace key (see ``trace.key_of``)."""
-        if key is None:
-            return None
-        if key[0] == "fn":
-            fid = self.g.id_of(key[1])
-            if fid is not None and isinstance(key[1], AccumulateGrad):
-                return self.g[fid].variable
-            return self.out_slot.get((fid, key[2]))
-        return self.g.id_of(key[1])
+    def show_accumulators(self, fid):
+        """An input that needs grad is reached through its AccumulateGrad: show it with its leaf."""
+        for child, _ in self.g[fid].next:
+            if child is not None and self.g[child].variable is not None:
+                self.show_function(child)
 
+    # -- ids --------------------------------------------------------------------------------------
     def where(self):
         if not self.statements:
             return None
@@ -270,7 +221,7 @@ class StepBuilder:
         c.set_text(fid, LABEL, fn.label, WIDTH["function"])
         if fn.variable is not None:
             self.show_tensor(fn.variable)
-            self.show_edge(self.edge_var.get(fid))
+            self.show_edge(self.g.variable_edge(fid))
         elif fn.saved:
             saved = ", ".join(self.name.get(t) or name for name, t in fn.saved)
             c.set_text(fid, STATUS, "saved: " + saved, WIDTH["function"])
@@ -331,9 +282,10 @@ class StepBuilder:
         return self.canvas.steps
 
     def on_op(self, info):
-        fid = self.g.id_of(info["node"]) if info["node"] is not None else None
-        ins = [self.tid(k) for k in info["input_keys"]]
-        outs = [self.tid(k) for k in info["output_keys"]]
+        record = info["record"]
+        fid = self.g.id_of(record.node) if record.node is not None else None
+        ins = [self.g.tensor_at(k) for k in info["input_slots"]]
+        outs = [self.g.tensor_at(k) for k in info["output_slots"]]
         if fid is None and all(t is None or self.g[t].kind != "nograd" for t in outs):
             return  # a no-grad op whose result the graph does not show (or an op inside a Function's forward)
         for tid, value in zip(ins, info["input_values"]):
@@ -346,26 +298,23 @@ class StepBuilder:
                 if inp is not None:
                     self.show_tensor(inp)
             self.show_function(fid)
-            for e in self.edges_in.get(fid, {}).values():
+            for e in self.g.input_edges(fid).values():
                 self.show_edge(e)
-            # an input that needs grad is reached through AccumulateGrad: show it with its leaf
-            for child, _ in info["node"].next_functions:
-                if isinstance(child, AccumulateGrad):
-                    self.show_function(self.g.id_of(child))
+            self.show_accumulators(fid)
         for tid, value in zip(outs, info["output_values"]):
             self.show_tensor(tid, value)
-        for e in self.edges_out.get(fid, ()):
+        for e in self.g.output_edges(fid) if fid is not None else ():
             self.show_edge(e)
-        self.op_notes.append((fid, info["op"], ins, outs, info["input_values"], info["params"]))
+        self.op_notes.append((fid, record.op, ins, outs, info["input_values"], record.params))
 
     def on_statement(self, info):
         c = self.canvas
         if self.pending is not None:  # the statement failed inside a backward node: the error step follows
             return
         before = set(self.appeared)
-        values = {self.tid(ch["key"]): ch["value"] for ch in info["changes"] if ch["value"] is not None}
-        for name, key in info["names"].items():
-            tid = self.tid(key)
+        values = {self.g.tensor_at(ch["at"]): ch["value"] for ch in info["changes"] if ch["value"] is not None}
+        for name, at in info["names"].items():
+            tid = self.g.tensor_at(at)
             if tid is None or self.holder.get(name) == tid:
                 continue
             old = self.holder.get(name)
@@ -380,7 +329,7 @@ class StepBuilder:
                 req = "requires grad" if self.g[tid].requires_grad else "needs no grad"
                 c.say(f"{name}: a leaf tensor that {req}")
         for ch in info["changes"]:
-            tid = self.tid(ch["key"])
+            tid = self.g.tensor_at(ch["at"])
             if tid is None or tid not in self.appeared:
                 continue
             text = "= " + ch["value"].text if ch["value"] is not None else None
@@ -404,8 +353,8 @@ class StepBuilder:
     def on_begin(self, info):
         self.commit("fwd")
         c = self.canvas
-        for key, grad in zip(info["roots"], info["grads"]):
-            tid = self.tid(key)
+        for at, grad in zip(info["roots"], info["grads"]):
+            tid = self.g.tensor_at(at)
             self.set_grad(tid, grad, kept=False)
             c.highlight(tid)
             c.say(f"backward pass from {self.label(tid)}: its gradient starts as {grad.text}")
@@ -414,7 +363,7 @@ class StepBuilder:
         self.commit("bwd")
 
     def on_hook(self, info):
-        tid = self.tid(("fn", info["node"], info["output_nr"]))
+        tid = self.g.tensor_at(info["at"])
         result = info["result"]
         said = f"returned {result.text}: the gradient is replaced" if result is not None else "returned None"
         self.canvas.say(f"hook {info['hook']} on {self.label(tid)} fired with grad {info['grad'].text}, {said}")
@@ -424,7 +373,7 @@ class StepBuilder:
         self.commit("bwd")
 
     def on_retain_grad(self, info):
-        tid = self.tid(("fn", info["node"], info["output_nr"]))
+        tid = self.g.tensor_at(info["at"])
         before, after = info["before"], info["after"]
         change = after.text if before is None else f"{before.text} + {info['grad'].text} = {after.text}"
         self.set_grad(tid, after, kept=True)
@@ -439,12 +388,12 @@ class StepBuilder:
         fid = self.g.id_of(info["node"])
         if fid is None:
             return  # GraphRoot: already shown by "begin"
-        c, fn = self.canvas, self.g[fid]
+        c = self.canvas
         for nr, grad in enumerate(info["grads"]):
             sources = self.arrived.pop((fid, nr), [])
             if len(sources) > 1 and grad is not None:
                 parts = " + ".join(_term(number_text(v), k) for k, (_, v) in enumerate(sources))
-                c.say(f"{len(sources)} gradients arrive at {self.label(self.out_or_var(fn, nr))} "
+                c.say(f"{len(sources)} gradients arrive at {self.label(self.g.output_at(fid, nr))} "
                       f"and are summed: {parts} = {number_text(grad)}")  # fmt: skip
             for src, _ in sources:
                 c.highlight(src)
@@ -460,7 +409,7 @@ class StepBuilder:
         c, fn = self.canvas, self.g[fid]
         c.highlight(fid)
         if fn.variable is None:
-            for e in self.edges_out.get(fid, ()):
+            for e in self.g.output_edges(fid):
                 grad = info["grads"][e.index] if e.index < len(info["grads"]) else None
                 if grad is not None:
                     c.set_text(e.id, EDGE_TEXT, number_text(grad, WIDTH["edge"]), WIDTH["edge"])
@@ -469,14 +418,12 @@ class StepBuilder:
                 if not self.kept.get(e.dst):
                     self.set_grad(e.dst, grad, kept=False)
 
-    def out_or_var(self, fn, nr):
-        return fn.variable if fn.variable is not None else self.out_slot.get((fn.id, nr))
 
     def on_grads(self, info):
         fid, grads_in = self.pending
         self.pending = None
         fn, c = self.g[fid], self.canvas
-        outs = tuple(g if i < len(fn.fn.next_functions) and fn.fn.next_functions[i][0] is not None else None
+        outs = tuple(g if i < len(fn.next) and fn.next[i][0] is not None else None
                      for i, g in enumerate(info["grads"]))  # an input that needs no grad gets none
         names = [self.formula_name(t) for t in fn.inputs]
         result = self.formula_name(fn.outputs[0]) if fn.outputs else None
@@ -484,19 +431,15 @@ class StepBuilder:
         for line in lines or [f"{fn.label}: no input needs a gradient"]:
             c.say(line)
         for i, grad in enumerate(outs):
-            child = info["node"].next_functions[i][0] if i < len(info["node"].next_functions) else None
-            edge = self.edges_in.get(fid, {}).get(i)
-            if grad is None or child is None:
+            if grad is None:
                 continue
+            child, nr = fn.next[i]
+            edge = self.g.input_edges(fid).get(i)
             if edge is not None:
                 c.set_text(edge.id, EDGE_TEXT, number_text(grad, WIDTH["edge"]), WIDTH["edge"])
                 c.add_class(edge.id, "carried")
                 c.highlight(edge.id)
-            if child is not None:
-                cid = self.g.id_of(child)
-                self.arrived.setdefault((cid, info["node"].next_functions[i][1]), []).append(
-                    (edge.id if edge is not None else fid, grad)
-                )
+            self.arrived.setdefault((child, nr), []).append((edge.id if edge is not None else fid, grad))
         self.commit("bwd")
 
     def flush_pending(self):
@@ -519,11 +462,12 @@ class StepBuilder:
         else:
             c.say(f"AccumulateGrad: {name}.grad: {before.text} + {info['grad'].text} = {after.text}")
         self.set_grad(tid, after, kept=True)
-        c.highlight(tid, self.edge_var[fid].id if fid in self.edge_var else None)
+        edge = self.g.variable_edge(fid)
+        c.highlight(tid, edge.id if edge is not None else None)
         self.commit("bwd")
 
     def on_capture(self, info):
-        tid = self.tid(("fn", info["node"], info["output_nr"]))
+        tid = self.g.tensor_at(info["at"])
         self.canvas.say(
             f"autograd.grad: result {info['index']} (the gradient for {self.label(tid)}) is {info['grad'].text};"
             " no .grad changes"

@@ -18,12 +18,27 @@ from dataclasses import dataclass, field
 import numpy as np
 
 import minigrad
-from minigrad.autograd import observe
-from minigrad.graph import summarize
+from minigrad.autograd.engine import replay
+from minigrad.autograd.observer import (
+    ACCUMULATE,
+    BEGIN,
+    CAPTURE,
+    END,
+    FREE,
+    GRADS,
+    HOOK,
+    INPUTS,
+    NODE,
+    OP,
+    RETAIN_GRAD,
+    observe,
+)  # fmt: skip
+from minigrad.graph import OpRecord, hook_count, output_slot, slot, summarize
 from minigrad.nn import Module
 from minigrad.tensor import Tensor
 
 FILENAME = "<stepthrough>"
+STATEMENT, ERROR = "statement", "error"  # the tracer's own events, beside the observer's
 
 
 class Value:
@@ -45,7 +60,7 @@ class Value:
         """Snapshot a Tensor (or numpy array); None stays None."""
         if t is None:
             return None
-        a = t._data if isinstance(t, Tensor) else np.asarray(t)
+        a = t.detach().numpy() if isinstance(t, Tensor) else np.asarray(t)
         scalar = a.item() if a.size == 1 else None
         if a.size <= cls.KEEP:
             return cls(tuple(a.shape), str(a.dtype), None, scalar, a.copy())
@@ -118,20 +133,38 @@ class _Tee(io.TextIOBase):
         return text
 
 
-def key_of(t):
-    """Where a tensor sits in the graph *now*: ``("fn", grad_fn, output_nr)`` for a result of an op
-    that recorded a node, ``("obj", tensor)`` for a leaf or a tensor that needs no grad. (An in-place
-    op moves a tensor to a new place, so keys are taken when events happen.)"""
-    if t.grad_fn is not None:
-        return ("fn", t.grad_fn, t._output_nr)
-    return ("obj", t)
+def kept_grad(t):
+    """``t.grad`` where torch keeps one (leaves, and non-leaves that retain_grad), else None, read
+    without the warning a non-leaf's ``.grad`` gives."""
+    return t.grad if t.is_leaf or t.retains_grad else None
 
 
-def hook_count(t):
-    """How many hooks are registered on tensor ``t``."""
-    node = t._edge(create=False)[0]
-    hooks = node._tensor_hooks if node is not None else None
-    return len(hooks.get(t._output_nr, ())) if hooks else 0
+def _values(grads):
+    return tuple(Value.of(g) for g in grads)
+
+
+# What each observer event becomes: kind -> (recorder, info) -> the Event's details. Values are copied
+# now, tensors are located by their slot now (see minigrad.graph.slot): both change later.
+_EVENTS = {
+    BEGIN: lambda r, i: dict(roots=tuple(slot(t) for t in i["roots"]), grads=_values(i["grads"])),
+    INPUTS: lambda r, i: dict(node=i["node"], grads=_values(i["grads"])),
+    NODE: lambda r, i: dict(node=r.keep(i["node"]), grads=_values(i["grads"])),
+    GRADS: lambda r, i: dict(node=i["node"], grads=_values(i["grads"])),
+    HOOK: lambda r, i: dict(
+        at=output_slot(i["node"], i["output_nr"]), hook=getattr(i["hook"], "__name__", type(i["hook"]).__name__),
+        grad=Value.of(i["grad"]), result=Value.of(i["result"]) if isinstance(i["result"], Tensor) else None,
+    ),
+    RETAIN_GRAD: lambda r, i: dict(
+        at=output_slot(i["node"], i["output_nr"]), before=Value.of(i["before"]), after=Value.of(i["after"]),
+        grad=Value.of(i["grad"]),
+    ),
+    ACCUMULATE: lambda r, i: dict(
+        node=i["node"], before=Value.of(i["before"]), after=Value.of(i["after"]), grad=Value.of(i["grad"]),
+    ),
+    CAPTURE: lambda r, i: dict(at=output_slot(i["node"], i["output_nr"]), index=i["index"], grad=Value.of(i["grad"])),
+    FREE: lambda r, i: dict(nodes=tuple(i["nodes"])),
+    END: lambda r, i: {},
+}  # fmt: skip
 
 
 class Recorder:
@@ -150,87 +183,42 @@ class Recorder:
         self.trace.events.append(ev)
         return ev
 
+    def keep(self, obj):
+        """Keep ``obj`` alive for the trace's lifetime, so that its id() stays unique; return it."""
+        self.trace.keep.append(obj)
+        return obj
+
     def watch(self, tensors):
         for t in tensors:
             if isinstance(t, Tensor) and id(t) not in self.watched:
-                self.watched[id(t)] = t
-                self.trace.keep.append(t)
+                self.watched[id(t)] = self.keep(t)
 
     def __call__(self, kind, **info):
-        keep = self.trace.keep
-        if kind == "op":
-            node = info["node"]
-            if self.in_backward and node is None:
-                return  # the engine's own arithmetic, not part of any graph
-            inputs, outputs = tuple(info["inputs"]), tuple(info["outputs"])
-            keep.append(node)
-            self.watch(inputs + outputs)
-            self.add(
-                "op",
-                op=info["op"],
-                node=node,
-                inputs=inputs,
-                input_keys=tuple(key_of(t) if isinstance(t, Tensor) else None for t in inputs),
-                input_values=tuple(Value.of(t) if isinstance(t, Tensor) else t for t in inputs),
-                outputs=outputs,
-                output_keys=tuple(key_of(t) for t in outputs),
-                output_values=tuple(Value.of(t) for t in outputs),
-                params=dict(info["params"]),
-                saved=node._saved if node is not None else None,  # the graph frees it after backward
-                in_backward=self.in_backward,
-            )
-        elif kind == "begin":
+        if kind == OP:
+            self.op(info)
+            return
+        if kind == BEGIN:
             self.in_backward = True
             self.watch(info["roots"])
-            self.add(
-                "begin",
-                roots=tuple(key_of(t) for t in info["roots"]),
-                grads=tuple(Value.of(g) for g in info["grads"]),
-            )
-        elif kind == "inputs":
-            self.add("inputs", node=info["node"], grads=tuple(Value.of(g) for g in info["grads"]))
-        elif kind == "node":
-            keep.append(info["node"])
-            self.add("node", node=info["node"], grads=tuple(Value.of(g) for g in info["grads"]))
-        elif kind == "grads":
-            self.add("grads", node=info["node"], grads=tuple(Value.of(g) for g in info["grads"]))
-        elif kind == "hook":
-            result = info["result"]
-            self.add(
-                "hook",
-                node=info["node"],
-                output_nr=info["output_nr"],
-                hook=getattr(info["hook"], "__name__", type(info["hook"]).__name__),
-                grad=Value.of(info["grad"]),
-                result=Value.of(result) if isinstance(result, Tensor) else None,
-            )
-        elif kind == "retain_grad":
-            self.add(
-                "retain_grad",
-                node=info["node"],
-                output_nr=info["output_nr"],
-                before=Value.of(info["before"]),
-                after=Value.of(info["after"]),
-                grad=Value.of(info["grad"]),
-            )
-        elif kind == "accumulate":
-            self.add(
-                "accumulate",
-                node=info["node"],
-                before=Value.of(info["before"]),
-                after=Value.of(info["after"]),
-                grad=Value.of(info["grad"]),
-            )
-        elif kind == "capture":
-            self.add(
-                "capture", node=info["node"], output_nr=info["output_nr"], index=info["index"],
-                grad=Value.of(info["grad"]),
-            )  # fmt: skip
-        elif kind == "free":
-            self.add("free", nodes=tuple(info["nodes"]))
-        elif kind == "end":
+        elif kind == END:
             self.in_backward = False
-            self.add("end")
+        self.add(kind, **_EVENTS[kind](self, info))
+
+    def op(self, info):
+        record = OpRecord.of(info)
+        if self.in_backward and record.node is None:
+            return  # the engine's own arithmetic, not part of any graph
+        self.keep(record.node)
+        self.watch(record.inputs + record.outputs)
+        self.add(
+            OP,
+            record=record,
+            input_slots=tuple(slot(t) if isinstance(t, Tensor) else None for t in record.inputs),
+            input_values=tuple(Value.of(t) if isinstance(t, Tensor) else t for t in record.inputs),
+            output_slots=tuple(slot(t) for t in record.outputs),
+            output_values=_values(record.outputs),
+            in_backward=self.in_backward,
+        )
 
     def statement_end(self, names):
         """Record the names bound now and every watched tensor that changed since the last statement
@@ -239,22 +227,22 @@ class Recorder:
         self.watch(fresh.values())
         changes = []
         for t in self.watched.values():
-            g = t._grad
-            sig = (t._vc.value, id(t.grad_fn), id(g), None if g is None else g._vc.value,
-                   t._retains_grad, hook_count(t), t._requires_grad)  # fmt: skip
+            g = kept_grad(t)
+            sig = (t._version, id(t.grad_fn), id(g), None if g is None else g._version,
+                   t.retains_grad, hook_count(t), t.requires_grad)  # fmt: skip
             old = self.signatures.get(id(t))
             if sig == old:
                 continue
             self.signatures[id(t)] = sig
             changes.append({
-                "key": key_of(t),
+                "at": slot(t),
                 "value": Value.of(t) if old is None or old[:2] != sig[:2] else None,
                 "grad": Value.of(g),
                 "grad_changed": old is None or old[2:4] != sig[2:4],
-                "retains": t._retains_grad,
+                "retains": t.retains_grad,
                 "hooks": sig[5],
             })  # fmt: skip
-        self.add("statement", names={n: key_of(t) for n, t in names.items()}, bound=fresh, changes=changes)
+        self.add(STATEMENT, names={n: slot(t) for n, t in names.items()}, bound=fresh, changes=changes)
 
 
 def named_tensors(namespace):
@@ -315,7 +303,7 @@ def run_code(source, namespace, echo=True):
     except SyntaxError as exc:
         trace.statements.append(Statement(exc.lineno or 1, exc.lineno or 1))
         trace.error = exc
-        trace.events.append(Event(0, "error", {"error": exc}))
+        trace.events.append(Event(0, ERROR, {"error": exc}))
         return trace
     tee = _Tee(sys.stdout, echo)
     rec = Recorder(trace, tee)
@@ -331,54 +319,25 @@ def run_code(source, namespace, echo=True):
                 rec.in_backward = False
                 trace.error = exc
                 rec.statement_end(named_tensors(namespace))
-                rec.add("error", error=exc)
+                rec.add(ERROR, error=exc)
                 break
             rec.statement_end(named_tensors(namespace))
     return trace
 
 
-def replay_backward(tensor, nodes, gradient=None, run_hooks=True):
-    """Record one backward pass from ``tensor`` without changing any ``.grad`` or freeing the graph.
-
-    ``nodes`` are the graph's nodes (the graph model's ``FunctionNode.fn``). Runs
-    ``backward(retain_graph=True)`` under the observer, then puts every ``.grad``
-    it touched back (the same tensor objects, with their old values). Hooks run
-    (their printed text is captured into the steps, not printed) unless ``run_hooks``
-    is False, in which case they are taken off for the replay.
-    """
+def replay_backward(tensor, gradient=None, run_hooks=True):
+    """Record one backward pass from ``tensor`` that changes nothing (``minigrad.autograd.engine.replay``):
+    no ``.grad`` is written, the graph is not freed. Hooks run unless ``run_hooks`` is False; what they
+    print goes into the steps, not to the output."""
     trace = Trace("")
     trace.statements.append(Statement(1, 1))
-    saved = {}
-    for node in nodes:  # every .grad the replay could touch: leaves and retained non-leaves
-        var = getattr(node, "variable", None)
-        retained = [ref() for ref in (node._retained or {}).values()]
-        for t in [var, *retained]:
-            if t is not None and id(t) not in saved:
-                g = t._grad
-                saved[id(t)] = (t, g, None if g is None else (g._data.copy(), g._vc.value))
-    hidden = []
-    if not run_hooks:
-        for node in nodes:
-            for attr in ("_tensor_hooks", "_hooks", "_prehooks"):
-                value = node.__dict__.get(attr)
-                if value:
-                    hidden.append((node, attr, value))
-                    setattr(node, attr, None)
     tee = _Tee(sys.stdout, echo=False)
     rec = Recorder(trace, tee)
     try:
         with contextlib.redirect_stdout(tee), observe(rec):
-            tensor.backward(gradient, retain_graph=True)
+            replay(tensor, gradient, run_hooks)
     except Exception as exc:
         rec.in_backward = False
         trace.error = exc
-        rec.add("error", error=exc)
-    finally:
-        for t, g, data in saved.values():
-            if g is not None:
-                g._data[...] = data[0]
-                g._vc.value = data[1]
-            t._grad = g
-        for node, attr, value in hidden:
-            setattr(node, attr, value)
+        rec.add(ERROR, error=exc)
     return trace

@@ -4,7 +4,7 @@
 import warnings
 
 from . import function, graph
-from .engine import run_backward
+from .engine import make_grads, run_backward
 from .function import Function, once_differentiable
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .observer import observe
@@ -32,37 +32,6 @@ def _as_tuple(x):
     return (x,)
 
 
-def _make_grads(outputs, grads):
-    """The starting gradient for each output: given, or ones for a scalar (torch's ``_make_grads``)."""
-    from ..creation import ones_like
-    from ..tensor import Tensor
-
-    if grads is None:
-        grads = (None,) * len(outputs)
-    if len(grads) != len(outputs):
-        raise RuntimeError(f"grad requires one gradient per output; got {len(grads)} for {len(outputs)} outputs")
-    result = []
-    for i, (out, g) in enumerate(zip(outputs, grads)):
-        if g is None:
-            if out._requires_grad:  # otherwise _check_outputs reports it, as torch's engine does
-                if out.numel() != 1:
-                    raise RuntimeError("grad can be implicitly created only for scalar outputs")
-                if not out.dtype.is_floating_point:
-                    raise RuntimeError(
-                        f"grad can be implicitly created only for real scalar outputs but got {out.dtype}"
-                    )
-            g = ones_like(out)
-        elif not isinstance(g, Tensor):
-            raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
-        elif g.shape != out.shape:
-            raise RuntimeError(
-                f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and output[{i}] has a shape "
-                f"of {out.shape}."
-            )
-        result.append(g)
-    return tuple(result)
-
-
 _CREATE_GRAPH_WARNING = (
     "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
     "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to avoid "
@@ -87,7 +56,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     unless ``retain_graph`` (default: ``create_graph``).
     """
     outputs = _as_tuple(tensors)
-    grads = _make_grads(outputs, _as_tuple(grad_tensors))
+    grads = make_grads(outputs, _as_tuple(grad_tensors))
     _check_outputs(outputs)
     if retain_graph is None:
         retain_graph = create_graph
@@ -130,7 +99,7 @@ def grad(
             "Expected allow_unused to be True or not passed when materialize_grads=True, but got: "
             "allow_unused=False."
         )
-    grads = _make_grads(outputs, _as_tuple(grad_outputs))
+    grads = make_grads(outputs, _as_tuple(grad_outputs))
     _check_outputs(outputs)
     for t in inputs:
         if not t._requires_grad:

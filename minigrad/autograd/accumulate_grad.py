@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 
+from . import graph
 from .graph import Node
 from .observer import ACCUMULATE
 
@@ -26,9 +27,9 @@ class AccumulateGrad(Node):
         """Mirror ``AccumulateGrad.name()``: ``torch::autograd::AccumulateGrad``."""
         return "torch::autograd::AccumulateGrad"
 
-    def _backward(self, grads, create_graph=False, observer=None):
-        from ..tensor import Tensor
-
+    def _backward(self, grads, create_graph=False, observer=None, store=True):
+        """Add ``grads[0]`` into the leaf's ``.grad``; with ``store=False`` (a replay) only work out and
+        report what ``.grad`` would become."""
         grad = grads[0]
         var = self.variable
         if grad is None:
@@ -40,16 +41,17 @@ class AccumulateGrad(Node):
             else:  # a copy laid out like the variable, as torch's grads are (not like a transposed grad)
                 data = np.empty_like(var._data)
                 np.copyto(data, grad._data, casting="unsafe")
-                new = Tensor._wrap(data)
-        elif create_graph:
+                new = graph.Tensor._wrap(data)
+        elif create_graph or not store:
             new = old + grad
         else:
             if observer is not None:
-                old = Tensor._wrap(old._data.copy())
+                old = graph.Tensor._wrap(old._data.copy())
             var._grad._data += grad._data
             var._grad._vc.value += 1
             new = var._grad
-        var._grad = new
+        if store:
+            var._grad = new
         if observer is not None:
             observer(ACCUMULATE, node=self, tensor=var, before=old, after=new, grad=grad)
         return ()

@@ -21,7 +21,7 @@ import itertools
 import numpy as np
 
 from ..size import shape_text
-from . import grad_mode, observer
+from . import grad_mode, graph, observer
 from .accumulate_grad import AccumulateGrad
 from .function import BackwardCFunction
 from .graph import Node
@@ -41,6 +41,34 @@ class GraphRoot(Node):
 
     def _backward(self, grads):
         return self._grads
+
+
+def make_grads(outputs, grads):
+    """The starting gradient for each output: given, or ones for a scalar (torch's ``_make_grads``)."""
+    if grads is None:
+        grads = (None,) * len(outputs)
+    if len(grads) != len(outputs):
+        raise RuntimeError(f"grad requires one gradient per output; got {len(grads)} for {len(outputs)} outputs")
+    result = []
+    for i, (out, g) in enumerate(zip(outputs, grads)):
+        if g is None:
+            if out._requires_grad:  # otherwise _check_outputs reports it, as torch's engine does
+                if out.numel() != 1:
+                    raise RuntimeError("grad can be implicitly created only for scalar outputs")
+                if not out.dtype.is_floating_point:
+                    raise RuntimeError(
+                        f"grad can be implicitly created only for real scalar outputs but got {out.dtype}"
+                    )
+            g = graph.Tensor._wrap(np.ones(out._data.shape, dtype=out._data.dtype))
+        elif not isinstance(g, graph.Tensor):
+            raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
+        elif g.shape != out.shape:
+            raise RuntimeError(
+                f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and output[{i}] has a shape "
+                f"of {out.shape}."
+            )
+        result.append(g)
+    return tuple(result)
 
 
 def _dependencies(root):
@@ -102,10 +130,11 @@ def _check_hook_result(hook, before, result):
         raise RuntimeError(f"hook '{name}' has changed the size of value")
 
 
-def _call_tensor_hooks(node, grads, obs):
-    """Tensor hooks for each output, in registration order, then the retain_grad stores."""
+def _call_tensor_hooks(node, grads, obs, replay=None):
+    """Tensor hooks for each output, in registration order, then the retain_grad stores (a replay works
+    out and reports the new ``.grad`` without storing it, and runs hooks only if asked)."""
     grads = list(grads)
-    if node._tensor_hooks:
+    if node._tensor_hooks and replay in (None, "hooks"):
         for nr, hooks in node._tensor_hooks.items():
             for hook in list(hooks.values()):
                 before = grads[nr]
@@ -122,21 +151,28 @@ def _call_tensor_hooks(node, grads, obs):
             if tensor is None or g is None:
                 continue
             before = tensor._grad
-            tensor._grad = g.clone() if before is None else before + g
+            after = g.clone() if before is None else before + g
+            if replay is None:
+                tensor._grad = after
             if obs is not None:
-                obs(RETAIN_GRAD, node=node, output_nr=nr, tensor=tensor, before=before, after=tensor._grad, grad=g)
+                obs(RETAIN_GRAD, node=node, output_nr=nr, tensor=tensor, before=before, after=after, grad=g)
     return grads
 
 
 @np.errstate(all="ignore")  # like torch, gradients may be inf or nan (log at 0) without numpy's warnings
-def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, accumulate=True):
+def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, accumulate=True, replay=None):
     """Backpropagate from ``roots`` (tensors) seeded with ``grad_roots``.
 
     ``accumulate=True`` is ``Tensor.backward``: gradients go into leaves' ``.grad``
     (only those in ``inputs`` if given). ``accumulate=False`` is
     ``autograd.grad``: the gradients of ``inputs`` are returned (None where unused)
-    and no ``.grad`` changes.
+    and no ``.grad`` changes. ``replay`` (see :func:`replay`) is a backward for an
+    observer to watch: no ``.grad`` is written and nothing is freed; hooks run
+    only if ``replay == "hooks"``.
     """
+    if replay is not None:
+        retain_graph = True
+    hooks = replay in (None, "hooks")
     obs = observer.current
     root = GraphRoot([t._edge() for t in roots], grad_roots)
     deps = _dependencies(root)
@@ -178,7 +214,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
             if obs is not None:
                 obs(INPUTS, node=node, grads=tuple(grads))
             if node._tensor_hooks or node._retained:
-                grads = _call_tensor_hooks(node, grads, obs)
+                grads = _call_tensor_hooks(node, grads, obs, replay)
             if captures:
                 for nr, g in enumerate(grads):
                     for i in captures.get((node, nr), ()):
@@ -187,7 +223,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                             obs(CAPTURE, node=node, output_nr=nr, index=i, grad=g)
             if needed is not None and node not in needed:
                 continue
-            if node._prehooks:
+            if node._prehooks and hooks:
                 for hook in list(node._prehooks.values()):
                     result = hook(tuple(grads))
                     if result is not None:
@@ -198,14 +234,14 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
             if node is root:
                 outs = root._grads
             elif isinstance(node, AccumulateGrad):
-                node._backward(grads, create_graph, obs)
+                node._backward(grads, create_graph, obs, replay is None)
                 outs = ()
             elif grads[0] is None and _all_none(grads) and not isinstance(node, BackwardCFunction):
                 outs = (None,) * len(node.next_functions)
             else:
                 outs = node._backward(grads)
                 outs = _validate(node, outs)
-            if node._hooks:
+            if node._hooks and hooks:
                 for hook in list(node._hooks.values()):
                     hook(tuple(outs), tuple(grads))
             if not retain_graph:
@@ -236,6 +272,14 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
             obs(FREE, nodes=tuple(n for n in ran if n is not root))
         obs(END, captured=tuple(captured))
     return captured
+
+
+def replay(tensor, gradient=None, run_hooks=True):
+    """Run ``tensor.backward(gradient)`` for an observer to watch (:mod:`minigrad.autograd.observer`),
+    changing nothing: no ``.grad`` is written (each step reports what it would become), the graph is not
+    freed, and hooks run only if ``run_hooks`` (what they print, they print). minigrad only."""
+    grads = make_grads((tensor,), None if gradient is None else (gradient,))
+    run_backward((tensor,), grads, True, False, replay="hooks" if run_hooks else "no hooks")
 
 
 def _sum_grads(a, b, as_op):

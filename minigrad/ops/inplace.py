@@ -40,8 +40,7 @@ def _store(t, out):
     """Write an op's result into ``t``'s own memory (views of ``t`` see it) and bump the version."""
     if out.shape != t.shape:
         raise RuntimeError(
-            f"output with shape [{', '.join(map(str, t.shape))}] doesn't match the broadcast shape "
-            f"[{', '.join(map(str, out.shape))}]"
+            f"output with shape {shape_text(t.shape)} doesn't match the broadcast shape {shape_text(out.shape)}"
         )
     if out.dtype.category > t.dtype.category:
         raise RuntimeError(

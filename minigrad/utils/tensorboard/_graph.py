@@ -155,7 +155,7 @@ class _GraphBuilder:
     def _add_op(self, scope, info):
         op, params = info["op"], info["params"]
         if issubclass(op, Op):
-            short = op_name(op.node_name)
+            short = op_name(op._node_type.__name__)
             kind = f"aten::{short}"
         else:
             short, kind = op.__name__, "prim::PythonOp"
