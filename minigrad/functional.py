@@ -15,6 +15,7 @@ from .ops import reduce as R
 from .ops import shape as S
 from .ops._util import as_tensor_operand, check_broadcast, wrap
 from .ops.indexing import getitem
+from .ops.views import bump_version
 from .public import NAMES, public
 from .tensor import Tensor
 
@@ -545,7 +546,7 @@ def _zero_(self):
     ):
         I.check_inplace(self)
         self._data[...] = 0
-        self._vc.value += 1
+        bump_version(self)
         return self
     return I.apply_inplace(self, I.Zero.apply)
 

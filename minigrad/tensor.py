@@ -19,6 +19,7 @@ import numpy as np
 
 from . import dtypes
 from .autograd import function as _function
+from .autograd import grad_mode
 from .autograd import graph as _graph
 from .autograd.accumulate_grad import AccumulateGrad
 from .autograd.graph import add_hook
@@ -26,9 +27,22 @@ from .size import Size, shape_text
 
 
 class _Version:
-    """A version counter shared by a tensor, its views and its detached aliases."""
+    """A version counter shared by a tensor, its views and its detached aliases; it also knows the live
+    views of that storage, whose ``grad_fn`` torch remakes after an in-place change (``ops.views``)."""
 
     value = 0  # an instance gets its own value at its first in-place change
+    views = None  # a WeakSet of the views sharing this counter, made by the first view
+
+
+class ViewInfo:
+    """How a view was made from its ``_base``: ``chain`` is ``((op class, params, output_nr), ...)``,
+    replayable on the base; ``no_grad``: made in no_grad mode; ``multi_output``: one of several views
+    one op returned (``split``). torch forbids in-place changes through the last two."""
+
+    __slots__ = ("chain", "no_grad", "multi_output")
+
+    def __init__(self, chain, no_grad, multi_output):
+        self.chain, self.no_grad, self.multi_output = chain, no_grad, multi_output
 
 
 _NON_LEAF_GRAD_WARNING = (
@@ -57,6 +71,7 @@ class Tensor:
         "_base",
         "_accumulator",
         "_retains_grad",
+        "_view",
         "__weakref__",
     )
 
@@ -345,6 +360,18 @@ class Tensor:
         """Mirror ``Tensor._is_view()``: whether this tensor is a view of another (its ``_base``)."""
         return self._base is not None
 
+    def _make_view_of(self, base, step, multi_output=False):
+        """Make this tensor (an op's output sharing ``base``'s memory) a view of it: same version counter,
+        ``_base`` the first tensor that is not a view, and ``step`` (op class, params, output_nr) appended
+        to the way it is made."""
+        self._vc = vc = base._vc
+        self._base = base if base._base is None else base._base
+        chain = (step,) if base._view is None else base._view.chain + (step,)
+        self._view = ViewInfo(chain, not grad_mode._state.enabled, multi_output)
+        if vc.views is None:
+            vc.views = weakref.WeakSet()
+        vc.views.add(self)
+
     def _edge(self, create=True):
         """The (node, input_nr) an op using this tensor connects to (torch's ``gradient_edge``)."""
         if self.grad_fn is not None:
@@ -457,6 +484,7 @@ def _init(t, array, grad_fn, vc):
     t._base = None
     t._accumulator = None
     t._retains_grad = False
+    t._view = None
 
 
 def _rebuild(data, requires_grad):

@@ -25,6 +25,7 @@ import minigrad as torch
 import minigrad.nn.functional as F
 from minigrad.ops.indexing import index_backward, select_backward, slice_backward
 from minigrad.ops.op import Op
+from minigrad.ops.views import ViewScatter
 
 # -- value domains ------------------------------------------------------------------------------------------
 KINK_MARGIN = 0.05  # values are drawn at least this far from a kink: far wider than the finite-difference step
@@ -241,6 +242,36 @@ def _setitem_mask_number(x, mask):
     y = x * 1
     y[_tensor(mask)] = 0.0
     return y * x
+
+
+def _mul_through_view(x, v):
+    y = x * 1
+    y[1:].mul_(v)  # CopySlices around MulBackward0
+    return y * x
+
+
+def _exp_through_transposed_view(x):
+    y = x * 1
+    y.t()[0].exp_()  # a view of a view
+    return y
+
+
+def _view_after_base_changed(x):
+    y = x * 1
+    row = y[0]
+    y.mul_(2)  # row's grad_fn is remade as AsStridedBackward0
+    return row * row
+
+
+def _iadd_through_view(x, w):
+    y = torch.ones(x.shape, dtype=x.dtype)  # needs no grad until w is added through a view
+    y[0] += w  # getitem, add_ (CopySlices), then setitem's copy_ (CopySlices again)
+    return y * x
+
+
+def _view_scatter(base, src):
+    chain = base.detach()[1:, ::2]._view.chain  # replace the region a view covers
+    return ViewScatter.apply(base, src, chain=chain)
 
 
 def _iadd(x, other):
@@ -469,6 +500,12 @@ CATALOGUE = [
     Case("setitem_mask_number", _setitem_mask_number, unary(min_dims=1), args_for=mask_of),
     Case("setitem_list", _setitem_list, fixed(((3,), ()), ((3, 2), (2,)), ((3, 2), (2, 2)))),
     Case("setitem_int", _setitem_int, fixed(((3,), ()), ((2, 3), (3,)))),
+    Case("mul_through_view", _mul_through_view, fixed(((3,), (2,)), ((3, 2), ()), ((3, 2), (2, 2))),
+         second_order=True),
+    Case("exp_through_transposed_view", _exp_through_transposed_view, fixed(((2, 3),), ((3, 3),)), second_order=True),
+    Case("view_after_base_changed", _view_after_base_changed, fixed(((2, 3),), ((2,),)), second_order=True),
+    Case("iadd_through_view", _iadd_through_view, fixed(((2, 3), (3,)), ((3,), ()))),
+    Case("view_scatter", _view_scatter, fixed(((3, 4), (2, 2)), ((3, 4), (1,))), second_order=True),
 ]
 
 BY_NAME = {case.name: case for case in CATALOGUE}

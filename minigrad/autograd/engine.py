@@ -240,7 +240,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                 outs = (None,) * len(node.next_functions)
             else:
                 outs = node._backward(grads)
-                outs = _validate(node, outs)
+                outs = validate(node, outs)
             if node._hooks and hooks:
                 for hook in list(node._hooks.values()):
                     hook(tuple(outs), tuple(grads))
@@ -298,7 +298,7 @@ def _all_none(grads):
     return True
 
 
-def _validate(node, outs):
+def validate(node, outs):
     """Check the grads a node returned: one per input, each summed to the input's shape and dtype."""
     if len(outs) != len(node.next_functions):
         raise RuntimeError(

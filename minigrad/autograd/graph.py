@@ -157,6 +157,12 @@ class Node:
             self._saved = None
 
 
+def next_sequence_nr():
+    """The next node's place in creation order (torch's sequence number: the engine runs the most recent
+    ready node first)."""
+    return next(_sequence)
+
+
 def read_saved(node, index):
     """Mirror ``grad_fn._saved_<name>``: the saved tensor (torch's error once freed or modified in place),
     a saved Python number as torch's 0-d "wrapped number" tensor, or None if nothing was saved."""

@@ -33,10 +33,11 @@ class Embed(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        return (grad[_key_as_index(ctx.key)],)
+        return (grad[key_as_index(ctx.key)],)
 
 
-def _key_as_index(key):
+def key_as_index(key):
+    """A numpy index tuple with its arrays as tensors again (to index a Tensor the same way)."""
     return tuple(Tensor._wrap(np.asarray(k)) if isinstance(k, np.ndarray) else k for k in key)
 
 
@@ -83,7 +84,7 @@ class Select(Op):
         if not -size <= index < size:
             raise IndexError(f"index {index} is out of bounds for dimension {dim} with size {size}")
         ctx.shape, ctx.dim, ctx.index = a.shape, dim, index % size
-        return wrap(a._data[(slice(None),) * dim + (ctx.index,)])
+        return wrap(a._data[(slice(None),) * dim + (ctx.index, Ellipsis)])  # "..." keeps a 0-d result a view
 
     @staticmethod
     def backward(ctx, grad):
@@ -173,10 +174,17 @@ def getitem(t, key):
     """Mirror ``Tensor.__getitem__``: basic indexing as a chain of Select/Slice/Unsqueeze views
     (the nodes torch records), anything else as one ``Index`` op."""
     single = not isinstance(key, tuple)  # torch keeps a lone ``x[:]`` as a SliceBackward0 node
-    if single:
-        key = (key,)
+    key = (key,) if single else key
     if any(is_advanced(k) for k in key):
         return Index.apply(t, indices=tuple(np_index(k) for k in key))
+    out = basic_index(t, key, keep_full_slices=single)
+    return Alias.apply(t, shape=t.shape) if out is t else out
+
+
+def basic_index(t, key, keep_full_slices=False):
+    """The view of ``t`` that a basic index (a tuple of ints, slices, None and one ``...``) selects, made of
+    the views torch records, or ``t`` itself if it selects everything. A slice over a whole dimension
+    records nothing unless ``keep_full_slices`` (torch's getitem keeps a lone ``x[0:n]``)."""
     if sum(k is Ellipsis for k in key) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     consumed = sum(1 for k in key if k is not None and k is not Ellipsis)
@@ -192,7 +200,8 @@ def getitem(t, key):
             out = Unsqueeze.apply(out, dim=dim)
             dim += 1
         elif isinstance(k, slice):
-            if k != slice(None) or single:
+            n = out.shape[dim]
+            if keep_full_slices or k.step is not None and k.step <= 0 or k.indices(n) != (0, n, 1):
                 out = Slice.apply(out, dim=dim, start=k.start, end=k.stop, step=k.step)
             dim += 1
         else:
@@ -206,6 +215,4 @@ def getitem(t, key):
             if out.ndim and not -out.shape[dim] <= index < out.shape[dim]:  # torch names the key's position
                 raise IndexError(f"index {index} is out of bounds for dimension {position} with size {out.shape[dim]}")
             out = Select.apply(out, dim=dim, index=index)
-    if out is t:
-        out = Alias.apply(t, shape=t.shape)
     return out

@@ -2,25 +2,42 @@
 
 An in-place op changes the tensor's memory, bumps its ``_version`` and, when
 a graph is being recorded, makes the tensor's ``grad_fn`` the node of the
-op, whose input is the tensor's old history (torch's "rebase_history").
+op, whose input is the tensor's old history (torch's "rebase_history"); through
+a view, the base's ``grad_fn`` becomes a ``CopySlices`` (see :mod:`.views`).
 Tensors saved for backward remember their version, so the engine notices if
 one was changed after being saved.
 """
 
 import numpy as np
 
-from .. import dtypes
 from ..autograd import grad_mode
+from ..autograd.graph import SavedTensor
 from ..size import shape_text
 from ..tensor import Tensor
-from ._util import data, wrap
-from .indexing import getitem, is_advanced, np_index
+from ._util import check_broadcast, data, wrap
+from .indexing import basic_index, getitem, is_advanced, key_as_index, np_index
 from .op import Op
 from .shape import expanded_shape
+from .views import CopySlices, bump_version
 
 
-def check_inplace(t):
-    """torch's checks before writing into ``t``."""
+def check_inplace(t, recording=False):
+    """torch's checks before writing into ``t`` (``recording``: autograd will record the write)."""
+    view = t._view
+    if recording and view is not None and (view.multi_output or view.no_grad):
+        op, _, nr = view.chain[-1]
+        if view.multi_output:
+            raise RuntimeError(
+                f"Output {nr} of {op._node_type()._op_text()} is a view and is being modified inplace. This view is "
+                "the output of a function that returns multiple views. Such functions do not allow the output "
+                "views to be modified inplace. You should replace the inplace operation by an out-of-place one."
+            )
+        raise RuntimeError(
+            "A view was created in no_grad mode and is being modified inplace with grad mode enabled. Given that "
+            "this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both "
+            "the view and the inplace either both inside the no_grad block (if you don't want the inplace to be "
+            "tracked) or both outside (if you want the inplace to be tracked)."
+        )
     if grad_mode._state.enabled and t._requires_grad:
         if t.grad_fn is None:
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
@@ -36,8 +53,8 @@ def check_inplace(t):
         )
 
 
-def _store(t, out):
-    """Write an op's result into ``t``'s own memory (views of ``t`` see it) and bump the version."""
+def _write(t, out):
+    """Write an op's result into ``t``'s own memory (views of ``t`` see it)."""
     if out.shape != t.shape:
         raise RuntimeError(
             f"output with shape {shape_text(t.shape)} doesn't match the broadcast shape {shape_text(out.shape)}"
@@ -47,30 +64,35 @@ def _store(t, out):
             f"result type {out.dtype.scalar_name} can't be cast to the desired output type {t.dtype.scalar_name}"
         )
     t._data[...] = out._data
-    t._vc.value += 1
 
 
 def apply_inplace(t, compute, *operands):
     """Run ``compute(t, *operands)`` (an out-of-place op) and store its result in ``t``."""
-    check_inplace(t)
-    if not grad_mode._state.enabled or not (
+    recording = grad_mode._state.enabled and (
         t._requires_grad or any(isinstance(o, Tensor) and o._requires_grad for o in operands)
-    ):
+    )
+    check_inplace(t, recording)
+    if not recording:
         with grad_mode.no_grad():
-            _store(t, compute(t, *operands))
+            _write(t, compute(t, *operands))
+        bump_version(t)
         return t
-    if t._base is not None and (t._base._requires_grad or t._requires_grad):
-        raise RuntimeError(
-            "minigrad does not support in-place operations on a view of a tensor that is part of a graph "
-            "(PyTorch records a CopySlices node here). Use an out-of-place operation instead, "
-            "e.g. `y = y * 2` rather than `y[0].mul_(2)`."
-        )
     # The op sees a snapshot of t's old value, so what it saves is not changed by the write below.
     old = Tensor._wrap(t._data.copy(), grad_fn=t.grad_fn)
     old._requires_grad, old._output_nr = t._requires_grad, t._output_nr
     out = compute(old, *operands)
-    _store(t, out)
-    t.grad_fn, t._output_nr, t._requires_grad = out.grad_fn, out._output_nr, out._requires_grad
+    _write(t, out)
+    fn, base = out.grad_fn, t._base
+    if base is not None:  # through a view: the base's history is rewritten, the view's remade from it
+        base.grad_fn, base._output_nr, base._requires_grad = CopySlices(base, t, fn), 0, True
+    else:
+        t.grad_fn, t._output_nr, t._requires_grad = fn, out._output_nr, out._requires_grad
+    bump_version(t)
+    if fn._saved:  # the op's saved output is t itself now, at its new version
+        fn._saved = tuple(
+            SavedTensor(t, None if base is not None else fn) if type(s) is SavedTensor and s.data is out._data else s
+            for s in fn._saved
+        )
     return t
 
 
@@ -104,6 +126,25 @@ class Fill(Op):
         return (grad * 0,)
 
 
+class FillTensor(Op):
+    """self.fill_(value), value a 0-d tensor: every element becomes value"""
+
+    node_name = "FillBackward3"
+    formula = {"self": "grad * 0", "value": "grad.sum()"}
+
+    @staticmethod
+    def forward(ctx, a, value):
+        if value.ndim:
+            raise RuntimeError(
+                f"fill_ only supports 0-dimension value tensor but got tensor with {value.ndim} dimensions."
+            )
+        return wrap(np.full_like(a._data, value._data))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * 0, grad.sum()
+
+
 class Copy(Op):
     """self.copy_(src): self takes src's values (broadcast to self's shape)"""
 
@@ -112,13 +153,13 @@ class Copy(Op):
 
     @staticmethod
     def forward(ctx, a, src):
-        try:
-            return wrap(np.broadcast_to(src._data, a.shape).astype(a._data.dtype))
-        except ValueError:
+        check_broadcast(a, src)
+        if src.ndim > a.ndim:
             raise RuntimeError(
-                f"The size of tensor a ({a.shape[-1] if a.ndim else 1}) must match the size of tensor b "
-                f"({src.shape[-1] if src.ndim else 1}) at non-singleton dimension {max(a.ndim - 1, 0)}"
-            ) from None
+                f"output with shape {shape_text(a.shape)} doesn't match the broadcast shape "
+                f"{shape_text(np.broadcast_shapes(a.shape, src.shape))}"
+            )
+        return wrap(np.broadcast_to(src._data, a.shape).astype(a._data.dtype))
 
     @staticmethod
     def backward(ctx, grad):
@@ -146,14 +187,8 @@ class IndexPut(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        gv = getitem(grad, _as_index(ctx.key)) if ctx._needs()[1] else None
+        gv = getitem(grad, key_as_index(ctx.key)) if ctx._needs()[1] else None
         return zero_at(grad, ctx.key), gv
-
-
-class SliceAssign(IndexPut):
-    """self[i] = values or self[a:b] = values: written through a view of self"""
-
-    node_name = "torch::autograd::CopySlices"
 
 
 def zero_at(grad, key):
@@ -163,31 +198,30 @@ def zero_at(grad, key):
     return grad * wrap(keep)
 
 
-def _as_index(key):
-    return tuple(Tensor._wrap(k) if isinstance(k, np.ndarray) else k for k in key)
-
-
-def _same_memory(a, b):
-    return a.shape == b.shape and a.strides == b.strides and a.ctypes.data == b.ctypes.data
-
-
 def setitem(t, key, value):
-    """Mirror ``Tensor.__setitem__``: ``t[key] = value`` as an in-place op."""
+    """Mirror ``Tensor.__setitem__`` (torch's ``set_item``): ``t[key] = value`` writes through the view
+    ``key`` selects (full slices and ``...`` select ``t`` itself) with ``copy_``, or ``fill_`` for one
+    number; lists, masks and tensor indices write with ``index_put_``."""
     k = key if isinstance(key, tuple) else (key,)
-    advanced = any(is_advanced(x) for x in k)
-    npkey = tuple(np_index(x) for x in k)
-    if not advanced:  # torch writes through a view of t (select/slice) with copy_
-        target = t._data[npkey]
-        if grad_mode._state.enabled and t._requires_grad and t.grad_fn is None and not _same_memory(target, t._data):
-            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
-        shape = np.shape(data(value))
-        while len(shape) > len(target.shape) and shape[0] == 1:  # copy_ drops leading 1s
+    if any(is_advanced(x) for x in k):
+        npkey = tuple(np_index(x) for x in k)
+        if isinstance(value, Tensor) and value.dtype.category > t.dtype.category:
+            raise RuntimeError(
+                f"Index put requires the source and destination dtypes match, got {t.dtype.scalar_name} for "
+                f"the destination and {value.dtype.scalar_name} for the source."
+            )
+        apply_inplace(t, lambda a, v: IndexPut.apply(a, v, key=npkey), value)
+        return
+    dst = basic_index(t, k, keep_full_slices=False)
+    src = value if isinstance(value, Tensor) else wrap(np.asarray(value, dtype=t._data.dtype))
+    if dst.shape == src.shape:
+        apply_inplace(dst, Copy.apply, src)
+    elif src.ndim == 0:
+        apply_inplace(dst, FillTensor.apply, src)
+    else:  # copy_ after expanding the value, whose leading 1s are dropped first
+        shape = tuple(src.shape)
+        while shape and shape[0] == 1:
             shape = shape[1:]
-        expanded_shape(shape, target.shape, value.dtype if isinstance(value, Tensor) else dtypes.float32)
-    elif isinstance(value, Tensor) and value.dtype.category > t.dtype.category:
-        raise RuntimeError(
-            f"Index put requires the source and destination dtypes match, got {t.dtype.scalar_name} for "
-            f"the destination and {value.dtype.scalar_name} for the source."
-        )
-    op = IndexPut if advanced else SliceAssign
-    apply_inplace(t, lambda a, v: op.apply(a, v, key=npkey), value)
+        src = src.view(*shape) if shape != tuple(src.shape) else src
+        expanded = expanded_shape(src.shape, dst.shape, src.dtype)
+        apply_inplace(dst, Copy.apply, src.expand(*expanded) if expanded != tuple(src.shape) else src)

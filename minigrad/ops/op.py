@@ -60,7 +60,8 @@ class Op(Node):
 
     @classmethod
     def apply(cls, *inputs, **params):
-        """Run the op; record a node of the op's type as the output's grad_fn if grad is needed."""
+        """Run the op; record a node of the op's type as the outputs' grad_fn if grad is needed. An op
+        returns one Tensor, or a tuple of them (``split``); only floating outputs can require grad."""
         ctx = cls._node_type.__new__(cls._node_type)
         record = False
         if grad_mode._state.enabled:
@@ -71,20 +72,21 @@ class Op(Node):
         if not record:
             ctx._saving = False
         out = cls.forward(ctx, *inputs, **params)
+        outs = out if type(out) is tuple else (out,)
         if cls.is_view:
-            base = inputs[0]
-            out._vc = base._vc
-            out._base = base if base._base is None else base._base
-        if record:
+            for nr, o in enumerate(outs):
+                o._make_view_of(inputs[0], (cls, params, nr), multi_output=len(outs) > 1)
+        if record and outs[0]._data.dtype.kind == "f":
             ctx._link(inputs)
-            out._requires_grad = True
-            out.grad_fn = ctx
+            for nr, o in enumerate(outs):
+                o._requires_grad, o.grad_fn, o._output_nr = True, ctx, nr
+            ctx._num_outputs = len(outs)
             saved = ctx._saved
             if saved:  # an output saved before this node became its grad_fn: keep it as an output
-                ctx._saved = tuple([SavedTensor(s.tensor, ctx) if _is_output(s, out) else s for s in saved])
+                ctx._saved = tuple([SavedTensor(s.tensor, ctx) if _among(s, outs) else s for s in saved])
         obs = observer.current
         if obs is not None:
-            obs(observer.OP, op=cls, node=out.grad_fn, inputs=inputs, outputs=(out,), params=params)
+            obs(observer.OP, op=cls, node=outs[0].grad_fn, inputs=inputs, outputs=outs, params=params)
         return out
 
     def _save(self, values, outputs=()):
@@ -96,9 +98,9 @@ class Op(Node):
         return tuple([edge[0] is not None for edge in self.next_functions])
 
     def _backward(self, grads):
-        return self.backward(self, grads[0])
+        return self.backward(self, *grads)
 
 
-def _is_output(saved, out):
-    return type(saved) is SavedTensor and saved.tensor is out
+def _among(saved, outputs):
+    return type(saved) is SavedTensor and any(saved.tensor is o for o in outputs)
 

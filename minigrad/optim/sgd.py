@@ -4,6 +4,7 @@ from collections import defaultdict
 
 import numpy as np
 
+from ..ops.views import bump_version
 from ..tensor import Tensor
 
 
@@ -87,4 +88,4 @@ class SGD(Optimizer):
                     buf[...] = _add_scaled(buf, 1 - dampening, grad)
                 grad = _add_scaled(grad, momentum, buf) if group["nesterov"] else buf
             p._data[...] = _add_scaled(p._data, -lr, grad)
-            p._vc.value += 1
+            bump_version(p)

@@ -1,0 +1,119 @@
+"""In-place changes that go through views, as torch's autograd records them.
+
+A view shares its base's memory and version counter, and remembers how it was made (``ViewInfo.chain``),
+so it can be made again from the base (torch's "view replay"). Two things follow an in-place change:
+
+* written **through a view** ``v`` of ``base`` (``y[0:2].mul_(2)``, ``y[0] = 5``): the op's node ``fn``
+  (``MulBackward0``) is wrapped in a :class:`CopySlices` that becomes ``base.grad_fn``. Its backward gives
+  the base's gradient with the view's region replaced by what ``fn`` computes for it;
+* **any** in-place change to a storage (through the base, a view, a detached alias, even under no_grad):
+  every live view of it whose base takes part in autograd gets a new ``grad_fn``, an
+  ``AsStridedBackward0`` leading to the base's current node (:func:`bump_version`). torch makes these
+  lazily, when ``grad_fn`` is next read; minigrad makes them at once, so their sequence numbers (the
+  engine's order among ready nodes) can come earlier than torch's.
+"""
+
+import numpy as np
+
+from ..autograd.engine import validate
+from ..autograd.graph import Node, next_sequence_nr
+from ..tensor import Tensor
+from ._util import wrap
+from .op import Op
+
+
+def replay(chain, t):
+    """Make the view described by ``chain`` from ``t`` (a Tensor shaped like the view's base), with the same
+    ops, so that it is differentiable when a graph is being recorded."""
+    for op, params, nr in chain:
+        t = op.apply(t, **params)
+        if type(t) is tuple:
+            t = t[nr]
+    return t
+
+
+def _view_of_array(chain, array):
+    """The numpy view that ``chain`` makes of ``array`` (writes to it land in ``array``)."""
+    return replay(chain, Tensor._wrap(array))._data
+
+
+def bump_version(t):
+    """Count one in-place change to ``t``'s storage, and give each live view of that storage whose base
+    takes part in autograd the ``grad_fn`` torch gives a view after its base changed."""
+    vc = t._vc
+    vc.value += 1
+    if vc.views:
+        for view in list(vc.views):
+            base = view._base
+            if base.grad_fn is not None or base._requires_grad:
+                view.grad_fn, view._output_nr, view._requires_grad = AsStridedBackward0(view, base), 0, True
+
+
+class AsStridedBackward0(Node):
+    """A view's node after its base changed in place: its gradient goes into the base's region it covers.
+    ``_saved_size``, ``_saved_stride`` and ``_saved_storage_offset`` describe the view in the base's memory."""
+
+    def __init__(self, view, base):
+        self.chain = view._view.chain
+        self.next_functions = (base._edge(),)
+        self._input_meta = ((base._data.shape, base._data.dtype),)
+        self._sequence_nr = next_sequence_nr()
+        item = view._data.itemsize
+        self._saved_size = tuple(view._data.shape)
+        self._saved_stride = tuple(s // item for s in view._data.strides)
+        self._saved_storage_offset = (_address(view._data) - _address(base._data)) // item
+
+    def _backward(self, grads):
+        shape, dtype = self._input_meta[0]
+        return (ViewScatter.apply(wrap(np.zeros(shape, dtype)), grads[0], chain=self.chain),)
+
+
+def _address(array):
+    return array.__array_interface__["data"][0]
+
+
+class CopySlices(Node):
+    """Mirror torch's ``CopySlices``: the node of a base written through one of its views. ``fn`` is the
+    node of the in-place op on the view; the edges are the base's previous one, then ``fn``'s others."""
+
+    def __init__(self, base, view, fn):
+        self.fn, self.chain = fn, view._view.chain
+        self.next_functions = (base._edge(),) + fn.next_functions[1:]
+        self._input_meta = ((base._data.shape, base._data.dtype),) + fn._input_meta[1:]
+        self._sequence_nr = next_sequence_nr()
+
+    def name(self):
+        """Mirror ``CopySlices.name()``."""
+        return "torch::autograd::CopySlices"
+
+    def _backward(self, grads):
+        grad = grads[0]
+        region = validate(self.fn, self.fn._backward([replay(self.chain, grad)]))
+        first = region[0] if region[0] is not None else replay(self.chain, grad) * 0
+        return (ViewScatter.apply(grad, first, chain=self.chain),) + tuple(region[1:])
+
+    def _release(self):
+        self.fn._release()
+
+
+class ViewScatter(Op):
+    """result = self with the region a view covers replaced by src (the backward of writes into views)"""
+
+    node_name = "AsStridedScatterBackward0"
+    formula = {"self": "view_zeroed(grad, chain)", "src": "replay(chain, grad)"}
+
+    @staticmethod
+    def forward(ctx, a, src, *, chain):
+        ctx.chain = chain
+        out = a._data.copy()
+        _view_of_array(chain, out)[...] = src._data
+        return wrap(out)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return view_zeroed(grad, ctx.chain), replay(ctx.chain, grad)
+
+
+def view_zeroed(grad, chain):
+    """``grad`` with the region the view ``chain`` covers set to zero."""
+    return ViewScatter.apply(grad, replay(chain, grad) * 0, chain=chain)
