@@ -18,6 +18,7 @@ missing and the command that fixes it.
 import importlib.metadata
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 
@@ -29,6 +30,12 @@ BACKENDS = ("auto", "bundled", "dot")
 ENV_VAR = "MINIGRAD_GRAPHVIZ"
 BUNDLED = "graphviz-pure==0.2.2"  # the pinned requirement (pyproject.toml's): its output is what we test
 TIMEOUT = 30  # seconds; the size budgets keep real graphs far below this
+
+# graphviz-pure sizes text with Graphviz's built-in font metrics, which know families by name (Courier,
+# Helvetica, Times, DejaVu Sans, ...) but not the generic "monospace" (torchviz's font): it would measure it
+# as Times, too narrow for the monospace the browser shows. Courier has monospace's widths, and its SVG
+# names "Courier,monospace".
+_MONOSPACE = re.compile(r'\b(fontname|FACE)=("?)monospace\2(?![\w-])')
 
 _chosen = None
 _bundled_program = None
@@ -64,6 +71,8 @@ def render(source, format="svg", *, engine="dot", timeout=TIMEOUT):
     dot and xdot, not pdf). :class:`RenderError` if Graphviz rejects the text or takes over ``timeout``
     seconds; :class:`GraphvizUnavailable` if no Graphviz can run."""
     name, program = _program()
+    if name == "bundled":
+        source = _MONOSPACE.sub(r'\1="Courier"', source)
     try:
         done = subprocess.run(
             [program, f"-K{engine}", f"-T{format}"], input=source.encode(), capture_output=True, timeout=timeout

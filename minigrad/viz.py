@@ -141,7 +141,7 @@ def draw_graph(
     g = _extract("draw_graph", outputs, max_nodes, names=names, frame=frame or None, trace=trace)
     dot = _Drawing(
         node_attr=dict(shape="box", style="filled,rounded", fontname="DejaVu Sans", fontsize="11", margin="0.1,0.05"),
-        edge_attr=dict(fontname="DejaVu Sans Mono", fontsize="10", color="gray35", fontcolor="gray20"),
+        edge_attr=dict(fontname="monospace", fontsize="10", color="gray35", fontcolor="gray20"),
         graph_attr=dict(ranksep="0.55", nodesep="0.35", **LAYOUT_LIMITS),
     )
     for t in g.tensors:
@@ -337,7 +337,7 @@ def _mono(prefix, text):
     lines = text.split("\n")
     pad = " " * len(prefix)
     body = '<BR ALIGN="LEFT"/>'.join(_text(p + line) for p, line in zip([prefix] + [pad] * len(lines), lines))
-    return f'<FONT FACE="DejaVu Sans Mono" POINT-SIZE="10">{body}<BR ALIGN="LEFT"/></FONT>'
+    return f'<FONT FACE="monospace" POINT-SIZE="10">{body}<BR ALIGN="LEFT"/></FONT>'
 
 
 def _legend():

@@ -117,6 +117,30 @@ def test_draw_graph_draws_its_tables(backend):
     assert '<g id="f4_0_t5" class="edge"' in svg
 
 
+def box_width(svg, node):
+    """Width in points of a node's outline (make_dot's polygon, draw_graph's rounded path)."""
+    group = re.search(rf'<g id="{node}" class="node">(.*?)</g>', svg, re.S).group(1)
+    outline = re.search(r' (?:points|d)="([^"]+)"', group).group(1)
+    xs = [float(x) for x, _ in re.findall(r"(-?[\d.]+),(-?[\d.]+)", outline)]
+    return max(xs) - min(xs)
+
+
+@pytest.mark.parametrize("draw", ["make_dot", "draw_graph"])
+def test_monospace_text_gets_boxes_as_wide_as_the_browser_draws_it(backend, draw):
+    """Monospace glyphs are 0.6 em wide (Courier, DejaVu Sans Mono, Liberation Mono): a 40-character line at
+    10 pt needs 240 pt. (The bundled Graphviz measures text by font name: told "monospace" without more, it
+    would measure Times, about a fifth narrower, and the text would overflow its box in the browser.)"""
+    x = torch.ones(8, requires_grad=True)
+    if draw == "make_dot":
+        line = "1.0, " * 8  # 40 characters, narrow ones in a proportional font
+        svg = make_dot(x * 2, params={line: x}).pipe(format="svg").decode()
+    else:
+        svg = draw_graph(x * 2, names={"x": x}).pipe(format="svg").decode()
+        line = "data [1., 1., 1., 1., 1., 1., 1., 1.]"
+    assert line in texts(svg)
+    assert box_width(svg, "t0") >= 0.6 * 10 * len(line)
+
+
 def test_graphviz_errors_are_render_errors(backend):
     with pytest.raises(render.RenderError, match=r"failed: Error: <stdin>: syntax error in line 1"):
         render.render("digraph {")
