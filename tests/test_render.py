@@ -6,6 +6,7 @@ The stepper, make_dot, draw_graph and a whole lesson notebook run twice: with ``
 (``MINIGRAD_GRAPHVIZ=dot``; Debian's graphviz, which ``./dev test`` installs).
 """
 
+import importlib.util
 import os
 import pathlib
 import re
@@ -240,10 +241,16 @@ def test_in_jupyter_the_error_is_its_sentence_without_a_traceback(monkeypatch, c
     monkeypatch.setenv("PATH", no_dot_path)
     monkeypatch.setattr(render, "_bundled", lambda: None)
     shell = InteractiveShell.instance()
-    shell.run_cell("from widgets import GraphStepper\nGraphStepper.from_code('x = torch.ones(1, requires_grad=True)')")
-    shown = capsys.readouterr().out
-    assert "GraphvizUnavailable: Drawing a graph needs Graphviz" in shown
-    assert "Traceback" not in shown and "render.py" not in shown and "layout.py" not in shown
+    shell.user_ns["torch"] = torch
+    cells = [
+        "from widgets import GraphStepper\nGraphStepper.from_code('x = torch.ones(1, requires_grad=True)')",
+        "from minigrad.viz import make_dot\nmake_dot(torch.ones(1, requires_grad=True) * 2)",  # fails in its display
+    ]
+    for cell in cells:
+        shell.run_cell(cell)
+        shown = capsys.readouterr().out
+        assert shown.count("GraphvizUnavailable: Drawing a graph needs Graphviz") == 1, shown
+        assert "Traceback" not in shown and "render.py" not in shown and "viz.py" not in shown, shown
 
 
 def test_bundled_formats_it_lacks_say_how_to_get_them(monkeypatch, no_dot_path):
@@ -251,6 +258,18 @@ def test_bundled_formats_it_lacks_say_how_to_get_them(monkeypatch, no_dot_path):
     monkeypatch.delenv(render.ENV_VAR, raising=False)
     with pytest.raises(render.RenderError, match=r'"pdf" not recognized.*install Graphviz and set MINIGRAD_GRAPHVIZ'):
         render.render("digraph { a }", "pdf")
+
+
+def test_bench_viz_compares_both_backends():
+    """benchmarks/bench_viz.py's side-by-side table runs (tiny sizes) and times both backends."""
+    spec = importlib.util.spec_from_file_location("bench_viz", ROOT / "benchmarks" / "bench_viz.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    printed = []
+    rows = bench.compare_backends(sizes=(10,), repeats=1, out=printed.append)
+    assert list(rows) == [("first call", ""), ("stepper", 10), ("make_dot", 10), ("draw_graph", 10)]
+    assert all(set(times) == {"bundled", "dot"} and all(0 < t < 30 for t in times.values()) for times in rows.values())
+    assert printed[0].split() == ["layout", "nodes", "bundled", "dot", "bundled/dot"] and len(printed) == 5
 
 
 # -- a whole lesson ------------------------------------------------------------------------------------------
