@@ -1,7 +1,8 @@
 """Drawing the graph with graphviz: torchviz's ``make_dot`` and a tensor view, ``draw_graph``.
 
 Both draw the model of :mod:`minigrad.graph` and return a ``graphviz.Digraph``: it displays inline in
-Jupyter and ``.render("name", format="png")`` writes a file. DOT node names and SVG ids are the
+Jupyter and ``.render("name", format="png")`` writes a file; these and ``.pipe`` lay the graph out with
+:func:`minigrad.render.render`, so they need no Graphviz installed. DOT node names and SVG ids are the
 model's ids (``t0``, ``f3``), so the same computation always gives the same DOT source.
 
 * ``make_dot(out, params=None, show_attrs=False, show_saved=False, max_attr_chars=50)``: torchviz's
@@ -26,10 +27,14 @@ bound the layout time of tangled graphs.
 """
 
 import html
+import os
+import pathlib
 
 import graphviz
+from graphviz.backend.rendering import get_outfile
 
 from .graph import GraphTooLarge, extract
+from .render import LAYOUT_LIMITS, render
 from .size import shape_text
 from .tensor import Tensor
 
@@ -37,12 +42,10 @@ from .tensor import Tensor
 # being asked. benchmarks/bench_viz.py, dot CPU time with LAYOUT_LIMITS: 1000-node chains take 0.08 s
 # (make_dot) and 0.48 s (draw_graph, whose HTML labels cost more), a layout size of ~4350 about 1 s,
 # a 2500-node draw_graph chain 2.7 s. At 1000 the slowest graph of each kind measured (chain,
-# skip connections, tangled) lays out in under half a second: room for a busy machine.
+# skip connections, tangled) lays out in under half a second: room for a busy machine. The bundled Graphviz
+# (minigrad.render's default) took about as long or less, except draw_graph's 1000-node chain: 0.92 s
+# against dot's 0.80 s, one run on a busy machine.
 MAX_NODES = 1000
-# Caps on dot's network simplex and crossing minimisation: a tangled 300-node graph took 2.3 s with
-# them and over 20 s without, a 100-node one 0.12 s and 0.3-0.4 s (benchmarks/bench_viz.py); graphs
-# without long edges lay out as before.
-LAYOUT_LIMITS = {"nslimit": "2", "mclimit": "0.5"}
 
 LEAF, OUTPUT, SAVED = "lightblue", "darkolivegreen1", "orange"  # torchviz's colours
 NONLEAF, NOGRAD = "#f0f0f0", "white"
@@ -141,7 +144,7 @@ def draw_graph(
     g = _extract("draw_graph", outputs, max_nodes, names=names, frame=frame or None, trace=trace)
     dot = _Drawing(
         node_attr=dict(shape="box", style="filled,rounded", fontname="DejaVu Sans", fontsize="11", margin="0.1,0.05"),
-        edge_attr=dict(fontname="DejaVu Sans Mono", fontsize="10", color="gray35", fontcolor="gray20"),
+        edge_attr=dict(fontname="monospace", fontsize="10", color="gray35", fontcolor="gray20"),
         graph_attr=dict(ranksep="0.55", nodesep="0.35", **LAYOUT_LIMITS),
     )
     for t in g.tensors:
@@ -166,7 +169,9 @@ def draw_graph(
 
 
 class _Drawing(graphviz.Digraph):
-    """A Digraph that remembers its nodes and edges, to measure its layout size before it is returned."""
+    """A Digraph that remembers its nodes and edges, to measure its layout size before it is returned, and
+    that lays itself out with :func:`minigrad.render.render` (the bundled Graphviz or ``dot``) wherever
+    graphviz's own ``pipe``, ``render`` and notebook display would run the ``dot`` program."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -183,6 +188,45 @@ class _Drawing(graphviz.Digraph):
     def checked(self, who, max_nodes):
         _check_size(who, layout_size(self._nodes, self._edges), max_nodes)
         return self
+
+    # graphviz's hooks (its "mocking" properties) for the functions that run dot: pipe and render keep their
+    # own argument checks and file naming, and call these instead
+
+    @property
+    def _pipe_lines(self):
+        def pipe_lines(engine, format, input_lines, *, input_encoding, **options):
+            return render("".join(input_lines), _format(format, **options), engine=engine)
+
+        return pipe_lines
+
+    @property
+    def _pipe_lines_string(self):
+        def pipe_lines_string(engine, format, input_lines, *, encoding, **options):
+            return render("".join(input_lines), _format(format, **options), engine=engine).decode(encoding)
+
+        return pipe_lines_string
+
+    @property
+    def _render(self):
+        def render_file(engine, format, filepath, renderer=None, formatter=None, neato_no_op=None, quiet=False,
+                        *, outfile=None, raise_if_result_exists=False, overwrite_filepath=False):  # fmt: skip
+            if outfile is None:
+                outfile = get_outfile(filepath, format=format, renderer=renderer, formatter=formatter)
+            if raise_if_result_exists and os.path.exists(outfile):
+                raise graphviz.FileExistsError(f"output file exists: {os.fspath(outfile)!r}")
+            source = pathlib.Path(filepath).read_text(encoding=self.encoding)
+            picture = render(source, _format(format, renderer, formatter, neato_no_op), engine=engine)
+            pathlib.Path(outfile).write_bytes(picture)
+            return os.fspath(outfile)
+
+        return render_file
+
+
+def _format(format, renderer=None, formatter=None, neato_no_op=None, quiet=False):
+    """dot's ``-T`` value (``png:cairo``); ``neato_no_op`` is a neato option no minigrad drawing needs."""
+    if neato_no_op:
+        raise ValueError("minigrad's drawings do not support neato_no_op")
+    return ":".join(part for part in (format, renderer, formatter) if part)
 
 
 def layout_size(nodes, edges):
@@ -296,7 +340,7 @@ def _mono(prefix, text):
     lines = text.split("\n")
     pad = " " * len(prefix)
     body = '<BR ALIGN="LEFT"/>'.join(_text(p + line) for p, line in zip([prefix] + [pad] * len(lines), lines))
-    return f'<FONT FACE="DejaVu Sans Mono" POINT-SIZE="10">{body}<BR ALIGN="LEFT"/></FONT>'
+    return f'<FONT FACE="monospace" POINT-SIZE="10">{body}<BR ALIGN="LEFT"/></FONT>'
 
 
 def _legend():

@@ -20,9 +20,10 @@ def _pyproject_packages():
 
 
 def _conda_packages():
+    """{name: requirement} of environment.yml's dependencies, conda's and its ``pip:`` section's alike."""
     lines = (ROOT / "environment.yml").read_text().splitlines()
     deps = [line.strip()[2:] for line in lines if line.strip().startswith("- ") and "conda-forge" not in line]
-    return {_name(d): d for d in deps if _name(d) != "python"}
+    return {_name(d): d for d in deps if _name(d) not in ("python", "pip", "pip:")}
 
 
 def test_environment_yml_lists_the_same_packages_as_pyproject():
@@ -35,12 +36,19 @@ def test_environment_yml_uses_conda_forge_and_python_graphviz():
     assert "python-graphviz" in _conda_packages()
 
 
-def test_lower_bounds_agree():
+def test_lower_bounds_and_pins_agree():
     conda, pypi = _conda_packages(), _pyproject_packages()
     for name, req in pypi.items():
-        bound = re.search(r">=\s*([\w.]+)", req)
+        bound = re.search(r"(>=|==)\s*([\w.]+)", req)
         if bound:
-            assert f">={bound.group(1)}" in conda[name].replace(" ", ""), (name, req, conda[name])
+            assert "".join(bound.groups()) in conda[name].replace(" ", ""), (name, req, conda[name])
+
+
+def test_the_bundled_graphviz_is_pinned_alike_everywhere():
+    """minigrad.render names the requirement in its error messages; pyproject and environment.yml install it."""
+    from minigrad.render import BUNDLED
+
+    assert _pyproject_packages()["graphviz-pure"] == BUNDLED == _conda_packages()["graphviz-pure"]
 
 
 def test_postbuild_installs_the_repository_without_dependencies():

@@ -1,7 +1,8 @@
 """minigrad.viz: make_dot (torchviz's conventions) and draw_graph (the tensor view).
 
-The drawings are checked through their DOT source and through the SVG that Debian's ``dot`` makes
-of it (ids, escaped text), and the size budget through its refusal.
+The drawings are checked through their DOT source and through the SVG that Graphviz makes
+of it (ids, escaped text; minigrad.render's default backend, test_render.py runs both), and the size
+budget through its refusal.
 """
 
 import re

@@ -381,8 +381,9 @@ def test_too_large_graph_is_refused_with_a_clear_message():
         GraphStepper.from_code(code)
 
 
-def test_missing_dot_is_a_clear_error(monkeypatch):
-    monkeypatch.setattr(layout_module.shutil, "which", lambda name: None)
+def test_missing_graphviz_is_a_clear_error(monkeypatch):
+    monkeypatch.setenv("MINIGRAD_GRAPHVIZ", "dot")  # asks for dot, and there is none
+    monkeypatch.setenv("PATH", "")
     with pytest.raises(layout_module.LayoutError, match="install Graphviz"):
         GraphStepper.from_code(TWO_BACKWARDS)
 

@@ -1,15 +1,15 @@
-"""Lay the final graph out once with ``dot`` and return one small SVG for the widget to restyle.
+"""Lay the final graph out once with Graphviz and return one small SVG for the widget to restyle.
 
 Every node has a fixed size and every label line is a placeholder, so the layout
 does not depend on any text: the steps fill the text in later (as text, in the
 browser), and nodes never move. The SVG keeps only what the picture needs: ids,
 classes, shapes and empty ``<text>`` slots; colours and fonts come from
-``stepper.css``.
+``stepper.css``. Graphviz is :func:`minigrad.render.render`'s: the one that comes with minigrad, or ``dot``.
 """
 
 import re
-import shutil
-import subprocess
+
+from minigrad.render import LAYOUT_LIMITS, TIMEOUT, RenderError, render
 
 # The picture's contract with the steps: each element has fixed text slots, its label's lines.
 NAME, SHAPE, VALUE, GRAD = 0, 1, 2, 3  # tensors
@@ -17,15 +17,14 @@ LABEL, STATUS = 0, 1  # functions
 EDGE_TEXT = 0  # edges: the gradient that went along it
 SLOTS = {"tensor": 4, "function": 2, "edge": 1}
 WIDTH = {"tensor": 24, "function": 22, "edge": 12}  # characters a slot shows; longer text is clipped
-DOT_TIMEOUT = 30  # seconds; the node budget keeps real graphs far below this
 NODE_SIZE = {"tensor": (1.9, 0.78), "op": (1.75, 0.5), "acc": (1.35, 0.42)}  # inches
 EDGE_LABEL = "\\ " * 10  # a placeholder as wide as the grad text an edge shows
 FONT = 11
 EDGE_FONT = 10
 
 
-class LayoutError(RuntimeError):
-    """``dot`` is missing, failed, or took too long."""
+LayoutError = RenderError  # Graphviz is missing, failed, or took too long
+LIMITS = " ".join(f"{k}={v}" for k, v in LAYOUT_LIMITS.items())
 
 
 def classes_for(graph):
@@ -46,7 +45,7 @@ def dot_source(graph, classes):
     """The DOT text: fixed-size nodes with placeholder lines, ids and classes from the graph model."""
     out = [
         "digraph G {",
-        f'graph [rankdir=TB nslimit=2 mclimit=0.5 nodesep=0.3 ranksep=0.3 fontname="Helvetica" fontsize={FONT}];',
+        f'graph [rankdir=TB {LIMITS} nodesep=0.3 ranksep=0.3 fontname="Helvetica" fontsize={FONT}];',
         f'node [fixedsize=true fontname="Helvetica" fontsize={FONT}];',
         f'edge [fontname="Helvetica" fontsize={EDGE_FONT} arrowsize=0.6];',
     ]
@@ -70,21 +69,9 @@ def dot_source(graph, classes):
     return "\n".join(out)
 
 
-def run_dot(source, timeout=DOT_TIMEOUT):
-    """``dot -Tsvg`` on ``source``; a clear :class:`LayoutError` if it cannot."""
-    exe = shutil.which("dot")
-    if exe is None:
-        raise LayoutError(
-            "the stepper needs Graphviz's `dot` program to lay out the graph: install Graphviz "
-            "(Debian: apt-get install graphviz; conda: conda install -c conda-forge graphviz)"
-        )
-    try:
-        done = subprocess.run([exe, "-Tsvg"], input=source.encode(), capture_output=True, timeout=timeout)
-    except subprocess.TimeoutExpired as exc:
-        raise LayoutError(f"dot took more than {timeout} s to lay out the graph; step a smaller graph") from exc
-    if done.returncode != 0:
-        raise LayoutError("dot failed: " + done.stderr.decode(errors="replace").strip())
-    return done.stdout.decode()
+def run_dot(source, timeout=TIMEOUT):
+    """The SVG Graphviz makes of ``source`` (``dot -Tsvg``, by either backend); :class:`LayoutError` if it cannot."""
+    return render(source, "svg", timeout=timeout).decode()
 
 
 _DROP = [
@@ -92,8 +79,8 @@ _DROP = [
     re.compile(r"<!DOCTYPE.*?>\s*", re.S),
     re.compile(r"<!--.*?-->\s*", re.S),  # graphviz's version comment and node-name comments
     re.compile(r"<title>.*?</title>\s*", re.S),
-    re.compile(r'<polygon fill="white" stroke="transparent"[^>]*/>\s*'),  # the page background
-    re.compile(r' (?:font-family|font-size|text-anchor|fill|stroke)="[^"]*"'),  # styled by stepper.css
+    re.compile(r'<polygon fill="white" stroke="(?:transparent|none)"[^>]*/>\s*'),  # the page background
+    re.compile(r' (?:font-family|font-size|text-anchor|fill|stroke|xml:space)="[^"]*"'),  # styled by stepper.css
 ]
 
 
