@@ -108,8 +108,7 @@ def stepper_source(nodes):
     """The DOT text the stepper lays out for the longest chain ``y = y * 1.01`` of at most ``nodes`` graph
     nodes (tensors and functions)."""
     from widgets import GraphStepper, StepperTooLarge
-    from widgets.layout import dot_source
-    from widgets.steps import StepBuilder
+    from widgets.layout import classes_for, dot_source
 
     def graph(ops):
         code = f"y = torch.tensor(1.0, requires_grad=True)\nfor _ in range({ops}):\n    y = y * 1.01\ny.backward()\n"
@@ -124,7 +123,7 @@ def stepper_source(nodes):
         mid = (low + high) // 2
         low, high = (mid, high) if graph(mid) is not None else (low, mid)
     g = graph(low)
-    return dot_source(g, StepBuilder.classes_for(g))
+    return dot_source(g, classes_for(g))
 
 
 def comparison_sources(sizes=COMPARE_SIZES):

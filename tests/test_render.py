@@ -15,7 +15,7 @@ import shutil
 import nbformat
 import numpy as np
 import pytest
-from test_graph import rnn_cell
+from test_graph_model import rnn_cell
 from test_viz import seed_004
 from test_widget_steps import SEED_004
 
