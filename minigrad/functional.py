@@ -8,7 +8,6 @@ from . import dtypes
 from .autograd import grad_mode
 from .creation import tensor
 from .ops import elementwise as E
-from .ops import indexing as X
 from .ops import inplace as I
 from .ops import linalg as L
 from .ops import reduce as R
@@ -418,32 +417,18 @@ def stack(tensors, dim=0):
 
 @public("split")
 def split(input, split_size_or_sections, dim=0):
-    """Mirror ``torch.split``: consecutive slices (each a SliceBackward0 view)."""
+    """Mirror ``torch.split``: consecutive pieces along ``dim``, views of ``input`` made by one node
+    (SplitBackward0 for a size, SplitWithSizesBackward0 for a list of sizes)."""
     d = input._wrap_dim(dim)
-    n = input.shape[d]
     if isinstance(split_size_or_sections, int):
-        sizes = [split_size_or_sections] * (n // split_size_or_sections)
-        if n % split_size_or_sections:
-            sizes.append(n % split_size_or_sections)
-    else:
-        sizes = list(split_size_or_sections)
-        if np.sum(sizes) != n:
-            raise RuntimeError(
-                f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's size at "
-                f"dimension {d}), but got split_sizes={sizes}"
-            )
-    out, start = [], 0
-    for s in sizes:
-        out.append(X.Slice.apply(input, dim=d, start=start, end=start + s, step=1))
-        start += s
-    return tuple(out)
+        return S.Split.apply(input, dim=d, split_size=split_size_or_sections)
+    return S.SplitWithSizes.apply(input, dim=d, split_sizes=tuple(int(s) for s in split_size_or_sections))
 
 
 @public("unbind")
 def unbind(input, dim=0):
-    """Mirror ``torch.unbind``: the slices along ``dim`` (each a SelectBackward0 view)."""
-    d = input._wrap_dim(dim)
-    return tuple(X.Select.apply(input, dim=d, index=i) for i in range(input.shape[d]))
+    """Mirror ``torch.unbind``: the slices along ``dim``, views of ``input`` made by one UnbindBackward0."""
+    return S.Unbind.apply(input, dim=input._wrap_dim(dim))
 
 
 @public("chunk")

@@ -260,6 +260,85 @@ class Unsqueeze(Op):
         return (grad.squeeze(ctx.dim),)
 
 
+class SplitWithSizes(Op):
+    """results = self cut along ``dim`` into pieces of ``split_sizes``; each a view of self"""
+
+    node_name = "SplitWithSizesBackward0"
+    formula = {"self": "cat(grads, dim)"}  # a piece that got no gradient counts as zeros
+    saved_values = {"dim": "dim", "self_sym_sizes": "shape", "split_sizes": "split_sizes"}
+    is_view = True
+
+    @staticmethod
+    def forward(ctx, a, *, dim, split_sizes):
+        n = a.shape[dim]
+        if sum(split_sizes) != n:
+            raise RuntimeError(
+                f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's size at "
+                f"dimension {dim}), but got split_sizes={list(split_sizes)}"
+            )
+        ctx.dim, ctx.shape, ctx.split_sizes = dim, tuple(a.shape), split_sizes
+        return _pieces(a, dim, split_sizes)
+
+    @staticmethod
+    def backward(ctx, *grads):
+        return (Cat.apply(*_zeros_for_missing(grads, ctx.shape, ctx.dim, ctx.split_sizes), dim=ctx.dim),)
+
+
+class Split(SplitWithSizes):
+    """results = self cut along ``dim`` into pieces of ``split_size`` (the last may be smaller)"""
+
+    node_name = "SplitBackward0"
+    saved_values = {"dim": "dim", "self_sym_sizes": "shape", "split_size": "split_size"}
+
+    @staticmethod
+    def forward(ctx, a, *, dim, split_size):
+        if split_size < 0:
+            raise RuntimeError(f"split expects split_size be non-negative, but got split_size={split_size}")
+        n = a.shape[dim]
+        if split_size == 0:
+            sizes = (0,)
+        else:
+            sizes = (split_size,) * (n // split_size) + ((n % split_size,) if n % split_size else ())
+        ctx.dim, ctx.shape, ctx.split_size, ctx.split_sizes = dim, tuple(a.shape), split_size, sizes
+        return _pieces(a, dim, sizes)
+
+
+class Unbind(Op):
+    """results = the slices of self along ``dim``; each a view of self"""
+
+    node_name = "UnbindBackward0"
+    formula = {"self": "stack(grads, dim)"}  # a slice that got no gradient counts as zeros
+    saved_values = {"dim": "dim"}
+    is_view = True
+
+    @staticmethod
+    def forward(ctx, a, *, dim):
+        ctx.dim, ctx.shape = dim, a.shape
+        return tuple(wrap(a._data[(slice(None),) * dim + (i, Ellipsis)]) for i in range(a.shape[dim]))
+
+    @staticmethod
+    def backward(ctx, *grads):
+        return (Stack.apply(*_zeros_for_missing(grads, ctx.shape, ctx.dim, (None,) * len(grads)), dim=ctx.dim),)
+
+
+def _pieces(a, dim, sizes):
+    starts = np.cumsum((0,) + tuple(sizes))
+    return tuple(wrap(a._data[(slice(None),) * dim + (slice(s, s + n),)]) for s, n in zip(starts, sizes))
+
+
+def _zeros_for_missing(grads, shape, dim, sizes):
+    """The pieces' gradients, zeros for those that got none (torch's ``split_backward``); ``sizes[i]`` is
+    piece i's size along ``dim``, or None where the piece has no such dim (``unbind``)."""
+    like = next(g for g in grads if g is not None)
+    out = []
+    for g, n in zip(grads, sizes):
+        if g is None:
+            piece = tuple(shape[:dim]) + ((n,) if n is not None else ()) + tuple(shape[dim + 1 :])
+            g = wrap(np.zeros(piece, dtype=like._data.dtype))
+        out.append(g)
+    return out
+
+
 class Cat(Op):
     """result = the tensors joined along an existing dim"""
 

@@ -522,26 +522,27 @@ case(
     """,
 )
 case(
+    "op_split_unbind_saved_and_inplace",
+    """
+    x = torch.arange(6.).requires_grad_()
+    y = x * 1
+    a, b = y.split(4)
+    s = y.split([2, 4])
+    u = y.reshape(2, 3).unbind(1)
+    print(a.grad_fn._saved_split_size, a.grad_fn._saved_dim, a.grad_fn._saved_self_sym_sizes, b.output_nr)
+    print(s[0].grad_fn._saved_split_sizes, u[0].grad_fn._saved_dim, a._is_view(), a._base is y)
+    (b.sum() * 2 + u[2].sum()).backward()
+    print(x.grad)
+    a.mul_(2)
+    """,
+)
+case(
     "op_split_unbind_chunk_nodes",
     """
     x = torch.arange(6.).requires_grad_()
     for parts in (x.split(2), torch.split(x, [1, 5]), x.chunk(3), x.reshape(2, 3).unbind(1)):
         print([p.grad_fn.name() for p in parts], nf(parts[0]), parts[0])
     """,
-    deliberate_difference="minigrad's ops have one output each, so split/chunk give one SliceBackward0 view per "
-    "piece and unbind one SelectBackward0 per piece, where torch records one multi-output SplitBackward0, "
-    "SplitWithSizesBackward0 or UnbindBackward0 node; values and gradients are torch's "
-    "(op_split_unbind_chunk_gradients)",
-    minigrad={
-        "stdout": "['SliceBackward0', 'SliceBackward0', 'SliceBackward0'] (('torch::autograd::AccumulateGrad', 0),) "
-        "tensor([0., 1.], grad_fn=<SliceBackward0>)\n"
-        "['SliceBackward0', 'SliceBackward0'] (('torch::autograd::AccumulateGrad', 0),) "
-        "tensor([0.], grad_fn=<SliceBackward0>)\n"
-        "['SliceBackward0', 'SliceBackward0', 'SliceBackward0'] (('torch::autograd::AccumulateGrad', 0),) "
-        "tensor([0., 1.], grad_fn=<SliceBackward0>)\n"
-        "['SelectBackward0', 'SelectBackward0', 'SelectBackward0'] (('ViewBackward0', 0),) "
-        "tensor([0., 3.], grad_fn=<SelectBackward0>)\n"
-    },
 )
 case(
     "op_sigmoid_tanh_extremes",
@@ -1166,6 +1167,194 @@ case(
     print(w, w._version, w.is_leaf, w.grad_fn)
     """,
 )
+# In-place ops through views: CopySlices on the base, AsStridedBackward0 on views remade after a change.
+VIEW_INPLACE = {
+    "view_inplace_slice_mul": """
+        a = torch.tensor([1., 2., 3.], requires_grad=True)
+        b = a * 1
+        v = b[1:]
+        v.mul_(3)
+        print(b, nf(b)); print(v, nf(v))
+        (b * torch.tensor([1., 10., 100.])).sum().backward()
+        print(a.grad)
+    """,
+    "view_inplace_iadd_into_constant": """
+        w = torch.tensor([1., 2.], requires_grad=True)
+        x = torch.zeros(3)
+        x[0:2] += w
+        print(x, nf(x), x.requires_grad, x.is_leaf)
+        x.sum().backward()
+        print(w.grad)
+    """,
+    "view_inplace_setitem_number": """
+        a = torch.tensor([1., 2., 3.], requires_grad=True)
+        y = a * 2
+        y[0] = 5
+        print(y, nf(y))
+        y.sum().backward()
+        print(a.grad)
+    """,
+    "view_inplace_setitem_tensor": """
+        a = torch.tensor([1., 2., 3.], requires_grad=True)
+        c = torch.tensor(7., requires_grad=True)
+        y = a * 2
+        y[1] = c * 3
+        print(y, nf(y))
+        y.sum().backward()
+        print(a.grad, c.grad)
+    """,
+    "view_inplace_setitem_full_slice_is_fill": """
+        y = torch.ones(3, requires_grad=True) * 1
+        y[:] = 7
+        print(y, nf(y))
+        y[0:3] = 2
+        y[...] = 1
+        print(y, nf(y))
+        z = torch.ones(2, 3, requires_grad=True) * 1
+        z[:, :] = 4
+        print(nf(z))
+        z[..., 1:] = 5
+        print(z, nf(z))
+    """,
+    "view_inplace_other_views_remade": """
+        a = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+        y = a.clone()
+        r0, r1 = y[0], y[1]
+        r1.mul_(2)
+        print(nf(r0), nf(r1), nf(y))
+        (r0.sum() + r1.sum() * 10).backward()
+        print(a.grad)
+    """,
+    "view_inplace_transposed": """
+        a = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+        y = a.clone()
+        t = y.t()
+        t.add_(1)
+        print(t, nf(t))
+        print(y, nf(y))
+        y.sum().backward()
+        print(a.grad)
+    """,
+    "view_inplace_view_of_view": """
+        a = torch.arange(6.).requires_grad_()
+        y = a * 1
+        m = y.view(2, 3)
+        r = m[1]
+        r[0] = 100
+        print(y.grad_fn.name(), m.grad_fn.name(), r.grad_fn.name(), y)
+        y.sum().backward()
+        print(a.grad)
+    """,
+    "view_inplace_exp_saved_result": """
+        a = torch.tensor([0., 1.], requires_grad=True)
+        y = a * 1
+        y[0:1].exp_()
+        print(y, nf(y))
+        y.sum().backward()
+        print(a.grad)
+    """,
+    "view_inplace_saved_output_version": """
+        a = torch.tensor([1., 2.], requires_grad=True)
+        y = a * 1
+        y.exp_()
+        y.mul_(2)
+        y.sum().backward()
+    """,
+    "view_inplace_saved_view_output_version": """
+        a = torch.tensor([1., 2.], requires_grad=True)
+        y = a * 1
+        v = y[0:1]
+        v.exp_()
+        y.mul_(2)
+        y.sum().backward()
+    """,
+    "view_inplace_saved_view_changed": """
+        a = torch.tensor([1., 2.], requires_grad=True)
+        y = a * 1
+        v = y[0:1]
+        s = v.exp()
+        y.mul_(2)
+        s.sum().backward()
+    """,
+    "view_inplace_base_changed_under_no_grad": """
+        a = torch.tensor([1., 2.], requires_grad=True)
+        b = a * 1
+        v = b[0:1]
+        with torch.no_grad():
+            b.mul_(2)
+        print(v, nf(v), v._version)
+        (v * 3).sum().backward()
+        print(a.grad)
+    """,
+    "view_inplace_as_strided_saved": """
+        a = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+        b = a * 1
+        v = b[:, 1]
+        b.add_(1)
+        print(v.grad_fn._saved_size, v.grad_fn._saved_stride, v.grad_fn._saved_storage_offset)
+        print(b.grad_fn.name(), b.grad_fn._saved_alpha)
+    """,
+    "view_inplace_view_before_requires_grad": """
+        w = torch.tensor([1., 2.], requires_grad=True)
+        x = torch.zeros(3)
+        v = x[0:2]
+        x.mul_(w.sum())
+        print(v.requires_grad, v.grad_fn.name(), nf(v))
+    """,
+    "view_inplace_of_leaf": """
+        x = torch.ones(3, requires_grad=True)
+        x[0:2].mul_(2)
+    """,
+    "view_inplace_setitem_of_leaf_full": """
+        x = torch.ones(3, requires_grad=True)
+        x[:] = 5
+    """,
+    "view_inplace_made_in_no_grad": """
+        w = torch.tensor([1., 2.], requires_grad=True)
+        x = torch.zeros(3)
+        with torch.no_grad():
+            v = x[0:2]
+        v.add_(w)
+    """,
+    "view_inplace_made_in_no_grad_no_grad_operand": """
+        x = torch.zeros(3)
+        with torch.no_grad():
+            v = x[0:2]
+        v.add_(1)
+        print(x)
+    """,
+    "view_inplace_unbind_output": """
+        c = torch.ones(2, 3, requires_grad=True) * 1
+        u1, u2 = c.unbind(0)
+        u1.mul_(2)
+    """,
+    "view_inplace_leaf_under_no_grad": """
+        a = torch.ones(3, requires_grad=True)
+        with torch.no_grad():
+            a[0] = 5
+        print(a, a.grad_fn, a._version)
+    """,
+    "view_inplace_zero_column": """
+        a = torch.ones(2, 3, requires_grad=True)
+        y = a + 0
+        y[:, 1].zero_()
+        print(y, nf(y))
+        y.sum().backward()
+        print(a.grad)
+    """,
+    "view_inplace_create_graph": """
+        a = torch.tensor([1., 2., 3.], requires_grad=True)
+        y = a * a
+        y[1:].mul_(a[1:])
+        g, = torch.autograd.grad(y.sum(), a, create_graph=True)
+        print(g)
+        g2, = torch.autograd.grad(g.sum(), a)
+        print(g2)
+    """,
+}
+for _name, _code in VIEW_INPLACE.items():
+    case(_name, _code)
+
 case(
     "version_inplace_records_node",
     """
