@@ -21,6 +21,7 @@ from . import dtypes
 from .autograd import function as _function
 from .autograd import grad_mode
 from .autograd import graph as _graph
+from .autograd import variable as _variable
 from .autograd.accumulate_grad import AccumulateGrad
 from .autograd.graph import add_hook
 from .size import Size, shape_text
@@ -498,4 +499,4 @@ def is_tensor(obj):
     return isinstance(obj, Tensor)
 
 
-_function.Tensor = _graph.Tensor = Tensor
+_function.Tensor = _graph.Tensor = _variable.Tensor = Tensor

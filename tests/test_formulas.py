@@ -89,11 +89,11 @@ class FormulaChecker:
         self.busy = True
         try:
             with torch.no_grad():
-                self.check(info["op"], info["node"], info["inputs"], info["outputs"][0], info["params"])
+                self.check(info["op"], info["node"], info["inputs"], info["outputs"], info["params"])
         finally:
             self.busy = False
 
-    def check(self, op, node, inputs, result, params):
+    def check(self, op, node, inputs, outputs, params):
         formula = node.formula  # an op may give one node a formula of its own (add with alpha)
         names = list(formula)
         if is_variadic(op):
@@ -106,8 +106,10 @@ class FormulaChecker:
             )
             bound = dict(zip(names, inputs))
             slots = [(name, None, t) for name, t in zip(names, inputs)]
-        grad = torch.tensor(np.cos(1.0 + 0.7 * np.arange(result.numel())).reshape(result.shape)).to(result.dtype)
-        backward = op.backward(node, grad)
+        # a gradient for each output (``grad``; ``grads`` for an op with several, such as split)
+        grads = [torch.tensor(np.cos(1.0 + 0.7 * np.arange(o.numel())).reshape(o.shape)).to(o.dtype) for o in outputs]
+        grad, result = grads[0], outputs[0]
+        backward = op.backward(node, *grads)
         backward = backward if isinstance(backward, tuple) else (backward,)
         assert len(backward) == len(inputs), f"{op.__name__}.backward returned {len(backward)} grads"
 
@@ -115,7 +117,7 @@ class FormulaChecker:
         scope.update(params)
         scope.update((k, v) for k, v in vars(node).items() if not k.startswith("_") and k not in NODE_INTERNALS)
         scope.update(bound)
-        scope.update(grad=grad, result=result)
+        scope.update(grad=grad, grads=grads, result=result)
         values = {}
         for slot, (name, part, tensor) in enumerate(slots):
             if not (isinstance(tensor, Tensor) and node.next_functions[slot][0] is not None):

@@ -36,6 +36,7 @@ from minigrad.autograd.observer import (
 from minigrad.graph import OpRecord, hook_count, output_slot, slot, summarize
 from minigrad.nn import Module
 from minigrad.tensor import Tensor
+from minigrad.utils import as_torch
 
 FILENAME = "<stepthrough>"
 STATEMENT, ERROR = "statement", "error"  # the tracer's own events, beside the observer's
@@ -259,35 +260,9 @@ def named_tensors(namespace):
     return found
 
 
-class _TorchIsMinigrad(ast.NodeTransformer):
-    """``import torch`` (and ``from torch... import``) in traced code imports minigrad instead."""
-
-    @staticmethod
-    def _rename(module):
-        if module == "torch" or (module or "").startswith("torch."):
-            return "minigrad" + module[len("torch") :]
-        return module
-
-    def visit_Import(self, node):
-        for alias in node.names:
-            new = self._rename(alias.name)
-            if new != alias.name:
-                if alias.asname is None and "." not in alias.name:
-                    alias.asname = alias.name
-                alias.name = new
-        return node
-
-    def visit_ImportFrom(self, node):
-        if node.level == 0:
-            node.module = self._rename(node.module)
-        return node
-
-
 def parse(source):
     """The top-level statements of ``source``, with ``import torch`` turned into minigrad."""
-    tree = ast.parse(source, FILENAME)
-    tree = ast.fix_missing_locations(_TorchIsMinigrad().visit(tree))
-    return tree.body
+    return as_torch.parse(source, FILENAME).body
 
 
 def run_code(source, namespace, echo=True):

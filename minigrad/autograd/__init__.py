@@ -7,16 +7,21 @@ from . import function, graph
 from .engine import make_grads, run_backward
 from .function import Function, once_differentiable
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from .gradcheck import gradcheck, gradgradcheck
 from .observer import observe
+from .variable import Variable
 
 __all__ = [
     "Function",
+    "Variable",
     "function",
     "graph",
     "once_differentiable",
     "backward",
     "enable_grad",
     "grad",
+    "gradcheck",
+    "gradgradcheck",
     "is_grad_enabled",
     "no_grad",
     "observe",

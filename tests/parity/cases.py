@@ -2323,3 +2323,112 @@ case(
     print(p.grad)
     """,
 )
+
+
+# ---------------------------------------------------------------------------------------------------------
+# torch.autograd.gradcheck / gradgradcheck and the legacy Variable.
+# ---------------------------------------------------------------------------------------------------------
+GRADCHECK_SETUP = """
+    from torch.autograd import gradcheck, gradgradcheck
+    class MyReLU(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x.clamp(min=0)
+        @staticmethod
+        def backward(ctx, g):
+            x, = ctx.saved_tensors
+            return g * (x > 0)
+    class Half(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x ** 2
+        @staticmethod
+        def backward(ctx, g):
+            x, = ctx.saved_tensors
+            return g * x
+    x = torch.tensor([[-1.5, 0.5], [2., -0.25]], dtype=torch.float64, requires_grad=True)
+"""
+GRADCHECK = {
+    "gradcheck_custom_function_passes": "print(gradcheck(MyReLU.apply, (x,)), gradcheck(MyReLU.apply, x))",
+    "gradcheck_wrong_backward": "gradcheck(Half.apply, (x,))",
+    "gradcheck_wrong_backward_no_raise": "print(gradcheck(Half.apply, (x,), raise_exception=False))",
+    "gradcheck_two_inputs": """
+        w = torch.ones(2, 2, dtype=torch.float64, requires_grad=True)
+        print(gradcheck(lambda a, b: (a * b).sum(), (x, w)))
+        print(gradcheck(lambda a, b: (a @ b, a.sum() * 3), (x, w)))
+    """,
+    "gradcheck_float32_warns_and_fails": "gradcheck(lambda a: a * 2, (torch.ones(2, requires_grad=True),))",
+    "gradcheck_no_input_requires_grad": "gradcheck(lambda a: a * 2, (torch.ones(2, dtype=torch.float64),))",
+    "gradcheck_backward_not_multiplied": """
+        class Plus1(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, a):
+                return a * 2
+            @staticmethod
+            def backward(ctx, g):
+                return g * 2 + 1
+        print(gradcheck(Plus1.apply, (x,), atol=1e9))
+    """,
+    "gradcheck_output_needs_no_grad": "gradcheck(lambda a: a.detach() * 2, (x,))",
+    "gradcheck_number_argument": "print(gradcheck(lambda a, k: (a * k).sin(), (x, 3.0)))",
+    "gradgradcheck_cube": "print(gradgradcheck(lambda a: (a ** 3).sum(), (x,)))",
+    "gradgradcheck_given_grad_outputs": """
+        g = torch.tensor([[1., 2.], [3., 4.]], dtype=torch.float64, requires_grad=True)
+        print(gradgradcheck(lambda a: a.sin() * a, (x,), (g,)))
+    """,
+    "gradgradcheck_once_differentiable": """
+        from torch.autograd.function import once_differentiable
+        class Sq(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, a):
+                ctx.save_for_backward(a)
+                return a * a
+            @staticmethod
+            @once_differentiable
+            def backward(ctx, g):
+                a, = ctx.saved_tensors
+                return 2 * a * g
+        print(gradcheck(Sq.apply, (x,)))
+        y = Sq.apply(x).sum()
+        gx, = torch.autograd.grad(y, x, create_graph=True)
+        print(gx.requires_grad, type(gx.grad_fn).__name__)
+        gx.sum().backward()
+    """,
+}
+for _name, _code in GRADCHECK.items():
+    case(_name, [GRADCHECK_SETUP, _code])
+
+VARIABLE = {
+    "variable_wraps_tensor": """
+        from torch.autograd import Variable
+        x = torch.tensor([1., 2.])
+        v = Variable(x, requires_grad=True)
+        print(v, v is x, isinstance(x, Variable), v.is_leaf, v._version)
+        v.sum().backward()
+        print(v.grad, x.grad)
+    """,
+    "variable_volatile_warns": """
+        from torch.autograd import Variable
+        print(Variable(torch.tensor([1., 2.]), volatile=True))
+    """,
+    "variable_of_list": """
+        from torch.autograd import Variable
+        Variable([1., 2.])
+    """,
+    "variable_of_graph_tensor": """
+        from torch.autograd import Variable
+        w = Variable(torch.tensor([1., 2.], requires_grad=True) * 2)
+        print(w, w.requires_grad, w.grad_fn, Variable())
+    """,
+    "variable_legacy_loss_data_index": """
+        from torch.autograd import Variable
+        x = Variable(torch.tensor([1., 2.]), requires_grad=True)
+        loss = (x * x).sum()
+        print(loss.data, loss.item())
+        loss.data[0]
+    """,
+}
+for _name, _code in VARIABLE.items():
+    case(_name, _code)

@@ -17,6 +17,8 @@ import io
 import re
 import warnings
 
+from minigrad.utils import as_torch
+
 ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 
 
@@ -89,7 +91,8 @@ def run_case(case, module_name):
         warnings.simplefilter("always")
         with contextlib.redirect_stdout(out):
             try:
-                exec(compile(case.code, f"<parity {case.name}>", "exec"), namespace)
+                source = case.code if module_name == "torch" else as_torch.parse(case.code, f"<parity {case.name}>")
+                exec(compile(source, f"<parity {case.name}>", "exec"), namespace)
             except Exception as e:  # noqa: BLE001 - the error is what the case observes
                 error = [type(e).__name__, normalise(str(e))]
             finally:
