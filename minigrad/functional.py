@@ -419,16 +419,15 @@ def stack(tensors, dim=0):
 def split(input, split_size_or_sections, dim=0):
     """Mirror ``torch.split``: consecutive pieces along ``dim``, views of ``input`` made by one node
     (SplitBackward0 for a size, SplitWithSizesBackward0 for a list of sizes)."""
-    d = input._wrap_dim(dim)
     if isinstance(split_size_or_sections, int):
-        return S.Split.apply(input, dim=d, split_size=split_size_or_sections)
-    return S.SplitWithSizes.apply(input, dim=d, split_sizes=tuple(int(s) for s in split_size_or_sections))
+        return S.Split.apply(input, dim=dim, split_size=split_size_or_sections)
+    return S.SplitWithSizes.apply(input, dim=dim, split_sizes=tuple(int(s) for s in split_size_or_sections))
 
 
 @public("unbind")
 def unbind(input, dim=0):
     """Mirror ``torch.unbind``: the slices along ``dim``, views of ``input`` made by one UnbindBackward0."""
-    return S.Unbind.apply(input, dim=input._wrap_dim(dim))
+    return S.Unbind.apply(input, dim=dim)
 
 
 @public("chunk")

@@ -117,7 +117,7 @@ class FunctionNode:
     input_names: tuple = ()
     outputs: tuple = ()
     saved: tuple = ()
-    attrs: dict = field(default_factory=dict)  # the node's non-tensor context (dim, shape, ...)
+    attrs: dict = field(default_factory=dict)  # torch's non-tensor saved attributes, as text (dim, keepdim, ...)
     variable: str | None = None  # AccumulateGrad: id of the leaf it accumulates into
     next: tuple = ()  # ``next_functions`` as ids: ((function id or None, input_nr), ...)
     fn: object = field(default=None, repr=False, compare=False)
@@ -573,16 +573,30 @@ def op_name(node_type_name):
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", base).lower()
 
 
-_CONTEXT_SKIP = {"needs_input_grad", "next_functions", "node_name", "variable"}
+_CONTEXT_SKIP = {"needs_input_grad", "next_functions", "variable"}
 
 
 def _attrs(fn):
-    """The node's non-tensor context (what ctx kept besides saved tensors), as short strings."""
+    """What a node keeps besides tensors, as text: torch's ``_saved_<name>`` attributes (``dim``,
+    ``keepdim``, ``self_sym_sizes``), with a tuple holding tensors shown as torchviz shows it; for a user
+    Function, the attributes its ``ctx`` was given."""
+    if isinstance(fn, BackwardCFunction):
+        items = [(k, v) for k, v in sorted(fn.__dict__.items()) if not k.startswith("_") and k not in _CONTEXT_SKIP]
+    else:
+        items = []
+        for key in dir(fn):
+            if key.startswith("_saved_"):
+                try:
+                    items.append((key[len("_saved_"):], getattr(fn, key)))
+                except RuntimeError:  # a saved tensor freed by backward
+                    continue
     attrs = {}
-    for key, value in sorted(getattr(fn, "__dict__", {}).items()):
-        if key.startswith("_") or key in _CONTEXT_SKIP or isinstance(value, Tensor):
+    for key, value in items:
+        if isinstance(value, Tensor):
             continue
-        attrs[key] = value if isinstance(value, str) else repr(value)
+        if isinstance(value, tuple) and any(isinstance(v, Tensor) for v in value):
+            value = "[saved tensors]"
+        attrs[key] = value if isinstance(value, str) else str(value)
     return attrs
 
 

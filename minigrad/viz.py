@@ -294,19 +294,20 @@ def _shape(shape):
 
 
 def _function_label(f, show_attrs, max_attr_chars):
-    """The node's class name; with ``show_attrs``, torchviz's table of what it kept for backward."""
+    """The node's class name; with ``show_attrs``, torchviz's table of what it kept for backward (its
+    ``_saved_*`` attributes by name: names left-aligned, values right-aligned, cut at ``max_attr_chars``)."""
     if not show_attrs:
         return _text(f.label)
-    attrs = {name: "[saved tensor]" for name, _ in f.saved}
-    attrs.update(f.attrs)
+    attrs = dict(f.attrs)
+    attrs.update((name, "[saved tensor]") for name, _ in f.saved if "[" not in name)
     if not attrs:
         return _text(f.label)
-    width = max(max_attr_chars, 3)
-    rows = []
-    for key, value in attrs.items():
-        value = value if len(value) <= width else value[: width - 3] + "..."
-        rows.append(f"{key}: {value}")
-    sep = "-" * max(max(len(r) for r in rows), len(f.label))
+    attrs = dict(sorted(attrs.items()))
+    key_width = max(len(k) for k in attrs)
+    value_width = min(max(len(v) for v in attrs.values()), max(max_attr_chars, 3))
+    rows = [f"{k:<{key_width}}: {(v if len(v) <= value_width else v[: value_width - 3] + '...'):>{value_width}}"
+            for k, v in attrs.items()]  # fmt: skip
+    sep = "-" * max(key_width + value_width + 2, len(f.label))
     return '<BR ALIGN="LEFT"/>'.join(_text(line) for line in [f.label, sep, *rows]) + '<BR ALIGN="LEFT"/>'
 
 

@@ -96,7 +96,7 @@ def test_make_dot_pipes_renders_and_displays(backend, tmp_path):
     assert node_ids(svg) == ["f0", "f1", "f2", "f3", "f4", "f5", "f6", "t0", "t3", "t8"]
     shown = texts(svg)  # the HTML-like labels were drawn, not replaced by node names
     assert {"Wx", "Wh", "(3, 2)", "AccumulateGrad", "MmBackward0", "TanhBackward0"} <= set(shown)
-    assert "shape: torch.Size([3, 1])" in " ".join(shown) and "f0" not in shown
+    assert "self_sym_sizes: (3, 1)" in " ".join(shown) and "f0" not in shown
     assert dot.pipe(format="svg", encoding="utf-8") == svg
     bundle = dot._repr_mimebundle_()
     assert bundle["image/svg+xml"].lstrip().startswith("<?xml") and "AccumulateGrad" in bundle["image/svg+xml"]

@@ -99,6 +99,14 @@ def extract_for_trace(trace, max_nodes=None):
     return extract(outputs, trace=records, saved=True, max_nodes=max_nodes)
 
 
+def arguments(fn):
+    """The op's non-tensor arguments among a function node's saved attributes (the graph model's ``attrs``):
+    not its inputs, not the sizes and strides torch also saves, nor ``alpha``/``beta`` at their default of 1."""
+    derived = ("_sym_sizes", "_sym_strides", "_sym_numel")
+    return {k: v for k, v in fn.attrs.items() if k not in fn.input_names and not k.endswith(derived)
+            and not (k in ("alpha", "beta") and v == "1")}  # fmt: skip
+
+
 class StepBuilder:
     """Walk a trace's events in order and write the steps on a :class:`Canvas`."""
 
@@ -129,7 +137,8 @@ class StepBuilder:
             if fn.variable is not None:
                 continue
             values = tuple(self.live_value(tid) for tid in fn.inputs)
-            self.ops[fn.id] = {"input_values": values, "params": dict(fn.attrs),
+            args = arguments(fn)
+            self.ops[fn.id] = {"input_values": values, "params": args,
                                "output_values": tuple(self.live_value(t) for t in fn.outputs)}  # fmt: skip
             for tid in fn.inputs:
                 self.show_existing(tid)
@@ -141,7 +150,7 @@ class StepBuilder:
                 self.show_existing(tid)
             for e in self.g.output_edges(fn.id):
                 self.show_edge(e)
-            self.op_notes.append((fn.id, None, fn.inputs, fn.outputs, values, fn.attrs))
+            self.op_notes.append((fn.id, None, fn.inputs, fn.outputs, values, args))
             self.commit("fwd")
         for t in self.g.tensors:
             self.show_existing(t.id)

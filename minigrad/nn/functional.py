@@ -7,7 +7,7 @@ import numpy as np
 from ..functional import relu, sigmoid, tanh  # noqa: F401 - re-exported, as torch.nn.functional has them
 from ..ops._util import needs_grad, wrap
 from ..ops.linalg import is_column_major, mm_mat2_backward
-from ..ops.op import Op
+from ..ops.op import Op, sizes_and_strides
 from ..tensor import Tensor
 
 
@@ -17,6 +17,9 @@ class Addmm(Op):
     node_name = "AddmmBackward0"
     formula = {"self": "grad", "mat1": "grad @ mat2.t()", "mat2": "mat1.t() @ grad"}
     saved_names = ("mat1", "mat2")
+    saved_values = {k: k for k in ("alpha", "beta", "mat1_sym_sizes", "mat1_sym_strides", "mat2_sym_sizes",
+                                   "mat2_sym_strides")}  # fmt: skip
+    alpha = beta = 1
 
     @staticmethod
     def forward(ctx, bias, mat1, mat2):
@@ -26,6 +29,8 @@ class Addmm(Op):
                 f"{mat2.shape[0]}x{mat2.shape[1]})"
             )
         ctx._save((mat1 if needs_grad(mat2) else None, mat2 if needs_grad(mat1) else None))
+        ctx.__dict__.update(sizes_and_strides("mat1", mat1, needs_grad(mat1)),
+                            **sizes_and_strides("mat2", mat2, needs_grad(mat2)))  # fmt: skip
         ctx._mat2_column_major = is_column_major(mat2)
         return wrap(bias._data + mat1._data @ mat2._data)
 
@@ -46,11 +51,12 @@ class MseLoss(Op):
     node_name = "MseLossBackward0"
     formula = {"self": "2 * (self - target) * grad / n", "target": "-2 * (self - target) * grad / n"}
     saved_names = ("self", "target")
+    saved_values = {"reduction": "reduction_enum"}  # torch's at::Reduction: 0 none, 1 mean, 2 sum
 
     @staticmethod
     def forward(ctx, a, target, *, reduction):
         ctx._save((a, target))
-        ctx.reduction = reduction
+        ctx.reduction, ctx.reduction_enum = reduction, ("none", "mean", "sum").index(reduction)
         diff = np.broadcast_arrays(a._data, target._data)
         sq = (diff[0] - diff[1]) ** 2
         ctx.n = sq.size if reduction == "mean" else 1

@@ -212,7 +212,7 @@ class PowTensor(Op):
     @_quiet
     def forward(ctx, a, b):
         out = _binary(np.power, a, b)
-        ctx._save((a, b, out if needs_grad(b) else None))  # only exponent's gradient uses result
+        ctx._save((a, b, out))
         return out
 
     @staticmethod
@@ -553,6 +553,7 @@ class Where(Op):
 
     node_name = "WhereBackward0"
     formula = {"self": "where(condition, grad, 0)", "other": "where(condition, 0, grad)"}
+    saved_values = {"condition": "condition"}
 
     @staticmethod
     def forward(ctx, a, b, *, condition):

@@ -73,6 +73,7 @@ class Select(Op):
 
     node_name = "SelectBackward0"
     formula = {"self": "select_backward(grad, self.shape, dim, index)"}
+    saved_values = {"dim": "dim", "index": "index_arg", "self_sym_sizes": "shape"}
     is_view = True
 
     @staticmethod
@@ -83,7 +84,7 @@ class Select(Op):
         size = a.shape[dim]
         if not -size <= index < size:
             raise IndexError(f"index {index} is out of bounds for dimension {dim} with size {size}")
-        ctx.shape, ctx.dim, ctx.index = a.shape, dim, index % size
+        ctx.shape, ctx.dim, ctx.index, ctx.index_arg = tuple(a.shape), dim, index % size, index
         return wrap(a._data[(slice(None),) * dim + (ctx.index, Ellipsis)])  # "..." keeps a 0-d result a view
 
     @staticmethod
@@ -96,14 +97,17 @@ class Slice(Op):
 
     node_name = "SliceBackward0"
     formula = {"self": "slice_backward(grad, self.shape, dim, start, end, step)"}
+    saved_values = {"dim": "dim", "end": "end_arg", "self_sym_sizes": "shape", "start": "start_arg", "step": "step_arg"}
     is_view = True
 
     @staticmethod
     def forward(ctx, a, *, dim, start, end, step):
         if step is not None and step <= 0:
             raise ValueError("step must be greater than zero")
+        # what torch saves: the slice as written, None read as 0, INT64_MAX and 1
+        ctx.start_arg, ctx.end_arg, ctx.step_arg = start or 0, 2**63 - 1 if end is None else end, step or 1
         start, end, step = slice(start, end, step).indices(a.shape[dim])
-        ctx.shape, ctx.dim, ctx.start, ctx.end, ctx.step = a.shape, dim, start, end, step
+        ctx.shape, ctx.dim, ctx.start, ctx.end, ctx.step = tuple(a.shape), dim, start, end, step
         return wrap(a._data[(slice(None),) * dim + (slice(start, end, step),)])
 
     @staticmethod
@@ -116,10 +120,11 @@ class Index(Op):
 
     node_name = "IndexBackward0"
     formula = {"self": "index_backward(grad, self.shape, indices)"}
+    saved_values = {"indices": "torch_indices", "self_sym_sizes": "shape"}
 
     @staticmethod
     def forward(ctx, a, *, indices):
-        ctx.shape, ctx.indices = a.shape, indices
+        ctx.shape, ctx.indices, ctx.torch_indices = tuple(a.shape), indices, indices_as_torch_saves(indices)
         try:
             return wrap(a._data[indices])
         except IndexError as e:
@@ -128,6 +133,11 @@ class Index(Op):
     @staticmethod
     def backward(ctx, grad):
         return (index_backward(grad, ctx.shape, ctx.indices),)
+
+
+def indices_as_torch_saves(key):
+    """An index as torch's IndexBackward0 and IndexPutBackward0 save it: tensors, None for ``:``."""
+    return tuple(Tensor._wrap(np.asarray(k)) if isinstance(k, np.ndarray) else None for k in key)
 
 
 def _index_error(a, indices, err):

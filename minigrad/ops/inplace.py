@@ -15,7 +15,7 @@ from ..autograd.graph import SavedTensor
 from ..size import shape_text
 from ..tensor import Tensor
 from ._util import check_broadcast, data, wrap
-from .indexing import basic_index, getitem, is_advanced, key_as_index, np_index
+from .indexing import basic_index, getitem, indices_as_torch_saves, is_advanced, key_as_index, np_index
 from .op import Op
 from .shape import expanded_shape
 from .views import CopySlices, bump_version
@@ -171,10 +171,12 @@ class IndexPut(Op):
 
     node_name = "IndexPutBackward0"
     formula = {"self": "zero_at(grad, key)", "values": "grad[key]"}
+    saved_values = {"accumulate": "accumulate", "indices": "torch_indices"}
+    accumulate = False
 
     @staticmethod
     def forward(ctx, a, values, *, key):
-        ctx.key = key
+        ctx.key, ctx.torch_indices = key, indices_as_torch_saves(key)
         out = a._data.copy()
         try:
             out[key] = data(values)

@@ -3,7 +3,7 @@
 import numpy as np
 
 from ._util import binary_result, needs_grad, wrap
-from .op import Op
+from .op import Op, sizes_and_strides
 from .shape import SqueezeDim, UnsafeView
 
 
@@ -40,6 +40,7 @@ class Mm(Op):
     node_name = "MmBackward0"
     formula = {"self": "grad @ mat2.t()", "mat2": "self.t() @ grad"}
     saved_names = ("self", "mat2")
+    saved_values = {k: k for k in ("mat2_sym_sizes", "mat2_sym_strides", "self_sym_sizes", "self_sym_strides")}
 
     @staticmethod
     def forward(ctx, a, b):
@@ -53,6 +54,7 @@ class Mm(Op):
             )
         _check_same_dtype("mm", a, b)
         ctx._save((a if needs_grad(b) else None, b if needs_grad(a) else None))
+        ctx.__dict__.update(sizes_and_strides("self", a, needs_grad(a)), **sizes_and_strides("mat2", b, needs_grad(b)))
         ctx._mat2_column_major = is_column_major(b)
         return wrap(a._data @ b._data)
 

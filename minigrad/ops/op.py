@@ -49,7 +49,9 @@ class Op(Node):
         for index, name in enumerate(cls.__dict__.get("saved_names", ())):
             setattr(cls, f"_saved_{name}", property(functools.partial(read_saved, index=index)))
         for name, attribute in cls.__dict__.get("saved_values", {}).items():
-            setattr(cls, f"_saved_{name}", property(operator.attrgetter(attribute)))
+            get = operator.attrgetter(attribute)
+            shown = (lambda node, get=get: as_int64(get(node))) if name in INT64_FIELDS else get
+            setattr(cls, f"_saved_{name}", property(shown))
         if cls.node_name is not None:
             short = cls.node_name.rsplit("::", 1)[-1]
             cls._node_type = type(short, (cls,), {"_is_node_type": True, "__module__": "torch.autograd.graph"})
@@ -99,6 +101,24 @@ class Op(Node):
 
     def _backward(self, grads):
         return self.backward(self, *grads)
+
+
+# Saved attributes that torch keeps as C++ int64 and shows as unsigned: -1 reads 18446744073709551615.
+INT64_FIELDS = {"dim", "dim0", "dim1", "dims", "index", "start", "end", "step", "split_size", "split_sizes"}
+
+
+def as_int64(value):
+    """A saved int64 value as torch shows it: negative numbers wrap around 2**64 (in tuples too)."""
+    if isinstance(value, tuple):
+        return tuple(as_int64(v) for v in value)
+    return value % 2**64 if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+def sizes_and_strides(name, t, kept):
+    """torch's ``<name>_sym_sizes`` and ``<name>_sym_strides`` of a matrix product's input: the strides
+    (in elements) only if ``kept`` (its gradient will be computed), else ``()``."""
+    strides = tuple(s // t._data.itemsize for s in t._data.strides) if kept else ()
+    return {f"{name}_sym_sizes": tuple(t.shape), f"{name}_sym_strides": strides}
 
 
 def _among(saved, outputs):

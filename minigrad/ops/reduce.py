@@ -44,10 +44,11 @@ class Sum(Op):
 
     node_name = "SumBackward0"
     formula = {"self": "grad.expand(self.shape)"}
+    saved_values = {"self_sym_sizes": "shape"}
 
     @staticmethod
     def forward(ctx, a):
-        ctx.shape = a.shape
+        ctx.shape = tuple(a.shape)
         x = a._data
         return wrap(np.asarray(x.sum(dtype=np.int64 if x.dtype.kind in "bi" else None)))
 
@@ -61,10 +62,12 @@ class SumDim(Op):
 
     node_name = "SumBackward1"
     formula = {"self": "unsqueeze_dims(grad, dim, keepdim).expand(self.shape)"}
+    saved_values = {"dim": "dim_arg", "keepdim": "keepdim", "self_sym_sizes": "shape"}
 
     @staticmethod
     def forward(ctx, a, *, dim, keepdim=False):
-        ctx.shape, ctx.dim, ctx.keepdim = a.shape, normalize_dims(a, dim), keepdim
+        ctx.shape, ctx.dim, ctx.keepdim = tuple(a.shape), normalize_dims(a, dim), keepdim
+        ctx.dim_arg = (dim,) if isinstance(dim, int) else tuple(dim)
         x = a._data
         return wrap(np.asarray(x.sum(axis=ctx.dim, keepdims=keepdim, dtype=np.int64 if x.dtype.kind in "bi" else None)))
 
@@ -86,11 +89,12 @@ class Mean(Op):
 
     node_name = "MeanBackward0"
     formula = {"self": "grad.expand(self.shape) / n"}
+    saved_values = {"self_sym_numel": "numel", "self_sym_sizes": "shape"}
 
     @staticmethod
     def forward(ctx, a):
         _check_float_mean(a)
-        ctx.shape, ctx.n = a.shape, a.numel()
+        ctx.shape, ctx.n, ctx.numel = tuple(a.shape), a.numel(), a.numel()
         return wrap(np.asarray(a._data.mean(), dtype=a._data.dtype))
 
     @staticmethod
@@ -103,11 +107,13 @@ class MeanDim(Op):
 
     node_name = "MeanBackward1"
     formula = {"self": "unsqueeze_dims(grad, dim, keepdim).expand(self.shape) / n"}
+    saved_values = {"dim": "dim_arg", "keepdim": "keepdim", "self_sym_numel": "numel", "self_sym_sizes": "shape"}
 
     @staticmethod
     def forward(ctx, a, *, dim, keepdim=False):
         _check_float_mean(a)
-        ctx.shape, ctx.dim, ctx.keepdim = a.shape, normalize_dims(a, dim), keepdim
+        ctx.shape, ctx.dim, ctx.keepdim, ctx.numel = tuple(a.shape), normalize_dims(a, dim), keepdim, a.numel()
+        ctx.dim_arg = (dim,) if isinstance(dim, int) else tuple(dim)
         ctx.n = int(np.prod([a.shape[d] for d in ctx.dim], dtype=np.int64))
         return wrap(np.asarray(a._data.mean(axis=ctx.dim, keepdims=keepdim), dtype=a._data.dtype))
 
@@ -164,11 +170,12 @@ class MaxDim(Op):
 
     node_name = "MaxBackward0"
     formula = {"self": "one_hot(indices, dim, self.shape, keepdim) * unsqueeze_dims(grad, (dim,), keepdim)"}
+    saved_values = {"dim": "dim_arg", "indices": "indices", "keepdim": "keepdim", "self_sym_sizes": "shape"}
 
     @staticmethod
     def forward(ctx, a, *, dim, keepdim, indices):
         d = a._wrap_dim(dim)
-        ctx.shape, ctx.dim, ctx.keepdim, ctx.indices = a.shape, d, keepdim, indices
+        ctx.shape, ctx.dim, ctx.keepdim, ctx.indices, ctx.dim_arg = tuple(a.shape), d, keepdim, indices, dim
         if not a.ndim:
             return wrap(a._data.copy())
         idx = indices._data if keepdim else np.expand_dims(indices._data, d)

@@ -44,11 +44,12 @@ class View(Op):
 
     node_name = "ViewBackward0"
     formula = {"self": "grad.reshape(self.shape)"}
+    saved_values = {"self_sym_sizes": "shape"}
     is_view = True
 
     @staticmethod
     def forward(ctx, a, *, shape):
-        ctx.shape = a.shape
+        ctx.shape = tuple(a.shape)
         v = _as_view(a._data, infer_shape(shape, a.numel()))
         if v is None:
             raise RuntimeError(
@@ -67,10 +68,11 @@ class UnsafeView(Op):
 
     node_name = "UnsafeViewBackward0"
     formula = {"self": "grad.reshape(self.shape)"}
+    saved_values = {"self_sym_sizes": "shape"}
 
     @staticmethod
     def forward(ctx, a, *, shape):
-        ctx.shape = a.shape
+        ctx.shape = tuple(a.shape)
         return wrap(a._data.reshape(infer_shape(shape, a.numel())))
 
     @staticmethod
@@ -92,10 +94,13 @@ class ReshapeAlias(View):
     node_name = "ReshapeAliasBackward0"
 
 
-class Alias(View):
-    """``x[...]`` or ``x[:, :]``: a view of the whole tensor"""
+class Alias(Op):
+    """``x[...]`` or ``x[:, :]``: a view of the whole tensor (computed as View is; torch saves nothing)"""
 
     node_name = "AliasBackward0"
+    formula = View.formula
+    is_view = True
+    forward, backward = staticmethod(View.forward), staticmethod(View.backward)
 
 
 class T(Op):
@@ -121,11 +126,12 @@ class Transpose(Op):
 
     node_name = "TransposeBackward0"
     formula = {"self": "grad.transpose(dim0, dim1)"}
+    saved_values = {"dim0": "dim0_arg", "dim1": "dim1_arg"}
     is_view = True
 
     @staticmethod
     def forward(ctx, a, *, dim0, dim1):
-        ctx.dim0, ctx.dim1 = a._wrap_dim(dim0), a._wrap_dim(dim1)
+        ctx.dim0, ctx.dim1, ctx.dim0_arg, ctx.dim1_arg = a._wrap_dim(dim0), a._wrap_dim(dim1), dim0, dim1
         return wrap(np.swapaxes(a._data, ctx.dim0, ctx.dim1))
 
     @staticmethod
@@ -138,10 +144,12 @@ class Permute(Op):
 
     node_name = "PermuteBackward0"
     formula = {"self": "grad.permute(inverse_permutation(dims))"}
+    saved_values = {"dims": "dims_arg"}
     is_view = True
 
     @staticmethod
     def forward(ctx, a, *, dims):
+        ctx.dims_arg = tuple(dims)
         dims = tuple(a._wrap_dim(d) for d in dims)
         if len(dims) != a.ndim:
             raise RuntimeError(
@@ -196,11 +204,12 @@ class Expand(Op):
 
     node_name = "ExpandBackward0"
     formula = {"self": "grad.sum_to_size(self.shape)"}
+    saved_values = {"self_sym_sizes": "shape"}
     is_view = True
 
     @staticmethod
     def forward(ctx, a, *, shape):
-        ctx.shape = a.shape
+        ctx.shape = tuple(a.shape)
         return wrap(np.broadcast_to(a._data, expanded_shape(a.shape, shape, a.dtype)))
 
     @staticmethod
@@ -213,11 +222,12 @@ class Squeeze(Op):
 
     node_name = "SqueezeBackward0"
     formula = {"self": "grad.reshape(self.shape)"}
+    saved_values = {"self_sym_sizes": "shape"}
     is_view = True
 
     @staticmethod
     def forward(ctx, a):
-        ctx.shape = a.shape
+        ctx.shape = tuple(a.shape)
         return wrap(np.squeeze(a._data))
 
     @staticmethod
@@ -230,11 +240,12 @@ class SqueezeDim(Op):
 
     node_name = "SqueezeBackward1"
     formula = {"self": "grad.reshape(self.shape)"}
+    saved_values = {"dim": "dim_arg", "self_sym_sizes": "shape"}
     is_view = True
 
     @staticmethod
     def forward(ctx, a, *, dim):
-        ctx.shape = a.shape
+        ctx.shape, ctx.dim_arg = tuple(a.shape), dim
         d = a._wrap_dim(dim)
         return wrap(np.squeeze(a._data, d) if a.ndim and a.shape[d] == 1 else a._data.view())
 
@@ -248,11 +259,12 @@ class Unsqueeze(Op):
 
     node_name = "UnsqueezeBackward0"
     formula = {"self": "grad.squeeze(dim)"}
+    saved_values = {"dim": "dim_arg"}
     is_view = True
 
     @staticmethod
     def forward(ctx, a, *, dim):
-        ctx.dim = a._wrap_dim(dim, a.ndim + 1)
+        ctx.dim, ctx.dim_arg = a._wrap_dim(dim, a.ndim + 1), dim
         return wrap(np.expand_dims(a._data, ctx.dim))
 
     @staticmethod
@@ -265,11 +277,12 @@ class SplitWithSizes(Op):
 
     node_name = "SplitWithSizesBackward0"
     formula = {"self": "cat(grads, dim)"}  # a piece that got no gradient counts as zeros
-    saved_values = {"dim": "dim", "self_sym_sizes": "shape", "split_sizes": "split_sizes"}
+    saved_values = {"dim": "dim_arg", "self_sym_sizes": "shape", "split_sizes": "split_sizes"}
     is_view = True
 
     @staticmethod
     def forward(ctx, a, *, dim, split_sizes):
+        ctx.dim_arg, dim = dim, a._wrap_dim(dim)
         n = a.shape[dim]
         if sum(split_sizes) != n:
             raise RuntimeError(
@@ -284,14 +297,18 @@ class SplitWithSizes(Op):
         return (Cat.apply(*_zeros_for_missing(grads, ctx.shape, ctx.dim, ctx.split_sizes), dim=ctx.dim),)
 
 
-class Split(SplitWithSizes):
+class Split(Op):
     """results = self cut along ``dim`` into pieces of ``split_size`` (the last may be smaller)"""
 
     node_name = "SplitBackward0"
-    saved_values = {"dim": "dim", "self_sym_sizes": "shape", "split_size": "split_size"}
+    formula = SplitWithSizes.formula
+    saved_values = {"dim": "dim_arg", "self_sym_sizes": "shape", "split_size": "split_size"}
+    is_view = True
+    backward = staticmethod(SplitWithSizes.backward)
 
     @staticmethod
     def forward(ctx, a, *, dim, split_size):
+        ctx.dim_arg, dim = dim, a._wrap_dim(dim)
         if split_size < 0:
             raise RuntimeError(f"split expects split_size be non-negative, but got split_size={split_size}")
         n = a.shape[dim]
@@ -308,12 +325,13 @@ class Unbind(Op):
 
     node_name = "UnbindBackward0"
     formula = {"self": "stack(grads, dim)"}  # a slice that got no gradient counts as zeros
-    saved_values = {"dim": "dim"}
+    saved_values = {"dim": "dim_arg"}
     is_view = True
 
     @staticmethod
     def forward(ctx, a, *, dim):
-        ctx.dim, ctx.shape = dim, a.shape
+        ctx.dim_arg, dim = dim, a._wrap_dim(dim)
+        ctx.dim, ctx.shape = dim, tuple(a.shape)
         return tuple(wrap(a._data[(slice(None),) * dim + (i, Ellipsis)]) for i in range(a.shape[dim]))
 
     @staticmethod
@@ -344,9 +362,11 @@ class Cat(Op):
 
     node_name = "CatBackward0"
     formula = {"tensors": "grad.split(sizes, dim)"}
+    saved_values = {"dim": "dim_arg"}
 
     @staticmethod
     def forward(ctx, *tensors, dim=0):
+        ctx.dim_arg = dim
         if not tensors:
             raise ValueError("torch.cat(): expected a non-empty list of Tensors")
         first = tensors[0]
@@ -376,9 +396,11 @@ class Stack(Op):
 
     node_name = "StackBackward0"
     formula = {"tensors": "grad.unbind(dim)"}
+    saved_values = {"dim": "dim_arg"}
 
     @staticmethod
     def forward(ctx, *tensors, dim=0):
+        ctx.dim_arg = dim
         if not tensors:
             raise RuntimeError("stack expects a non-empty TensorList")
         for i, t in enumerate(tensors[1:], 1):
