@@ -17,6 +17,7 @@ class AccumulateGrad(Node):
     the sum itself is wanted (``create_graph=True``).
     """
 
+    __module__ = "builtins"  # a C++ type in torch: type(node) prints <class 'AccumulateGrad'>
     # torch gives these nodes the largest sequence number, so a ready leaf is filled first
     _sequence_nr = math.inf
 

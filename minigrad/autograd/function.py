@@ -29,9 +29,6 @@ class BackwardCFunction(Node):
     def __init__(self):
         self._non_differentiable = ()
 
-    def _qualified_name(self):
-        return f"torch.autograd.function.{type(self).__name__}"
-
     def save_for_backward(self, *tensors):
         """Mirror ``ctx.save_for_backward``: keep tensors (or None) for ``backward``, with their versions."""
         for t in tensors:
@@ -101,7 +98,9 @@ class Function:
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         name = f"{cls.__name__}Backward"
-        cls._backward_cls = type(name, (BackwardCFunction,), {"_forward_cls": cls, "__module__": __name__})
+        # torch's module name, as type(node) and repr(node) show it
+        attrs = {"_forward_cls": cls, "__module__": "torch.autograd.function"}
+        cls._backward_cls = type(name, (BackwardCFunction,), attrs)
 
     def __init__(self, *args, **kwargs):
         raise RuntimeError(
@@ -180,6 +179,8 @@ def _among(saved, outputs):
 class DelayedError(Node):
     """The node ``once_differentiable`` puts on a backward's results when a graph of them was asked for:
     differentiating through it raises ``message`` (torch's ``DelayedError``)."""
+
+    __module__ = "builtins"  # a C++ type in torch
 
     def __init__(self, message):
         self.message = message

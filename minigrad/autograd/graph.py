@@ -87,10 +87,9 @@ class Node:
         return type(self).__name__
 
     def __repr__(self):
-        return f"<{self._qualified_name()} object at 0x{id(self):x}>"
-
-    def _qualified_name(self):
-        return type(self).__name__
+        cls = type(self)  # torch's C++ node types are "builtins", a user Function's node is not
+        name = cls.__name__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__name__}"
+        return f"<{name} object at 0x{id(self):x}>"
 
     def _op_text(self):
         """How torch's version-counter error names the op whose output was changed (``Mul``)."""

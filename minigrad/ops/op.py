@@ -54,7 +54,8 @@ class Op(Node):
             setattr(cls, f"_saved_{name}", property(shown))
         if cls.node_name is not None:
             short = cls.node_name.rsplit("::", 1)[-1]
-            cls._node_type = type(short, (cls,), {"_is_node_type": True, "__module__": "torch.autograd.graph"})
+            # a C++ type in torch, which Python reports as builtins: type(node) prints <class 'MulBackward0'>
+            cls._node_type = type(short, (cls,), {"_is_node_type": True, "__module__": "builtins"})
 
     def name(self):
         """Mirror ``Node.name()``: torch's name, e.g. ``MulBackward0`` or ``torch::autograd::CopySlices``."""

@@ -53,6 +53,8 @@ class AsStridedBackward0(Node):
     """A view's node after its base changed in place: its gradient goes into the base's region it covers.
     ``_saved_size``, ``_saved_stride`` and ``_saved_storage_offset`` describe the view in the base's memory."""
 
+    __module__ = "builtins"  # a C++ type in torch
+
     def __init__(self, view, base):
         self.chain = view._view.chain
         self.next_functions = (base._edge(),)
@@ -75,6 +77,8 @@ def _address(array):
 class CopySlices(Node):
     """Mirror torch's ``CopySlices``: the node of a base written through one of its views. ``fn`` is the
     node of the in-place op on the view; the edges are the base's previous one, then ``fn``'s others."""
+
+    __module__ = "builtins"  # a C++ type in torch
 
     def __init__(self, base, view, fn):
         self.fn, self.chain = fn, view._view.chain

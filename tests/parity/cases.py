@@ -2432,3 +2432,70 @@ VARIABLE = {
 }
 for _name, _code in VARIABLE.items():
     case(_name, _code)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Node types as torch has them: type names, torch.autograd.graph.Node, the attributes tools look for.
+# ---------------------------------------------------------------------------------------------------------
+NODE_TYPES = {
+    "node_type_names": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        ys = [x * 2, x.sum(), x.sum(0), x.mean(), (x @ x), x.t(), x[0], x.view(2, 1), x.exp(), x.clone(), 1 - x,
+              x ** 2, 2 ** x, x ** x, x.relu(), torch.stack([x, x]), x.expand(3, 2), x.split(1)[0]]
+        print([type(y.grad_fn).__name__ for y in ys])
+        print(all(type(y.grad_fn).__name__ == y.grad_fn.name() for y in ys))
+    """,
+    "node_isinstance_graph_node": """
+        from torch.autograd.graph import Node
+        x = torch.tensor([1., 2.], requires_grad=True)
+        y = (x * 2).sum()
+        acc = y.grad_fn.next_functions[0][0].next_functions[0][0]
+        class Twice(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, a):
+                return a * 2
+            @staticmethod
+            def backward(ctx, g):
+                return g * 2
+        z = Twice.apply(x)
+        print([isinstance(n, Node) for n in (y.grad_fn, acc, z.grad_fn)], isinstance(x, Node))
+        print(type(acc).__name__, acc.name(), type(z.grad_fn).__name__, z.grad_fn.name())
+        print(issubclass(type(y.grad_fn), Node), type(z.grad_fn).__module__)
+    """,
+    "node_attributes_tools_read": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        y = x * 2
+        acc = y.grad_fn.next_functions[0][0]
+        class Twice(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, a):
+                ctx.save_for_backward(a)
+                return a * 2
+            @staticmethod
+            def backward(ctx, g):
+                return g * 2
+        z = Twice.apply(x)
+        for n in (y.grad_fn, acc, z.grad_fn):
+            print(hasattr(n, "saved_tensors"), hasattr(n, "variable"), hasattr(n, "next_functions"),
+                  hasattr(n, "save_for_backward"), hasattr(n, "needs_input_grad"), n.metadata)
+        print(sorted(k for k in dir(y.grad_fn) if k.startswith("_saved_")), z.grad_fn.saved_tensors)
+        print(acc.variable is x, y.grad_fn._saved_other, y.grad_fn._saved_self)
+    """,
+    "node_is_view_and_base": """
+        x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+        y = x * 1
+        for v in (y, y.t(), y[0], y.view(4), y[0][1:], y.detach(), y.reshape(4), y.t().reshape(4), y.unbind(0)[1]):
+            print(v._is_view(), v._base is y, v._base is None)
+    """,
+    "node_hooks_on_nodes": """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        y = x * 3
+        h = y.grad_fn.register_hook(lambda gi, go: print("post", gi, go))
+        y.grad_fn.register_prehook(lambda go: print("pre", go))
+        y.sum().backward()
+        h.remove()
+        print(x.grad)
+    """,
+}
+for _name, _code in NODE_TYPES.items():
+    case(_name, _code)
