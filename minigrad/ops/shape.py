@@ -270,6 +270,9 @@ class Cat(Op):
     def forward(ctx, *tensors, dim=0):
         if not tensors:
             raise ValueError("torch.cat(): expected a non-empty list of Tensors")
+        for i, t in enumerate(tensors):
+            if t.ndim == 0:
+                raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
         first = tensors[0]
         d = first._wrap_dim(dim)
         for i, t in enumerate(tensors[1:], 1):
