@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ._util import wrap
+from ._util import quiet, wrap
 from .op import Op
 
 
@@ -46,6 +46,7 @@ class Sum(Op):
     formula = {"self": "grad.expand(self.shape)"}
 
     @staticmethod
+    @quiet
     def forward(ctx, a):
         ctx.shape = a.shape
         x = a._data
@@ -138,7 +139,7 @@ class Max(Op):
     @staticmethod
     def backward(ctx, grad):
         a, result = ctx._unpack()
-        hit = a == result
+        hit = a != a if np.isnan(result._data) else a == result  # a nan result takes the gradient to the nans
         return (grad * hit / hit.sum(),)
 
 
