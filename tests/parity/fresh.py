@@ -6,8 +6,9 @@ One server process per batch imports the library once (``torch`` or ``minigrad``
 ``F``) and then forks a child for each case: the child starts from a process that has imported the
 library and run nothing else, runs the case with :func:`parity.run.run_case` and sends its record
 back through a pipe. Forking costs milliseconds, so a batch costs one interpreter start and one import
-(about 0.3 s for minigrad, 2 s for torch) whatever its size. Where ``os.fork`` is missing, each case
-gets a server of its own.
+whatever its size: about 0.3 s for minigrad (a process per case would cost that for each), 3.5 s for
+torch (its import and its first optimizer, which loads torch._dynamo). Where ``os.fork`` is missing,
+each case gets a server of its own.
 
     python tests/parity/fresh.py minigrad < cases.json    # [[name, code], ...] -> {name: record}
 """
