@@ -10,7 +10,8 @@ import numpy as np
 
 from . import dtypes
 from .size import shape_text
-from .tensor import Tensor
+from .tensor import FACTORY_INT_GRAD_ERROR, TO_SCALAR_WARNING, Tensor
+from .torch_warnings import warn_once
 
 _rng = np.random.default_rng(0)
 
@@ -30,13 +31,14 @@ def _finish(arr, dtype, requires_grad):
     t = Tensor._wrap(arr)
     if requires_grad:
         if not t.dtype.is_floating_point:
-            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+            raise RuntimeError(FACTORY_INT_GRAD_ERROR)
         t.requires_grad_(True)
     return t
 
 
-def _infer(data):
-    """numpy array for ``data`` with torch's dtype inference (Python floats give float32)."""
+def _infer(data, dtype=None):
+    """numpy array for ``data`` with torch's dtype inference (Python floats give float32), or straight in
+    ``dtype`` if given (so that 1e300 fits a float64 tensor)."""
     if isinstance(data, np.ndarray):
         return data.copy() if data.dtype in dtypes._BY_NP else data.astype(dtypes.from_numpy_dtype(data.dtype).np)
     try:
@@ -47,7 +49,7 @@ def _infer(data):
     if arr.dtype == object:
         raise TypeError(f"Could not infer dtype of {type(_first_leaf(data)).__name__}")
     if arr.dtype.kind == "f":
-        return arr.astype(dtypes.get_default_dtype().np)
+        return arr.astype((dtype or dtypes.get_default_dtype()).np)
     if arr.dtype.kind in "iu":
         return arr.astype(np.int64)
     if arr.dtype.kind == "b":
@@ -88,6 +90,8 @@ def _first_leaf(data):
 
 def _unwrap_tensors(data, nested=False):
     if isinstance(data, Tensor):
+        if nested and data._requires_grad:
+            warn_once(TO_SCALAR_WARNING, stacklevel=4)
         if nested and data._data.size != 1:  # torch reads tensors inside lists as numbers
             raise ValueError("only one element tensors can be converted to Python scalars")
         return data._data.reshape(()) if nested else data._data
@@ -107,7 +111,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
         )
         arr = data._data.copy()
     else:
-        arr = _infer(_unwrap_tensors(data))
+        arr = _infer(_unwrap_tensors(data), dtype)
     return _finish(arr, dtype, requires_grad)
 
 
@@ -123,12 +127,24 @@ def from_numpy(arr):
     return Tensor._wrap(arr if arr.dtype in dtypes._BY_NP else arr.astype(dtypes.from_numpy_dtype(arr.dtype).np))
 
 
-def _size(size):
+def _is_int(s):
+    return isinstance(s, (int, np.integer)) and not isinstance(s, bool)
+
+
+def _size(size, factory):
+    """The shape given to ``factory`` as ``*size`` (sizes, or one sequence of them), with torch's TypeErrors."""
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = tuple(size[0])
-    for s in size:
-        if not isinstance(s, (int, np.integer)) or isinstance(s, bool):
-            raise TypeError(f"size must be a sequence of ints, got {type(s).__name__}")
+    elif len(size) == 1 and not _is_int(size[0]):
+        raise TypeError(
+            f"{factory}(): argument 'size' (position 1) must be tuple of ints, not {type(size[0]).__name__}"
+        )
+    for pos, s in enumerate(size, 1):
+        if not _is_int(s):
+            raise TypeError(
+                f"{factory}(): argument 'size' failed to unpack the object at pos {pos} with error "
+                f'"type must be tuple of ints,but got {type(s).__name__}"'
+            )
         if s < 0:
             raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {shape_text(size)}")
     return tuple(int(s) for s in size)
@@ -143,24 +159,24 @@ def zeros(*size, dtype=None, requires_grad=False):
     shape = size[0] if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
     if any(isinstance(s, int) and s < 0 for s in shape):
         raise RuntimeError("zeros: Dimension size must be non-negative.")  # torch.zeros has its own wording
-    return _finish(np.zeros(_size(size), dtype=_default(dtype).np), None, requires_grad)
+    return _finish(np.zeros(_size(size, "zeros"), dtype=_default(dtype).np), None, requires_grad)
 
 
 def ones(*size, dtype=None, requires_grad=False):
     """Mirror ``torch.ones``."""
-    return _finish(np.ones(_size(size), dtype=_default(dtype).np), None, requires_grad)
+    return _finish(np.ones(_size(size, "ones"), dtype=_default(dtype).np), None, requires_grad)
 
 
 def empty(*size, dtype=None, requires_grad=False):
     """Mirror ``torch.empty`` (minigrad fills it with zeros, so output is repeatable)."""
-    return zeros(*size, dtype=dtype, requires_grad=requires_grad)
+    return _finish(np.zeros(_size(size, "empty"), dtype=_default(dtype).np), None, requires_grad)
 
 
 def full(size, fill_value, dtype=None, requires_grad=False):
     """Mirror ``torch.full``: the dtype follows ``fill_value`` (bool, int64 or the default float)."""
     if dtype is None:
         dtype = dtypes.result_type((), (fill_value,))
-    return _finish(np.full(_size((size,)), fill_value, dtype=dtype.np), None, requires_grad)
+    return _finish(np.full(_size((size,), "full"), fill_value, dtype=dtype.np), None, requires_grad)
 
 
 def arange(start, end=None, step=1, dtype=None, requires_grad=False):
@@ -188,19 +204,19 @@ def eye(n, m=None, dtype=None, requires_grad=False):
 
 def rand(*size, dtype=None, requires_grad=False):
     """Mirror ``torch.rand``: uniform on [0, 1), from minigrad's generator."""
-    return _finish(_rng.random(_size(size)).astype(_default(dtype).np), None, requires_grad)
+    return _finish(_rng.random(_size(size, "rand")).astype(_default(dtype).np), None, requires_grad)
 
 
 def randn(*size, dtype=None, requires_grad=False):
     """Mirror ``torch.randn``: standard normal, from minigrad's generator."""
-    return _finish(_rng.standard_normal(_size(size)).astype(_default(dtype).np), None, requires_grad)
+    return _finish(_rng.standard_normal(_size(size, "randn")).astype(_default(dtype).np), None, requires_grad)
 
 
 def randint(low, high=None, size=(), dtype=None, requires_grad=False):
     """Mirror ``torch.randint``: integers in [low, high)."""
     if high is None:
         low, high = 0, low
-    return _finish(_rng.integers(low, high, _size((size,))), dtype or dtypes.int64, requires_grad)
+    return _finish(_rng.integers(low, high, _size((size,), "randint")), dtype or dtypes.int64, requires_grad)
 
 
 def _like(fn, t, dtype, requires_grad, *args):

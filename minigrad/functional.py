@@ -17,6 +17,8 @@ from .ops.indexing import getitem
 from .ops.views import bump_version
 from .public import NAMES, public
 from .tensor import Tensor
+from .torch_warnings import internal, warn_once
+from .typename import c_type_name
 
 __all__ = NAMES  # filled by @public below
 
@@ -397,10 +399,7 @@ def unsqueeze(input, dim):
 @public()
 def cat(tensors, dim=0):
     """Mirror ``torch.cat``: join along an existing dim."""
-    tensors = tuple(tensors)
-    if not all(isinstance(x, Tensor) for x in tensors):
-        raise TypeError("expected Tensor as element in argument 0")
-    return S.Cat.apply(*tensors, dim=dim)
+    return S.Cat.apply(*_tensor_list(tensors), dim=dim)
 
 
 concat = concatenate = public.alias(cat, "concat", "concatenate")
@@ -409,10 +408,16 @@ concat = concatenate = public.alias(cat, "concat", "concatenate")
 @public()
 def stack(tensors, dim=0):
     """Mirror ``torch.stack``: join along a new dim."""
+    return S.Stack.apply(*_tensor_list(tensors), dim=dim)
+
+
+def _tensor_list(tensors):
+    """The tensors of cat's or stack's first argument, or torch's TypeError naming the first that is not one."""
     tensors = tuple(tensors)
-    if not all(isinstance(x, Tensor) for x in tensors):
-        raise TypeError("expected Tensor as element in argument 0")
-    return S.Stack.apply(*tensors, dim=dim)
+    for i, x in enumerate(tensors):
+        if not isinstance(x, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {c_type_name(x)}")
+    return tensors
 
 
 @public("split")
@@ -618,5 +623,24 @@ def _invert_operator(self):
     return wrap(np.logical_not(self._data) if self.dtype is dtypes.bool_ else ~self._data)
 
 
-Tensor.T = property(lambda self: self if self.ndim < 2 else permute(self, tuple(range(self.ndim - 1, -1, -1))))
+_T_OF_0D = internal(
+    "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases.",
+    "aten/src/ATen/native/TensorShape.cpp:4321",
+)
+_T_NOT_2D = internal(
+    "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will "
+    "throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
+    "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.",
+    "aten/src/ATen/native/TensorShape.cpp:4314",
+)
+
+
+def _reversed_dims(self):
+    """Mirror ``Tensor.T``: the dims reversed (a permute); torch warns once when the tensor is not 2-D."""
+    if self.ndim != 2:
+        warn_once(_T_OF_0D if self.ndim == 0 else _T_NOT_2D)
+    return self if self.ndim == 0 else permute(self, tuple(range(self.ndim - 1, -1, -1)))
+
+
+Tensor.T = property(_reversed_dims)
 Tensor.mT = property(lambda self: transpose(self, -2, -1))

@@ -11,6 +11,10 @@ class Size(tuple):
 
     __str__ = __repr__
 
+    def __call__(self, *args, **kwargs):
+        # ``x.shape()``: Python's error for calling a torch.Size, whose type torch names ``torch.Size``
+        raise TypeError("'torch.Size' object is not callable")
+
     def numel(self):
         """Mirror ``torch.Size.numel``: the product of the sizes."""
         return int(np.prod(self, dtype=np.int64))

@@ -25,6 +25,7 @@ from .autograd import variable as _variable
 from .autograd.accumulate_grad import AccumulateGrad
 from .autograd.graph import add_hook
 from .size import Size, shape_text
+from .torch_warnings import internal, warn_once
 
 
 class _Version:
@@ -46,20 +47,29 @@ class ViewInfo:
         self.chain, self.no_grad, self.multi_output = chain, no_grad, multi_output
 
 
-_NON_LEAF_GRAD_WARNING = (
+_NON_LEAF_GRAD_WARNING = internal(
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute "
     "won't be populated during autograd.backward(). If you indeed want the .grad field to be populated "
     "for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor "
     "by mistake, make sure you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 "
-    "for more information. (Triggered internally at /__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)"
+    "for more information.",
+    "build/aten/src/ATen/core/TensorBody.h:493",
 )
+TO_SCALAR_WARNING = internal(
+    "Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
+    "Consider using tensor.detach() first.",
+    "torch/csrc/autograd/generated/python_variable_methods.cpp:822",
+)
+# factories (and nn.Parameter) word the integer-dtype error their own way
+FACTORY_INT_GRAD_ERROR = "Only Tensors of floating point and complex dtype can require gradients"
+_VOLATILE_REMOVED = "volatile was removed and now has no effect. Use `with torch.no_grad():` instead."
 
 
 class Tensor:
     """Mirror ``torch.Tensor``. Create tensors with :func:`minigrad.tensor` and friends.
 
-    ``Tensor(data)`` itself behaves like torch's legacy constructor: float32
-    always.
+    ``Tensor(...)`` itself behaves like torch's legacy constructor: ``Tensor(data)`` is float32 always,
+    ``Tensor(2, 3)`` a float32 tensor of that shape (zeros; torch leaves it uninitialised).
     """
 
     __slots__ = (
@@ -76,8 +86,14 @@ class Tensor:
         "__weakref__",
     )
 
-    def __init__(self, data=()):
-        arr = np.array(data.data if isinstance(data, Tensor) else data, dtype=np.float32)
+    __array_priority__ = 1000  # numpy's operators give way to the tensor's: ``np.float64(2) * x`` is a tensor
+
+    def __init__(self, *args):
+        if args and all(isinstance(a, (int, np.integer)) and not isinstance(a, bool) for a in args):
+            arr = np.zeros(args, dtype=np.float32)  # sizes, as torch's legacy constructor takes them
+        else:
+            data = args[0] if args else ()
+            arr = np.array(data.data if isinstance(data, Tensor) else data, dtype=np.float32)
         _init(self, arr, None, None)
 
     @classmethod
@@ -182,6 +198,8 @@ class Tensor:
         return self._data if dtype is None else self._data.astype(dtype)
 
     def __float__(self):
+        if self._requires_grad:
+            warn_once(TO_SCALAR_WARNING)
         return float(self._scalar())
 
     def __int__(self):
@@ -214,7 +232,8 @@ class Tensor:
             dtype = dtypes.from_numpy_dtype(dtype)
         if dtype.np == self._data.dtype:
             return self
-        return ToCopy.apply(self, dtype=dtype.np)
+        # an integer or bool result is never differentiable: torch gives it no grad_fn
+        return ToCopy.apply(self if dtype.is_floating_point else self.detach(), dtype=dtype.np)
 
     def type(self, dtype=None):
         """Mirror ``Tensor.type()``: with no argument, the legacy name such as ``torch.FloatTensor``."""
@@ -312,7 +331,9 @@ class Tensor:
     def grad(self, value):
         if value is not None:
             if not isinstance(value, Tensor):
-                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of {type(value).__name__}")
+                raise TypeError(
+                    f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}"
+                )
             if value.shape != self.shape:
                 raise RuntimeError(
                     f"attempting to assign a gradient of size '{shape_text(value.shape)}' to a tensor of "
@@ -329,6 +350,16 @@ class Tensor:
                 )
 
         self._grad = value
+
+    @property
+    def volatile(self):
+        """Mirror the legacy ``Variable.volatile``: always False, with torch's warning that it was removed."""
+        warnings.warn("volatile was removed (Variable.volatile is always False)", UserWarning, stacklevel=2)
+        return False
+
+    @volatile.setter
+    def volatile(self, value):
+        warnings.warn(_VOLATILE_REMOVED, UserWarning, stacklevel=2)
 
     @property
     def retains_grad(self):
@@ -446,9 +477,9 @@ class Tensor:
     __str__ = __repr__
 
     def __format__(self, spec):
-        if self._data.ndim == 0 and spec:
-            return format(self.item(), spec)
-        return format(repr(self), spec)
+        if self._data.ndim == 0 and type(self) is Tensor:  # a 0-d tensor formats as its number, as in torch
+            return format(self._data.item(), spec)
+        return object.__format__(self, spec)
 
     __hash__ = object.__hash__
 

@@ -244,6 +244,12 @@ def _setitem_mask_number(x, mask):
     return y * x
 
 
+def _reversed_t(x):
+    with warnings.catch_warnings():  # torch deprecates .T on tensors that are not 2-D, and warns once
+        warnings.simplefilter("ignore", UserWarning)
+        return x.T
+
+
 def _mul_through_view(x, v):
     y = x * 1
     y[1:].mul_(v)  # CopySlices around MulBackward0
@@ -426,7 +432,7 @@ CATALOGUE = [
     Case("t_function", lambda a: torch.t(a) * 1, fixed(((3, 1),))),
     Case("transpose", lambda a, d0, d1: a.transpose(d0, d1), unary(min_dims=1), args_for=two_dims),
     Case("mT", lambda a: a.mT, fixed(((2, 3),), ((2, 3, 4),))),
-    Case("T", lambda a: a.T, fixed(((2, 3),), ((2, 3, 4),))),
+    Case("T", _reversed_t, fixed(((2, 3),), ((2, 3, 4),))),
     Case("permute", lambda a, p: a.permute(*p), unary(), args_for=permutation),
     Case("permute_function", lambda a, p: torch.permute(a, p), unary(min_dims=2), args_for=permutation),
     Case("reshape", lambda a, s: a.reshape(s), unary(), args_for=reshape_target),

@@ -275,10 +275,10 @@ def test_backward_inputs_with_a_non_leaf_fills_its_grad_only():
     assert x.grad is None
 
 
-def test_create_graph_makes_grad_differentiable_and_warns():
-    from minigrad import autograd
+def test_create_graph_makes_grad_differentiable_and_warns(monkeypatch):
+    from minigrad import torch_warnings
 
-    autograd._warned_create_graph = False  # torch warns once per process
+    monkeypatch.setattr(torch_warnings, "_given", set())  # torch warns once per process: as if none was given
     x = torch.tensor(2.0, requires_grad=True)
     with pytest.warns(UserWarning, match="^Using backward\\(\\) with create_graph=True will create a reference cycle"):
         (x**3).backward(create_graph=True)

@@ -13,12 +13,14 @@ from pathlib import Path
 
 import pytest
 from parity.cases import CASES
-from parity.run import run_case
+from parity.fresh import Records
+from parity.run import require_torch_2_13
 
 FIXTURE = json.loads((Path(__file__).parent / "parity" / "fixtures.json").read_text(encoding="utf-8"))
 RECORDED = FIXTURE["cases"]
 EXACT = [c for c in CASES if c.deliberate_difference is None]
 DELIBERATE = [c for c in CASES if c.deliberate_difference is not None]
+MINIGRAD, TORCH = Records(CASES, "minigrad"), Records(CASES, "torch")  # fresh_process cases: one batch each
 
 
 def _ids(cases):
@@ -32,12 +34,12 @@ def test_fixture_covers_the_catalogue():
 
 @pytest.mark.parametrize("case", EXACT, ids=_ids(EXACT))
 def test_matches_torch(case):
-    assert run_case(case, "minigrad") == RECORDED[case.name]
+    assert MINIGRAD(case) == RECORDED[case.name]
 
 
 @pytest.mark.parametrize("case", DELIBERATE, ids=_ids(DELIBERATE))
 def test_deliberate_difference(case):
-    record, torch_record = run_case(case, "minigrad"), RECORDED[case.name]
+    record, torch_record = MINIGRAD(case), RECORDED[case.name]
     assert case.minigrad, f"{case.name}: say what minigrad does instead"
     expected = {**torch_record, **case.minigrad}
     assert record == expected
@@ -49,7 +51,5 @@ class TestFixtureIsCurrent:
 
     @pytest.mark.parametrize("case", CASES, ids=_ids(CASES))
     def test_torch_reproduces_fixture(self, case):
-        torch = pytest.importorskip("torch")
-        if not torch.__version__.startswith("2.13."):
-            pytest.skip(f"fixture recorded with torch 2.13, this is {torch.__version__}")
-        assert run_case(case, "torch") == RECORDED[case.name]
+        require_torch_2_13()
+        assert TORCH(case) == RECORDED[case.name]

@@ -3,6 +3,7 @@
 
 import warnings
 
+from ..torch_warnings import internal, warn_once
 from . import function, graph
 from .engine import make_grads, run_backward
 from .function import Function, once_differentiable
@@ -30,21 +31,19 @@ __all__ = [
 
 
 def _as_tuple(x):
+    """A tensor, or any iterable of them (a list, ``model.parameters()``), as a tuple; None stays None."""
     if x is None:
         return None
-    if isinstance(x, (list, tuple)):
-        return tuple(x)
-    return (x,)
+    return (x,) if isinstance(x, graph.Tensor) else tuple(x)
 
 
-_CREATE_GRAPH_WARNING = (
+_CREATE_GRAPH_WARNING = internal(
     "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
     "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to avoid "
     "this. If you have to use this function, make sure to reset the .grad fields of your parameters to None "
-    "after use to break the cycle and avoid the leak. (Triggered internally at "
-    "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)"
+    "after use to break the cycle and avoid the leak.",
+    "torch/csrc/autograd/engine.cpp:1307",
 )
-_warned_create_graph = False  # torch gives this warning once per process (TORCH_WARN_ONCE)
 
 
 def _check_outputs(outputs):
@@ -53,13 +52,21 @@ def _check_outputs(outputs):
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
 
 
-def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None, inputs=None):
     """Mirror ``torch.autograd.backward``: accumulate gradients of ``tensors`` into leaves' ``.grad``.
 
-    ``grad_tensors`` weights each output (needed for non-scalar outputs);
-    ``inputs`` limits which tensors accumulate. The graph is freed afterwards
+    ``grad_tensors`` weights each output (needed for non-scalar outputs; ``grad_variables`` is its
+    deprecated name); ``inputs`` limits which tensors accumulate. The graph is freed afterwards
     unless ``retain_graph`` (default: ``create_graph``).
     """
+    if grad_variables is not None:
+        warnings.warn("`grad_variables` is deprecated. Use `grad_tensors` instead.", FutureWarning, stacklevel=2)
+        if grad_tensors is not None:
+            raise RuntimeError(
+                "`grad_tensors` and `grad_variables` (deprecated) arguments both passed to `backward()`. Please "
+                "only use `grad_tensors`."
+            )
+        grad_tensors = grad_variables
     outputs = _as_tuple(tensors)
     grads = make_grads(outputs, _as_tuple(grad_tensors))
     _check_outputs(outputs)
@@ -68,10 +75,8 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     inputs = _as_tuple(inputs)
     if inputs is not None and len(inputs) == 0:
         raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
-    global _warned_create_graph
-    if create_graph and not _warned_create_graph:
-        _warned_create_graph = True
-        warnings.warn(_CREATE_GRAPH_WARNING, UserWarning, stacklevel=3)
+    if create_graph:
+        warn_once(_CREATE_GRAPH_WARNING, stacklevel=3)
     for t in inputs or ():  # torch retains the gradient of non-leaf inputs (and runs their node)
         if t.grad_fn is not None:
             t.retain_grad()

@@ -37,8 +37,10 @@ class AccumulateGrad(Node):
             return ()
         old = var._grad
         if old is None:
-            if create_graph:
-                new = grad
+            if create_graph:  # a recorded copy, as torch makes it: the new .grad's grad_fn is CopyBackwards
+                from ..ops.inplace import Copy
+
+                new = Copy.apply(graph.Tensor._wrap(np.empty_like(var._data)), grad)
             else:  # a copy laid out like the variable, as torch's grads are (not like a transposed grad)
                 data = np.empty_like(var._data)
                 np.copyto(data, grad._data, casting="unsafe")

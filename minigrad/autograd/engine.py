@@ -21,6 +21,7 @@ import itertools
 import numpy as np
 
 from ..size import shape_text
+from ..typename import c_type_name
 from . import grad_mode, graph, observer
 from .accumulate_grad import AccumulateGrad
 from .function import BackwardCFunction
@@ -47,8 +48,6 @@ def make_grads(outputs, grads):
     """The starting gradient for each output: given, or ones for a scalar (torch's ``_make_grads``)."""
     if grads is None:
         grads = (None,) * len(outputs)
-    if len(grads) != len(outputs):
-        raise RuntimeError(f"grad requires one gradient per output; got {len(grads)} for {len(outputs)} outputs")
     result = []
     for i, (out, g) in enumerate(zip(outputs, grads)):
         if g is None:
@@ -68,6 +67,8 @@ def make_grads(outputs, grads):
                 f"of {out.shape}."
             )
         result.append(g)
+    if len(grads) != len(outputs):  # checked after each gradient, as torch's zip over the two sequences does
+        raise RuntimeError(f"grad requires one gradient per output; got {len(grads)} for {len(outputs)} outputs")
     return tuple(result)
 
 
@@ -121,7 +122,7 @@ def _check_hook_result(hook, before, result):
     """torch's checks on what a tensor hook returned: same size and type as the gradient it got."""
     name = getattr(hook, "__name__", type(hook).__name__)
     if not hasattr(result, "_data"):
-        raise TypeError(f"expected Tensor, but hook returned '{type(result).__name__}'")
+        raise TypeError(f"expected Variable, but hook returned '{c_type_name(result)}'")
     if before is not None and result._data.dtype != before._data.dtype:
         raise RuntimeError(
             f"hook '{name}' has changed the type of value (was {before.type()} got {result.type()})"

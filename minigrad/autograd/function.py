@@ -8,9 +8,11 @@ ends up as the output's ``grad_fn``: an instance of a class made for the Functio
 """
 
 import functools
+import warnings
 
 import numpy as np
 
+from ..typename import c_type_name
 from . import grad_mode, observer
 from .graph import Node, SavedTensor
 
@@ -31,11 +33,10 @@ class BackwardCFunction(Node):
 
     def save_for_backward(self, *tensors):
         """Mirror ``ctx.save_for_backward``: keep tensors (or None) for ``backward``, with their versions."""
-        for t in tensors:
+        for i, t in enumerate(tensors):
             if t is not None and not isinstance(t, Tensor):
                 raise TypeError(
-                    f"save_for_backward can only save variables, but argument {tensors.index(t)} is of type "
-                    f"{type(t).__name__}"
+                    f"save_for_backward can only save variables, but argument {i} is of type {c_type_name(t)}"
                 )
         self._save(tensors)
 
@@ -82,7 +83,7 @@ class BackwardCFunction(Node):
             if r is None:
                 continue
             if not isinstance(r, Tensor):
-                raise RuntimeError(f"expected Variable or None (got {type(r).__name__})")
+                raise RuntimeError(f"expected Variable or None (got {c_type_name(r)})")
             if not tensor_arg:
                 raise RuntimeError(
                     f"function {self.name()} returned a gradient different than None at position {i + 1}, "
@@ -103,6 +104,15 @@ class Function:
         cls._backward_cls = type(name, (BackwardCFunction,), attrs)
 
     def __init__(self, *args, **kwargs):
+        warnings.warn(
+            f"{type(self)} should not be instantiated. Methods on autograd functions are all static, so you should "
+            "invoke them on the class itself. Instantiating an autograd function will raise an error in a future "
+            "version of PyTorch.",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+
+    def __call__(self, *args, **kwargs):
         raise RuntimeError(
             "Legacy autograd function with non-static forward method is deprecated. Please use new-style "
             "autograd function with static forward method. (Example: "

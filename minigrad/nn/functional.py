@@ -4,11 +4,12 @@ import warnings
 
 import numpy as np
 
+from .. import dtypes
 from ..functional import relu, sigmoid, tanh  # noqa: F401 - re-exported, as torch.nn.functional has them
-from ..ops._util import needs_grad, wrap
+from ..ops._util import check_broadcast, needs_grad, quiet, wrap
 from ..ops.linalg import is_column_major, mm_mat2_backward
 from ..ops.op import Op, sizes_and_strides
-from ..tensor import Tensor
+from . import _reduction
 
 
 class Addmm(Op):
@@ -23,6 +24,12 @@ class Addmm(Op):
 
     @staticmethod
     def forward(ctx, bias, mat1, mat2):
+        for name, t in (("mat1", mat1), ("self", bias)):
+            if t.dtype is not mat2.dtype:
+                raise RuntimeError(
+                    f"{name} and mat2 must have the same dtype, but got {t.dtype.scalar_name} and "
+                    f"{mat2.dtype.scalar_name}"
+                )
         if mat1.shape[1] != mat2.shape[0]:
             raise RuntimeError(
                 f"mat1 and mat2 shapes cannot be multiplied ({mat1.shape[0]}x{mat1.shape[1]} and "
@@ -54,11 +61,12 @@ class MseLoss(Op):
     saved_values = {"reduction": "reduction_enum"}  # torch's at::Reduction: 0 none, 1 mean, 2 sum
 
     @staticmethod
+    @quiet
     def forward(ctx, a, target, *, reduction):
         ctx._save((a, target))
         ctx.reduction, ctx.reduction_enum = reduction, ("none", "mean", "sum").index(reduction)
         diff = np.broadcast_arrays(a._data, target._data)
-        sq = (diff[0] - diff[1]) ** 2
+        sq = ((diff[0] - diff[1]) ** 2).astype(dtypes.result_type((a, target)).np, copy=False)
         ctx.n = sq.size if reduction == "mean" else 1
         if reduction == "mean":
             return wrap(np.asarray(sq.mean(), dtype=sq.dtype))
@@ -87,17 +95,18 @@ def linear(input, weight, bias=None):
     return out + bias if bias is not None else out
 
 
-def mse_loss(input, target, reduction="mean"):
-    """Mirror ``torch.nn.functional.mse_loss``."""
-    if reduction not in ("mean", "sum", "none"):
-        raise ValueError(f"{reduction} is not a valid value for reduction")
-    if not isinstance(target, Tensor):
-        raise TypeError(f"mse_loss(): argument 'target' must be Tensor, not {type(target).__name__}")
-    if input.shape != target.shape:
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    """Mirror ``torch.nn.functional.mse_loss``, checks in torch's order (``size_average`` and ``reduce`` are
+    the legacy way to ask for a reduction)."""
+    if target.size() != input.size():
         warnings.warn(
-            f"Using a target size ({target.shape}) that is different to the input size ({input.shape}). This "
+            f"Using a target size ({target.size()}) that is different to the input size ({input.size()}). This "
             "will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.",
             UserWarning,
             stacklevel=2,
         )
+    if size_average is not None or reduce is not None:
+        reduction = _reduction.legacy_get_string(size_average, reduce)
+    check_broadcast(input, target)
+    _reduction.get_enum(reduction)
     return MseLoss.apply(input, target, reduction=reduction)

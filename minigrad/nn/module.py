@@ -1,8 +1,22 @@
 """``nn.Module``: a container that finds its parameters by attribute assignment, as torch's does."""
 
-from collections import OrderedDict
+from collections import OrderedDict, namedtuple
 
+from ..typename import typename
 from .parameter import Parameter
+
+
+class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
+    """What ``load_state_dict`` returns, as torch's: ``<All keys matched successfully>`` when both are empty."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        if not self.missing_keys and not self.unexpected_keys:
+            return "<All keys matched successfully>"
+        return super().__repr__()
+
+    __str__ = __repr__
 
 
 class Module:
@@ -15,16 +29,26 @@ class Module:
         object.__setattr__(self, "training", True)
 
     def __setattr__(self, name, value):
-        if "_parameters" not in self.__dict__:
-            raise AttributeError("cannot assign module attributes before Module.__init__() call")
-        self._parameters.pop(name, None)
-        self._modules.pop(name, None)
-        if isinstance(value, Parameter):
-            self._parameters[name] = value
-        elif isinstance(value, Module):
-            self._modules[name] = value
-        else:
-            object.__setattr__(self, name, value)
+        # torch's rules: a Parameter or a Module needs __init__ to have run; a name registered as one takes
+        # only that kind (or None); anything else is a plain attribute
+        d = self.__dict__
+        for kind, table, plural, role, expected in _REGISTERED:
+            registered = d.get(table)
+            if isinstance(value, kind):
+                if registered is None:
+                    raise AttributeError(f"cannot assign {plural} before Module.__init__() call")
+                for other in (d, d["_parameters"], d["_modules"]):
+                    other.pop(name, None)
+                registered[name] = value
+                return
+            if registered is not None and name in registered:
+                if value is not None:
+                    raise TypeError(
+                        f"cannot assign '{typename(value)}' as {role} '{name}' ({expected} or None expected)"
+                    )
+                registered[name] = None
+                return
+        object.__setattr__(self, name, value)
 
     def __getattr__(self, name):
         d = self.__dict__
@@ -50,7 +74,17 @@ class Module:
             setattr(self, name, param)
 
     def add_module(self, name, module):
-        """Mirror ``Module.add_module``."""
+        """Mirror ``Module.add_module``, with torch's checks of the module and its name."""
+        if not isinstance(module, Module) and module is not None:
+            raise TypeError(f"{typename(module)} is not a Module subclass")
+        if not isinstance(name, str):
+            raise TypeError(f"module name should be a string. Got {typename(name)}")
+        if hasattr(self, name) and name not in self._modules:
+            raise KeyError(f"attribute '{name}' already exists")
+        if "." in name:
+            raise KeyError(f'module name can\'t contain ".", got: {name}')
+        if name == "":
+            raise KeyError('module name can\'t be empty string ""')
         self._modules[name] = module
 
     def forward(self, *args, **kwargs):
@@ -127,20 +161,30 @@ class Module:
         return OrderedDict((n, p.detach()) for n, p in self.named_parameters())
 
     def load_state_dict(self, state):
-        """Mirror ``Module.load_state_dict`` (parameters only, strict)."""
+        """Mirror ``Module.load_state_dict`` (parameters only, strict): copy the values in, or raise torch's
+        error listing the missing, unexpected and wrongly shaped entries. Returns the (empty) lists of
+        missing and unexpected keys, which print as ``<All keys matched successfully>``."""
         own = dict(self.named_parameters())
         missing = [k for k in own if k not in state]
         unexpected = [k for k in state if k not in own]
-        if missing or unexpected:
-            raise RuntimeError(
-                f"Error(s) in loading state_dict for {type(self).__name__}: missing keys {missing}, "
-                f"unexpected keys {unexpected}"
-            )
+        errors = [
+            f"size mismatch for {k}: copying a param with shape {state[k].shape} from checkpoint, the shape in "
+            f"current model is {p.shape}."
+            for k, p in own.items()
+            if k in state and state[k].shape != p.shape
+        ]
+        if unexpected:
+            errors.insert(0, f"Unexpected key(s) in state_dict: {_quoted(unexpected)}. ")
+        if missing:
+            errors.insert(0, f"Missing key(s) in state_dict: {_quoted(missing)}. ")
+        if errors:
+            raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:\n\t" + "\n\t".join(errors))
         from ..autograd import no_grad
 
         with no_grad():
             for k, p in own.items():
                 p.copy_(state[k])
+        return _IncompatibleKeys([], [])
 
     def extra_repr(self):
         """Mirror ``Module.extra_repr``: the text inside this module's parentheses."""
@@ -164,3 +208,14 @@ class Module:
 
     def __dir__(self):
         return list(super().__dir__()) + list(self._parameters) + list(self._modules)
+
+
+# what Module.__setattr__ registers: (type, its table, its words in torch's errors, what torch expects)
+_REGISTERED = (
+    (Parameter, "_parameters", "parameters", "parameter", "torch.nn.Parameter"),
+    (Module, "_modules", "module", "child module", "torch.nn.Module"),
+)
+
+
+def _quoted(keys):
+    return ", ".join(f'"{k}"' for k in keys)

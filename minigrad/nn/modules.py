@@ -4,6 +4,7 @@ import math
 from collections import OrderedDict
 
 from .. import creation
+from . import _reduction
 from . import functional as F
 from .module import Module
 from .parameter import Parameter
@@ -19,9 +20,9 @@ class Linear(Module):
         super().__init__()
         self.in_features, self.out_features = in_features, out_features
         bound = 1 / math.sqrt(in_features) if in_features else 0
-        self.weight = Parameter(creation.rand(out_features, in_features) * (2 * bound) - bound)
+        self.weight = Parameter(_uniform((out_features, in_features), bound))
         if bias:
-            self.bias = Parameter(creation.rand(out_features) * (2 * bound) - bound)
+            self.bias = Parameter(_uniform((out_features,), bound))
         else:
             self.register_parameter("bias", None)
 
@@ -30,6 +31,13 @@ class Linear(Module):
 
     def extra_repr(self):
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
+
+
+def _uniform(shape, bound):
+    """Values drawn from U(-bound, bound) in ``shape``, whose sizes are checked as torch's ``empty()`` checks
+    the sizes of a new layer's weights."""
+    shape = creation.empty(shape).shape
+    return creation.rand(*shape) * (2 * bound) - bound
 
 
 class Sequential(Module):
@@ -85,10 +93,13 @@ class Sigmoid(Module):
 
 
 class MSELoss(Module):
-    """Mirror ``torch.nn.MSELoss(reduction='mean')``."""
+    """Mirror ``torch.nn.MSELoss(size_average=None, reduce=None, reduction='mean')`` (the first two are the
+    legacy way to ask for a reduction)."""
 
-    def __init__(self, reduction="mean"):
+    def __init__(self, size_average=None, reduce=None, reduction="mean"):
         super().__init__()
+        if size_average is not None or reduce is not None:
+            reduction = _reduction.legacy_get_string(size_average, reduce)
         self.reduction = reduction
 
     def forward(self, input, target):

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ..tensor import Tensor, _init
+from ..tensor import FACTORY_INT_GRAD_ERROR, Tensor, _init
 
 
 class Parameter(Tensor):
@@ -20,7 +20,7 @@ class Parameter(Tensor):
         _init(p, data._data if isinstance(data, Tensor) else np.asarray(data), None, None)
         if isinstance(data, Tensor):
             p._vc = data._vc
-        p.requires_grad_(requires_grad)
+        p._set_requires_grad(requires_grad, FACTORY_INT_GRAD_ERROR)
         return p
 
     def __init__(self, data=None, requires_grad=True):

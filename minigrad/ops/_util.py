@@ -7,6 +7,9 @@ from ..tensor import Tensor
 
 _wrap = Tensor._wrap
 
+# torch divides by zero, overflows and makes nan (0 * inf, inf - inf) silently; ops that can, compute under this
+quiet = np.errstate(divide="ignore", invalid="ignore", over="ignore")
+
 
 def wrap(arr):
     """A tensor around an op's numpy result. numpy ufuncs give a numpy scalar for 0-d inputs; it becomes

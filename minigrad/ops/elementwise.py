@@ -12,14 +12,13 @@ them back to each input's shape.
 
 import numpy as np
 
+from .. import dtypes
 from ..tensor import Tensor
-from ._util import binary_result, check_broadcast, data, needs_grad, wrap
+from ._util import binary_result, check_broadcast, data, needs_grad, quiet, wrap
 from .op import Op
 
-# torch divides by zero, raises zero to negative powers and overflows exp silently (inf or nan); so do these ops
-_quiet = np.errstate(divide="ignore", invalid="ignore", over="ignore")
 
-
+@quiet
 def _binary(fn, a, b):
     try:
         return binary_result(fn(a._data, data(b)), a, b)
@@ -115,14 +114,14 @@ class Div(Op):
     saved_names = ("self", "other")
 
     @staticmethod
-    @_quiet
+    @quiet
     def forward(ctx, a, b):
         ctx._save((a if needs_grad(b) else None, b))
         if not isinstance(b, Tensor) and not a.dtype.is_floating_point:
             b = float(b)
         out = _binary(np.true_divide, a, b)
-        if not out.dtype.is_floating_point:  # integer / integer is float32 in torch
-            out = wrap(out._data.astype(np.float32))
+        if not (a.dtype.is_floating_point or isinstance(b, Tensor) and b.dtype.is_floating_point):
+            out = wrap(out._data.astype(dtypes.get_default_dtype().np))  # integer / integer: the default float
         return out
 
     @staticmethod
@@ -140,7 +139,7 @@ class Reciprocal(Op):
     saved_names = ("result",)
 
     @staticmethod
-    @_quiet
+    @quiet
     def forward(ctx, a):
         x = a._data if a.dtype.is_floating_point else a._data.astype(np.float32)
         out = wrap(np.reciprocal(x))
@@ -181,7 +180,7 @@ class Pow(Op):
     saved_names, saved_values = ("self",), {"exponent": "exponent"}
 
     @staticmethod
-    @_quiet
+    @quiet
     def forward(ctx, a, *, exponent):
         ctx._save((a,))
         ctx.exponent = exponent
@@ -209,7 +208,7 @@ class PowTensor(Op):
     saved_names = ("self", "exponent", "result")
 
     @staticmethod
-    @_quiet
+    @quiet
     def forward(ctx, a, b):
         out = _binary(np.power, a, b)
         ctx._save((a, b, out))
@@ -233,7 +232,7 @@ class RPow(Op):
     saved_names, saved_values = ("exponent", "result"), {"self": "base"}
 
     @staticmethod
-    @_quiet
+    @quiet
     def forward(ctx, exponent, *, base):
         out = binary_result(np.power(base, exponent._data), exponent, base)
         ctx._save((exponent, out))
@@ -261,7 +260,7 @@ class Exp(Op):
     saved_names = ("result",)
 
     @staticmethod
-    @_quiet
+    @quiet
     def forward(ctx, a):
         out = wrap(np.exp(_float(a)))
         ctx._save((out,))

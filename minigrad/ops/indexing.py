@@ -218,6 +218,8 @@ def basic_index(t, key, keep_full_slices=False):
             try:
                 index = k.__index__()
             except (AttributeError, TypeError):
+                if isinstance(k, Tensor):  # a 0-d float tensor
+                    raise IndexError("tensors used as indices must be long, int, byte or bool tensors") from None
                 raise IndexError(
                     "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
                     "indices (got " + type(k).__name__ + ")"

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ._util import wrap
+from ._util import quiet, wrap
 from .op import Op
 
 
@@ -47,6 +47,7 @@ class Sum(Op):
     saved_values = {"self_sym_sizes": "shape"}
 
     @staticmethod
+    @quiet
     def forward(ctx, a):
         ctx.shape = tuple(a.shape)
         x = a._data
@@ -144,7 +145,7 @@ class Max(Op):
     @staticmethod
     def backward(ctx, grad):
         a, result = ctx._unpack()
-        hit = a == result
+        hit = a != a if np.isnan(result._data) else a == result  # a nan result takes the gradient to the nans
         return (grad * hit / hit.sum(),)
 
 

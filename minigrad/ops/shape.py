@@ -369,6 +369,9 @@ class Cat(Op):
         ctx.dim_arg = dim
         if not tensors:
             raise ValueError("torch.cat(): expected a non-empty list of Tensors")
+        for i, t in enumerate(tensors):
+            if t.ndim == 0:
+                raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
         first = tensors[0]
         d = first._wrap_dim(dim)
         for i, t in enumerate(tensors[1:], 1):

@@ -1,11 +1,13 @@
 """``SGD`` with momentum, following torch's ``_single_tensor_sgd`` step for step."""
 
+import warnings
 from collections import defaultdict
 
 import numpy as np
 
 from ..ops.views import bump_version
 from ..tensor import Tensor
+from ..typename import typename
 
 
 def _add_scaled(a, alpha, b):
@@ -23,9 +25,25 @@ class Optimizer:
     (``optimizer.state[p]``) and clears their grads."""
 
     def __init__(self, params, defaults):
+        if isinstance(params, Tensor):
+            raise TypeError(
+                f"params argument given to the optimizer should be an iterable of Tensors or dicts, but got "
+                f"{typename(params)}"
+            )
         self.params = list(params)
         if not self.params:
             raise ValueError("optimizer got an empty parameter list")
+        for p in self.params:
+            if not isinstance(p, Tensor):
+                raise TypeError(f"optimizer can only optimize Tensors, but one of the params is {typename(p)}")
+            if not (p.is_leaf or p.retains_grad):
+                raise ValueError("can't optimize a non-leaf Tensor")
+        if len(set(self.params)) != len(self.params):
+            warnings.warn(
+                "optimizer contains a parameter group with duplicate parameters; in future, this will cause an "
+                "error; see github.com/pytorch/pytorch/issues/40967 for more information",
+                stacklevel=3,
+            )
         self.defaults = defaults
         self.param_groups = [dict(defaults, params=self.params)]
         self.state = defaultdict(dict)

@@ -10,7 +10,9 @@ gradients). Data is deterministic: explicit lists, ``arange``, ``ones``.
 
 A case where minigrad deliberately differs from torch says why in
 ``deliberate_difference`` and gives, in ``minigrad``, the record fields
-minigrad must produce instead.
+minigrad must produce instead. A case that shows a warning torch gives only
+once per process is marked ``fresh_process=True``: it runs in a process of its
+own (:mod:`parity.fresh`), under torch and under minigrad alike.
 """
 
 import textwrap
@@ -25,18 +27,23 @@ class Case:
     code: str
     deliberate_difference: str | None = None
     minigrad: dict | None = None
+    fresh_process: bool = False
 
 
 CASES = []
+
+
+def source(code):
+    """A case's source from ``code``: one text or a list of texts, each dedented, joined."""
+    parts = [code] if isinstance(code, str) else code
+    return "\n".join(textwrap.dedent(part).strip() for part in parts) + "\n"
 
 
 def case(name, code, **kwargs):
     """Add a case to the catalogue; ``code`` is source text or a list of texts (each dedented) to join."""
     if any(c.name == name for c in CASES):
         raise ValueError(f"duplicate parity case {name!r}")
-    parts = [code] if isinstance(code, str) else code
-    code = "\n".join(textwrap.dedent(part).strip() for part in parts) + "\n"
-    CASES.append(Case(name, code, **kwargs))
+    CASES.append(Case(name, source(code), **kwargs))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -2212,7 +2219,7 @@ case(
 # ---------------------------------------------------------------------------------------------------------
 # nn and optim, from fixed weights.
 # ---------------------------------------------------------------------------------------------------------
-_NET = """
+SET_WEIGHTS = """
 def set_weights(module):
     with torch.no_grad():
         for i, p in enumerate(module.parameters()):
@@ -2246,7 +2253,7 @@ case(
 )
 case(
     "nn_linear_forward_backward",
-    [_NET, """
+    [SET_WEIGHTS, """
     lin = nn.Linear(3, 2)
     set_weights(lin)
     print(lin.weight)
@@ -2277,7 +2284,7 @@ case(
 )
 case(
     "optim_fit_line",
-    [_NET, """
+    [SET_WEIGHTS, """
     X = torch.tensor([[0.], [1.], [2.], [3.]])
     Y = 2 * X + 1
     model = nn.Linear(1, 1)
@@ -2294,7 +2301,7 @@ case(
 )
 case(
     "optim_mlp_momentum",
-    [_NET, """
+    [SET_WEIGHTS, """
     X = torch.tensor([[0., 0.], [0., 1.], [1., 0.], [1., 1.], [0.5, 0.5], [0.2, 0.8]])
     Y = torch.tensor([[0.], [1.], [1.], [0.], [0.5], [0.7]])
     model = nn.Sequential(nn.Linear(2, 4), nn.Tanh(), nn.Linear(4, 1))

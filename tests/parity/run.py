@@ -33,6 +33,15 @@ def load(module_name):
     return torch, importlib.import_module(module_name + ".nn"), importlib.import_module(module_name + ".nn.functional")
 
 
+def require_torch_2_13():
+    """Skip the calling test unless torch 2.13, the version the fixtures are recorded from, is importable."""
+    import pytest
+
+    torch = pytest.importorskip("torch")
+    if not torch.__version__.startswith("2.13."):
+        pytest.skip(f"fixtures recorded with torch 2.13, this is {torch.__version__}")
+
+
 def _node_of(x):
     return x.grad_fn if hasattr(x, "requires_grad") else x
 

@@ -1,0 +1,31 @@
+"""How torch's messages name the type of a Python object, in its two ways."""
+
+
+def typename(obj):
+    """Mirror ``torch.typename``: a tensor's legacy type (``torch.FloatTensor``), else the dotted name of the
+    object (a class or function) or of its type (``list``, ``numpy.ndarray``)."""
+    from .tensor import Tensor
+
+    if isinstance(obj, Tensor):
+        return obj.type()
+    module = getattr(obj, "__module__", "") or ""
+    if hasattr(obj, "__qualname__"):
+        qualname = obj.__qualname__
+    elif hasattr(obj, "__name__"):
+        qualname = obj.__name__
+    else:
+        module, qualname = type(obj).__module__ or "", type(obj).__qualname__
+    return qualname if module in ("", "builtins") else f"{module}.{qualname}"
+
+
+def c_type_name(obj):
+    """The type name torch's C++ code writes for a Python object (``Py_TYPE(obj)->tp_name``): the bare name
+    of a class defined in Python or a builtin (``float``, ``list``, ``MyClass``), the dotted name of any other
+    compiled type (``numpy.ndarray``)."""
+    t = type(obj)
+    if t.__flags__ & _HEAP_TYPE or t.__module__ == "builtins":
+        return t.__name__
+    return f"{t.__module__}.{t.__name__}"
+
+
+_HEAP_TYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: the class was made by a class statement, not compiled
