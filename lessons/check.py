@@ -51,12 +51,14 @@ def exercise(name, *, predict=False, hints=None):
     """Register a checking function under ``name``; its parameters are the answers' names.
 
     ``predict`` marks exercises answered by working on paper before running anything (feedback then never
-    blames repeated ``backward()`` calls); ``hints`` maps each answer to its hints, most specific first.
+    blames repeated ``backward()`` calls); ``hints`` maps each answer (or ``x.grad`` for an answer ``x``) to its
+    hints, most specific first; a lesson's modules may pass one dict for all their exercises.
     """
 
     def register(fn):
         params = list(inspect.signature(fn).parameters)
-        EXERCISES[name] = Exercise(name, fn, params, predict, dict(hints or {}))
+        own = {label: ladder for label, ladder in (hints or {}).items() if label.split(".")[0] in params}
+        EXERCISES[name] = Exercise(name, fn, params, predict, own)
         return fn
 
     return register
