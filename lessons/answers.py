@@ -239,13 +239,13 @@ def _text_numbers(label, text):
     bare = re.sub(r"[\[\]()]", " ", s)
     if re.fullmatch(rf"\s*{_NUMBER}(?:(?:\s*[,;]\s*|\s+){_NUMBER})*\s*,?\s*", bare):
         return [float(v) for v in re.findall(_NUMBER, bare)]
-    value = _formula(s)
+    value = _formula(re.sub(r"^(log|ln|exp|sqrt)\s+([\d.]+)$", r"\1(\2)", s))
     if value is not None:
         return [value]
     if _WORD.fullmatch(s):
         raise Feedback(f"{label} is the word {_short(s)!r}; write the number with digits (a Python number, not text).")
-    raise Feedback(f"{label} is the text {_short(s)!r}, which is not a number; give the number itself "
-                   "(for example as a Python float).")
+    raise Feedback(f"{label} is the text {_short(s)!r}, which is not a number; give the number itself, written "
+                   "with digits.")
 
 
 def _short(s):

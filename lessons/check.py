@@ -206,7 +206,8 @@ def _verdict(name, answers):
     ex = EXERCISES.get(name) if isinstance(name, str) else None
     if ex is None:
         known = ", ".join(sorted(EXERCISES))
-        return False, f"Not quite: there is no exercise named {describe(name)}; the names are: {known}."
+        shown = repr(name) if isinstance(name, str) else describe(name)
+        return False, f"Not quite: there is no exercise called {shown}; the names are: {known}."
     unknown = [k for k in answers if k not in ex.params]
     if unknown:
         return False, (f"Not quite: {name} has no answer called {', '.join(unknown)}; its answers are "
@@ -216,7 +217,8 @@ def _verdict(name, answers):
         return False, f"Not quite: pass {', '.join(f'{k}=...' for k in missing)} to check() as well."
     todo = [k for k in ex.params if answers[k] is TODO]
     if todo:
-        return False, f"Not answered yet: replace TODO in {_and(todo)} with your answer and run this cell again."
+        answer = "your answer" if len(todo) == 1 else "your answers"
+        return False, f"Not answered yet: replace TODO in {_and(todo)} with {answer} and run this cell again."
     if _stub_just_raised():
         return False, ("Not answered yet: the cell above still raises NotImplementedError; replace "
                        "`raise NotImplementedError()` with your code, run it, then run this cell again.")
