@@ -164,6 +164,33 @@ def test_every_exercise_is_in_a_lesson():
     assert used == set(EXERCISES)
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_markdown_has_no_control_characters(path):
+    """A tab or other control character in markdown is a lost backslash escape: "\\text" written as "\\t" + "ext"
+    renders as "ext" in the maths (and "\\frac" as a form feed)."""
+    for i, cell in enumerate(_read(path).cells):
+        if cell.cell_type == "markdown":
+            bad = re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\t]", cell.source)
+            near = cell.source[max(0, bad.start() - 20): bad.end() + 10] if bad else ""
+            assert not bad, f"{path.name} cell {i}: control character {bad.group()!r} in {near!r}"
+
+
+def test_lesson_09_text_matches_the_stepper_captions():
+    """Lesson 09 tells what steps 7 to 15 of its second-derivative stepper show; the captions must say it."""
+    from widgets import GraphStepper
+
+    nb = _read(ROOT / "notebooks" / "09_backward_gradient_and_autograd_grad.ipynb")
+    cell = next(c for c in nb.cells if c.source.startswith("%%stepthrough step=9") and "create_graph" in c.source)
+    stepper = GraphStepper.from_code(cell.source.split("\n", 1)[1])
+    caption = {n: " ".join(stepper.steps[n - 1]["t"]) for n in range(1, stepper.num_steps + 1)}
+    recorded = caption[7] + caption[8]
+    assert all(f"records {node}" in recorded for node in ("PowBackward0", "MulBackward0", "AddBackward0")), recorded
+    assert "autograd.grad: result 0" in caption[8], caption[8]
+    assert "saved tensors are kept" in caption[9] and "dy_dx" in str(stepper.steps[8]["c"]), caption[9]
+    assert caption[10].startswith("backward pass from dy_dx") and "autograd.grad: result 0" in caption[14]
+    assert "freed" in caption[15], caption[15]
+
+
 def test_readme_lists_every_lesson():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "## Lessons" in readme, "README.md needs a '## Lessons' section"
