@@ -189,3 +189,23 @@ def test_l05_kept_grads(capsys):
     assert run(capsys, "l05_kept_grads", kept="x, w", w_grad="5")[0]
     assert_feedback(capsys, "l05_kept_grads", "only one path", kept=["x", "w"], w_grad=3.0)
     assert_feedback(capsys, "l05_kept_grads", "twice", kept=["x", "w"], w_grad=10.0)
+
+
+# -- the answers reported in issue 13, each once ------------------------------------------------------------
+@pytest.mark.parametrize("name, answers, ok, expected", [
+    ("l00_warmup", dict(y_value=6, w_grad="five"), False, "is the word 'five'"),
+    ("l03_chain_rule", dict(dloss_dy1="abc", dloss_dy2=8, dloss_dx=8), False, "is the word 'abc'"),
+    ("l07_zero_grad", dict(w=30), False, "pass the tensor w itself"),
+    ("l08_inplace", dict(failing_line="5"), True, "Correct!"),
+    ("l01_control_flow", dict(grad_n3=12, muls_n3=2, muls_n5="4"), True, "Correct!"),
+    ("l05_kept_grads", dict(kept="x, w", w_grad=5), True, "Correct!"),
+    ("l04_relu_at_zero", dict(relu_grad=5), False, "this answer has three numbers"),
+    ("l07_predict", dict(grad_at_A=8, grad_at_B=0), False, "right after zero_()"),
+    ("l11_retain_graph", dict(failing_line=None, x_grad_fixed=30), False, "one line does fail"),
+    ("l03_log_graph", dict(de_db=1, de_dc=1.386, de_dd=0.75), True, "Correct!"),
+    ("l03_chain_rule", dict(dloss_dy1=-8, dloss_dy2=8, dloss_dx=24), False, "counted more than once"),
+])
+def test_issue_13_answers(capsys, name, answers, ok, expected):
+    got, out = run(capsys, name, **answers)
+    assert bool(got) is ok and expected in out, out
+    assert "Traceback" not in out and "should be" not in out and "backward() ran" not in out
