@@ -21,7 +21,6 @@ def _tool():
 
 
 def test_the_tool_writes_the_event_file_with_lesson_10s_own_cells():
-    pytest.importorskip("tensorboard")
     from tensorboard.backend.event_processing.event_file_loader import EventFileLoader
     from tensorboard.compat.proto.graph_pb2 import GraphDef
 
