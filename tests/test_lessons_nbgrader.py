@@ -10,9 +10,8 @@ import subprocess
 import sys
 
 import nbformat
-import pytest
-
 import nbgrader  # noqa: F401 - in the test extra (pyproject.toml): the round trip below needs it
+import pytest
 
 from lessons.student_copies import STUB, strip_solutions, student_copy, write_student_copies
 
