@@ -1,5 +1,7 @@
-"""Helpers for the lesson notebooks: ``check`` gives feedback on the "your turn" exercises."""
+"""Helpers for the lesson notebooks: ``check`` gives feedback on the "your turn" exercises, and an answer
+still set to ``TODO`` counts as not answered yet."""
 
+from .answers import TODO
 from .check import check
 
-__all__ = ["check"]
+__all__ = ["TODO", "check"]

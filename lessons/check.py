@@ -1,97 +1,175 @@
-"""Exercise checker for the lessons: ``check(name, **answers)`` prints specific feedback.
+"""Exercise checker for the lessons: ``check(name, **answers)`` prints feedback and never raises.
 
-Each exercise knows its right answers and the common ways to get them wrong
-(a flipped sign, gradients accumulated over two backward calls without
-``zero_()``, reading a non-leaf's ``.grad`` without ``retain_grad()``), so a
-student hears *why* an answer is off, not just that it is. Answers may be
-tensors or numbers; a tensor from minigrad or from PyTorch is read the same way.
+Each exercise (one module per lesson in :mod:`lessons.exercises`) knows its right answers, the usual ways
+to get them wrong (a flipped sign, one path of the chain rule left out, a gradient accumulated over two
+``backward()`` calls) and, for every answer, a ladder of hints. A wrong answer gets the mistake named when
+it is recognised, otherwise a hint pointing at the step to redo: the most specific one first, more general
+ones on later tries. Feedback never contains the expected value.
+
+Answers can be anything (:mod:`lessons.answers` reads numbers, text, bools, lists, arrays, minigrad or
+PyTorch tensors, None, any object); a variable still set to :data:`TODO` is "not answered yet", so that
+None can be an answer. Under nbgrader (``NBGRADER_EXECUTION`` is set while it validates or autogrades) a
+wrong or missing answer also raises AssertionError, so that the grade cell loses its points.
 """
 
+import inspect
 import math
-import warnings
+import os
+from dataclasses import dataclass, field
+
+from .answers import TODO, Feedback, describe, is_tensor, numbers_of
+
+__all__ = ["TODO", "Feedback", "NotAnswered", "Wrong", "check", "close", "evaluate", "expect", "exercise"]
 
 EXERCISES = {}
 
 
-class Feedback(Exception):
-    """An answer that is wrong in a recognisable way; the message says how to fix it."""
+class Wrong(Feedback):
+    """A wrong answer that matches no known mistake: ``check`` answers with the next hint for ``label``."""
+
+    def __init__(self, label):
+        super().__init__(label)
+        self.label = label
 
 
-def exercise(name):
-    """Register a checker function under ``name``."""
+class NotAnswered(Feedback):
+    """The answer is still the exercise's stub (code that raises NotImplementedError): not answered yet."""
+
+
+@dataclass
+class Exercise:
+    """A registered exercise: its checking function, the names of its answers, and a hint ladder per answer."""
+
+    name: str
+    fn: object
+    params: list
+    predict: bool = False
+    hints: dict = field(default_factory=dict)
+
+
+def exercise(name, *, predict=False, hints=None):
+    """Register a checking function under ``name``; its parameters are the answers' names.
+
+    ``predict`` marks exercises answered by working on paper before running anything (feedback then never
+    blames repeated ``backward()`` calls); ``hints`` maps each answer (or ``x.grad`` for an answer ``x``) to its
+    hints, most specific first; a lesson's modules may pass one dict for all their exercises.
+    """
 
     def register(fn):
-        EXERCISES[name] = fn
+        params = list(inspect.signature(fn).parameters)
+        own = {label: ladder for label, ladder in (hints or {}).items() if label.split(".")[0] in params}
+        EXERCISES[name] = Exercise(name, fn, params, predict, own)
         return fn
 
     return register
 
 
-def value(x):
-    """A number (or nested list) from a tensor, a number, or None."""
-    if x is None or isinstance(x, (int, float, bool)):
-        return x
-    if hasattr(x, "detach"):
-        x = x.detach()
-    if hasattr(x, "tolist"):
-        x = x.tolist()
-    return x
+# -- comparing numbers the way a person writes them -----------------------------------------------
 
 
-def grad_of(t, label):
-    """``t.grad`` read without the non-leaf warning, with feedback when it cannot be there."""
-    if t is None:
-        raise Feedback(f"{label} is not defined yet: create it in the cell above.")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        g = t.grad
-    if g is None:
-        if not getattr(t, "requires_grad", False):
-            raise Feedback(
-                f"{label}.grad is None because {label} does not require grad: create it with requires_grad=True."
-            )
-        if not t.is_leaf and not getattr(t, "retains_grad", False):
-            raise Feedback(
-                f"{label}.grad is None because {label} is not a leaf: call {label}.retain_grad() before "
-                "backward() to keep its gradient."
-            )
-        raise Feedback(f"{label}.grad is None: did you call backward() on the output?")
-    return value(g)
+def tolerance(want):
+    """How far a written answer may be from ``want``: half a unit in its fourth significant digit, and at
+    least half a unit in the fourth decimal (what ``print(tensor)`` shows)."""
+    if want == 0:
+        return 0.5e-4
+    return max(0.5e-4, 0.5 * 10 ** (math.floor(math.log10(abs(want))) - 3)) + 1e-9 * abs(want)
 
 
-def expect(label, got, want, tol=1e-4):
-    """Compare one number with the expected one, naming the usual mistakes."""
-    got_flat, want_flat = _flat(got), _flat(want)
-    if len(got_flat) != len(want_flat):
-        raise Feedback(f"{label} has {len(got_flat)} numbers; expected {len(want_flat)} (shape {want}).")
-    if all(math.isclose(g, w, rel_tol=tol, abs_tol=tol) for g, w in zip(got_flat, want_flat)):
-        return
-    if all(math.isclose(g, -w, rel_tol=tol, abs_tol=tol) for g, w in zip(got_flat, want_flat)):
-        raise Feedback(f"{label} = {got}: the sign is flipped. Check which way the subtraction goes.")
-    for k in (2, 3):
-        if all(math.isclose(g, k * w, rel_tol=tol, abs_tol=tol) for g, w in zip(got_flat, want_flat)):
-            raise Feedback(
-                f"{label} = {got} is {k} times the right value: gradients accumulate, so backward() ran {k} "
-                "times without zeroing .grad in between (use .grad.zero_() or recreate the tensors)."
-            )
-    raise Feedback(f"{label} = {got}, but it should be {want}.")
-
-
-def close(got, want, tol=1e-4):
-    """Whether ``got`` (a number or nested list) equals ``want`` within ``tol``; False for anything else."""
-    try:
-        got_flat, want_flat = _flat(got), _flat(want)
-    except (TypeError, ValueError):
-        return False
-    return len(got_flat) == len(want_flat) and all(
-        math.isclose(g, w, rel_tol=tol, abs_tol=tol) for g, w in zip(got_flat, want_flat)
+def _all_close(got, want, tol=None):
+    return len(got) == len(want) and all(
+        abs(g - w) <= (tolerance(w) if tol is None else tol) for g, w in zip(got, want)
     )
 
 
-def _flat(x):
-    if isinstance(x, (list, tuple)):
-        return [v for item in x for v in _flat(item)]
-    return [float(x)]
+def _as_list(want):
+    return [float(v) for v in want] if isinstance(want, (list, tuple)) else [float(want)]
+
+
+def close(got, want, tol=None):
+    """Whether the answer ``got`` (any type) is ``want`` (a number or a list) as a person would write it;
+    False for anything that cannot be read as that many numbers."""
+    want = _as_list(want)
+    try:
+        values = numbers_of("answer", got, count=len(want))
+    except Feedback:
+        return False
+    return _all_close(values, want, tol)
+
+
+_TIMES = {2: "twice", 3: "three times"}
+
+
+def expect(label, answer, want, *, mistakes=(), tol=None):
+    """Check that ``answer`` (any type) holds the number(s) ``want``; otherwise raise Feedback naming the
+    mistake: first the exercise's own ``mistakes`` ((value, message) pairs), then a flipped sign, then a
+    value two or three times too large. Anything else raises :class:`Wrong`, answered with a hint."""
+    want = _as_list(want)
+    got = numbers_of(label, answer, count=len(want))
+    if _all_close(got, want, tol):
+        return
+    for value, message in mistakes:
+        if _all_close(got, _as_list(value), tol):
+            raise Feedback(f"{label} {message}")
+    if any(w != 0 for w in want) and _all_close(got, [-w for w in want], tol):
+        raise Feedback(f"{label} has the right size but the wrong sign: find the step where a minus sign was "
+                       "lost or added (a subtraction sends minus the gradient to its second input).")
+    for k, times in _TIMES.items():
+        if any(w != 0 for w in want) and _all_close(got, [k * w for w in want], tol):
+            raise Feedback(_too_large(label, times, answer))
+    raise Wrong(label)
+
+
+def _too_large(label, times, answer):
+    if is_tensor(answer) and not _predicting():
+        return (f"{label} is {times} the right value: gradients accumulate, so backward() ran {times} without "
+                ".grad being reset in between; reset it (x.grad = None or x.grad.zero_()) or start from fresh "
+                "tensors.")
+    if _predicting():
+        return (f"{label} is {times} the right value: a contribution was counted more than once; each path "
+                "adds its gradient once.")
+    return (f"{label} is {times} the right value: if you read it from .grad, backward() ran more than once "
+            "without resetting .grad; if you worked it out, a contribution was counted more than once.")
+
+
+_current = []  # the exercise being checked, for expect()
+
+
+def _predicting():
+    return bool(_current) and _current[-1].predict
+
+
+# -- checking -------------------------------------------------------------------------------------
+
+_tries = {}  # (exercise, answer) -> how many unrecognised wrong answers so far
+
+
+def evaluate(name, answers):
+    """Check ``answers`` for exercise ``name``: ``(True, None)`` if right, else ``(False, feedback)``.
+
+    Raises nothing for any answer (the property tests hold it to that); unlike :func:`check` it has no
+    safety net, so a bug in an exercise shows up as an exception.
+    """
+    ex = EXERCISES[name]
+    _current.append(ex)
+    try:
+        ex.fn(**answers)
+    except Wrong as wrong:
+        return False, _hint(ex, wrong.label)
+    except Feedback as feedback:
+        return False, feedback
+    finally:
+        _current.pop()
+    for label in ex.params:
+        _tries.pop((name, label), None)
+    return True, None
+
+
+def _hint(ex, label):
+    ladder = ex.hints.get(label) or ["recompute it step by step, as in the lesson's worked example above."]
+    n = _tries.get((ex.name, label), 0)
+    _tries[(ex.name, label)] = n + 1
+    step = ladder[min(n, len(ladder) - 1)]
+    return Feedback(f"{label} is not right yet: {step}")
 
 
 class Result:
@@ -112,20 +190,64 @@ class Result:
 
 
 def check(name, **answers):
-    """Check the answers to exercise ``name`` and print feedback; the result is true when all are right."""
-    if name not in EXERCISES:
-        raise KeyError(f"no exercise named {name!r}; known: {', '.join(sorted(EXERCISES))}")
-    missing = [k for k, v in answers.items() if v is None or v is Ellipsis]
+    """Check the answers to exercise ``name`` and print feedback; the result is true when all are right.
+
+    Never raises for any answer, except under nbgrader, where an answer that is not right raises
+    AssertionError with the same feedback so that the grade cell fails.
+    """
+    ok, text = _verdict(name, answers)
+    print(text)
+    if not ok and os.environ.get("NBGRADER_EXECUTION"):
+        raise AssertionError(text)
+    return Result(ok)
+
+
+def _verdict(name, answers):
+    ex = EXERCISES.get(name) if isinstance(name, str) else None
+    if ex is None:
+        known = ", ".join(sorted(EXERCISES))
+        shown = repr(name) if isinstance(name, str) else describe(name)
+        return False, f"Not quite: there is no exercise called {shown}; the names are: {known}."
+    unknown = [k for k in answers if k not in ex.params]
+    if unknown:
+        return False, (f"Not quite: {name} has no answer called {', '.join(unknown)}; its answers are "
+                       f"{', '.join(ex.params)}.")
+    missing = [k for k in ex.params if k not in answers]
     if missing:
-        print(f"Not answered yet: fill in {', '.join(missing)} and run this cell again.")
-        return Result(False)
+        return False, f"Not quite: pass {', '.join(f'{k}=...' for k in missing)} to check() as well."
+    todo = [k for k in ex.params if answers[k] is TODO]
+    if todo:
+        answer = "your answer" if len(todo) == 1 else "your answers"
+        return False, f"Not answered yet: replace TODO in {_and(todo)} with {answer} and run this cell again."
+    if _stub_just_raised():
+        return False, ("Not answered yet: the cell above still raises NotImplementedError; replace "
+                       "`raise NotImplementedError()` with your code, run it, then run this cell again.")
     try:
-        EXERCISES[name](**answers)
-    except Feedback as f:
-        print(f"Not quite: {f}")
-        return Result(False)
-    print(f"Correct! ({name})")
-    return Result(True)
+        ok, feedback = evaluate(name, answers)
+    except Exception as err:  # noqa: BLE001 - the safety net: never a traceback for a student's answer
+        return False, (f"Not quite: the checker could not read these answers ({type(err).__name__}); check that "
+                       f"each of {_and(ex.params)} is what the exercise asks for.")
+    if ok:
+        return True, f"Correct! ({name})"
+    if isinstance(feedback, NotAnswered):
+        return False, f"Not answered yet: {feedback}"
+    return False, f"Not quite: {feedback}"
+
+
+def _and(names):
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _stub_just_raised():
+    """Whether the cell run just before this one stopped at nbgrader's ``raise NotImplementedError()``."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    result = getattr(shell, "last_execution_result", None)
+    return isinstance(getattr(result, "error_in_exec", None), NotImplementedError)
 
 
 from . import exercises  # noqa: E402,F401 - registers the exercises

@@ -113,27 +113,82 @@ def test_ignore_markers_only_on_machine_dependent_outputs(path):
         )
 
 
-@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p.stem != "00_start_here"],
-                         ids=[i for i in IDS if i != "00_start_here"])
-def test_exercises_are_checked(path):
-    """'Your turn' exercises call check(...) with registered names; each solution prints Correct!, and no
-    solution gets 'Not quite' (so the checker and the solution agree)."""
+def _nbgrader(cell):
+    return cell.metadata.get("nbgrader", {})
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_exercises_are_checked_in_nbgrader_cells(path):
+    """Every lesson ends with exercises in nbgrader's layout: an answer cell (a solution cell whose solution sits
+    between ### BEGIN SOLUTION and ### END SOLUTION, after the TODO placeholders) followed by a locked grade cell
+    that calls check(...) with a registered exercise and, with the solution in place, prints only 'Correct!'."""
     nb = _read(path)
-    sections = list(_sections(nb))
-    exercise_cells = [c for h, c in sections if c.cell_type == "code" and ("your turn" in h or "solution" in h)]
-    assert exercise_cells, f"{path.name}: no code cells under a 'Your turn' heading"
-    calls = [c for c in exercise_cells if "check(" in c.source]
-    assert calls, f"{path.name}: the exercises never call check(...)"
-    for cell in calls:
-        for name in re.findall(r"check\(\s*['\"]([^'\"]+)['\"]", cell.source):
-            assert name in EXERCISES, f"{path.name}: check({name!r}) is not a registered exercise"
-    solutions = [c for h, c in sections if c.cell_type == "code" and "solution" in h and "check(" in c.source]
-    assert solutions, f"{path.name}: no Solution cell that calls check(...)"
-    for cell in solutions:
+    grade_cells = [(i, c) for i, c in enumerate(nb.cells) if _nbgrader(c).get("grade")]
+    assert grade_cells, f"{path.name}: no nbgrader grade cell (check cell)"
+    ids = [_nbgrader(c)["grade_id"] for c in nb.cells if _nbgrader(c)]
+    assert len(ids) == len(set(ids)), f"{path.name}: nbgrader grade_ids repeat: {ids}"
+    for i, cell in grade_cells:
+        meta = _nbgrader(cell)
+        assert meta["locked"] and not meta["solution"] and meta["points"] > 0 and meta["schema_version"] == 3
+        names = re.findall(r"check\(\s*['\"]([^'\"]+)['\"]", cell.source)
+        assert names == [meta["grade_id"]] and names[0] in EXERCISES, f"{path.name} cell {i}: {cell.source!r}"
         text = "".join(_output_texts(cell))
-        assert "Correct!" in text and "Not quite" not in text and "Not answered" not in text, (
-            f"{path.name}: a solution cell does not print only 'Correct!': {text!r}"
-        )
+        assert text == f"Correct! ({names[0]})\n", f"{path.name} cell {i}: the solution gets {text!r}"
+        answer = nb.cells[i - 1]
+        assert _nbgrader(answer).get("solution") and not _nbgrader(answer).get("grade"), (
+            f"{path.name} cell {i - 1}: the cell before a check cell should be its answer (solution) cell")
+        assert answer.source.count("### BEGIN SOLUTION") == answer.source.count("### END SOLUTION") >= 1
+        statement = nb.cells[i - 2]
+        assert statement.cell_type == "markdown" and "<details><summary>Hint</summary>" in statement.source, (
+            f"{path.name} cell {i - 2}: an exercise's statement should end with a folded hint")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_solution_regions_only_in_solution_cells(path):
+    """nbgrader refuses solution regions outside solution cells; a region at the top level of a cell becomes
+    `raise NotImplementedError()` in the student copy, so that cell is tagged raises-exception (nbval and
+    'Run All' go on past it; a %%stepthrough cell records the error as its last step instead)."""
+    nb = _read(path)
+    for i, cell in enumerate(nb.cells):
+        has_region = "### BEGIN SOLUTION" in cell.source
+        if not has_region:
+            continue
+        assert _nbgrader(cell).get("solution"), f"{path.name} cell {i}: solution region in a non-solution cell"
+        top_level = any(line.startswith("### BEGIN SOLUTION") for line in cell.source.splitlines())
+        if top_level and not cell.source.startswith("%%"):
+            assert "raises-exception" in cell.metadata.get("tags", []), f"{path.name} cell {i}: not tagged"
+
+
+def test_every_exercise_is_in_a_lesson():
+    used = {_nbgrader(c)["grade_id"] for p in NOTEBOOKS for c in _read(p).cells if _nbgrader(c).get("grade")}
+    assert used == set(EXERCISES)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_markdown_has_no_control_characters(path):
+    """A tab or other control character in markdown is a lost backslash escape: "\\text" written as "\\t" + "ext"
+    renders as "ext" in the maths (and "\\frac" as a form feed)."""
+    for i, cell in enumerate(_read(path).cells):
+        if cell.cell_type == "markdown":
+            bad = re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\t]", cell.source)
+            near = cell.source[max(0, bad.start() - 20): bad.end() + 10] if bad else ""
+            assert not bad, f"{path.name} cell {i}: control character {bad.group()!r} in {near!r}"
+
+
+def test_lesson_09_text_matches_the_stepper_captions():
+    """Lesson 09 tells what steps 7 to 15 of its second-derivative stepper show; the captions must say it."""
+    from widgets import GraphStepper
+
+    nb = _read(ROOT / "notebooks" / "09_backward_gradient_and_autograd_grad.ipynb")
+    cell = next(c for c in nb.cells if c.source.startswith("%%stepthrough step=9") and "create_graph" in c.source)
+    stepper = GraphStepper.from_code(cell.source.split("\n", 1)[1])
+    caption = {n: " ".join(stepper.steps[n - 1]["t"]) for n in range(1, stepper.num_steps + 1)}
+    recorded = caption[7] + caption[8]
+    assert all(f"records {node}" in recorded for node in ("PowBackward0", "MulBackward0", "AddBackward0")), recorded
+    assert "autograd.grad: result 0" in caption[8], caption[8]
+    assert "saved tensors are kept" in caption[9] and "dy_dx" in str(stepper.steps[8]["c"]), caption[9]
+    assert caption[10].startswith("backward pass from dy_dx") and "autograd.grad: result 0" in caption[14]
+    assert "freed" in caption[15], caption[15]
 
 
 def test_readme_lists_every_lesson():

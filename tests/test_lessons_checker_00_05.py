@@ -6,7 +6,7 @@ import math
 import pytest
 
 import minigrad as torch
-from lessons import check
+from lessons import TODO, check
 
 
 def run(capsys, name, **answers):
@@ -21,8 +21,13 @@ def assert_feedback(capsys, name, expected, **answers):
 
 
 def test_unanswered(capsys):
+    ok, out = run(capsys, "l00_warmup", y_value=TODO, w_grad=5.0)
+    assert not ok and out.startswith("Not answered yet") and "y_value" in out and "w_grad" not in out
+
+
+def test_none_is_an_answer_not_a_placeholder(capsys):
     ok, out = run(capsys, "l00_warmup", y_value=None, w_grad=5.0)
-    assert not ok and out.startswith("Not answered yet") and "y_value" in out
+    assert not ok and out.startswith("Not quite: y_value is None"), out
 
 
 # -- 00 ---------------------------------------------------------------------------------------------------
@@ -31,10 +36,10 @@ def test_l00_right(capsys):
 
 
 @pytest.mark.parametrize("y_value, w_grad, expected", [
-    (3.0, 5.0, "a or b alone"),
-    (6.0, 3.0, "only one of the two paths"),
-    (6.0, 10.0, "2 times the right value"),   # backward twice without zeroing
-    (6.0, -5.0, "sign is flipped"),
+    (3.0, 5.0, "one factor alone"),
+    (6.0, 3.0, "only the path through b"),
+    (6.0, 10.0, "twice the right value"),   # a typed number: no claim about backward calls
+    (6.0, -5.0, "the wrong sign"),
 ])
 def test_l00_mistakes(capsys, y_value, w_grad, expected):
     assert_feedback(capsys, "l00_warmup", expected, y_value=y_value, w_grad=w_grad)
@@ -46,10 +51,10 @@ def test_l01_control_flow_right(capsys):
 
 
 @pytest.mark.parametrize("answers, expected", [
-    (dict(grad_n3=16.0, muls_n3=2, muls_n5=4), "earlier power(x, 2)"),
-    (dict(grad_n3=24.0, muls_n3=2, muls_n5=4), "2 times the right value"),
+    (dict(grad_n3=16.0, muls_n3=2, muls_n5=4), "an earlier backward()"),
+    (dict(grad_n3=24.0, muls_n3=2, muls_n5=4), "twice the right value"),
     (dict(grad_n3=12.0, muls_n3=3, muls_n5=4), "records nothing"),
-    (dict(grad_n3=12.0, muls_n3=2, muls_n5=7), "holds 4 MulBackward0"),
+    (dict(grad_n3=12.0, muls_n3=2, muls_n5=7), "muls_n5 is not right yet: count the multiplications"),
 ])
 def test_l01_control_flow_mistakes(capsys, answers, expected):
     assert_feedback(capsys, "l01_control_flow", expected, **answers)
@@ -91,8 +96,8 @@ MULS = ["MulBackward0", "MulBackward0"]
 @pytest.mark.parametrize("answers, expected", [
     (dict(root_name="MulBackward0", child_names=MULS, accumulate_count=4), "e = u + v"),
     (dict(root_name="AddBackward0", child_names=["MulBackward0", "LogBackward0"], accumulate_count=4), "one level"),
-    (dict(root_name="AddBackward0", child_names=MULS, accumulate_count=5), "each leaf once"),
-    (dict(root_name="AddBackward0", child_names=MULS, accumulate_count=2), "one per leaf"),
+    (dict(root_name="AddBackward0", child_names=MULS, accumulate_count=5), "counts a leaf more than once"),
+    (dict(root_name="AddBackward0", child_names=MULS, accumulate_count=2), "has its own AccumulateGrad"),
 ])
 def test_l02_walk_mistakes(capsys, answers, expected):
     assert_feedback(capsys, "l02_walk", expected, **answers)
@@ -101,18 +106,21 @@ def test_l02_walk_mistakes(capsys, answers, expected):
 # -- 03 ---------------------------------------------------------------------------------------------------
 def test_l03_chain_rule(capsys):
     assert run(capsys, "l03_chain_rule", dloss_dy1=-8.0, dloss_dy2=8.0, dloss_dx=torch.tensor(8.0))[0]
-    assert_feedback(capsys, "l03_chain_rule", "sign is flipped", dloss_dy1=8.0, dloss_dy2=8.0, dloss_dx=8.0)
+    assert_feedback(capsys, "l03_chain_rule", "the wrong sign", dloss_dy1=8.0, dloss_dy2=8.0, dloss_dx=8.0)
     assert_feedback(capsys, "l03_chain_rule", "only the path through y1", dloss_dy1=-8.0, dloss_dy2=8.0, dloss_dx=-8.0)
     assert_feedback(capsys, "l03_chain_rule", "only the path through y2", dloss_dy1=-8.0, dloss_dy2=8.0, dloss_dx=16.0)
-    assert_feedback(capsys, "l03_chain_rule", "dy2/dx = 2", dloss_dy1=-8.0, dloss_dy2=8.0, dloss_dx=0.0)
+    assert_feedback(capsys, "l03_chain_rule", "local derivative dy2/dx", dloss_dy1=-8.0, dloss_dy2=8.0, dloss_dx=0.0)
+    # a hand-computed answer three times too large is not blamed on repeated backward() calls
+    ok, out = run(capsys, "l03_chain_rule", dloss_dy1=-8.0, dloss_dy2=8.0, dloss_dx=24)
+    assert "three times" in out and "backward()" not in out, out
 
 
 def test_l03_log_graph(capsys):
     assert run(capsys, "l03_log_graph", de_db=torch.tensor([1.0]), de_dc=math.log(4), de_dd=0.75)[0]
-    assert_feedback(capsys, "l03_log_graph", "the *other* factor", de_db=4.0, de_dc=math.log(4), de_dd=0.75)
-    assert_feedback(capsys, "l03_log_graph", "log 4", de_db=1.0, de_dc=4.0, de_dd=0.75)
+    assert_feedback(capsys, "l03_log_graph", "the other factor", de_db=4.0, de_dc=math.log(4), de_dd=0.75)
+    assert_feedback(capsys, "l03_log_graph", "t = log(d)", de_db=1.0, de_dc=4.0, de_dd=0.75)
     assert_feedback(capsys, "l03_log_graph", "1/d alone", de_db=1.0, de_dc=math.log(4), de_dd=0.25)
-    assert_feedback(capsys, "l03_log_graph", "2 times", de_db=1.0, de_dc=math.log(4), de_dd=1.5)
+    assert_feedback(capsys, "l03_log_graph", "twice", de_db=1.0, de_dc=math.log(4), de_dd=1.5)
 
 
 # -- 04 ---------------------------------------------------------------------------------------------------
@@ -133,9 +141,9 @@ def test_l04_mysquare_right(capsys):
 
 @pytest.mark.parametrize("forward, backward, expected", [
     (_fwd, lambda ctx, g: 2 * ctx.saved_tensors[0], "ignored grad_output"),
-    (_fwd, lambda ctx, g: ctx.saved_tensors[0] * g, "derivative of input**2 is 2 * input"),
+    (_fwd, lambda ctx, g: ctx.saved_tensors[0] * g, "derivative of input**2 is twice the input"),
     (_fwd, lambda ctx, g: ctx.saved_tensors[0] ** 2 * g, "the forward value"),
-    (_fwd, lambda ctx, g: -2 * ctx.saved_tensors[0] * g, "sign is flipped"),
+    (_fwd, lambda ctx, g: -2 * ctx.saved_tensors[0] * g, "the wrong sign"),
     (lambda ctx, t: t ** 2, lambda ctx, g: 2 * ctx.saved_tensors[0] * g, "save_for_backward"),
     (lambda ctx, t: None, lambda ctx, g: g, "forward returned None"),
     (lambda ctx, t: t * 2, lambda ctx, g: g, "should return input ** 2"),
@@ -145,14 +153,15 @@ def test_l04_mysquare_mistakes(capsys, forward, backward, expected):
 
 
 def test_l04_mysquare_not_a_function(capsys):
-    assert_feedback(capsys, "l04_mysquare", "subclasses torch.autograd.Function", MySquare=42)
+    assert_feedback(capsys, "l04_mysquare", "a subclass of torch.autograd.Function", MySquare=42)
 
 
 def test_l04_relu_at_zero(capsys):
     assert run(capsys, "l04_relu_at_zero", relu_grad=torch.tensor([0.0, 5.0, 5.0]))[0]
-    assert_feedback(capsys, "l04_relu_at_zero", "what torch.relu gives", relu_grad=[0.0, 0.0, 5.0])
+    assert_feedback(capsys, "l04_relu_at_zero", "the built-in torch.relu gives", relu_grad=[0.0, 0.0, 5.0])
     assert_feedback(capsys, "l04_relu_at_zero", "leaves out the upstream gradient", relu_grad=[0.0, 1.0, 1.0])
-    assert_feedback(capsys, "l04_relu_at_zero", "2 times", relu_grad=[0.0, 10.0, 10.0])
+    assert_feedback(capsys, "l04_relu_at_zero", "twice", relu_grad=[0.0, 10.0, 10.0])
+    assert_feedback(capsys, "l04_relu_at_zero", "this answer has three numbers", relu_grad=5)
 
 
 # -- 05 ---------------------------------------------------------------------------------------------------
@@ -164,8 +173,8 @@ def test_l05_is_leaf_right(capsys):
 
 
 @pytest.mark.parametrize("label, expected", [
-    ("p_leaf", "created directly"), ("q_leaf", "MulBackward0"), ("r_leaf", "always leaves"),
-    ("s_leaf", "reshape"), ("t_leaf", "nothing is recorded"),
+    ("p_leaf", "created directly"), ("q_leaf", "MulBackward0"), ("r_leaf", "leaves by convention"),
+    ("s_leaf", "reshape"), ("t_leaf", "nothing was recorded"),
 ])
 def test_l05_is_leaf_mistakes(capsys, label, expected):
     answers = dict(RIGHT_LEAVES, **{label: not RIGHT_LEAVES[label]})
@@ -176,6 +185,27 @@ def test_l05_kept_grads(capsys):
     assert run(capsys, "l05_kept_grads", kept=["w", "x"], w_grad=torch.tensor([5.0]))[0]
     assert_feedback(capsys, "l05_kept_grads", "y is not a leaf", kept=["x", "w", "y"], w_grad=5.0)
     assert_feedback(capsys, "l05_kept_grads", "retain_grad", kept=["x", "w", "a"], w_grad=5.0)
-    assert_feedback(capsys, "l05_kept_grads", "missing ['x']", kept=["w"], w_grad=5.0)
+    assert_feedback(capsys, "l05_kept_grads", "leaves out a tensor", kept=["w"], w_grad=5.0)
+    assert run(capsys, "l05_kept_grads", kept="x, w", w_grad="5")[0]
     assert_feedback(capsys, "l05_kept_grads", "only one path", kept=["x", "w"], w_grad=3.0)
-    assert_feedback(capsys, "l05_kept_grads", "2 times", kept=["x", "w"], w_grad=10.0)
+    assert_feedback(capsys, "l05_kept_grads", "twice", kept=["x", "w"], w_grad=10.0)
+
+
+# -- the answers reported in issue 13, each once ------------------------------------------------------------
+@pytest.mark.parametrize("name, answers, ok, expected", [
+    ("l00_warmup", dict(y_value=6, w_grad="five"), False, "is the word 'five'"),
+    ("l03_chain_rule", dict(dloss_dy1="abc", dloss_dy2=8, dloss_dx=8), False, "is the word 'abc'"),
+    ("l07_zero_grad", dict(w=30), False, "pass the tensor w itself"),
+    ("l08_inplace", dict(failing_line="5"), True, "Correct!"),
+    ("l01_control_flow", dict(grad_n3=12, muls_n3=2, muls_n5="4"), True, "Correct!"),
+    ("l05_kept_grads", dict(kept="x, w", w_grad=5), True, "Correct!"),
+    ("l04_relu_at_zero", dict(relu_grad=5), False, "this answer has three numbers"),
+    ("l07_predict", dict(grad_at_A=8, grad_at_B=0), False, "right after zero_()"),
+    ("l11_retain_graph", dict(failing_line=None, x_grad_fixed=30), False, "one line does fail"),
+    ("l03_log_graph", dict(de_db=1, de_dc=1.386, de_dd=0.75), True, "Correct!"),
+    ("l03_chain_rule", dict(dloss_dy1=-8, dloss_dy2=8, dloss_dx=24), False, "counted more than once"),
+])
+def test_issue_13_answers(capsys, name, answers, ok, expected):
+    got, out = run(capsys, name, **answers)
+    assert bool(got) is ok and expected in out, out
+    assert "Traceback" not in out and "should be" not in out and "backward() ran" not in out

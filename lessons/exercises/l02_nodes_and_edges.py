@@ -1,52 +1,74 @@
 """Lesson 02 (nodes and edges): requires_grad contagion, and walking grad_fn / next_functions."""
 
-from ..check import Feedback, exercise
+from ..answers import Feedback, boolean, name_of, names_of, whole
+from ..check import Wrong, exercise
+
+HINTS = {
+    "root_name": [
+        "the root node is the grad_fn of e, made by the last operation that computed e; print e.grad_fn.name().",
+        "section 4 of this lesson walks a graph from its root; start the same way from e.grad_fn.",
+    ],
+    "child_names": [
+        "list [fn.name() for fn, _ in e.grad_fn.next_functions]: one entry per input of the root's operation.",
+        "e = u + v: name the nodes that made u and v, in that order.",
+        "section 4 of this lesson reads next_functions one level at a time; do the same from e.grad_fn.",
+    ],
+    "accumulate_count": [
+        "count the leaves of e's graph that require grad: each has exactly one AccumulateGrad node.",
+        "run show_graph(e.grad_fn, ...) from section 5 and count the distinct AccumulateGrad lines.",
+    ],
+}
+
+_RECORDED = {
+    "r_requires_grad": "r = p * 3: neither p nor the number 3 requires grad, so the multiplication is not "
+                       "recorded and r does not require grad.",
+    "s_requires_grad": "s = p + q: one input that requires grad (q) is enough for the result to require grad.",
+    "u_requires_grad": "u is computed only from r, and r does not require grad; the flag spreads from inputs to "
+                       "outputs, never from nowhere.",
+}
 
 
-def _name(node):
-    """A node's name, from a string or from a grad_fn object (minigrad or PyTorch)."""
-    if isinstance(node, str):
-        name = node
-    elif hasattr(node, "name"):
-        name = node.name()
-    else:
-        name = str(node)
-    return name.replace("torch::autograd::", "")
-
-
-@exercise("l02_requires_grad")
+@exercise("l02_requires_grad", predict=True)
 def l02_requires_grad(r_requires_grad, s_requires_grad, u_requires_grad):
     """p = ones(2); q = ones(2, requires_grad=True); r = p * 3; s = p + q; u = (r * 2).sum():
     only s requires grad."""
-    if r_requires_grad is not False:
-        raise Feedback("r = p * 3: neither p nor the number 3 requires grad, so nothing is recorded and "
-                       "r.requires_grad is False.")
-    if s_requires_grad is not True:
-        raise Feedback("s = p + q: one input that requires grad (q) is enough, so s.requires_grad is True.")
-    if u_requires_grad is not False:
-        raise Feedback("u is computed only from r, and r does not require grad, so neither does u: the flag "
-                       "spreads from inputs to outputs, never from nowhere.")
+    answers = {"r_requires_grad": r_requires_grad, "s_requires_grad": s_requires_grad,
+               "u_requires_grad": u_requires_grad}
+    for label, want in (("r_requires_grad", False), ("s_requires_grad", True), ("u_requires_grad", False)):
+        if boolean(label, answers[label]) is not want:
+            raise Feedback(f"{label}: {_RECORDED[label]}")
 
 
-@exercise("l02_walk")
+_NODE_NAME = "write node names as grad_fn.name() prints them, with the trailing digit"
+
+
+@exercise("l02_walk", hints=HINTS)
 def l02_walk(root_name, child_names, accumulate_count):
     """e = a*b + c*log(d): root AddBackward0, children MulBackward0 twice, four AccumulateGrad nodes."""
-    if _name(root_name) != "AddBackward0":
-        raise Feedback(f"root_name = {_name(root_name)!r}: the last operation was e = u + v, so e.grad_fn is "
-                       "AddBackward0 (use e.grad_fn.name()).")
-    try:
-        names = [_name(c[0] if isinstance(c, tuple) else c) for c in child_names]
-    except TypeError:
-        raise Feedback("child_names should be a list of two names, one per e.grad_fn.next_functions entry.") from None
-    if "LogBackward0" in names or "AccumulateGrad" in names:
-        raise Feedback(f"child_names = {names}: next_functions goes one level down only. e = u + v, and u and v "
-                       "were both made by a multiplication, so both children are MulBackward0; the log is one "
-                       "level further, under v's node.")
-    if names != ["MulBackward0", "MulBackward0"]:
-        raise Feedback(f"child_names = {names}, but e.grad_fn.next_functions holds the nodes of u = a*b and "
-                       "v = t*c: ['MulBackward0', 'MulBackward0'].")
-    if accumulate_count != 4:
-        hint = ("count each leaf once: a, b, c and d each have one AccumulateGrad node"
-                if isinstance(accumulate_count, int) and accumulate_count > 4
-                else "there is one per leaf that requires grad, and a, b, c and d all do")
-        raise Feedback(f"accumulate_count = {accumulate_count}: {hint}.")
+    root = name_of("root_name", root_name)
+    if root.lower() == "addbackward":
+        raise Feedback(f"root_name: {_NODE_NAME}.")
+    if root.lower() in ("mulbackward0", "logbackward0", "accumulategrad"):
+        raise Feedback("root_name: the root is the node of the last operation, the one that produced e itself; "
+                       "e = u + v.")
+    if root.lower() != "addbackward0":
+        raise Wrong("root_name")
+    names = names_of("child_names", child_names)
+    lowered = [n.lower() for n in names]
+    if len(names) != 2:
+        raise Feedback("child_names should hold two names, one per entry of e.grad_fn.next_functions (e = u + v "
+                       "has two inputs).")
+    if "logbackward0" in lowered or "accumulategrad" in lowered:
+        raise Feedback("child_names: next_functions goes one level down only; e = u + v, so the children are the "
+                       "nodes that made u and v, and the log is one level further down, under v's node.")
+    if "mulbackward" in lowered:
+        raise Feedback(f"child_names: {_NODE_NAME}.")
+    if lowered != ["mulbackward0", "mulbackward0"]:
+        raise Wrong("child_names")
+    count = whole("accumulate_count", accumulate_count)
+    if count > 4:
+        raise Feedback("accumulate_count counts a leaf more than once: each leaf has one AccumulateGrad node, "
+                       "however many paths lead to it.")
+    if count != 4:
+        raise Feedback("accumulate_count misses some: every leaf that requires grad has its own AccumulateGrad "
+                       "node; check which of a, b, c and d were created with requires_grad=True.")

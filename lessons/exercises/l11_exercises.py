@@ -1,15 +1,67 @@
-"""The lessons' exercises: each checks the right answer and names the usual mistakes."""
+"""Lesson 11 (exercises): the Lab2B exercise and more, each naming the usual mistakes."""
 
-from ..check import Feedback, exercise, expect, grad_of, value
+import functools
+
+from ..answers import Feedback, describe, grad_of, names_of, numbers_of, tensor_arg
+from ..check import close, exercise, expect
+
+HINTS = {
+    "x.grad": [
+        "p = x**2 multiplies the gradient arriving at p by 2x; the gradient arriving at p is the one at q.",
+        "the stepper under the solution writes out every chain-rule step; compare with yours.",
+        "retrace the lab's three steps backwards: f = q z, then q = p + y, then p = x**2.",
+    ],
+    "y.grad": [
+        "q = p + y passes the gradient arriving at q unchanged to y, and that gradient is df/dq = z.",
+        "retrace the lab's three steps backwards: f = q z, then q = p + y, then p = x**2.",
+    ],
+    "z.grad": [
+        "f = q * z: the gradient of z is the other factor, q = x**2 + y at the exercise's inputs.",
+        "retrace the lab's three steps backwards: f = q z, then q = p + y, then p = x**2.",
+    ],
+    "p.grad": [
+        "q = p + y passes the gradient arriving at q unchanged to p; call p.retain_grad() before backward.",
+        "retrace the lab's three steps backwards: f = q z, then q = p + y, then p = x**2.",
+    ],
+    "q.grad": [
+        "f = q * z: the gradient of q is the other factor, z; call q.retain_grad() before backward.",
+        "retrace the lab's three steps backwards: f = q z, then q = p + y, then p = x**2.",
+    ],
+    "x_grad_fixed": [
+        "both backward calls add into x.grad: loss1 = 2h and loss2 = 3h with h = x**2, so add 2 * dh/dx and "
+        "3 * dh/dx at x = 3.",
+        "lesson 07 shows how gradients of several backward calls add up; lesson 01 how retain_graph keeps the "
+        "graph for the second one.",
+    ],
+    "losses": [
+        "inside the loop: optimizer.zero_grad(), loss = loss_fn(model(X), Y), loss.backward(), "
+        "optimizer.step(), and losses.append(loss.item()).",
+        "compare your loop with the training loop of lesson 07, section 4.",
+    ],
+    "weight": [
+        "pass model.weight after the 100 steps of a correct loop.",
+        "run the loop again from make_model() and pass its final model.weight.",
+    ],
+    "bias": [
+        "pass model.bias after the 100 steps of a correct loop.",
+        "run the loop again from make_model() and pass its final model.bias.",
+    ],
+}
 
 
-@exercise("lab2b_f")
+@exercise("lab2b_f", hints=HINTS)
 def lab2b_f(x, y, z, p, q):
     """Lab2B exercise: f(x, y, z) = (x^2 + y) z at x = -2, y = 2, z = 3, with p = x^2 and q = p + y
     (so f = q z). The document's expected answers: df/dx = -12, df/dy = 3, df/dz = 6, df/dp = df/dq = 3."""
-    if value(x) != -2 or value(y) != 2 or value(z) != 3:
-        raise Feedback("use the inputs that give the document's answers: x = -2, y = 2, z = 3 "
-                       "(float tensors with requires_grad=True).")
+    tensors = {label: tensor_arg(label, t) for label, t in (("x", x), ("y", y), ("z", z), ("p", p), ("q", q))}
+    if not (close(tensors["x"], -2.0) and close(tensors["y"], 2.0) and close(tensors["z"], 3.0)):
+        raise Feedback("x, y and z should hold the inputs the exercise gives, as float tensors with "
+                       "requires_grad=True.")
+    for label in ("p", "q"):
+        if getattr(tensors[label], "is_leaf", True):
+            how = "p = x**2" if label == "p" else "q = p + y"
+            raise Feedback(f"{label} should be computed from the inputs ({how}), not created directly; pass that "
+                           "tensor.")
     expect("x.grad", grad_of(x, "x"), -12.0)
     expect("y.grad", grad_of(y, "y"), 3.0)
     expect("z.grad", grad_of(z, "z"), 6.0)
@@ -30,79 +82,74 @@ _LEAF_REASONS = {
 _LEAVES = {"weight", "x", "d", "n"}
 
 
-@exercise("l11_leaves")
+@exercise("l11_leaves", predict=True)
 def l11_leaves(leaves):
     """lin = nn.Linear(2, 1), x = ones(1, 2), h = lin(x), d = h.detach(), n = weight * 2 under no_grad,
     m = weight.t(): the leaves are weight, x, d and n."""
-    if isinstance(leaves, str):
-        raise Feedback("leaves should be a set of names, such as {'weight', 'x'}, not one string.")
-    try:
-        names = {str(n).strip() for n in leaves}
-    except TypeError:
-        raise Feedback("leaves should be a set of names, such as {'weight', 'x'}.") from None
-    names = {"weight" if n in ("lin.weight", "w") else n for n in names}
+    names = {"weight" if n in ("lin.weight", "w", "lin_weight") else n for n in names_of("leaves", leaves)}
     unknown = sorted(names - set(_LEAF_REASONS))
     if unknown:
-        raise Feedback(f"unknown names {unknown}: use weight, x, h, d, n and m.")
+        raise Feedback(f"leaves names {', '.join(repr(n) for n in unknown)}; use the names weight, x, h, d, n "
+                       "and m.")
     for name in sorted(set(_LEAF_REASONS)):
         if (name in names) != (name in _LEAVES):
-            raise Feedback(_LEAF_REASONS[name])
+            raise Feedback(f"leaves: {_LEAF_REASONS[name]}")
 
 
-@exercise("l11_hook_order")
+@exercise("l11_hook_order", predict=True)
 def l11_hook_order(order):
     """x = 1, a = 2x, b = x + 3 (created after a), c = a b: hooks print c, b, a, x."""
-    try:
-        got = [str(s).strip() for s in order]
-    except TypeError:
-        raise Feedback('order should be a list such as ["x", "a", "b", "c"].') from None
+    got = [n.lower() for n in names_of("order", order)]
+    if len(got) == 1 and len(got[0]) == 4 and sorted(got[0]) == ["a", "b", "c", "x"]:
+        got = list(got[0])
     if sorted(got) != ["a", "b", "c", "x"]:
         if got.count("x") == 2:
-            raise Feedback(
-                "x's hook prints once: the two gradients reaching x (through a and through b) are added first, "
-                "and the leaf's hook runs once on the sum, just before AccumulateGrad."
-            )
+            raise Feedback("order: x's hook prints once; the two gradients reaching x (through a and through b) "
+                           "are added first, and the leaf's hook runs once on the sum, just before AccumulateGrad.")
         raise Feedback("order should name each of a, b, c and x exactly once.")
     if got[0] != "c":
-        raise Feedback("backward starts at c: c's hook runs just before c's own node, which runs first.")
+        raise Feedback("order: backward starts at c; c's hook runs just before c's own node, which runs first.")
     if got[-1] != "x":
-        raise Feedback(
-            "x's hook runs last: x is a leaf reached through both a and b, and its hook waits until both "
-            "gradients have arrived and been added."
-        )
+        raise Feedback("order: x's hook runs last; x is a leaf reached through both a and b, and its hook waits "
+                       "until both gradients have arrived and been added.")
     if got[1:3] == ["a", "b"]:
-        raise Feedback(
-            "a and b become ready at the same moment (when c's node has run). The engine then runs the node "
-            "created most recently: b = x + 3 was created after a = x * 2, so b's hook fires first."
-        )
+        raise Feedback("order: a and b become ready at the same moment (when c's node has run); the engine then "
+                       "runs the node created most recently, and b = x + 3 was created after a = x * 2.")
 
 
-@exercise("l11_retain_graph")
+def _line(x):
+    """failing_line read as 'A', 'B' or 'NONE' (None, 'none', 'nothing' and '' mean that nothing fails)."""
+    if x is None:
+        return "NONE"
+    if isinstance(x, str):
+        text = x.strip().strip("'\"").strip().upper().removeprefix("LINE").strip()
+        return "NONE" if text in ("", "NONE", "NOTHING", "NEITHER") else text
+    raise Feedback(f'failing_line is {describe(x)}; answer with the text "A" or "B", or None if nothing fails.')
+
+
+@exercise("l11_retain_graph", predict=True, hints=HINTS)
 def l11_retain_graph(failing_line, x_grad_fixed):
     """h = x^2 at x = 3 feeds loss1 = 2h and loss2 = 3h. loss1.backward() frees PowBackward0's saved x, so
     loss2.backward() (line B) fails; with retain_graph=True on line A, x.grad = 2 * 6 + 3 * 6 = 30."""
-    line = str(value(failing_line)).strip().upper()
+    line = _line(failing_line)
     if line == "A":
-        raise Feedback("line A is the first pass through the graph: it works, and frees the saved tensors as it "
-                       "goes. Which line needs them afterwards?")
-    if line in ("NONE", ""):
-        raise Feedback(
-            "one line does fail: h = x ** 2 saved x for its backward (d/dx x^2 = 2x). Line A frees it, and line "
-            "B needs h's node again."
-        )
+        raise Feedback("failing_line: line A is the first pass through the graph; it works, and frees the saved "
+                       "tensors as it goes. Which line needs them afterwards?")
+    if line == "NONE":
+        raise Feedback("failing_line: one line does fail; h = x ** 2 saved x for its backward, the first "
+                       "backward frees it, and the other line needs h's node again.")
     if line != "B":
-        raise Feedback('answer "A", "B" or "none" for failing_line.')
-    g = value(x_grad_fixed)
-    if isinstance(g, (int, float)) and abs(g - 12.0) < 1e-4:
-        raise Feedback("12 is loss1's share only (2 * 2x). loss2 adds 3 * 2x = 18 to the same x.grad.")
-    if isinstance(g, (int, float)) and abs(g - 18.0) < 1e-4:
-        raise Feedback("18 is loss2's share only. Gradients accumulate: loss1's 12 is still in x.grad.")
-    expect("x_grad_fixed", g, 30.0)
+        raise Feedback('failing_line should be "A", "B", or None if nothing fails.')
+    expect("x_grad_fixed", x_grad_fixed, 30.0, mistakes=[
+        (12.0, "is loss1's share only (2 * 2x); loss2 adds its own share to the same x.grad."),
+        (18.0, "is loss2's share only; gradients accumulate, and loss1's share is still in x.grad."),
+    ])
 
 
 _XS, _YS = (0.0, 1.0, 2.0, 3.0), (1.0, 3.0, 5.0, 7.0)
 
 
+@functools.cache
 def _fit_line_losses(zero_grad, steps=100, lr=0.1, w=0.5, b=0.0):
     """The losses and final (w, b) of SGD on mean((w x + b - y)^2) for the exercise's data, in plain Python,
     with the gradient reset every step (zero_grad) or accumulated over all steps (zero_grad forgotten)."""
@@ -116,52 +163,37 @@ def _fit_line_losses(zero_grad, steps=100, lr=0.1, w=0.5, b=0.0):
         gb = sum(2 * e for e in errs) / n
         gw_sum, gb_sum = (gw, gb) if zero_grad else (gw_sum + gw, gb_sum + gb)
         w, b = w - lr * gw_sum, b - lr * gb_sum
-    return losses, w, b
+    return tuple(losses), w, b
+
+
+@exercise("l11_fit_line", hints=HINTS)
+def l11_fit_line(losses, weight, bias):
+    """Fit y = 2x + 1 with nn.Linear(1, 1) from w = 0.5, b = 0, MSELoss, SGD(lr=0.1), 100 steps. The losses
+    are compared with a plain-Python reference run; a run that forgot zero_grad() is recognised."""
+    got = numbers_of("losses", losses)
+    right, w_right, b_right = _fit_line_losses(zero_grad=True)
+    forgot, _, _ = _fit_line_losses(zero_grad=False)
+    if len(got) != len(right):
+        raise Feedback("losses should hold one loss.item() per step, and the loop runs 100 steps; it holds "
+                       f"{'fewer' if len(got) < len(right) else 'more'}.")
+    if abs(got[0] - right[0]) > 1e-3:
+        raise Feedback("the first loss is not what a model starting from make_model() gives on X and Y: start "
+                       "from make_model() and use the data X, Y above.")
+    if max(got) - min(got) < 1e-9:
+        raise Feedback("the loss never changed, so the parameters were never updated: call optimizer.step() after "
+                       "loss.backward() (and optimizer.zero_grad() before backward(), not between backward() and "
+                       "step()).")
+    if _same(got, forgot):
+        raise Feedback("these are the losses of a loop that never resets the gradients: every backward() added to "
+                       ".grad, so each step used the sum of all gradients so far (the loss falls slowly, then "
+                       "swings); call optimizer.zero_grad() at the start of every step.")
+    if not _same(got, right):
+        k = next(i for i, (g, w) in enumerate(zip(got, right)) if abs(g - w) > 1e-4 + 1e-3 * abs(w))
+        raise Feedback(f"the losses differ from a correct run from step {k} on: use SGD with lr=0.1 and "
+                       "nn.MSELoss, and record loss.item() before optimizer.step().")
+    expect("weight", weight, w_right, tol=1e-3)
+    expect("bias", bias, b_right, tol=1e-3)
 
 
 def _same(got, want):
     return len(got) == len(want) and all(abs(g - w) <= 1e-4 + 1e-3 * abs(w) for g, w in zip(got, want))
-
-
-@exercise("l11_fit_line")
-def l11_fit_line(losses, weight, bias):
-    """Fit y = 2x + 1 with nn.Linear(1, 1) from w = 0.5, b = 0, MSELoss, SGD(lr=0.1), 100 steps. The losses
-    are compared with a plain-Python reference run; a run that forgot zero_grad() is recognised."""
-    try:
-        got = [float(value(v)) for v in losses]
-    except (TypeError, ValueError):
-        raise Feedback("losses should be a list of numbers: append loss.item() at every step.") from None
-    right, w_right, b_right = _fit_line_losses(zero_grad=True)
-    forgot, _, _ = _fit_line_losses(zero_grad=False)
-    if len(got) != len(right):
-        raise Feedback(f"losses has {len(got)} entries; expected {len(right)}: one loss.item() per step, 100 steps.")
-    if abs(got[0] - right[0]) > 1e-3:
-        raise Feedback(
-            f"the first loss is {got[0]:.4f}, but from w = 0.5, b = 0 it is {right[0]:.4f}: start from "
-            "make_model() and use the data X, Y above."
-        )
-    if max(got) - min(got) < 1e-9:
-        raise Feedback(
-            "the loss never changed, so the parameters were never updated. Call optimizer.step() after "
-            "loss.backward() (and optimizer.zero_grad() before backward(), not between backward() and step())."
-        )
-    if _same(got, forgot):
-        raise Feedback(
-            "these are the losses of a loop that never zeroes the gradients: every backward() added to .grad, "
-            "so each step used the sum of all gradients so far (the loss falls slowly, then swings). Call "
-            "optimizer.zero_grad() at the start of every step."
-        )
-    if not _same(got, right):
-        k = next(i for i, (g, w) in enumerate(zip(got, right)) if abs(g - w) > 1e-4 + 1e-3 * abs(w))
-        raise Feedback(
-            f"the losses differ from a correct run from step {k} on (got {got[k]:.4f}, expected {right[k]:.4f}). "
-            "Use SGD with lr=0.1, nn.MSELoss, and record loss.item() before optimizer.step()."
-        )
-    expect("weight", _single(value(weight)), w_right, tol=1e-3)
-    expect("bias", _single(value(bias)), b_right, tol=1e-3)
-
-
-def _single(v):
-    while isinstance(v, list) and len(v) == 1:
-        v = v[0]
-    return v

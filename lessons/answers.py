@@ -1,0 +1,454 @@
+"""Reading a student's answer, whatever it is, as the kind of value an exercise expects.
+
+An answer can be anything a notebook cell can hold: a number, text (``"1.386"``, ``"tensor(4.)"``,
+``"3/4"``, ``"log(4)"``, ``"x, w"``), a bool, a list, a tuple, a numpy array, a minigrad or PyTorch
+tensor of any shape and dtype, None, a grad_fn node, or some unrelated object. Each reader returns the
+value in one form (floats, a bool, a name, a list of names) or raises :class:`Feedback` with one
+sentence that says what the answer is and what form it should take. Nothing here raises anything else,
+and no message names an expected value: the readers never see one.
+"""
+
+import ast
+import itertools
+import math
+import numbers
+import operator
+import re
+
+MAX_ITEMS = 10_000  # longer lists (or endless iterators) are refused, not read to the end
+
+
+class Feedback(Exception):
+    """What is wrong with an answer and how to fix it, in one sentence; ``check`` prints it after "Not quite:"."""
+
+
+class _Todo:
+    """The placeholder of an exercise cell: a variable still set to ``TODO`` has not been answered."""
+
+    _instance = None
+
+    def __new__(cls):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self):
+        return "TODO"
+
+    def __reduce__(self):
+        return "TODO"
+
+
+TODO = _Todo()
+
+
+# -- what was given -------------------------------------------------------------------------------
+
+
+def is_tensor(x):
+    """Whether ``x`` is a minigrad or a PyTorch tensor (PyTorch is never imported for this)."""
+    root = type(x).__module__.split(".")[0]
+    return root in ("minigrad", "torch") and hasattr(x, "detach") and hasattr(x, "shape")
+
+
+def describe(x):
+    """A short description of ``x`` for a message: its kind and, for small things, what it holds."""
+    try:
+        if x is None:
+            return "None"
+        if x is Ellipsis:
+            return "... (a placeholder)"
+        if isinstance(x, bool) or type(x).__name__ == "bool_":
+            return f"the bool {bool(x)}"
+        if isinstance(x, str):
+            shown = x if len(x) <= 30 else x[:27] + "..."
+            return f"the text {shown!r}"
+        if isinstance(x, numbers.Number):
+            return "a number"
+        if is_tensor(x):
+            shape = list(x.shape)
+            return f"a tensor of shape {shape}" if shape else "a one-number tensor"
+        if type(x).__module__ == "numpy" and hasattr(x, "shape"):
+            return f"a numpy array of shape {tuple(x.shape)}"
+        if isinstance(x, (list, tuple, set, frozenset, dict)):
+            n = len(x)
+            items = _WORDS[n] if n < len(_WORDS) else "many"
+            return f"a {type(x).__name__} of {items} item{'s' if n != 1 else ''}"
+        if callable(getattr(x, "name", None)) and hasattr(x, "next_functions"):
+            return "a grad_fn node"
+        if isinstance(x, type):
+            return f"the class {x.__name__}"
+        if callable(x):
+            return "a function"
+        return f"an object of type {type(x).__name__}"
+    except Exception:  # noqa: BLE001 - an object that cannot even be described
+        return "an object that cannot be read"
+
+
+# -- numbers --------------------------------------------------------------------------------------
+
+
+def numbers_of(label, x, count=None):
+    """The numbers in ``x`` as a flat list of floats (any shape); ``count`` checks how many there are.
+
+    Text is read as a number, a fraction (``3/4``), a small formula (``log(4)``, ``2*3``), a list
+    (``[0, 5, 5]``, ``0 5 5``) or a printed tensor (``tensor([0., 5., 5.])``).
+    """
+    values = _flat_numbers(label, x)
+    if count is not None and len(values) != count:
+        if count == 1 and isinstance(x, str) and re.fullmatch(r"\s*-?\d+,\d+\s*", x):
+            raise Feedback(f"{label} is the text {x.strip()!r}: write the decimal point as a dot, not a comma.")
+        if count == 1:
+            raise Feedback(f"{label} is {describe(x)} holding {_count_words(len(values))}; this answer is a "
+                           "single number.")
+        raise Feedback(
+            f"{label} holds {_count_words(len(values))}, but this answer has {_count_words(count)}: one per "
+            "element, as a list or a tensor."
+        )
+    for v in values:
+        if math.isnan(v) or math.isinf(v):
+            raise Feedback(f"{label} contains {v} (not a finite number): look for a division by zero or a "
+                           "value that overflowed, and recompute it.")
+    return values
+
+
+def number(label, x):
+    """One number from ``x`` (a number, a one-element list/array/tensor, or text); Feedback otherwise."""
+    return numbers_of(label, x, count=1)[0]
+
+
+_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+
+
+def _count_words(n):
+    """``n`` numbers in words: messages print no digit that could be mistaken for an answer."""
+    if n >= len(_WORDS):
+        return "more than ten numbers"
+    return f"{_WORDS[n]} number{'' if n == 1 else 's'}"
+
+
+def _flat_numbers(label, x):
+    if x is None:
+        raise Feedback(f"{label} is None: give a number (or a tensor holding it), not None.")
+    if x is Ellipsis:
+        raise Feedback(f"{label} is still ..., a placeholder: replace it with your answer.")
+    if isinstance(x, bool) or type(x).__name__ == "bool_":
+        raise Feedback(f"{label} is {describe(x)}, a yes/no value; this answer is a number.")
+    if isinstance(x, str):
+        return _text_numbers(label, x)
+    if isinstance(x, numbers.Complex) and not isinstance(x, numbers.Real):
+        raise Feedback(f"{label} is a complex number; gradients here are real numbers.")
+    if isinstance(x, numbers.Real):
+        try:
+            return [float(x)]
+        except (TypeError, ValueError, OverflowError):
+            raise Feedback(f"{label} is a number that cannot be read as a float.") from None
+    if is_tensor(x):
+        return _tensor_numbers(label, x)
+    if type(x).__module__ == "numpy" and hasattr(x, "tolist"):
+        try:
+            items = x.tolist()
+        except Exception:  # noqa: BLE001
+            raise Feedback(f"{label} is {describe(x)} that cannot be read.") from None
+        return _flat_numbers(label, items) if isinstance(items, list) else _flat_numbers(label, items)
+    if isinstance(x, (set, frozenset, dict)):
+        raise Feedback(f"{label} is {describe(x)}; give a number, or a list or tensor of numbers, in order.")
+    if isinstance(x, (list, tuple)) or _iterable(x):
+        return _sequence_numbers(label, x)
+    if hasattr(x, "__float__"):
+        try:
+            return [float(x)]
+        except Exception:  # noqa: BLE001 - __float__ may raise anything
+            pass
+    raise Feedback(f"{label} is {describe(x)}; give a number (or a tensor holding it).")
+
+
+def _iterable(x):
+    if isinstance(x, (str, bytes, type)):
+        return False
+    try:
+        iter(x)
+    except Exception:  # noqa: BLE001
+        return False
+    return True
+
+
+def _sequence_numbers(label, x):
+    try:
+        items = list(itertools.islice(iter(x), MAX_ITEMS + 1))
+    except Exception:  # noqa: BLE001 - a broken iterator
+        raise Feedback(f"{label} is {describe(x)} that cannot be read item by item.") from None
+    if len(items) > MAX_ITEMS:
+        raise Feedback(f"{label} has more than {MAX_ITEMS} items; give only the numbers the exercise asks for.")
+    if not items:
+        raise Feedback(f"{label} is empty; put the number{'s' if isinstance(x, list) else ''} in it.")
+    out = []
+    for item in items:
+        if item is x:
+            raise Feedback(f"{label} contains itself; give a plain list of numbers.")
+        try:
+            out.extend(_flat_numbers(label, item))
+        except RecursionError:
+            raise Feedback(f"{label} is nested too deeply; give a plain list of numbers.") from None
+        if len(out) > MAX_ITEMS:
+            raise Feedback(f"{label} has more than {MAX_ITEMS} numbers; give only the ones the exercise asks for.")
+    return out
+
+
+def _tensor_numbers(label, t):
+    try:
+        if getattr(t, "is_complex", lambda: False)():
+            raise Feedback(f"{label} is a complex tensor; gradients here are real numbers.")
+        values = t.detach()
+        if hasattr(values, "cpu"):
+            values = values.cpu()
+        items = values.tolist()
+    except Feedback:
+        raise
+    except Exception:  # noqa: BLE001 - sparse, meta or otherwise unreadable tensors
+        raise Feedback(f"{label} is {describe(t)} whose values cannot be read; pass an ordinary tensor.") from None
+    if not isinstance(items, list):
+        items = [items]
+    flat = []
+    stack = [items]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(reversed(item))
+        else:
+            flat.append(float(item))
+    if not flat:
+        raise Feedback(f"{label} is an empty tensor; it should hold the number(s) asked for.")
+    return flat
+
+
+_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+_WORD = re.compile(r"[A-Za-z_]\w*")
+_FUNCTIONS = {"log": math.log, "ln": math.log, "exp": math.exp, "sqrt": math.sqrt, "log10": math.log10,
+              "tanh": math.tanh, "sin": math.sin, "cos": math.cos}
+_CONSTANTS = {"pi": math.pi, "e": math.e}
+_OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+              ast.Pow: operator.pow}
+
+
+def _text_numbers(label, text):
+    s = text.strip().strip("'\"").strip().replace("\u2212", "-").replace("\u00d7", "*")
+    if not s:
+        raise Feedback(f"{label} is empty text; give a number.")
+    s = _unwrap_tensor_text(s)
+    bare = re.sub(r"[\[\]()]", " ", s)
+    if re.fullmatch(rf"\s*{_NUMBER}(?:(?:\s*[,;]\s*|\s+){_NUMBER})*\s*,?\s*", bare):
+        return [float(v) for v in re.findall(_NUMBER, bare)]
+    value = _formula(re.sub(r"^(log|ln|exp|sqrt)\s+([\d.]+)$", r"\1(\2)", s))
+    if value is not None:
+        return [value]
+    if _WORD.fullmatch(s):
+        raise Feedback(f"{label} is the word {_short(s)!r}; write the number with digits (a Python number, not text).")
+    raise Feedback(f"{label} is the text {_short(s)!r}, which is not a number; give the number itself, written "
+                   "with digits.")
+
+
+def _short(s):
+    return s if len(s) <= 30 else s[:27] + "..."
+
+
+def _unwrap_tensor_text(s):
+    """``tensor([0., 5.], grad_fn=<...>)`` -> ``[0., 5.]``: what printing a tensor shows, pasted as text."""
+    m = re.fullmatch(r"\s*tensor\((.*)\)\s*", s, flags=re.S)
+    if not m:
+        return s
+    inner = re.sub(r",\s*(requires_grad=\w+|grad_fn=<\w+>|dtype=[\w.]+|device='?\w+'?)", "", m.group(1))
+    return inner.strip()
+
+
+def _formula(s):
+    """The value of a small arithmetic formula (``3/4``, ``-8 * 1 + 8 * 2``, ``log(4)``), or None."""
+    if len(s) > 200:
+        return None
+    try:
+        tree = ast.parse(s.replace("^", "**"), mode="eval")
+        value = _evaluate(tree.body)
+    except Exception:  # noqa: BLE001 - anything that is not a small formula
+        return None
+    return value if isinstance(value, float) and math.isfinite(value) else None
+
+
+def _evaluate(node):
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        return float(node.value)
+    if isinstance(node, ast.Name) and node.id in _CONSTANTS:
+        return _CONSTANTS[node.id]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        v = _evaluate(node.operand)
+        return -v if isinstance(node.op, ast.USub) else v
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        a, b = _evaluate(node.left), _evaluate(node.right)
+        if isinstance(node.op, ast.Pow) and (abs(b) > 64 or abs(a) > 1e6):
+            raise ValueError("too large")
+        return float(_OPERATORS[type(node.op)](a, b))
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and \
+            func.value.id in ("math", "np", "numpy", "torch") else getattr(func, "id", None)
+        if name in _FUNCTIONS:
+            return float(_FUNCTIONS[name](_evaluate(node.args[0])))
+    raise ValueError("not a small formula")
+
+
+# -- yes / no -------------------------------------------------------------------------------------
+
+_TRUE, _FALSE = {"true", "yes", "t", "y"}, {"false", "no", "f", "n"}
+
+
+def boolean(label, x):
+    """True or False from ``x``: a bool, a one-element bool tensor or array, or the text True/False/yes/no."""
+    if isinstance(x, bool) or type(x).__name__ == "bool_":
+        return bool(x)
+    if isinstance(x, str):
+        word = x.strip().strip("'\"").strip().lower()
+        if word in _TRUE:
+            return True
+        if word in _FALSE:
+            return False
+        raise Feedback(f"{label} is the text {_short(x.strip())!r}; answer True or False.")
+    if is_tensor(x) or (type(x).__module__ == "numpy" and hasattr(x, "dtype")):
+        try:
+            if "bool" in str(x.dtype) and _size(x) == 1:
+                return bool(x.tolist() if not isinstance(x.tolist(), list) else _first(x.tolist()))
+        except Exception:  # noqa: BLE001
+            pass
+    if x is None:
+        raise Feedback(f"{label} is None; answer True or False.")
+    if isinstance(x, numbers.Number):
+        raise Feedback(f"{label} is a number; answer with the bool True or False.")
+    raise Feedback(f"{label} is {describe(x)}; answer with the bool True or False.")
+
+
+def _size(x):
+    n = 1
+    for d in x.shape:
+        n *= int(d)
+    return n
+
+
+def _first(items):
+    while isinstance(items, list):
+        items = items[0]
+    return items
+
+
+# -- names ----------------------------------------------------------------------------------------
+
+
+def name_of(label, x):
+    """A name from text or from an object that has one: a grad_fn node (``name()``), a ``(node, 0)`` pair
+    from ``next_functions``, or a class. ``torch::autograd::`` prefixes and ``<... object at 0x...>`` are
+    dropped."""
+    if isinstance(x, tuple) and len(x) == 2 and isinstance(x[1], int) and not isinstance(x[0], str):
+        x = x[0]
+    if isinstance(x, str):
+        text = x.strip().strip("'\"").strip()
+        m = re.fullmatch(r"<\s*([\w.:]+) object at 0x[0-9a-fA-F]+\s*>", text)
+        if m:
+            text = m.group(1)
+        text = text.rsplit(".", 1)[-1].replace("torch::autograd::", "")
+        if not text:
+            raise Feedback(f"{label} is empty text; give a name.")
+        if not re.fullmatch(r"[A-Za-z_]\w*", text):
+            raise Feedback(f"{label} is the text {_short(text)!r}, which is not a single name.")
+        return text
+    if x is None:
+        raise Feedback(f"{label} is None; give a name, as text such as grad_fn.name() returns.")
+    name = getattr(x, "name", None)
+    if callable(name) and hasattr(x, "next_functions"):
+        try:
+            text = name()
+        except Exception:  # noqa: BLE001
+            raise Feedback(f"{label} is a node whose name() fails; give its name as text.") from None
+        if isinstance(text, str):
+            return text.replace("torch::autograd::", "")
+    if isinstance(x, type):
+        return x.__name__
+    if is_tensor(x):
+        raise Feedback(f"{label} is a tensor; give a name as text (in quotes), not the tensor itself.")
+    raise Feedback(f"{label} is {describe(x)}; give a name as text (in quotes).")
+
+
+def names_of(label, x):
+    """A list of names, in order, from a list/tuple/set of names or nodes, or from text such as
+    ``"x, w"``, ``"x w"``, ``"['x', 'w']"`` or ``"x and w"``."""
+    if isinstance(x, str):
+        text = x.strip()
+        parts = [p for p in re.split(r"[\s,;\[\]{}()'\"]+|\band\b|\bthen\b|->|→", text) if p]
+        if not parts:
+            raise Feedback(f"{label} is empty text; give the names, for example as a list of strings.")
+        return [name_of(label, p) for p in parts]
+    if x is None:
+        raise Feedback(f"{label} is None; give the names as a list of strings.")
+    if isinstance(x, dict):
+        x = list(x)
+    if is_tensor(x):
+        raise Feedback(f"{label} is a tensor; give the names as text (a list of strings), not tensors.")
+    if isinstance(x, (numbers.Number, bool)) or not _iterable(x):
+        raise Feedback(f"{label} is {describe(x)}; give the names as a list of strings.")
+    try:
+        items = list(itertools.islice(iter(x), MAX_ITEMS + 1))
+    except Exception:  # noqa: BLE001
+        raise Feedback(f"{label} is {describe(x)} that cannot be read item by item.") from None
+    if len(items) > MAX_ITEMS:
+        raise Feedback(f"{label} has more than {MAX_ITEMS} items; give only the names asked for.")
+    out = []
+    for item in items:
+        if is_tensor(item):
+            raise Feedback(f"{label} holds tensors; give the names as text (strings in quotes), not the tensors.")
+        if isinstance(item, str) and len(names_of(label, item)) > 1:
+            out.extend(names_of(label, item))
+        else:
+            out.append(name_of(label, item))
+    return out
+
+
+def whole(label, x):
+    """A whole number (a count or a line number) from ``x``; Feedback for fractions and non-numbers."""
+    v = number(label, x)
+    if v != round(v):
+        raise Feedback(f"{label} is not a whole number; it counts something, so give a whole number.")
+    return int(round(v))
+
+
+# -- tensors ----------------------------------------------------------------------------------------
+
+
+def tensor_arg(label, x):
+    """``x`` itself if it is a minigrad or PyTorch tensor; Feedback saying what to pass otherwise."""
+    if is_tensor(x):
+        return x
+    raise Feedback(f"{label} is {describe(x)}; pass the tensor {label} itself (the checker reads its .grad "
+                   "and how it was made), not a number or a copy.")
+
+
+def grad_of(t, label):
+    """``t.grad`` (a tensor), read without the non-leaf warning; Feedback saying why it is missing."""
+    t = tensor_arg(label, t)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            g = t.grad
+        except Exception:  # noqa: BLE001
+            raise Feedback(f"{label}.grad cannot be read; pass an ordinary tensor.") from None
+    if g is not None:
+        return g
+    if not getattr(t, "requires_grad", False):
+        raise Feedback(f"{label}.grad is None because {label} does not require grad: create it with "
+                       "requires_grad=True.")
+    if not getattr(t, "is_leaf", True) and not getattr(t, "retains_grad", False):
+        raise Feedback(f"{label}.grad is None because {label} is not a leaf: call {label}.retain_grad() before "
+                       "backward() to keep its gradient.")
+    raise Feedback(f"{label}.grad is None: call backward() on the output after building the graph.")
+
+
+def value_of(label, x):
+    """The numbers a tensor (or any answer) holds, as :func:`numbers_of` reads them."""
+    return numbers_of(label, x)
