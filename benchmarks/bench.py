@@ -4,36 +4,46 @@ Run with ``./dev bench`` (or ``.venv/bin/python benchmarks/bench.py``); ``--quic
 
 Every case is timed like ``timeit``: a warm-up call, then loops long enough to
 time reliably, repeated; the contenders of a row take turns within each repeat,
-so that a noisy moment hurts both. A row reports the ratio of the two minimums
-(minigrad / baseline; below 1 means minigrad is faster). The garbage collector
-is off inside the timed loops, as in ``timeit``, and runs between them.
+so that a noisy moment hurts both. Time is the CPU time of the timing thread
+(``time.thread_time``), so other processes on a busy machine count little; a row
+reports the ratio of the two least times (minigrad / baseline; below 1 means
+minigrad is faster). The garbage collector is off inside the timed loops, as in
+``timeit``, and runs between them.
+
+BLAS (numpy's and torch's) runs on one thread, so that all the work is the timing
+thread's and a busy machine does not stall a product; ``--threads`` keeps the
+libraries' own thread settings instead.
 
 torch and micrograd are optional: a row whose baseline is missing is printed
 as skipped, saying why.
-
-On a busy machine, multi-threaded BLAS (numpy's and torch's) is what suffers most: a
-thread that waits for a core stalls the whole product. ``OPENBLAS_NUM_THREADS=1
-OMP_NUM_THREADS=1 ./dev bench`` compares single-threaded kernels, which is steadier.
 """
 
-import argparse
-import gc
-import math
 import os
-import platform
 import sys
-import time
-from dataclasses import dataclass, field
 
-import numpy as np
+if "--threads" not in sys.argv:  # before numpy and torch start their thread pools
+    for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[_name] = "1"
 
-import minigrad
-import minigrad.nn.functional as F
-from minigrad import nn
-from minigrad.autograd import observe
+import argparse  # noqa: E402 - the thread settings above must come first
+import gc  # noqa: E402
+import math  # noqa: E402
+import platform  # noqa: E402
+import time  # noqa: E402
+from dataclasses import dataclass, field  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+import minigrad  # noqa: E402
+import minigrad.nn.functional as F  # noqa: E402
+from minigrad import nn  # noqa: E402
+from minigrad.autograd import observe  # noqa: E402
 
 try:
     import torch
+
+    if "--threads" not in sys.argv:
+        torch.set_num_threads(1)
 except ImportError:  # optional: rows against torch are skipped
     torch = None
 
@@ -42,11 +52,10 @@ try:
 except ImportError:  # optional: rows against micrograd are skipped
     Value = None
 
-# The chain's op mix, cycled: every op micrograd lacks (tanh, exp, sigmoid) is here, plus binary ops with leaves.
-MIXED_OPS = ("mul", "add", "tanh", "exp", "sub", "sigmoid")
-# micrograd's Value has only +, *, ** and relu natively (its -, / and neg are made of those): the chain
-# compared with it per op uses only those, so that one chain op is one Value op.
-SCALAR_OPS = ("mul", "add", "relu", "pow2")
+# The chain's op mix, cycled: two binary ops with leaves, a unary op and one with a Python number.
+MIXED_OPS = ("mul", "add", "tanh", "sub")
+# The same on scalars, against micrograd, whose Value has relu but not tanh.
+SCALAR_OPS = ("mul", "add", "relu", "sub")
 
 FULL = dict(chain_ops=1000, tensor_shape=(16,), matmul_n=512, mlp=(64, 784, 256, 10))
 TINY = dict(chain_ops=12, tensor_shape=(3,), matmul_n=8, mlp=(4, 12, 6, 3))
@@ -112,9 +121,9 @@ def _chain(lib, n_ops, shape, ops):
             for t in leaves:
                 t.grad = None
             y = forward()
-            t0 = time.perf_counter()
+            t0 = time.thread_time()
             y.backward()
-            total += time.perf_counter() - t0
+            total += time.thread_time() - t0
         return total
 
     def check():
@@ -146,7 +155,7 @@ def chain_micrograd(n_ops, ops=SCALAR_OPS):
         y = x
         for i in range(n_ops):
             op = ops[i % len(ops)]
-            y = y * w if op == "mul" else y + b if op == "add" else y.relu() if op == "relu" else y**2
+            y = y * w if op == "mul" else y + b if op == "add" else y.relu() if op == "relu" else y - 0.5
         y.backward()
 
     return Case(run, lambda: float(x.grad + w.grad + b.grad), ops=n_ops)
@@ -234,10 +243,10 @@ def _timer(case):
 
     def timed(k):
         run = case.run
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         for _ in range(k):
             run()
-        return time.perf_counter() - t0
+        return time.thread_time() - t0
 
     return timed
 
@@ -324,18 +333,16 @@ def run_all(config=FULL, repeats=7, min_time=0.2, out=None):
     if out is not None:
         print(_header(), file=out, flush=True)
 
-    row(f"chain {n} ops fwd+bwd, tensors {shape}", "torch",
-        lambda: chain_minigrad(n, shape), lambda: chain_torch(n, shape), 2.0, no_torch)
-    row(f"chain {n} ops fwd+bwd, scalars", "torch",
-        lambda: chain_minigrad(n), lambda: chain_torch(n), 2.0, no_torch)
-    row(f"chain {n} scalar ops ({'/'.join(SCALAR_OPS)}), per op", "micrograd",
-        lambda: chain_minigrad(n, (), SCALAR_OPS), lambda: chain_micrograd(n, SCALAR_OPS), 1.0, no_micrograd,
-        per_op=True)
+    size = "x".join(map(str, shape))
+    row(f"chain {n} ops ({'/'.join(MIXED_OPS)}) on {size} floats, fwd+bwd", "torch",
+        lambda: chain_minigrad(n, shape), lambda: chain_torch(n, shape), 0.5, no_torch)
+    row(f"chain {n} ops ({'/'.join(SCALAR_OPS)}) on scalars, fwd+bwd", "micrograd",
+        lambda: chain_minigrad(n, (), SCALAR_OPS), lambda: chain_micrograd(n, SCALAR_OPS), 1.5, no_micrograd)
     mm = config["matmul_n"]
-    row(f"matmul {mm}x{mm} fwd+bwd", "numpy", lambda: matmul_minigrad(mm), lambda: matmul_numpy(mm), 1.1)
+    row(f"matmul {mm}x{mm} fwd+bwd", "numpy", lambda: matmul_minigrad(mm), lambda: matmul_numpy(mm), 1.05)
     b, i, h, o = config["mlp"]
-    row(f"MLP step {i}-{h}-{o}, batch {b}", "torch",
-        lambda: mlp_minigrad(b, i, h, o), lambda: mlp_torch(b, i, h, o), 1.5, no_torch)
+    row(f"MLP step {i}-{h}-{o}, batch {b}, SGD", "torch",
+        lambda: mlp_minigrad(b, i, h, o), lambda: mlp_torch(b, i, h, o), 1.0, no_torch)
     row(f"chain {n} ops bwd: no-op observer", "no observer",
         lambda: chain_backward_minigrad(n, (), observer=lambda *a, **k: None),
         lambda: chain_backward_minigrad(n, ()))
@@ -386,6 +393,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a fast smoke run: small sizes, few repeats")
     parser.add_argument("--repeats", type=int, default=None, help="repeats per case (default 7, quick 2)")
+    parser.add_argument("--threads", action="store_true", help="keep BLAS's own thread settings (default: one)")
     args = parser.parse_args(argv)
     config = dict(FULL, chain_ops=200, matmul_n=128) if args.quick else FULL
     repeats = args.repeats or (2 if args.quick else 7)
@@ -395,12 +403,14 @@ def main(argv=None):
     versions.append(f"torch {torch.__version__} ({torch.get_num_threads()} threads)" if torch else "torch: missing")
     versions.append("micrograd: present" if Value else "micrograd: missing")
     print(f"minigrad benchmarks{' (--quick: smaller sizes, fewer repeats)' if args.quick else ''}")
-    threads = ", ".join(f"{k}={os.environ.get(k, 'unset')}" for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"))
+    threads = "BLAS threads: " + ", ".join(
+        f"{k}={os.environ.get(k, 'unset')}" for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+    )
     # other processes make every timing noisy: say how busy the machine was
     load = f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs; " if hasattr(os, "getloadavg") else ""
     print(f"{', '.join(versions)}")
     print(f"{load}{threads}")
-    print(f"min of {repeats} repeats; ratio = minigrad / baseline\n")
+    print(f"least CPU time (thread_time) of {repeats} interleaved repeats; ratio = minigrad / baseline\n")
     gc.freeze()  # the objects of the imports (torch has many) are not garbage: don't scan them again and again
     rows = run_all(config, repeats, min_time, out=sys.stdout)
     note = _observer_note(rows, config["chain_ops"])
