@@ -324,9 +324,10 @@ def check_details(page, k, app, exported=False):
     page.evaluate("(k) => document.querySelectorAll('.gs')[k].scrollIntoView()", k)
     page.click(f"{r} >> .gs-cap")
     page.keyboard.press("End")
-    x_id = next(i for i, t in json.loads(page.evaluate(
-        """(k) => JSON.stringify(Array.from(document.querySelectorAll('.gs')[k].querySelectorAll('svg g.node'),
-             (g) => [g.id, g.getElementsByTagName('text')[0].textContent]))""", k)) if t == "x")  # fmt: skip
+    names = dict(page.evaluate(
+        """(k) => Array.from(document.querySelectorAll('.gs')[k].querySelectorAll('svg g.node'),
+             (g) => [g.getElementsByTagName('text')[0].textContent, g.id])""", k))  # fmt: skip
+    x_id = names["x"]
     record = {}
     for step in info.steps:
         for eid, slot, fields in step["c"]:
@@ -368,6 +369,10 @@ def check_details(page, k, app, exported=False):
     page.keyboard.press("End")
     assert rows()["grad"] == grad
     page.keyboard.press("Escape")
+    panel.wait_for(state="hidden")
+    page.click(f"{r} >> svg g#{names['y']}")  # y appears at step 3: stepping back before it unpins it
+    panel.wait_for(state="visible")
+    page.keyboard.press("Home")
     panel.wait_for(state="hidden")
     if not exported:
         page.click(f"{r} >> svg g#{x_id}")

@@ -115,24 +115,23 @@ function render({ model, el }) {
     const s = steps[cur];
     shown = s.h.map((id) => els[id]).filter(Boolean);
     for (const e of shown) e.classList.add("hl");
-    reveal();
     cap.replaceChildren(...s.t.map((t) => h("div", null, t)));
     cap.className = "gs-cap gs-" + s.k;
     out.textContent = s.o;
     out.hidden = !s.o;
     code.querySelectorAll(".cur").forEach((li) => li.classList.remove("cur"));
-    if (s.l) {
-      for (let k = s.l[0]; k <= s.l[1]; k++) code.children[k - 1] && code.children[k - 1].classList.add("cur");
-      const li = code.children[s.l[0] - 1];
-      if (li && (li.offsetTop < code.scrollTop || li.offsetTop > code.scrollTop + code.clientHeight - 20))
-        code.scrollTop = li.offsetTop - 20;
-    }
+    if (s.l) for (let k = s.l[0]; k <= s.l[1]; k++) code.children[k - 1] && code.children[k - 1].classList.add("cur");
     slider.value = cur;
     count.textContent = `step ${cur + 1} / ${n}`;
     prev.disabled = cur === 0;
     next.disabled = cur === n - 1;
     if (hover) describe(tip, hover, false);
+    if (pinned && pinned.classList.contains("off")) pin(null); // gone from the picture: unpinned
     if (pinned) describe(detail, pinned, true);
+    const li = s.l && code.children[s.l[0] - 1]; // reading layout only after every change: one layout per step
+    if (li && (li.offsetTop < code.scrollTop || li.offsetTop > code.scrollTop + code.clientHeight - 20))
+      code.scrollTop = li.offsetTop - 20;
+    reveal();
     if (user && model.get("step") !== cur) { model.set("step", cur); model.save_changes(); }
   }
   function toggle() {
