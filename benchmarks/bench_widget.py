@@ -1,8 +1,10 @@
 """GraphStepper benchmark: build time, time of one step in the browser, saved size per stepper.
 
 Run with ``./dev bench`` (or ``.venv/bin/python benchmarks/bench_widget.py``); ``--quick`` runs
-fewer repeats. Targets (issue 5): build <= 300 ms and saved size <= 150 KB at 100 nodes; one step
-<= 16 ms in the browser.
+fewer repeats; ``--baseline REV`` also times the front end (``stepper.js`` and ``stepper.css``) of a git
+revision on the same graphs in the same run (the two in turns, a round or a key press each), for a
+before/after comparison. Targets (issue 5): build <= 300 ms and saved size <= 150 KB at 100 nodes;
+one step <= 16 ms in the browser; (issue 11) the key-to-repaint time at 100 nodes no higher than before.
 
 The graphs are an RNN cell unrolled over time (Lab2B's example): ``h = tanh(W @ h + U @ x)``,
 with as many steps as it takes to reach about 10, 100 and 300 graph nodes (tensors + functions).
@@ -10,17 +12,23 @@ Build time is ``GraphStepper.from_code`` end to end (run and trace the code, ext
 model, write the steps, lay out with ``dot``), the minimum of several runs, with its parts.
 A step is timed inside Chromium with ``performance.now()``: the page steps through every step
 forward and back, many times, and each step includes a forced style and layout so that the
-browser's work counts, not just the script's. The saved size is the widget's state as JSON
-(what a notebook stores per stepper: the front-end code, the SVG and the steps).
+browser's work counts, not just the script's. Key to repaint is what a user waits for: real key
+presses (ArrowRight through every step, then ArrowLeft back), each timed from the key event's own
+time stamp to just after the next frame is drawn (a message posted from ``requestAnimationFrame``
+runs once that frame's rendering is done); it includes the wait for the next frame. The saved size
+is the widget's state as JSON (what a notebook stores per stepper: the front-end code, the SVG and
+the steps).
 """
 
 import argparse
 import json
 import os
 import pathlib
+import subprocess
 import sys
 import tempfile
 import time
+import types
 
 import minigrad
 from widgets import GraphStepper
@@ -109,65 +117,148 @@ STEP_TIMER = """async (rounds) => {
       times.push(performance.now() - t);
     }
   }
-  times.sort((a, b) => a - b);
-  return { n, count: times.length, median: times[times.length >> 1], p95: times[Math.floor(times.length * 0.95)],
-           max: times[times.length - 1] };
+  return times;
 }"""
 
 
-def step_time(stepper, rounds):
-    """Per-step time in Chromium, over every step forward and back, ``rounds`` times."""
+KEY_PROBE = """() => {
+  const root = document.querySelector('.gs');
+  window.keyTimes = [];
+  addEventListener('keydown', (e) => {
+    const t0 = e.timeStamp;  // when the browser received the key (same clock as performance.now())
+    requestAnimationFrame(() => {
+      const c = new MessageChannel();
+      c.port1.onmessage = () => keyTimes.push(performance.now() - t0);
+      c.port2.postMessage(0);
+    });
+  }, true);
+  root.gsGo(0);
+  root.focus();
+  return Number(root.querySelector('.gs-slider').max) + 1;
+}"""
+KEY_WAIT = "(k) => new Promise((done) => { const f = () => keyTimes.length >= k ? done() : setTimeout(f, 1); f(); })"
+
+
+def stats(times):
+    times = sorted(times)
+    return {"count": len(times), "median": times[len(times) >> 1], "p95": times[int(len(times) * 0.95)],
+            "max": times[-1]}  # fmt: skip
+
+
+def front_end(rev):
+    """``stepper.js`` and ``stepper.css`` as they are at git revision ``rev``."""
+    root = pathlib.Path(__file__).resolve().parent.parent
+
+    def show(path):
+        return subprocess.run(["git", "show", f"{rev}:{path}"], cwd=root, check=True, capture_output=True,
+                              text=True).stdout  # fmt: skip
+
+    return show("widgets/stepper.js"), show("widgets/stepper.css")
+
+
+def browser_times(stepper, rounds, presses, *front_ends):
+    """Per-step time (every step forward and back, ``rounds`` times) and key-to-repaint time (``presses`` real
+    key presses: Right to the end, Left back, repeated) in Chromium, for this repository's front end
+    (``None``) or each given ``(esm, css)`` text, one browser each, measured in turns (a round, a key press)
+    so that a busier or quieter machine favours none of them. One ``{"step": stats, "key": stats}`` each."""
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as tmp:
-        page_file = pathlib.Path(tmp) / "stepper.html"
-        page_file.write_text(standalone_page(stepper))
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
-            try:
-                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    front_ends = front_ends or (None,)
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        browsers, pages = [], []
+        try:
+            for i, fe in enumerate(front_ends):
+                esm, css = fe or (stepper._esm, stepper._css)
+                shown = types.SimpleNamespace(**{k: getattr(stepper, k) for k in ("svg", "code", "steps", "legend",
+                                              "step")}, _esm=esm, _css=css)  # fmt: skip
+                page_file = pathlib.Path(tmp) / f"stepper{i}.html"
+                page_file.write_text(standalone_page(shown))
+                browsers.append(pw.chromium.launch(executable_path=CHROMIUM, headless=True))
+                page = browsers[-1].new_page(viewport={"width": 1400, "height": 1000})
                 page.set_default_timeout(60_000)
                 page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(("file:", "data:"))
                            else route.abort())  # fmt: skip
                 page.goto(page_file.as_uri())
                 page.wait_for_selector(".gs svg g.node")
-                return page.evaluate(STEP_TIMER, rounds)
-            finally:
+                pages.append(page)
+            steps = [[] for _ in pages]
+            for _ in range(rounds):
+                for i, page in enumerate(pages):
+                    steps[i] += page.evaluate(STEP_TIMER, 1)
+            n = [page.evaluate(KEY_PROBE) for page in pages][0]
+            cycle = ["ArrowRight"] * (n - 1) + ["ArrowLeft"] * (n - 1) or ["ArrowRight"]
+            for k in range(presses):
+                for page in pages if k % 2 == 0 else pages[::-1]:
+                    page.keyboard.press(cycle[k % len(cycle)])
+                    page.evaluate(KEY_WAIT, k + 1)
+            return [{"step": stats(t), "key": stats(page.evaluate("keyTimes"))} for t, page in zip(steps, pages)]
+        finally:
+            for browser in browsers:
                 browser.close()
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats (a smoke run)")
+    parser.add_argument(
+        "--baseline",
+        metavar="REV",
+        help="also time the front end (stepper.js, stepper.css) of this git revision, e.g. main",
+    )
     args, _ = parser.parse_known_args(argv)
-    repeats, rounds = (2, 2) if args.quick else (5, 10)
+    repeats, rounds, presses = (2, 2, 40) if args.quick else (5, 10, 240)
+    base = front_end(args.baseline) if args.baseline else None
     print(f"GraphStepper benchmark (python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f})")  # fmt: skip
+    chromium = os.access(CHROMIUM, os.X_OK)
     rows = []
     for target in TARGET_NODES:
         code, n = code_for(target)
         best, split = build_time(code, repeats)
         stepper = build(code)
-        browser = step_time(stepper, rounds) if os.access(CHROMIUM, os.X_OK) else None
+        browser = before = None
+        if chromium:
+            browser, before = (browser_times(stepper, rounds, presses, None, base) if base
+                               else browser_times(stepper, rounds, presses) + [None])  # fmt: skip
         rows.append((n, stepper.num_steps, best, split, saved_size(stepper), len(stepper.svg),
-                     len(json.dumps(stepper.steps)), browser))  # fmt: skip
+                     len(json.dumps(stepper.steps)), browser, before))  # fmt: skip
     print()
     head = (f"{'nodes':>5} {'steps':>5} {'build ms':>9} {'(trace/model/steps/dot)':>24} {'step ms median':>14} "
-            f"{'p95':>6} {'max':>6} {'saved KB':>8} {'(svg/steps)':>12}")  # fmt: skip
+            f"{'p95':>6} {'max':>6} {'key-to-repaint ms median':>24} {'p95':>6} {'saved KB':>8} "
+            f"{'(svg/steps)':>12}")  # fmt: skip
     print(head)
     print("-" * len(head))
-    for n, nsteps, best, split, size, svg, steps, browser in rows:
+
+    def timings(browser):
+        if not browser:
+            return f"{'(no chromium)':>66}"
+        step, key = browser["step"], browser["key"]
+        return (f"{step['median']:>14.2f} {step['p95']:>6.2f} {step['max']:>6.1f} {key['median']:>24.1f} "
+                f"{key['p95']:>6.1f}")  # fmt: skip
+
+    for n, nsteps, best, split, size, svg, steps, browser, before in rows:
         detail = "/".join(f"{s * 1000:.0f}" for s in split)
-        step = (f"{browser['median']:>14.2f} {browser['p95']:>6.2f} {browser['max']:>6.1f}" if browser
-                else f"{'(no chromium)':>28}")  # fmt: skip
-        print(f"{n:>5} {nsteps:>5} {best * 1000:>9.0f} {detail:>24} {step} {size / 1000:>8.1f} "
-              f"{f'{svg / 1000:.0f}/{steps / 1000:.0f}':>12}")
+        print(
+            f"{n:>5} {nsteps:>5} {best * 1000:>9.0f} {detail:>24} {timings(browser)} {size / 1000:>8.1f} "
+            f"{f'{svg / 1000:.0f}/{steps / 1000:.0f}':>12}"
+        )
+        if before:
+            print(f"{'':>5} {'':>5} {'':>9} {f'front end of {args.baseline}:':>24} {timings(before)}")
     hundred = min(rows, key=lambda r: abs(r[0] - 100))
     print()
     print(f"targets at {hundred[0]} nodes: build {hundred[2] * 1000:.0f} ms (<= 300), saved "
           f"{hundred[4] / 1000:.1f} KB (<= 150); one step "
-          + (f"{max(r[7]['median'] for r in rows):.2f} ms median, {max(r[7]['p95'] for r in rows):.2f} ms p95 "
-             "at worst (<= 16)" if all(r[7] for r in rows) else "not measured (no chromium)"))  # fmt: skip
+          + (f"{max(r[7]['step']['median'] for r in rows):.2f} ms median, "
+             f"{max(r[7]['step']['p95'] for r in rows):.2f} ms p95 at worst (<= 16)" if chromium
+             else "not measured (no chromium)"))  # fmt: skip
+    if chromium:
+        key = hundred[7]["key"]
+        line = f"key to repaint at {hundred[0]} nodes: {key['median']:.1f} ms median, {key['p95']:.1f} ms p95"
+        if hundred[8]:
+            old = hundred[8]["key"]
+            line += (f"; front end of {args.baseline}: {old['median']:.1f} ms median, {old['p95']:.1f} ms p95 "
+                     "(same run; target: no higher)")  # fmt: skip
+        print(line)
 
 
 if __name__ == "__main__":

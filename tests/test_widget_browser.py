@@ -60,7 +60,8 @@ def free_port():
 
 
 @contextlib.contextmanager
-def chromium_page():
+def chromium_page(viewport=None):
+    """A Chromium page that may load only from 127.0.0.1: yields ``(page, blocked URLs, page errors)``."""
     sync_api = pytest.importorskip("playwright.sync_api")
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (./dev setup does)")
@@ -76,7 +77,7 @@ def chromium_page():
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
         try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1300})
+            page = browser.new_page(viewport=viewport or {"width": 1400, "height": 1300})
             page.set_default_timeout(60_000)
             page.route("**/*", only_local)
             errors = []
@@ -127,14 +128,18 @@ def check_step(state, k):
 
 
 @contextlib.contextmanager
-def jupyterlab(tmp_path, app="lab"):
-    """A JupyterLab (``app="lab"``) or Notebook 7 (``app="notebook"``) server on 127.0.0.1, killed after."""
+def jupyterlab(tmp_path, app="lab", data_dir=None):
+    """A JupyterLab (``app="lab"``) or Notebook 7 (``app="notebook"``) server on 127.0.0.1, killed after, with the
+    project's settings (``.jupyter/overrides.json``); ``data_dir``: its own Jupyter data directory (notebook
+    signatures), else the user's."""
     port, token = free_port(), secrets.token_hex(16)
     app_class = "LabApp" if app == "lab" else "JupyterNotebookApp"
     settings = tmp_path / "app-settings"
     settings.mkdir()
     shutil.copy(ROOT / ".jupyter" / "overrides.json", settings / "overrides.json")
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"), "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg")}
+    if data_dir is not None:
+        env["JUPYTER_DATA_DIR"] = str(data_dir)
     env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
     log = open(tmp_path / "jupyterlab.log", "w")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(
@@ -142,8 +147,10 @@ def jupyterlab(tmp_path, app="lab"):
          f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={tmp_path}",
          f"--{app_class}.workspaces_dir={tmp_path / 'workspaces'}",
          f"--{app_class}.user_settings_dir={tmp_path / 'user'}", f"--{app_class}.expose_app_in_browser=True",
+         # both apps' settings: Notebook 7's pages read theirs from the JupyterLab extension's server side too
+         f"--LabApp.app_settings_dir={settings}", f"--JupyterNotebookApp.app_settings_dir={settings}",
          *(["--allow-root"] if os.geteuid() == 0 else []),
-         *([f"--LabApp.app_settings_dir={settings}", "--LabApp.extension_manager=readonly"] if app == "lab" else [])],
+         *(["--LabApp.extension_manager=readonly"] if app == "lab" else [])],
         stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True,
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
@@ -255,23 +262,7 @@ def test_stepper_in_jupyterlab(tmp_path):
         page.locator(".gs").screenshot(path=str(ARTIFACTS / "stepper_jupyterlab_large.png"))
         assert not errors, errors
         assert not [u for u in blocked if "stepper" in u or "anywidget" in u]
-
-        # saved with its state, the notebook shows and steps the widget with no kernel behind it
-        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-        page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
-        saved = nbformat.read(tmp_path / "stepper.ipynb", as_version=4)
-        state = saved.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
-        assert any(m["model_name"] == "AnyModel" and m["state"].get("steps") for m in state.values())
-        page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()")
-        page.reload()
-        page.wait_for_selector(".gs svg g.node")
-        page.wait_for_function("() => document.querySelector('.gs .gs-count').textContent.startsWith('step ')")
-        start = int(widget_state(page)["count"].split()[1]) - 1
-        page.click(".gs .gs-btn:has-text('Prev')")
-        check_step(widget_state(page), start - 1)
-        page.keyboard.press("Home")
-        check_step(widget_state(page), 0)
-        assert not errors, errors
+        # a saved lesson's steppers, with no kernel and unmodified: tests/test_stepper_ui_browser.py
 
 
 def test_stepper_in_notebook_7(tmp_path):
@@ -366,10 +357,12 @@ def test_exported_html_steps_without_a_kernel(tmp_path):
             width = page.evaluate("() => document.querySelector('.gs svg').getBoundingClientRect().width")
             page.click(".gs .gs-btn:has-text('+')")
             assert page.evaluate("() => document.querySelector('.gs svg').getBoundingClientRect().width") > width
-            page.click(".gs .gs-btn:has-text('Fit')")
-            fitted = page.evaluate("() => [document.querySelector('.gs svg').getBoundingClientRect().width, "
-                                   "document.querySelector('.gs-view').clientWidth]")  # fmt: skip
-            assert abs(fitted[0] - fitted[1]) <= 10
+            page.click(".gs .gs-btn:has-text('Fit')")  # the whole graph in view: as wide as the view or 75% as high
+            svg_w, svg_h, view_w, room = page.evaluate(
+                "() => { const b = document.querySelector('.gs svg').getBoundingClientRect();"
+                " return [b.width, b.height, document.querySelector('.gs-view').clientWidth, 0.75 * innerHeight]; }"
+            )
+            assert svg_w <= view_w and svg_h <= room and (view_w - svg_w <= 10 or room - svg_h <= 10)
             page.select_option(".gs .gs-speed", "4")
             page.click(".gs .gs-btn:has-text('Play')")
             page.wait_for_function("() => document.querySelector('.gs .gs-count').textContent.startsWith('step 5 ')")

@@ -1,5 +1,7 @@
-// GraphStepper's front end: shows one SVG and plays the steps Python computed.
-// It only toggles classes and sets text (never markup); it knows nothing about autograd.
+// GraphStepper's front end: shows one SVG and plays the steps Python computed. It only toggles classes and
+// sets text (never markup); it knows nothing about autograd. Why keys and clicks stay in it: stepper.py.
+const TIP = ["value", "grad"]; // what a tooltip shows of an info record that has them; the panel shows all
+
 function render({ model, el }) {
   const h = (tag, cls, text) => {
     const e = document.createElement(tag);
@@ -7,38 +9,44 @@ function render({ model, el }) {
     if (text != null) e.textContent = text;
     return e;
   };
+  const own = (e) => (e.setAttribute("data-lm-suppress-shortcuts", "true"), e);
   const steps = model.get("steps"), n = steps.length, lines = model.get("code");
-  const root = h("div", "gs"), bar = h("div", "gs-bar"), cap = h("div", "gs-cap"), out = h("pre", "gs-out");
+  const root = own(h("div", "gs")), bar = h("div", "gs-bar"), cap = h("div", "gs-cap"), out = h("pre", "gs-out");
   const main = h("div", "gs-main"), code = h("ol", "gs-code"), view = h("div", "gs-view");
+  const tip = h("div", "gs-tip"), panel = h("div", "gs-panel"), detail = h("div");
   root.tabIndex = 0;
-  root.setAttribute("data-lm-suppress-shortcuts", "true");
-  const button = (label, title, fn) => {
-    const b = h("button", "gs-btn", label);
+  tip.hidden = panel.hidden = true;
+  const button = (label, title, fn, parent = bar) => {
+    const b = own(h("button", "gs-btn", label));
+    b.type = "button";
     b.title = title;
     b.onclick = () => { fn(); root.focus({ preventScroll: true }); };
-    bar.appendChild(b);
+    parent.appendChild(b);
     return b;
   };
-  const prev = button("\u25C0 Prev", "Previous step (Left)", () => go(cur - 1));
+  const prev = button("\u25C0 Prev", "Previous step (Left)", () => go(cur - 1, true));
   const play = button("\u25B6 Play", "Play / pause (Space)", () => toggle());
-  const next = button("Next \u25B6", "Next step (Right)", () => go(cur + 1));
-  const speed = h("select", "gs-speed");
+  const next = button("Next \u25B6", "Next step (Right)", () => go(cur + 1, true));
+  const speed = own(h("select", "gs-speed"));
   for (const s of [0.5, 1, 2, 4]) speed.appendChild(new Option(s + "\u00D7", s, s === 1, s === 1));
   speed.title = "Play speed (steps per second)";
   speed.onchange = () => { if (timer) { toggle(); toggle(); } };
-  const slider = h("input", "gs-slider");
-  Object.assign(slider, { type: "range", min: 0, max: Math.max(0, n - 1), value: 0, title: "Step" });
-  slider.oninput = () => go(+slider.value);
+  const slider = own(h("input", "gs-slider"));
+  Object.assign(slider, { type: "range", min: 0, max: Math.max(0, n - 1), value: 0, title: "Step (Home/End: first/last)" });
+  slider.oninput = () => go(+slider.value, true);
   const count = h("span", "gs-count");
   bar.append(speed, slider, count);
-  button("Fit", "Fit the graph to the width", () => fit());
+  button("Fit", "Fit the whole graph in view", () => fit());
   button("\u2212", "Zoom out", () => zoom(z / 1.25));
   button("+", "Zoom in", () => zoom(z * 1.25));
-  button("Aa", "Larger type", () => root.classList.toggle("gs-large"));
+  button("Aa", "Larger type", () => { root.classList.toggle("gs-large"); refit(); });
+  if (lines.length) button("Code", "Show or hide the code", () => { root.classList.toggle("gs-hidecode"); refit(); });
+  const show = button("Present", "Presentation mode: the whole stepper fitted to the window (P, Esc)", () => present());
   lines.forEach((line) => code.appendChild(h("li", null, line || " ")));
   if (!lines.length) root.classList.add("gs-nocode");
   const svg = model.get("svg") || '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"/>';
   const pic = view.appendChild(document.importNode(new DOMParser().parseFromString(svg, "image/svg+xml").documentElement, true));
+  for (const t of pic.querySelectorAll("title")) t.remove(); // our tooltip shows the step's text instead
   const els = {};
   for (const g of pic.querySelectorAll("g[id]")) els[g.id] = g;
   const legend = h("div", "gs-legend");
@@ -47,12 +55,14 @@ function render({ model, el }) {
     item.append(h("span", "gs-sw " + cls), text);
     legend.appendChild(item);
   }
-  main.append(code, view);
-  root.append(bar, cap, out, main, legend);
+  button("\u00D7", "Close (Esc)", () => pin(null), panel).classList.add("gs-close");
+  panel.appendChild(detail);
+  main.append(code, view, panel);
+  root.append(bar, cap, out, main, legend, tip);
   el.appendChild(root);
 
-  let cur = -1, shown = [], timer = null, z = 1;
-  const undo = [];
+  let cur = -1, shown = [], timer = null, z = 1, fitted = false, hover = null, pinned = null;
+  const undo = [], info = new Map();
   const apply = (s) => {
     const u = [];
     for (const [id, k, v] of s.c) {
@@ -61,6 +71,11 @@ function render({ model, el }) {
       if (k === "+" || k === "-") {
         u.push([e, v, e.classList.contains(v)]);
         e.classList.toggle(v, k === "+");
+      } else if (k === "i") { // info record: fields merged in, a null field removed
+        const old = info.get(id), rec = Object.assign({}, old, v);
+        for (const f in v) if (v[f] == null) delete rec[f];
+        u.push([info, id, old]);
+        info.set(id, rec);
       } else {
         const t = e.getElementsByTagName("text")[k];
         if (t) { u.push([t, t.textContent]); t.textContent = v; }
@@ -72,11 +87,26 @@ function render({ model, el }) {
     const u = undo.pop();
     for (let i = u.length - 1; i >= 0; i--) {
       const r = u[i];
-      if (r.length === 3) r[0].classList.toggle(r[1], r[2]);
+      if (r[0] === info) r[2] ? info.set(r[1], r[2]) : info.delete(r[1]);
+      else if (r.length === 3) r[0].classList.toggle(r[1], r[2]);
       else r[0].textContent = r[1];
     }
   };
-  function go(i) {
+  const reveal = () => { // keep what the step is about in view (scrolling the graph, not the page)
+    const nodes = shown.filter((e) => e.classList.contains("node")), about = nodes.length ? nodes : shown;
+    if (!about.length) return;
+    const v = view.getBoundingClientRect(), first = about[0].getBoundingClientRect();
+    let { top, left, bottom, right } = first;
+    for (const e of about) {
+      const q = e.getBoundingClientRect();
+      top = Math.min(top, q.top); left = Math.min(left, q.left);
+      bottom = Math.max(bottom, q.bottom); right = Math.max(right, q.right);
+    }
+    if (bottom - top > v.height || right - left > v.width) ({ top, left, bottom, right } = first);
+    if (top < v.top || bottom > v.bottom) view.scrollTop += top - v.top - (v.height - (bottom - top)) / 2;
+    if (left < v.left || right > v.right) view.scrollLeft += left - v.left - (v.width - (right - left)) / 2;
+  };
+  function go(i, user) {
     if (!n) { cap.textContent = "(nothing to step through)"; return; }
     i = Math.max(0, Math.min(n - 1, i | 0));
     while (cur < i) apply(steps[++cur]);
@@ -85,55 +115,117 @@ function render({ model, el }) {
     const s = steps[cur];
     shown = s.h.map((id) => els[id]).filter(Boolean);
     for (const e of shown) e.classList.add("hl");
-    if (shown.length) {  // keep what the step is about in view (scrolling the graph, not the page)
-      const r = shown[0].getBoundingClientRect(), v = view.getBoundingClientRect();
-      if (r.top < v.top || r.bottom > v.bottom) view.scrollTop += r.top - v.top - (v.height - r.height) / 2;
-      if (r.left < v.left || r.right > v.right) view.scrollLeft += r.left - v.left - (v.width - r.width) / 2;
-    }
     cap.replaceChildren(...s.t.map((t) => h("div", null, t)));
     cap.className = "gs-cap gs-" + s.k;
     out.textContent = s.o;
     out.hidden = !s.o;
     code.querySelectorAll(".cur").forEach((li) => li.classList.remove("cur"));
-    if (s.l) {
-      for (let k = s.l[0]; k <= s.l[1]; k++) code.children[k - 1] && code.children[k - 1].classList.add("cur");
-      const li = code.children[s.l[0] - 1];
-      if (li && (li.offsetTop < code.scrollTop || li.offsetTop > code.scrollTop + code.clientHeight - 20))
-        code.scrollTop = li.offsetTop - 20;
-    }
+    if (s.l) for (let k = s.l[0]; k <= s.l[1]; k++) code.children[k - 1] && code.children[k - 1].classList.add("cur");
     slider.value = cur;
     count.textContent = `step ${cur + 1} / ${n}`;
     prev.disabled = cur === 0;
     next.disabled = cur === n - 1;
-    if (model.get("step") !== cur) { model.set("step", cur); model.save_changes(); }
+    if (hover) describe(tip, hover, false);
+    if (pinned && pinned.classList.contains("off")) pin(null); // gone from the picture: unpinned
+    if (pinned) describe(detail, pinned, true);
+    const li = s.l && code.children[s.l[0] - 1]; // reading layout only after every change: one layout per step
+    if (li && (li.offsetTop < code.scrollTop || li.offsetTop > code.scrollTop + code.clientHeight - 20))
+      code.scrollTop = li.offsetTop - 20;
+    reveal();
+    if (user && model.get("step") !== cur) { model.set("step", cur); model.save_changes(); }
   }
   function toggle() {
     if (timer) { clearInterval(timer); timer = null; play.textContent = "\u25B6 Play"; return; }
     if (n < 2) return;
-    if (cur >= n - 1) go(0);
+    if (cur >= n - 1) go(0, true);
     play.textContent = "\u275A\u275A Pause";
-    timer = setInterval(() => { go(cur + 1); if (cur >= n - 1) toggle(); }, 1000 / speed.value);
+    timer = setInterval(() => { go(cur + 1, true); if (cur >= n - 1) toggle(); }, 1000 / speed.value);
   }
-  const width = () => pic.viewBox.baseVal.width || 400;
-  function zoom(f) {
-    z = Math.max(0.1, Math.min(8, f));
-    pic.style.width = width() * z + "px";
+
+  // hover: a tooltip with an element's info record (else its text); click: pin it in a panel that follows the steps
+  function describe(box, g, all) {
+    const rec = info.get(g.id) || {}, text = Array.from(g.getElementsByTagName("text"), (t) => t.textContent.trim());
+    let keys = Object.keys(rec).filter((k) => k !== "title");
+    if (!all && keys.some((k) => TIP.includes(k))) keys = keys.filter((k) => TIP.includes(k));
+    const rows = keys.length ? keys.map((k) => [k, String(rec[k])]) : text.slice(1).filter(Boolean).map((t) => ["", t]);
+    box.replaceChildren(h("div", "gs-title", rec.title || text[0] || g.id), ...rows.map(([k, v]) => {
+      const row = h("div", "gs-row");
+      if (k) row.appendChild(h("span", "gs-field", k));
+      row.appendChild(h("pre", "gs-val", v));
+      return row;
+    }));
   }
-  const fit = () => zoom((view.clientWidth - 8) / width());
-  root.addEventListener("keydown", (e) => {
-    const keys = { ArrowRight: () => go(cur + 1), ArrowLeft: () => go(cur - 1), " ": toggle,
-                   Home: () => go(0), End: () => go(n - 1) };
-    if (!keys[e.key] || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
-    e.preventDefault();
-    e.stopPropagation();
-    keys[e.key]();
+  const target = (e) => {
+    const g = e.target.closest && e.target.closest(".node, .edge");
+    return g && !g.classList.contains("off") ? g : null;
+  };
+  function pin(g) {
+    if (pinned) pinned.classList.remove("pin");
+    pinned = g;
+    panel.hidden = !g;
+    if (!g) return;
+    g.classList.add("pin");
+    describe(detail, g, true);
+    const r = g.getBoundingClientRect(), m = main.getBoundingClientRect(); // the panel goes on the other side
+    panel.classList.toggle("gs-left", r.left + r.right > m.left + m.right);
+  }
+  pic.addEventListener("mousemove", (e) => {
+    const g = target(e);
+    if (g !== hover) { hover = g; tip.hidden = !g; if (g) describe(tip, g, false); }
+    if (!g) return;
+    const r = root.getBoundingClientRect();
+    let x = e.clientX - r.left + 14, y = e.clientY - r.top + 18;
+    if (y + tip.offsetHeight > r.height) y = Math.max(0, e.clientY - r.top - tip.offsetHeight - 10);
+    tip.style.left = Math.max(0, Math.min(x, r.width - tip.offsetWidth - 4)) + "px";
+    tip.style.top = y + "px";
   });
+  pic.addEventListener("mouseleave", () => { hover = null; tip.hidden = true; });
+  pic.addEventListener("click", (e) => { const g = target(e); if (g) pin(g === pinned ? null : g); });
+
+  // size: zoom, fit to the view, presentation mode (the whole widget fitted to the window)
+  const width = () => pic.viewBox.baseVal.width || 400;
+  const tall = () => pic.viewBox.baseVal.height || 300;
+  const presenting = () => root.classList.contains("gs-present");
+  function zoom(f, fits) {
+    z = Math.max(0.1, Math.min(8, f));
+    fitted = !!fits;
+    pic.style.width = width() * z + "px";
+    reveal();
+  }
+  function fit() {
+    const height = presenting() ? view.clientHeight : 0.75 * innerHeight;
+    zoom(Math.min(3, (view.clientWidth - 8) / width(), (height - 8) / tall()), true);
+  }
+  const watch = new ResizeObserver(() => fitted && presenting() && fit()); // a longer caption, a resized window
+  const readable = () => view.clientWidth &&
+    zoom(Math.min(1.6, (view.clientWidth - 8) / width(), Math.max(1, (0.7 * innerHeight) / tall())));
+  const refit = () => (presenting() ? fit() : readable());
+  function present(on = !presenting()) {
+    root.classList.toggle("gs-present", on);
+    if (root.showPopover) { // the top layer: out of the app's `contain: strict` panels
+      if (on) { root.popover = "manual"; root.showPopover(); }
+      else if (root.matches(":popover-open")) { root.hidePopover(); root.removeAttribute("popover"); }
+    }
+    show.textContent = on ? "Exit" : "Present";
+    on ? watch.observe(view) : watch.disconnect();
+    refit();
+    root.focus({ preventScroll: true });
+  }
+  const keys = { ArrowRight: () => go(cur + 1, true), ArrowLeft: () => go(cur - 1, true), Home: () => go(0, true),
+                 End: () => go(n - 1, true), " ": toggle, p: () => present(), P: () => present(),
+                 Escape: () => (pinned ? pin(null) : presenting() ? present(false) : false) };
+  root.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || e.key === "Tab") return; // the app's shortcuts; moving focus
+    e.stopPropagation(); // no key typed here reaches the notebook
+    const f = keys[e.key];
+    if (f && f() !== false) e.preventDefault(); // nor the slider's or speed menu's own handling
+  });
+  root.addEventListener("keyup", (e) => e.key === " " && e.preventDefault()); // Space on a button: no click
+  for (const t of ["mousedown", "dblclick"]) root.addEventListener(t, (e) => e.stopPropagation()); // nor its clicks
   model.on("change:step", () => model.get("step") !== cur && go(model.get("step")));
   go(model.get("step"));
-  const tall = () => pic.viewBox.baseVal.height || 300;
-  requestAnimationFrame(() => view.clientWidth &&
-    zoom(Math.min(1.6, (view.clientWidth - 8) / width(), Math.max(1, (0.7 * innerHeight) / tall()))));
-  root.gsGo = go;  // lets tests and benchmarks drive this widget from the page
-  return () => timer && clearInterval(timer);
+  requestAnimationFrame(readable);
+  root.gsGo = go; // lets tests and benchmarks drive this widget from the page
+  return () => { if (timer) clearInterval(timer); watch.disconnect(); };
 }
 export default { render };

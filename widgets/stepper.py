@@ -4,6 +4,24 @@ Python traces once, builds the final graph once (the graph model of
 ``minigrad.graph``), lays it out once with ``dot`` and sends one SVG plus the
 list of steps. The browser (``stepper.js``) plays them: it keeps working with no
 kernel, in a saved notebook or an exported HTML page.
+
+Info records (hover tooltip, pinned detail panel): besides the changes listed in
+``widgets/steps.py``, a step change ``[id, "i", {field: text, ...}]`` merges
+fields into element ``id``'s record (a ``None`` field removes it; going back
+restores the previous record). Values are shown as given, in the record's order,
+as text; an optional ``"title"`` heads the tooltip and the panel (else the
+element's first text line). The tooltip shows ``value`` and ``grad`` when the
+record has either, else every field; the panel shows every field. For a tensor:
+``value``, ``grad``, ``shape``, ``dtype``, ``requires_grad``, ``is_leaf``,
+``retains_grad``, ``grad_fn``, each as torch prints it.
+
+Keys and clicks stay in the widget. JupyterLab 4 (document listener, bubble
+phase) and Notebook 7 (capture phase) match a shortcut's selector from the key's
+target upwards and stop at an element marked ``data-lm-suppress-shortcuts``;
+command mode's selectors end in ``:focus``, which a focused button or slider
+matches itself, so every focusable part of the widget is marked. The widget
+also stops its keys (all but Tab and modified keys) and its mouse-downs at its
+root, so the notebook's own handlers never see them.
 """
 
 import pathlib

@@ -1,0 +1,485 @@
+"""The stepper's front end in real hands (issue 11), in JupyterLab 4, Notebook 7 and an exported HTML page.
+
+* keys and clicks stay in the widget: after a click on any of its controls, arrows, Home, End, Space and P
+  step it and never reach the notebook (cells, folding, selection unchanged); the slider steps with arrows
+  and dragging;
+* presentation mode fits the whole widget in the window: every node of a lesson graph inside the viewport
+  at 1280x720 and 1920x1080, with large type too, and the highlighted node kept in view when zoomed in;
+* hover shows an element's info record (full value and grad), a click pins a detail panel that follows
+  the steps, also in an exported page with no kernel;
+* a prepared lesson opens unmodified, steps without a kernel, and saving keeps its steppers.
+
+Same harness as test_widget_browser.py (servers on 127.0.0.1, Debian's Chromium, nothing from the internet).
+Screenshots go to tests/_artifacts/.
+"""
+
+import functools
+import inspect
+import json
+import os
+import shutil
+import subprocess
+
+import nbformat
+import pytest
+from test_widget_browser import ARTIFACTS, BIN, NPM, ROOT, chromium_page, jupyterlab, open_and_run, serve
+
+import minigrad as torch
+from widgets import GraphStepper
+
+URL = {"lab": "{base}/lab/tree/{name}?token={token}", "notebook": "{base}/notebooks/{name}?token={token}"}
+KERNEL = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+SEED = """\
+import torch
+w = torch.tensor(1.0, requires_grad=True)
+x = torch.tensor(2.0, requires_grad=True)
+a = w + x
+a.retain_grad()
+b = w + 1
+y = a * b
+y.backward()
+"""
+# lesson 01's RNN cell (Lab2B), with its backward pass: a real lesson graph of 16 nodes
+RNN_CELL = """\
+Wh = torch.tensor([[0.1, -0.2, 0.3], [0.4, 0.5, -0.6], [-0.7, 0.8, 0.9]], requires_grad=True)
+Wx = torch.tensor([[0.5, -1.0], [1.5, 0.2], [-0.3, 0.8]], requires_grad=True)
+x = torch.tensor([[1.0], [-0.5]])
+h = torch.tensor([[0.2], [-0.4], [0.6]])
+i2h = Wx.mm(x)
+h2h = Wh.mm(h)
+next_h = i2h + h2h
+next_h = next_h.tanh()
+out = next_h.sum()
+out.backward()
+"""
+# the same cell unrolled over three time steps: 34 nodes
+RNN_UNROLLED = """\
+Wh = torch.tensor([[0.1, -0.2, 0.3], [0.4, 0.5, -0.6], [-0.7, 0.8, 0.9]], requires_grad=True)
+Wx = torch.tensor([[0.5, -1.0], [1.5, 0.2], [-0.3, 0.8]], requires_grad=True)
+h = torch.tensor([[0.2], [-0.4], [0.6]])
+for t in range(3):
+    x = torch.tensor([[1.0], [-0.5]]) * t
+    h = (Wx.mm(x) + Wh.mm(h)).tanh()
+loss = h.sum()
+loss.backward()
+"""
+# values that torch prints in scientific notation: the node's label is clipped, the tooltip is not
+VECTOR = """\
+import torch
+x = torch.tensor([1e-5, 2.5e3, -7.25e-2], requires_grad=True)
+w = torch.tensor([0.5, -1.5, 3.0], requires_grad=True)
+y = (w * x).sum()
+y.backward()
+"""
+
+
+def add_info(stepper):
+    """Test data in the info-record format the front end reads: a step change ``[id, "i", {field: text}]``
+    merges fields into the element's record (a ``None`` field removes it; an optional ``"title"`` heads
+    the tooltip and panel). Each tensor gets its full value and attributes as torch prints them when it
+    appears, and its ``.grad`` when the step that fills its grad slot runs; each edge, its gradient text."""
+    tensors = {t.id: t.tensor for t in stepper._graph.tensors if t.tensor is not None}
+    steps = []
+    for step in stepper.steps:
+        extra = []
+        for eid, slot, text in step["c"]:
+            t = tensors.get(eid)
+            if t is not None and slot == "-" and text == "off":
+                extra.append([eid, "i", {
+                    "value": str(t), "grad": "None", "shape": str(t.shape), "dtype": str(t.dtype),
+                    "requires_grad": str(t.requires_grad), "is_leaf": str(t.is_leaf),
+                    "retains_grad": str(t.retains_grad),
+                    "grad_fn": "None" if t.grad_fn is None else t.grad_fn.name(),
+                }])  # fmt: skip
+            elif t is not None and slot == 3 and (t.is_leaf or t.retains_grad) and t.grad is not None:
+                extra.append([eid, "i", {"grad": str(t.grad)}])
+            elif eid not in tensors and slot == 0 and text and not eid.startswith("f"):
+                extra.append([eid, "i", {"title": f"gradient along {eid}", "grad": text}])
+        steps.append({**step, "c": step["c"] + extra})
+    stepper.steps = steps
+    return stepper
+
+
+def stepper_cell(var, code, info=False):
+    """A cell that builds a stepper from ``code`` (with test info records) and shows it."""
+    show = f"add_info({var})" if info else var
+    return nbformat.v4.new_code_cell(f"{var} = GraphStepper.from_code({code!r})\n{show}")
+
+
+def write_notebook(path, cells):
+    nbformat.write(nbformat.v4.new_notebook(cells=cells, metadata={"kernelspec": KERNEL}), path)
+
+
+def imports_cell():
+    return nbformat.v4.new_code_cell(
+        "import minigrad as torch\nfrom widgets import GraphStepper\n\n" + inspect.getsource(add_info)
+    )
+
+
+@functools.cache
+def built(code, info=False):
+    """The stepper the kernel builds, built here too: what the browser must show."""
+    s = GraphStepper.from_code(code, {"torch": torch})
+    return add_info(s) if info else s
+
+
+# -- reading the page ----------------------------------------------------------------------------------
+
+NOTEBOOK_STATE = """() => {
+  const panel = window.jupyterapp.shell.currentWidget, nb = panel.content;
+  return { active: nb.activeCellIndex, mode: nb.mode,
+           cells: nb.widgets.map((c) => [c.model.type, c.model.sharedModel.getSource(), c.isHidden,
+                                         !!c.headingCollapsed, nb.isSelected(c)]) };
+}"""
+
+
+def notebook_state(page):
+    """What a leaked key would change: cells, their folding and selection, the active cell, the mode."""
+    return page.evaluate(NOTEBOOK_STATE)
+
+
+def stepper(page, k=0):
+    """The k-th stepper on the page: its step (0-based), step count, play state and modes."""
+    return page.evaluate(
+        """(k) => { const r = document.querySelectorAll('.gs')[k];
+          const [, cur, n] = r.querySelector('.gs-count').textContent.match(/step (\\d+) \\/ (\\d+)/);
+          return { step: cur - 1, n: +n, playing: r.querySelector('.gs-btn:nth-child(2)').textContent.includes('Pause'),
+                   present: r.classList.contains('gs-present'), focused: r.contains(document.activeElement),
+                   slider: +r.querySelector('.gs-slider').value }; }""",
+        k,
+    )
+
+
+def in_view(page, k=0):
+    """Boxes of the k-th stepper's nodes that are not wholly inside both the window and the graph's view."""
+    return page.evaluate(
+        """(k) => { const r = document.querySelectorAll('.gs')[k];
+          const v = r.querySelector('.gs-view').getBoundingClientRect(), out = [];
+          const W = document.documentElement.clientWidth, H = document.documentElement.clientHeight;
+          for (const g of r.querySelectorAll('svg g.node')) {
+            const b = g.getBoundingClientRect();
+            if (b.left < Math.max(0, v.left) - 0.5 || b.top < Math.max(0, v.top) - 0.5 ||
+                b.right > Math.min(W, v.right) + 0.5 || b.bottom > Math.min(H, v.bottom) + 0.5)
+              out.push([g.id, b.left, b.top, b.right, b.bottom]);
+          }
+          return out; }""",
+        k,
+    )
+
+
+def press(page, key, k=0):
+    page.keyboard.press(key)
+    return stepper(page, k)
+
+
+# -- keys and clicks stay in the widget ----------------------------------------------------------------
+
+CONTROLS = ["caption", "graph", "slider", "speed menu", "Prev", "Play", "Next", "Fit", "\u2212", "+", "Aa", "Code",
+            "Present"]  # fmt: skip
+
+
+def click(page, control):
+    if control == "caption":
+        page.click(".gs .gs-cap")
+    elif control == "graph":
+        page.click(".gs .gs-view", position={"x": 3, "y": 3})  # the view's corner: no node there
+    elif control == "slider":
+        page.click(".gs .gs-slider")
+    elif control == "speed menu":
+        page.click(".gs .gs-speed")  # opens its list: a user picks or closes it, then keys go to the page
+        page.keyboard.press("Escape")
+    else:
+        page.click(f".gs .gs-btn:has-text('{control}')")
+
+
+@pytest.mark.parametrize("app", ["lab", "notebook"])
+def test_keys_and_clicks_stay_in_the_widget(tmp_path, app):
+    cells = [
+        nbformat.v4.new_markdown_cell("# A lesson"),
+        imports_cell(),
+        nbformat.v4.new_markdown_cell("## Stepping"),
+        stepper_cell("s", SEED),
+        nbformat.v4.new_markdown_cell("## After the stepper"),
+        nbformat.v4.new_code_cell("1 + 1"),
+        nbformat.v4.new_markdown_cell("### A subsection"),
+        nbformat.v4.new_code_cell("2 + 2"),
+    ]
+    write_notebook(tmp_path / "keys.ipynb", cells)
+    n = built(SEED).num_steps
+    with jupyterlab(tmp_path, app=app) as (base, token), chromium_page() as (page, blocked, errors):
+        open_and_run(page, URL[app].format(base=base, name="keys.ipynb", token=token))
+        page.click(".gs .gs-cap")  # focusing the widget makes its cell the active one, as any output does
+        before = notebook_state(page)
+        assert before["active"] == 3 and not any(c[2] or c[3] for c in before["cells"])
+        for control in CONTROLS:
+            click(page, control)
+            if control == "Play":
+                assert stepper(page)["playing"]
+                assert not press(page, " ")["playing"], control  # Space pauses
+            assert stepper(page)["focused"], control
+            if stepper(page)["present"]:  # the Present button: P below toggles it twice
+                assert control == "Present"
+            for key, want in [("Home", 0), ("ArrowRight", 1), ("ArrowRight", 2), ("ArrowLeft", 1),
+                              ("End", n - 1), ("ArrowLeft", n - 2), ("ArrowRight", n - 1), ("Home", 0),
+                              ("ArrowRight", 1)]:  # fmt: skip
+                state = press(page, key)
+                assert (state["step"], state["slider"]) == (want, want), (control, key, state)
+            assert press(page, " ")["playing"], control
+            assert not press(page, " ")["playing"], control
+            was = stepper(page)["present"]
+            assert press(page, "p")["present"] != was, control
+            assert press(page, "P")["present"] == was, control
+            if was:
+                assert not press(page, "Escape")["present"]
+            assert notebook_state(page) == before, control
+        # dragging the slider steps it, as clicking on it does
+        page.keyboard.press("Home")
+        box = page.locator(".gs .gs-slider").bounding_box()
+        y = box["y"] + box["height"] / 2
+        page.mouse.move(box["x"] + 2, y)
+        page.mouse.down()
+        seen = set()
+        for f in (0.25, 0.5, 0.75, 1.0, 0.5):
+            page.mouse.move(box["x"] + box["width"] * f, y, steps=4)
+            seen.add(stepper(page)["step"])
+        page.mouse.up()
+        assert abs(stepper(page)["step"] - (n - 1) / 2) <= 1
+        assert len(seen) >= 4 and n - 1 in seen, seen
+        assert press(page, "ArrowRight")["step"] == stepper(page)["step"]  # still the widget's keys
+        assert notebook_state(page) == before
+        page.wait_for_timeout(300)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"stepper_keys_{app}.png"))
+        ours = [e for e in errors if not ("reading 'schema'" in e and "/static/notebook/notebook_core." in e)]
+        assert not ours, ours
+        assert not [u for u in blocked if "stepper" in u or "anywidget" in u]
+
+
+# -- presentation mode, hover and detail panel ---------------------------------------------------------
+
+
+REVEALED = """([k, ids]) => {
+  const r = document.querySelectorAll('.gs')[k], v = r.querySelector('.gs-view').getBoundingClientRect();
+  const nodes = ids.map((id) => r.querySelector('svg [id="' + id + '"]')).filter((g) => g.classList.contains('node'));
+  const inside = (b) => b.left >= v.left - 0.5 && b.right <= v.right + 0.5 && b.top >= v.top - 0.5 &&
+                        b.bottom <= v.bottom + 0.5;
+  const boxes = nodes.map((g) => g.getBoundingClientRect());
+  if (!boxes.length) return { first: true, all: true, fits: true };
+  const w = Math.max(...boxes.map((b) => b.right)) - Math.min(...boxes.map((b) => b.left));
+  const h = Math.max(...boxes.map((b) => b.bottom)) - Math.min(...boxes.map((b) => b.top));
+  return { first: inside(boxes[0]), all: boxes.every(inside), fits: w <= v.width && h <= v.height };
+}"""
+STEPPERS = {"rnn": (RNN_CELL,), "unrolled": (RNN_UNROLLED,)}
+
+
+def check_presentation(page, k, name, app):
+    """P fits stepper k in the window at every step, with normal and large type; zoomed in, the step's
+    highlighted node stays in view."""
+    r = f".gs >> nth={k}"
+    page.click(f"{r} >> .gs-cap")
+    page.keyboard.press("p")
+    s = stepper(page, k)
+    assert s["present"] and s["focused"]
+    box = page.evaluate(
+        """(k) => { const r = document.querySelectorAll('.gs')[k], b = r.getBoundingClientRect();
+          const cap = r.querySelector('.gs-cap').getBoundingClientRect();
+          const v = r.querySelector('.gs-view').getBoundingClientRect(), html = document.documentElement;
+          return [b.left, b.top, b.right, b.bottom, html.clientWidth, html.clientHeight,
+                  cap.bottom <= v.top + 0.5]; }""",
+        k,
+    )
+    assert box[:4] == [0, 0, box[4], box[5]] and box[6], box  # the whole window; the caption above the graph
+    n = s["n"]
+    for large in (False, True):
+        if large:
+            page.click(f"{r} >> .gs-btn:text-is('Aa')")
+        for step in sorted({0, n // 3, n // 2, n - 1}):
+            page.evaluate("([k, i]) => document.querySelectorAll('.gs')[k].gsGo(i)", [k, step])
+            assert in_view(page, k) == [], (name, large, step)
+        size = page.viewport_size
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(ARTIFACTS / f"present_{app}_{name}_{size['width']}x{size['height']}"
+                                              f"{'_large' if large else ''}.png"))  # fmt: skip
+    # zoomed in, what the caption talks about is scrolled into view at every step
+    page.click(f"{r} >> .gs-btn:text-is('+')")
+    page.click(f"{r} >> .gs-btn:text-is('+')")
+    assert in_view(page, k) != []  # the graph no longer fits: the view scrolls
+    page.keyboard.press("Home")
+    for step, want in enumerate(built(*STEPPERS[name]).steps):
+        assert stepper(page, k)["step"] == step
+        shown = page.evaluate(REVEALED, [k, want["h"]])
+        assert shown["first"] and (shown["all"] or not shown["fits"]), (name, step, shown)
+        page.keyboard.press("ArrowRight")
+    page.click(f"{r} >> .gs-btn:text-is('Fit')")  # Fit refits to the window
+    assert in_view(page, k) == []
+    page.click(f"{r} >> .gs-btn:text-is('Aa')")
+    page.keyboard.press("Escape")
+    assert not stepper(page, k)["present"]
+
+
+def check_details(page, k, app, exported=False):
+    """Hover shows an element's full value and grad, a click pins them in a panel that follows the steps."""
+    info = built(VECTOR, info=True)
+    r = f".gs >> nth={k}"
+    page.evaluate("(k) => document.querySelectorAll('.gs')[k].scrollIntoView()", k)
+    page.click(f"{r} >> .gs-cap")
+    page.keyboard.press("End")
+    names = dict(page.evaluate(
+        """(k) => Array.from(document.querySelectorAll('.gs')[k].querySelectorAll('svg g.node'),
+             (g) => [g.getElementsByTagName('text')[0].textContent, g.id])""", k))  # fmt: skip
+    x_id = names["x"]
+    record = {}
+    for step in info.steps:
+        for eid, slot, fields in step["c"]:
+            if eid == x_id and slot == "i":
+                record.update(fields)
+    value, grad = record["value"], record["grad"]
+    assert value.startswith("tensor([ 1.0000e-05,  2.5000e+03, -7.2500e-02]") and grad.startswith("tensor([")
+    label = page.locator(f"{r} >> svg g#{x_id} text").nth(2).text_content()
+    assert label.endswith("\u2026") and value not in label  # the node's own label is clipped
+    page.hover(f"{r} >> svg g#{x_id}")
+    tip = page.locator(f"{r} >> .gs-tip")
+    tip.wait_for(state="visible")
+    assert tip.locator(".gs-val").all_text_contents() == [value, grad]
+    assert tip.locator(".gs-title").text_content() == "x"
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(ARTIFACTS / f"hover_{app}.png"))
+    # an edge: its own record
+    edge = next(e for e in page.evaluate(f"() => Array.from(document.querySelectorAll('.gs')[{k}].querySelectorAll("
+                                         "'svg g.edge text'), (t) => t.parentNode.id)") if e.startswith("input_t0"))
+    page.hover(f"{r} >> svg g#{edge} text")
+    assert tip.locator(".gs-title").text_content() == f"gradient along {edge}"
+    page.mouse.move(0, 0)
+    tip.wait_for(state="hidden")
+
+    page.click(f"{r} >> svg g#{x_id}")
+    panel = page.locator(f"{r} >> .gs-panel")
+    panel.wait_for(state="visible")
+
+    def rows():
+        return dict(zip(panel.locator(".gs-field").all_text_contents(), panel.locator(".gs-val").all_text_contents()))
+
+    assert rows() == record and list(rows()) == ["value", "grad", "shape", "dtype", "requires_grad", "is_leaf",
+                                                 "retains_grad", "grad_fn"]  # fmt: skip
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(ARTIFACTS / f"detail_{app}.png"))
+    for _ in range(3):  # back before x's AccumulateGrad: the pinned panel follows
+        page.keyboard.press("ArrowLeft")
+    assert rows()["grad"] == "None" and rows()["value"] == value
+    page.keyboard.press("End")
+    assert rows()["grad"] == grad
+    page.keyboard.press("Escape")
+    panel.wait_for(state="hidden")
+    page.click(f"{r} >> svg g#{names['y']}")  # y appears at step 3: stepping back before it unpins it
+    panel.wait_for(state="visible")
+    page.keyboard.press("Home")
+    panel.wait_for(state="hidden")
+    if not exported:
+        page.click(f"{r} >> svg g#{x_id}")
+        panel.wait_for(state="visible")
+        page.click(f"{r} >> .gs-panel .gs-close")
+        panel.wait_for(state="hidden")
+
+
+@pytest.mark.parametrize("app", ["lab", "notebook"])
+def test_presentation_mode_and_details(tmp_path, app):
+    cells = [imports_cell(), stepper_cell("rnn", RNN_CELL), stepper_cell("unrolled", RNN_UNROLLED),
+             stepper_cell("v", VECTOR, info=True)]  # fmt: skip
+    write_notebook(tmp_path / "present.ipynb", cells)
+    assert len(built(RNN_CELL)._graph) == 16 and len(built(RNN_UNROLLED)._graph) == 34
+    ARTIFACTS.mkdir(exist_ok=True)
+    with jupyterlab(tmp_path, app=app) as (base, token), chromium_page({"width": 1280, "height": 720}) as (
+        page, blocked, errors,
+    ):  # fmt: skip
+        open_and_run(page, URL[app].format(base=base, name="present.ipynb", token=token))
+        page.wait_for_function("() => document.querySelectorAll('.gs svg g.node').length > 16 + 34")
+        before = notebook_state(page)
+        for size in ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080}):
+            page.set_viewport_size(size)
+            check_presentation(page, 0, "rnn", app)
+            check_presentation(page, 1, "unrolled", app)
+        page.set_viewport_size({"width": 1280, "height": 720})
+        check_details(page, 2, app)
+        assert notebook_state(page)["cells"] == before["cells"]
+        ours = [e for e in errors if not ("reading 'schema'" in e and "/static/notebook/notebook_core." in e)]
+        assert not ours, ours
+
+
+def test_details_in_an_exported_page(tmp_path):
+    """Hover and the detail panel in an nbconvert HTML export, with no kernel."""
+    needed = [NPM / "requirejs/require.js", NPM / "@jupyter-widgets/html-manager/dist/embed-amd.js",
+              NPM / "anywidget/dist/index.js"]  # fmt: skip
+    missing = [str(p.relative_to(ROOT)) for p in needed if not p.exists()]
+    if missing:
+        pytest.fail(f"the npm cache for the HTML-export test is missing ({', '.join(missing)}): run ./dev setup")
+    write_notebook(tmp_path / "details.ipynb", [imports_cell(), stepper_cell("v", VECTOR, info=True)])
+    with serve(tmp_path) as base:
+        done = subprocess.run(
+            [str(BIN / "jupyter"), "nbconvert", "--to", "html", "--execute",
+             f"--HTMLExporter.require_js_url={base}/npm/requirejs/require.js",
+             f"--HTMLExporter.widget_renderer_url={base}/npm/@jupyter-widgets/html-manager/dist/embed-amd.js",
+             "--ExecutePreprocessor.timeout=120", str(tmp_path / "details.ipynb")],
+            capture_output=True, text=True, timeout=240, cwd=tmp_path,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr[-3000:]
+        html = (tmp_path / "details.html").read_text()
+        html = html.replace("<head>", f'<head><script data-jupyter-widgets-cdn="{base}/cdn/"></script>', 1)
+        (tmp_path / "details.html").write_text(html)
+        with chromium_page({"width": 1280, "height": 720}) as (page, blocked, errors):
+            page.goto(f"{base}/details.html")
+            page.wait_for_selector(".gs svg g.node")
+            ARTIFACTS.mkdir(exist_ok=True)
+            check_details(page, 0, "export", exported=True)
+            page.keyboard.press("p")
+            assert stepper(page)["present"] and in_view(page) == []
+            assert not errors, errors
+
+
+# -- a prepared lesson opens unmodified ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("app", ["lab", "notebook"])
+def test_a_prepared_lesson_opens_unmodified(tmp_path, app):
+    """Lesson 00 as committed (executed with its widget state stored), trusted, opened without running it:
+    its steppers show and step, the notebook is not marked modified, and saving it keeps its steppers."""
+    lesson = tmp_path / "00_start_here.ipynb"
+    shutil.copy(ROOT / "notebooks" / "00_start_here.ipynb", lesson)
+    stored = json.loads(lesson.read_text())
+    state = stored["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    steppers = [m for m in state.values() if m["model_name"] == "AnyModel"]
+    assert steppers, "lesson 00 has no stored stepper"
+    data = tmp_path / "jupyter-data"  # a fresh signature database, signed as ./dev lab does
+    subprocess.run([str(BIN / "jupyter"), "trust", str(lesson)], check=True, capture_output=True,
+                   env={**os.environ, "JUPYTER_DATA_DIR": str(data)})  # fmt: skip
+    with jupyterlab(tmp_path, app=app, data_dir=data) as (base, token), chromium_page() as (page, blocked, errors):
+        page.goto(URL[app].format(base=base, name=lesson.name, token=token))
+        page.wait_for_selector(".gs svg g.node")
+        page.wait_for_function(f"() => document.querySelectorAll('.gs').length === {len(steppers)}")
+        page.wait_for_timeout(3000)  # the widget manager has restored every model from the notebook by now
+        dirty = "() => window.jupyterapp.shell.currentWidget.context.model.dirty"
+        assert page.evaluate(dirty) is False
+        page.click(".gs .gs-cap")
+        page.keyboard.press("Home")
+        assert press(page, "ArrowRight")["step"] == 1
+        assert page.evaluate(dirty) is False
+        mtime = lesson.stat().st_mtime_ns
+        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+        page.wait_for_function(dirty.replace("model.dirty", "model.dirty === false"))
+        for _ in range(100):
+            if lesson.stat().st_mtime_ns != mtime:
+                break
+            page.wait_for_timeout(100)
+        assert lesson.stat().st_mtime_ns != mtime, "the notebook was not saved"
+        saved = json.loads(lesson.read_text())
+        assert saved["metadata"]["widgets"] == stored["metadata"]["widgets"]
+        assert saved["cells"] == stored["cells"]
+        # with no kernel behind it at all, the page reloaded: the steppers still show and step
+        page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()")
+        page.reload()
+        page.wait_for_selector(".gs svg g.node")
+        page.click(".gs .gs-cap")
+        page.keyboard.press("End")
+        assert press(page, "ArrowLeft")["step"] == stepper(page)["n"] - 2
+        assert page.evaluate(dirty) is False
+        ours = [e for e in errors if not ("reading 'schema'" in e and "/static/notebook/notebook_core." in e)]
+        assert not ours, ours
