@@ -51,7 +51,9 @@ from .dtypes import (  # noqa: A004
     uint8,
 )
 from .functional import *  # noqa: F403 - every function registered with @public
+from .pointwise import *  # noqa: F403 - the beginner material's functions, by their modules' __all__
 from .printing import set_printoptions
+from .reductions import *  # noqa: F403
 from .size import Size
 from .tensor import Tensor, is_tensor
 

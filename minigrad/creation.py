@@ -177,8 +177,30 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False):
 
 
 def linspace(start, end, steps, dtype=None, requires_grad=False):
-    """Mirror ``torch.linspace``."""
-    return _finish(np.linspace(start, end, steps).astype(_default(dtype).np), None, requires_grad)
+    """Mirror ``torch.linspace``: ``steps`` evenly spaced values from ``start`` to ``end``, both exact."""
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    return _finish(torch_linspace(start, end, steps, _default(dtype).np), None, requires_grad)
+
+
+def torch_linspace(start, end, steps, np_dtype):
+    """torch's linspace kernel, value for value: ``start + step * i`` for the first half and
+    ``end - step * (steps - 1 - i)`` for the second, each rounded once (the kernel's fused multiply-add,
+    computed here in a wider type), with ``step`` computed in the tensor's dtype."""
+    np_dtype = np.dtype(np_dtype)
+    if steps == 1:
+        return np.asarray([start]).astype(np_dtype)
+    if np_dtype.kind != "f":
+        step = (end - start) / (steps - 1) if steps > 1 else 0.0
+        i = np.arange(steps, dtype=np.float64)
+        return np.trunc(np.where(i < steps // 2, start + step * i, end - step * (steps - 1 - i))).astype(np_dtype)
+    t = np_dtype.type
+    start, end = t(start), t(end)
+    step = (end - start) / t(steps - 1) if steps > 1 else t(0)
+    wide = np.longdouble if np_dtype == np.float64 else np.float64
+    i = np.arange(steps).astype(wide)
+    start, end, step = wide(start), wide(end), wide(step)
+    return np.where(i < steps // 2, start + step * i, end - step * (steps - 1 - i)).astype(np_dtype)
 
 
 def eye(n, m=None, dtype=None, requires_grad=False):

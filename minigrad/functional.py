@@ -15,7 +15,8 @@ from .ops import reduce as R
 from .ops import shape as S
 from .ops._util import as_tensor_operand, check_broadcast, wrap
 from .ops.indexing import getitem
-from .public import NAMES, public
+from .public import NAMES, numpy_names, public
+from .return_types import ReturnTypes as _ReturnTypes
 from .tensor import Tensor
 
 __all__ = NAMES  # filled by @public below
@@ -221,6 +222,7 @@ def where(condition, input, other):
 
 # -- reductions ----------------------------------------------------------------------
 @public("sum")
+@numpy_names
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     """Mirror ``torch.sum``: all elements (SumBackward0) or over ``dim`` (SumBackward1)."""
     if dtype is not None:
@@ -231,6 +233,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
 
 
 @public("mean")
+@numpy_names
 def mean(input, dim=None, keepdim=False, *, dtype=None):
     """Mirror ``torch.mean``: all elements (MeanBackward0) or over ``dim`` (MeanBackward1)."""
     if dtype is not None:
@@ -240,22 +243,8 @@ def mean(input, dim=None, keepdim=False, *, dtype=None):
     return R.MeanDim.apply(input, dim=dim, keepdim=keepdim)
 
 
-class _ReturnTypes(tuple):
-    """torch.return_types.max (or .min): a (values, indices) pair with names."""
-
-    def __new__(cls, values, indices, name="max"):
-        pair = super().__new__(cls, (values, indices))
-        pair._name = name
-        return pair
-
-    values = property(lambda self: self[0])
-    indices = property(lambda self: self[1])
-
-    def __repr__(self):
-        return f"torch.return_types.{self._name}(\nvalues={self[0]!r},\nindices={self[1]!r})"
-
-
 @public("max")
+@numpy_names
 def max(input, dim=None, keepdim=False):
     """Mirror ``torch.max``: the largest element (MaxBackward1), or ``(values, indices)`` along
     ``dim`` (MaxBackward0), or the elementwise maximum of two tensors."""
@@ -280,6 +269,7 @@ def minimum(input, other):
 
 
 @public("min")
+@numpy_names
 def min(input, dim=None, keepdim=False):
     """Mirror ``torch.min``: the smallest element (MinBackward1), ``(values, indices)`` along ``dim``
     (MinBackward0), or the elementwise minimum of two tensors."""
@@ -292,6 +282,7 @@ def min(input, dim=None, keepdim=False):
 
 
 @public("argmax")
+@numpy_names
 def argmax(input, dim=None, keepdim=False):
     """Mirror ``torch.argmax`` (not differentiable)."""
     if dim is None:

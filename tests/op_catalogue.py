@@ -471,6 +471,10 @@ CATALOGUE = [
     Case("setitem_int", _setitem_int, fixed(((3,), ()), ((2, 3), (3,)))),
 ]
 
+# the ops of the beginner material (docs/beginner_api.md) have their cases in a module of their own
+from op_catalogue_api import API_CATALOGUE  # noqa: E402
+
+CATALOGUE += API_CATALOGUE
 BY_NAME = {case.name: case for case in CATALOGUE}
 assert len(BY_NAME) == len(CATALOGUE), "catalogue names must be unique"
 

@@ -581,3 +581,71 @@ def _float(a):
     """Integer inputs of floating-point functions compute in the default dtype, as in torch."""
     x = a._data
     return x if x.dtype.kind == "f" else x.astype(np.float32)
+
+
+class Log10(Op):
+    """result = log10(self)"""
+
+    node_name = "Log10Backward0"
+    formula = {"self": "grad / (self * math.log(10))"}
+    saved_names = ("self",)
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx._save((a,))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return wrap(np.log10(_float(a)))
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx._unpack()
+        return (grad / (a * float(np.log(10))),)
+
+
+class Round(Op):
+    """result = self rounded to the nearest integer, halves to even; its derivative is zero wherever it exists"""
+
+    node_name = "RoundBackward0"
+    formula = {"self": "grad * 0"}
+
+    @staticmethod
+    def forward(ctx, a):
+        return wrap(np.round(a._data))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (grad * 0,)
+
+
+class RoundDecimals(Round):
+    """result = self rounded to ``decimals`` decimal places (torch.round(x, decimals=d))"""
+
+    node_name = "RoundBackward1"
+
+    @staticmethod
+    def forward(ctx, a, *, decimals):
+        if not a.dtype.is_floating_point:
+            raise NotImplementedError(f"\"round_cpu\" not implemented for '{a.dtype.scalar_name}'")
+        return wrap(np.round(a._data, decimals))
+
+
+class MaskedFill(Op):
+    """result = self with ``value`` where ``mask`` is True"""
+
+    node_name = "MaskedFillBackward0"
+    formula = {"self": "grad.masked_fill(mask, 0)"}
+    saved_values = {"mask": "mask"}
+
+    @staticmethod
+    def forward(ctx, a, *, mask, value):
+        if mask.dtype.category != 0:
+            raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype {mask.dtype.c_name}")
+        check_broadcast(mask, a)
+        ctx.mask = mask
+        out = a._data.copy()
+        np.copyto(out, np.asarray(value, dtype=out.dtype), where=np.broadcast_to(mask._data, out.shape))
+        return wrap(out)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (grad.masked_fill(ctx.mask, 0),)

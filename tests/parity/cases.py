@@ -2134,3 +2134,6 @@ case(
     print(p.grad)
     """,
 )
+
+# The API of the beginner material (docs/beginner_api.md) has its cases in a module of its own.
+from parity import cases_api  # noqa: E402, F401
