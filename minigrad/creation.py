@@ -1,7 +1,7 @@
 """Making tensors: ``tensor``, ``zeros``, ``ones``, ``randn`` and friends, as in ``torch``.
 
-Random numbers come from minigrad's own generator: ``manual_seed`` makes them
-repeatable, but they are not the numbers torch would draw.
+Random numbers come from minigrad's generators (:mod:`minigrad.random`): ``manual_seed`` makes them
+repeatable, but they are not the numbers torch would draw. ``device=`` accepts the CPU, the only device.
 """
 
 import warnings
@@ -9,17 +9,10 @@ import warnings
 import numpy as np
 
 from . import dtypes
+from .device import check_device
+from .random import rng
 from .size import shape_text
 from .tensor import Tensor
-
-_rng = np.random.default_rng(0)
-
-
-def manual_seed(seed):
-    """Mirror ``torch.manual_seed``: restart the random generator, so later draws repeat."""
-    global _rng
-    _rng = np.random.default_rng(int(seed))
-    return _rng
 
 
 def _finish(arr, dtype, requires_grad):
@@ -98,6 +91,7 @@ def _unwrap_tensors(data, nested=False):
 
 def tensor(data, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.tensor``: copy ``data`` (numbers, nested lists, numpy arrays) into a new leaf."""
+    check_device(device)
     if isinstance(data, Tensor):
         warnings.warn(
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
@@ -138,33 +132,37 @@ def _default(dtype):
     return dtypes.get_default_dtype() if dtype is None else dtype
 
 
-def zeros(*size, dtype=None, requires_grad=False):
+def zeros(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.zeros``."""
+    size = _given_size(size, kwargs, device)
     shape = size[0] if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
     if any(isinstance(s, int) and s < 0 for s in shape):
         raise RuntimeError("zeros: Dimension size must be non-negative.")  # torch.zeros has its own wording
     return _finish(np.zeros(_size(size), dtype=_default(dtype).np), None, requires_grad)
 
 
-def ones(*size, dtype=None, requires_grad=False):
+def ones(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.ones``."""
+    size = _given_size(size, kwargs, device)
     return _finish(np.ones(_size(size), dtype=_default(dtype).np), None, requires_grad)
 
 
-def empty(*size, dtype=None, requires_grad=False):
+def empty(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.empty`` (minigrad fills it with zeros, so output is repeatable)."""
-    return zeros(*size, dtype=dtype, requires_grad=requires_grad)
+    return zeros(*_given_size(size, kwargs, device), dtype=dtype, requires_grad=requires_grad)
 
 
-def full(size, fill_value, dtype=None, requires_grad=False):
+def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.full``: the dtype follows ``fill_value`` (bool, int64 or the default float)."""
+    check_device(device)
     if dtype is None:
         dtype = dtypes.result_type((), (fill_value,))
     return _finish(np.full(_size((size,)), fill_value, dtype=dtype.np), None, requires_grad)
 
 
-def arange(start, end=None, step=1, dtype=None, requires_grad=False):
+def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.arange``: int64 for integer arguments, else the default float dtype."""
+    check_device(device)
     if end is None:
         start, end = 0, start
     if step == 0:
@@ -176,8 +174,9 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False):
     return _finish((start + step * np.arange(n)).astype(dtype.np), None, requires_grad)
 
 
-def linspace(start, end, steps, dtype=None, requires_grad=False):
+def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.linspace``: ``steps`` evenly spaced values from ``start`` to ``end``, both exact."""
+    check_device(device)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     return _finish(torch_linspace(start, end, steps, _default(dtype).np), None, requires_grad)
@@ -203,26 +202,49 @@ def torch_linspace(start, end, steps, np_dtype):
     return np.where(i < steps // 2, start + step * i, end - step * (steps - 1 - i)).astype(np_dtype)
 
 
-def eye(n, m=None, dtype=None, requires_grad=False):
+def eye(n, m=None, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.eye``."""
+    check_device(device)
     return _finish(np.eye(n, m, dtype=_default(dtype).np), None, requires_grad)
 
 
-def rand(*size, dtype=None, requires_grad=False):
-    """Mirror ``torch.rand``: uniform on [0, 1), from minigrad's generator."""
-    return _finish(_rng.random(_size(size)).astype(_default(dtype).np), None, requires_grad)
+def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
+    """Mirror ``torch.rand``: uniform on [0, 1), from ``generator`` (or the default one)."""
+    shape = _size(_given_size(size, kwargs, device))
+    return _finish(rng(generator).random(shape).astype(_float_dtype(dtype, "check_uniform_bounds")), None,
+                   requires_grad)
 
 
-def randn(*size, dtype=None, requires_grad=False):
-    """Mirror ``torch.randn``: standard normal, from minigrad's generator."""
-    return _finish(_rng.standard_normal(_size(size)).astype(_default(dtype).np), None, requires_grad)
+def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
+    """Mirror ``torch.randn``: standard normal, from ``generator`` (or the default one)."""
+    shape = _size(_given_size(size, kwargs, device))
+    return _finish(rng(generator).standard_normal(shape).astype(_float_dtype(dtype, "normal_kernel_cpu")), None,
+                   requires_grad)
 
 
-def randint(low, high=None, size=(), dtype=None, requires_grad=False):
-    """Mirror ``torch.randint``: integers in [low, high)."""
+def randint(low, high=None, size=(), *, generator=None, dtype=None, device=None, requires_grad=False):
+    """Mirror ``torch.randint``: integers in [low, high), from ``generator`` (or the default one)."""
+    check_device(device)
     if high is None:
         low, high = 0, low
-    return _finish(_rng.integers(low, high, _size((size,))), dtype or dtypes.int64, requires_grad)
+    return _finish(rng(generator).integers(low, high, _size((size,))), dtype or dtypes.int64, requires_grad)
+
+
+def _given_size(size, kwargs, device):
+    """The shape given positionally or as ``size=``, after checking ``device``."""
+    check_device(device)
+    if "size" in kwargs:
+        size = (kwargs.pop("size"),)
+    if kwargs:
+        raise TypeError(f"got an unexpected keyword argument '{next(iter(kwargs))}'")
+    return size
+
+
+def _float_dtype(dtype, kernel):
+    d = _default(dtype)
+    if not d.is_floating_point:
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{d.scalar_name}'")
+    return d.np
 
 
 def _like(fn, t, dtype, requires_grad, *args):

@@ -17,7 +17,9 @@ from .public import REQUIRED, numpy_names, public, require_dim
 from .return_types import ReturnTypes
 from .tensor import Tensor
 
-__all__ = ["all", "any", "cumsum", "histogram", "logsumexp", "norm", "std", "topk", "var"]
+__all__ = [
+    "all", "any", "argsort", "cumsum", "histogram", "logsumexp", "norm", "sort", "std", "topk", "var",
+]
 
 
 def _variance(op, input, dim, unbiased, keepdim, correction):
@@ -87,6 +89,25 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     largest first (TopkBackward0)."""
     indices = TK.topk_indices(input, k, dim, largest)
     return ReturnTypes(TK.Topk.apply(input, dim=dim, indices=indices), indices, "topk")
+
+
+@public("sort", function=False)
+@numpy_names
+def sort(input, dim=-1, descending=False, stable=False):
+    """Mirror ``torch.sort``: ``(values, indices)`` along ``dim``, ascending unless ``descending``; ties keep
+    their order (SortBackward0)."""
+    if input.ndim:
+        indices = wrap(TK.sorted_indices(input._data, input._wrap_dim(dim), descending))
+    else:
+        indices = wrap(np.zeros((), np.int64))
+    return ReturnTypes(TK.Sort.apply(input, dim=dim, indices=indices), indices, "sort")
+
+
+@public("argsort", function=False)
+@numpy_names
+def argsort(input, dim=-1, descending=False, stable=False):
+    """Mirror ``torch.argsort``: the indices that sort ``input`` along ``dim`` (not differentiable)."""
+    return sort(input, dim, descending, stable)[1]
 
 
 def _truth(name, input, dim, keepdim):

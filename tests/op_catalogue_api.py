@@ -7,6 +7,7 @@ from op_catalogue import (
     DISTINCT,
     NO_KINK_AT_0,
     POSITIVE,
+    REAL,
     Case,
     Domain,
     a_dim,
@@ -19,6 +20,7 @@ from op_catalogue import (
 )
 
 import minigrad as torch
+import minigrad.nn.functional as F
 
 WIDE = [st.tuples(one_shape(1, 3, min_side=2))]  # every dim of size 2 or more: a variance has N - 1 > 0
 DISTINCT_POSITIVE = Domain(0.1, 2.0, grid=0.05, distinct=True)  # no ties in |x| (for the inf-norm)
@@ -69,6 +71,49 @@ def _inplace(method, *args, **kwargs):
     return fn
 
 
+TARGETS = [2, 0, 1, 1]
+PROBABILITIES = [[0.2, 0.3, 0.5], [1.0, 0.0, 0.0], [0.25, 0.25, 0.5], [0.0, 0.5, 0.5]]
+CLASS_WEIGHTS = [1.0, 2.0, 0.5]
+UNIT = Domain(0.05, 0.95)  # probabilities, away from 0 and 1 where binary cross-entropy's log is clamped
+
+
+def _loss(name, **options):
+    def fn(z):
+        kwargs = dict(options)
+        target = torch.tensor(PROBABILITIES if kwargs.pop("probabilities", False) else TARGETS)
+        if target.dtype.is_floating_point:
+            target = target.to(z.dtype)
+        if kwargs.get("weight") is True:
+            kwargs["weight"] = torch.tensor(CLASS_WEIGHTS, dtype=z.dtype)
+        return getattr(F, name)(z, target, **kwargs)
+
+    return fn
+
+
+def _bce(with_logits, **options):
+    def fn(x, t):
+        kwargs = dict(options)
+        for key in ("weight", "pos_weight"):
+            if kwargs.get(key) is True:
+                kwargs[key] = torch.tensor([1.5, 0.5], dtype=x.dtype)
+        f = F.binary_cross_entropy_with_logits if with_logits else F.binary_cross_entropy
+        return f(x, t, **kwargs)
+
+    return fn
+
+
+def _embedding(weight, padding_idx=None):
+    return F.embedding(torch.tensor([[1, 3, 1], [0, 1, 2]]), weight, padding_idx=padding_idx)
+
+
+def _batch_norm(training):
+    def fn(x, w, b):
+        mean, var = torch.tensor([0.5, -1.0, 0.25], dtype=x.dtype), torch.tensor([2.0, 0.5, 1.0], dtype=x.dtype)
+        return F.batch_norm(x, mean, var, w, b, training=training)
+
+    return fn
+
+
 API_CATALOGUE = [
     # softmax and friends
     Case("softmax", lambda a, d: torch.softmax(a, d), unary(), args_for=a_dim, second_order=True),
@@ -91,6 +136,8 @@ API_CATALOGUE = [
     # running sums, top-k, reordering
     Case("cumsum", lambda a, d: a.cumsum(d), unary(), args_for=a_dim, second_order=True),
     Case("topk", lambda a, d, k, big: a.topk(k, d, big).values, unary(), (DISTINCT,), _topk),
+    Case("sort", lambda a, d, big: a.sort(d, descending=big).values, unary(), (DISTINCT,),
+         lambda s: st.tuples(a_dim(s), st.booleans()).map(lambda t: (t[0][0], t[1]))),
     Case("flip", lambda a, d: a.flip(d), unary(min_dims=1), args_for=_flip_dims),
     Case("narrow", lambda a, d, s, n: a.narrow(d, s, n), unary(min_dims=1), args_for=_narrow),
     # elementwise
@@ -110,4 +157,34 @@ API_CATALOGUE = [
     Case("masked_fill_", _inplace("masked_fill_", torch.tensor([True, False]), 0.0), fixed(((3, 2),))),
     Case("log10_round_", lambda a: _inplace("log10_")(a) + _inplace("round_")(a), unary(), (Domain(0.6, 1.4),)),
     Case("scatter_", _inplace("scatter_", 0, torch.tensor([[1, 0]]), value=3.0), fixed(((2, 2),))),
+    # losses
+    Case("cross_entropy", _loss("cross_entropy"), fixed(((4, 3),)), second_order=True),
+    Case("cross_entropy_sum_weight", _loss("cross_entropy", reduction="sum", weight=True), fixed(((4, 3),))),
+    Case("cross_entropy_none_ignore", _loss("cross_entropy", reduction="none", ignore_index=1), fixed(((4, 3),))),
+    Case("cross_entropy_smoothing", _loss("cross_entropy", label_smoothing=0.2), fixed(((4, 3),)),
+         second_order=True),
+    Case("cross_entropy_smoothing_weight", _loss("cross_entropy", label_smoothing=0.1, weight=True, ignore_index=0),
+         fixed(((4, 3),))),
+    Case("cross_entropy_smoothing_none", _loss("cross_entropy", label_smoothing=0.3, reduction="none"),
+         fixed(((4, 3),))),
+    Case("cross_entropy_probabilities", _loss("cross_entropy", probabilities=True), fixed(((4, 3),)),
+         second_order=True),
+    Case("cross_entropy_probabilities_weight_none", _loss("cross_entropy", probabilities=True, weight=True,
+         reduction="none"), fixed(((4, 3),))),
+    Case("cross_entropy_1d", lambda z: F.cross_entropy(z, torch.tensor(1)), fixed(((3,),))),
+    Case("nll_loss", _loss("nll_loss", weight=True), fixed(((4, 3),))),
+    Case("nll_loss_none", _loss("nll_loss", reduction="none"), fixed(((4, 3),))),
+    Case("binary_cross_entropy", _bce(False), fixed(((4, 2), (4, 2)), ((2,), (2,))), (UNIT,), second_order=True),
+    Case("binary_cross_entropy_weight_sum", _bce(False, weight=True, reduction="sum"), fixed(((3, 2), (3, 2))),
+         (UNIT,)),
+    Case("bce_with_logits", _bce(True), fixed(((4, 2), (4, 2))), (REAL, UNIT), second_order=True),
+    Case("bce_with_logits_pos_weight", _bce(True, pos_weight=True, weight=True, reduction="none"),
+         fixed(((3, 2), (3, 2))), (REAL, UNIT)),
+    # layers
+    Case("embedding", _embedding, fixed(((4, 2),))),
+    # padding_idx withholds a true gradient from its row (by design): formula check only
+    Case("embedding_padding", lambda w: _embedding(w, padding_idx=1) * 2, fixed(((4, 3),)), formula_only=True),
+    Case("batch_norm_training", _batch_norm(True), fixed(((4, 3), (3,), (3,)), ((2, 3, 2), (3,), (3,))),
+         (DISTINCT, REAL), second_order=True),
+    Case("batch_norm_eval", _batch_norm(False), fixed(((4, 3), (3,), (3,))), second_order=True),
 ]

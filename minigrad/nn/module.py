@@ -2,6 +2,9 @@
 
 from collections import OrderedDict
 
+from .. import dtypes
+from ..device import check_device
+from ..tensor import Tensor
 from .parameter import Parameter
 
 
@@ -11,14 +14,27 @@ class Module:
 
     def __init__(self):
         object.__setattr__(self, "_parameters", OrderedDict())
+        object.__setattr__(self, "_buffers", OrderedDict())
+        object.__setattr__(self, "_non_persistent_buffers_set", set())
         object.__setattr__(self, "_modules", OrderedDict())
         object.__setattr__(self, "training", True)
 
     def __setattr__(self, name, value):
         if "_parameters" not in self.__dict__:
             raise AttributeError("cannot assign module attributes before Module.__init__() call")
+        buffers = self.__dict__.get("_buffers")
+        if buffers is not None and name in buffers and not isinstance(value, (Parameter, Module)):
+            if value is not None and not isinstance(value, Tensor):
+                raise TypeError(
+                    f"cannot assign '{type(value).__name__}' as buffer '{name}' (torch.nn.Buffer, torch.Tensor or "
+                    "None expected)"
+                )
+            buffers[name] = value
+            return
         self._parameters.pop(name, None)
         self._modules.pop(name, None)
+        if buffers is not None:
+            buffers.pop(name, None)
         if isinstance(value, Parameter):
             self._parameters[name] = value
         elif isinstance(value, Module):
@@ -28,19 +44,48 @@ class Module:
 
     def __getattr__(self, name):
         d = self.__dict__
-        if "_parameters" in d and name in d["_parameters"]:
-            return d["_parameters"][name]
-        if "_modules" in d and name in d["_modules"]:
-            return d["_modules"][name]
+        for table in ("_parameters", "_buffers", "_modules"):
+            if table in d and name in d[table]:
+                return d[table][name]
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __delattr__(self, name):
-        if name in self._parameters:
-            del self._parameters[name]
-        elif name in self._modules:
-            del self._modules[name]
+        for table in (self._parameters, self.__dict__.get("_buffers", {}), self._modules):
+            if name in table:
+                del table[name]
+                return
+        object.__delattr__(self, name)
+
+    def register_buffer(self, name, tensor, persistent=True):
+        """Mirror ``Module.register_buffer``: a tensor that is part of the module's state (``state_dict``,
+        ``to()``) but not a parameter, such as BatchNorm's running statistics."""
+        if tensor is not None and not isinstance(tensor, Tensor):
+            raise TypeError(
+                f"cannot assign '{type(tensor).__name__}' object to buffer '{name}' (torch Tensor or None required)"
+            )
+        self._parameters.pop(name, None)
+        self._modules.pop(name, None)
+        self.__dict__.pop(name, None)
+        self._buffers[name] = tensor
+        if persistent:
+            self._non_persistent_buffers_set.discard(name)
         else:
-            object.__delattr__(self, name)
+            self._non_persistent_buffers_set.add(name)
+
+    def named_buffers(self, prefix="", recurse=True):
+        """Mirror ``Module.named_buffers``: (dotted name, buffer) pairs, each buffer once."""
+        seen = set()
+        for mod_prefix, module in self.named_modules(prefix) if recurse else [(prefix, self)]:
+            for name, b in module._buffers.items():
+                if b is None or id(b) in seen:
+                    continue
+                seen.add(id(b))
+                yield (f"{mod_prefix}.{name}" if mod_prefix else name), b
+
+    def buffers(self, recurse=True):
+        """Mirror ``Module.buffers``."""
+        for _, b in self.named_buffers(recurse=recurse):
+            yield b
 
     def register_parameter(self, name, param):
         """Mirror ``Module.register_parameter``."""
@@ -50,7 +95,18 @@ class Module:
             setattr(self, name, param)
 
     def add_module(self, name, module):
-        """Mirror ``Module.add_module``."""
+        """Mirror ``Module.add_module``, with torch's checks of the module and its name."""
+        if module is not None and not isinstance(module, Module):
+            kind = f"torch.{module.dtype.legacy}" if isinstance(module, Tensor) else type(module).__name__
+            raise TypeError(f"{kind} is not a Module subclass")
+        if not isinstance(name, str):
+            raise TypeError(f"module name should be a string. Got {type(name).__name__}")
+        if hasattr(self, name) and name not in self._modules:
+            raise KeyError(f"attribute '{name}' already exists")
+        if "." in name:
+            raise KeyError(f'module name can\'t contain ".", got: {name}')
+        if name == "":
+            raise KeyError('module name can\'t be empty string ""')
         self._modules[name] = module
 
     def forward(self, *args, **kwargs):
@@ -122,13 +178,25 @@ class Module:
             p.requires_grad_(requires_grad)
         return self
 
-    def state_dict(self):
-        """Mirror ``Module.state_dict`` (parameters only): name -> detached tensor."""
-        return OrderedDict((n, p.detach()) for n, p in self.named_parameters())
+    def state_dict(self, destination=None, prefix=""):
+        """Mirror ``Module.state_dict``: name -> detached tensor, module by module: its parameters, its
+        persistent buffers, then each sub-module's."""
+        out = OrderedDict() if destination is None else destination
+        for name, p in self._parameters.items():
+            if p is not None:
+                out[prefix + name] = p.detach()
+        for name, b in self._buffers.items():
+            if b is not None and name not in self._non_persistent_buffers_set:
+                out[prefix + name] = b.detach()
+        for name, m in self._modules.items():
+            if m is not None:
+                m.state_dict(out, prefix + name + ".")
+        return out
 
     def load_state_dict(self, state):
-        """Mirror ``Module.load_state_dict`` (parameters only, strict)."""
-        own = dict(self.named_parameters())
+        """Mirror ``Module.load_state_dict`` (strict): copy each tensor of ``state`` into its parameter or
+        buffer."""
+        own = self.state_dict()
         missing = [k for k in own if k not in state]
         unexpected = [k for k in state if k not in own]
         if missing or unexpected:
@@ -141,6 +209,50 @@ class Module:
         with no_grad():
             for k, p in own.items():
                 p.copy_(state[k])
+
+    def to(self, *args, **kwargs):
+        """Mirror ``Module.to``: a dtype converts the floating-point parameters and buffers in place; a device
+        (minigrad has only the CPU) changes nothing. Returns the module."""
+        dtype = kwargs.get("dtype")
+        for a in args:
+            if isinstance(a, dtypes.dtype):
+                dtype = a
+            else:
+                check_device(a)
+        if "device" in kwargs:
+            check_device(kwargs["device"])
+        if dtype is not None:
+            for m in self.modules():
+                for table in (m._parameters, m._buffers):
+                    for t in table.values():
+                        if t is not None and t.dtype.is_floating_point:
+                            t._data = t._data.astype(dtype.np)
+                            if t._grad is not None:
+                                t._grad._data = t._grad._data.astype(dtype.np)
+        return self
+
+    def cpu(self):
+        """Mirror ``Module.cpu()``: the module itself."""
+        return self
+
+    def double(self):
+        """Mirror ``Module.double()``: floating-point parameters and buffers to float64."""
+        return self.to(dtypes.float64)
+
+    def float(self):
+        """Mirror ``Module.float()``: floating-point parameters and buffers to float32."""
+        return self.to(dtypes.float32)
+
+    def half(self):
+        """Mirror ``Module.half()``: floating-point parameters and buffers to float16."""
+        return self.to(dtypes.float16)
+
+    def apply(self, fn):
+        """Mirror ``Module.apply``: ``fn(module)`` for every sub-module, then this one (weight init)."""
+        for m in self.children():
+            m.apply(fn)
+        fn(self)
+        return self
 
     def extra_repr(self):
         """Mirror ``Module.extra_repr``: the text inside this module's parentheses."""
@@ -163,4 +275,4 @@ class Module:
         return main + ")"
 
     def __dir__(self):
-        return list(super().__dir__()) + list(self._parameters) + list(self._modules)
+        return list(super().__dir__()) + list(self._parameters) + list(self._buffers) + list(self._modules)

@@ -64,10 +64,17 @@ class Sequential(Module):
 
 
 class ReLU(Module):
-    """Mirror ``torch.nn.ReLU``."""
+    """Mirror ``torch.nn.ReLU(inplace=False)``; ``inplace=True`` overwrites its input."""
+
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
 
     def forward(self, input):
-        return F.relu(input)
+        return F.relu(input, inplace=self.inplace)
+
+    def extra_repr(self):
+        return "inplace=True" if self.inplace else ""
 
 
 class Tanh(Module):

@@ -649,3 +649,40 @@ class MaskedFill(Op):
     @staticmethod
     def backward(ctx, grad):
         return (grad.masked_fill(ctx.mask, 0),)
+
+
+class MulScalar(Op):
+    """result = self * other, other a number: torch's C++ ``mul(Scalar)``, which composite ops such as
+    cross_entropy's label smoothing record (Python's ``x * 2`` is MulBackward0)"""
+
+    node_name = "MulBackward1"
+    formula = {"self": "grad * other"}
+    saved_values = {"other": "other"}
+
+    @staticmethod
+    def forward(ctx, a, *, other):
+        ctx.other = other
+        return binary_result(a._data * other, a, other)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (grad * ctx.other,)
+
+
+class DivScalar(Op):
+    """result = self / other, other a number: torch's C++ ``div(Scalar)`` (the mean of cross_entropy with
+    class probabilities)"""
+
+    node_name = "DivBackward1"
+    formula = {"self": "grad / other"}
+    saved_values = {"other": "other"}
+
+    @staticmethod
+    @_quiet
+    def forward(ctx, a, *, other):
+        ctx.other = other
+        return binary_result(a._data / other, a, other)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (grad / ctx.other,)

@@ -25,6 +25,11 @@ def _compute(a, kernel=None, dim=None):
     return (x.astype(np.float32), x.dtype) if x.dtype == np.float16 else (x, x.dtype)
 
 
+def _exp(x):
+    """exp rounded once from float64: nearer torch's vectorized exp than numpy's float32 one."""
+    return np.exp(x.astype(np.float64)).astype(x.dtype) if x.dtype == np.float32 else np.exp(x)
+
+
 def _as_row(x, d):
     """``x`` with at least one dim (a 0-d input is a row of one), and the dim to reduce."""
     return (x.reshape(1), 0) if x.ndim == 0 else (x, d)
@@ -43,7 +48,7 @@ class Softmax(Op):
         ctx.dim, ctx.saved_dim = a._wrap_dim(dim), as_saved_int(dim)
         x, dtype = _compute(a, "softmax", ctx.dim)
         row, d = _as_row(x, ctx.dim)
-        e = np.exp(row - row.max(axis=d, keepdims=True))
+        e = _exp(row - row.max(axis=d, keepdims=True))
         out = e * (1 / e.sum(axis=d, keepdims=True))  # torch multiplies by 1/sum
         out = wrap(out.reshape(x.shape).astype(dtype, copy=False))
         ctx._save((out,))
@@ -69,7 +74,7 @@ class LogSoftmax(Op):
         x, dtype = _compute(a, "log_softmax", ctx.dim)
         row, d = _as_row(x, ctx.dim)
         top = row.max(axis=d, keepdims=True)
-        log_sum = np.log(np.exp(row - top).sum(axis=d, keepdims=True))
+        log_sum = np.log(_exp(row - top).sum(axis=d, keepdims=True))
         out = wrap((row - top - log_sum).reshape(x.shape).astype(dtype, copy=False))
         ctx._save((out,))
         return out

@@ -1,4 +1,5 @@
-"""``topk``: the ``k`` largest (or smallest) elements along a dim, and where they were."""
+"""``topk`` and ``sort``: the ``k`` largest (or smallest) elements along a dim, or all of them in order, and
+where they were. Both gradients put ``grad`` back where each element came from."""
 
 import numpy as np
 
@@ -26,11 +27,19 @@ def topk_indices(a, k, dim, largest):
         raise RuntimeError("selected index k out of range")
     if not a.ndim:  # torch gives a 0-d tensor its only element, whatever k (0 or 1)
         return wrap(np.zeros((), np.int64))
-    x = a._data
-    keys = x if x.dtype.kind == "f" else x.astype(np.int64)  # negating an unsigned or bool tensor would wrap
-    order = np.argsort(-keys if largest else keys, axis=d, kind="stable")
-    idx = np.take(order, np.arange(k), axis=d)
-    return wrap(idx.astype(np.int64))
+    return wrap(np.take(sorted_indices(a._data, d, largest), np.arange(k), axis=d))
+
+
+def sorted_indices(x, dim, descending):
+    """The order of ``x`` along ``dim``, ties in their original order and NaN as the largest value (int64)."""
+    keys = x if x.dtype.kind == "f" else x.astype(np.int64)  # negating an unsigned or bool array would wrap
+    if not descending:
+        return np.argsort(keys, axis=dim, kind="stable").astype(np.int64)
+    nan = np.isnan(keys) if keys.dtype.kind == "f" else np.zeros(keys.shape, bool)
+    keys = np.where(nan, -np.inf, -keys) if keys.dtype.kind == "f" else -keys
+    order = np.argsort(keys, axis=dim, kind="stable")
+    first = np.argsort(~np.take_along_axis(nan, order, axis=dim), axis=dim, kind="stable")  # NaNs lead
+    return np.take_along_axis(order, first, axis=dim).astype(np.int64)
 
 
 class Topk(Op):
@@ -51,3 +60,9 @@ class Topk(Op):
     @staticmethod
     def backward(ctx, grad):
         return (value_selecting_reduction_backward(grad, ctx.dim, ctx.indices, ctx.self_sym_sizes),)
+
+
+class Sort(Topk):
+    """result = the elements of self along ``dim`` in order (``indices`` is the order)"""
+
+    node_name = "SortBackward0"

@@ -51,6 +51,8 @@ OPS = {
     "cumsum_axis": ("v.cumsum(axis=0)", "v"),
     "topk": ("v.topk(2).values", "v"),
     "topk_smallest_dim0": ("torch.topk(x, 1, dim=0, largest=False)[0]", "x"),
+    "sort": ("x.sort(1).values", "x"),
+    "sort_descending_dim0": ("torch.sort(x, dim=0, descending=True)[0]", "x"),
     "flip": ("x.flip(0)", "x"),
     "flip_dims": ("torch.flip(x, [0, 1])", "x"),
     "narrow": ("x.narrow(1, 1, 2)", "x"),
@@ -87,6 +89,8 @@ case(
     print(x.cumsum(-1).grad_fn._saved_dim, x.flip(-1, 0).grad_fn._saved_dims)
     t = x.topk(2, dim=-1)[0].grad_fn
     print(t._saved_dim, t._saved_self_sym_sizes, t._saved_indices)
+    t = x.sort(0, descending=True)[0].grad_fn
+    print(t.name(), t._saved_dim, t._saved_self_sym_sizes, t._saved_indices)
     print(torch.round(x).grad_fn.name(), torch.round(x, decimals=1).grad_fn.name(), p.log10().grad_fn._saved_self)
     m = x.masked_fill(x > 0, 0.).grad_fn
     print(m.name(), m._saved_mask)
@@ -108,7 +112,13 @@ case(
     print(torch.logsumexp(torch.tensor([-float('inf'), -float('inf')]), 0), A.max(axis=1))
     print(torch.topk(torch.tensor([1., 3., 2., 3.]), 2), torch.tensor([1., 3., 2.]).topk(2, largest=False))
     print(torch.topk(torch.tensor([[1, 5, 2], [4, 0, 9]]), 2, dim=0), torch.tensor(5.).topk(1))
-    print(torch.tensor([[2, 7], [7, 1]], dtype=torch.uint8).topk(1), torch.tensor([True, False]).topk(1))
+    print(torch.tensor([[2, 7], [7, 1]], dtype=torch.uint8).topk(1))
+    x = torch.tensor([[3., 1., 2.], [0., 5., 5.]])
+    print(x.sort(), torch.sort(x, dim=0, descending=True), torch.argsort(x, dim=1), x.argsort(descending=True))
+    print(torch.sort(torch.tensor([2, 1, 3]), stable=True), torch.tensor(3.).sort())
+    nan = torch.tensor([1., float('nan'), 0.])
+    print(torch.sort(nan), torch.sort(torch.tensor([True, False])), torch.sort(nan, descending=True))
+    print(torch.tensor([True, False]).topk(1))
     """,
 )
 case(
@@ -223,4 +233,454 @@ case(
     y.backward()
     print(torch.ones(2, 3).var(0, correction=2))
     """,
+)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Losses: F.cross_entropy and its options, nll_loss, binary cross-entropy, one_hot, and their layers.
+# ---------------------------------------------------------------------------------------------------------
+_LOGITS = """
+z = torch.tensor([[1., -2., 3.], [0.5, 4., -1.], [2., 2., 0.25], [-1.5, 0., 1.]], requires_grad=True)
+y = torch.tensor([2, 0, 1, 1])
+q = torch.tensor([[0.2, 0.3, 0.5], [1., 0., 0.], [0.25, 0.25, 0.5], [0., 0.5, 0.5]])
+w = torch.tensor([1., 2., 0.5])
+r = torch.tensor([0.3, 0.9, 0.5, 0.05], requires_grad=True)
+b = torch.tensor([0., 1., 1., 0.])
+"""
+LOSSES = {
+    "cross_entropy": ("F.cross_entropy(z, y)", "z"),
+    "cross_entropy_sum": ("F.cross_entropy(z, y, reduction='sum')", "z"),
+    "cross_entropy_none": ("F.cross_entropy(z, y, reduction='none')", "z"),
+    "cross_entropy_weight": ("F.cross_entropy(z, y, weight=w)", "z"),
+    "cross_entropy_weight_none": ("F.cross_entropy(z, y, weight=w, reduction='none')", "z"),
+    "cross_entropy_ignore_index": ("F.cross_entropy(z, y, ignore_index=1)", "z"),
+    "cross_entropy_ignore_index_weight": ("F.cross_entropy(z, y, weight=w, ignore_index=0, reduction='sum')", "z"),
+    "cross_entropy_label_smoothing": ("F.cross_entropy(z, y, label_smoothing=0.1)", "z"),
+    "cross_entropy_label_smoothing_sum": ("F.cross_entropy(z, y, label_smoothing=0.2, reduction='sum')", "z"),
+    "cross_entropy_label_smoothing_none": ("F.cross_entropy(z, y, label_smoothing=0.3, reduction='none')", "z"),
+    "cross_entropy_label_smoothing_weight": ("F.cross_entropy(z, y, weight=w, label_smoothing=0.1)", "z"),
+    "cross_entropy_label_smoothing_ignore": ("F.cross_entropy(z, y, ignore_index=2, label_smoothing=0.1)", "z"),
+    "cross_entropy_probabilities": ("F.cross_entropy(z, q)", "z"),
+    "cross_entropy_probabilities_sum": ("F.cross_entropy(z, q, reduction='sum')", "z"),
+    "cross_entropy_probabilities_none": ("F.cross_entropy(z, q, reduction='none')", "z"),
+    "cross_entropy_probabilities_weight": ("F.cross_entropy(z, q, weight=w)", "z"),
+    "cross_entropy_probabilities_smoothing": ("F.cross_entropy(z, q, label_smoothing=0.2)", "z"),
+    "cross_entropy_1d": ("F.cross_entropy(z[0], y[0])", "z"),
+    "cross_entropy_module": ("nn.CrossEntropyLoss()(z, y)", "z"),
+    "cross_entropy_module_options": ("nn.CrossEntropyLoss(weight=w, reduction='sum', label_smoothing=0.1)(z, y)", "z"),
+    "nll_loss": ("F.nll_loss(F.log_softmax(z, dim=1), y)", "z"),
+    "nll_loss_raw": ("F.nll_loss(z, y, reduction='none')", "z"),
+    "nll_loss_weight_ignore": ("F.nll_loss(z, y, weight=w, ignore_index=1)", "z"),
+    "nll_loss_module": ("nn.NLLLoss(reduction='sum')(nn.LogSoftmax(dim=1)(z), y)", "z"),
+    "binary_cross_entropy": ("F.binary_cross_entropy(r, b)", "r"),
+    "binary_cross_entropy_sigmoid": ("F.binary_cross_entropy(torch.sigmoid(z[:, 0]), b, reduction='sum')", "z"),
+    "binary_cross_entropy_none_weight": ("F.binary_cross_entropy(r, b, weight=w[:1], reduction='none')", "r"),
+    "binary_cross_entropy_target_grad": ("F.binary_cross_entropy(r, r.detach().flip(0).requires_grad_())", "r"),
+    "bce_module": ("nn.BCELoss()(r, b)", "r"),
+    "bce_with_logits": ("F.binary_cross_entropy_with_logits(z[:, 1], b)", "z"),
+    "bce_with_logits_pos_weight": ("F.binary_cross_entropy_with_logits(z[:, :2], q[:, :2], pos_weight=w[:2])", "z"),
+    "bce_with_logits_weight_sum": ("F.binary_cross_entropy_with_logits(z[:, 2], b, weight=b + 1, reduction='sum')",
+                                   "z"),
+    "bce_with_logits_module": ("nn.BCEWithLogitsLoss(pos_weight=torch.tensor(2.))(z[:, 0], b)", "z"),
+}
+for _name, (_expr, _leaves) in LOSSES.items():
+    case(f"api_loss_{_name}", [_LOGITS, f"out = {_expr}\nreport(out, {_leaves})"])
+
+case(
+    "api_loss_graphs",
+    [_LOGITS, """
+    for out in (F.cross_entropy(z, y), F.cross_entropy(z, y, label_smoothing=0.1),
+                F.cross_entropy(z, y, label_smoothing=0.1, reduction='sum'),
+                F.cross_entropy(z, y, weight=w, label_smoothing=0.1, reduction='none'),
+                F.cross_entropy(z, q), F.cross_entropy(z, q, weight=w, reduction='none'),
+                F.binary_cross_entropy(torch.sigmoid(z), q), F.binary_cross_entropy_with_logits(z, q)):
+        show_graph(out)
+    """],
+)
+case(
+    "api_loss_saved",
+    [_LOGITS, """
+    g = F.nll_loss(z, y, weight=w, ignore_index=-5, reduction='sum').grad_fn
+    print(g._saved_ignore_index, g._saved_reduction, g._saved_total_weight, g._saved_weight, g._saved_self is z)
+    print(g._saved_target)
+    g = F.cross_entropy(z, y).grad_fn
+    print(g._saved_ignore_index, g._saved_reduction, g._saved_total_weight, g._saved_weight)
+    for red in ('mean', 'sum', 'none'):
+        g = F.binary_cross_entropy(r, b, reduction=red).grad_fn
+        print(g._saved_reduction, g._saved_weight, g._saved_self is r, g._saved_target)
+        g = F.binary_cross_entropy_with_logits(r, b, reduction=red, pos_weight=w[0]).grad_fn
+        print(g._saved_reduction, g._saved_weight, g._saved_pos_weight)
+    m = F.cross_entropy(z, y, label_smoothing=0.1).grad_fn
+    print(repr(m.next_functions[0][0]._saved_other), repr(m.next_functions[1][0]._saved_other))
+    print(repr(F.cross_entropy(z, q).grad_fn._saved_other))
+    """],
+)
+case(
+    "api_loss_values",
+    """
+    logits = torch.tensor([[2.0, 1.0, 0.1], [0.5, 2.5, 0.3], [1.2, 0.2, 3.1]])
+    labels = torch.tensor([0, 1, 2])
+    print(F.cross_entropy(logits, labels), F.cross_entropy(logits, labels, reduction='none'))
+    print(F.softmax(logits, dim=1), F.log_softmax(logits, 1))
+    print(torch.allclose(F.softmax(logits, 0).sum(0), torch.ones(3)))
+    big = torch.tensor([[1000., 0.], [-1000., 1000.]])
+    print(F.softmax(big, 1), F.log_softmax(big, 1), F.cross_entropy(big, torch.tensor([1, 0])))
+    print(F.cross_entropy(torch.zeros(0, 3), torch.zeros(0, dtype=torch.long)))
+    print(F.cross_entropy(logits, labels, ignore_index=0))
+    print(F.cross_entropy(logits, torch.tensor([2, 2, 2]), ignore_index=2), F.cross_entropy(logits.double(), labels))
+    print(F.cross_entropy(logits, labels.to(torch.uint8)), F.cross_entropy(logits, labels, label_smoothing=-0.1))
+    print(F.binary_cross_entropy(torch.tensor([0., 1.]), torch.tensor([1., 0.])))
+    print(F.binary_cross_entropy(torch.tensor([1e-30]), torch.tensor([1.])))
+    print(F.binary_cross_entropy_with_logits(torch.tensor([100., -100.]), torch.tensor([0., 1.])))
+    print(F.binary_cross_entropy_with_logits(torch.tensor([0.5, -2.]), torch.tensor([0.25, 1.]), reduction='none'))
+    x = torch.tensor([[1., 2.], [3., 4.]])
+    print(F.softmax(x), F.log_softmax(x), nn.Softmax()(torch.tensor([1., 2.])), nn.Softmax(dim=1)(x))
+    print(F.softmax(torch.tensor([1, 2]), 0, dtype=torch.float32), F.softmax(torch.tensor(2.), 0))
+    print(F.softmax(x, 1, dtype=torch.float64), nn.Softmax(dim=1), nn.LogSoftmax(dim=0), nn.Softmax())
+    """,
+)
+_errors(
+    "api_loss_errors",
+    "F.cross_entropy(z, y, reduction='foo')",
+    "F.cross_entropy(z, torch.tensor([2., 0., 1., 1.]))",
+    "F.cross_entropy(z, torch.tensor([3, 0, 1, 1]))",
+    "F.cross_entropy(z, torch.tensor([-1, 0, 1, 1]))",
+    "F.cross_entropy(z, torch.tensor([2, 0, 1]))",
+    "F.cross_entropy(z, torch.tensor([[2, 0, 1, 1]]))",
+    "F.cross_entropy(z, torch.tensor(2))",
+    "F.cross_entropy(z[0], torch.tensor([2]))",
+    "F.cross_entropy(z, y, weight=torch.tensor([1., 2.]))",
+    "F.cross_entropy(z, y, label_smoothing=1.5)",
+    "F.cross_entropy(z, q, ignore_index=1)",
+    "F.cross_entropy(z, q.long())",
+    "F.cross_entropy(z, q, weight=torch.tensor([1., 2.]))",
+    "F.cross_entropy(torch.tensor([[1, 2]]), torch.tensor([0]))",
+    "F.cross_entropy(z, y.int())",
+    "F.cross_entropy(torch.tensor(1.), torch.tensor(0))",
+    "F.cross_entropy(z, y, weight=w.double())",
+    "F.nll_loss(z, y.float())",
+    "F.nll_loss(z.long(), y)",
+    "F.nll_loss(torch.tensor(1.), torch.tensor(0))",
+    "F.nll_loss(z, torch.tensor([[2, 0], [1, 1]]))",
+    "F.nll_loss(z, y, weight=torch.tensor([[1., 2., 3.]]))",
+    "F.nll_loss(z, y, weight=torch.tensor([1, 2, 3]))",
+    "F.nll_loss(z[0], torch.tensor([2, 1]))",
+    "F.nll_loss(z[0], torch.tensor(2))",
+    "F.nll_loss(z, torch.tensor([5, 0, 1, 1]), ignore_index=5)",
+    "F.binary_cross_entropy(r, b[:2])",
+    "F.binary_cross_entropy(r * 2, b)",
+    "F.binary_cross_entropy(r, b.long())",
+    "F.binary_cross_entropy(r.double(), b)",
+    "F.binary_cross_entropy(torch.tensor([float('nan')]), torch.tensor([1.]))",
+    "F.binary_cross_entropy(torch.tensor([0.5]), torch.tensor([2.]))",
+    "F.binary_cross_entropy(r, b, reduction='bad')",
+    "F.binary_cross_entropy_with_logits(z, y)",
+    "F.binary_cross_entropy_with_logits(z[:, 0], y)",
+    "F.one_hot(torch.tensor([0., 2.]))",
+    "F.one_hot(torch.tensor([0, 5]), 3)",
+    "F.one_hot(torch.tensor([-1, 0]))",
+    "F.one_hot(torch.tensor([], dtype=torch.long))",
+    "F.one_hot(torch.tensor([0, 1], dtype=torch.int32))",
+    "F.one_hot(torch.tensor([1]), num_classes=0)",
+)
+case(
+    "api_one_hot",
+    """
+    xs = torch.tensor([0, 5, 13, 13, 1])
+    xenc = F.one_hot(xs, num_classes=27).float()
+    print(xenc.shape, xenc.dtype, xenc[1], F.one_hot(xs).shape)
+    print(F.one_hot(torch.tensor([0, 2]), 4), F.one_hot(torch.tensor(3)), F.one_hot(torch.tensor([[0, 2], [1, 1]]), 3))
+    W = torch.arange(27 * 3, dtype=torch.float32).reshape(27, 3).requires_grad_()
+    logits = xenc @ W
+    logits.sum().backward()
+    print(logits, W.grad[:3], W.grad[13])
+    print(F.one_hot(torch.tensor([1, 0]), num_classes=2) * torch.tensor([[0.5], [2.]]))
+    """,
+)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Layers: containers, Embedding, BatchNorm1d, Flatten, Softmax, ReLU(inplace=True), LazyLinear; buffers and
+# state_dict; devices.
+# ---------------------------------------------------------------------------------------------------------
+_SET = """
+def set_weights(module):
+    with torch.no_grad():
+        for i, p in enumerate(module.parameters()):
+            values = [((k * 7 + i * 3) % 11 - 5) / 10 for k in range(p.numel())]
+            p.copy_(torch.tensor(values).reshape(p.shape))
+"""
+case(
+    "api_nn_containers",
+    [_SET, """
+    layers = nn.ModuleList([nn.Linear(2, 2), nn.Linear(2, 2), nn.ReLU(), nn.Linear(2, 3)])
+    print(layers)
+    print(nn.ModuleList([nn.Linear(2, 2), nn.Linear(2, 2)]), nn.ModuleList())
+    m = nn.ModuleList([nn.ReLU()])
+    m.append(nn.Tanh()).extend([nn.Sigmoid()])
+    m.insert(0, nn.Linear(1, 1))
+    print(m, len(m), m[-1], m[1:3], type(m[1:3]).__name__, list(m)[1])
+    del m[1]
+    print(m, m.pop(0), len(m))
+    d = nn.ModuleDict({'b': nn.ReLU(), 'a': nn.Tanh()})
+    d['c'] = nn.Sigmoid()
+    print(d, list(d.keys()), 'a' in d, len(d), list(d.items())[0][0], d.pop('a'), list(d.values()))
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.layers = nn.ModuleList([nn.Linear(2, 2) for _ in range(3)])
+            self.heads = nn.ModuleDict({'x': nn.Linear(2, 1), 'y': nn.Linear(2, 1, bias=False)})
+
+        def forward(self, x):
+            for layer in self.layers:
+                x = torch.tanh(layer(x))
+            return self.heads['x'](x) + self.heads['y'](x)
+
+    net = Net()
+    set_weights(net)
+    print(net)
+    print([n for n, _ in net.named_parameters()])
+    out = net(torch.tensor([[1., -1.], [0.5, 2.]]))
+    out.sum().backward()
+    print(out, net.layers[0].weight.grad, net.heads['y'].weight.grad)
+    """],
+)
+_errors(
+    "api_nn_container_errors",
+    "nn.ModuleList([1])",
+    "nn.ModuleList([nn.ReLU()])[3]",
+    "nn.ModuleDict({'a': nn.ReLU()})['z']",
+    "nn.ModuleList([nn.ReLU()])(1)",
+    "nn.ModuleDict({'a.b': nn.ReLU()})",
+    "nn.ModuleDict({'': nn.ReLU()})",
+    "nn.Sequential().add_module('x', torch.ones(1))",
+)
+case(
+    "api_nn_embedding",
+    [_SET, """
+    e = nn.Embedding(5, 3)
+    set_weights(e)
+    print(e, nn.Embedding(5, 3, padding_idx=0), nn.Embedding(5, 3, padding_idx=-1).padding_idx)
+    print(e.weight.shape, e.weight.requires_grad, e.embedding_dim, e.num_embeddings, nn.Embedding(3, 2, padding_idx=1).weight[1])
+    X = torch.tensor([[1, 2, 3], [0, 1, 1]])
+    emb = e(X)
+    print(emb, emb.shape, nf(emb))
+    g = emb.grad_fn
+    print(g._saved_indices, g._saved_padding_idx, g._saved_scale_grad_by_freq, g._saved_sparse, g._saved_weight_sym_argsize_0)
+    (emb * torch.arange(18.).reshape(2, 3, 3)).sum().backward()
+    print(e.weight.grad)
+    p = nn.Embedding(4, 2, padding_idx=1)
+    set_weights(p)
+    y = p(torch.tensor([1, 1, 2]))
+    print(y, y.grad_fn._saved_padding_idx)
+    y.sum().backward()
+    print(p.weight.grad)
+    print(e(torch.tensor(1)).shape, e(torch.tensor([1], dtype=torch.int32)).shape)
+    C = e.weight
+    print(torch.equal(C[X], F.embedding(X, C)), F.embedding(X, C).grad_fn.name(), C[X].grad_fn.name())
+    """],
+)
+_errors(
+    "api_nn_embedding_errors",
+    "nn.Embedding(5, 3)(torch.tensor([5]))",
+    "nn.Embedding(5, 3)(torch.tensor([-1]))",
+    "nn.Embedding(5, 3)(torch.tensor([1.]))",
+    "nn.Embedding(5, 3, padding_idx=5)",
+)
+case(
+    "api_nn_batchnorm",
+    [_SET, """
+    bn = nn.BatchNorm1d(3)
+    print(bn, bn.running_mean, bn.running_var, bn.num_batches_tracked, bn.momentum, bn.eps, bn.weight, bn.bias)
+    x = torch.tensor([[1., 2., 3.], [4., -1., 0.5], [0., 0.5, 2.]], requires_grad=True)
+    y = bn(x)
+    print(y, bn.running_mean, bn.running_var, bn.num_batches_tracked, nf(y))
+    g = y.grad_fn
+    print(g._saved_eps, g._saved_training, g._saved_result1, g._saved_result2, g._saved_input is x)
+    print(g._saved_running_mean is bn.running_mean, g._saved_weight is bn.weight)
+    (y * torch.arange(9.).reshape(3, 3)).sum().backward()
+    print(x.grad, bn.weight.grad, bn.bias.grad)
+    bn.eval()
+    y = bn(x)
+    print(y, y.grad_fn.name(), y.grad_fn._saved_result1, y.grad_fn._saved_result2, y.grad_fn._saved_training)
+    bn.train()
+    x3 = torch.arange(12.).reshape(2, 3, 2)
+    print(bn(x3), bn.running_mean, bn.num_batches_tracked)
+    print(nn.BatchNorm1d(3, affine=False), nn.BatchNorm1d(3, momentum=None, track_running_stats=False))
+    print(list(nn.BatchNorm1d(2).state_dict().items()))
+    b = nn.BatchNorm1d(3, momentum=None)
+    b(x.detach())
+    b(x.detach() * 2)
+    print(b.num_batches_tracked, b.running_mean, b.running_var)
+    print(nf(nn.BatchNorm1d(3, affine=False)(x)), nf(nn.BatchNorm1d(3)(x.detach())))
+    y = F.batch_norm(x, torch.zeros(3), torch.ones(3))
+    print(y, y.grad_fn.name(), F.batch_norm(x, None, None, training=True).grad_fn._saved_running_mean)
+    print(nn.BatchNorm1d(3, track_running_stats=False)(x))
+    """],
+)
+_errors(
+    "api_nn_batchnorm_errors",
+    "nn.BatchNorm1d(3)(torch.ones(1, 3))",
+    "nn.BatchNorm1d(3)(torch.ones(2, 4))",
+    "nn.BatchNorm1d(3)(torch.ones(3))",
+    "nn.BatchNorm1d(3)(torch.ones(2, 3, 4)).shape",
+)
+case(
+    "api_nn_layers",
+    [_SET, """
+    print(nn.Flatten(), nn.Flatten(0), nn.Softmax(dim=1), nn.LogSoftmax(dim=0), nn.ReLU(inplace=True), nn.ReLU())
+    x = torch.arange(24.).reshape(2, 3, 4) / 10
+    print(nn.Flatten()(x).shape, nn.Flatten(0, 1)(x).shape, nn.Softmax(dim=1)(x[0]), nn.LogSoftmax(dim=1)(x[0]))
+    net = nn.Sequential(nn.Flatten(), nn.Linear(12, 4), nn.ReLU(inplace=True), nn.Linear(4, 2, bias=False))
+    set_weights(net)
+    print(net)
+    out = net(x)
+    print(out, nf(out))
+    show_graph(out)
+    out.sum().backward()
+    print(net[1].weight.grad, net[3].weight.grad)
+    h = torch.tensor([-1., 2.], requires_grad=True) * 1
+    r = F.relu(h, inplace=True)
+    print(r is h, r, h._version)
+    print(nn.Linear(3, 2, bias=False), nn.Linear(3, 2, bias=False).bias)
+    """],
+)
+case(
+    "api_nn_lazy_linear",
+    [_SET, """
+    l = nn.LazyLinear(2)
+    print(l, l.weight, l.in_features, list(l.parameters())[0], len(list(l.parameters())))
+    l.weight.data.normal_(0, 0.01)
+    l.bias.data.fill_(0)
+    opt = torch.optim.SGD(l.parameters(), lr=0.1)
+    y = l(torch.ones(3, 4))
+    print(l, l.weight.shape, l.bias.shape, type(l).__name__, isinstance(l, nn.Linear), y.grad_fn.name())
+    set_weights(l)
+    y = l(torch.tensor([[1., 2., 3., 4.]]))
+    y.sum().backward()
+    opt.step()
+    print(y, l.weight, l.bias)
+    print(nn.Sequential(nn.Flatten(), nn.LazyLinear(3)))
+    try:
+        nn.LazyLinear(2).weight.shape
+    except RuntimeError as e:
+        print(e)
+    """],
+)
+case(
+    "api_nn_buffers_state_dict",
+    [_SET, """
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer('b', torch.zeros(1))
+            self.w = nn.Parameter(torch.ones(1))
+            self.l = nn.Linear(1, 1)
+            self.register_buffer('c', torch.ones(1), persistent=False)
+
+    m = M()
+    print(list(m.state_dict().keys()), [n for n, _ in m.named_buffers()], list(m.buffers()))
+    m.b = torch.tensor([5.])
+    print(m.b, m.state_dict()['b'])
+    try:
+        m.b = 3
+    except TypeError as e:
+        print(e)
+    seq = nn.Sequential(nn.Linear(2, 2), nn.BatchNorm1d(2))
+    print(list(seq.state_dict().keys()))
+    print(nn.CrossEntropyLoss(), nn.CrossEntropyLoss(weight=torch.ones(3), label_smoothing=0.1), nn.NLLLoss())
+    print(nn.BCELoss(), nn.BCEWithLogitsLoss(pos_weight=torch.ones(2)))
+    print(list(nn.CrossEntropyLoss(weight=torch.ones(3)).named_buffers()), list(nn.BCEWithLogitsLoss(pos_weight=torch.ones(2)).state_dict().keys()))
+    l = nn.CrossEntropyLoss(ignore_index=0, reduction='sum')
+    print(l.ignore_index, l.reduction, l.label_smoothing, l.weight)
+    a = nn.Sequential(nn.Linear(2, 3), nn.BatchNorm1d(3))
+    set_weights(a)
+    a(torch.tensor([[1., 2.], [3., -1.]]))
+    b = nn.Sequential(nn.Linear(2, 3), nn.BatchNorm1d(3))
+    b.load_state_dict(a.state_dict())
+    print(b[1].running_mean, b[1].num_batches_tracked, b[0].weight)
+    print(seq.to('cpu') is seq, seq.to(torch.float64)[0].weight.dtype, seq.double()[1].running_mean.dtype)
+    print(seq[1].num_batches_tracked.dtype, seq.float()[0].bias.dtype, seq.cpu() is seq)
+    seq.apply(lambda mod: print(type(mod).__name__))
+    """],
+)
+case(
+    "api_device",
+    """
+    device = 'cuda' if torch.cuda.is_available() else 'cpu'
+    print('Using {} device'.format(device), torch.cuda.is_available(), torch.cuda.device_count())
+    print(torch.accelerator.is_available(), torch.accelerator.current_accelerator())
+    d = torch.device('cpu')
+    print(d, repr(d), d.type, d.index, d == 'cpu', d == torch.device('cpu'), str(d))
+    print(torch.device('cuda'), repr(torch.device('cuda:0')), torch.device('cuda', 1), torch.device('cuda').index)
+    print(torch.cuda.is_available() & (torch.device('cuda').index is not None))
+    t = torch.rand(2, 3, device=device)
+    print(t.device, repr(t.device), t.is_cuda, t.to(device).shape, t.to(torch.device('cpu')) is t)
+    print(torch.ones(2).to('cpu', torch.float64), torch.ones(2).to(torch.ones(1, dtype=torch.int64)))
+    print(torch.ones(2).to(device='cpu', dtype=torch.float16), torch.tensor([1.], device=torch.device('cpu')).device)
+    print(torch.zeros(2, device='cpu'), torch.arange(3, device=device), torch.full((2,), 7., device=device))
+    model = nn.Sequential(nn.Linear(2, 2)).to(device)
+    print(type(model).__name__, next(model.parameters()).device)
+    for f in (lambda: torch.device('gpu'), lambda: torch.ones(2).to('cuda'), lambda: torch.ones(2).cuda(),
+              lambda: torch.ones(2, device='cuda'), lambda: nn.Linear(1, 1).to('cuda'), lambda: torch.ones(2).to('mps')):
+        try:
+            f()
+        except Exception as e:
+            print(type(e).__name__, e)
+    """,
+)
+case(
+    "api_random",
+    """
+    g = torch.Generator().manual_seed(2147483647)
+    print(type(g).__name__, g.initial_seed(), g.manual_seed(3) is g, torch.manual_seed(5).initial_seed(), torch.initial_seed())
+    a = torch.randn((27, 27), generator=torch.Generator().manual_seed(2147483647), requires_grad=True)
+    b = torch.randn((27, 27), generator=torch.Generator().manual_seed(2147483647), requires_grad=True)
+    print(a.shape, a.dtype, a.requires_grad, torch.equal(a, b))
+    g = torch.Generator().manual_seed(1)
+    p = torch.rand(3, generator=g)
+    print(p.shape, ((p >= 0) & (p < 1)).all())
+    p = p / p.sum()
+    s = torch.multinomial(p, num_samples=100, replacement=True, generator=g)
+    print(s.shape, s.dtype, ((s >= 0) & (s < 3)).all())
+    ix = torch.multinomial(p, num_samples=1, replacement=True, generator=g).item()
+    print(type(ix).__name__, 0 <= ix < 3)
+    probs = torch.tensor([[0.2, 0.0, 0.8], [1., 1., 1.]])
+    print(torch.multinomial(probs, 3).sort(dim=1).values, probs.multinomial(2, True).shape)
+    print(torch.multinomial(torch.tensor([0., 5., 0.]), 1), torch.multinomial(torch.tensor([0.2, 0.0, 0.8]), 3)[2])
+    ix = torch.randint(0, 100, (32,), generator=g)
+    print(ix.shape, ix.dtype, ((ix >= 0) & (ix < 100)).all(), torch.randint(5, size=(2,)).dtype)
+    print(torch.randint(len([1, 2, 3]), size=(1,)).item() in (0, 1, 2), torch.randn(size=(), requires_grad=True).shape)
+    w = torch.normal(0, 0.01, size=(3, 1), requires_grad=True)
+    print(w.shape, w.dtype, w.requires_grad, w.abs().max() < 0.1)
+    print(torch.normal(torch.zeros(2), torch.ones(2)).shape, torch.normal(torch.zeros(2), 1.0).shape,
+          torch.normal(0., torch.ones(3)).shape, torch.normal(2., 0., size=(2,)))
+    z = torch.zeros(1000)
+    print(z.normal_(0, 0.01) is z, z.std() < 0.02, z.uniform_(-1, 1).min() >= -1, torch.zeros(2).uniform_(3, 3))
+    print(torch.rand(2, 3).shape, torch.rand_like(torch.tensor([[1, 2], [3, 4]]), dtype=torch.float).dtype)
+    x = torch.randn(3, requires_grad=True)
+    y = x * 2
+    while y.data.norm() < 1000:
+        y = y * 2
+    print(y.grad_fn.name(), y.data.norm() >= 1000)
+    """,
+)
+_errors(
+    "api_random_errors",
+    "torch.multinomial(torch.tensor([1, 2]), 1)",
+    "torch.multinomial(torch.tensor([0., 0.]), 1)",
+    "torch.multinomial(torch.tensor([-1., 2.]), 1)",
+    "torch.multinomial(torch.tensor([float('nan'), 2.]), 1)",
+    "torch.multinomial(torch.ones(2, 2, 2), 1)",
+    "torch.multinomial(torch.ones(3), 0)",
+    "torch.multinomial(torch.tensor(1.), 1)",
+    "torch.multinomial(torch.ones(3), 4)",
+    "torch.normal(0., 1.)",
+    "torch.normal(0, -1., size=(2,))",
+    "torch.zeros(2, requires_grad=True).normal_()",
+    "torch.zeros(2).normal_(0, -1)",
+    "torch.zeros(2, dtype=torch.long).normal_()",
+    "torch.randn(2, dtype=torch.long)",
+    "torch.Generator().manual_seed(2**70)",
 )
