@@ -462,12 +462,14 @@ case(
     e = nn.Embedding(5, 3)
     set_weights(e)
     print(e, nn.Embedding(5, 3, padding_idx=0), nn.Embedding(5, 3, padding_idx=-1).padding_idx)
-    print(e.weight.shape, e.weight.requires_grad, e.embedding_dim, e.num_embeddings, nn.Embedding(3, 2, padding_idx=1).weight[1])
+    print(e.weight.shape, e.weight.requires_grad, e.embedding_dim, e.num_embeddings)
+    print(nn.Embedding(3, 2, padding_idx=1).weight[1])
     X = torch.tensor([[1, 2, 3], [0, 1, 1]])
     emb = e(X)
     print(emb, emb.shape, nf(emb))
     g = emb.grad_fn
-    print(g._saved_indices, g._saved_padding_idx, g._saved_scale_grad_by_freq, g._saved_sparse, g._saved_weight_sym_argsize_0)
+    print(g._saved_indices, g._saved_padding_idx, g._saved_scale_grad_by_freq, g._saved_sparse)
+    print(g._saved_weight_sym_argsize_0)
     (emb * torch.arange(18.).reshape(2, 3, 3)).sum().backward()
     print(e.weight.grad)
     p = nn.Embedding(4, 2, padding_idx=1)
@@ -591,7 +593,8 @@ case(
     print(list(seq.state_dict().keys()))
     print(nn.CrossEntropyLoss(), nn.CrossEntropyLoss(weight=torch.ones(3), label_smoothing=0.1), nn.NLLLoss())
     print(nn.BCELoss(), nn.BCEWithLogitsLoss(pos_weight=torch.ones(2)))
-    print(list(nn.CrossEntropyLoss(weight=torch.ones(3)).named_buffers()), list(nn.BCEWithLogitsLoss(pos_weight=torch.ones(2)).state_dict().keys()))
+    print(list(nn.CrossEntropyLoss(weight=torch.ones(3)).named_buffers()))
+    print(list(nn.BCEWithLogitsLoss(pos_weight=torch.ones(2)).state_dict().keys()))
     l = nn.CrossEntropyLoss(ignore_index=0, reduction='sum')
     print(l.ignore_index, l.reduction, l.label_smoothing, l.weight)
     a = nn.Sequential(nn.Linear(2, 3), nn.BatchNorm1d(3))
@@ -623,7 +626,8 @@ case(
     model = nn.Sequential(nn.Linear(2, 2)).to(device)
     print(type(model).__name__, next(model.parameters()).device)
     for f in (lambda: torch.device('gpu'), lambda: torch.ones(2).to('cuda'), lambda: torch.ones(2).cuda(),
-              lambda: torch.ones(2, device='cuda'), lambda: nn.Linear(1, 1).to('cuda'), lambda: torch.ones(2).to('mps')):
+              lambda: torch.ones(2, device='cuda'), lambda: nn.Linear(1, 1).to('cuda'),
+              lambda: torch.ones(2).to('mps')):
         try:
             f()
         except Exception as e:
@@ -634,7 +638,8 @@ case(
     "api_random",
     """
     g = torch.Generator().manual_seed(2147483647)
-    print(type(g).__name__, g.initial_seed(), g.manual_seed(3) is g, torch.manual_seed(5).initial_seed(), torch.initial_seed())
+    print(type(g).__name__, g.initial_seed(), g.manual_seed(3) is g)
+    print(torch.manual_seed(5).initial_seed(), torch.initial_seed())
     a = torch.randn((27, 27), generator=torch.Generator().manual_seed(2147483647), requires_grad=True)
     b = torch.randn((27, 27), generator=torch.Generator().manual_seed(2147483647), requires_grad=True)
     print(a.shape, a.dtype, a.requires_grad, torch.equal(a, b))
@@ -683,4 +688,121 @@ _errors(
     "torch.zeros(2, dtype=torch.long).normal_()",
     "torch.randn(2, dtype=torch.long)",
     "torch.Generator().manual_seed(2**70)",
+)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Optimizers: hyperparameter checks, parameter groups, repr, state and training losses step by step.
+# ---------------------------------------------------------------------------------------------------------
+_TRAIN = """
+def set_weights(module):
+    with torch.no_grad():
+        for i, p in enumerate(module.parameters()):
+            values = [((k * 7 + i * 3) % 11 - 5) / 10 for k in range(p.numel())]
+            p.copy_(torch.tensor(values).reshape(p.shape))
+
+X = torch.tensor([[0., 0.], [0., 1.], [1., 0.], [1., 1.], [0.5, 0.5], [0.2, 0.8]])
+Y = torch.tensor([0, 1, 1, 0, 1, 0])
+
+def train(make, steps=8, loss_fn=None):
+    model = nn.Sequential(nn.Linear(2, 8), nn.Tanh(), nn.Linear(8, 2))
+    set_weights(model)
+    opt = make(model.parameters())
+    for step in range(steps):
+        opt.zero_grad()
+        loss = (loss_fn or F.cross_entropy)(model(X), Y)
+        loss.backward()
+        opt.step()
+        print(step, f"{loss.item():.4f}", loss)
+    return model, opt
+"""
+OPTIMIZERS = {
+    "adam": "torch.optim.Adam(p, lr=0.05)",
+    "adam_weight_decay": "torch.optim.Adam(p, lr=0.05, weight_decay=0.1)",
+    "adam_amsgrad": "torch.optim.Adam(p, lr=0.05, betas=(0.8, 0.99), amsgrad=True)",
+    "adam_maximize_eps": "torch.optim.Adam(p, lr=0.01, eps=1e-4, maximize=True)",
+    "adamw": "torch.optim.AdamW(p, lr=0.05)",
+    "adamw_decay": "torch.optim.AdamW(p, lr=0.05, weight_decay=0.5, amsgrad=True)",
+    "rmsprop": "torch.optim.RMSprop(p, lr=0.01)",
+    "rmsprop_momentum": "torch.optim.RMSprop(p, lr=0.01, momentum=0.9, weight_decay=0.01)",
+    "rmsprop_centered": "torch.optim.RMSprop(p, lr=0.005, alpha=0.9, centered=True, momentum=0.5)",
+    "sgd_nesterov": "torch.optim.SGD(p, lr=0.1, momentum=0.9, nesterov=True)",
+    "sgd_groups": "torch.optim.SGD([{'params': list(p)[:2], 'weight_decay': 3}, {'params': list(p)[2:]}], lr=0.1)",
+}
+for _name, _make in OPTIMIZERS.items():
+    case(f"api_optim_{_name}", [_TRAIN, f"""
+    model, opt = train(lambda p: {_make})
+    print(model[2].bias, model[0].weight[:2])
+    """])
+
+case(
+    "api_optim_repr_state",
+    [_TRAIN, """
+    p = nn.Parameter(torch.ones(2))
+    for opt in (torch.optim.Adam([p], lr=0.1), torch.optim.AdamW([p]), torch.optim.RMSprop([p]),
+                torch.optim.SGD([{'params': [p], 'weight_decay': 3}], lr=0.1)):
+        print(opt)
+    opt = torch.optim.Adam([p])
+    (p * p).sum().backward()
+    opt.step()
+    print(opt.state[p], opt.defaults, len(opt.param_groups), opt.param_groups[0]['lr'])
+    opt = torch.optim.RMSprop([p], momentum=0.5, centered=True)
+    opt.step()
+    print(opt.state[p])
+    opt = torch.optim.SGD([p], lr=0.1, momentum=0.9)
+    opt.step()
+    print(opt.state[p], torch.optim.SGD([p], lr=0.1).defaults)
+    opt.param_groups[0]['lr'] = 0.01
+    opt.step()
+    print(p, opt.param_groups[0]['lr'])
+    q = nn.Parameter(torch.tensor([1., -1.]))
+    opt = torch.optim.Adam([q], lr=0.5)
+    (q ** 2).sum().backward()
+    opt.step()
+    opt.zero_grad(set_to_none=False)
+    print(q, q.grad)
+    opt.zero_grad()
+    print(q.grad)
+
+    def closure():
+        opt.zero_grad()
+        loss = (q ** 2).sum()
+        loss.backward()
+        return loss
+
+    print(opt.step(closure), q)
+    """],
+)
+_errors(
+    "api_optim_errors",
+    "torch.optim.SGD(nn.Parameter(torch.ones(2)), lr=0.1)",
+    "torch.optim.SGD([1], lr=0.1)",
+    "torch.optim.SGD([nn.Parameter(torch.ones(2)) * 2], lr=0.1)",
+    "torch.optim.SGD([], lr=0.1)",
+    "torch.optim.SGD([{'params': v}, {'params': [v]}], lr=0.1)",
+    "torch.optim.SGD([{'params': {v}}], lr=0.1)",
+    "torch.optim.SGD([v], lr=-0.1)",
+    "torch.optim.SGD([v], lr=0.1, momentum=-1)",
+    "torch.optim.SGD([v], lr=0.1, nesterov=True)",
+    "torch.optim.Adam([v], lr=-1)",
+    "torch.optim.Adam([v], betas=(1.0, 0.9))",
+    "torch.optim.Adam([v], betas=(0.9, -0.1))",
+    "torch.optim.Adam([v], eps=-1)",
+    "torch.optim.Adam([v], weight_decay=-1)",
+    "torch.optim.Adam([v], betas=(0.9, 1))",
+    "torch.optim.Adam([v], betas=(0.9, 0))",
+    "torch.optim.AdamW([v], lr=-0.5)",
+    "torch.optim.AdamW([v], weight_decay=-1e-2)",
+    "torch.optim.RMSprop([v], alpha=-1)",
+    "torch.optim.RMSprop([v], momentum=-1)",
+    "torch.optim.RMSprop([v], eps=-1)",
+    "torch.optim.RMSprop([v], lr=-0.01)",
+)
+case(
+    "api_optim_duplicate_parameter",
+    """
+    p = nn.Parameter(torch.ones(2))
+    opt = torch.optim.SGD([p, p], lr=0.1)
+    print(len(opt.param_groups[0]['params']))
+    """,
 )
