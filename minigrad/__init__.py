@@ -6,7 +6,7 @@ unchanged: tensors, ``requires_grad``, ``grad_fn``, ``backward``, hooks,
 PyTorch's printing, names and error messages.
 """
 
-from . import autograd, nn, optim
+from . import autograd, distributions, nn, optim, utils
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .creation import (
     arange,
@@ -55,6 +55,7 @@ from .pointwise import *  # noqa: F403 - the beginner material's functions, by t
 from .printing import set_printoptions
 from .random import *  # noqa: F403 - Generator, manual_seed, multinomial, normal
 from .reductions import *  # noqa: F403
+from .serialization import load, save
 from .size import Size
 from .tensor import Tensor, is_tensor
 

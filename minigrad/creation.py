@@ -10,6 +10,7 @@ import numpy as np
 
 from . import dtypes
 from .device import check_device
+from .public import public
 from .random import rng
 from .size import shape_text
 from .tensor import Tensor
@@ -276,3 +277,47 @@ def rand_like(t, dtype=None, requires_grad=False):
 def randn_like(t, dtype=None, requires_grad=False):
     """Mirror ``torch.randn_like``."""
     return randn(t.shape, dtype=dtype or t.dtype, requires_grad=requires_grad)
+
+
+def _new(self, make, *args, dtype=None, device=None, requires_grad=False):
+    return make(*args, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
+
+
+@public("new_zeros", function=False)
+def _new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
+    """Mirror ``Tensor.new_zeros(size)``: zeros with this tensor's dtype (unless ``dtype``)."""
+    return _new(self, zeros, *size, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+@public("new_ones", function=False)
+def _new_ones(self, *size, dtype=None, device=None, requires_grad=False):
+    """Mirror ``Tensor.new_ones(size)``: ones with this tensor's dtype (unless ``dtype``)."""
+    return _new(self, ones, *size, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+@public("new_empty", function=False)
+def _new_empty(self, *size, dtype=None, device=None, requires_grad=False):
+    """Mirror ``Tensor.new_empty(size)`` (filled with zeros, so output is repeatable)."""
+    return _new(self, empty, *size, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+@public("new_full", function=False)
+def _new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
+    """Mirror ``Tensor.new_full(size, fill_value)``: ``fill_value`` everywhere, with this tensor's dtype."""
+    return full(size, fill_value, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
+
+
+@public("new_tensor", function=False)
+def _new_tensor(self, data, dtype=None, device=None, requires_grad=False):
+    """Mirror ``Tensor.new_tensor(data)``: ``torch.tensor(data)`` with this tensor's dtype (unless ``dtype``)."""
+    if isinstance(data, Tensor):
+        warnings.warn(
+            "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+            "sourceTensor.detach().clone().requires_grad_(True), rather than tensor.new_tensor(sourceTensor).",
+            UserWarning,
+            stacklevel=2,
+        )
+        arr = data._data.copy()
+    else:
+        arr = _infer(_unwrap_tensors(data))
+    return _finish(arr, dtype or self.dtype, requires_grad)

@@ -15,6 +15,7 @@ from .ops import reduce as R
 from .ops import shape as S
 from .ops._util import as_tensor_operand, check_broadcast, wrap
 from .ops.indexing import getitem
+from .outputs import write_out
 from .public import NAMES, numpy_names, public
 from .return_types import ReturnTypes as _ReturnTypes
 from .tensor import Tensor
@@ -67,8 +68,10 @@ def rsub(input, other, *, alpha=1):
 
 
 @public("mul", "multiply", "__mul__", "__rmul__", inplace="mul_")
-def mul(input, other):
-    """Mirror ``torch.mul``: elementwise product, broadcasting."""
+def mul(input, other, *, out=None):
+    """Mirror ``torch.mul``: elementwise product, broadcasting (``out=``: written into ``out``)."""
+    if out is not None:
+        return write_out("mul", out, lambda: mul(input, other), input, other)
     if not isinstance(input, Tensor):
         input = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
     return E.Mul.apply(input, other if isinstance(other, Tensor) else _operand(other))
@@ -292,8 +295,11 @@ def argmax(input, dim=None, keepdim=False):
 
 # -- products --------------------------------------------------------------------------
 @public("matmul", "__matmul__")
-def matmul(input, other):
-    """Mirror ``torch.matmul`` / ``@``: dot, mv, mm or batched, with torch's graph for each."""
+def matmul(input, other, *, out=None):
+    """Mirror ``torch.matmul`` / ``@``: dot, mv, mm or batched, with torch's graph for each (``out=``: written
+    into ``out``)."""
+    if out is not None:
+        return write_out("matmul", out, lambda: matmul(input, other), input, other)
     if not isinstance(other, Tensor):
         raise TypeError(f"matmul(): argument 'other' must be Tensor, not {type(other).__name__}")
     return L.matmul(input, other)

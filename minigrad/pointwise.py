@@ -61,6 +61,11 @@ def _rfloordiv_operator(self, other):
 
 
 Tensor.__ifloordiv__ = Tensor.floor_divide_
+# torch's aliases of in-place methods
+Tensor.clip_, Tensor.negative_ = Tensor.clamp_, Tensor.neg_
+Tensor.subtract_, Tensor.multiply_, Tensor.divide_, Tensor.true_divide_ = (
+    Tensor.sub_, Tensor.mul_, Tensor.div_, Tensor.div_
+)
 
 
 @public("masked_fill", inplace="masked_fill_", function=False)

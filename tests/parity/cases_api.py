@@ -806,3 +806,153 @@ case(
     print(len(opt.param_groups[0]['params']))
     """,
 )
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Tensor creation and utilities: new_*, out=, save/load, torch.utils.data, distributions.
+# ---------------------------------------------------------------------------------------------------------
+case(
+    "api_new_factories",
+    """
+    o = torch.ones(2)
+    print(o.new_zeros(3), o.new_ones((2, 2)), o.new_full((2,), 7), o.new_empty(2).shape, o.new_tensor([1, 2]))
+    print(o.new_zeros(2, dtype=torch.int64), torch.ones(2, dtype=torch.int32).new_ones(2), o.new_zeros(2, 3).shape)
+    print(o.new_tensor([1.5], requires_grad=True), o.double().new_zeros(1), o.new_tensor(torch.tensor([3.])))
+    print(torch.tensor([True]).new_ones(2), o.new_full((1, 2), 2.5, requires_grad=True))
+    """,
+)
+case(
+    "api_out_arguments",
+    """
+    tensor = torch.ones(4, 4)
+    tensor[:, 1] = 0
+    y1 = tensor @ tensor.T
+    y2 = tensor.matmul(tensor.T)
+    y3 = torch.rand_like(tensor)
+    r = torch.matmul(tensor, tensor.T, out=y3)
+    print(r is y3, torch.equal(y1, y3), torch.equal(y2, y3), y3)
+    z1 = tensor * tensor
+    z3 = torch.rand_like(tensor)
+    print(torch.mul(tensor, tensor, out=z3) is z3, torch.equal(z1, z3))
+    z = torch.zeros(2)
+    torch.mul(tensor, tensor, out=z)
+    print(z.shape)
+    z = torch.zeros(0)
+    torch.mul(torch.ones(2), 3, out=z)
+    print(z)
+    z = torch.zeros(2, dtype=torch.float64)
+    torch.mul(torch.ones(2), 3, out=z)
+    print(z)
+    x = torch.ones(2, requires_grad=True)
+    for f in (lambda: torch.mul(torch.ones(2), 3, out=torch.zeros(2, dtype=torch.int64)),
+              lambda: torch.mul(x, 2, out=torch.zeros(2)), lambda: torch.matmul(x, x, out=torch.zeros(()))):
+        try:
+            f()
+        except RuntimeError as e:
+            print(e)
+    with torch.no_grad():
+        print(torch.mul(x, 2, out=torch.zeros(2)))
+    """,
+)
+case(
+    "api_save_load",
+    [_SET, """
+    import os
+    import tempfile
+
+    folder = tempfile.mkdtemp()
+    path = os.path.join(folder, 'model.pth')
+    model = nn.Sequential(nn.Linear(2, 3), nn.BatchNorm1d(3))
+    set_weights(model)
+    torch.save(model.state_dict(), path)
+    state = torch.load(path)
+    print(type(state).__name__, list(state.keys()), state['0.weight'])
+    other = nn.Sequential(nn.Linear(2, 3), nn.BatchNorm1d(3))
+    other.load_state_dict(torch.load(path))
+    other.eval()
+    print(other[0].bias, other(torch.tensor([[1., 2.]])))
+    torch.save({'epoch': 3, 'w': torch.ones(2, dtype=torch.int32), 'lst': [1, 'a', (2.5,)]}, path)
+    print(torch.load(path))
+    torch.save(nn.Parameter(torch.ones(1)), path)
+    print(torch.load(path))
+    torch.save(torch.ones(2, requires_grad=True) * 2, path)
+    print(torch.load(path))
+    torch.save(model, path)
+    print(torch.load(path, weights_only=False))
+    try:
+        torch.load(path)
+    except Exception as e:
+        print(type(e).__name__, str(e).split('.')[0])
+    """],
+)
+case(
+    "api_data_loader",
+    """
+    data = torch.utils.data  # the harness binds ``torch``; an import statement would load the real one
+    DataLoader, Dataset, TensorDataset = data.DataLoader, data.Dataset, data.TensorDataset
+
+    ds = TensorDataset(torch.arange(10.).reshape(5, 2), torch.arange(5))
+    print(len(ds), ds[1], ds[1:3])
+    dl = DataLoader(ds, batch_size=2)
+    print(len(dl), [(x.shape, y) for x, y in dl], dl.dataset is ds, dl.batch_size)
+    print(len(DataLoader(ds, batch_size=2, drop_last=True)), len(DataLoader(ds)), next(iter(DataLoader(ds))))
+    print(next(iter(DataLoader([1, 2, 3], batch_size=2))), next(iter(DataLoader([1.5, 2., 3.], batch_size=2))))
+    print(next(iter(DataLoader([(1, 'a'), (2, 'b')], batch_size=2))))
+    print(next(iter(DataLoader([{'x': torch.ones(2), 'y': 1}] * 3, batch_size=2))))
+
+    class D(Dataset):
+        def __len__(self):
+            return 3
+
+        def __getitem__(self, i):
+            return torch.tensor([i, i * 2.]), i
+
+    print(list(DataLoader(D(), batch_size=2)))
+    g = torch.Generator().manual_seed(0)
+    seen = torch.cat([y for _, y in DataLoader(ds, batch_size=2, shuffle=True, generator=g)])
+    print(sorted(seen.tolist()), len(list(DataLoader(ds, batch_size=2, shuffle=True))))
+    for X, y in DataLoader(ds, batch_size=4):
+        print('Shape of X [N, C]: ', X.shape)
+        print('Shape of y: ', y.shape, y.dtype)
+        break
+    try:
+        TensorDataset(torch.ones(3), torch.ones(2))
+    except AssertionError as e:
+        print(e)
+    try:
+        Dataset()[0]
+    except NotImplementedError as e:
+        print(e)
+    """,
+)
+case(
+    "api_distributions",
+    """
+    Multinomial = torch.distributions.multinomial.Multinomial
+
+    fair_probs = torch.tensor([0.5, 0.5])
+    counts = Multinomial(100, fair_probs).sample()
+    print(counts.shape, counts.dtype, counts.sum(), (counts / 100).sum())
+    counts = Multinomial(1, fair_probs).sample((10000,))
+    print(counts.shape, counts.sum(), counts.sum(dim=1).max(), counts.sum(dim=1).min())
+    cum_counts = counts.cumsum(dim=0)
+    estimates = cum_counts / cum_counts.sum(dim=1, keepdims=True)
+    print(estimates.shape, estimates[-1].sum(), type(estimates.numpy()).__name__)
+    m = Multinomial(10, torch.tensor([[1., 3.], [2., 2.]]))
+    print(m.probs, m.mean, m.variance, m.sample().shape, m.sample().sum(-1), m.batch_shape, m.event_shape)
+    print(Multinomial(3, logits=torch.tensor([0., 0., 0.])).probs, torch.distributions.Multinomial is Multinomial)
+    """,
+)
+case(
+    "api_inplace_aliases",
+    """
+    x = torch.tensor([1., -2., 3.])
+    print(x.clone().clip_(-1, 1), x.clone().subtract_(1), x.clone().multiply_(2), x.clone().divide_(2))
+    print(x.clone().true_divide_(4), x.clone().negative_(), x.clone().exp_(), x.clone().abs_().sqrt_().log_())
+    y = torch.tensor([0.5, 2.], requires_grad=True) * 1
+    for name in ('exp_', 'tanh_', 'sigmoid_', 'relu_', 'neg_', 'sin_', 'cos_', 'abs_', 'sqrt_', 'log_'):
+        z = y.clone()
+        getattr(z, name)()
+        print(name, z, z.grad_fn.name(), nf(z))
+    """,
+)
