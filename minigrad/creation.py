@@ -20,7 +20,8 @@ def _finish(arr, dtype, requires_grad):
     if dtype is not None:
         if not isinstance(dtype, dtypes.dtype):
             raise TypeError(f"dtype must be a minigrad dtype such as torch.float32, not {dtype!r}")
-        arr = arr.astype(dtype.np, copy=False)
+        with np.errstate(over="ignore", invalid="ignore"):  # torch casts out-of-range values silently
+            arr = arr.astype(dtype.np, copy=False)
     t = Tensor._wrap(arr)
     if requires_grad:
         if not t.dtype.is_floating_point:

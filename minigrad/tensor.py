@@ -102,6 +102,10 @@ class Tensor:
         """Mirror ``Tensor.numel()``: the number of elements."""
         return self._data.size
 
+    def element_size(self):
+        """Mirror ``Tensor.element_size()``: bytes per element."""
+        return self._data.itemsize
+
     def nelement(self):
         """Mirror ``Tensor.nelement()``, an alias of ``numel()``."""
         return self._data.size

@@ -12,6 +12,7 @@ them back to each input's shape.
 
 import numpy as np
 
+from .. import dtypes
 from ..tensor import Tensor
 from ._util import binary_result, check_broadcast, data, needs_grad, wrap
 from .op import Op
@@ -121,8 +122,9 @@ class Div(Op):
         if not isinstance(b, Tensor) and not a.dtype.is_floating_point:
             b = float(b)
         out = _binary(np.true_divide, a, b)
-        if not out.dtype.is_floating_point:  # integer / integer is float32 in torch
-            out = wrap(out._data.astype(np.float32))
+        integers = not a.dtype.is_floating_point and not (isinstance(b, Tensor) and b.dtype.is_floating_point)
+        if integers and out._data.dtype != dtypes.get_default_dtype().np:  # integer / integer: the default float
+            out = wrap(out._data.astype(dtypes.get_default_dtype().np))
         return out
 
     @staticmethod
@@ -540,6 +542,7 @@ class ToCopy(Op):
     formula = {"self": "grad"}
 
     @staticmethod
+    @_quiet  # torch casts out-of-range values (70000 to float16) to inf without a word
     def forward(ctx, a, dtype):
         return wrap(a._data.astype(dtype))
 

@@ -49,7 +49,7 @@ class Sum(Op):
     def forward(ctx, a):
         ctx.shape = a.shape
         x = a._data
-        return wrap(np.asarray(x.sum(dtype=np.int64 if x.dtype.kind in "bi" else None)))
+        return wrap(np.asarray(x.sum(dtype=np.int64 if x.dtype.kind in "biu" else None)))
 
     @staticmethod
     def backward(ctx, grad):
@@ -66,7 +66,8 @@ class SumDim(Op):
     def forward(ctx, a, *, dim, keepdim=False):
         ctx.shape, ctx.dim, ctx.keepdim = a.shape, normalize_dims(a, dim), keepdim
         x = a._data
-        return wrap(np.asarray(x.sum(axis=ctx.dim, keepdims=keepdim, dtype=np.int64 if x.dtype.kind in "bi" else None)))
+        total = x.sum(axis=ctx.dim, keepdims=keepdim, dtype=np.int64 if x.dtype.kind in "biu" else None)
+        return wrap(np.asarray(total))
 
     @staticmethod
     def backward(ctx, grad):

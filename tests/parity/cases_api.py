@@ -956,3 +956,105 @@ case(
         print(name, z, z.grad_fn.name(), nf(z))
     """,
 )
+
+
+# ---------------------------------------------------------------------------------------------------------
+# dtypes: int8/16/32/64, uint8, float16/32/64 through printing, promotion, ops and conversions.
+# ---------------------------------------------------------------------------------------------------------
+_DTYPES = "[torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64, torch.float16, torch.float32, " \
+    "torch.float64]"
+case(
+    "api_dtype_printing",
+    f"""
+    for d in {_DTYPES}:
+        t = torch.tensor([1, 2, 3], dtype=d)
+        print(t, t.dtype, t.type(), t.is_floating_point(), t.element_size(), d.itemsize, d.is_floating_point)
+    print(torch.tensor([1.5, 2.25, -3.], dtype=torch.float16), torch.tensor([1e-3, 6e4], dtype=torch.float16))
+    print(torch.tensor([[1, -2], [30, 4]], dtype=torch.int32), torch.tensor(7, dtype=torch.int8))
+    print(torch.tensor([1.5], dtype=torch.half), torch.tensor([2.5], dtype=torch.double))
+    print(torch.tensor([3], dtype=torch.short), torch.tensor([70000.], dtype=torch.float16))
+    print(torch.tensor([0.1, 0.2], dtype=torch.float16).tolist(), torch.tensor(1, dtype=torch.uint8).item())
+    print(torch.zeros((27, 27), dtype=torch.int32)[0, :5], torch.ones(2, dtype=torch.float16, requires_grad=True))
+    print(torch.arange(5, dtype=torch.int16), torch.full((2,), 3, dtype=torch.int8), torch.eye(2, dtype=torch.uint8))
+    print(torch.empty(0, dtype=torch.int32), torch.zeros(2, 0, dtype=torch.float16))
+    """,
+)
+case(
+    "api_dtype_promotion",
+    f"""
+    ds = {_DTYPES}
+    for a in ds:
+        print(a, [str(torch.promote_types(a, b))[6:] for b in ds])
+    for a in ds:
+        x = torch.ones(2, dtype=a)
+        print(a, (x + 1).dtype, (x + 1.5).dtype, (x * True).dtype, (x + torch.tensor(1)).dtype,
+              (x + torch.tensor(1.)).dtype, (x / 2).dtype, (x + torch.ones(2, dtype=torch.int32)).dtype)
+    """,
+)
+case(
+    "api_dtype_ops",
+    """
+    u = torch.tensor([0, 100, 250], dtype=torch.uint8)
+    i8 = torch.tensor([-100, 50, 127], dtype=torch.int8)
+    i32 = torch.tensor([7, -3, 10], dtype=torch.int32)
+    h = torch.tensor([0.5, 1.5, -2.25], dtype=torch.float16)
+    print(u + 10, u - 1, u * 2, i8 + 100, i8 * 2, -i8, i32 // 2)
+    print(u + i8, u + i32, i8 + i32, i32 + h, h + 1, h * h, h / 3, h.exp(), h.sum(), h.mean(), h.max())
+    print(i32.sum(), i32.sum().dtype, u.sum().dtype, i8.sum(0), i32.max(), i32.argmax(), i32.abs(), i32.sign())
+    print(i32.float(), i32.double(), i32.half(), h.int(), h.long(), i32.to(torch.int8), u.to(torch.int8), i8.byte())
+    print(i32 > 0, i32 == 7, (i32 > 0).sum(), (i32 > 0).float().mean(), i32.clamp(0, 5), i32.pow(2), i32 ** 2)
+    print(i32.exp(), i32.log(), i32.sqrt(), i32.sigmoid(), torch.tanh(i32), i32 / 2, i32 / i32, 2 ** i32.abs())
+    eye = torch.tensor([[1, 0], [0, 1]], dtype=torch.int32)
+    print(i32.cumsum(0), torch.tensor([[1, 2], [3, 4]], dtype=torch.int32) @ eye)
+    print(torch.where(i32 > 0, i32, 0), i32[i32 > 0], i32.reshape(3, 1) + i32, torch.cat([i32, i32]).dtype)
+    print(h.to(torch.float32) * 2, h.requires_grad_(), (h * 2).sum())
+    N = torch.zeros((3, 3), dtype=torch.int32)
+    for a, b in [(0, 1), (1, 2), (0, 1), (2, 2)]:
+        N[a, b] += 1
+    print(N, N[0].float() / N[0].sum(), (N + 1).float(), N.sum(1, keepdim=True))
+    x = torch.tensor([1, 2], dtype=torch.int16)
+    x += 3
+    x *= 2
+    print(x, x.dtype)
+    """,
+)
+_errors(
+    "api_dtype_errors",
+    "torch.tensor([1, 2], dtype=torch.int32).mean()",
+    "torch.tensor([1, 2], dtype=torch.int32).requires_grad_()",
+    "torch.ones(2, dtype=torch.int64, requires_grad=True)",
+    "torch.tensor([1, 2], dtype=torch.int8) / torch.tensor([0, 1], dtype=torch.int8)",
+    "torch.tensor([1, 2], dtype=torch.int32) ** -1",
+    "torch.tensor([1., 2.]).to(torch.int32).add_(0.5)",
+    "torch.ones(2, 2, dtype=torch.float16) @ torch.ones(2, 2)",
+    "torch.ones(2, 2, dtype=torch.int32) @ torch.ones(2, 2)",
+)
+case(
+    "api_dtype_autograd",
+    """
+    h = torch.tensor([0.5, 1.5, -2.25], dtype=torch.float16, requires_grad=True)
+    y = (h * h).exp().sum()
+    y.backward()
+    print(y, h.grad, h.grad.dtype)
+    d = torch.tensor([0.5, 1.5], dtype=torch.float64, requires_grad=True)
+    f = torch.tensor([2., 3.], requires_grad=True)
+    z = (d * f).sum()
+    z.backward()
+    print(z, d.grad, f.grad, (d * f).dtype, nf(d * f.double()))
+    x1 = torch.Tensor([2.0]).double()
+    x1.requires_grad = True
+    w1 = torch.Tensor([-3.0]).double()
+    w1.requires_grad = True
+    b = torch.Tensor([6.8813735870195432]).double()
+    b.requires_grad = True
+    o = torch.tanh(x1 * w1 + b)
+    print(o.data.item())
+    o.backward()
+    print('x1', x1.grad.item(), 'w1', w1.grad.item(), 'b', b.grad.item())
+    m = torch.tensor([1, 0, 1], dtype=torch.uint8)
+    v = torch.tensor([1., 2., 3.])
+    print(v[m.bool()], v * m, (v * m).dtype, m.float().mean(), torch.tensor([300], dtype=torch.int16).to(torch.uint8))
+    print(torch.tensor([70000.], dtype=torch.float32).half(), torch.tensor([1e-8]).half())
+    print(torch.tensor([1, 2]) / torch.tensor([2, 2]))
+    """,
+)
