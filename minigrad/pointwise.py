@@ -6,6 +6,7 @@ its Tensor methods and exported as ``minigrad.<name>`` by this module's ``__all_
 import numpy as np
 
 from . import dtypes
+from .autograd import grad_mode
 from .ops import elementwise as E
 from .ops import indexing as X
 from .ops import scatter as SC
@@ -16,7 +17,10 @@ from .ops.not_implemented import record_not_implemented
 from .public import REQUIRED, public, require_dim
 from .tensor import Tensor
 
-__all__ = ["flip", "floor_divide", "log10", "log_softmax", "masked_fill", "narrow", "round", "scatter", "softmax"]
+__all__ = [
+    "flip", "floor", "floor_divide", "log10", "log_softmax", "masked_fill", "narrow", "remainder", "round", "scatter",
+    "softmax",
+]
 
 
 @public("log10", inplace="log10_", function=False)
@@ -66,6 +70,36 @@ Tensor.clip_, Tensor.negative_ = Tensor.clamp_, Tensor.neg_
 Tensor.subtract_, Tensor.multiply_, Tensor.divide_, Tensor.true_divide_ = (
     Tensor.sub_, Tensor.mul_, Tensor.div_, Tensor.div_
 )
+
+
+@public("floor", inplace="floor_", function=False)
+def floor(input):
+    """Mirror ``torch.floor``: rounded down (FloorBackward0; the gradient is zero)."""
+    return E.Floor.apply(input)
+
+
+@public("remainder", "__mod__", inplace="remainder_", function=False)
+def remainder(input, other):
+    """Mirror ``torch.remainder`` and ``%``: the remainder with the divisor's sign, as Python's ``%``
+    (RemainderBackward0 for a number, RemainderBackward1 for a tensor)."""
+    if not isinstance(input, Tensor):  # number % tensor: torch has no derivative for it
+        a = as_tensor_operand(input, other)
+        with grad_mode.no_grad():
+            out = E.RemainderTensor.apply(a, other)
+        return record_not_implemented(out, (other,), "aten::remainder")
+    if isinstance(other, Tensor):
+        check_broadcast(input, other)
+        return E.RemainderTensor.apply(input, other)
+    return E.Remainder.apply(input, other=other)
+
+
+@public("__rmod__", function=False)
+def _rmod_operator(self, other):
+    """``number % tensor``."""
+    return remainder(other, self)
+
+
+Tensor.__imod__ = Tensor.remainder_
 
 
 @public("masked_fill", inplace="masked_fill_", function=False)

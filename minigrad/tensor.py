@@ -435,7 +435,7 @@ class Tensor:
     __str__ = __repr__
 
     def __format__(self, spec):
-        if self._data.ndim == 0 and spec:
+        if self._data.ndim == 0:  # torch formats a 0-d tensor as its number, even with no spec (f"{loss}")
             return format(self.item(), spec)
         return format(repr(self), spec)
 

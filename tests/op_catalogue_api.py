@@ -144,6 +144,10 @@ API_CATALOGUE = [
     Case("log10", torch.log10, unary(), (POSITIVE,), second_order=True),
     Case("round", lambda a: torch.round(a) * a, unary(), (AWAY_FROM_HALVES,)),
     Case("round_decimals", lambda a: torch.round(a, decimals=1) + a, fixed(((3,),)), (Domain(0.01, 0.04),)),
+    Case("floor", lambda a: torch.floor(a) * a, unary(), (Domain(-1.9, 1.9, avoid=(-1.0, 0.0, 1.0)),)),
+    Case("remainder_number", lambda a: a % 1.5, unary(), (Domain(0.1, 1.4),)),
+    Case("remainder_tensor", lambda a, b: torch.remainder(a, b), fixed(((2, 3), (3,))), (Domain(0.1, 0.9),
+         Domain(1.0, 2.0))),
     Case("masked_fill", lambda a, m: a.masked_fill(torch.tensor(m), 0.5), unary(min_dims=1), args_for=mask_of),
     Case("scatter_value", _scatter, fixed(((2, 3),)), args_for=lambda s: st.just(([[2], [0]],))),
     # in-place variants inside a graph

@@ -265,7 +265,7 @@ class Exp(Op):
     @staticmethod
     @_quiet
     def forward(ctx, a):
-        out = wrap(np.exp(_float(a)))
+        out = wrap(_precise(np.exp, a))
         ctx._save((out,))
         return out
 
@@ -286,7 +286,7 @@ class Log(Op):
     def forward(ctx, a):
         ctx._save((a,))
         with np.errstate(divide="ignore", invalid="ignore"):
-            return wrap(np.log(_float(a)))
+            return wrap(_precise(np.log, a))
 
     @staticmethod
     def backward(ctx, grad):
@@ -304,7 +304,7 @@ class Sin(Op):
     @staticmethod
     def forward(ctx, a):
         ctx._save((a,))
-        return wrap(np.sin(_float(a)))
+        return wrap(_precise(np.sin, a))
 
     @staticmethod
     def backward(ctx, grad):
@@ -322,7 +322,7 @@ class Cos(Op):
     @staticmethod
     def forward(ctx, a):
         ctx._save((a,))
-        return wrap(np.cos(_float(a)))
+        return wrap(_precise(np.cos, a))
 
     @staticmethod
     def backward(ctx, grad):
@@ -339,7 +339,7 @@ class Tanh(Op):
 
     @staticmethod
     def forward(ctx, a):
-        out = wrap(np.tanh(_float(a)))
+        out = wrap(_precise(np.tanh, a))
         ctx._save((out,))
         return out
 
@@ -361,7 +361,7 @@ class Sigmoid(Op):
         x = _float(a)
         # torch's 1 / (1 + exp(-x)): exp may overflow to inf, which gives exactly 0 as torch does
         with np.errstate(over="ignore"):
-            out = wrap(1 / (1 + np.exp(-x)))
+            out = wrap(1 / (1 + _precise(np.exp, -x)))
         ctx._save((out,))
         return out
 
@@ -582,8 +582,16 @@ class Where(Op):
 
 def _float(a):
     """Integer inputs of floating-point functions compute in the default dtype, as in torch."""
-    x = a._data
+    x = a._data if isinstance(a, Tensor) else a
     return x if x.dtype.kind == "f" else x.astype(np.float32)
+
+
+def _precise(fn, a):
+    """``fn`` (exp, log, tanh, ...) of ``a``'s values, float32 computed in float64 and rounded once: torch's
+    vectorised float32 functions are nearly always the correctly rounded value (numpy's float32 ones often
+    miss it by one unit in the last place, which shows in printed values such as ``exp(12.)``)."""
+    x = _float(a)
+    return fn(x, dtype=np.float64).astype(np.float32) if x.dtype == np.float32 else fn(x)
 
 
 class Log10(Op):
@@ -597,7 +605,7 @@ class Log10(Op):
     def forward(ctx, a):
         ctx._save((a,))
         with np.errstate(divide="ignore", invalid="ignore"):
-            return wrap(np.log10(_float(a)))
+            return wrap(_precise(np.log10, a))
 
     @staticmethod
     def backward(ctx, grad):
@@ -689,3 +697,58 @@ class DivScalar(Op):
     @staticmethod
     def backward(ctx, grad):
         return (grad / ctx.other,)
+
+
+class Floor(Op):
+    """result = the largest integer <= self; its derivative is zero wherever it exists"""
+
+    node_name = "FloorBackward0"
+    formula = {"self": "grad * 0"}
+
+    @staticmethod
+    def forward(ctx, a):
+        return wrap(np.floor(a._data) if a.dtype.is_floating_point else a._data.copy())
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (grad * 0,)
+
+
+class Remainder(Op):
+    """result = self % other (the sign of other, as Python's), other a number"""
+
+    node_name = "RemainderBackward0"
+    formula = {"self": "grad"}
+
+    @staticmethod
+    @_quiet
+    def forward(ctx, a, *, other):
+        if not a.dtype.is_floating_point and not isinstance(other, float) and other == 0:
+            raise RuntimeError("ZeroDivisionError")
+        return binary_result(np.remainder(a._data, other), a, other)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (grad,)
+
+
+class RemainderTensor(Op):
+    """result = self % other, both tensors"""
+
+    node_name = "RemainderBackward1"
+    formula = {"self": "grad", "other": "-grad * (self / other).floor()"}
+    saved_names = ("self", "other")
+
+    @staticmethod
+    @_quiet
+    def forward(ctx, a, b):
+        ctx._save((a, b))
+        if not a.dtype.is_floating_point and not b.dtype.is_floating_point and np.any(b._data == 0):
+            raise RuntimeError("ZeroDivisionError")
+        return _binary(np.remainder, a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx._unpack()
+        da, db = ctx._needs()
+        return grad if da else None, -grad * (a / b).floor() if db else None

@@ -60,6 +60,9 @@ OPS = {
     "round": ("torch.round(x * 1.5)", "x"),
     "round_decimals": ("torch.round(x / 3, decimals=2)", "x"),
     "log10": ("p.log10()", "p"),
+    "floor": ("torch.floor(x * 1.5)", "x"),
+    "remainder_number": ("x % 1.5", "x"),
+    "remainder_tensor": ("torch.remainder(x, p + 1)", "x, p"),
     "masked_fill": ("x.masked_fill(x > 0, 0.5)", "x"),
     "masked_fill_row_mask": ("x.masked_fill(torch.tensor([True, False, True]), -1.)", "x"),
     "scatter_value": ("x.scatter(1, torch.tensor([[2], [0]]), 9.)", "x"),
@@ -159,6 +162,9 @@ case(
     print(torch.tensor([5., -5., 7.5]) // 2, torch.tensor([5, -5, 7]) // 2, 7 // torch.tensor([2, -3]))
     print(torch.tensor([5, 7]) // 2.5, torch.tensor([5, 7], dtype=torch.int32) // torch.tensor([2], dtype=torch.int8))
     print(torch.tensor([1., -1., 0.]) // 0., torch.floor_divide(torch.tensor([5.]), torch.tensor([2.])))
+    print(torch.tensor([5, -7]) % 3, 7 % torch.tensor([3, -2]), torch.remainder(torch.tensor([5.]), 0.))
+    print(torch.tensor([5]) % torch.tensor([2.5]), torch.tensor([-7.5, 7.5]) % -2, torch.floor(torch.tensor([-1.5, 2])))
+    r = torch.tensor([7, 8]); r %= 3; print(r, (7 % torch.tensor([2.], requires_grad=True)).grad_fn.name())
     y = torch.tensor([7, 8]); y //= 3; print(y)
     z = torch.tensor([7., 8.]); z.floor_divide_(2); print(z)
     A = torch.arange(6.).reshape(2, 3)
@@ -176,6 +182,8 @@ case(
 _errors(
     "api_pointwise_errors",
     "torch.tensor([5]) // 0",
+    "torch.tensor([5]) % 0",
+    "torch.tensor([5]) % torch.tensor([0])",
     "torch.tensor([True]) // torch.tensor([True])",
     "x.masked_fill(torch.tensor([1, 0, 1]), 0.5)",
     "x.masked_fill(torch.tensor([True, False]), 0.5)",
@@ -1057,4 +1065,865 @@ case(
     print(torch.tensor([70000.], dtype=torch.float32).half(), torch.tensor([1e-8]).half())
     print(torch.tensor([1, 2]) / torch.tensor([2, 2]))
     """,
+)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The sources themselves: each case replays the calls of one section of the beginner material (random data
+# replaced by fixed values where values are printed; where randomness stays, only shapes and facts print).
+# ---------------------------------------------------------------------------------------------------------
+case(
+    "api_source_learn_the_basics_tensors",
+    """
+    import numpy as np
+
+    data = [[1, 2], [3, 4]]
+    x_data = torch.tensor(data)
+    x_np = torch.from_numpy(np.array(data))
+    x_ones = torch.ones_like(x_data)
+    print(f"Ones Tensor: \\n {x_ones} \\n")
+    x_rand = torch.rand_like(x_data, dtype=torch.float)
+    print(x_rand.shape, x_rand.dtype, x_np)
+    shape = (2, 3,)
+    print(torch.rand(shape).shape, torch.ones(shape), torch.zeros(shape))
+    tensor = torch.rand(3, 4)
+    print(f"Shape of tensor: {tensor.shape}")
+    print(f"Datatype of tensor: {tensor.dtype}")
+    print(f"Device tensor is stored on: {tensor.device}")
+    if torch.cuda.is_available() & (torch.device('cuda').index is not None):
+        tensor = tensor.to('cuda')
+    tensor = torch.ones(4, 4)
+    print('First row: ', tensor[0])
+    print('First column: ', tensor[:, 0])
+    print('Last column:', tensor[..., -1])
+    tensor[:, 1] = 0
+    print(tensor)
+    t1 = torch.cat([tensor, tensor, tensor], dim=1)
+    print(t1)
+    agg = tensor.sum()
+    agg_item = agg.item()
+    print(agg_item, type(agg_item))
+    print(tensor, "\\n")
+    tensor.add_(5)
+    print(tensor)
+    t = torch.ones(5)
+    print(f"t: {t}")
+    n = t.numpy()
+    print(f"n: {n}")
+    t.add_(1)
+    print(f"t: {t}")
+    print(f"n: {n}")
+    n = np.ones(5)
+    t = torch.from_numpy(n)
+    np.add(n, 1, out=n)
+    print(f"t: {t}")
+    print(f"n: {n}")
+    """,
+)
+case(
+    "api_source_learn_the_basics_model",
+    [_SET, """
+    device = torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else "cpu"
+    print(f"Using {device} device")
+
+    class NeuralNetwork(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.flatten = nn.Flatten()
+            self.linear_relu_stack = nn.Sequential(
+                nn.Linear(28 * 28, 512), nn.ReLU(), nn.Linear(512, 512), nn.ReLU(), nn.Linear(512, 10),
+            )
+
+        def forward(self, x):
+            x = self.flatten(x)
+            logits = self.linear_relu_stack(x)
+            return logits
+
+    model = NeuralNetwork().to(device)
+    print(model)
+    set_weights(model)
+    X = (torch.arange(28 * 28, dtype=torch.float32).reshape(1, 28, 28) % 7) / 7
+    logits = model(X)
+    pred_probab = nn.Softmax(dim=1)(logits)
+    y_pred = pred_probab.argmax(1)
+    print(f"Predicted class: {y_pred}")
+    input_image = torch.rand(3, 28, 28)
+    print(input_image.size())
+    flatten = nn.Flatten()
+    flat_image = flatten(input_image)
+    print(flat_image.size())
+    layer1 = nn.Linear(in_features=28 * 28, out_features=20)
+    hidden1 = layer1(flat_image)
+    print(hidden1.size())
+    hidden1 = nn.ReLU()(hidden1)
+    print((hidden1 >= 0).all(), hidden1.grad_fn)
+    seq_modules = nn.Sequential(flatten, layer1, nn.ReLU(), nn.Linear(20, 10))
+    logits = seq_modules(torch.rand(3, 28, 28))
+    softmax = nn.Softmax(dim=1)
+    pred_probab = softmax(logits)
+    print(pred_probab.shape, torch.allclose(pred_probab.sum(1), torch.ones(3)))
+    for name, param in model.named_parameters():
+        print(f"Layer: {name} | Size: {param.size()} | Values : {param[:2]} \\n")
+    """],
+)
+case(
+    "api_source_learn_the_basics_autograd",
+    [_SET, """
+    x = torch.ones(5)
+    y = torch.zeros(3)
+    w = torch.tensor([[((i * 3 + j) % 5 - 2) / 4 for j in range(3)] for i in range(5)], requires_grad=True)
+    b = torch.tensor([0.1, -0.2, 0.3], requires_grad=True)
+    z = torch.matmul(x, w) + b
+    loss = torch.nn.functional.binary_cross_entropy_with_logits(z, y)
+    print(f"Gradient function for z = {z.grad_fn}")
+    print(f"Gradient function for loss = {loss.grad_fn}")
+    loss.backward()
+    print(w.grad)
+    print(b.grad)
+    z = torch.matmul(x, w) + b
+    print(z.requires_grad)
+    with torch.no_grad():
+        z = torch.matmul(x, w) + b
+    print(z.requires_grad)
+    z = torch.matmul(x, w) + b
+    z_det = z.detach()
+    print(z_det.requires_grad)
+    inp = torch.eye(4, 5, requires_grad=True)
+    out = (inp + 1).pow(2).t()
+    out.backward(torch.ones_like(out), retain_graph=True)
+    print(f"First call\\n{inp.grad}")
+    out.backward(torch.ones_like(out), retain_graph=True)
+    print(f"\\nSecond call\\n{inp.grad}")
+    inp.grad.zero_()
+    out.backward(torch.ones_like(out), retain_graph=True)
+    print(f"\\nCall after zeroing gradients\\n{inp.grad}")
+    """],
+)
+case(
+    "api_source_learn_the_basics_optimization",
+    [_SET, """
+    data = torch.utils.data
+    X = (torch.arange(64 * 12, dtype=torch.float32).reshape(64, 3, 4) % 11) / 11
+    Y = torch.arange(64) % 10
+    train_dataloader = data.DataLoader(data.TensorDataset(X, Y), batch_size=16)
+    test_dataloader = data.DataLoader(data.TensorDataset(X[:32], Y[:32]), batch_size=16)
+
+    class NeuralNetwork(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.flatten = nn.Flatten()
+            self.linear_relu_stack = nn.Sequential(nn.Linear(12, 16), nn.ReLU(), nn.Linear(16, 10))
+
+        def forward(self, x):
+            return self.linear_relu_stack(self.flatten(x))
+
+    model = NeuralNetwork()
+    set_weights(model)
+    learning_rate, batch_size = 1e-1, 16
+    loss_fn = nn.CrossEntropyLoss()
+    optimizer = torch.optim.SGD(model.parameters(), lr=learning_rate)
+
+    def train_loop(dataloader, model, loss_fn, optimizer):
+        size = len(dataloader.dataset)
+        model.train()
+        for batch, (X, y) in enumerate(dataloader):
+            pred = model(X)
+            loss = loss_fn(pred, y)
+            loss.backward()
+            optimizer.step()
+            optimizer.zero_grad()
+            if batch % 2 == 0:
+                loss, current = loss.item(), batch * batch_size + len(X)
+                print(f"loss: {loss:.4f}  [{current:>5d}/{size:>5d}]")
+
+    def test_loop(dataloader, model, loss_fn):
+        model.eval()
+        size = len(dataloader.dataset)
+        num_batches = len(dataloader)
+        test_loss, correct = 0, 0
+        with torch.no_grad():
+            for X, y in dataloader:
+                pred = model(X)
+                test_loss += loss_fn(pred, y).item()
+                correct += (pred.argmax(1) == y).type(torch.float).sum().item()
+        test_loss /= num_batches
+        correct /= size
+        print(f"Test Error: \\n Accuracy: {(100*correct):>0.1f}%, Avg loss: {test_loss:.4f} \\n")
+
+    for t in range(3):
+        print(f"Epoch {t+1}\\n-------------------------------")
+        train_loop(train_dataloader, model, loss_fn, optimizer)
+        test_loop(test_dataloader, model, loss_fn)
+    print("Done!")
+    """],
+)
+case(
+    "api_source_gentle_introduction_autograd",
+    [_SET, """
+    a = torch.tensor([2., 3.], requires_grad=True)
+    b = torch.tensor([6., 4.], requires_grad=True)
+    Q = 3 * a**3 - b**2
+    external_grad = torch.tensor([1., 1.])
+    Q.backward(gradient=external_grad)
+    print(9 * a**2 == a.grad)
+    print(-2 * b == b.grad)
+    x = torch.rand(5, 5)
+    y = torch.rand(5, 5)
+    z = torch.rand((5, 5), requires_grad=True)
+    a = x + y
+    print(f"Does `a` require gradients?: {a.requires_grad}")
+    b = x + z
+    print(f"Does `b` require gradients?: {b.requires_grad}")
+    model = nn.Sequential(nn.Linear(4, 3), nn.ReLU(), nn.Linear(3, 2))
+    set_weights(model)
+    for param in model.parameters():
+        param.requires_grad = False
+    model.fc = nn.Linear(2, 10)
+    optimizer = torch.optim.SGD(model.parameters(), lr=1e-2, momentum=0.9)
+    out = model.fc(model(torch.ones(1, 4)))
+    out.sum().backward()
+    optimizer.step()
+    print([p.requires_grad for p in model.parameters()], model[0].weight.grad, model.fc.weight.grad is not None)
+    """],
+)
+
+
+_MAKEMORE = """
+words = ['emma', 'olivia', 'ava', 'isabella', 'sophia', 'charlotte', 'mia', 'amelia', 'harper', 'evelyn']
+chars = sorted(list(set(''.join(words))))
+stoi = {s: i + 1 for i, s in enumerate(chars)}
+stoi['.'] = 0
+itos = {i: s for s, i in stoi.items()}
+V = len(itos)
+
+def fixed(*shape, scale=1.0, shift=0):
+    n = 1
+    for s in shape:
+        n *= s
+    return ((torch.arange(n) * 7 + shift) % 19 - 9).reshape(shape).float() * (scale / 9)
+
+def build_dataset(words, block_size=3):
+    X, Y = [], []
+    for w in words:
+        context = [0] * block_size
+        for ch in w + '.':
+            ix = stoi[ch]
+            X.append(context)
+            Y.append(ix)
+            context = context[1:] + [ix]
+    return torch.tensor(X), torch.tensor(Y)
+"""
+case(
+    "api_source_makemore_bigrams",
+    [_MAKEMORE, """
+    N = torch.zeros((V, V), dtype=torch.int32)
+    for w in words:
+        chs = ['.'] + list(w) + ['.']
+        for ch1, ch2 in zip(chs, chs[1:]):
+            N[stoi[ch1], stoi[ch2]] += 1
+    print(N[0], N[0, 1].item(), N.dtype)
+    p = N[0].float()
+    p = p / p.sum()
+    print(p)
+    g = torch.Generator().manual_seed(2147483647)
+    ix = torch.multinomial(p, num_samples=1, replacement=True, generator=g).item()
+    print(type(ix).__name__, p[ix] > 0)
+    P = (N + 1).float()
+    P /= P.sum(1, keepdims=True)
+    print(P.shape, P.sum(1, keepdim=True).shape, P.sum(1).shape, P[0].sum())
+    log_likelihood = 0.0
+    n = 0
+    for w in words:
+        chs = ['.'] + list(w) + ['.']
+        for ch1, ch2 in zip(chs, chs[1:]):
+            prob = P[stoi[ch1], stoi[ch2]]
+            logprob = torch.log(prob)
+            log_likelihood += logprob
+            n += 1
+    print(f'{log_likelihood=}')
+    nll = -log_likelihood
+    print(f'{nll=}')
+    print(f'{nll/n}')
+    xs, ys = [], []
+    for w in words:
+        chs = ['.'] + list(w) + ['.']
+        for ch1, ch2 in zip(chs, chs[1:]):
+            xs.append(stoi[ch1])
+            ys.append(stoi[ch2])
+    xs, ys = torch.tensor(xs), torch.tensor(ys)
+    num = xs.nelement()
+    print('number of examples: ', num)
+    g = torch.Generator().manual_seed(2147483647)
+    W = torch.randn((V, V), generator=g, requires_grad=True)
+    print(W.shape, W.requires_grad)
+    W = fixed(V, V).requires_grad_()
+    xenc = F.one_hot(xs, num_classes=V).float()
+    print(xenc.shape, xenc.dtype)
+    for k in range(3):
+        xenc = F.one_hot(xs, num_classes=V).float()
+        logits = xenc @ W
+        counts = logits.exp()
+        probs = counts / counts.sum(1, keepdims=True)
+        loss = -probs[torch.arange(num), ys].log().mean() + 0.01 * (W**2).mean()
+        print(f'{loss.item():.4f}')
+        W.grad = None
+        loss.backward()
+        W.data += -50 * W.grad
+    print(probs[0], torch.allclose(probs[0].sum(), torch.tensor(1.)), probs.shape)
+    nlls = torch.zeros(5)
+    for i in range(5):
+        x, y = xs[i].item(), ys[i].item()
+        p = probs[i, y]
+        logp = torch.log(p)
+        nll = -logp
+        print(f'bigram example {i+1}: {itos[x]}{itos[y]} (indexes {x},{y})', f'{p.item():.4f}', logp, nll)
+        nlls[i] = nll
+    print('average negative log likelihood, i.e. loss =', f'{nlls.mean().item():.4f}')
+    """],
+)
+case(
+    "api_source_makemore_mlp",
+    [_MAKEMORE, """
+    Xtr, Ytr = build_dataset(words)
+    print(Xtr.shape, Xtr.dtype, Ytr.shape, Ytr.dtype)
+    C = fixed(V, 10, scale=0.8)
+    emb = C[Xtr]
+    print(emb.shape, C[torch.tensor([[0, 0, 0]])].shape)
+    g = torch.Generator().manual_seed(2147483647)
+    parameters_random = [torch.randn((V, 10), generator=g), torch.randn((30, 200), generator=g)]
+    print([p.shape for p in parameters_random], sum(p.nelement() for p in parameters_random))
+    W1, b1 = fixed(30, 20, scale=0.3, shift=1), fixed(20, scale=0.1, shift=2)
+    W2, b2 = fixed(20, V, scale=0.3, shift=3), fixed(V, scale=0.1, shift=4)
+    parameters = [C, W1, b1, W2, b2]
+    print(sum(p.nelement() for p in parameters))
+    for p in parameters:
+        p.requires_grad = True
+    lre = torch.linspace(-3, 0, 1000)
+    lrs = 10**lre
+    print(lre[:3], lrs[-3:], lrs.shape)
+    stepi, lossi = [], []
+    for i in range(6):
+        ix = torch.arange(i * 8, i * 8 + 16) % Xtr.shape[0]
+        emb = C[Xtr[ix]]
+        h = torch.tanh(emb.view(-1, 30) @ W1 + b1)
+        logits = h @ W2 + b2
+        loss = F.cross_entropy(logits, Ytr[ix])
+        for p in parameters:
+            p.grad = None
+        loss.backward()
+        lr = 0.1 if i < 3 else 0.01
+        for p in parameters:
+            p.data += -lr * p.grad
+        stepi.append(i)
+        lossi.append(loss.log10().item())
+        print(f'{i:7d}/{6:7d}: {loss.item():.4f}', f'{lossi[-1]:.4f}')
+    emb = C[Xtr]
+    h = torch.tanh(emb.view(-1, 30) @ W1 + b1)
+    logits = h @ W2 + b2
+    print(F.cross_entropy(logits, Ytr))
+    print(C[:, 0].data[:4], C[1, 0].item())
+    g = torch.Generator().manual_seed(2147483647 + 10)
+    context = [0] * 3
+    emb = C[torch.tensor([context])]
+    h = torch.tanh(emb.view(1, -1) @ W1 + b1)
+    probs = F.softmax(h @ W2 + b2, dim=1)
+    ix = torch.multinomial(probs, num_samples=1, generator=g).item()
+    print(probs.shape, probs[0, :4], 0 <= ix < V)
+    """],
+)
+case(
+    "api_source_makemore_batchnorm",
+    [_MAKEMORE, """
+    Xtr, Ytr = build_dataset(words)
+    n_embd, n_hidden, block_size = 4, 12, 3
+    C = fixed(V, n_embd, scale=0.8)
+    W1 = fixed(n_embd * block_size, n_hidden, scale=0.5, shift=1) * (5/3) / ((n_embd * block_size)**0.5)
+    W2 = fixed(n_hidden, V, scale=0.5, shift=3) * 0.01
+    b2 = fixed(V, shift=4) * 0
+    bngain = torch.ones((1, n_hidden))
+    bnbias = torch.zeros((1, n_hidden))
+    bnmean_running = torch.zeros((1, n_hidden))
+    bnstd_running = torch.ones((1, n_hidden))
+    parameters = [C, W1, W2, b2, bngain, bnbias]
+    print(sum(p.nelement() for p in parameters))
+    for p in parameters:
+        p.requires_grad = True
+    for i in range(4):
+        ix = torch.arange(i * 5, i * 5 + 8) % Xtr.shape[0]
+        Xb, Yb = Xtr[ix], Ytr[ix]
+        emb = C[Xb]
+        embcat = emb.view(emb.shape[0], -1)
+        hpreact = embcat @ W1
+        bnmeani = hpreact.mean(0, keepdim=True)
+        bnstdi = hpreact.std(0, keepdim=True)
+        hpreact = bngain * (hpreact - bnmeani) / bnstdi + bnbias
+        with torch.no_grad():
+            bnmean_running = 0.999 * bnmean_running + 0.001 * bnmeani
+            bnstd_running = 0.999 * bnstd_running + 0.001 * bnstdi
+        h = torch.tanh(hpreact)
+        logits = h @ W2 + b2
+        loss = F.cross_entropy(logits, Yb)
+        for p in parameters:
+            p.grad = None
+        loss.backward()
+        for p in parameters:
+            p.data += -0.1 * p.grad
+        print(f'{i:7d}/{4:7d}: {loss.item():.4f}', f'{loss.log10().item():.4f}')
+    print(bnmean_running[0, :4], bnstd_running[0, :4])
+
+    @torch.no_grad()
+    def split_loss(x, y):
+        emb = C[x]
+        embcat = emb.view(emb.shape[0], -1)
+        hpreact = embcat @ W1
+        hpreact = bngain * (hpreact - bnmean_running) / bnstd_running + bnbias
+        h = torch.tanh(hpreact)
+        logits = h @ W2 + b2
+        loss = F.cross_entropy(logits, y)
+        print('train', f'{loss.item():.4f}', loss.requires_grad)
+
+    split_loss(Xtr, Ytr)
+
+    class Linear:
+        def __init__(self, fan_in, fan_out, bias=True, shift=0):
+            self.weight = fixed(fan_in, fan_out, shift=shift) / fan_in**0.5
+            self.bias = torch.zeros(fan_out) if bias else None
+
+        def __call__(self, x):
+            self.out = x @ self.weight
+            if self.bias is not None:
+                self.out += self.bias
+            return self.out
+
+        def parameters(self):
+            return [self.weight] + ([] if self.bias is None else [self.bias])
+
+    class BatchNorm1d:
+        def __init__(self, dim, eps=1e-5, momentum=0.1):
+            self.eps, self.momentum, self.training = eps, momentum, True
+            self.gamma, self.beta = torch.ones(dim), torch.zeros(dim)
+            self.running_mean, self.running_var = torch.zeros(dim), torch.ones(dim)
+
+        def __call__(self, x):
+            if self.training:
+                xmean = x.mean(0, keepdim=True)
+                xvar = x.var(0, keepdim=True)
+            else:
+                xmean, xvar = self.running_mean, self.running_var
+            xhat = (x - xmean) / torch.sqrt(xvar + self.eps)
+            self.out = self.gamma * xhat + self.beta
+            if self.training:
+                with torch.no_grad():
+                    self.running_mean = (1 - self.momentum) * self.running_mean + self.momentum * xmean
+                    self.running_var = (1 - self.momentum) * self.running_var + self.momentum * xvar
+            return self.out
+
+        def parameters(self):
+            return [self.gamma, self.beta]
+
+    class Tanh:
+        def __call__(self, x):
+            self.out = torch.tanh(x)
+            return self.out
+
+        def parameters(self):
+            return []
+
+    layers = [Linear(n_embd * block_size, n_hidden, bias=False, shift=1), BatchNorm1d(n_hidden), Tanh(),
+              Linear(n_hidden, V, bias=False, shift=2), BatchNorm1d(V)]
+    with torch.no_grad():
+        layers[-1].gamma *= 0.1
+        for layer in layers[:-1]:
+            if isinstance(layer, Linear):
+                layer.weight *= 5/3
+    parameters = [C] + [p for layer in layers for p in layer.parameters()]
+    for p in parameters:
+        p.requires_grad = True
+    ud = []
+    for i in range(3):
+        ix = torch.arange(i * 5, i * 5 + 8) % Xtr.shape[0]
+        x = C[Xtr[ix]].view(8, -1)
+        for layer in layers:
+            x = layer(x)
+        loss = F.cross_entropy(x, Ytr[ix])
+        for layer in layers:
+            layer.out.retain_grad()
+        for p in parameters:
+            p.grad = None
+        loss.backward()
+        for p in parameters:
+            p.data += -0.1 * p.grad
+        with torch.no_grad():
+            ud.append([((0.1 * p.grad).std() / p.data.std()).log10().item() for p in parameters])
+        print(f'{loss.item():.4f}', [f'{round(u, 2) + 0.0:.2f}' for u in ud[-1]])
+    for i, layer in enumerate(layers[:-1]):
+        if isinstance(layer, Tanh):
+            t = layer.out
+            # .item(): float() of a tensor in a graph warns once per process in torch (the mistakes catalogue's)
+            print('layer %d (%10s): mean %+.2f, std %.2f, saturated: %.2f%%' % (
+                i, layer.__class__.__name__, t.mean().item(), t.std().item(), (t.abs() > 0.97).float().mean() * 100))
+            mean = round(t.grad.mean().item(), 4) + 0.0  # about 0: its sign is the last bits' (+ 0.0 turns -0.0 to 0.0)
+            print('layer %d (%10s): mean %+.4f, std %.4e' % (i, layer.__class__.__name__, mean, t.grad.std()))
+            hy, hx = torch.histogram(t, density=True)
+            print(hy.shape, hx[:-1].detach().shape)
+    for layer in layers:
+        layer.training = False
+    x = C[Xtr[:4]].view(4, -1)
+    for layer in layers:
+        x = layer(x)
+    print(F.softmax(x, dim=1).shape, f'{F.cross_entropy(x, Ytr[:4]).item():.4f}')
+    """],
+)
+case(
+    "api_source_makemore_backprop_ninja",
+    [_MAKEMORE, """
+    def cmp(s, dt, t):
+        app = torch.allclose(dt, t.grad)
+        maxdiff = (dt - t.grad).abs().max().item()
+        print(f'{s:15s} | approximate: {str(app):5s} | maxdiff below 1e-6: {maxdiff < 1e-6}')
+
+    Xtr, Ytr = build_dataset(words)
+    n_embd, n_hidden, block_size = 4, 16, 3
+    C = fixed(V, n_embd, scale=0.8)
+    W1 = fixed(n_embd * block_size, n_hidden, scale=0.5, shift=1) * (5/3) / ((n_embd * block_size)**0.5)
+    b1 = fixed(n_hidden, shift=2) * 0.1
+    W2 = fixed(n_hidden, V, scale=0.5, shift=3) * 0.1
+    b2 = fixed(V, shift=4) * 0.1
+    bngain = fixed(1, n_hidden, shift=5) * 0.1 + 1.0
+    bnbias = fixed(1, n_hidden, shift=6) * 0.1
+    parameters = [C, W1, b1, W2, b2, bngain, bnbias]
+    for p in parameters:
+        p.requires_grad = True
+    n = batch_size = 8
+    ix = torch.arange(3, 3 + batch_size)
+    Xb, Yb = Xtr[ix], Ytr[ix]
+    emb = C[Xb]
+    embcat = emb.view(emb.shape[0], -1)
+    hprebn = embcat @ W1 + b1
+    bnmeani = 1/n*hprebn.sum(0, keepdim=True)
+    bndiff = hprebn - bnmeani
+    bndiff2 = bndiff**2
+    bnvar = 1/(n-1)*(bndiff2).sum(0, keepdim=True)
+    bnvar_inv = (bnvar + 1e-5)**-0.5
+    bnraw = bndiff * bnvar_inv
+    hpreact = bngain * bnraw + bnbias
+    h = torch.tanh(hpreact)
+    logits = h @ W2 + b2
+    logit_maxes = logits.max(1, keepdim=True).values
+    norm_logits = logits - logit_maxes
+    counts = norm_logits.exp()
+    counts_sum = counts.sum(1, keepdims=True)
+    counts_sum_inv = counts_sum**-1
+    probs = counts * counts_sum_inv
+    logprobs = probs.log()
+    loss = -logprobs[range(n), Yb].mean()
+    for p in parameters:
+        p.grad = None
+    for t in [logprobs, probs, counts, counts_sum, counts_sum_inv, norm_logits, logit_maxes, logits, h, hpreact,
+              bnraw, bnvar_inv, bnvar, bndiff2, bndiff, hprebn, bnmeani, embcat, emb]:
+        t.retain_grad()
+    loss.backward()
+    print(loss)
+    dlogprobs = torch.zeros_like(logprobs)
+    dlogprobs[range(n), Yb] = -1.0/n
+    dprobs = (1.0 / probs) * dlogprobs
+    dcounts_sum_inv = (counts * dprobs).sum(1, keepdim=True)
+    dcounts = counts_sum_inv * dprobs
+    dcounts_sum = (-counts_sum**-2) * dcounts_sum_inv
+    dcounts += torch.ones_like(counts) * dcounts_sum
+    dnorm_logits = counts * dcounts
+    dlogits = dnorm_logits.clone()
+    dlogit_maxes = (-dnorm_logits).sum(1, keepdim=True)
+    dlogits += F.one_hot(logits.max(1).indices, num_classes=logits.shape[1]) * dlogit_maxes
+    dh = dlogits @ W2.T
+    dW2 = h.T @ dlogits
+    db2 = dlogits.sum(0)
+    dhpreact = (1.0 - h**2) * dh
+    dbngain = (bnraw * dhpreact).sum(0, keepdim=True)
+    dbnraw = bngain * dhpreact
+    dbnbias = dhpreact.sum(0, keepdim=True)
+    dbndiff = bnvar_inv * dbnraw
+    dbnvar_inv = (bndiff * dbnraw).sum(0, keepdim=True)
+    dbnvar = (-0.5*(bnvar + 1e-5)**-1.5) * dbnvar_inv
+    dbndiff2 = (1.0/(n-1))*torch.ones_like(bndiff2) * dbnvar
+    dbndiff += (2*bndiff) * dbndiff2
+    dhprebn = dbndiff.clone()
+    dbnmeani = (-dbndiff).sum(0)
+    dhprebn += 1.0/n * (torch.ones_like(hprebn) * dbnmeani)
+    dembcat = dhprebn @ W1.T
+    dW1 = embcat.T @ dhprebn
+    db1 = dhprebn.sum(0)
+    demb = dembcat.view(emb.shape)
+    for name, d, t in [('logprobs', dlogprobs, logprobs), ('probs', dprobs, probs), ('counts', dcounts, counts),
+                       ('logits', dlogits, logits), ('h', dh, h), ('W2', dW2, W2), ('b2', db2, b2),
+                       ('bngain', dbngain, bngain), ('bnvar', dbnvar, bnvar), ('hprebn', dhprebn, hprebn),
+                       ('W1', dW1, W1), ('b1', db1, b1), ('emb', demb, emb)]:
+        cmp(name, d, t)
+    loss_fast = F.cross_entropy(logits, Yb)
+    print(f'{loss_fast.item():.4f}', 'diff below 1e-6:', abs((loss_fast - loss).item()) < 1e-6)
+    dlogits = F.softmax(logits, 1)
+    dlogits[range(n), Yb] -= 1
+    dlogits /= n
+    cmp('logits', dlogits, logits)
+    hpreact_fast = bngain * (hprebn - hprebn.mean(0, keepdim=True)) / torch.sqrt(
+        hprebn.var(0, keepdim=True, unbiased=True) + 1e-5) + bnbias
+    print('max diff below 1e-6:', (hpreact_fast - hpreact).abs().max() < 1e-6)
+    dhprebn = bngain*bnvar_inv/n * (n*dhpreact - dhpreact.sum(0) - n/(n-1)*bnraw*(dhpreact*bnraw).sum(0))
+    cmp('hprebn', dhprebn, hprebn)
+    print(dhprebn.shape, bngain.shape, bnvar_inv.shape, dbnraw.shape, dbnraw.sum(0).shape)
+    print(F.softmax(logits, 1)[0], dlogits[0] * n, abs(dlogits[0].sum().item()) < 1e-6)
+    """],
+)
+case(
+    "api_source_makemore_backprop_ninja_embedding",
+    [_MAKEMORE, """
+    Xb = build_dataset(words)[0][3:7]
+    C = fixed(V, 4, scale=0.8).requires_grad_()
+    W = fixed(12, 5, shift=1).requires_grad_()
+    emb = C[Xb]
+    emb.retain_grad()
+    (emb.view(4, -1) @ W).tanh().sum().backward()
+    demb = emb.grad @ torch.ones(4, 4) * W[0, 0]  # a gradient computed from tensors that require grad
+    dC = torch.zeros_like(C)
+    for k in range(Xb.shape[0]):
+        for j in range(Xb.shape[1]):
+            ix = Xb[k, j]
+            dC[ix] += demb[k, j]
+    print(dC[:3], dC.grad_fn)
+    """],
+    deliberate_difference="writing into a view (dC[ix] += ...) of a tensor with a value that requires grad records "
+    "CopySlices in torch; minigrad raises until in-place ops on views record it (issue 9, point 3)",
+    minigrad={
+        "stdout": "",
+        "error": ["RuntimeError", "minigrad does not support in-place operations on a view of a tensor that is part of "
+                  "a graph (PyTorch records a CopySlices node here). Use an out-of-place operation instead, e.g. "
+                  "`y = y * 2` rather than `y[0].mul_(2)`."],
+    },
+)
+case(
+    "api_source_d2l_preliminaries",
+    """
+    x = torch.arange(12, dtype=torch.float32)
+    print(x, x.numel(), x.shape)
+    X = x.reshape(3, 4)
+    print(X, torch.zeros((2, 3, 4)).shape, torch.ones((2, 3, 4))[0], torch.randn(3, 4).shape)
+    print(torch.tensor([[2, 1, 4, 3], [1, 2, 3, 4], [4, 3, 2, 1]]))
+    print(X[-1], X[1:3])
+    X[1, 2] = 17
+    print(X)
+    X[:2, :] = 12
+    print(X, torch.exp(x))
+    x = torch.tensor([1.0, 2, 4, 8])
+    y = torch.tensor([2, 2, 2, 2])
+    print(x + y, x - y, x * y, x / y, x ** y)
+    X = torch.arange(12, dtype=torch.float32).reshape((3, 4))
+    Y = torch.tensor([[2.0, 1, 4, 3], [1, 2, 3, 4], [4, 3, 2, 1]])
+    print(torch.cat((X, Y), dim=0), torch.cat((X, Y), dim=1), X == Y, X.sum())
+    a = torch.arange(3).reshape((3, 1))
+    b = torch.arange(2).reshape((1, 2))
+    print(a, b, a + b)
+    before = id(Y)
+    Y = Y + X
+    print(id(Y) == before)
+    Z = torch.zeros_like(Y)
+    before = id(Z)
+    Z[:] = X + Y
+    print(id(Z) == before, Z)
+    before = id(X)
+    X += Y
+    print(id(X) == before)
+    A = X.numpy()
+    B = torch.from_numpy(A)
+    print(type(A).__name__, type(B).__name__)
+    a = torch.tensor([3.5])
+    print(a, a.item(), float(a), int(a))
+    x = torch.tensor(3.0)
+    y = torch.tensor(2.0)
+    print(x + y, x * y, x / y, x**y)
+    x = torch.arange(3)
+    print(x, x[2], len(x), x.shape)
+    A = torch.arange(6).reshape(3, 2)
+    print(A, A.T)
+    A = torch.tensor([[1, 2, 3], [2, 0, 4], [3, 4, 5]])
+    print(A == A.T, torch.arange(24).reshape(2, 3, 4))
+    A = torch.arange(6, dtype=torch.float32).reshape(2, 3)
+    B = A.clone()
+    print(A, A + B, A * B)
+    a = 2
+    X = torch.arange(24).reshape(2, 3, 4)
+    print(a + X, (a * X).shape)
+    x = torch.arange(3, dtype=torch.float32)
+    print(x, x.sum(), A.shape, A.sum(), A.sum(axis=0).shape, A.sum(axis=1).shape, A.sum(axis=[0, 1]) == A.sum())
+    print(A.mean(), A.sum() / A.numel(), A.mean(axis=0), A.sum(axis=0) / A.shape[0])
+    sum_A = A.sum(axis=1, keepdims=True)
+    print(sum_A, sum_A.shape, A / sum_A, A.cumsum(axis=0))
+    y = torch.ones(3, dtype=torch.float32)
+    print(x, y, torch.dot(x, y), torch.sum(x * y))
+    print(A.shape, x.shape, torch.mv(A, x), A @ x)
+    B = torch.ones(3, 4)
+    print(torch.mm(A, B), A @ B)
+    u = torch.tensor([3.0, -4.0])
+    print(torch.norm(u), torch.abs(u).sum(), torch.norm(torch.ones((4, 9))))
+    x = torch.arange(4.0)
+    x.requires_grad_(True)
+    print(x.grad)
+    y = 2 * torch.dot(x, x)
+    print(y)
+    y.backward()
+    print(x.grad, x.grad == 4 * x)
+    x.grad.zero_()
+    y = x.sum()
+    y.backward()
+    print(x.grad)
+    x.grad.zero_()
+    y = x * x
+    y.backward(gradient=torch.ones(len(y)))
+    print(x.grad)
+    x.grad.zero_()
+    y = x * x
+    u = y.detach()
+    z = u * x
+    z.sum().backward()
+    print(x.grad == u)
+    x.grad.zero_()
+    y.sum().backward()
+    print(x.grad == 2 * x)
+
+    def f(a):
+        b = a * 2
+        while b.norm() < 1000:
+            b = b * 2
+        if b.sum() > 0:
+            c = b
+        else:
+            c = 100 * b
+        return c
+
+    a = torch.randn(size=(), requires_grad=True)
+    d = f(a)
+    d.backward()
+    print(a.grad == d / a)
+    """,
+)
+case(
+    "api_source_d2l_linear_regression",
+    [_SET, """
+    data = torch.utils.data
+    w_true, b_true = torch.tensor([2, -3.4]), 4.2
+    n = 40
+    X = (torch.arange(n * 2, dtype=torch.float32).reshape(n, 2) % 7 - 3) / 3
+    noise = ((torch.arange(n, dtype=torch.float32).reshape(n, 1) % 5) - 2) * 0.01
+    y = torch.matmul(X, w_true.reshape((-1, 1))) + b_true + noise
+    print('features:', X[0], '\\nlabel:', y[0])
+    loader = data.DataLoader(data.TensorDataset(X, y), 8, shuffle=False)
+    print(len(loader), [t.shape for t in next(iter(loader))])
+    w = torch.normal(0, 0.01, (2, 1), requires_grad=True)
+    b = torch.zeros(1, requires_grad=True)
+    print(w.shape, b)
+    with torch.no_grad():
+        w.copy_(torch.tensor([[0.01], [-0.02]]))
+
+    def loss(y_hat, y):
+        l = (y_hat - y) ** 2 / 2
+        return l.mean()
+
+    lr = 0.03
+    for epoch in range(3):
+        for Xb, yb in loader:
+            l = loss(torch.matmul(Xb, w) + b, yb)
+            l.backward()
+            with torch.no_grad():
+                for param in [w, b]:
+                    param -= lr * param.grad
+                    param.grad.zero_()
+        with torch.no_grad():
+            print(epoch, f'{loss(torch.matmul(X, w) + b, y).item():.4f}')
+    with torch.no_grad():
+        print(f'error in estimating w: {w_true - w.reshape(w_true.shape)}')
+        print(f'error in estimating b: {b_true - b}')
+    net = nn.LazyLinear(1)
+    net.weight.data.normal_(0, 0.01)
+    net.bias.data.fill_(0)
+    opt = torch.optim.SGD(net.parameters(), 0.03)
+    fn = nn.MSELoss()
+    net(X[:1])
+    with torch.no_grad():  # fixed values in place of the normal draws, so that the losses can be printed
+        net.weight.copy_(torch.tensor([[0.01, -0.02]]))
+        net.bias.fill_(0)
+    for epoch in range(3):
+        for Xb, yb in loader:
+            l = fn(net(Xb), yb)
+            opt.zero_grad()
+            l.backward()
+            opt.step()
+        print(epoch, f'{fn(net(X), y).item():.4f}')
+    w, b = net.weight.data, net.bias.data
+    print(f'error in estimating w: {w_true - w.reshape(w_true.shape)}')
+    print(f'error in estimating b: {b_true - b}')
+    wd_net = nn.Linear(2, 1)
+    set_weights(wd_net)
+    opt = torch.optim.SGD([{'params': wd_net.weight, 'weight_decay': 3}, {'params': wd_net.bias}], lr=0.01)
+    for epoch in range(2):
+        for Xb, yb in loader:
+            l = nn.MSELoss()(wd_net(Xb), yb)
+            opt.zero_grad()
+            l.backward()
+            opt.step()
+    print('L2 norm of w:', f'{((wd_net.weight ** 2).sum() / 2).item():.4f}', opt)
+    """],
+)
+case(
+    "api_source_d2l_softmax_regression",
+    [_SET, """
+    X = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    print(X.sum(0, keepdims=True), X.sum(1, keepdims=True))
+
+    def softmax(X):
+        X_exp = torch.exp(X)
+        partition = X_exp.sum(1, keepdims=True)
+        return X_exp / partition
+
+    X = torch.arange(10.).reshape(2, 5) / 10
+    X_prob = softmax(X)
+    print(X_prob, X_prob.sum(1))
+    y = torch.tensor([0, 2])
+    y_hat = torch.tensor([[0.1, 0.3, 0.6], [0.3, 0.2, 0.5]])
+    print(y_hat[[0, 1], y])
+
+    def cross_entropy(y_hat, y):
+        return -torch.log(y_hat[list(range(len(y_hat))), y]).mean()
+
+    print(cross_entropy(y_hat, y))
+    W = torch.normal(0, 0.01, size=(4 * 4, 3), requires_grad=True)
+    b = torch.zeros(3, requires_grad=True)
+    with torch.no_grad():
+        W.copy_(((torch.arange(48.).reshape(16, 3) % 5) - 2) / 100)
+    images = (torch.arange(6 * 16, dtype=torch.float32).reshape(6, 1, 4, 4) % 9) / 9
+    labels = torch.tensor([0, 1, 2, 0, 1, 2])
+    for step in range(3):
+        y_hat = softmax(torch.matmul(images.reshape((-1, W.shape[0])), W) + b)
+        l = cross_entropy(y_hat, labels)
+        l.backward()
+        with torch.no_grad():
+            for param in [W, b]:
+                param -= 0.1 * param.grad
+                param.grad.zero_()
+        print(step, f'{l.item():.4f}')
+    preds = y_hat.argmax(axis=1)
+    wrong = preds.type(labels.dtype) != labels
+    compare = (preds.type(labels.dtype) == labels.reshape(-1)).type(torch.float32)
+    print(preds, wrong, compare.mean(), images[wrong].shape)
+    net = nn.Sequential(nn.Flatten(), nn.LazyLinear(3))
+    out = net(images)
+    set_weights(net)
+    opt = torch.optim.SGD(net.parameters(), lr=0.1)
+    for step in range(3):
+        Y_hat = net(images)
+        l = F.cross_entropy(Y_hat.reshape((-1, Y_hat.shape[-1])), labels.reshape((-1,)), reduction='mean')
+        opt.zero_grad()
+        l.backward()
+        opt.step()
+        print(step, f'{l.item():.4f}', F.cross_entropy(Y_hat, labels, reduction='none'))
+    print(net, out.shape)
+    """],
 )
