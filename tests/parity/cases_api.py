@@ -1927,3 +1927,46 @@ case(
     print(net, out.shape)
     """],
 )
+case(
+    "api_source_micrograd",
+    """
+    x1 = torch.Tensor([2.0]).double(); x1.requires_grad = True
+    x2 = torch.Tensor([0.0]).double(); x2.requires_grad = True
+    w1 = torch.Tensor([-3.0]).double(); w1.requires_grad = True
+    w2 = torch.Tensor([1.0]).double(); w2.requires_grad = True
+    b = torch.Tensor([6.8813735870195432]).double(); b.requires_grad = True
+    n = x1*w1 + x2*w2 + b
+    o = torch.tanh(n)
+    print(o.data.item())
+    o.backward()
+    print('---')
+    print('x2', x2.grad.item())
+    print('w2', w2.grad.item())
+    print('x1', x1.grad.item())
+    print('w1', w1.grad.item())
+    x = torch.Tensor([-4.0]).double()
+    x.requires_grad = True
+    z = 2 * x + 2 + x
+    q = z.relu() + z * x
+    h = (z * z).relu()
+    y = h + q + q * x
+    y.backward()
+    print(y.data.item(), x.grad.item())
+    a = torch.Tensor([-4.0]).double()
+    b = torch.Tensor([2.0]).double()
+    a.requires_grad = True
+    b.requires_grad = True
+    c = a + b
+    d = a * b + b**3
+    c = c + c + 1
+    c = c + 1 + c + (-a)
+    d = d + d * 2 + (b + a).relu()
+    d = d + 3 * d + (b - a).relu()
+    e = c - d
+    f = e**2
+    g = f / 2.0
+    g = g + 10.0 / f
+    g.backward()
+    print(g.data.item(), a.grad.item(), b.grad.item())
+    """,
+)
