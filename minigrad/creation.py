@@ -91,20 +91,23 @@ def _unwrap_tensors(data, nested=False):
     return data
 
 
-def tensor(data, dtype=None, device=None, requires_grad=False):
-    """Mirror ``torch.tensor``: copy ``data`` (numbers, nested lists, numpy arrays) into a new leaf."""
-    check_device(device)
+def _copied(data, how):
+    """``data`` as a new numpy array; copying a tensor warns as torch does (``how`` names the call)."""
     if isinstance(data, Tensor):
         warnings.warn(
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
-            "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
+            f"sourceTensor.detach().clone().requires_grad_(True), rather than {how}(sourceTensor).",
             UserWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
-        arr = data._data.copy()
-    else:
-        arr = _infer(_unwrap_tensors(data))
-    return _finish(arr, dtype, requires_grad)
+        return data._data.copy()
+    return _infer(_unwrap_tensors(data))
+
+
+def tensor(data, dtype=None, device=None, requires_grad=False):
+    """Mirror ``torch.tensor``: copy ``data`` (numbers, nested lists, numpy arrays) into a new leaf."""
+    check_device(device)
+    return _finish(_copied(data, "torch.tensor"), dtype, requires_grad)
 
 
 def as_tensor(data, dtype=None):
@@ -311,14 +314,4 @@ def _new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=
 @public("new_tensor", function=False)
 def _new_tensor(self, data, dtype=None, device=None, requires_grad=False):
     """Mirror ``Tensor.new_tensor(data)``: ``torch.tensor(data)`` with this tensor's dtype (unless ``dtype``)."""
-    if isinstance(data, Tensor):
-        warnings.warn(
-            "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
-            "sourceTensor.detach().clone().requires_grad_(True), rather than tensor.new_tensor(sourceTensor).",
-            UserWarning,
-            stacklevel=2,
-        )
-        arr = data._data.copy()
-    else:
-        arr = _infer(_unwrap_tensors(data))
-    return _finish(arr, dtype or self.dtype, requires_grad)
+    return _finish(_copied(data, "tensor.new_tensor"), dtype or self.dtype, requires_grad)

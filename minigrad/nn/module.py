@@ -74,13 +74,7 @@ class Module:
 
     def named_buffers(self, prefix="", recurse=True):
         """Mirror ``Module.named_buffers``: (dotted name, buffer) pairs, each buffer once."""
-        seen = set()
-        for mod_prefix, module in self.named_modules(prefix) if recurse else [(prefix, self)]:
-            for name, b in module._buffers.items():
-                if b is None or id(b) in seen:
-                    continue
-                seen.add(id(b))
-                yield (f"{mod_prefix}.{name}" if mod_prefix else name), b
+        return self._named_members("_buffers", prefix, recurse)
 
     def buffers(self, recurse=True):
         """Mirror ``Module.buffers``."""
@@ -118,13 +112,17 @@ class Module:
 
     def named_parameters(self, prefix="", recurse=True):
         """Mirror ``Module.named_parameters``: (dotted name, parameter) pairs, each parameter once."""
+        return self._named_members("_parameters", prefix, recurse)
+
+    def _named_members(self, table, prefix, recurse):
+        """(dotted name, tensor) for each tensor in the ``table`` of this module (and its sub-modules), once."""
         seen = set()
         for mod_prefix, module in self.named_modules(prefix) if recurse else [(prefix, self)]:
-            for name, p in module._parameters.items():
-                if p is None or id(p) in seen:
+            for name, t in getattr(module, table).items():
+                if t is None or id(t) in seen:
                     continue
-                seen.add(id(p))
-                yield (f"{mod_prefix}.{name}" if mod_prefix else name), p
+                seen.add(id(t))
+                yield (f"{mod_prefix}.{name}" if mod_prefix else name), t
 
     def parameters(self, recurse=True):
         """Mirror ``Module.parameters``."""
@@ -235,17 +233,6 @@ class Module:
         """Mirror ``Module.cpu()``: the module itself."""
         return self
 
-    def double(self):
-        """Mirror ``Module.double()``: floating-point parameters and buffers to float64."""
-        return self.to(dtypes.float64)
-
-    def float(self):
-        """Mirror ``Module.float()``: floating-point parameters and buffers to float32."""
-        return self.to(dtypes.float32)
-
-    def half(self):
-        """Mirror ``Module.half()``: floating-point parameters and buffers to float16."""
-        return self.to(dtypes.float16)
 
     def apply(self, fn):
         """Mirror ``Module.apply``: ``fn(module)`` for every sub-module, then this one (weight init)."""
@@ -276,3 +263,16 @@ class Module:
 
     def __dir__(self):
         return list(super().__dir__()) + list(self._parameters) + list(self._buffers) + list(self._modules)
+
+
+def _converter(name, dtype):
+    def convert(self):
+        return self.to(dtype)
+
+    convert.__name__ = convert.__qualname__ = name
+    convert.__doc__ = f"Mirror ``Module.{name}()``: floating-point parameters and buffers to {dtype}."
+    return convert
+
+
+for _name, _dtype in (("double", dtypes.float64), ("float", dtypes.float32), ("half", dtypes.float16)):
+    setattr(Module, _name, _converter(_name, _dtype))

@@ -265,7 +265,7 @@ class Exp(Op):
     @staticmethod
     @_quiet
     def forward(ctx, a):
-        out = wrap(_precise(np.exp, a))
+        out = wrap(precise(np.exp, a))
         ctx._save((out,))
         return out
 
@@ -276,17 +276,18 @@ class Exp(Op):
 
 
 class Log(Op):
-    """result = log(self)"""
+    """result = log(self) (Log10 changes ``function`` and the derivative)"""
 
     node_name = "LogBackward0"
     formula = {"self": "grad / self"}
     saved_names = ("self",)
+    function = staticmethod(np.log)
 
     @staticmethod
     def forward(ctx, a):
         ctx._save((a,))
         with np.errstate(divide="ignore", invalid="ignore"):
-            return wrap(_precise(np.log, a))
+            return wrap(precise(ctx.function, a))
 
     @staticmethod
     def backward(ctx, grad):
@@ -304,7 +305,7 @@ class Sin(Op):
     @staticmethod
     def forward(ctx, a):
         ctx._save((a,))
-        return wrap(_precise(np.sin, a))
+        return wrap(precise(np.sin, a))
 
     @staticmethod
     def backward(ctx, grad):
@@ -322,7 +323,7 @@ class Cos(Op):
     @staticmethod
     def forward(ctx, a):
         ctx._save((a,))
-        return wrap(_precise(np.cos, a))
+        return wrap(precise(np.cos, a))
 
     @staticmethod
     def backward(ctx, grad):
@@ -339,7 +340,7 @@ class Tanh(Op):
 
     @staticmethod
     def forward(ctx, a):
-        out = wrap(_precise(np.tanh, a))
+        out = wrap(precise(np.tanh, a))
         ctx._save((out,))
         return out
 
@@ -361,7 +362,7 @@ class Sigmoid(Op):
         x = _float(a)
         # torch's 1 / (1 + exp(-x)): exp may overflow to inf, which gives exactly 0 as torch does
         with np.errstate(over="ignore"):
-            out = wrap(1 / (1 + _precise(np.exp, -x)))
+            out = wrap(1 / (1 + precise(np.exp, -x)))
         ctx._save((out,))
         return out
 
@@ -460,14 +461,15 @@ class Clamp(Op):
 
 
 class Sign(Op):
-    """result = sign(self); its derivative is zero wherever it exists"""
+    """result = sign(self); its derivative is zero wherever it exists (Round and Floor change only ``values``)"""
 
     node_name = "SignBackward0"
     formula = {"self": "grad * 0"}
+    values = staticmethod(np.sign)
 
     @staticmethod
     def forward(ctx, a):
-        return wrap(np.sign(a._data))
+        return wrap(ctx.values(a._data))
 
     @staticmethod
     def backward(ctx, grad):
@@ -586,7 +588,7 @@ def _float(a):
     return x if x.dtype.kind == "f" else x.astype(np.float32)
 
 
-def _precise(fn, a):
+def precise(fn, a):
     """``fn`` (exp, log, tanh, ...) of ``a``'s values, float32 computed in float64 and rounded once: torch's
     vectorised float32 functions are nearly always the correctly rounded value (numpy's float32 ones often
     miss it by one unit in the last place, which shows in printed values such as ``exp(12.)``)."""
@@ -594,18 +596,12 @@ def _precise(fn, a):
     return fn(x, dtype=np.float64).astype(np.float32) if x.dtype == np.float32 else fn(x)
 
 
-class Log10(Op):
+class Log10(Log):
     """result = log10(self)"""
 
     node_name = "Log10Backward0"
+    function = staticmethod(np.log10)  # Log's forward with log10; the derivative is Log's over log(10)
     formula = {"self": "grad / (self * math.log(10))"}
-    saved_names = ("self",)
-
-    @staticmethod
-    def forward(ctx, a):
-        ctx._save((a,))
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return wrap(_precise(np.log10, a))
 
     @staticmethod
     def backward(ctx, grad):
@@ -613,19 +609,11 @@ class Log10(Op):
         return (grad / (a * float(np.log(10))),)
 
 
-class Round(Op):
+class Round(Sign):
     """result = self rounded to the nearest integer, halves to even; its derivative is zero wherever it exists"""
 
     node_name = "RoundBackward0"
-    formula = {"self": "grad * 0"}
-
-    @staticmethod
-    def forward(ctx, a):
-        return wrap(np.round(a._data))
-
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad * 0,)
+    values = staticmethod(np.round)
 
 
 class RoundDecimals(Round):
@@ -699,52 +687,47 @@ class DivScalar(Op):
         return (grad / ctx.other,)
 
 
-class Floor(Op):
+def _floor(x):
+    return np.floor(x) if x.dtype.kind == "f" else x.copy()  # integers stay integers
+
+
+class Floor(Sign):
     """result = the largest integer <= self; its derivative is zero wherever it exists"""
 
     node_name = "FloorBackward0"
-    formula = {"self": "grad * 0"}
-
-    @staticmethod
-    def forward(ctx, a):
-        return wrap(np.floor(a._data) if a.dtype.is_floating_point else a._data.copy())
-
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad * 0,)
+    values = staticmethod(_floor)
 
 
-class Remainder(Op):
-    """result = self % other (the sign of other, as Python's), other a number"""
+def _check_divisor(a, b):
+    """torch's error for an integer remainder by zero."""
+    values = b._data if isinstance(b, Tensor) else b
+    if not a.dtype.is_floating_point and np.asarray(values).dtype.kind != "f" and np.any(np.asarray(values) == 0):
+        raise RuntimeError("ZeroDivisionError")
+
+
+class Remainder(Clone):
+    """result = self % other (the sign of other, as Python's), other a number; the gradient passes through"""
 
     node_name = "RemainderBackward0"
-    formula = {"self": "grad"}
 
     @staticmethod
     @_quiet
     def forward(ctx, a, *, other):
-        if not a.dtype.is_floating_point and not isinstance(other, float) and other == 0:
-            raise RuntimeError("ZeroDivisionError")
+        _check_divisor(a, other)
         return binary_result(np.remainder(a._data, other), a, other)
 
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad,)
 
-
-class RemainderTensor(Op):
-    """result = self % other, both tensors"""
+class RemainderTensor(Div):
+    """result = self % other, both tensors (saved as Div saves them)"""
 
     node_name = "RemainderBackward1"
     formula = {"self": "grad", "other": "-grad * (self / other).floor()"}
-    saved_names = ("self", "other")
 
     @staticmethod
     @_quiet
     def forward(ctx, a, b):
         ctx._save((a, b))
-        if not a.dtype.is_floating_point and not b.dtype.is_floating_point and np.any(b._data == 0):
-            raise RuntimeError("ZeroDivisionError")
+        _check_divisor(a, b)
         return _binary(np.remainder, a, b)
 
     @staticmethod

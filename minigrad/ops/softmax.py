@@ -7,6 +7,7 @@ Float16 inputs are computed in float32 and rounded once, as torch computes half-
 import numpy as np
 
 from ._util import as_saved_int, wrap
+from .elementwise import precise
 from .op import Op
 from .reduce import normalize_dims, unsqueeze_dims
 
@@ -25,32 +26,31 @@ def _compute(a, kernel=None, dim=None):
     return (x.astype(np.float32), x.dtype) if x.dtype == np.float16 else (x, x.dtype)
 
 
-def _exp(x):
-    """exp rounded once from float64: nearer torch's vectorized exp than numpy's float32 one."""
-    return np.exp(x.astype(np.float64)).astype(x.dtype) if x.dtype == np.float32 else np.exp(x)
-
-
 def _as_row(x, d):
     """``x`` with at least one dim (a 0-d input is a row of one), and the dim to reduce."""
     return (x.reshape(1), 0) if x.ndim == 0 else (x, d)
 
 
 class Softmax(Op):
-    """result = exp(self - max) / sum(exp(self - max)) along ``dim``"""
+    """result = exp(self - max) / sum(exp(self - max)) along ``dim`` (LogSoftmax changes ``values``)"""
 
     node_name = "SoftmaxBackward0"
     formula = {"self": "result * (grad - (grad * result).sum(dim, keepdim=True))"}
     saved_names, saved_values = ("result",), {"dim": "saved_dim"}
+    kernel = "softmax"  # torch's kernel, named in its error for integer input
+
+    @staticmethod
+    def values(row, d):
+        e = precise(np.exp, row - row.max(axis=d, keepdims=True))
+        return e * (1 / e.sum(axis=d, keepdims=True))  # torch multiplies by 1/sum
 
     @staticmethod
     @_quiet
     def forward(ctx, a, *, dim):
         ctx.dim, ctx.saved_dim = a._wrap_dim(dim), as_saved_int(dim)
-        x, dtype = _compute(a, "softmax", ctx.dim)
+        x, dtype = _compute(a, ctx.kernel, ctx.dim)
         row, d = _as_row(x, ctx.dim)
-        e = _exp(row - row.max(axis=d, keepdims=True))
-        out = e * (1 / e.sum(axis=d, keepdims=True))  # torch multiplies by 1/sum
-        out = wrap(out.reshape(x.shape).astype(dtype, copy=False))
+        out = wrap(ctx.values(row, d).reshape(x.shape).astype(dtype, copy=False))
         ctx._save((out,))
         return out
 
@@ -60,24 +60,17 @@ class Softmax(Op):
         return (result * (grad - (grad * result).sum(ctx.dim, keepdim=True)),)
 
 
-class LogSoftmax(Op):
+class LogSoftmax(Softmax):
     """result = self - max - log(sum(exp(self - max))) along ``dim``"""
 
     node_name = "LogSoftmaxBackward0"
     formula = {"self": "grad - exp(result) * grad.sum(dim, keepdim=True)"}
-    saved_names, saved_values = ("result",), {"dim": "saved_dim"}
+    kernel = "log_softmax"
 
     @staticmethod
-    @_quiet
-    def forward(ctx, a, *, dim):
-        ctx.dim, ctx.saved_dim = a._wrap_dim(dim), as_saved_int(dim)
-        x, dtype = _compute(a, "log_softmax", ctx.dim)
-        row, d = _as_row(x, ctx.dim)
+    def values(row, d):
         top = row.max(axis=d, keepdims=True)
-        log_sum = np.log(_exp(row - top).sum(axis=d, keepdims=True))
-        out = wrap((row - top - log_sum).reshape(x.shape).astype(dtype, copy=False))
-        ctx._save((out,))
-        return out
+        return row - top - np.log(precise(np.exp, row - top).sum(axis=d, keepdims=True))
 
     @staticmethod
     def backward(ctx, grad):

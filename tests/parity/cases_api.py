@@ -4,13 +4,22 @@ call. Each case prints values, grad_fn names, next_functions, saved values, grad
 the cases of ``cases.py`` do; the helpers (``report``, ``nf``, ``show_graph``) are the same.
 """
 
-from parity.cases import case
+from parity.cases import _NET, case
 
 _X = """
 x = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
 v = torch.tensor([3., -4., 0.5], requires_grad=True)
 p = torch.tensor([0.5, 2., 0.25], requires_grad=True)
 """
+
+
+def _report_cases(prefix, leaves, table):
+    """One case per line of ``table`` (``name: expression ; leaves``): the expression's value, grad_fn, edges and
+    the leaves' gradients (``report``), after the ``leaves`` setup code."""
+    for line in table.strip().splitlines():
+        name, rest = line.split(":", 1)
+        expression, names = rest.rsplit(";", 1)
+        case(f"{prefix}{name.strip()}", [leaves, f"out = {expression.strip()}\nreport(out, {names.strip()})"])
 
 
 def _errors(name, *snippets):
@@ -24,54 +33,52 @@ def _errors(name, *snippets):
 # ---------------------------------------------------------------------------------------------------------
 # Tensor functions: values, grad_fn, next_functions and gradients (weights 1, 2, 3, ...).
 # ---------------------------------------------------------------------------------------------------------
-OPS = {
-    "softmax_dim1": ("torch.softmax(x, 1)", "x"),
-    "softmax_dim0_method": ("x.softmax(0)", "x"),
-    "softmax_negative_dim": ("torch.softmax(x, dim=-1)", "x"),
-    "log_softmax": ("torch.log_softmax(x, 1)", "x"),
-    "log_softmax_method": ("x.log_softmax(dim=0)", "x"),
-    "logsumexp": ("x.logsumexp(1)", "x"),
-    "logsumexp_keepdim": ("torch.logsumexp(x, dim=0, keepdim=True)", "x"),
-    "logsumexp_dims": ("x.logsumexp((0, 1))", "x"),
-    "var": ("x.var()", "x"),
-    "var_dim_keepdim": ("x.var(0, keepdim=True)", "x"),
-    "var_unbiased_false": ("x.var(1, unbiased=False)", "x"),
-    "var_correction": ("torch.var(x, dim=1, correction=0)", "x"),
-    "std": ("x.std()", "x"),
-    "std_dim_keepdim": ("x.std(0, keepdim=True)", "x"),
-    "std_axis": ("v.std(axis=0)", "v"),
-    "norm": ("torch.norm(v)", "v"),
-    "norm_method": ("x.norm()", "x"),
-    "norm_p1": ("v.norm(1)", "v"),
-    "norm_dim": ("x.norm(dim=1)", "x"),
-    "norm_p3_keepdim": ("x.norm(p=3, dim=0, keepdim=True)", "x"),
-    "norm_inf": ("v.norm(float('inf'))", "v"),
-    "cumsum": ("x.cumsum(1)", "x"),
-    "cumsum_dim0": ("torch.cumsum(x, dim=0)", "x"),
-    "cumsum_axis": ("v.cumsum(axis=0)", "v"),
-    "topk": ("v.topk(2).values", "v"),
-    "topk_smallest_dim0": ("torch.topk(x, 1, dim=0, largest=False)[0]", "x"),
-    "sort": ("x.sort(1).values", "x"),
-    "sort_descending_dim0": ("torch.sort(x, dim=0, descending=True)[0]", "x"),
-    "flip": ("x.flip(0)", "x"),
-    "flip_dims": ("torch.flip(x, [0, 1])", "x"),
-    "narrow": ("x.narrow(1, 1, 2)", "x"),
-    "narrow_negative_start": ("torch.narrow(x, 0, -1, 1)", "x"),
-    "round": ("torch.round(x * 1.5)", "x"),
-    "round_decimals": ("torch.round(x / 3, decimals=2)", "x"),
-    "log10": ("p.log10()", "p"),
-    "floor": ("torch.floor(x * 1.5)", "x"),
-    "remainder_number": ("x % 1.5", "x"),
-    "remainder_tensor": ("torch.remainder(x, p + 1)", "x, p"),
-    "masked_fill": ("x.masked_fill(x > 0, 0.5)", "x"),
-    "masked_fill_row_mask": ("x.masked_fill(torch.tensor([True, False, True]), -1.)", "x"),
-    "scatter_value": ("x.scatter(1, torch.tensor([[2], [0]]), 9.)", "x"),
-    "sum_axis_keepdims": ("x.sum(axis=1, keepdims=True)", "x"),
-    "mean_axis": ("x.mean(axis=0)", "x"),
-    "sum_axis_list": ("x.sum(axis=[0, 1])", "x"),
-}
-for _name, (_expr, _leaves) in OPS.items():
-    case(f"api_op_{_name}", [_X, f"out = {_expr}\nreport(out, {_leaves})"])
+_report_cases("api_op_", _X, """
+    softmax_dim1: torch.softmax(x, 1) ; x
+    softmax_dim0_method: x.softmax(0) ; x
+    softmax_negative_dim: torch.softmax(x, dim=-1) ; x
+    log_softmax: torch.log_softmax(x, 1) ; x
+    log_softmax_method: x.log_softmax(dim=0) ; x
+    logsumexp: x.logsumexp(1) ; x
+    logsumexp_keepdim: torch.logsumexp(x, dim=0, keepdim=True) ; x
+    logsumexp_dims: x.logsumexp((0, 1)) ; x
+    var: x.var() ; x
+    var_dim_keepdim: x.var(0, keepdim=True) ; x
+    var_unbiased_false: x.var(1, unbiased=False) ; x
+    var_correction: torch.var(x, dim=1, correction=0) ; x
+    std: x.std() ; x
+    std_dim_keepdim: x.std(0, keepdim=True) ; x
+    std_axis: v.std(axis=0) ; v
+    norm: torch.norm(v) ; v
+    norm_method: x.norm() ; x
+    norm_p1: v.norm(1) ; v
+    norm_dim: x.norm(dim=1) ; x
+    norm_p3_keepdim: x.norm(p=3, dim=0, keepdim=True) ; x
+    norm_inf: v.norm(float('inf')) ; v
+    cumsum: x.cumsum(1) ; x
+    cumsum_dim0: torch.cumsum(x, dim=0) ; x
+    cumsum_axis: v.cumsum(axis=0) ; v
+    topk: v.topk(2).values ; v
+    topk_smallest_dim0: torch.topk(x, 1, dim=0, largest=False)[0] ; x
+    sort: x.sort(1).values ; x
+    sort_descending_dim0: torch.sort(x, dim=0, descending=True)[0] ; x
+    flip: x.flip(0) ; x
+    flip_dims: torch.flip(x, [0, 1]) ; x
+    narrow: x.narrow(1, 1, 2) ; x
+    narrow_negative_start: torch.narrow(x, 0, -1, 1) ; x
+    round: torch.round(x * 1.5) ; x
+    round_decimals: torch.round(x / 3, decimals=2) ; x
+    log10: p.log10() ; p
+    floor: torch.floor(x * 1.5) ; x
+    remainder_number: x % 1.5 ; x
+    remainder_tensor: torch.remainder(x, p + 1) ; x, p
+    masked_fill: x.masked_fill(x > 0, 0.5) ; x
+    masked_fill_row_mask: x.masked_fill(torch.tensor([True, False, True]), -1.) ; x
+    scatter_value: x.scatter(1, torch.tensor([[2], [0]]), 9.) ; x
+    sum_axis_keepdims: x.sum(axis=1, keepdims=True) ; x
+    mean_axis: x.mean(axis=0) ; x
+    sum_axis_list: x.sum(axis=[0, 1]) ; x
+""")
 
 case(
     "api_saved_values",
@@ -255,44 +262,41 @@ w = torch.tensor([1., 2., 0.5])
 r = torch.tensor([0.3, 0.9, 0.5, 0.05], requires_grad=True)
 b = torch.tensor([0., 1., 1., 0.])
 """
-LOSSES = {
-    "cross_entropy": ("F.cross_entropy(z, y)", "z"),
-    "cross_entropy_sum": ("F.cross_entropy(z, y, reduction='sum')", "z"),
-    "cross_entropy_none": ("F.cross_entropy(z, y, reduction='none')", "z"),
-    "cross_entropy_weight": ("F.cross_entropy(z, y, weight=w)", "z"),
-    "cross_entropy_weight_none": ("F.cross_entropy(z, y, weight=w, reduction='none')", "z"),
-    "cross_entropy_ignore_index": ("F.cross_entropy(z, y, ignore_index=1)", "z"),
-    "cross_entropy_ignore_index_weight": ("F.cross_entropy(z, y, weight=w, ignore_index=0, reduction='sum')", "z"),
-    "cross_entropy_label_smoothing": ("F.cross_entropy(z, y, label_smoothing=0.1)", "z"),
-    "cross_entropy_label_smoothing_sum": ("F.cross_entropy(z, y, label_smoothing=0.2, reduction='sum')", "z"),
-    "cross_entropy_label_smoothing_none": ("F.cross_entropy(z, y, label_smoothing=0.3, reduction='none')", "z"),
-    "cross_entropy_label_smoothing_weight": ("F.cross_entropy(z, y, weight=w, label_smoothing=0.1)", "z"),
-    "cross_entropy_label_smoothing_ignore": ("F.cross_entropy(z, y, ignore_index=2, label_smoothing=0.1)", "z"),
-    "cross_entropy_probabilities": ("F.cross_entropy(z, q)", "z"),
-    "cross_entropy_probabilities_sum": ("F.cross_entropy(z, q, reduction='sum')", "z"),
-    "cross_entropy_probabilities_none": ("F.cross_entropy(z, q, reduction='none')", "z"),
-    "cross_entropy_probabilities_weight": ("F.cross_entropy(z, q, weight=w)", "z"),
-    "cross_entropy_probabilities_smoothing": ("F.cross_entropy(z, q, label_smoothing=0.2)", "z"),
-    "cross_entropy_1d": ("F.cross_entropy(z[0], y[0])", "z"),
-    "cross_entropy_module": ("nn.CrossEntropyLoss()(z, y)", "z"),
-    "cross_entropy_module_options": ("nn.CrossEntropyLoss(weight=w, reduction='sum', label_smoothing=0.1)(z, y)", "z"),
-    "nll_loss": ("F.nll_loss(F.log_softmax(z, dim=1), y)", "z"),
-    "nll_loss_raw": ("F.nll_loss(z, y, reduction='none')", "z"),
-    "nll_loss_weight_ignore": ("F.nll_loss(z, y, weight=w, ignore_index=1)", "z"),
-    "nll_loss_module": ("nn.NLLLoss(reduction='sum')(nn.LogSoftmax(dim=1)(z), y)", "z"),
-    "binary_cross_entropy": ("F.binary_cross_entropy(r, b)", "r"),
-    "binary_cross_entropy_sigmoid": ("F.binary_cross_entropy(torch.sigmoid(z[:, 0]), b, reduction='sum')", "z"),
-    "binary_cross_entropy_none_weight": ("F.binary_cross_entropy(r, b, weight=w[:1], reduction='none')", "r"),
-    "binary_cross_entropy_target_grad": ("F.binary_cross_entropy(r, r.detach().flip(0).requires_grad_())", "r"),
-    "bce_module": ("nn.BCELoss()(r, b)", "r"),
-    "bce_with_logits": ("F.binary_cross_entropy_with_logits(z[:, 1], b)", "z"),
-    "bce_with_logits_pos_weight": ("F.binary_cross_entropy_with_logits(z[:, :2], q[:, :2], pos_weight=w[:2])", "z"),
-    "bce_with_logits_weight_sum": ("F.binary_cross_entropy_with_logits(z[:, 2], b, weight=b + 1, reduction='sum')",
-                                   "z"),
-    "bce_with_logits_module": ("nn.BCEWithLogitsLoss(pos_weight=torch.tensor(2.))(z[:, 0], b)", "z"),
-}
-for _name, (_expr, _leaves) in LOSSES.items():
-    case(f"api_loss_{_name}", [_LOGITS, f"out = {_expr}\nreport(out, {_leaves})"])
+_report_cases("api_loss_", _LOGITS, """
+    cross_entropy: F.cross_entropy(z, y) ; z
+    cross_entropy_sum: F.cross_entropy(z, y, reduction='sum') ; z
+    cross_entropy_none: F.cross_entropy(z, y, reduction='none') ; z
+    cross_entropy_weight: F.cross_entropy(z, y, weight=w) ; z
+    cross_entropy_weight_none: F.cross_entropy(z, y, weight=w, reduction='none') ; z
+    cross_entropy_ignore_index: F.cross_entropy(z, y, ignore_index=1) ; z
+    cross_entropy_ignore_index_weight: F.cross_entropy(z, y, weight=w, ignore_index=0, reduction='sum') ; z
+    cross_entropy_label_smoothing: F.cross_entropy(z, y, label_smoothing=0.1) ; z
+    cross_entropy_label_smoothing_sum: F.cross_entropy(z, y, label_smoothing=0.2, reduction='sum') ; z
+    cross_entropy_label_smoothing_none: F.cross_entropy(z, y, label_smoothing=0.3, reduction='none') ; z
+    cross_entropy_label_smoothing_weight: F.cross_entropy(z, y, weight=w, label_smoothing=0.1) ; z
+    cross_entropy_label_smoothing_ignore: F.cross_entropy(z, y, ignore_index=2, label_smoothing=0.1) ; z
+    cross_entropy_probabilities: F.cross_entropy(z, q) ; z
+    cross_entropy_probabilities_sum: F.cross_entropy(z, q, reduction='sum') ; z
+    cross_entropy_probabilities_none: F.cross_entropy(z, q, reduction='none') ; z
+    cross_entropy_probabilities_weight: F.cross_entropy(z, q, weight=w) ; z
+    cross_entropy_probabilities_smoothing: F.cross_entropy(z, q, label_smoothing=0.2) ; z
+    cross_entropy_1d: F.cross_entropy(z[0], y[0]) ; z
+    cross_entropy_module: nn.CrossEntropyLoss()(z, y) ; z
+    cross_entropy_module_options: nn.CrossEntropyLoss(weight=w, reduction='sum', label_smoothing=0.1)(z, y) ; z
+    nll_loss: F.nll_loss(F.log_softmax(z, dim=1), y) ; z
+    nll_loss_raw: F.nll_loss(z, y, reduction='none') ; z
+    nll_loss_weight_ignore: F.nll_loss(z, y, weight=w, ignore_index=1) ; z
+    nll_loss_module: nn.NLLLoss(reduction='sum')(nn.LogSoftmax(dim=1)(z), y) ; z
+    binary_cross_entropy: F.binary_cross_entropy(r, b) ; r
+    binary_cross_entropy_sigmoid: F.binary_cross_entropy(torch.sigmoid(z[:, 0]), b, reduction='sum') ; z
+    binary_cross_entropy_none_weight: F.binary_cross_entropy(r, b, weight=w[:1], reduction='none') ; r
+    binary_cross_entropy_target_grad: F.binary_cross_entropy(r, r.detach().flip(0).requires_grad_()) ; r
+    bce_module: nn.BCELoss()(r, b) ; r
+    bce_with_logits: F.binary_cross_entropy_with_logits(z[:, 1], b) ; z
+    bce_with_logits_pos_weight: F.binary_cross_entropy_with_logits(z[:, :2], q[:, :2], pos_weight=w[:2]) ; z
+    bce_with_logits_weight_sum: F.binary_cross_entropy_with_logits(z[:, 2], b, weight=b + 1, reduction='sum') ; z
+    bce_with_logits_module: nn.BCEWithLogitsLoss(pos_weight=torch.tensor(2.))(z[:, 0], b) ; z
+""")
 
 case(
     "api_loss_graphs",
@@ -411,13 +415,7 @@ case(
 # Layers: containers, Embedding, BatchNorm1d, Flatten, Softmax, ReLU(inplace=True), LazyLinear; buffers and
 # state_dict; devices.
 # ---------------------------------------------------------------------------------------------------------
-_SET = """
-def set_weights(module):
-    with torch.no_grad():
-        for i, p in enumerate(module.parameters()):
-            values = [((k * 7 + i * 3) % 11 - 5) / 10 for k in range(p.numel())]
-            p.copy_(torch.tensor(values).reshape(p.shape))
-"""
+_SET = _NET  # set_weights(module): fixed, uneven values for every parameter
 case(
     "api_nn_containers",
     [_SET, """
@@ -702,13 +700,7 @@ _errors(
 # ---------------------------------------------------------------------------------------------------------
 # Optimizers: hyperparameter checks, parameter groups, repr, state and training losses step by step.
 # ---------------------------------------------------------------------------------------------------------
-_TRAIN = """
-def set_weights(module):
-    with torch.no_grad():
-        for i, p in enumerate(module.parameters()):
-            values = [((k * 7 + i * 3) % 11 - 5) / 10 for k in range(p.numel())]
-            p.copy_(torch.tensor(values).reshape(p.shape))
-
+_TRAIN = _NET + """
 X = torch.tensor([[0., 0.], [0., 1.], [1., 0.], [1., 1.], [0.5, 0.5], [0.2, 0.8]])
 Y = torch.tensor([0, 1, 1, 0, 1, 0])
 
