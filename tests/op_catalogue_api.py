@@ -1,6 +1,7 @@
 """Catalogue cases for the ops of the beginner material (``docs/beginner_api.md``): softmax and the losses,
 statistics, norms, layers. ``op_catalogue.CATALOGUE`` includes them, so the gradient checks (central
-differences) and the formula checks run over them like over every other op."""
+differences) and the formula checks run over them like over every other op. Import ``op_catalogue``, which
+imports this module (importing this one first would be a circular import)."""
 
 from hypothesis import strategies as st
 from op_catalogue import (
