@@ -6,7 +6,7 @@ unchanged: tensors, ``requires_grad``, ``grad_fn``, ``backward``, hooks,
 PyTorch's printing, names and error messages.
 """
 
-from . import autograd, nn, optim
+from . import autograd, distributions, nn, optim, utils
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .creation import (
     arange,
@@ -17,7 +17,6 @@ from .creation import (
     full,
     full_like,
     linspace,
-    manual_seed,
     ones,
     ones_like,
     rand,
@@ -29,6 +28,7 @@ from .creation import (
     zeros,
     zeros_like,
 )
+from .device import accelerator, cuda, device
 from .dtypes import bool_ as bool  # noqa: A004 - torch.bool
 from .dtypes import (  # noqa: A004
     double,
@@ -51,7 +51,11 @@ from .dtypes import (  # noqa: A004
     uint8,
 )
 from .functional import *  # noqa: F403 - every function registered with @public
+from .pointwise import *  # noqa: F403 - the beginner material's functions, by their modules' __all__
 from .printing import set_printoptions
+from .random import *  # noqa: F403 - Generator, manual_seed, multinomial, normal
+from .reductions import *  # noqa: F403
+from .serialization import load, save
 from .size import Size
 from .tensor import Tensor, is_tensor
 

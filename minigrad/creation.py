@@ -1,7 +1,7 @@
 """Making tensors: ``tensor``, ``zeros``, ``ones``, ``randn`` and friends, as in ``torch``.
 
-Random numbers come from minigrad's own generator: ``manual_seed`` makes them
-repeatable, but they are not the numbers torch would draw.
+Random numbers come from minigrad's generators (:mod:`minigrad.random`): ``manual_seed`` makes them
+repeatable, but they are not the numbers torch would draw. ``device=`` accepts the CPU, the only device.
 """
 
 import warnings
@@ -9,25 +9,20 @@ import warnings
 import numpy as np
 
 from . import dtypes
+from .device import check_device
+from .public import public
+from .random import rng
 from .size import shape_text
 from .tensor import FACTORY_INT_GRAD_ERROR, TO_SCALAR_WARNING, Tensor
 from .torch_warnings import warn_once
-
-_rng = np.random.default_rng(0)
-
-
-def manual_seed(seed):
-    """Mirror ``torch.manual_seed``: restart the random generator, so later draws repeat."""
-    global _rng
-    _rng = np.random.default_rng(int(seed))
-    return _rng
 
 
 def _finish(arr, dtype, requires_grad):
     if dtype is not None:
         if not isinstance(dtype, dtypes.dtype):
             raise TypeError(f"dtype must be a minigrad dtype such as torch.float32, not {dtype!r}")
-        arr = arr.astype(dtype.np, copy=False)
+        with np.errstate(over="ignore", invalid="ignore"):  # torch casts out-of-range values silently
+            arr = arr.astype(dtype.np, copy=False)
     t = Tensor._wrap(arr)
     if requires_grad:
         if not t.dtype.is_floating_point:
@@ -49,7 +44,8 @@ def _infer(data, dtype=None):
     if arr.dtype == object:
         raise TypeError(f"Could not infer dtype of {type(_first_leaf(data)).__name__}")
     if arr.dtype.kind == "f":
-        return arr.astype((dtype or dtypes.get_default_dtype()).np)
+        with np.errstate(over="ignore"):  # torch casts out-of-range values (70000 to float16) to inf silently
+            return arr.astype((dtype or dtypes.get_default_dtype()).np)
     if arr.dtype.kind in "iu":
         return arr.astype(np.int64)
     if arr.dtype.kind == "b":
@@ -100,19 +96,24 @@ def _unwrap_tensors(data, nested=False):
     return data
 
 
-def tensor(data, dtype=None, device=None, requires_grad=False):
-    """Mirror ``torch.tensor``: copy ``data`` (numbers, nested lists, numpy arrays) into a new leaf."""
+def _copied(data, how, dtype=None):
+    """``data`` as a new numpy array (floats straight in ``dtype`` if given); copying a tensor warns as torch
+    does (``how`` names the call)."""
     if isinstance(data, Tensor):
         warnings.warn(
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
-            "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
+            f"sourceTensor.detach().clone().requires_grad_(True), rather than {how}(sourceTensor).",
             UserWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
-        arr = data._data.copy()
-    else:
-        arr = _infer(_unwrap_tensors(data), dtype)
-    return _finish(arr, dtype, requires_grad)
+        return data._data.copy()
+    return _infer(_unwrap_tensors(data), dtype)
+
+
+def tensor(data, dtype=None, device=None, requires_grad=False):
+    """Mirror ``torch.tensor``: copy ``data`` (numbers, nested lists, numpy arrays) into a new leaf."""
+    check_device(device)
+    return _finish(_copied(data, "torch.tensor", dtype), dtype, requires_grad)
 
 
 def as_tensor(data, dtype=None):
@@ -154,33 +155,38 @@ def _default(dtype):
     return dtypes.get_default_dtype() if dtype is None else dtype
 
 
-def zeros(*size, dtype=None, requires_grad=False):
+def zeros(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.zeros``."""
+    size = _given_size(size, kwargs, device)
     shape = size[0] if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
     if any(isinstance(s, int) and s < 0 for s in shape):
         raise RuntimeError("zeros: Dimension size must be non-negative.")  # torch.zeros has its own wording
     return _finish(np.zeros(_size(size, "zeros"), dtype=_default(dtype).np), None, requires_grad)
 
 
-def ones(*size, dtype=None, requires_grad=False):
+def ones(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.ones``."""
+    size = _given_size(size, kwargs, device)
     return _finish(np.ones(_size(size, "ones"), dtype=_default(dtype).np), None, requires_grad)
 
 
-def empty(*size, dtype=None, requires_grad=False):
+def empty(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.empty`` (minigrad fills it with zeros, so output is repeatable)."""
+    size = _given_size(size, kwargs, device)
     return _finish(np.zeros(_size(size, "empty"), dtype=_default(dtype).np), None, requires_grad)
 
 
-def full(size, fill_value, dtype=None, requires_grad=False):
+def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.full``: the dtype follows ``fill_value`` (bool, int64 or the default float)."""
+    check_device(device)
     if dtype is None:
         dtype = dtypes.result_type((), (fill_value,))
     return _finish(np.full(_size((size,), "full"), fill_value, dtype=dtype.np), None, requires_grad)
 
 
-def arange(start, end=None, step=1, dtype=None, requires_grad=False):
+def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.arange``: int64 for integer arguments, else the default float dtype."""
+    check_device(device)
     if end is None:
         start, end = 0, start
     if step == 0:
@@ -192,31 +198,77 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False):
     return _finish((start + step * np.arange(n)).astype(dtype.np), None, requires_grad)
 
 
-def linspace(start, end, steps, dtype=None, requires_grad=False):
-    """Mirror ``torch.linspace``."""
-    return _finish(np.linspace(start, end, steps).astype(_default(dtype).np), None, requires_grad)
+def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
+    """Mirror ``torch.linspace``: ``steps`` evenly spaced values from ``start`` to ``end``, both exact."""
+    check_device(device)
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    return _finish(torch_linspace(start, end, steps, _default(dtype).np), None, requires_grad)
 
 
-def eye(n, m=None, dtype=None, requires_grad=False):
+def torch_linspace(start, end, steps, np_dtype):
+    """torch's linspace kernel, value for value: ``start + step * i`` for the first half and
+    ``end - step * (steps - 1 - i)`` for the second, each rounded once (the kernel's fused multiply-add,
+    computed here in a wider type), with ``step`` computed in the tensor's dtype."""
+    np_dtype = np.dtype(np_dtype)
+    if steps == 1:
+        return np.asarray([start]).astype(np_dtype)
+    if np_dtype.kind != "f":
+        step = (end - start) / (steps - 1) if steps > 1 else 0.0
+        i = np.arange(steps, dtype=np.float64)
+        return np.trunc(np.where(i < steps // 2, start + step * i, end - step * (steps - 1 - i))).astype(np_dtype)
+    t = np_dtype.type
+    start, end = t(start), t(end)
+    step = (end - start) / t(steps - 1) if steps > 1 else t(0)
+    wide = np.longdouble if np_dtype == np.float64 else np.float64
+    i = np.arange(steps).astype(wide)
+    start, end, step = wide(start), wide(end), wide(step)
+    return np.where(i < steps // 2, start + step * i, end - step * (steps - 1 - i)).astype(np_dtype)
+
+
+def eye(n, m=None, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.eye``."""
+    check_device(device)
     return _finish(np.eye(n, m, dtype=_default(dtype).np), None, requires_grad)
 
 
-def rand(*size, dtype=None, requires_grad=False):
-    """Mirror ``torch.rand``: uniform on [0, 1), from minigrad's generator."""
-    return _finish(_rng.random(_size(size, "rand")).astype(_default(dtype).np), None, requires_grad)
+def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
+    """Mirror ``torch.rand``: uniform on [0, 1), from ``generator`` (or the default one)."""
+    shape = _size(_given_size(size, kwargs, device), "rand")
+    return _finish(rng(generator).random(shape).astype(_float_dtype(dtype, "check_uniform_bounds")), None,
+                   requires_grad)
 
 
-def randn(*size, dtype=None, requires_grad=False):
-    """Mirror ``torch.randn``: standard normal, from minigrad's generator."""
-    return _finish(_rng.standard_normal(_size(size, "randn")).astype(_default(dtype).np), None, requires_grad)
+def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
+    """Mirror ``torch.randn``: standard normal, from ``generator`` (or the default one)."""
+    shape = _size(_given_size(size, kwargs, device), "randn")
+    return _finish(rng(generator).standard_normal(shape).astype(_float_dtype(dtype, "normal_kernel_cpu")), None,
+                   requires_grad)
 
 
-def randint(low, high=None, size=(), dtype=None, requires_grad=False):
-    """Mirror ``torch.randint``: integers in [low, high)."""
+def randint(low, high=None, size=(), *, generator=None, dtype=None, device=None, requires_grad=False):
+    """Mirror ``torch.randint``: integers in [low, high), from ``generator`` (or the default one)."""
+    check_device(device)
     if high is None:
         low, high = 0, low
-    return _finish(_rng.integers(low, high, _size((size,), "randint")), dtype or dtypes.int64, requires_grad)
+    return _finish(rng(generator).integers(low, high, _size((size,), "randint")), dtype or dtypes.int64, requires_grad)
+
+
+def _given_size(size, kwargs, device):
+    """The shape given positionally or as ``size=``, after checking ``device``."""
+    check_device(device)
+    if "size" in kwargs:
+        size = (kwargs.pop("size"),)
+    if kwargs:
+        raise TypeError(f"got an unexpected keyword argument '{next(iter(kwargs))}'")
+    return size
+
+
+def _float_dtype(dtype, kernel):
+    d = _default(dtype)
+    if not d.is_floating_point:
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{d.scalar_name}'")
+    return d.np
 
 
 def _like(fn, t, dtype, requires_grad, *args):
@@ -248,3 +300,37 @@ def rand_like(t, dtype=None, requires_grad=False):
 def randn_like(t, dtype=None, requires_grad=False):
     """Mirror ``torch.randn_like``."""
     return randn(t.shape, dtype=dtype or t.dtype, requires_grad=requires_grad)
+
+
+def _new(self, make, *args, dtype=None, device=None, requires_grad=False):
+    return make(*args, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
+
+
+@public("new_zeros", function=False)
+def _new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
+    """Mirror ``Tensor.new_zeros(size)``: zeros with this tensor's dtype (unless ``dtype``)."""
+    return _new(self, zeros, *size, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+@public("new_ones", function=False)
+def _new_ones(self, *size, dtype=None, device=None, requires_grad=False):
+    """Mirror ``Tensor.new_ones(size)``: ones with this tensor's dtype (unless ``dtype``)."""
+    return _new(self, ones, *size, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+@public("new_empty", function=False)
+def _new_empty(self, *size, dtype=None, device=None, requires_grad=False):
+    """Mirror ``Tensor.new_empty(size)`` (filled with zeros, so output is repeatable)."""
+    return _new(self, empty, *size, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+@public("new_full", function=False)
+def _new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
+    """Mirror ``Tensor.new_full(size, fill_value)``: ``fill_value`` everywhere, with this tensor's dtype."""
+    return full(size, fill_value, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
+
+
+@public("new_tensor", function=False)
+def _new_tensor(self, data, dtype=None, device=None, requires_grad=False):
+    """Mirror ``Tensor.new_tensor(data)``: ``torch.tensor(data)`` with this tensor's dtype (unless ``dtype``)."""
+    return _finish(_copied(data, "tensor.new_tensor"), dtype or self.dtype, requires_grad)

@@ -15,7 +15,9 @@ from .ops import shape as S
 from .ops._util import as_tensor_operand, check_broadcast, wrap
 from .ops.indexing import getitem
 from .ops.views import bump_version
-from .public import NAMES, public
+from .outputs import write_out
+from .public import NAMES, numpy_names, public
+from .return_types import ReturnTypes as _ReturnTypes
 from .tensor import Tensor
 from .torch_warnings import internal, warn_once
 from .typename import c_type_name
@@ -68,8 +70,10 @@ def rsub(input, other, *, alpha=1):
 
 
 @public("mul", "multiply", "__mul__", "__rmul__", inplace="mul_")
-def mul(input, other):
-    """Mirror ``torch.mul``: elementwise product, broadcasting."""
+def mul(input, other, *, out=None):
+    """Mirror ``torch.mul``: elementwise product, broadcasting (``out=``: written into ``out``)."""
+    if out is not None:
+        return write_out("mul", out, lambda: mul(input, other), input, other)
     if not isinstance(input, Tensor):
         input = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
     return E.Mul.apply(input, other if isinstance(other, Tensor) else _operand(other))
@@ -223,6 +227,7 @@ def where(condition, input, other):
 
 # -- reductions ----------------------------------------------------------------------
 @public("sum")
+@numpy_names
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     """Mirror ``torch.sum``: all elements (SumBackward0) or over ``dim`` (SumBackward1)."""
     if dtype is not None:
@@ -233,6 +238,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
 
 
 @public("mean")
+@numpy_names
 def mean(input, dim=None, keepdim=False, *, dtype=None):
     """Mirror ``torch.mean``: all elements (MeanBackward0) or over ``dim`` (MeanBackward1)."""
     if dtype is not None:
@@ -242,22 +248,8 @@ def mean(input, dim=None, keepdim=False, *, dtype=None):
     return R.MeanDim.apply(input, dim=dim, keepdim=keepdim)
 
 
-class _ReturnTypes(tuple):
-    """torch.return_types.max (or .min): a (values, indices) pair with names."""
-
-    def __new__(cls, values, indices, name="max"):
-        pair = super().__new__(cls, (values, indices))
-        pair._name = name
-        return pair
-
-    values = property(lambda self: self[0])
-    indices = property(lambda self: self[1])
-
-    def __repr__(self):
-        return f"torch.return_types.{self._name}(\nvalues={self[0]!r},\nindices={self[1]!r})"
-
-
 @public("max")
+@numpy_names
 def max(input, dim=None, keepdim=False):
     """Mirror ``torch.max``: the largest element (MaxBackward1), or ``(values, indices)`` along
     ``dim`` (MaxBackward0), or the elementwise maximum of two tensors."""
@@ -282,6 +274,7 @@ def minimum(input, other):
 
 
 @public("min")
+@numpy_names
 def min(input, dim=None, keepdim=False):
     """Mirror ``torch.min``: the smallest element (MinBackward1), ``(values, indices)`` along ``dim``
     (MinBackward0), or the elementwise minimum of two tensors."""
@@ -294,6 +287,7 @@ def min(input, dim=None, keepdim=False):
 
 
 @public("argmax")
+@numpy_names
 def argmax(input, dim=None, keepdim=False):
     """Mirror ``torch.argmax`` (not differentiable)."""
     if dim is None:
@@ -303,8 +297,11 @@ def argmax(input, dim=None, keepdim=False):
 
 # -- products --------------------------------------------------------------------------
 @public("matmul", "__matmul__")
-def matmul(input, other):
-    """Mirror ``torch.matmul`` / ``@``: dot, mv, mm or batched, with torch's graph for each."""
+def matmul(input, other, *, out=None):
+    """Mirror ``torch.matmul`` / ``@``: dot, mv, mm or batched, with torch's graph for each (``out=``: written
+    into ``out``)."""
+    if out is not None:
+        return write_out("matmul", out, lambda: matmul(input, other), input, other)
     if not isinstance(other, Tensor):
         raise TypeError(f"matmul(): argument 'other' must be Tensor, not {type(other).__name__}")
     return L.matmul(input, other)

@@ -48,3 +48,34 @@ def _inplace_method(fn, name):
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"Mirror ``Tensor.{name}``: ``{fn.__name__}`` written into this tensor in place."
     return method
+
+
+_NUMPY_NAMES = {"axis": "dim", "keepdims": "keepdim"}
+
+
+def numpy_names(fn):
+    """Let ``fn`` take numpy's ``axis=`` and ``keepdims=`` for its ``dim`` and ``keepdim``, as torch's
+    argument parser does for every function with those parameters (``A.sum(axis=1, keepdims=True)``)."""
+
+    def call(*args, **kwargs):
+        if not kwargs or ("axis" not in kwargs and "keepdims" not in kwargs):
+            return fn(*args, **kwargs)
+        for alias, name in _NUMPY_NAMES.items():
+            if alias in kwargs:
+                if name in kwargs:  # torch names the alias it cannot place
+                    raise TypeError(f"{fn.__name__}() got an unexpected keyword argument '{alias}'")
+                kwargs[name] = kwargs.pop(alias)
+        return fn(*args, **kwargs)
+
+    call.__name__, call.__qualname__, call.__doc__ = fn.__name__, fn.__qualname__, fn.__doc__
+    call.__wrapped__ = fn
+    return call
+
+
+REQUIRED = object()  # the default of an argument torch requires, so that its message can be torch's
+
+
+def require_dim(function, value, name="dim"):
+    """torch's TypeError when a required argument (``dim`` of ``x.cumsum()``) was not given."""
+    if value is REQUIRED:
+        raise TypeError(f'{function}() missing 1 required positional arguments: "{name}"')

@@ -24,6 +24,7 @@ from .autograd import graph as _graph
 from .autograd import variable as _variable
 from .autograd.accumulate_grad import AccumulateGrad
 from .autograd.graph import add_hook
+from .device import CPU, check_device, device
 from .size import Size, shape_text
 from .torch_warnings import internal, warn_once
 
@@ -133,6 +134,10 @@ class Tensor:
         """Mirror ``Tensor.numel()``: the number of elements."""
         return self._data.size
 
+    def element_size(self):
+        """Mirror ``Tensor.element_size()``: bytes per element."""
+        return self._data.itemsize
+
     def nelement(self):
         """Mirror ``Tensor.nelement()``, an alias of ``numel()``."""
         return self._data.size
@@ -144,8 +149,8 @@ class Tensor:
 
     @property
     def device(self):
-        """Mirror ``Tensor.device``: minigrad tensors live on the CPU."""
-        return "cpu"
+        """Mirror ``Tensor.device``: minigrad tensors live on the CPU (``device(type='cpu')``)."""
+        return CPU
 
     @property
     def is_cuda(self):
@@ -222,18 +227,30 @@ class Tensor:
             raise TypeError("only integer tensors of a single element can be converted to an index")
         return int(self.item())
 
-    def to(self, dtype=None, *args, **kwargs):
-        """Mirror ``Tensor.to(dtype)`` (``to('cpu')`` is accepted and does nothing)."""
-        if dtype is None or isinstance(dtype, str):
-            return self
+    def to(self, *args, **kwargs):
+        """Mirror ``Tensor.to``: ``to(dtype)``, ``to(device)``, ``to(device, dtype)``, ``to(other)`` (its dtype)
+        or keywords; the CPU is the only device (``to('cuda')`` raises torch's error for a CPU-only build)."""
         from .ops.elementwise import ToCopy
 
-        if not isinstance(dtype, dtypes.dtype):
-            dtype = dtypes.from_numpy_dtype(dtype)
-        if dtype.np == self._data.dtype:
+        dtype = kwargs.get("dtype")
+        check_device(kwargs.get("device"))
+        for a in args:
+            if isinstance(a, dtypes.dtype):
+                dtype = a
+            elif isinstance(a, Tensor):
+                dtype = a.dtype
+            elif a is None or isinstance(a, (str, device)):
+                check_device(a)
+            else:
+                dtype = dtypes.from_numpy_dtype(a)
+        if dtype is None or dtype.np == self._data.dtype:
             return self
         # an integer or bool result is never differentiable: torch gives it no grad_fn
         return ToCopy.apply(self if dtype.is_floating_point else self.detach(), dtype=dtype.np)
+
+    def cuda(self, *args, **kwargs):
+        """Mirror ``Tensor.cuda()``: torch's AssertionError, minigrad has no CUDA."""
+        check_device("cuda")
 
     def type(self, dtype=None):
         """Mirror ``Tensor.type()``: with no argument, the legacy name such as ``torch.FloatTensor``."""

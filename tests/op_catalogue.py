@@ -514,6 +514,10 @@ CATALOGUE = [
     Case("view_scatter", _view_scatter, fixed(((3, 4), (2, 2)), ((3, 4), (1,))), second_order=True),
 ]
 
+# the ops of the beginner material (docs/beginner_api.md) have their cases in a module of their own
+from op_catalogue_api import API_CATALOGUE  # noqa: E402
+
+CATALOGUE += API_CATALOGUE
 BY_NAME = {case.name: case for case in CATALOGUE}
 assert len(BY_NAME) == len(CATALOGUE), "catalogue names must be unique"
 

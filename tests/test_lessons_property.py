@@ -772,6 +772,8 @@ def _is_right(name, label, value):
         if isinstance(raw, str):  # "B" or "none"
             if value is None:
                 return raw == "none"
+            if not isinstance(value, str):
+                return False
             text = value.strip().strip("'\"").strip().upper().removeprefix("LINE").strip()
             return text == raw.upper() or (raw == "none" and text in ("", "NONE", "NOTHING", "NEITHER"))
         if hasattr(raw, "next_functions"):

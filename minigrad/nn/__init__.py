@@ -1,8 +1,19 @@
-"""``minigrad.nn``: Parameter, Module and the layers the lessons use, as in ``torch.nn``."""
+"""``minigrad.nn``: Parameter, Module and the layers of the lessons and the beginner material, as in
+``torch.nn``."""
 
 from . import functional
+from .activation import Flatten, LogSoftmax, Softmax
+from .batchnorm import BatchNorm1d
+from .containers import ModuleDict, ModuleList
+from .embedding import Embedding
+from .lazy import LazyLinear
+from .loss_modules import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, MSELoss, NLLLoss
 from .module import Module
-from .modules import Linear, MSELoss, ReLU, Sequential, Sigmoid, Tanh
+from .modules import Linear, ReLU, Sequential, Sigmoid, Tanh
 from .parameter import Parameter
 
-__all__ = ["Linear", "MSELoss", "Module", "Parameter", "ReLU", "Sequential", "Sigmoid", "Tanh", "functional"]
+__all__ = [
+    "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CrossEntropyLoss", "Embedding", "Flatten", "LazyLinear", "Linear",
+    "LogSoftmax", "MSELoss", "Module", "ModuleDict", "ModuleList", "NLLLoss", "Parameter", "ReLU", "Sequential",
+    "Sigmoid", "Softmax", "Tanh", "functional",
+]

@@ -5,11 +5,21 @@ import warnings
 import numpy as np
 
 from .. import dtypes
-from ..functional import relu, sigmoid, tanh  # noqa: F401 - re-exported, as torch.nn.functional has them
+from ..functional import sigmoid, tanh  # noqa: F401 - re-exported, as torch.nn.functional has them
 from ..ops._util import check_broadcast, needs_grad, quiet, wrap
 from ..ops.linalg import is_column_major, mm_mat2_backward
 from ..ops.op import Op, sizes_and_strides
 from . import _reduction
+from .activation import log_softmax, relu, softmax  # noqa: F401
+from .batchnorm import batch_norm  # noqa: F401
+from .embedding import embedding  # noqa: F401
+from .encoding import one_hot  # noqa: F401
+from .losses import (  # noqa: F401
+    binary_cross_entropy,
+    binary_cross_entropy_with_logits,
+    cross_entropy,
+    nll_loss,
+)
 
 
 class Addmm(Op):

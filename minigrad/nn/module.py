@@ -2,6 +2,9 @@
 
 from collections import OrderedDict, namedtuple
 
+from .. import dtypes
+from ..device import check_device
+from ..tensor import Tensor
 from ..typename import typename
 from .parameter import Parameter
 
@@ -25,6 +28,8 @@ class Module:
 
     def __init__(self):
         object.__setattr__(self, "_parameters", OrderedDict())
+        object.__setattr__(self, "_buffers", OrderedDict())
+        object.__setattr__(self, "_non_persistent_buffers_set", set())
         object.__setattr__(self, "_modules", OrderedDict())
         object.__setattr__(self, "training", True)
 
@@ -37,7 +42,7 @@ class Module:
             if isinstance(value, kind):
                 if registered is None:
                     raise AttributeError(f"cannot assign {plural} before Module.__init__() call")
-                for other in (d, d["_parameters"], d["_modules"]):
+                for other in (d, d["_parameters"], d["_modules"], d.get("_buffers", {})):
                     other.pop(name, None)
                 registered[name] = value
                 return
@@ -48,23 +53,55 @@ class Module:
                     )
                 registered[name] = None
                 return
+        buffers = d.get("_buffers")
+        if buffers is not None and name in buffers:
+            if value is not None and not isinstance(value, Tensor):
+                raise TypeError(
+                    f"cannot assign '{typename(value)}' as buffer '{name}' (torch.nn.Buffer, torch.Tensor or None "
+                    "expected)"
+                )
+            buffers[name] = value
+            return
         object.__setattr__(self, name, value)
 
     def __getattr__(self, name):
         d = self.__dict__
-        if "_parameters" in d and name in d["_parameters"]:
-            return d["_parameters"][name]
-        if "_modules" in d and name in d["_modules"]:
-            return d["_modules"][name]
+        for table in ("_parameters", "_buffers", "_modules"):
+            if table in d and name in d[table]:
+                return d[table][name]
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __delattr__(self, name):
-        if name in self._parameters:
-            del self._parameters[name]
-        elif name in self._modules:
-            del self._modules[name]
+        for table in (self._parameters, self.__dict__.get("_buffers", {}), self._modules):
+            if name in table:
+                del table[name]
+                return
+        object.__delattr__(self, name)
+
+    def register_buffer(self, name, tensor, persistent=True):
+        """Mirror ``Module.register_buffer``: a tensor that is part of the module's state (``state_dict``,
+        ``to()``) but not a parameter, such as BatchNorm's running statistics."""
+        if tensor is not None and not isinstance(tensor, Tensor):
+            raise TypeError(
+                f"cannot assign '{type(tensor).__name__}' object to buffer '{name}' (torch Tensor or None required)"
+            )
+        self._parameters.pop(name, None)
+        self._modules.pop(name, None)
+        self.__dict__.pop(name, None)
+        self._buffers[name] = tensor
+        if persistent:
+            self._non_persistent_buffers_set.discard(name)
         else:
-            object.__delattr__(self, name)
+            self._non_persistent_buffers_set.add(name)
+
+    def named_buffers(self, prefix="", recurse=True):
+        """Mirror ``Module.named_buffers``: (dotted name, buffer) pairs, each buffer once."""
+        return self._named_members("_buffers", prefix, recurse)
+
+    def buffers(self, recurse=True):
+        """Mirror ``Module.buffers``."""
+        for _, b in self.named_buffers(recurse=recurse):
+            yield b
 
     def register_parameter(self, name, param):
         """Mirror ``Module.register_parameter``."""
@@ -96,13 +133,17 @@ class Module:
 
     def named_parameters(self, prefix="", recurse=True):
         """Mirror ``Module.named_parameters``: (dotted name, parameter) pairs, each parameter once."""
+        return self._named_members("_parameters", prefix, recurse)
+
+    def _named_members(self, table, prefix, recurse):
+        """(dotted name, tensor) for each tensor in the ``table`` of this module (and its sub-modules), once."""
         seen = set()
         for mod_prefix, module in self.named_modules(prefix) if recurse else [(prefix, self)]:
-            for name, p in module._parameters.items():
-                if p is None or id(p) in seen:
+            for name, t in getattr(module, table).items():
+                if t is None or id(t) in seen:
                     continue
-                seen.add(id(p))
-                yield (f"{mod_prefix}.{name}" if mod_prefix else name), p
+                seen.add(id(t))
+                yield (f"{mod_prefix}.{name}" if mod_prefix else name), t
 
     def parameters(self, recurse=True):
         """Mirror ``Module.parameters``."""
@@ -156,15 +197,26 @@ class Module:
             p.requires_grad_(requires_grad)
         return self
 
-    def state_dict(self):
-        """Mirror ``Module.state_dict`` (parameters only): name -> detached tensor."""
-        return OrderedDict((n, p.detach()) for n, p in self.named_parameters())
+    def state_dict(self, destination=None, prefix=""):
+        """Mirror ``Module.state_dict``: name -> detached tensor, module by module: its parameters, its
+        persistent buffers, then each sub-module's."""
+        out = OrderedDict() if destination is None else destination
+        for name, p in self._parameters.items():
+            if p is not None:
+                out[prefix + name] = p.detach()
+        for name, b in self._buffers.items():
+            if b is not None and name not in self._non_persistent_buffers_set:
+                out[prefix + name] = b.detach()
+        for name, m in self._modules.items():
+            if m is not None:
+                m.state_dict(out, prefix + name + ".")
+        return out
 
     def load_state_dict(self, state):
-        """Mirror ``Module.load_state_dict`` (parameters only, strict): copy the values in, or raise torch's
-        error listing the missing, unexpected and wrongly shaped entries. Returns the (empty) lists of
-        missing and unexpected keys, which print as ``<All keys matched successfully>``."""
-        own = dict(self.named_parameters())
+        """Mirror ``Module.load_state_dict`` (strict): copy each tensor of ``state`` into its parameter or buffer,
+        or raise torch's error listing the missing, unexpected and wrongly shaped entries. Returns the (empty)
+        lists of missing and unexpected keys, which print as ``<All keys matched successfully>``."""
+        own = self.state_dict()
         missing = [k for k in own if k not in state]
         unexpected = [k for k in state if k not in own]
         errors = [
@@ -185,6 +237,39 @@ class Module:
             for k, p in own.items():
                 p.copy_(state[k])
         return _IncompatibleKeys([], [])
+
+    def to(self, *args, **kwargs):
+        """Mirror ``Module.to``: a dtype converts the floating-point parameters and buffers in place; a device
+        (minigrad has only the CPU) changes nothing. Returns the module."""
+        dtype = kwargs.get("dtype")
+        for a in args:
+            if isinstance(a, dtypes.dtype):
+                dtype = a
+            else:
+                check_device(a)
+        if "device" in kwargs:
+            check_device(kwargs["device"])
+        if dtype is not None:
+            for m in self.modules():
+                for table in (m._parameters, m._buffers):
+                    for t in table.values():
+                        if t is not None and t.dtype.is_floating_point:
+                            t._data = t._data.astype(dtype.np)
+                            if t._grad is not None:
+                                t._grad._data = t._grad._data.astype(dtype.np)
+        return self
+
+    def cpu(self):
+        """Mirror ``Module.cpu()``: the module itself."""
+        return self
+
+
+    def apply(self, fn):
+        """Mirror ``Module.apply``: ``fn(module)`` for every sub-module, then this one (weight init)."""
+        for m in self.children():
+            m.apply(fn)
+        fn(self)
+        return self
 
     def extra_repr(self):
         """Mirror ``Module.extra_repr``: the text inside this module's parentheses."""
@@ -207,7 +292,20 @@ class Module:
         return main + ")"
 
     def __dir__(self):
-        return list(super().__dir__()) + list(self._parameters) + list(self._modules)
+        return list(super().__dir__()) + list(self._parameters) + list(self._buffers) + list(self._modules)
+
+
+def _converter(name, dtype):
+    def convert(self):
+        return self.to(dtype)
+
+    convert.__name__ = convert.__qualname__ = name
+    convert.__doc__ = f"Mirror ``Module.{name}()``: floating-point parameters and buffers to {dtype}."
+    return convert
+
+
+for _name, _dtype in (("double", dtypes.float64), ("float", dtypes.float32), ("half", dtypes.float16)):
+    setattr(Module, _name, _converter(_name, _dtype))
 
 
 # what Module.__setattr__ registers: (type, its table, its words in torch's errors, what torch expects)

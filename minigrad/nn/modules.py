@@ -1,10 +1,9 @@
-"""The layers the lessons use: Linear, Sequential, ReLU, Tanh, Sigmoid and MSELoss."""
+"""The layers the lessons use: Linear, Sequential, ReLU, Tanh and Sigmoid."""
 
 import math
 from collections import OrderedDict
 
 from .. import creation
-from . import _reduction
 from . import functional as F
 from .module import Module
 from .parameter import Parameter
@@ -72,10 +71,17 @@ class Sequential(Module):
 
 
 class ReLU(Module):
-    """Mirror ``torch.nn.ReLU``."""
+    """Mirror ``torch.nn.ReLU(inplace=False)``; ``inplace=True`` overwrites its input."""
+
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
 
     def forward(self, input):
-        return F.relu(input)
+        return F.relu(input, inplace=self.inplace)
+
+    def extra_repr(self):
+        return "inplace=True" if self.inplace else ""
 
 
 class Tanh(Module):
@@ -90,17 +96,3 @@ class Sigmoid(Module):
 
     def forward(self, input):
         return F.sigmoid(input)
-
-
-class MSELoss(Module):
-    """Mirror ``torch.nn.MSELoss(size_average=None, reduce=None, reduction='mean')`` (the first two are the
-    legacy way to ask for a reduction)."""
-
-    def __init__(self, size_average=None, reduce=None, reduction="mean"):
-        super().__init__()
-        if size_average is not None or reduce is not None:
-            reduction = _reduction.legacy_get_string(size_average, reduce)
-        self.reduction = reduction
-
-    def forward(self, input, target):
-        return F.mse_loss(input, target, reduction=self.reduction)

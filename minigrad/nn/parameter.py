@@ -25,3 +25,14 @@ class Parameter(Tensor):
 
     def __init__(self, data=None, requires_grad=True):
         pass
+
+
+def _parameter_reduce(self, protocol):
+    return (_rebuild_parameter, (self._data, self._requires_grad))
+
+
+def _rebuild_parameter(data, requires_grad):
+    return Parameter(Tensor._wrap(data), requires_grad)
+
+
+Parameter.__reduce_ex__ = _parameter_reduce

@@ -70,3 +70,13 @@ def check_broadcast(a, b):
                 f"The size of tensor a ({x}) must match the size of tensor b ({y}) "
                 f"at non-singleton dimension {dim}"
             )
+
+
+def as_saved_int(value):
+    """An int argument as torch's ``grad_fn._saved_*`` shows it: torch stores them unsigned, so ``-1`` reads
+    back as ``18446744073709551615`` (tuples element by element; None stays None)."""
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, (tuple, list)):
+        return tuple(as_saved_int(v) for v in value)
+    return int(value) % 2**64

@@ -120,8 +120,9 @@ class Div(Op):
         if not isinstance(b, Tensor) and not a.dtype.is_floating_point:
             b = float(b)
         out = _binary(np.true_divide, a, b)
-        if not (a.dtype.is_floating_point or isinstance(b, Tensor) and b.dtype.is_floating_point):
-            out = wrap(out._data.astype(dtypes.get_default_dtype().np))  # integer / integer: the default float
+        integers = not a.dtype.is_floating_point and not (isinstance(b, Tensor) and b.dtype.is_floating_point)
+        if integers and out._data.dtype != dtypes.get_default_dtype().np:  # integer / integer: the default float
+            out = wrap(out._data.astype(dtypes.get_default_dtype().np))
         return out
 
     @staticmethod
@@ -262,7 +263,7 @@ class Exp(Op):
     @staticmethod
     @quiet
     def forward(ctx, a):
-        out = wrap(np.exp(_float(a)))
+        out = wrap(precise(np.exp, a))
         ctx._save((out,))
         return out
 
@@ -273,17 +274,18 @@ class Exp(Op):
 
 
 class Log(Op):
-    """result = log(self)"""
+    """result = log(self) (Log10 changes ``function`` and the derivative)"""
 
     node_name = "LogBackward0"
     formula = {"self": "grad / self"}
     saved_names = ("self",)
+    function = staticmethod(np.log)
 
     @staticmethod
     def forward(ctx, a):
         ctx._save((a,))
         with np.errstate(divide="ignore", invalid="ignore"):
-            return wrap(np.log(_float(a)))
+            return wrap(precise(ctx.function, a))
 
     @staticmethod
     def backward(ctx, grad):
@@ -301,7 +303,7 @@ class Sin(Op):
     @staticmethod
     def forward(ctx, a):
         ctx._save((a,))
-        return wrap(np.sin(_float(a)))
+        return wrap(precise(np.sin, a))
 
     @staticmethod
     def backward(ctx, grad):
@@ -319,7 +321,7 @@ class Cos(Op):
     @staticmethod
     def forward(ctx, a):
         ctx._save((a,))
-        return wrap(np.cos(_float(a)))
+        return wrap(precise(np.cos, a))
 
     @staticmethod
     def backward(ctx, grad):
@@ -336,7 +338,7 @@ class Tanh(Op):
 
     @staticmethod
     def forward(ctx, a):
-        out = wrap(np.tanh(_float(a)))
+        out = wrap(precise(np.tanh, a))
         ctx._save((out,))
         return out
 
@@ -358,7 +360,7 @@ class Sigmoid(Op):
         x = _float(a)
         # torch's 1 / (1 + exp(-x)): exp may overflow to inf, which gives exactly 0 as torch does
         with np.errstate(over="ignore"):
-            out = wrap(1 / (1 + np.exp(-x)))
+            out = wrap(1 / (1 + precise(np.exp, -x)))
         ctx._save((out,))
         return out
 
@@ -457,14 +459,15 @@ class Clamp(Op):
 
 
 class Sign(Op):
-    """result = sign(self); its derivative is zero wherever it exists"""
+    """result = sign(self); its derivative is zero wherever it exists (Round and Floor change only ``values``)"""
 
     node_name = "SignBackward0"
     formula = {"self": "grad * 0"}
+    values = staticmethod(np.sign)
 
     @staticmethod
     def forward(ctx, a):
-        return wrap(np.sign(a._data))
+        return wrap(ctx.values(a._data))
 
     @staticmethod
     def backward(ctx, grad):
@@ -539,6 +542,7 @@ class ToCopy(Op):
     formula = {"self": "grad"}
 
     @staticmethod
+    @quiet  # torch casts out-of-range values (70000 to float16) to inf without a word
     def forward(ctx, a, dtype):
         return wrap(a._data.astype(dtype))
 
@@ -579,5 +583,154 @@ class Where(Op):
 
 def _float(a):
     """Integer inputs of floating-point functions compute in the default dtype, as in torch."""
-    x = a._data
+    x = a._data if isinstance(a, Tensor) else a
     return x if x.dtype.kind == "f" else x.astype(np.float32)
+
+
+def precise(fn, a):
+    """``fn`` (exp, log, tanh, ...) of ``a``'s values, float32 computed in float64 and rounded once: torch's
+    vectorised float32 functions are nearly always the correctly rounded value (numpy's float32 ones often
+    miss it by one unit in the last place, which shows in printed values such as ``exp(12.)``)."""
+    x = _float(a)
+    return fn(x, dtype=np.float64).astype(np.float32) if x.dtype == np.float32 else fn(x)
+
+
+class Log10(Log):
+    """result = log10(self)"""
+
+    node_name = "Log10Backward0"
+    function = staticmethod(np.log10)  # Log's forward with log10; the derivative is Log's over log(10)
+    formula = {"self": "grad / (self * math.log(10))"}
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx._unpack()
+        return (grad / (a * float(np.log(10))),)
+
+
+class Round(Sign):
+    """result = self rounded to the nearest integer, halves to even; its derivative is zero wherever it exists"""
+
+    node_name = "RoundBackward0"
+    values = staticmethod(np.round)
+
+
+class RoundDecimals(Round):
+    """result = self rounded to ``decimals`` decimal places (torch.round(x, decimals=d))"""
+
+    node_name = "RoundBackward1"
+
+    @staticmethod
+    def forward(ctx, a, *, decimals):
+        if not a.dtype.is_floating_point:
+            raise NotImplementedError(f"\"round_cpu\" not implemented for '{a.dtype.scalar_name}'")
+        return wrap(np.round(a._data, decimals))
+
+
+class MaskedFill(Op):
+    """result = self with ``value`` where ``mask`` is True"""
+
+    node_name = "MaskedFillBackward0"
+    formula = {"self": "grad.masked_fill(mask, 0)"}
+    saved_values = {"mask": "mask"}
+
+    @staticmethod
+    def forward(ctx, a, *, mask, value):
+        if mask.dtype.category != 0:
+            raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype {mask.dtype.c_name}")
+        check_broadcast(mask, a)
+        ctx.mask = mask
+        out = a._data.copy()
+        np.copyto(out, np.asarray(value, dtype=out.dtype), where=np.broadcast_to(mask._data, out.shape))
+        return wrap(out)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (grad.masked_fill(ctx.mask, 0),)
+
+
+class MulScalar(Op):
+    """result = self * other, other a number: torch's C++ ``mul(Scalar)``, which composite ops such as
+    cross_entropy's label smoothing record (Python's ``x * 2`` is MulBackward0)"""
+
+    node_name = "MulBackward1"
+    formula = {"self": "grad * other"}
+    saved_values = {"other": "other"}
+
+    @staticmethod
+    def forward(ctx, a, *, other):
+        ctx.other = other
+        return binary_result(a._data * other, a, other)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (grad * ctx.other,)
+
+
+class DivScalar(Op):
+    """result = self / other, other a number: torch's C++ ``div(Scalar)`` (the mean of cross_entropy with
+    class probabilities)"""
+
+    node_name = "DivBackward1"
+    formula = {"self": "grad / other"}
+    saved_values = {"other": "other"}
+
+    @staticmethod
+    @quiet
+    def forward(ctx, a, *, other):
+        ctx.other = other
+        return binary_result(a._data / other, a, other)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (grad / ctx.other,)
+
+
+def _floor(x):
+    return np.floor(x) if x.dtype.kind == "f" else x.copy()  # integers stay integers
+
+
+class Floor(Sign):
+    """result = the largest integer <= self; its derivative is zero wherever it exists"""
+
+    node_name = "FloorBackward0"
+    values = staticmethod(_floor)
+
+
+def _check_divisor(a, b):
+    """torch's error for an integer remainder by zero."""
+    values = b._data if isinstance(b, Tensor) else b
+    if not a.dtype.is_floating_point and np.asarray(values).dtype.kind != "f" and np.any(np.asarray(values) == 0):
+        raise RuntimeError("ZeroDivisionError")
+
+
+class Remainder(Clone):
+    """result = self % other (the sign of other, as Python's), other a number; the gradient passes through"""
+
+    node_name = "RemainderBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, a, *, other):
+        _check_divisor(a, other)
+        return binary_result(np.remainder(a._data, other), a, other)
+
+
+class RemainderTensor(Div):
+    """result = self % other, both tensors (saved as Div saves them)"""
+
+    node_name = "RemainderBackward1"
+    formula = {"self": "grad", "other": "-grad * (self / other).floor()"}
+
+    @staticmethod
+    @quiet
+    def forward(ctx, a, b):
+        ctx._save((a, b))
+        _check_divisor(a, b)
+        return _binary(np.remainder, a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx._unpack()
+        da, db = ctx._needs()
+        return grad if da else None, -grad * (a / b).floor() if db else None

@@ -51,7 +51,7 @@ class Sum(Op):
     def forward(ctx, a):
         ctx.shape = tuple(a.shape)
         x = a._data
-        return wrap(np.asarray(x.sum(dtype=np.int64 if x.dtype.kind in "bi" else None)))
+        return wrap(np.asarray(x.sum(dtype=np.int64 if x.dtype.kind in "biu" else None)))
 
     @staticmethod
     def backward(ctx, grad):
@@ -70,7 +70,8 @@ class SumDim(Op):
         ctx.shape, ctx.dim, ctx.keepdim = tuple(a.shape), normalize_dims(a, dim), keepdim
         ctx.dim_arg = (dim,) if isinstance(dim, int) else tuple(dim)
         x = a._data
-        return wrap(np.asarray(x.sum(axis=ctx.dim, keepdims=keepdim, dtype=np.int64 if x.dtype.kind in "bi" else None)))
+        total = x.sum(axis=ctx.dim, keepdims=keepdim, dtype=np.int64 if x.dtype.kind in "biu" else None)
+        return wrap(np.asarray(total))
 
     @staticmethod
     def backward(ctx, grad):

@@ -419,3 +419,23 @@ class Stack(Op):
     @staticmethod
     def backward(ctx, grad):
         return tuple(grad.unbind(ctx.dim))
+
+
+class Flip(Op):
+    """result = self with the order of its elements reversed along each of ``dims`` (a copy, not a view)"""
+
+    node_name = "FlipBackward0"
+    formula = {"self": "grad.flip(dims)"}
+    saved_values = {"dims": "saved_dims"}
+
+    @staticmethod
+    def forward(ctx, a, *, dims):
+        from ._util import as_saved_int
+        from .reduce import normalize_dims
+
+        ctx.dims, ctx.saved_dims = normalize_dims(a, dims), as_saved_int(tuple(dims))
+        return wrap(np.flip(a._data, ctx.dims).copy())
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (grad.flip(ctx.dims),)

@@ -1,5 +1,8 @@
-"""``minigrad.optim``: stochastic gradient descent, as ``torch.optim.SGD``."""
+"""``minigrad.optim``: SGD, Adam, AdamW and RMSprop, as ``torch.optim`` has them, step for step."""
 
-from .sgd import SGD, Optimizer
+from .adam import Adam, AdamW
+from .optimizer import Optimizer
+from .rmsprop import RMSprop
+from .sgd import SGD
 
-__all__ = ["SGD", "Optimizer"]
+__all__ = ["SGD", "Adam", "AdamW", "Optimizer", "RMSprop"]

@@ -2506,3 +2506,7 @@ NODE_TYPES = {
 }
 for _name, _code in NODE_TYPES.items():
     case(_name, _code)
+
+
+# The API of the beginner material (docs/beginner_api.md) has its cases in a module of its own.
+from parity import cases_api  # noqa: E402, F401

@@ -1,0 +1,80 @@
+"""Devices: ``torch.device``, ``torch.cuda`` and ``torch.accelerator`` for a machine with only a CPU.
+
+Tutorials pick a device (``"cuda" if torch.cuda.is_available() else "cpu"``) and move models and tensors to
+it; minigrad answers as a CPU-only build of torch does, so that code runs unchanged: the CPU is accepted
+everywhere, CUDA raises torch's AssertionError, and names torch does not know raise its RuntimeError.
+"""
+
+import types
+
+_TYPES = (
+    "cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia", "xla", "lazy",
+    "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone",
+)
+
+
+class device:  # noqa: N801 - torch's name
+    """Mirror ``torch.device``: a device type (``'cpu'``, ``'cuda'``) and an optional index."""
+
+    __slots__ = ("type", "index")
+
+    def __init__(self, type, index=None):  # noqa: A002 - torch's argument name
+        name = type
+        if isinstance(name, device):
+            name, index = name.type, name.index
+        elif ":" in name:
+            name, _, number = name.partition(":")
+            index = int(number)
+        if name not in _TYPES:
+            raise RuntimeError(f"Expected one of {', '.join(_TYPES)} device type at start of device string: {name}")
+        self.type, self.index = name, index
+
+    def __str__(self):
+        return self.type if self.index is None else f"{self.type}:{self.index}"
+
+    def __repr__(self):
+        index = "" if self.index is None else f", index={self.index}"
+        return f"device(type='{self.type}'{index})"
+
+    def __eq__(self, other):
+        return isinstance(other, device) and (self.type, self.index) == (other.type, other.index)
+
+    def __hash__(self):
+        return hash((self.type, self.index))
+
+
+CPU = device("cpu")
+
+
+def check_device(where):
+    """Accept the CPU (a name, a ``torch.device`` or None); give torch's errors for any other device."""
+    if where is None:
+        return
+    d = where if isinstance(where, device) else device(where)
+    if d.type == "cuda":
+        raise AssertionError("Torch not compiled with CUDA enabled")
+    if d.type != "cpu":
+        raise RuntimeError(f"PyTorch is not linked with support for {d.type} devices")
+
+
+def is_available():
+    """Mirror ``torch.cuda.is_available()`` and ``torch.accelerator.is_available()``: False, minigrad runs on
+    the CPU."""
+    return False
+
+
+def device_count():
+    """Mirror ``torch.cuda.device_count()``: 0."""
+    return 0
+
+
+def current_accelerator(check_available=False):
+    """Mirror ``torch.accelerator.current_accelerator()``: None, there is no accelerator."""
+    return None
+
+
+cuda = types.ModuleType("minigrad.cuda", "Mirror ``torch.cuda`` on a machine without CUDA.")
+cuda.is_available, cuda.device_count = is_available, device_count
+accelerator = types.ModuleType("minigrad.accelerator", "Mirror ``torch.accelerator`` on a machine with only a CPU.")
+accelerator.is_available, accelerator.device_count = is_available, device_count
+accelerator.current_accelerator = current_accelerator

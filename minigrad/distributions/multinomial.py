@@ -1,0 +1,45 @@
+"""``torch.distributions.multinomial.Multinomial``: counts of ``total_count`` draws over categories."""
+
+import numpy as np
+
+from ..ops._util import wrap
+from ..random import rng
+from ..size import Size
+
+
+class Multinomial:
+    """Mirror ``torch.distributions.Multinomial(total_count=1, probs=None, logits=None)``: ``sample()`` gives how
+    many of ``total_count`` draws fell in each category (float counts, from minigrad's default generator)."""
+
+    def __init__(self, total_count=1, probs=None, logits=None, validate_args=None):
+        if (probs is None) == (logits is None):
+            raise ValueError("Either `probs` or `logits` must be specified, but not both.")
+        if probs is None:
+            weights = np.exp(logits._data - logits._data.max(axis=-1, keepdims=True))
+            dtype = logits._data.dtype
+        else:
+            weights, dtype = probs._data, probs._data.dtype
+        self.total_count = total_count
+        self.probs = wrap((weights / weights.sum(axis=-1, keepdims=True)).astype(dtype))
+        self.batch_shape, self.event_shape = Size(self.probs.shape[:-1]), Size(self.probs.shape[-1:])
+
+    def sample(self, sample_shape=()):
+        """Mirror ``Multinomial.sample(sample_shape=torch.Size())``: counts of shape
+        ``sample_shape + batch_shape + event_shape``."""
+        p = self.probs._data.astype(np.float64)
+        shape = tuple(sample_shape) + tuple(self.batch_shape)
+        counts = rng().multinomial(self.total_count, p / p.sum(axis=-1, keepdims=True), size=shape or None)
+        return wrap(np.asarray(counts).astype(self.probs._data.dtype))
+
+    @property
+    def mean(self):
+        """Mirror ``Multinomial.mean``: ``total_count * probs``."""
+        return self.probs * self.total_count
+
+    @property
+    def variance(self):
+        """Mirror ``Multinomial.variance``: ``total_count * probs * (1 - probs)``."""
+        return self.probs * (1 - self.probs) * self.total_count
+
+    def __repr__(self):
+        return "Multinomial()"

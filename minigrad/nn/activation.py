@@ -1,0 +1,75 @@
+"""Activations as ``torch.nn.functional`` and ``torch.nn`` have them: ``softmax`` and ``log_softmax`` (with
+torch's warning when ``dim`` is left out), ``relu`` with ``inplace``, and the Softmax, LogSoftmax and
+Flatten layers."""
+
+import warnings
+
+from ..functional import relu as _relu
+from ..ops import softmax as SM
+from .module import Module
+
+
+def _softmax_dim(name, ndim, stacklevel):
+    warnings.warn(
+        f"Implicit dimension choice for {name} has been deprecated. Change the call to include dim=X as an argument.",
+        UserWarning,
+        stacklevel=stacklevel,
+    )
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """Mirror ``torch.nn.functional.softmax``: ``exp(x) / sum(exp(x))`` along ``dim`` (SoftmaxBackward0);
+    without ``dim``, torch's deprecation warning and its choice of dim."""
+    if dim is None:
+        dim = _softmax_dim("softmax", input.ndim, _stacklevel)
+    return SM.Softmax.apply(input if dtype is None else input.to(dtype), dim=dim)
+
+
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """Mirror ``torch.nn.functional.log_softmax``: ``x - log(sum(exp(x)))`` along ``dim``
+    (LogSoftmaxBackward0)."""
+    if dim is None:
+        dim = _softmax_dim("log_softmax", input.ndim, _stacklevel)
+    return SM.LogSoftmax.apply(input if dtype is None else input.to(dtype), dim=dim)
+
+
+def relu(input, inplace=False):
+    """Mirror ``torch.nn.functional.relu``: ``max(x, 0)``; ``inplace=True`` writes into ``input``
+    (``relu_``), as ``nn.ReLU(inplace=True)`` does."""
+    return input.relu_() if inplace else _relu(input)
+
+
+class Softmax(Module):
+    """Mirror ``torch.nn.Softmax(dim=None)``."""
+
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return softmax(input, self.dim, _stacklevel=5)
+
+    def extra_repr(self):
+        return f"dim={self.dim}"
+
+
+class LogSoftmax(Softmax):
+    """Mirror ``torch.nn.LogSoftmax(dim=None)``."""
+
+    def forward(self, input):
+        return log_softmax(input, self.dim, _stacklevel=5)
+
+
+class Flatten(Module):
+    """Mirror ``torch.nn.Flatten(start_dim=1, end_dim=-1)``: one dim per example (the first dim is kept)."""
+
+    def __init__(self, start_dim=1, end_dim=-1):
+        super().__init__()
+        self.start_dim, self.end_dim = start_dim, end_dim
+
+    def forward(self, input):
+        return input.flatten(self.start_dim, self.end_dim)
+
+    def extra_repr(self):
+        return f"start_dim={self.start_dim}, end_dim={self.end_dim}"

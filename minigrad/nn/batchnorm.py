@@ -1,0 +1,157 @@
+"""Batch normalisation, ``F.batch_norm`` and ``nn.BatchNorm1d``: each channel normalised by the batch's mean
+and variance (training) or by the running statistics (evaluation), then scaled and shifted; the running
+statistics follow torch's update (unbiased variance, ``momentum``), computed as torch's CPU kernel does."""
+
+import numpy as np
+
+from .. import creation
+from ..ops._util import wrap
+from ..ops.op import Op
+from ..size import Size
+from .module import Module
+from .parameter import Parameter
+
+
+def _channel(t, x):
+    """A per-channel tensor shaped to broadcast against ``x`` (channels are dim 1)."""
+    return t.reshape([-1 if d == 1 else 1 for d in range(x.ndim)])
+
+
+def batch_norm_input_backward(grad, input, weight, running_mean, running_var, training, eps, axes):
+    """The gradient for ``input`` (torch's ``native_batch_norm_backward``), written with tensor ops: in
+    training the mean and variance are the batch's (and depend on ``input``), else the running ones."""
+    w = 1 if weight is None else _channel(weight, input)
+    if not training:
+        return grad * w * _channel((running_var + eps) ** -0.5, input)
+    centred = input - input.mean(axes, keepdim=True)
+    invstd = ((centred * centred).mean(axes, keepdim=True) + eps) ** -0.5
+    normalised = centred * invstd
+    g = grad * w
+    return invstd * (g - g.mean(axes, keepdim=True) - normalised * (g * normalised).mean(axes, keepdim=True))
+
+
+def batch_norm_weight_backward(grad, input, running_mean, running_var, training, eps, axes):
+    """The gradient for ``weight``: ``grad`` times the normalised input, summed over all but the channels."""
+    if training:
+        centred = input - input.mean(axes, keepdim=True)
+        normalised = centred * ((centred * centred).mean(axes, keepdim=True) + eps) ** -0.5
+    else:
+        normalised = (input - _channel(running_mean, input)) * _channel((running_var + eps) ** -0.5, input)
+    return (grad * normalised).sum(axes)
+
+
+class NativeBatchNorm(Op):
+    """result = (input - mean) / sqrt(var + eps) * weight + bias, per channel (dim 1)"""
+
+    node_name = "NativeBatchNormBackward0"
+    formula = {
+        "input": "batch_norm_input_backward(grad, input, weight, running_mean, running_var, training, eps, axes)",
+        "weight": "batch_norm_weight_backward(grad, input, running_mean, running_var, training, eps, axes)",
+        "bias": "grad.sum(axes)",
+    }
+    saved_names = ("input", "weight", "running_mean", "running_var", "result1", "result2")
+    saved_values = {"training": "training", "eps": "eps"}
+
+    @staticmethod
+    def forward(ctx, input, weight, bias, *, running_mean, running_var, training, momentum, eps):
+        x = input._data
+        dtype = x.dtype.type
+        axes = (0,) + tuple(range(2, x.ndim))
+        ctx.training, ctx.eps, ctx.axes = training, eps, axes
+        ctx.running_mean, ctx.running_var = running_mean, running_var
+        shape = [-1 if d == 1 else 1 for d in range(x.ndim)]
+        if training:
+            n = x.size // x.shape[1]
+            mean = (x.sum(axis=axes, dtype=np.float64) / n).astype(dtype)  # torch sums in float64
+            centred = x - mean.reshape(shape)
+            var_sum = (centred * centred).sum(axis=axes, dtype=np.float64).astype(dtype)
+            invstd = (1 / np.sqrt((var_sum / dtype(n)).astype(np.float64) + eps)).astype(dtype)
+            if running_mean is not None:
+                m = dtype(momentum)
+                rm, rv = running_mean._data, running_var._data
+                rm[...] = m * mean + (1 - m) * rm
+                unbiased = (var_sum / dtype(n - 1)).astype(np.float64)
+                rv[...] = (np.float64(m) * unbiased + (1 - m) * rv).astype(dtype)
+            use_mean, use_invstd = mean, invstd
+            result1, result2 = wrap(mean), wrap(invstd)
+        else:
+            use_mean = running_mean._data
+            use_invstd = (1 / np.sqrt(running_var._data + dtype(eps))).astype(dtype)
+            result1 = result2 = wrap(np.zeros(0, dtype))
+        alpha = use_invstd * (1 if weight is None else weight._data)
+        beta = (0 if bias is None else bias._data) - use_mean * alpha
+        out = x * alpha.reshape(shape).astype(dtype) + beta.reshape(shape).astype(dtype)
+        ctx._save((input, weight, running_mean, running_var, result1, result2))
+        return wrap(out.astype(dtype, copy=False))
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, weight, running_mean, running_var, _, _ = ctx._unpack()
+        dx, dw, db = ctx._needs()
+        args = (running_mean, running_var, ctx.training, ctx.eps, ctx.axes)
+        return (
+            batch_norm_input_backward(grad, x, weight, *args) if dx else None,
+            batch_norm_weight_backward(grad, x, *args) if dw else None,
+            grad.sum(ctx.axes) if db else None,
+        )
+
+
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):
+    """Mirror ``torch.nn.functional.batch_norm``: normalise each channel (dim 1) by the batch's statistics
+    (``training=True``, updating the running ones in place) or by the running statistics."""
+    if training:
+        size = input.shape
+        values = size[0] * int(np.prod(size[2:], dtype=np.int64))
+        if values == 1:
+            raise ValueError(f"Expected more than 1 value per channel when training, got input size {Size(size)}")
+    channels = input.shape[1]
+    for name, t in (("running_mean", running_mean), ("running_var", running_var), ("weight", weight), ("bias", bias)):
+        if t is not None and t.numel() != channels:
+            raise RuntimeError(f"{name} should contain {channels} elements not {t.numel()}")
+    return NativeBatchNorm.apply(input, weight, bias, running_mean=running_mean, running_var=running_var,
+                                 training=training, momentum=momentum, eps=eps)
+
+
+class BatchNorm1d(Module):
+    """Mirror ``torch.nn.BatchNorm1d(num_features, eps=1e-05, momentum=0.1, affine=True,
+    track_running_stats=True)``: batch normalisation of ``(N, C)`` or ``(N, C, L)`` input, with a learned
+    scale and shift per channel and running statistics for evaluation (makemore part 3's layer)."""
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None,
+                 dtype=None, bias=True):
+        super().__init__()
+        self.num_features, self.eps, self.momentum = num_features, eps, momentum
+        self.affine, self.track_running_stats, self._bias = affine, track_running_stats, bias and affine
+        if affine:
+            self.weight = Parameter(creation.ones(num_features, dtype=dtype, device=device))
+            if bias:
+                self.bias = Parameter(creation.zeros(num_features, dtype=dtype, device=device))
+            else:
+                self.register_parameter("bias", None)
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+        if track_running_stats:
+            self.register_buffer("running_mean", creation.zeros(num_features, dtype=dtype))
+            self.register_buffer("running_var", creation.ones(num_features, dtype=dtype))
+            self.register_buffer("num_batches_tracked", creation.tensor(0))
+        else:
+            for name in ("running_mean", "running_var", "num_batches_tracked"):
+                self.register_buffer(name, None)
+
+    def forward(self, input):
+        if input.ndim not in (2, 3):
+            raise ValueError(f"expected 2D or 3D input (got {input.ndim}D input)")
+        factor = 0.0 if self.momentum is None else self.momentum
+        if self.training and self.track_running_stats and self.num_batches_tracked is not None:
+            self.num_batches_tracked._data += 1
+            self.num_batches_tracked._vc.value += 1
+            factor = 1.0 / float(self.num_batches_tracked) if self.momentum is None else self.momentum
+        training = self.training or (self.running_mean is None and self.running_var is None)
+        keep = not self.training or self.track_running_stats
+        return batch_norm(input, self.running_mean if keep else None, self.running_var if keep else None,
+                          self.weight, self.bias, training, factor, self.eps)
+
+    def extra_repr(self):
+        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
+                f"bias={self._bias}, track_running_stats={self.track_running_stats}")

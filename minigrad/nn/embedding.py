@@ -1,0 +1,115 @@
+"""``nn.Embedding`` and ``F.embedding``: a lookup table of rows, one per index (makemore's ``C[X]`` as a
+layer). The gradient of the table adds each row's incoming gradients up, except at ``padding_idx``."""
+
+import numpy as np
+
+from .. import creation
+from ..ops._util import as_saved_int, wrap
+from ..ops.indexing import index_backward
+from ..ops.op import Op
+from .module import Module
+from .parameter import Parameter
+
+
+def embedding_backward(grad, indices, num_weights, padding_idx):
+    """torch's ``embedding_backward``: ``grad``'s rows added up at ``indices`` into ``num_weights`` rows,
+    none at ``padding_idx``."""
+    rows = grad.reshape(-1, grad.shape[-1])
+    out = index_backward(rows, (num_weights, grad.shape[-1]), (indices._data.reshape(-1),))
+    if 0 <= padding_idx < num_weights:
+        keep = np.ones((num_weights, 1), dtype=bool)
+        keep[padding_idx] = False
+        out = out * wrap(keep)
+    return out
+
+
+class EmbeddingLookup(Op):
+    """result = weight[indices] (a row of the table for each index)"""
+
+    node_name = "EmbeddingBackward0"
+    formula = {"weight": "embedding_backward(grad, indices, weight_sym_argsize_0, padding_idx)"}
+    saved_values = {
+        "indices": "indices",
+        "padding_idx": "saved_padding_idx",
+        "scale_grad_by_freq": "scale_grad_by_freq",
+        "sparse": "sparse",
+        "weight_sym_argsize_0": "weight_sym_argsize_0",
+    }
+    scale_grad_by_freq = sparse = False
+
+    @staticmethod
+    def forward(ctx, weight, *, indices, padding_idx):
+        if indices.dtype.name not in ("int64", "int32"):
+            raise RuntimeError(
+                "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; "
+                f"but got torch.{indices.dtype.legacy} instead (while checking arguments for embedding)"
+            )
+        idx = indices._data
+        if idx.size and (idx.min() < 0 or idx.max() >= weight.shape[0]):
+            raise IndexError("index out of range in self")
+        ctx.indices, ctx.padding_idx, ctx.weight_sym_argsize_0 = indices, padding_idx, weight.shape[0]
+        ctx.saved_padding_idx = as_saved_int(padding_idx)
+        return wrap(weight._data[idx])
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (embedding_backward(grad, ctx.indices, ctx.weight_sym_argsize_0, ctx.padding_idx),)
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False):
+    """Mirror ``torch.nn.functional.embedding``: the rows of ``weight`` at the indices in ``input``
+    (EmbeddingBackward0); ``padding_idx``'s row gets no gradient."""
+    if max_norm is not None or scale_grad_by_freq or sparse:
+        raise NotImplementedError("minigrad's embedding has no max_norm, scale_grad_by_freq or sparse")
+    if padding_idx is not None:
+        if padding_idx > 0:
+            assert padding_idx < weight.shape[0], "Padding_idx must be within num_embeddings"
+        elif padding_idx < 0:
+            assert padding_idx >= -weight.shape[0], "Padding_idx must be within num_embeddings"
+            padding_idx = weight.shape[0] + padding_idx
+    else:
+        padding_idx = -1
+    return EmbeddingLookup.apply(weight, indices=input, padding_idx=padding_idx)
+
+
+class Embedding(Module):
+    """Mirror ``torch.nn.Embedding(num_embeddings, embedding_dim, padding_idx=None)``: a table of
+    ``num_embeddings`` rows drawn from N(0, 1) (the padding row zeroed), looked up by index."""
+
+    def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0,
+                 scale_grad_by_freq=False, sparse=False, _weight=None, _freeze=False, device=None, dtype=None):
+        super().__init__()
+        self.num_embeddings, self.embedding_dim = num_embeddings, embedding_dim
+        if padding_idx is not None:
+            if padding_idx > 0:
+                assert padding_idx < num_embeddings, "Padding_idx must be within num_embeddings"
+            elif padding_idx < 0:
+                assert padding_idx >= -num_embeddings, "Padding_idx must be within num_embeddings"
+                padding_idx = num_embeddings + padding_idx
+        self.padding_idx = padding_idx
+        self.max_norm, self.norm_type = max_norm, norm_type
+        self.scale_grad_by_freq, self.sparse = scale_grad_by_freq, sparse
+        if _weight is None:
+            weight = creation.randn(num_embeddings, embedding_dim, dtype=dtype, device=device)
+            if padding_idx is not None:
+                weight._data[padding_idx] = 0
+        else:
+            weight = _weight
+        self.weight = Parameter(weight, requires_grad=not _freeze)
+
+    def forward(self, input):
+        return embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
+                         self.scale_grad_by_freq, self.sparse)
+
+    def extra_repr(self):
+        text = f"{self.num_embeddings}, {self.embedding_dim}"
+        if self.padding_idx is not None:
+            text += f", padding_idx={self.padding_idx}"
+        return text
+
+    @classmethod
+    def from_pretrained(cls, embeddings, freeze=True, padding_idx=None, **kwargs):
+        """Mirror ``Embedding.from_pretrained``: a layer around the given table (frozen by default)."""
+        rows, cols = embeddings.shape
+        return cls(rows, cols, padding_idx=padding_idx, _weight=embeddings, _freeze=freeze, **kwargs)
+

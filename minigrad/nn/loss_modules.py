@@ -1,0 +1,75 @@
+"""The loss layers: ``nn.CrossEntropyLoss``, ``nn.NLLLoss``, ``nn.BCELoss`` and ``nn.BCEWithLogitsLoss``, each
+calling its function in :mod:`minigrad.nn.losses` (``weight`` and ``pos_weight`` are buffers, as in torch)."""
+
+from . import _reduction, functional, losses
+from .module import Module
+
+
+class _Loss(Module):
+    """torch's base of the loss modules: ``reduction``, or the legacy ``size_average`` and ``reduce`` that old
+    tutorials pass to ask for one (with torch's warning, and its errors for values that are not flags)."""
+
+    def __init__(self, size_average=None, reduce=None, reduction="mean"):
+        super().__init__()
+        if size_average is not None or reduce is not None:
+            reduction = _reduction.legacy_get_string(size_average, reduce)
+        self.reduction = reduction
+
+
+class _WeightedLoss(_Loss):
+    def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean"):
+        super().__init__(size_average, reduce, reduction)
+        self.register_buffer("weight", weight)
+
+
+class MSELoss(_Loss):
+    """Mirror ``torch.nn.MSELoss(size_average=None, reduce=None, reduction='mean')``."""
+
+    def forward(self, input, target):
+        return functional.mse_loss(input, target, reduction=self.reduction)
+
+
+class CrossEntropyLoss(_WeightedLoss):
+    """Mirror ``torch.nn.CrossEntropyLoss(weight=None, ignore_index=-100, reduction='mean',
+    label_smoothing=0.0)``: ``F.cross_entropy`` of logits and class indices (or probabilities)."""
+
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean",
+                 label_smoothing=0.0):
+        super().__init__(weight, size_average, reduce, reduction)
+        self.ignore_index, self.label_smoothing = ignore_index, label_smoothing
+
+    def forward(self, input, target):
+        return losses.cross_entropy(input, target, weight=self.weight, ignore_index=self.ignore_index,
+                                    reduction=self.reduction, label_smoothing=self.label_smoothing)
+
+
+class NLLLoss(_WeightedLoss):
+    """Mirror ``torch.nn.NLLLoss(weight=None, ignore_index=-100, reduction='mean')``: ``F.nll_loss``."""
+
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
+        super().__init__(weight, size_average, reduce, reduction)
+        self.ignore_index = ignore_index
+
+    def forward(self, input, target):
+        return losses.nll_loss(input, target, weight=self.weight, ignore_index=self.ignore_index,
+                               reduction=self.reduction)
+
+
+class BCELoss(_WeightedLoss):
+    """Mirror ``torch.nn.BCELoss(weight=None, reduction='mean')``: ``F.binary_cross_entropy``."""
+
+    def forward(self, input, target):
+        return losses.binary_cross_entropy(input, target, weight=self.weight, reduction=self.reduction)
+
+
+class BCEWithLogitsLoss(_WeightedLoss):
+    """Mirror ``torch.nn.BCEWithLogitsLoss(weight=None, reduction='mean', pos_weight=None)``:
+    ``F.binary_cross_entropy_with_logits``."""
+
+    def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean", pos_weight=None):
+        super().__init__(weight, size_average, reduce, reduction)
+        self.register_buffer("pos_weight", pos_weight)
+
+    def forward(self, input, target):
+        return losses.binary_cross_entropy_with_logits(input, target, self.weight, pos_weight=self.pos_weight,
+                                                       reduction=self.reduction)

@@ -1,0 +1,227 @@
+"""The loss ops: ``NllLoss`` (NllLossBackward0, with torch's order of summation), ``BinaryCrossEntropy`` and
+``BinaryCrossEntropyWithLogits``, each with the derivative functions its formula names. The functions that call
+them, with torch's checks, are in :mod:`minigrad.nn.losses`."""
+
+import numpy as np
+
+from ..functional import where
+from ..ops._util import as_saved_int, wrap
+from ..ops.op import Op
+
+
+def _ceil_log2(n):
+    return int(n - 1).bit_length() if n > 1 else 0
+
+
+def cascade_sum(values, rows):
+    """Sum ``values`` (one per row in ``rows``, in order) as torch's CPU ``nll_loss`` does, bit for bit:
+    terms go one by one into partial sums that are carried up a level at every 16th row (ignored rows
+    skipped), and the levels are added up at the end. Returns a scalar of ``values``' dtype."""
+    dtype = values.dtype.type
+    power = max(4, _ceil_log2(len(rows)) // 8) if len(rows) else 4
+    mask = (1 << power) - 1
+    levels = [dtype(0)] * 8
+    flushes = np.flatnonzero((rows & mask) == 0)  # the rows after which level 0 is carried up
+    start = 0
+    for end in list(flushes) + [len(rows) - 1]:
+        if end < start:
+            continue
+        segment = values[start : end + 1]
+        levels[0] = dtype(levels[0] + np.cumsum(segment, dtype=dtype)[-1]) if len(segment) else levels[0]
+        if end in flushes:
+            b = int(rows[end])
+            for j in range(7):
+                if b & (mask << (j * power)):
+                    break
+                levels[j + 1] = dtype(levels[j + 1] + levels[j])
+                levels[j] = dtype(0)
+        start = end + 1
+    total = dtype(0)
+    for level in levels:
+        total = dtype(total + level)
+    return total
+
+
+def nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight):
+    """torch's ``nll_loss_backward``: ``-weight[target] * grad`` (divided by the total weight for the mean) at
+    each row's target, 0 elsewhere and on ignored rows."""
+    coefficients = np.zeros(self.shape, dtype=self._data.dtype)
+    t = target._data.reshape(-1)
+    rows = np.flatnonzero(t != ignore_index)
+    w = np.ones(self.shape[-1], coefficients.dtype) if weight is None else weight._data
+    coefficients.reshape(-1, self.shape[-1])[rows, t[rows]] = w[t[rows]]
+    if reduction == 0 and self.ndim == 2:
+        g = -grad.unsqueeze(1)
+    elif reduction == 1:
+        g = -(grad / total_weight)
+    else:
+        g = -grad
+    hit = wrap(coefficients != 0)  # torch writes only the targets' entries: elsewhere +0, never -0
+    return where(hit, wrap(coefficients) * g, 0.0)
+
+
+class NllLoss(Op):
+    """result = -self[i, target[i]] * weight[target[i]], summed or averaged over the rows (ignored rows skipped)"""
+
+    node_name = "NllLossBackward0"
+    formula = {"self": "nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight)"}
+    saved_names = ("self", "target", "weight", "total_weight")
+    saved_values = {"ignore_index": "saved_ignore_index", "reduction": "reduction"}
+
+    @staticmethod
+    def forward(ctx, a, *, target, weight, reduction, ignore_index):
+        ctx.target, ctx.weight, ctx.reduction, ctx.ignore_index = target, weight, reduction, ignore_index
+        ctx.saved_ignore_index = as_saved_int(ignore_index)
+        x = a._data.reshape(-1, a.shape[-1])
+        dtype = x.dtype.type
+        t = target._data.reshape(-1)
+        kept = np.flatnonzero(t != ignore_index)
+        bad = t[kept][(t[kept] < 0) | (t[kept] >= a.shape[-1])]
+        if bad.size:
+            raise IndexError(f"Target {int(bad[0])} is out of bounds.")
+        picked = x[kept, t[kept]]
+        w = None if weight is None else weight._data[t[kept]]
+        terms = picked if w is None else (picked * w).astype(x.dtype)
+        if reduction == 0 and a.ndim == 2:
+            out = np.zeros(len(t), x.dtype)
+            out[kept] = -terms
+            total = dtype(0)
+        else:
+            total = dtype(len(kept)) if w is None else cascade_sum(w, kept)
+            out = -cascade_sum(terms, kept)
+            if reduction == 1:
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    out = dtype(out / total)
+        ctx.total_weight = wrap(np.asarray(total, dtype=x.dtype))
+        ctx._save((a, target, weight, ctx.total_weight))
+        return wrap(np.asarray(out, dtype=x.dtype))
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, target, weight, total_weight = ctx._unpack()
+        return (nll_loss_backward(grad, a, target, weight, ctx.reduction, ctx.ignore_index, total_weight),)
+
+
+def binary_cross_entropy_backward(grad, self, target, weight, reduction):
+    """torch's ``binary_cross_entropy_backward``: ``grad * (self - target) / max((1 - self) * self, 1e-12)``,
+    times ``weight``, divided by the number of elements for the mean."""
+    g = grad * (self - target) / ((1 - self) * self).clamp(min=1e-12)
+    if weight is not None:
+        g = g * weight
+    return g / self.numel() if reduction == 1 else g
+
+
+def binary_cross_entropy_target_backward(grad, self, target, weight, reduction):
+    """torch's ``binary_cross_entropy_target_backward``: ``-logit(self) * grad`` (times ``weight``, averaged)."""
+    g = -((self / (1 - self)).log()) * grad
+    if weight is not None:
+        g = g * weight
+    return g / target.numel() if reduction == 1 else g
+
+
+def _reduce(loss, reduction, dtype):
+    if reduction == 1:
+        return np.asarray(loss.mean(), dtype=dtype)
+    if reduction == 2:
+        return np.asarray(loss.sum(), dtype=dtype)
+    return loss
+
+
+class BinaryCrossEntropy(Op):
+    """result = -weight * (target * log(self) + (1 - target) * log(1 - self)), each log at least -100"""
+
+    node_name = "BinaryCrossEntropyBackward0"
+    formula = {
+        "self": "binary_cross_entropy_backward(grad, self, target, weight, reduction)",
+        "target": "binary_cross_entropy_target_backward(grad, self, target, weight, reduction)",
+    }
+    saved_names, saved_values = ("self", "target", "weight"), {"reduction": "reduction"}
+
+    @staticmethod
+    def forward(ctx, a, target, *, weight, reduction):
+        x, t = a._data, target._data
+        if np.any(~((x >= 0) & (x <= 1))):
+            raise RuntimeError("all elements of input should be between 0 and 1")
+        if np.any(~((t >= 0) & (t <= 1))):
+            raise RuntimeError("all elements of target should be between 0 and 1")
+        ctx.weight, ctx.reduction = weight, reduction
+        one = x.dtype.type(1)
+        with np.errstate(divide="ignore"):
+            loss = (t - one) * np.maximum(np.log1p(-x), -100) - t * np.maximum(np.log(x), -100)
+        if weight is not None:
+            loss = loss * weight._data
+        ctx._save((a, target, weight))
+        return wrap(_reduce(loss.astype(x.dtype, copy=False), reduction, x.dtype))
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, target, weight = ctx._unpack()
+        da, dt = ctx._needs()
+        return (
+            binary_cross_entropy_backward(grad, a, target, weight, ctx.reduction) if da else None,
+            binary_cross_entropy_target_backward(grad, a, target, weight, ctx.reduction) if dt else None,
+        )
+
+
+def binary_cross_entropy_with_logits_backward(grad, self, target, weight, pos_weight, reduction):
+    """torch's ``binary_cross_entropy_with_logits_backward``: ``(sigmoid(self) - target) * grad`` (with
+    ``pos_weight``: ``((pos_weight * target + 1 - target) * sigmoid(self) - pos_weight * target) * grad``),
+    times ``weight``, divided by the number of elements for the mean."""
+    if pos_weight is not None:
+        t = pos_weight * target
+        g = (t + 1 - target) * self.sigmoid() - t
+    else:
+        g = self.sigmoid() - target
+    g = g * grad
+    if weight is not None:
+        g = g * weight
+    return g / self.numel() if reduction == 1 else g
+
+
+def binary_cross_entropy_with_logits_target_backward(grad, self, target, weight, pos_weight, reduction):
+    """torch's target gradient: ``-self * grad`` (with ``pos_weight``:
+    ``(log_sigmoid(-self) - pos_weight * log_sigmoid(self)) * grad``), times ``weight``, averaged."""
+    if pos_weight is not None:
+        g = ((-self).sigmoid().log() - self.sigmoid().log() * pos_weight) * grad
+    else:
+        g = -self * grad
+    if weight is not None:
+        g = g * weight
+    return g / target.numel() if reduction == 1 else g
+
+
+class BinaryCrossEntropyWithLogits(Op):
+    """result = (1 - target) * self - log_sigmoid(self) (log_sigmoid times 1 + (pos_weight - 1) * target)"""
+
+    node_name = "BinaryCrossEntropyWithLogitsBackward0"
+    formula = {
+        "self": "binary_cross_entropy_with_logits_backward(grad, self, target, weight, pos_weight, reduction)",
+        "target": "binary_cross_entropy_with_logits_target_backward(grad, self, target, weight, pos_weight, "
+        "reduction)",
+    }
+    saved_names = ("self", "target", "weight", "pos_weight")
+    saved_values = {"reduction": "reduction"}
+
+    @staticmethod
+    def forward(ctx, a, target, *, weight, pos_weight, reduction):
+        ctx.weight, ctx.pos_weight, ctx.reduction = weight, pos_weight, reduction
+        x, t = a._data, target._data
+        one = x.dtype.type(1)
+        log_sigmoid = (np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))).astype(x.dtype, copy=False)
+        if pos_weight is not None:
+            log_sigmoid = log_sigmoid * ((pos_weight._data - one) * t + one)
+        loss = (one - t) * x - log_sigmoid
+        if weight is not None:
+            loss = loss * weight._data
+        ctx._save((a, target, weight, pos_weight))
+        return wrap(_reduce(loss.astype(x.dtype, copy=False), reduction, x.dtype))
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, target, weight, pos_weight = ctx._unpack()
+        da, dt = ctx._needs()
+        args = (grad, a, target, weight, pos_weight, ctx.reduction)
+        return (
+            binary_cross_entropy_with_logits_backward(*args) if da else None,
+            binary_cross_entropy_with_logits_target_backward(*args) if dt else None,
+        )

@@ -1,0 +1,172 @@
+"""The classification losses, as ``torch.nn.functional`` has them: ``nll_loss``, ``cross_entropy`` (with
+``weight``, ``ignore_index``, ``label_smoothing`` and class-probability targets, recorded with the graph
+torch's C++ builds for each), ``binary_cross_entropy`` and ``binary_cross_entropy_with_logits``.
+
+Inputs are ``(C,)`` or ``(N, C)``; torch's K-dimensional losses (``(N, C, d1, ...)``) are not implemented.
+"""
+
+import numpy as np
+
+from ..ops import softmax as SM
+from ..ops._util import wrap
+from ..ops.elementwise import DivScalar, MulScalar
+from .loss_ops import BinaryCrossEntropy, BinaryCrossEntropyWithLogits, NllLoss
+
+REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}  # the codes torch's nodes save (``_saved_reduction``)
+
+
+def reduction_code(reduction):
+    """torch's code for a reduction name, or its ValueError."""
+    if reduction not in REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    return REDUCTIONS[reduction]
+
+
+def _check_weight(weight, n_classes, input, prefix=""):
+    if weight is None:
+        return
+    if weight.ndim != 1 or weight.numel() != n_classes:
+        raise RuntimeError(
+            f"{prefix}weight tensor should be defined either for all {n_classes} classes or no classes but got "
+            f"weight tensor of shape: [{', '.join(map(str, weight.shape))}]"
+        )
+    if weight.dtype is not input.dtype:
+        raise RuntimeError(f"expected scalar type {input.dtype.scalar_name} but found {weight.dtype.scalar_name}")
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
+    """Mirror ``torch.nn.functional.nll_loss``: the negative log-likelihood of ``target``'s classes in
+    ``input`` (log-probabilities, ``(C,)`` or ``(N, C)``), with torch's ``weight``, ``ignore_index`` and
+    ``reduction`` and its checks; recorded as NllLossBackward0."""
+    code = reduction_code(reduction)
+    if input.ndim < 1:
+        raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")
+    if input.ndim > 2:
+        raise NotImplementedError("minigrad's nll_loss and cross_entropy take (C,) or (N, C) input")
+    if input.ndim == 1 and target.ndim == 1 and target.shape[0] != 1:
+        raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: {target.shape[0]}")
+    if input.ndim == 2 and input.shape[0] != (target.shape[0] if target.ndim else 0):
+        raise ValueError(
+            f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
+            f"({target.shape[0] if target.ndim else 0})."
+        )
+    if target.dtype.name not in ("int64", "uint8"):
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {target.dtype.scalar_name}")
+    if target.ndim > 1:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"nll_loss_out_frame\" not implemented for '{input.dtype.scalar_name}'")
+    _check_weight(weight, input.shape[-1], input)
+    return NllLoss.apply(input, target=target, weight=weight, reduction=code, ignore_index=ignore_index)
+
+
+def cross_entropy(
+    input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean",
+    label_smoothing=0.0,
+):
+    """Mirror ``torch.nn.functional.cross_entropy``: ``nll_loss(log_softmax(input, 1), target)`` for class
+    indices; for class probabilities (``target`` shaped like ``input``) ``-(log_softmax(input) * target)``
+    summed over classes; with ``label_smoothing``, the graph torch records for it."""
+    code = reduction_code(reduction)
+    class_dim = 0 if input.ndim == 1 else 1
+    if input.shape == target.shape:
+        if not target.dtype.is_floating_point:
+            raise RuntimeError(
+                f"Expected floating point type for target with class probabilities, got {target.dtype.scalar_name}"
+            )
+        if ignore_index >= 0:
+            raise RuntimeError("ignore_index is not supported for floating point target")
+        return _cross_entropy_probabilities(input, target, weight, code, label_smoothing, class_dim)
+    if label_smoothing > 0.0:
+        if label_smoothing > 1.0:
+            raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
+        return _cross_entropy_smoothed(input, target, weight, reduction, ignore_index, label_smoothing, class_dim)
+    return nll_loss(_log_softmax(input, class_dim), target, weight, ignore_index=ignore_index, reduction=reduction)
+
+
+def _log_softmax(input, class_dim):
+    if input.ndim == 0:
+        raise ValueError("Expected 1 or more dimensions (got 0)")
+    return SM.LogSoftmax.apply(input, dim=class_dim)
+
+
+def _class_weights(weight, input, class_dim):
+    """``weight`` shaped to broadcast against ``input`` along the class dim."""
+    return weight.reshape([-1 if d == class_dim else 1 for d in range(input.ndim)])
+
+
+def _cross_entropy_probabilities(input, target, weight, code, label_smoothing, class_dim):
+    n_classes = input.shape[class_dim] if input.ndim else 1
+    if weight is not None and (weight.ndim != 1 or weight.numel() != n_classes):
+        _check_weight(weight, n_classes, input, "cross_entropy: ")
+    logp = _log_softmax(input, class_dim)
+    if label_smoothing > 0.0:
+        if label_smoothing > 1.0:
+            raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
+        target = target * (1 - label_smoothing) + label_smoothing / n_classes
+    terms = logp * target
+    if weight is not None:
+        terms = terms * _class_weights(weight, input, class_dim)
+    if code == 0:
+        return -terms.sum(class_dim)
+    if code == 2:
+        return -terms.sum()
+    return DivScalar.apply(-terms.sum(), other=input.numel() // n_classes)
+
+
+def _cross_entropy_smoothed(input, target, weight, reduction, ignore_index, label_smoothing, class_dim):
+    logp = _log_softmax(input, class_dim)
+    nll = nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)
+    n_classes = logp.shape[class_dim]
+    if weight is not None:
+        smooth = -(logp * _class_weights(weight, logp, class_dim)).sum(class_dim)
+    else:
+        smooth = -logp.sum(class_dim)
+    ignored = target == ignore_index
+    smooth = smooth.masked_fill(ignored, 0.0)
+    if reduction == "mean":
+        kept = target._data[~ignored._data]
+        if weight is not None:
+            denominator = wrap(np.asarray(weight._data[kept].sum(dtype=weight._data.dtype)))
+        else:
+            denominator = wrap(np.asarray(kept.size, dtype=np.int64))
+        smooth = smooth.sum() / denominator
+    elif reduction == "sum":
+        smooth = smooth.sum()
+    return MulScalar.apply(nll, other=1 - label_smoothing) + MulScalar.apply(smooth, other=label_smoothing / n_classes)
+
+
+def _check_float_target(input, target):
+    if target.dtype is not input.dtype:
+        raise RuntimeError(f"Found dtype {target.dtype.scalar_name} but expected {input.dtype.scalar_name}")
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    """Mirror ``torch.nn.functional.binary_cross_entropy``: ``-(t * log(x) + (1 - t) * log(1 - x))`` for
+    probabilities ``x`` (each log clamped at -100, as torch does), optionally weighted; recorded as
+    BinaryCrossEntropyBackward0."""
+    code = reduction_code(reduction)
+    if target.shape != input.shape:
+        raise ValueError(
+            f"Using a target size ({target.shape}) that is different to the input size ({input.shape}) is "
+            "deprecated. Please ensure they have the same size."
+        )
+    _check_float_target(input, target)
+    if weight is not None and weight.shape != input.shape:
+        weight = weight.expand(*input.shape)
+    return BinaryCrossEntropy.apply(input, target, weight=weight, reduction=code)
+
+
+def binary_cross_entropy_with_logits(
+    input, target, weight=None, size_average=None, reduce=None, reduction="mean", pos_weight=None
+):
+    """Mirror ``torch.nn.functional.binary_cross_entropy_with_logits``: binary cross-entropy of
+    ``sigmoid(input)``, computed stably from the logits, with ``weight`` and ``pos_weight``; recorded as
+    BinaryCrossEntropyWithLogitsBackward0."""
+    code = reduction_code(reduction)
+    if target.shape != input.shape:
+        raise ValueError(f"Target size ({target.shape}) must be the same as input size ({input.shape})")
+    if not target.dtype.is_floating_point:
+        raise RuntimeError(f"result type {input.dtype.scalar_name} can't be cast to the desired output type "
+                           f"{target.dtype.scalar_name}")
+    return BinaryCrossEntropyWithLogits.apply(input, target, weight=weight, pos_weight=pos_weight, reduction=code)

@@ -1,0 +1,106 @@
+"""Softmax, log-softmax and logsumexp along one dim: each subtracts the largest value first, as torch's
+CPU kernels do, so that large inputs do not overflow ``exp``.
+
+Float16 inputs are computed in float32 and rounded once, as torch computes half-precision softmax.
+"""
+
+import numpy as np
+
+from ._util import as_saved_int, wrap
+from .elementwise import precise
+from .op import Op
+from .reduce import normalize_dims, unsqueeze_dims
+
+_quiet = np.errstate(over="ignore", invalid="ignore", divide="ignore")
+
+
+def _compute(a, kernel=None, dim=None):
+    """The input as the dtype to compute in (float16 in float32), and its own dtype; torch's error for an
+    integer input of softmax or log_softmax (``kernel``), whose name says whether ``dim`` is the last."""
+    x = a._data
+    if x.dtype.kind != "f":
+        if kernel is not None:
+            where = "_lastdim" if dim == max(a.ndim - 1, 0) else ""
+            raise NotImplementedError(f"\"{kernel}{where}_kernel_impl\" not implemented for '{a.dtype.scalar_name}'")
+        return x.astype(np.float32), np.float32
+    return (x.astype(np.float32), x.dtype) if x.dtype == np.float16 else (x, x.dtype)
+
+
+def _as_row(x, d):
+    """``x`` with at least one dim (a 0-d input is a row of one), and the dim to reduce."""
+    return (x.reshape(1), 0) if x.ndim == 0 else (x, d)
+
+
+class Softmax(Op):
+    """result = exp(self - max) / sum(exp(self - max)) along ``dim`` (LogSoftmax changes ``values``)"""
+
+    node_name = "SoftmaxBackward0"
+    formula = {"self": "result * (grad - (grad * result).sum(dim, keepdim=True))"}
+    saved_names, saved_values = ("result",), {"dim": "saved_dim"}
+    kernel = "softmax"  # torch's kernel, named in its error for integer input
+
+    @staticmethod
+    def values(row, d):
+        e = precise(np.exp, row - row.max(axis=d, keepdims=True))
+        return e * (1 / e.sum(axis=d, keepdims=True))  # torch multiplies by 1/sum
+
+    @staticmethod
+    @_quiet
+    def forward(ctx, a, *, dim):
+        ctx.dim, ctx.saved_dim = a._wrap_dim(dim), as_saved_int(dim)
+        x, dtype = _compute(a, ctx.kernel, ctx.dim)
+        row, d = _as_row(x, ctx.dim)
+        out = wrap(ctx.values(row, d).reshape(x.shape).astype(dtype, copy=False))
+        ctx._save((out,))
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (result,) = ctx._unpack()
+        return (result * (grad - (grad * result).sum(ctx.dim, keepdim=True)),)
+
+
+class LogSoftmax(Softmax):
+    """result = self - max - log(sum(exp(self - max))) along ``dim``"""
+
+    node_name = "LogSoftmaxBackward0"
+    formula = {"self": "grad - exp(result) * grad.sum(dim, keepdim=True)"}
+    kernel = "log_softmax"
+
+    @staticmethod
+    def values(row, d):
+        top = row.max(axis=d, keepdims=True)
+        return row - top - np.log(precise(np.exp, row - top).sum(axis=d, keepdims=True))
+
+    @staticmethod
+    def backward(ctx, grad):
+        (result,) = ctx._unpack()
+        return (grad - result.exp() * grad.sum(ctx.dim, keepdim=True),)
+
+
+class Logsumexp(Op):
+    """result = log(sum(exp(self))) over ``dim``, computed as max + log(sum(exp(self - max)))"""
+
+    node_name = "LogsumexpBackward0"
+    formula = {"self": "unsqueeze_dims(grad, dim, keepdim) * exp(self - unsqueeze_dims(result, dim, keepdim))"}
+    saved_names, saved_values = ("self", "result"), {"dim": "saved_dim", "keepdim": "keepdim"}
+
+    @staticmethod
+    @_quiet
+    def forward(ctx, a, *, dim, keepdim=False):
+        ctx.dim, ctx.keepdim = normalize_dims(a, dim), keepdim
+        ctx.saved_dim = as_saved_int((dim,) if isinstance(dim, int) else tuple(dim))
+        x, dtype = _compute(a)
+        top = x.max(axis=ctx.dim, keepdims=True) if x.size else np.zeros([1] * x.ndim, x.dtype)
+        top = np.where(np.isinf(top), 0, top)  # an infinite max would give inf - inf
+        out = np.log(np.exp(x - top).sum(axis=ctx.dim, keepdims=True)) + top
+        if not keepdim:
+            out = out.reshape([s for i, s in enumerate(x.shape) if i not in ctx.dim])
+        out = wrap(out.astype(dtype, copy=False))
+        ctx._save((a, out))
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, result = ctx._unpack()
+        return (unsqueeze_dims(grad, ctx.dim, ctx.keepdim) * (a - unsqueeze_dims(result, ctx.dim, ctx.keepdim)).exp(),)

@@ -1,0 +1,80 @@
+"""Variance and standard deviation over dims, with torch's ``correction`` (1: Bessel's, dividing by N - 1).
+
+torch accumulates float32 statistics in float64 and rounds once at the end; so do these ops.
+"""
+
+import warnings
+
+import numpy as np
+
+from ._util import as_saved_int, wrap
+from .op import Op
+from .reduce import normalize_dims, unsqueeze_dims
+
+
+def var_backward(grad, self, dim, correction, keepdim):
+    """torch's ``var_backward``: ``2 / (N - correction) * grad * (self - mean)``, ``grad`` put back over ``dim``."""
+    n = int(np.prod([self.shape[d] for d in dim], dtype=np.int64))
+    with np.errstate(divide="ignore"):
+        scale = float(np.float64(2.0) / (n - correction))  # inf with no degrees of freedom, as in torch
+    return scale * unsqueeze_dims(grad, dim, keepdim) * (self - self.mean(dim, keepdim=True))
+
+
+def std_backward(grad, self, result, dim, correction, keepdim):
+    """torch's ``std_backward``: ``var_backward`` of ``grad / (2 * result)``, 0 where the std is 0."""
+    zero = result == 0
+    return var_backward((grad / (2 * result)).masked_fill(zero, 0), self, dim, correction, keepdim)
+
+
+class Var(Op):
+    """result = sum((self - mean) ** 2) / (N - correction) over ``dim``"""
+
+    node_name = "VarBackward0"
+    formula = {"self": "var_backward(grad, self, dim, correction, keepdim)"}
+    saved_names = ("self",)
+    saved_values = {"correction": "saved_correction", "dim": "saved_dim", "keepdim": "keepdim"}
+    take_sqrt, word = False, "var"  # Std changes only these
+
+    @staticmethod
+    def forward(ctx, a, *, dim=None, correction=1, keepdim=False, saved=(None, None)):
+        if not a.dtype.is_floating_point:
+            raise RuntimeError("std and var only support floating point and complex dtypes")
+        ctx.dim, ctx.correction, ctx.keepdim = normalize_dims(a, dim), correction, keepdim
+        ctx.saved_dim, ctx.saved_correction = as_saved_int(saved[0]), saved[1]
+        n = int(np.prod([a.shape[d] for d in ctx.dim], dtype=np.int64))
+        if n - correction <= 0:
+            warnings.warn(
+                f"{ctx.word}(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
+                "factor (input numel divided by output numel). (Triggered internally at "
+                "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)",
+                UserWarning,
+                stacklevel=4,
+            )
+        with np.errstate(divide="ignore", invalid="ignore"):
+            x = a._data.astype(np.float64)
+            out = ((x - x.mean(axis=ctx.dim, keepdims=True)) ** 2).sum(axis=ctx.dim, keepdims=keepdim)
+            out = out / max(n - correction, 0)
+            if ctx.take_sqrt:
+                out = np.sqrt(out)
+        out = wrap(np.asarray(out).astype(a._data.dtype))
+        ctx._save((a, out) if ctx.take_sqrt else (a,))
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx._unpack()
+        return (var_backward(grad, a, ctx.dim, ctx.correction, ctx.keepdim),)
+
+
+class Std(Var):
+    """result = sqrt(var(self)) over ``dim``"""
+
+    node_name = "StdBackward0"
+    formula = {"self": "std_backward(grad, self, result, dim, correction, keepdim)"}
+    saved_names = ("self", "result")
+    take_sqrt, word = True, "std"
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, result = ctx._unpack()
+        return (std_backward(grad, a, result, ctx.dim, ctx.correction, ctx.keepdim),)

@@ -1,0 +1,68 @@
+"""``topk`` and ``sort``: the ``k`` largest (or smallest) elements along a dim, or all of them in order, and
+where they were. Both gradients put ``grad`` back where each element came from."""
+
+import numpy as np
+
+from ._util import as_saved_int, wrap
+from .indexing import index_backward
+from .op import Op
+
+
+def value_selecting_reduction_backward(grad, dim, indices, self_sizes, keepdim=True):
+    """torch's ``value_selecting_reduction_backward``: zeros of ``self_sizes`` with ``grad`` at ``indices``."""
+    if not self_sizes:
+        return grad.reshape(())
+    key = list(np.indices(indices.shape, sparse=True))
+    key[dim] = indices._data
+    return index_backward(grad, self_sizes, tuple(key))
+
+
+def topk_indices(a, k, dim, largest):
+    """Where the ``k`` largest (or smallest) elements of ``a`` are along ``dim``, best first, ties in order
+    (int64, not differentiable), after torch's check of ``k``."""
+    d = a._wrap_dim(dim)
+    if a.dtype.category == 0:
+        raise RuntimeError("topk does not support bool dtypes on CPU")
+    if not 0 <= k <= (a.shape[d] if a.ndim else 1):
+        raise RuntimeError("selected index k out of range")
+    if not a.ndim:  # torch gives a 0-d tensor its only element, whatever k (0 or 1)
+        return wrap(np.zeros((), np.int64))
+    return wrap(np.take(sorted_indices(a._data, d, largest), np.arange(k), axis=d))
+
+
+def sorted_indices(x, dim, descending):
+    """The order of ``x`` along ``dim``, ties in their original order and NaN as the largest value (int64)."""
+    keys = x if x.dtype.kind == "f" else x.astype(np.int64)  # negating an unsigned or bool array would wrap
+    if not descending:
+        return np.argsort(keys, axis=dim, kind="stable").astype(np.int64)
+    nan = np.isnan(keys) if keys.dtype.kind == "f" else np.zeros(keys.shape, bool)
+    keys = np.where(nan, -np.inf, -keys) if keys.dtype.kind == "f" else -keys
+    order = np.argsort(keys, axis=dim, kind="stable")
+    first = np.argsort(~np.take_along_axis(nan, order, axis=dim), axis=dim, kind="stable")  # NaNs lead
+    return np.take_along_axis(order, first, axis=dim).astype(np.int64)
+
+
+class Topk(Op):
+    """result = the elements of self at ``indices`` along ``dim`` (the ``k`` largest or smallest, sorted)"""
+
+    node_name = "TopkBackward0"
+    formula = {"self": "value_selecting_reduction_backward(grad, dim, indices, self_sym_sizes)"}
+    saved_values = {"dim": "saved_dim", "indices": "indices", "self_sym_sizes": "self_sym_sizes"}
+
+    @staticmethod
+    def forward(ctx, a, *, dim, indices):
+        ctx.dim, ctx.saved_dim, ctx.self_sym_sizes = a._wrap_dim(dim), as_saved_int(dim), tuple(a.shape)
+        ctx.indices = indices
+        if not a.ndim:
+            return wrap(a._data.copy())
+        return wrap(np.take_along_axis(a._data, indices._data, axis=ctx.dim))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (value_selecting_reduction_backward(grad, ctx.dim, ctx.indices, ctx.self_sym_sizes),)
+
+
+class Sort(Topk):
+    """result = the elements of self along ``dim`` in order (``indices`` is the order)"""
+
+    node_name = "SortBackward0"

@@ -1,0 +1,76 @@
+"""``Adam`` and ``AdamW``, following torch's ``_single_tensor_adam`` (the path torch takes on the CPU)
+operation for operation, with its rounding (:mod:`minigrad.optim.kernels`)."""
+
+import numpy as np
+
+from ..creation import zeros_like
+from ..ops.views import bump_version
+from . import kernels
+from .kernels import add_scaled, addcdiv, addcmul, lerp
+from .optimizer import Optimizer, check_nonnegative, step_tensor
+
+
+class Adam(Optimizer):
+    """Mirror ``torch.optim.Adam(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False,
+    *, maximize=False, decoupled_weight_decay=False)``, with torch's checks of the hyperparameters."""
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
+                 foreach=None, maximize=False, capturable=False, differentiable=False, fused=None,
+                 decoupled_weight_decay=False):
+        check_nonnegative(lr=lr, eps=eps)
+        for i, beta in enumerate(betas):
+            if not 0.0 <= beta < 1.0:
+                raise ValueError(f"Invalid beta parameter at index {i}: {beta}")
+        check_nonnegative(weight_decay=weight_decay)
+        if not all(isinstance(b, float) for b in betas):
+            raise ValueError("betas must be either both floats or both Tensors")
+        defaults = dict(lr=lr, betas=tuple(betas), eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
+                        maximize=maximize, foreach=foreach, capturable=capturable, differentiable=differentiable,
+                        fused=fused, decoupled_weight_decay=decoupled_weight_decay)
+        super().__init__(params, defaults)
+
+    def _update(self, p, grad, state, group):
+        """m = lerp(m, g, 1 - beta1); v = beta2 * v + (1 - beta2) * g * g;
+        p -= lr / (1 - beta1**t) * m / (sqrt(v) / sqrt(1 - beta2**t) + eps)."""
+        beta1, beta2 = group["betas"]
+        lr, wd = group["lr"], group["weight_decay"]
+        if not state:
+            state["step"] = step_tensor()
+            state["exp_avg"], state["exp_avg_sq"] = zeros_like(p), zeros_like(p)
+            if group["amsgrad"]:
+                state["max_exp_avg_sq"] = zeros_like(p)
+        if group["maximize"]:
+            grad = -grad
+        state["step"]._data += 1
+        step = state["step"].item()
+        x = p._data
+        if wd != 0:
+            if group["decoupled_weight_decay"]:
+                x *= x.dtype.type(1 - lr * wd)
+                bump_version(p)
+            else:
+                grad = add_scaled(grad, wd, x)
+        m, v = state["exp_avg"]._data, state["exp_avg_sq"]._data
+        m[...] = lerp(m, grad, 1 - beta1)
+        v *= v.dtype.type(beta2)
+        v[...] = addcmul(v, 1 - beta2, grad, grad)
+        step_size = lr / (1 - beta1**step)
+        bias_correction2_sqrt = (1 - beta2**step) ** 0.5
+        if group["amsgrad"]:
+            top = state["max_exp_avg_sq"]._data
+            np.maximum(top, v, out=top)
+            v = top
+        denom = kernels.sqrt(v) / v.dtype.type(bias_correction2_sqrt) + v.dtype.type(group["eps"])
+        x[...] = addcdiv(x, -step_size, m, denom)
+
+
+class AdamW(Adam):
+    """Mirror ``torch.optim.AdamW(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2)``: Adam with
+    the weight decay applied to the parameter directly (``p *= 1 - lr * weight_decay``), not through the
+    gradient."""
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
+                 maximize=False, foreach=None, capturable=False, differentiable=False, fused=None):
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, foreach=foreach, maximize=maximize,
+                         capturable=capturable, differentiable=differentiable, fused=fused,
+                         decoupled_weight_decay=True)

@@ -1,0 +1,125 @@
+"""``Optimizer``: the base of the optimizers, holding parameter groups and per-parameter state, with torch's
+checks of what it is given (tensors, leaves, each parameter in one group) and torch's ``zero_grad``."""
+
+import warnings
+from collections import defaultdict
+
+from ..autograd import grad_mode
+from ..ops.views import bump_version
+from ..tensor import Tensor
+from ..typename import typename as _typename
+
+
+class Optimizer:
+    """Mirror ``torch.optim.Optimizer``: ``params`` is an iterable of tensors or of dicts (parameter groups,
+    each with its own options; ``defaults`` fills in the rest); ``state[p]`` is each parameter's state."""
+
+    def __init__(self, params, defaults):
+        self.defaults = defaults
+        if isinstance(params, Tensor):
+            raise TypeError(
+                "params argument given to the optimizer should be an iterable of Tensors or dicts, but got "
+                + _typename(params)
+            )
+        self.state = defaultdict(dict)
+        self.param_groups = []
+        groups = list(params)
+        if not groups:
+            raise ValueError("optimizer got an empty parameter list")
+        if not isinstance(groups[0], dict):
+            groups = [{"params": groups}]
+        for group in groups:
+            self.add_param_group(group)
+
+    @property
+    def params(self):
+        """Every parameter, group after group (minigrad's shorthand)."""
+        return [p for group in self.param_groups for p in group["params"]]
+
+    def add_param_group(self, param_group):
+        """Mirror ``Optimizer.add_param_group``: check the group's parameters and fill in the defaults."""
+        if not isinstance(param_group, dict):
+            raise TypeError(f"param_group must be a dict, but got {type(param_group)}")
+        params = param_group["params"]
+        if isinstance(params, Tensor):
+            params = [params]
+        elif isinstance(params, set):
+            raise TypeError(
+                "optimizer parameters need to be organized in ordered collections, but the ordering of tensors in "
+                "sets will change between runs. Please use a list instead."
+            )
+        param_group["params"] = params = list(params)
+        for p in params:
+            if not isinstance(p, Tensor):
+                raise TypeError("optimizer can only optimize Tensors, but one of the params is " + _typename(p))
+            if not self.defaults.get("differentiable", None) and not (p.is_leaf or p.retains_grad):
+                raise ValueError("can't optimize a non-leaf Tensor")
+        for name, default in self.defaults.items():
+            param_group.setdefault(name, default)
+        if len({id(p) for p in params}) != len(params):
+            warnings.warn(
+                "optimizer contains a parameter group with duplicate parameters; in future, this will cause an "
+                "error; see github.com/pytorch/pytorch/issues/40967 for more information",
+                UserWarning,
+                stacklevel=3,
+            )
+        seen = {id(p) for group in self.param_groups for p in group["params"]}
+        if any(id(p) in seen for p in params):
+            raise ValueError("some parameters appear in more than one parameter group")
+        self.param_groups.append(param_group)
+
+    def zero_grad(self, set_to_none=True):
+        """Mirror ``Optimizer.zero_grad``: clear (default) or zero every parameter's ``.grad``."""
+        for p in self.params:
+            if p._grad is not None:
+                if set_to_none:
+                    p._grad = None
+                else:
+                    p._grad.grad_fn, p._grad._requires_grad = None, False
+                    p._grad._data[...] = 0
+                    bump_version(p._grad)
+
+    def step(self, closure=None):
+        """Mirror ``Optimizer.step(closure=None)``: update every parameter that has a gradient, without
+        recording a graph; ``closure`` (re-evaluating the loss) runs first, and its loss is returned."""
+        loss = None
+        if closure is not None:
+            with grad_mode.enable_grad():
+                loss = closure()
+        with grad_mode.no_grad():
+            for group in self.param_groups:
+                for p in group["params"]:
+                    if p._grad is not None:
+                        self._update(p, p._grad._data, self.state[p], group)
+                        bump_version(p)
+        return loss
+
+    def _update(self, p, grad, state, group):
+        """Update ``p._data`` in place from its gradient (a numpy array); each optimizer defines it."""
+        raise NotImplementedError
+
+    def __repr__(self):
+        text = f"{type(self).__name__} ("
+        for i, group in enumerate(self.param_groups):
+            text += f"\nParameter Group {i}\n"
+            for key in sorted(group):
+                if key != "params":
+                    text += f"    {key}: {group[key]}\n"
+        return text + ")"
+
+
+def check_nonnegative(**values):
+    """torch's ValueErrors for hyperparameters that must not be negative (``Invalid learning rate: -1``)."""
+    words = {"lr": "learning rate", "eps": "epsilon value", "weight_decay": "weight_decay value",
+             "momentum": "momentum value", "alpha": "alpha value"}
+    for name, value in values.items():
+        if not 0.0 <= value:
+            raise ValueError(f"Invalid {words[name]}: {value}")
+
+
+def step_tensor():
+    """The step counter torch keeps in an optimizer's state: a 0-d float tensor (float64 if that is the default)."""
+    from .. import dtypes
+    from ..creation import tensor
+
+    return tensor(0.0, dtype=dtypes.float64 if dtypes.get_default_dtype() is dtypes.float64 else dtypes.float32)

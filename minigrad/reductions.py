@@ -1,0 +1,162 @@
+"""Reductions and statistics of the beginner material: ``std``, ``var``, ``norm``, ``logsumexp``,
+``cumsum``, ``topk``, ``all``, ``any`` and ``histogram`` (makemore's BatchNorm and activation statistics,
+d2l's preliminaries): each is registered with ``@public`` as its Tensor method and exported as
+``minigrad.<name>`` by this module's ``__all__``."""
+
+import numpy as np
+
+from .creation import torch_linspace
+from .ops import cumsum as C
+from .ops import norm as N
+from .ops import softmax as SM
+from .ops import statistics as ST
+from .ops import topk as TK
+from .ops._util import wrap
+from .ops.reduce import normalize_dims
+from .public import REQUIRED, numpy_names, public, require_dim
+from .return_types import ReturnTypes
+from .tensor import Tensor
+
+__all__ = [
+    "all", "any", "argsort", "cumsum", "histogram", "logsumexp", "norm", "sort", "std", "topk", "var",
+]
+
+
+def _variance(op, input, dim, unbiased, keepdim, correction):
+    """torch's overloads: ``std(dim, unbiased=True, keepdim=False)``, ``std(unbiased)`` and
+    ``std(dim, *, correction=1, keepdim=False)``; ``grad_fn._saved_correction`` is what was passed."""
+    if isinstance(dim, bool):  # x.std(False): the first argument is ``unbiased``
+        dim, unbiased = None, dim
+    if unbiased is not None and correction is not None:
+        raise TypeError(f"{op.word}() received an invalid combination of arguments: both 'unbiased' and 'correction'")
+    if unbiased is not None:
+        saved = correction = int(unbiased)
+    elif correction is not None:
+        saved = correction
+    else:  # torch's (dim, unbiased=True) overload records 1; with no dim, the correction stays unset
+        saved, correction = (None if dim is None else 1), 1
+    saved_dim = None if dim is None else ((dim,) if isinstance(dim, int) else tuple(dim))
+    return op.apply(input, dim=dim, correction=correction, keepdim=keepdim, saved=(saved_dim, saved))
+
+
+@public("var", function=False)
+@numpy_names
+def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """Mirror ``torch.var``: the variance over ``dim`` (all dims if None), dividing by ``N - correction``
+    (``unbiased=True``, the default, is ``correction=1``)."""
+    return _variance(ST.Var, input, dim, unbiased, keepdim, correction)
+
+
+@public("std", function=False)
+@numpy_names
+def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """Mirror ``torch.std``: the square root of :func:`var` (StdBackward0)."""
+    return _variance(ST.Std, input, dim, unbiased, keepdim, correction)
+
+
+@public("norm", function=False)
+@numpy_names
+def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
+    """Mirror ``torch.norm`` for vector norms: ``p`` = 2 or ``'fro'`` (the default), 1, inf, or any real
+    number, over ``dim`` (all dims if None); recorded as LinalgVectorNormBackward0, as torch does."""
+    if p == "fro":
+        p = 2
+    elif isinstance(p, str):
+        raise NotImplementedError(f"minigrad's norm computes vector norms (p a number or 'fro'), not p={p!r}")
+    return N.VectorNorm.apply(input if dtype is None else input.to(dtype), ord=p, dim=dim, keepdim=keepdim)
+
+
+@public("logsumexp", function=False)
+@numpy_names
+def logsumexp(input, dim=REQUIRED, keepdim=False):
+    """Mirror ``torch.logsumexp``: ``log(sum(exp(input)))`` over ``dim``, without overflow."""
+    require_dim("logsumexp", dim)
+    return SM.Logsumexp.apply(input, dim=dim, keepdim=keepdim)
+
+
+@public("cumsum", function=False)
+@numpy_names
+def cumsum(input, dim=REQUIRED, *, dtype=None):
+    """Mirror ``torch.cumsum``: running sums along ``dim`` (int64 for integer input)."""
+    require_dim("cumsum", dim)
+    return C.Cumsum.apply(input, dim=dim, dtype=None if dtype is None else dtype.np)
+
+
+@public("topk", function=False)
+@numpy_names
+def topk(input, k, dim=-1, largest=True, sorted=True):
+    """Mirror ``torch.topk``: ``(values, indices)`` of the ``k`` largest (or smallest) elements along ``dim``,
+    largest first (TopkBackward0)."""
+    indices = TK.topk_indices(input, k, dim, largest)
+    return ReturnTypes(TK.Topk.apply(input, dim=dim, indices=indices), indices, "topk")
+
+
+@public("sort", function=False)
+@numpy_names
+def sort(input, dim=-1, descending=False, stable=False):
+    """Mirror ``torch.sort``: ``(values, indices)`` along ``dim``, ascending unless ``descending``; ties keep
+    their order (SortBackward0)."""
+    if input.ndim:
+        indices = wrap(TK.sorted_indices(input._data, input._wrap_dim(dim), descending))
+    else:
+        indices = wrap(np.zeros((), np.int64))
+    return ReturnTypes(TK.Sort.apply(input, dim=dim, indices=indices), indices, "sort")
+
+
+@public("argsort", function=False)
+@numpy_names
+def argsort(input, dim=-1, descending=False, stable=False):
+    """Mirror ``torch.argsort``: the indices that sort ``input`` along ``dim`` (not differentiable)."""
+    return sort(input, dim, descending, stable)[1]
+
+
+def _truth(name, input, dim, keepdim):
+    data = input._data
+    result = np.all if name == "all" else np.any
+    axes = normalize_dims(input, dim)
+    out = result(data.astype(bool), axis=axes, keepdims=keepdim)
+    return wrap(np.asarray(out, dtype=np.uint8 if data.dtype == np.uint8 else np.bool_))
+
+
+@public("all", function=False)
+@numpy_names
+def all(input, dim=None, keepdim=False):  # noqa: A001 - torch.all
+    """Mirror ``torch.all``: whether every element (along ``dim``) is nonzero; bool (uint8 for uint8 input)."""
+    return _truth("all", input, dim, keepdim)
+
+
+@public("any", function=False)
+@numpy_names
+def any(input, dim=None, keepdim=False):  # noqa: A001 - torch.any
+    """Mirror ``torch.any``: whether some element (along ``dim``) is nonzero; bool (uint8 for uint8 input)."""
+    return _truth("any", input, dim, keepdim)
+
+
+@public("histogram", function=False)
+def histogram(input, bins=100, *, range=None, weight=None, density=False):  # noqa: A002 - torch's name
+    """Mirror ``torch.histogram``: counts of ``input`` in ``bins`` equal bins between its min and max (or
+    ``range``), or in the bins that a tensor of edges gives; ``(hist, bin_edges)``, not differentiable."""
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"histogramdd\" not implemented for '{input.dtype.scalar_name}'")
+    x = input._data.reshape(-1)
+    dtype = x.dtype
+    if isinstance(bins, Tensor):
+        edges = bins._data.astype(dtype)
+    else:
+        lo, hi = (float(range[0]), float(range[1])) if range is not None else _extent(x)
+        edges = torch_linspace(lo, hi, bins + 1, dtype)
+    w = None if weight is None else weight._data.reshape(-1)
+    hist, _ = np.histogram(x, bins=edges.astype(np.float64), weights=w)
+    hist = hist.astype(dtype)
+    if density:  # torch divides by the total, then by each bin's width
+        hist = (hist / dtype.type(hist.sum())).astype(dtype) / np.diff(edges)
+    return ReturnTypes(wrap(hist.astype(dtype)), wrap(edges), "histogram", ("hist", "bin_edges"))
+
+
+def _extent(x):
+    if not x.size:
+        return 0.0, 0.0
+    lo, hi = float(x.min()), float(x.max())
+    if lo == hi:  # torch widens an empty range by 0.5 on each side
+        lo, hi = lo - 0.5, hi + 0.5
+    return lo, hi

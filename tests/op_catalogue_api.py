@@ -1,0 +1,185 @@
+"""Catalogue cases for the ops of the beginner material (``docs/beginner_api.md``): softmax and the losses,
+statistics, norms, layers. ``op_catalogue.CATALOGUE`` includes them, so the gradient checks (central
+differences) and the formula checks run over them like over every other op. Import ``op_catalogue``, which
+imports this module (importing this one first would be a circular import)."""
+
+from hypothesis import strategies as st
+from op_catalogue import (
+    DISTINCT,
+    NO_KINK_AT_0,
+    POSITIVE,
+    REAL,
+    Case,
+    Domain,
+    _inplace,
+    a_dim,
+    dim_and_keepdim,
+    dims_and_keepdim,
+    fixed,
+    mask_of,
+    one_shape,
+    unary,
+)
+
+import minigrad as torch
+import minigrad.nn.functional as F
+
+WIDE = [st.tuples(one_shape(1, 3, min_side=2))]  # every dim of size 2 or more: a variance has N - 1 > 0
+DISTINCT_POSITIVE = Domain(0.1, 2.0, grid=0.05, distinct=True)  # no ties in |x| (for the inf-norm)
+AWAY_FROM_HALVES = Domain(-2.0, 2.0, avoid=(-1.5, -0.5, 0.5, 1.5))  # round jumps at the halves
+
+
+def _dims(shapes):
+    """A dim, a tuple of dims, or None (all), with keepdim: for var and std."""
+    n = len(shapes[0])
+    dims = st.one_of(st.none(), st.integers(-n, n - 1), st.lists(st.integers(0, n - 1), min_size=1, unique=True))
+    return st.tuples(dims.map(lambda d: tuple(d) if isinstance(d, list) else d), st.booleans())
+
+
+def _flip_dims(shapes):
+    n = len(shapes[0])
+    return st.tuples(st.lists(st.integers(-n, n - 1), min_size=1, max_size=n, unique_by=lambda d: d % n).map(tuple))
+
+
+def _narrow(shapes):
+    """dim, start and length of a narrow that fits the first input."""
+    n = len(shapes[0])
+    return st.integers(0, n - 1).flatmap(
+        lambda d: st.integers(0, shapes[0][d] - 1).flatmap(
+            lambda s: st.tuples(st.just(d), st.just(s), st.integers(0, shapes[0][d] - s))
+        )
+    )
+
+
+def _topk(shapes):
+    n = max(len(shapes[0]), 1)
+    return st.integers(-n, n - 1).flatmap(
+        lambda d: st.tuples(st.just(d), st.integers(0, shapes[0][d] if shapes[0] else 1), st.booleans())
+    )
+
+
+def _scatter(x, index):
+    return x.scatter(1, torch.tensor(index), 2.5)
+
+
+TARGETS = [2, 0, 1, 1]
+PROBABILITIES = [[0.2, 0.3, 0.5], [1.0, 0.0, 0.0], [0.25, 0.25, 0.5], [0.0, 0.5, 0.5]]
+CLASS_WEIGHTS = [1.0, 2.0, 0.5]
+UNIT = Domain(0.05, 0.95)  # probabilities, away from 0 and 1 where binary cross-entropy's log is clamped
+
+
+def _loss(name, **options):
+    def fn(z):
+        kwargs = dict(options)
+        target = torch.tensor(PROBABILITIES if kwargs.pop("probabilities", False) else TARGETS)
+        if target.dtype.is_floating_point:
+            target = target.to(z.dtype)
+        if kwargs.get("weight") is True:
+            kwargs["weight"] = torch.tensor(CLASS_WEIGHTS, dtype=z.dtype)
+        return getattr(F, name)(z, target, **kwargs)
+
+    return fn
+
+
+def _bce(with_logits, **options):
+    def fn(x, t):
+        kwargs = dict(options)
+        for key in ("weight", "pos_weight"):
+            if kwargs.get(key) is True:
+                kwargs[key] = torch.tensor([1.5, 0.5], dtype=x.dtype)
+        f = F.binary_cross_entropy_with_logits if with_logits else F.binary_cross_entropy
+        return f(x, t, **kwargs)
+
+    return fn
+
+
+def _embedding(weight, padding_idx=None):
+    return F.embedding(torch.tensor([[1, 3, 1], [0, 1, 2]]), weight, padding_idx=padding_idx)
+
+
+def _batch_norm(training):
+    def fn(x, w, b):
+        mean, var = torch.tensor([0.5, -1.0, 0.25], dtype=x.dtype), torch.tensor([2.0, 0.5, 1.0], dtype=x.dtype)
+        return F.batch_norm(x, mean, var, w, b, training=training)
+
+    return fn
+
+
+API_CATALOGUE = [
+    # softmax and friends
+    Case("softmax", lambda a, d: torch.softmax(a, d), unary(), args_for=a_dim, second_order=True),
+    Case("softmax_method", lambda a: a.softmax(-1) * a, fixed(((2, 3),)), second_order=True),
+    Case("log_softmax", lambda a, d: a.log_softmax(d), unary(), args_for=a_dim, second_order=True),
+    Case("logsumexp", lambda a, d, k: a.logsumexp(d, keepdim=k), unary(min_dims=1), args_for=dims_and_keepdim,
+         second_order=True),
+    Case("logsumexp_dim", lambda a, d, k: torch.logsumexp(a, d, k), unary(), args_for=dim_and_keepdim),
+    # statistics and norms
+    Case("var", lambda a, d, k: a.var(d, keepdim=k), WIDE, (DISTINCT,), _dims, second_order=True),
+    Case("var_unbiased_false", lambda a: torch.var(a, 0, unbiased=False), fixed(((3, 2),), ((1,),))),
+    Case("var_correction", lambda a: a.var(dim=1, correction=2), fixed(((2, 3),))),
+    Case("std", lambda a, d, k: a.std(d, keepdim=k), WIDE, (DISTINCT,), _dims, second_order=True),
+    Case("std_all", lambda a: torch.std(a), fixed(((4,),), ((2, 3),)), (DISTINCT,)),
+    Case("norm", lambda a: torch.norm(a), unary(min_dims=1), (NO_KINK_AT_0,), second_order=True),
+    Case("norm_dim", lambda a, d, k: a.norm(dim=d, keepdim=k), unary(min_dims=1), (NO_KINK_AT_0,), dim_and_keepdim),
+    Case("norm_p1", lambda a: a.norm(1), unary(min_dims=1), (NO_KINK_AT_0,)),
+    Case("norm_p3", lambda a: a.norm(3, dim=-1), fixed(((2, 3),)), (NO_KINK_AT_0,), second_order=True),
+    Case("norm_inf", lambda a: a.norm(float("inf")), fixed(((4,),), ((2, 3),)), (DISTINCT_POSITIVE,)),
+    # running sums, top-k, reordering
+    Case("cumsum", lambda a, d: a.cumsum(d), unary(), args_for=a_dim, second_order=True),
+    Case("topk", lambda a, d, k, big: a.topk(k, d, big).values, unary(), (DISTINCT,), _topk),
+    Case("sort", lambda a, d, big: a.sort(d, descending=big).values, unary(), (DISTINCT,),
+         lambda s: st.tuples(a_dim(s), st.booleans()).map(lambda t: (t[0][0], t[1]))),
+    Case("flip", lambda a, d: a.flip(d), unary(min_dims=1), args_for=_flip_dims),
+    Case("narrow", lambda a, d, s, n: a.narrow(d, s, n), unary(min_dims=1), args_for=_narrow),
+    # elementwise
+    Case("log10", torch.log10, unary(), (POSITIVE,), second_order=True),
+    Case("round", lambda a: torch.round(a) * a, unary(), (AWAY_FROM_HALVES,)),
+    Case("round_decimals", lambda a: torch.round(a, decimals=1) + a, fixed(((3,),)), (Domain(0.01, 0.04),)),
+    Case("floor", lambda a: torch.floor(a) * a, unary(), (Domain(-1.9, 1.9, avoid=(-1.0, 0.0, 1.0)),)),
+    Case("remainder_number", lambda a: a % 1.5, unary(), (Domain(0.1, 1.4),)),
+    Case("remainder_tensor", lambda a, b: torch.remainder(a, b), fixed(((2, 3), (3,))), (Domain(0.1, 0.9),
+         Domain(1.0, 2.0))),
+    Case("masked_fill", lambda a, m: a.masked_fill(torch.tensor(m), 0.5), unary(min_dims=1), args_for=mask_of),
+    Case("scatter_value", _scatter, fixed(((2, 3),)), args_for=lambda s: st.just(([[2], [0]],))),
+    # in-place variants inside a graph
+    Case("exp_", _inplace("exp_"), unary(), second_order=True),
+    Case("log_", _inplace("log_"), unary(), (POSITIVE,)),
+    Case("sigmoid_", _inplace("sigmoid_"), unary()),
+    Case("tanh_", _inplace("tanh_"), unary()),
+    Case("relu_", _inplace("relu_"), unary(), (NO_KINK_AT_0,)),
+    Case("sqrt_", _inplace("sqrt_"), unary(), (POSITIVE,)),
+    Case("neg_abs_", lambda a: _inplace("abs_")(-a), unary(), (NO_KINK_AT_0,)),
+    Case("masked_fill_", _inplace("masked_fill_", torch.tensor([True, False]), 0.0), fixed(((3, 2),))),
+    Case("log10_round_", lambda a: _inplace("log10_")(a) + _inplace("round_")(a), unary(), (Domain(0.6, 1.4),)),
+    Case("scatter_", _inplace("scatter_", 0, torch.tensor([[1, 0]]), value=3.0), fixed(((2, 2),))),
+    # losses
+    Case("cross_entropy", _loss("cross_entropy"), fixed(((4, 3),)), second_order=True),
+    Case("cross_entropy_sum_weight", _loss("cross_entropy", reduction="sum", weight=True), fixed(((4, 3),))),
+    Case("cross_entropy_none_ignore", _loss("cross_entropy", reduction="none", ignore_index=1), fixed(((4, 3),))),
+    Case("cross_entropy_smoothing", _loss("cross_entropy", label_smoothing=0.2), fixed(((4, 3),)),
+         second_order=True),
+    Case("cross_entropy_smoothing_weight", _loss("cross_entropy", label_smoothing=0.1, weight=True, ignore_index=0),
+         fixed(((4, 3),))),
+    Case("cross_entropy_smoothing_none", _loss("cross_entropy", label_smoothing=0.3, reduction="none"),
+         fixed(((4, 3),))),
+    Case("cross_entropy_probabilities", _loss("cross_entropy", probabilities=True), fixed(((4, 3),)),
+         second_order=True),
+    Case("cross_entropy_probabilities_weight_none", _loss("cross_entropy", probabilities=True, weight=True,
+         reduction="none"), fixed(((4, 3),))),
+    Case("cross_entropy_1d", lambda z: F.cross_entropy(z, torch.tensor(1)), fixed(((3,),))),
+    Case("nll_loss", _loss("nll_loss", weight=True), fixed(((4, 3),))),
+    Case("nll_loss_none", _loss("nll_loss", reduction="none"), fixed(((4, 3),))),
+    Case("binary_cross_entropy", _bce(False), fixed(((4, 2), (4, 2)), ((2,), (2,))), (UNIT,), second_order=True),
+    Case("binary_cross_entropy_weight_sum", _bce(False, weight=True, reduction="sum"), fixed(((3, 2), (3, 2))),
+         (UNIT,)),
+    Case("bce_with_logits", _bce(True), fixed(((4, 2), (4, 2))), (REAL, UNIT), second_order=True),
+    Case("bce_with_logits_pos_weight", _bce(True, pos_weight=True, weight=True, reduction="none"),
+         fixed(((3, 2), (3, 2))), (REAL, UNIT)),
+    # layers
+    Case("embedding", _embedding, fixed(((4, 2),))),
+    # padding_idx withholds a true gradient from its row (by design): formula check only
+    Case("embedding_padding", lambda w: _embedding(w, padding_idx=1) * 2, fixed(((4, 3),)), formula_only=True),
+    Case("batch_norm_training", _batch_norm(True), fixed(((4, 3), (3,), (3,)), ((2, 3, 2), (3,), (3,))),
+         (DISTINCT, REAL), second_order=True),
+    Case("batch_norm_eval", _batch_norm(False), fixed(((4, 3), (3,), (3,))), second_order=True),
+]

@@ -1,0 +1,1956 @@
+"""Parity cases for the API of the beginner material (``docs/beginner_api.md``): the tensor functions, losses,
+layers, optimizers, dtypes and utilities that PyTorch's tutorials, d2l and "Neural Networks: Zero to Hero"
+call. Each case prints values, grad_fn names, next_functions, saved values, gradients and torch's errors, as
+the cases of ``cases.py`` do; the helpers (``report``, ``nf``, ``show_graph``) are the same.
+"""
+
+from parity.cases import SET_WEIGHTS, case
+
+_X = """
+x = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
+v = torch.tensor([3., -4., 0.5], requires_grad=True)
+p = torch.tensor([0.5, 2., 0.25], requires_grad=True)
+"""
+
+
+def _report_cases(prefix, leaves, table):
+    """One case per line of ``table`` (``name: expression ; leaves``): the expression's value, grad_fn, edges and
+    the leaves' gradients (``report``), after the ``leaves`` setup code."""
+    for line in table.strip().splitlines():
+        name, rest = line.split(":", 1)
+        expression, names = rest.rsplit(";", 1)
+        case(f"{prefix}{name.strip()}", [leaves, f"out = {expression.strip()}\nreport(out, {names.strip()})"])
+
+
+def _errors(name, *snippets):
+    """A case that prints the error (class and message) each snippet raises, or its value."""
+    lines = ["def attempt(f):", "    try:", "        print(f())", "    except Exception as e:",
+             "        print(type(e).__name__, e)"]
+    lines += [f"attempt(lambda: {s})" for s in snippets]
+    case(name, [_X, "\n".join(lines)])
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Tensor functions: values, grad_fn, next_functions and gradients (weights 1, 2, 3, ...).
+# ---------------------------------------------------------------------------------------------------------
+_report_cases("api_op_", _X, """
+    softmax_dim1: torch.softmax(x, 1) ; x
+    softmax_dim0_method: x.softmax(0) ; x
+    softmax_negative_dim: torch.softmax(x, dim=-1) ; x
+    log_softmax: torch.log_softmax(x, 1) ; x
+    log_softmax_method: x.log_softmax(dim=0) ; x
+    logsumexp: x.logsumexp(1) ; x
+    logsumexp_keepdim: torch.logsumexp(x, dim=0, keepdim=True) ; x
+    logsumexp_dims: x.logsumexp((0, 1)) ; x
+    var: x.var() ; x
+    var_dim_keepdim: x.var(0, keepdim=True) ; x
+    var_unbiased_false: x.var(1, unbiased=False) ; x
+    var_correction: torch.var(x, dim=1, correction=0) ; x
+    std: x.std() ; x
+    std_dim_keepdim: x.std(0, keepdim=True) ; x
+    std_axis: v.std(axis=0) ; v
+    norm: torch.norm(v) ; v
+    norm_method: x.norm() ; x
+    norm_p1: v.norm(1) ; v
+    norm_dim: x.norm(dim=1) ; x
+    norm_p3_keepdim: x.norm(p=3, dim=0, keepdim=True) ; x
+    norm_inf: v.norm(float('inf')) ; v
+    cumsum: x.cumsum(1) ; x
+    cumsum_dim0: torch.cumsum(x, dim=0) ; x
+    cumsum_axis: v.cumsum(axis=0) ; v
+    topk: v.topk(2).values ; v
+    topk_smallest_dim0: torch.topk(x, 1, dim=0, largest=False)[0] ; x
+    sort: x.sort(1).values ; x
+    sort_descending_dim0: torch.sort(x, dim=0, descending=True)[0] ; x
+    flip: x.flip(0) ; x
+    flip_dims: torch.flip(x, [0, 1]) ; x
+    narrow: x.narrow(1, 1, 2) ; x
+    narrow_negative_start: torch.narrow(x, 0, -1, 1) ; x
+    round: torch.round(x * 1.5) ; x
+    round_decimals: torch.round(x / 3, decimals=2) ; x
+    log10: p.log10() ; p
+    floor: torch.floor(x * 1.5) ; x
+    remainder_number: x % 1.5 ; x
+    remainder_tensor: torch.remainder(x, p + 1) ; x, p
+    masked_fill: x.masked_fill(x > 0, 0.5) ; x
+    masked_fill_row_mask: x.masked_fill(torch.tensor([True, False, True]), -1.) ; x
+    scatter_value: x.scatter(1, torch.tensor([[2], [0]]), 9.) ; x
+    sum_axis_keepdims: x.sum(axis=1, keepdims=True) ; x
+    mean_axis: x.mean(axis=0) ; x
+    sum_axis_list: x.sum(axis=[0, 1]) ; x
+""")
+
+case(
+    "api_saved_values",
+    [_X, """
+    for y in (torch.softmax(x, -1), x.log_softmax(0)):
+        print(y.grad_fn.name(), y.grad_fn._saved_dim, y.grad_fn._saved_result)
+    y = x.logsumexp(-1)
+    print(y.grad_fn._saved_dim, y.grad_fn._saved_keepdim, y.grad_fn._saved_self is x, y.grad_fn._saved_result)
+    for y in (x.var(), x.var(0, keepdim=True), x.var(-1, unbiased=False), x.var((0, 1), correction=0)):
+        g = y.grad_fn
+        print(g.name(), g._saved_dim, g._saved_correction, g._saved_keepdim, g._saved_self is x)
+    for y in (x.std(), x.std(1, True, True)):
+        g = y.grad_fn
+        print(g.name(), g._saved_dim, g._saved_correction, g._saved_keepdim, g._saved_result)
+    for y in (x.norm(), v.norm(1), x.norm(dim=-1, keepdim=True)):
+        g = y.grad_fn
+        print(g._saved_ord, g._saved_dim, g._saved_keepdim, g._saved_self is x, g._saved_result)
+    print(x.cumsum(-1).grad_fn._saved_dim, x.flip(-1, 0).grad_fn._saved_dims)
+    t = x.topk(2, dim=-1)[0].grad_fn
+    print(t._saved_dim, t._saved_self_sym_sizes, t._saved_indices)
+    t = x.sort(0, descending=True)[0].grad_fn
+    print(t.name(), t._saved_dim, t._saved_self_sym_sizes, t._saved_indices)
+    print(torch.round(x).grad_fn.name(), torch.round(x, decimals=1).grad_fn.name(), p.log10().grad_fn._saved_self)
+    m = x.masked_fill(x > 0, 0.).grad_fn
+    print(m.name(), m._saved_mask)
+    s = x.scatter(0, torch.tensor([[1, 0, 1]]), 2.).grad_fn
+    print(s.name(), s._saved_dim, s._saved_index)
+    """],
+)
+case(
+    "api_reductions_values",
+    """
+    A = torch.arange(6, dtype=torch.float32).reshape(2, 3)
+    print(A.cumsum(axis=0), A.cumsum(1), torch.tensor([1, 2, 3]).cumsum(0), torch.tensor([True, True]).cumsum(0))
+    print(torch.tensor([1, 2, 3], dtype=torch.int32).cumsum(0), A.cumsum(0, dtype=torch.float64))
+    print(A.sum(axis=0), A.sum(axis=[0, 1]), A.mean(axis=0), A.sum(axis=1, keepdims=True), A.argmax(axis=1))
+    print(A.std(), A.var(0), A.std(1, keepdim=True), A.var(False), A.std(correction=2))
+    print(torch.norm(torch.tensor([3.0, -4.0])), torch.norm(torch.ones((4, 9))), A.norm(dim=(0, 1)))
+    print(A.norm(1), A.norm(float('inf')), A.norm(0), A.norm(-float('inf')), A.norm(2.5))
+    print(A.logsumexp(1), torch.logsumexp(torch.tensor([1000., 1000.]), 0), torch.tensor([1, 2]).logsumexp(0))
+    print(torch.logsumexp(torch.tensor([-float('inf'), -float('inf')]), 0), A.max(axis=1))
+    print(torch.topk(torch.tensor([1., 3., 2., 3.]), 2), torch.tensor([1., 3., 2.]).topk(2, largest=False))
+    print(torch.topk(torch.tensor([[1, 5, 2], [4, 0, 9]]), 2, dim=0), torch.tensor(5.).topk(1))
+    print(torch.tensor([[2, 7], [7, 1]], dtype=torch.uint8).topk(1))
+    x = torch.tensor([[3., 1., 2.], [0., 5., 5.]])
+    print(x.sort(), torch.sort(x, dim=0, descending=True), torch.argsort(x, dim=1), x.argsort(descending=True))
+    print(torch.sort(torch.tensor([2, 1, 3]), stable=True), torch.tensor(3.).sort())
+    nan = torch.tensor([1., float('nan'), 0.])
+    print(torch.sort(nan), torch.sort(torch.tensor([True, False])), torch.sort(nan, descending=True))
+    print(torch.tensor([True, False]).topk(1))
+    """,
+)
+case(
+    "api_all_any",
+    """
+    x = torch.tensor([[1., 0.], [2., 3.]])
+    print(torch.all(x), x.all(0), x.any(dim=1, keepdim=True), torch.tensor([1, 2], dtype=torch.uint8).all())
+    print(torch.tensor([]).all(), torch.tensor([]).any(), torch.any(torch.tensor([0., float('nan')])))
+    print(x.all(dim=(0, 1)), x.any(axis=0), (x > 0).all(), torch.all(x == x).item(), torch.any(x < 0).item())
+    print(torch.tensor([0, 0, 3], dtype=torch.uint8).any(0))
+    """,
+)
+case(
+    "api_histogram",
+    """
+    h = torch.histogram(torch.tensor([1., 2., 1., 4.]), bins=3)
+    print(h)
+    print(h.hist, h.bin_edges, h[0] is h.hist)
+    print(torch.histogram(torch.tensor([1., 2., 1., 4.]), bins=3, density=True))
+    w = torch.tensor([1., 2., 3., 4.])
+    print(torch.histogram(torch.tensor([1., 2., 1., 4.]), bins=4, range=(0., 4.), weight=w))
+    print(torch.histogram(torch.tensor([1., 2., 1., 4.]), torch.tensor([0., 1.5, 5.])))
+    print(torch.histogram(torch.tensor([3., 3.]), bins=2))
+    t = torch.linspace(-1, 1, 21).requires_grad_()
+    hy, hx = torch.histogram(t.tanh().detach(), density=True)
+    print(hy.shape, hx.shape, hx[:3], hy[:5], hy.sum())
+    hy, hx = torch.histogram(torch.arange(10.) / 3, 4, density=True)
+    print(hx[:-1].detach(), hy.detach(), hy.requires_grad)
+    """,
+)
+case(
+    "api_pointwise_values",
+    """
+    print(torch.round(torch.tensor([0.5, 1.5, 2.5, -0.5, -1.5, 1.25])), torch.tensor([5, 3]).round())
+    print(torch.round(torch.tensor([0.125, 1.25, 2.675]), decimals=2))
+    print(torch.round(torch.tensor([5., 15., 25.]), decimals=-1))
+    print(torch.tensor([10., 100., 0.001]).log10(), torch.tensor([10, 1000]).log10(), torch.tensor(0.).log10())
+    print(torch.tensor([5., -5., 7.5]) // 2, torch.tensor([5, -5, 7]) // 2, 7 // torch.tensor([2, -3]))
+    print(torch.tensor([5, 7]) // 2.5, torch.tensor([5, 7], dtype=torch.int32) // torch.tensor([2], dtype=torch.int8))
+    print(torch.tensor([1., -1., 0.]) // 0., torch.floor_divide(torch.tensor([5.]), torch.tensor([2.])))
+    print(torch.tensor([5, -7]) % 3, 7 % torch.tensor([3, -2]), torch.remainder(torch.tensor([5.]), 0.))
+    print(torch.tensor([5]) % torch.tensor([2.5]), torch.tensor([-7.5, 7.5]) % -2, torch.floor(torch.tensor([-1.5, 2])))
+    r = torch.tensor([7, 8]); r %= 3; print(r, (7 % torch.tensor([2.], requires_grad=True)).grad_fn.name())
+    y = torch.tensor([7, 8]); y //= 3; print(y)
+    z = torch.tensor([7., 8.]); z.floor_divide_(2); print(z)
+    A = torch.arange(6.).reshape(2, 3)
+    print(A.flip(0), A.flip(0, 1), torch.flip(A, dims=(1,)), A.narrow(1, 1, 2), A.narrow(0, -1, 1))
+    print(torch.narrow(A, 1, torch.tensor(0), 2), A.narrow(1, 3, 0), A.narrow(1, 1, 2).is_contiguous())
+    print(A.masked_fill(A > 2, -1), A.masked_fill(torch.tensor([True, False, False]), 0.5))
+    B = A.clone(); B.masked_fill_(B == 0, 10); print(B)
+    print(torch.zeros(10, dtype=torch.float).scatter_(0, torch.tensor(3), value=1))
+    print(torch.zeros(10).scatter_(dim=0, index=torch.tensor(7), value=1))
+    print(torch.zeros(3, 4).scatter(1, torch.tensor([[1], [2], [0]]), 5.))
+    print(torch.zeros(3).scatter_(0, torch.tensor([1, 2]), 1.5))
+    print(torch.zeros(2, 2, dtype=torch.int64).scatter(0, torch.tensor([[1, 0]]), 7))
+    """,
+)
+_errors(
+    "api_pointwise_errors",
+    "torch.tensor([5]) // 0",
+    "torch.tensor([5]) % 0",
+    "torch.tensor([5]) % torch.tensor([0])",
+    "torch.tensor([True]) // torch.tensor([True])",
+    "x.masked_fill(torch.tensor([1, 0, 1]), 0.5)",
+    "x.masked_fill(torch.tensor([True, False]), 0.5)",
+    "torch.zeros(10).scatter_(0, torch.tensor(11), value=1)",
+    "torch.zeros(10).scatter_(0, torch.tensor(1.), value=1)",
+    "torch.zeros(3, 4).scatter_(0, torch.tensor([1]), value=1)",
+    "torch.zeros(3, 4).scatter_(0, torch.tensor([[1, 1, 1, 1, 1]]), value=1)",
+    "x.narrow(1, 2, 2)",
+    "x.narrow(1, 5, 1)",
+    "x.narrow(1, -4, 1)",
+    "x.narrow(2, 0, 1)",
+    "torch.tensor(1.).narrow(0, 0, 1)",
+    "x.narrow(1, 0, -1)",
+    "x.flip(0, 0)",
+    "x.flip(2)",
+    "x.flip()",
+    "torch.tensor(1.).flip(0)",
+    "torch.round(torch.tensor([5, 15]), decimals=-1)",
+    "x.cumsum()",
+    "x.logsumexp()",
+    "x.topk(4)",
+    "torch.tensor([1, 2]).std()",
+    "torch.tensor([1, 2]).var(0)",
+    "torch.tensor([3, 4]).norm()",
+    "torch.tensor([[1, 2]]).softmax(0)",
+    "torch.tensor([1, 2]).softmax(0)",
+    "torch.tensor([1, 2]).log_softmax(0)",
+    "torch.tensor([[1, 2]]).log_softmax(0)",
+    "torch.softmax(x)",
+    "torch.histogram(torch.tensor([1, 2]))",
+    "x.sum(dim=0, axis=1)",
+    "torch.sum(x, 0, keepdim=True, keepdims=True)",
+)
+case(
+    "api_floor_divide_graph",
+    """
+    x = torch.tensor([5., 3.], requires_grad=True)
+    y = x // 2
+    print(y, type(y.grad_fn).__name__, y.grad_fn.name(), nf(y))
+    try:
+        y.sum().backward()
+    except RuntimeError as e:
+        print(e)
+    with torch.no_grad():
+        print(x // 2)
+    print((x.detach() // 2).requires_grad)
+    """,
+)
+case(
+    "api_std_degrees_of_freedom",
+    """
+    print(torch.tensor([1.]).std())
+    y = torch.tensor([1.], requires_grad=True).var()
+    print(y)
+    y.backward()
+    print(torch.ones(2, 3).var(0, correction=2))
+    """,
+)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Losses: F.cross_entropy and its options, nll_loss, binary cross-entropy, one_hot, and their layers.
+# ---------------------------------------------------------------------------------------------------------
+_LOGITS = """
+z = torch.tensor([[1., -2., 3.], [0.5, 4., -1.], [2., 2., 0.25], [-1.5, 0., 1.]], requires_grad=True)
+y = torch.tensor([2, 0, 1, 1])
+q = torch.tensor([[0.2, 0.3, 0.5], [1., 0., 0.], [0.25, 0.25, 0.5], [0., 0.5, 0.5]])
+w = torch.tensor([1., 2., 0.5])
+r = torch.tensor([0.3, 0.9, 0.5, 0.05], requires_grad=True)
+b = torch.tensor([0., 1., 1., 0.])
+"""
+_report_cases("api_loss_", _LOGITS, """
+    cross_entropy: F.cross_entropy(z, y) ; z
+    cross_entropy_sum: F.cross_entropy(z, y, reduction='sum') ; z
+    cross_entropy_none: F.cross_entropy(z, y, reduction='none') ; z
+    cross_entropy_weight: F.cross_entropy(z, y, weight=w) ; z
+    cross_entropy_weight_none: F.cross_entropy(z, y, weight=w, reduction='none') ; z
+    cross_entropy_ignore_index: F.cross_entropy(z, y, ignore_index=1) ; z
+    cross_entropy_ignore_index_weight: F.cross_entropy(z, y, weight=w, ignore_index=0, reduction='sum') ; z
+    cross_entropy_label_smoothing: F.cross_entropy(z, y, label_smoothing=0.1) ; z
+    cross_entropy_label_smoothing_sum: F.cross_entropy(z, y, label_smoothing=0.2, reduction='sum') ; z
+    cross_entropy_label_smoothing_none: F.cross_entropy(z, y, label_smoothing=0.3, reduction='none') ; z
+    cross_entropy_label_smoothing_weight: F.cross_entropy(z, y, weight=w, label_smoothing=0.1) ; z
+    cross_entropy_label_smoothing_ignore: F.cross_entropy(z, y, ignore_index=2, label_smoothing=0.1) ; z
+    cross_entropy_probabilities: F.cross_entropy(z, q) ; z
+    cross_entropy_probabilities_sum: F.cross_entropy(z, q, reduction='sum') ; z
+    cross_entropy_probabilities_none: F.cross_entropy(z, q, reduction='none') ; z
+    cross_entropy_probabilities_weight: F.cross_entropy(z, q, weight=w) ; z
+    cross_entropy_probabilities_smoothing: F.cross_entropy(z, q, label_smoothing=0.2) ; z
+    cross_entropy_1d: F.cross_entropy(z[0], y[0]) ; z
+    cross_entropy_module: nn.CrossEntropyLoss()(z, y) ; z
+    cross_entropy_module_options: nn.CrossEntropyLoss(weight=w, reduction='sum', label_smoothing=0.1)(z, y) ; z
+    nll_loss: F.nll_loss(F.log_softmax(z, dim=1), y) ; z
+    nll_loss_raw: F.nll_loss(z, y, reduction='none') ; z
+    nll_loss_weight_ignore: F.nll_loss(z, y, weight=w, ignore_index=1) ; z
+    nll_loss_module: nn.NLLLoss(reduction='sum')(nn.LogSoftmax(dim=1)(z), y) ; z
+    binary_cross_entropy: F.binary_cross_entropy(r, b) ; r
+    binary_cross_entropy_sigmoid: F.binary_cross_entropy(torch.sigmoid(z[:, 0]), b, reduction='sum') ; z
+    binary_cross_entropy_none_weight: F.binary_cross_entropy(r, b, weight=w[:1], reduction='none') ; r
+    binary_cross_entropy_target_grad: F.binary_cross_entropy(r, r.detach().flip(0).requires_grad_()) ; r
+    bce_module: nn.BCELoss()(r, b) ; r
+    bce_with_logits: F.binary_cross_entropy_with_logits(z[:, 1], b) ; z
+    bce_with_logits_pos_weight: F.binary_cross_entropy_with_logits(z[:, :2], q[:, :2], pos_weight=w[:2]) ; z
+    bce_with_logits_weight_sum: F.binary_cross_entropy_with_logits(z[:, 2], b, weight=b + 1, reduction='sum') ; z
+    bce_with_logits_module: nn.BCEWithLogitsLoss(pos_weight=torch.tensor(2.))(z[:, 0], b) ; z
+""")
+
+case(
+    "api_loss_graphs",
+    [_LOGITS, """
+    for out in (F.cross_entropy(z, y), F.cross_entropy(z, y, label_smoothing=0.1),
+                F.cross_entropy(z, y, label_smoothing=0.1, reduction='sum'),
+                F.cross_entropy(z, y, weight=w, label_smoothing=0.1, reduction='none'),
+                F.cross_entropy(z, q), F.cross_entropy(z, q, weight=w, reduction='none'),
+                F.binary_cross_entropy(torch.sigmoid(z), q), F.binary_cross_entropy_with_logits(z, q)):
+        show_graph(out)
+    """],
+)
+case(
+    "api_loss_saved",
+    [_LOGITS, """
+    g = F.nll_loss(z, y, weight=w, ignore_index=-5, reduction='sum').grad_fn
+    print(g._saved_ignore_index, g._saved_reduction, g._saved_total_weight, g._saved_weight, g._saved_self is z)
+    print(g._saved_target)
+    g = F.cross_entropy(z, y).grad_fn
+    print(g._saved_ignore_index, g._saved_reduction, g._saved_total_weight, g._saved_weight)
+    for red in ('mean', 'sum', 'none'):
+        g = F.binary_cross_entropy(r, b, reduction=red).grad_fn
+        print(g._saved_reduction, g._saved_weight, g._saved_self is r, g._saved_target)
+        g = F.binary_cross_entropy_with_logits(r, b, reduction=red, pos_weight=w[0]).grad_fn
+        print(g._saved_reduction, g._saved_weight, g._saved_pos_weight)
+    m = F.cross_entropy(z, y, label_smoothing=0.1).grad_fn
+    print(repr(m.next_functions[0][0]._saved_other), repr(m.next_functions[1][0]._saved_other))
+    print(repr(F.cross_entropy(z, q).grad_fn._saved_other))
+    """],
+)
+case(
+    "api_loss_values",
+    """
+    logits = torch.tensor([[2.0, 1.0, 0.1], [0.5, 2.5, 0.3], [1.2, 0.2, 3.1]])
+    labels = torch.tensor([0, 1, 2])
+    print(F.cross_entropy(logits, labels), F.cross_entropy(logits, labels, reduction='none'))
+    print(F.softmax(logits, dim=1), F.log_softmax(logits, 1))
+    print(torch.allclose(F.softmax(logits, 0).sum(0), torch.ones(3)))
+    big = torch.tensor([[1000., 0.], [-1000., 1000.]])
+    print(F.softmax(big, 1), F.log_softmax(big, 1), F.cross_entropy(big, torch.tensor([1, 0])))
+    print(F.cross_entropy(torch.zeros(0, 3), torch.zeros(0, dtype=torch.long)))
+    print(F.cross_entropy(logits, labels, ignore_index=0))
+    print(F.cross_entropy(logits, torch.tensor([2, 2, 2]), ignore_index=2), F.cross_entropy(logits.double(), labels))
+    print(F.cross_entropy(logits, labels.to(torch.uint8)), F.cross_entropy(logits, labels, label_smoothing=-0.1))
+    print(F.binary_cross_entropy(torch.tensor([0., 1.]), torch.tensor([1., 0.])))
+    print(F.binary_cross_entropy(torch.tensor([1e-30]), torch.tensor([1.])))
+    print(F.binary_cross_entropy_with_logits(torch.tensor([100., -100.]), torch.tensor([0., 1.])))
+    print(F.binary_cross_entropy_with_logits(torch.tensor([0.5, -2.]), torch.tensor([0.25, 1.]), reduction='none'))
+    x = torch.tensor([[1., 2.], [3., 4.]])
+    print(F.softmax(x), F.log_softmax(x), nn.Softmax()(torch.tensor([1., 2.])), nn.Softmax(dim=1)(x))
+    print(F.softmax(torch.tensor([1, 2]), 0, dtype=torch.float32), F.softmax(torch.tensor(2.), 0))
+    print(F.softmax(x, 1, dtype=torch.float64), nn.Softmax(dim=1), nn.LogSoftmax(dim=0), nn.Softmax())
+    """,
+)
+_errors(
+    "api_loss_errors",
+    "F.cross_entropy(z, y, reduction='foo')",
+    "F.cross_entropy(z, torch.tensor([2., 0., 1., 1.]))",
+    "F.cross_entropy(z, torch.tensor([3, 0, 1, 1]))",
+    "F.cross_entropy(z, torch.tensor([-1, 0, 1, 1]))",
+    "F.cross_entropy(z, torch.tensor([2, 0, 1]))",
+    "F.cross_entropy(z, torch.tensor([[2, 0, 1, 1]]))",
+    "F.cross_entropy(z, torch.tensor(2))",
+    "F.cross_entropy(z[0], torch.tensor([2]))",
+    "F.cross_entropy(z, y, weight=torch.tensor([1., 2.]))",
+    "F.cross_entropy(z, y, label_smoothing=1.5)",
+    "F.cross_entropy(z, q, ignore_index=1)",
+    "F.cross_entropy(z, q.long())",
+    "F.cross_entropy(z, q, weight=torch.tensor([1., 2.]))",
+    "F.cross_entropy(torch.tensor([[1, 2]]), torch.tensor([0]))",
+    "F.cross_entropy(z, y.int())",
+    "F.cross_entropy(torch.tensor(1.), torch.tensor(0))",
+    "F.cross_entropy(z, y, weight=w.double())",
+    "F.nll_loss(z, y.float())",
+    "F.nll_loss(z.long(), y)",
+    "F.nll_loss(torch.tensor(1.), torch.tensor(0))",
+    "F.nll_loss(z, torch.tensor([[2, 0], [1, 1]]))",
+    "F.nll_loss(z, y, weight=torch.tensor([[1., 2., 3.]]))",
+    "F.nll_loss(z, y, weight=torch.tensor([1, 2, 3]))",
+    "F.nll_loss(z[0], torch.tensor([2, 1]))",
+    "F.nll_loss(z[0], torch.tensor(2))",
+    "F.nll_loss(z, torch.tensor([5, 0, 1, 1]), ignore_index=5)",
+    "F.binary_cross_entropy(r, b[:2])",
+    "F.binary_cross_entropy(r * 2, b)",
+    "F.binary_cross_entropy(r, b.long())",
+    "F.binary_cross_entropy(r.double(), b)",
+    "F.binary_cross_entropy(torch.tensor([float('nan')]), torch.tensor([1.]))",
+    "F.binary_cross_entropy(torch.tensor([0.5]), torch.tensor([2.]))",
+    "F.binary_cross_entropy(r, b, reduction='bad')",
+    "F.binary_cross_entropy_with_logits(z, y)",
+    "F.binary_cross_entropy_with_logits(z[:, 0], y)",
+    "F.one_hot(torch.tensor([0., 2.]))",
+    "F.one_hot(torch.tensor([0, 5]), 3)",
+    "F.one_hot(torch.tensor([-1, 0]))",
+    "F.one_hot(torch.tensor([], dtype=torch.long))",
+    "F.one_hot(torch.tensor([0, 1], dtype=torch.int32))",
+    "F.one_hot(torch.tensor([1]), num_classes=0)",
+)
+case(
+    "api_one_hot",
+    """
+    xs = torch.tensor([0, 5, 13, 13, 1])
+    xenc = F.one_hot(xs, num_classes=27).float()
+    print(xenc.shape, xenc.dtype, xenc[1], F.one_hot(xs).shape)
+    print(F.one_hot(torch.tensor([0, 2]), 4), F.one_hot(torch.tensor(3)), F.one_hot(torch.tensor([[0, 2], [1, 1]]), 3))
+    W = torch.arange(27 * 3, dtype=torch.float32).reshape(27, 3).requires_grad_()
+    logits = xenc @ W
+    logits.sum().backward()
+    print(logits, W.grad[:3], W.grad[13])
+    print(F.one_hot(torch.tensor([1, 0]), num_classes=2) * torch.tensor([[0.5], [2.]]))
+    """,
+)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Layers: containers, Embedding, BatchNorm1d, Flatten, Softmax, ReLU(inplace=True), LazyLinear; buffers and
+# state_dict; devices.
+# ---------------------------------------------------------------------------------------------------------
+_SET = SET_WEIGHTS  # set_weights(module): fixed, uneven values for every parameter
+case(
+    "api_nn_containers",
+    [_SET, """
+    layers = nn.ModuleList([nn.Linear(2, 2), nn.Linear(2, 2), nn.ReLU(), nn.Linear(2, 3)])
+    print(layers)
+    print(nn.ModuleList([nn.Linear(2, 2), nn.Linear(2, 2)]), nn.ModuleList())
+    m = nn.ModuleList([nn.ReLU()])
+    m.append(nn.Tanh()).extend([nn.Sigmoid()])
+    m.insert(0, nn.Linear(1, 1))
+    print(m, len(m), m[-1], m[1:3], type(m[1:3]).__name__, list(m)[1])
+    del m[1]
+    print(m, m.pop(0), len(m))
+    d = nn.ModuleDict({'b': nn.ReLU(), 'a': nn.Tanh()})
+    d['c'] = nn.Sigmoid()
+    print(d, list(d.keys()), 'a' in d, len(d), list(d.items())[0][0], d.pop('a'), list(d.values()))
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.layers = nn.ModuleList([nn.Linear(2, 2) for _ in range(3)])
+            self.heads = nn.ModuleDict({'x': nn.Linear(2, 1), 'y': nn.Linear(2, 1, bias=False)})
+
+        def forward(self, x):
+            for layer in self.layers:
+                x = torch.tanh(layer(x))
+            return self.heads['x'](x) + self.heads['y'](x)
+
+    net = Net()
+    set_weights(net)
+    print(net)
+    print([n for n, _ in net.named_parameters()])
+    out = net(torch.tensor([[1., -1.], [0.5, 2.]]))
+    out.sum().backward()
+    print(out, net.layers[0].weight.grad, net.heads['y'].weight.grad)
+    """],
+)
+_errors(
+    "api_nn_container_errors",
+    "nn.ModuleList([1])",
+    "nn.ModuleList([nn.ReLU()])[3]",
+    "nn.ModuleDict({'a': nn.ReLU()})['z']",
+    "nn.ModuleList([nn.ReLU()])(1)",
+    "nn.ModuleDict({'a.b': nn.ReLU()})",
+    "nn.ModuleDict({'': nn.ReLU()})",
+    "nn.Sequential().add_module('x', torch.ones(1))",
+)
+case(
+    "api_nn_embedding",
+    [_SET, """
+    e = nn.Embedding(5, 3)
+    set_weights(e)
+    print(e, nn.Embedding(5, 3, padding_idx=0), nn.Embedding(5, 3, padding_idx=-1).padding_idx)
+    print(e.weight.shape, e.weight.requires_grad, e.embedding_dim, e.num_embeddings)
+    print(nn.Embedding(3, 2, padding_idx=1).weight[1])
+    X = torch.tensor([[1, 2, 3], [0, 1, 1]])
+    emb = e(X)
+    print(emb, emb.shape, nf(emb))
+    g = emb.grad_fn
+    print(g._saved_indices, g._saved_padding_idx, g._saved_scale_grad_by_freq, g._saved_sparse)
+    print(g._saved_weight_sym_argsize_0)
+    (emb * torch.arange(18.).reshape(2, 3, 3)).sum().backward()
+    print(e.weight.grad)
+    p = nn.Embedding(4, 2, padding_idx=1)
+    set_weights(p)
+    y = p(torch.tensor([1, 1, 2]))
+    print(y, y.grad_fn._saved_padding_idx)
+    y.sum().backward()
+    print(p.weight.grad)
+    print(e(torch.tensor(1)).shape, e(torch.tensor([1], dtype=torch.int32)).shape)
+    C = e.weight
+    print(torch.equal(C[X], F.embedding(X, C)), F.embedding(X, C).grad_fn.name(), C[X].grad_fn.name())
+    """],
+)
+_errors(
+    "api_nn_embedding_errors",
+    "nn.Embedding(5, 3)(torch.tensor([5]))",
+    "nn.Embedding(5, 3)(torch.tensor([-1]))",
+    "nn.Embedding(5, 3)(torch.tensor([1.]))",
+    "nn.Embedding(5, 3, padding_idx=5)",
+)
+case(
+    "api_nn_batchnorm",
+    [_SET, """
+    bn = nn.BatchNorm1d(3)
+    print(bn, bn.running_mean, bn.running_var, bn.num_batches_tracked, bn.momentum, bn.eps, bn.weight, bn.bias)
+    x = torch.tensor([[1., 2., 3.], [4., -1., 0.5], [0., 0.5, 2.]], requires_grad=True)
+    y = bn(x)
+    print(y, bn.running_mean, bn.running_var, bn.num_batches_tracked, nf(y))
+    g = y.grad_fn
+    print(g._saved_eps, g._saved_training, g._saved_result1, g._saved_result2, g._saved_input is x)
+    print(g._saved_running_mean is bn.running_mean, g._saved_weight is bn.weight)
+    (y * torch.arange(9.).reshape(3, 3)).sum().backward()
+    print(x.grad, bn.weight.grad, bn.bias.grad)
+    bn.eval()
+    y = bn(x)
+    print(y, y.grad_fn.name(), y.grad_fn._saved_result1, y.grad_fn._saved_result2, y.grad_fn._saved_training)
+    bn.train()
+    x3 = torch.arange(12.).reshape(2, 3, 2)
+    print(bn(x3), bn.running_mean, bn.num_batches_tracked)
+    print(nn.BatchNorm1d(3, affine=False), nn.BatchNorm1d(3, momentum=None, track_running_stats=False))
+    print(list(nn.BatchNorm1d(2).state_dict().items()))
+    b = nn.BatchNorm1d(3, momentum=None)
+    b(x.detach())
+    b(x.detach() * 2)
+    print(b.num_batches_tracked, b.running_mean, b.running_var)
+    print(nf(nn.BatchNorm1d(3, affine=False)(x)), nf(nn.BatchNorm1d(3)(x.detach())))
+    y = F.batch_norm(x, torch.zeros(3), torch.ones(3))
+    print(y, y.grad_fn.name(), F.batch_norm(x, None, None, training=True).grad_fn._saved_running_mean)
+    print(nn.BatchNorm1d(3, track_running_stats=False)(x))
+    """],
+)
+_errors(
+    "api_nn_batchnorm_errors",
+    "nn.BatchNorm1d(3)(torch.ones(1, 3))",
+    "nn.BatchNorm1d(3)(torch.ones(2, 4))",
+    "nn.BatchNorm1d(3)(torch.ones(3))",
+    "nn.BatchNorm1d(3)(torch.ones(2, 3, 4)).shape",
+)
+case(
+    "api_nn_layers",
+    [_SET, """
+    print(nn.Flatten(), nn.Flatten(0), nn.Softmax(dim=1), nn.LogSoftmax(dim=0), nn.ReLU(inplace=True), nn.ReLU())
+    x = torch.arange(24.).reshape(2, 3, 4) / 10
+    print(nn.Flatten()(x).shape, nn.Flatten(0, 1)(x).shape, nn.Softmax(dim=1)(x[0]), nn.LogSoftmax(dim=1)(x[0]))
+    net = nn.Sequential(nn.Flatten(), nn.Linear(12, 4), nn.ReLU(inplace=True), nn.Linear(4, 2, bias=False))
+    set_weights(net)
+    print(net)
+    out = net(x)
+    print(out, nf(out))
+    show_graph(out)
+    out.sum().backward()
+    print(net[1].weight.grad, net[3].weight.grad)
+    h = torch.tensor([-1., 2.], requires_grad=True) * 1
+    r = F.relu(h, inplace=True)
+    print(r is h, r, h._version)
+    print(nn.Linear(3, 2, bias=False), nn.Linear(3, 2, bias=False).bias)
+    """],
+)
+case(
+    "api_nn_lazy_linear",
+    [_SET, """
+    l = nn.LazyLinear(2)
+    print(l, l.weight, l.in_features, list(l.parameters())[0], len(list(l.parameters())))
+    l.weight.data.normal_(0, 0.01)
+    l.bias.data.fill_(0)
+    opt = torch.optim.SGD(l.parameters(), lr=0.1)
+    y = l(torch.ones(3, 4))
+    print(l, l.weight.shape, l.bias.shape, type(l).__name__, isinstance(l, nn.Linear), y.grad_fn.name())
+    set_weights(l)
+    y = l(torch.tensor([[1., 2., 3., 4.]]))
+    y.sum().backward()
+    opt.step()
+    print(y, l.weight, l.bias)
+    print(nn.Sequential(nn.Flatten(), nn.LazyLinear(3)))
+    try:
+        nn.LazyLinear(2).weight.shape
+    except RuntimeError as e:
+        print(e)
+    """],
+)
+case(
+    "api_nn_buffers_state_dict",
+    [_SET, """
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer('b', torch.zeros(1))
+            self.w = nn.Parameter(torch.ones(1))
+            self.l = nn.Linear(1, 1)
+            self.register_buffer('c', torch.ones(1), persistent=False)
+
+    m = M()
+    print(list(m.state_dict().keys()), [n for n, _ in m.named_buffers()], list(m.buffers()))
+    m.b = torch.tensor([5.])
+    print(m.b, m.state_dict()['b'])
+    try:
+        m.b = 3
+    except TypeError as e:
+        print(e)
+    seq = nn.Sequential(nn.Linear(2, 2), nn.BatchNorm1d(2))
+    print(list(seq.state_dict().keys()))
+    print(nn.CrossEntropyLoss(), nn.CrossEntropyLoss(weight=torch.ones(3), label_smoothing=0.1), nn.NLLLoss())
+    print(nn.BCELoss(), nn.BCEWithLogitsLoss(pos_weight=torch.ones(2)))
+    print(list(nn.CrossEntropyLoss(weight=torch.ones(3)).named_buffers()))
+    print(list(nn.BCEWithLogitsLoss(pos_weight=torch.ones(2)).state_dict().keys()))
+    l = nn.CrossEntropyLoss(ignore_index=0, reduction='sum')
+    print(l.ignore_index, l.reduction, l.label_smoothing, l.weight)
+    a = nn.Sequential(nn.Linear(2, 3), nn.BatchNorm1d(3))
+    set_weights(a)
+    a(torch.tensor([[1., 2.], [3., -1.]]))
+    b = nn.Sequential(nn.Linear(2, 3), nn.BatchNorm1d(3))
+    b.load_state_dict(a.state_dict())
+    print(b[1].running_mean, b[1].num_batches_tracked, b[0].weight)
+    print(seq.to('cpu') is seq, seq.to(torch.float64)[0].weight.dtype, seq.double()[1].running_mean.dtype)
+    print(seq[1].num_batches_tracked.dtype, seq.float()[0].bias.dtype, seq.cpu() is seq)
+    seq.apply(lambda mod: print(type(mod).__name__))
+    """],
+)
+case(
+    "api_device",
+    """
+    device = 'cuda' if torch.cuda.is_available() else 'cpu'
+    print('Using {} device'.format(device), torch.cuda.is_available(), torch.cuda.device_count())
+    print(torch.accelerator.is_available(), torch.accelerator.current_accelerator())
+    d = torch.device('cpu')
+    print(d, repr(d), d.type, d.index, d == 'cpu', d == torch.device('cpu'), str(d))
+    print(torch.device('cuda'), repr(torch.device('cuda:0')), torch.device('cuda', 1), torch.device('cuda').index)
+    print(torch.cuda.is_available() & (torch.device('cuda').index is not None))
+    t = torch.rand(2, 3, device=device)
+    print(t.device, repr(t.device), t.is_cuda, t.to(device).shape, t.to(torch.device('cpu')) is t)
+    print(torch.ones(2).to('cpu', torch.float64), torch.ones(2).to(torch.ones(1, dtype=torch.int64)))
+    print(torch.ones(2).to(device='cpu', dtype=torch.float16), torch.tensor([1.], device=torch.device('cpu')).device)
+    print(torch.zeros(2, device='cpu'), torch.arange(3, device=device), torch.full((2,), 7., device=device))
+    model = nn.Sequential(nn.Linear(2, 2)).to(device)
+    print(type(model).__name__, next(model.parameters()).device)
+    for f in (lambda: torch.device('gpu'), lambda: torch.ones(2).to('cuda'), lambda: torch.ones(2).cuda(),
+              lambda: torch.ones(2, device='cuda'), lambda: nn.Linear(1, 1).to('cuda'),
+              lambda: torch.ones(2).to('mps')):
+        try:
+            f()
+        except Exception as e:
+            print(type(e).__name__, e)
+    """,
+)
+case(
+    "api_random",
+    """
+    g = torch.Generator().manual_seed(2147483647)
+    print(type(g).__name__, g.initial_seed(), g.manual_seed(3) is g)
+    print(torch.manual_seed(5).initial_seed(), torch.initial_seed())
+    a = torch.randn((27, 27), generator=torch.Generator().manual_seed(2147483647), requires_grad=True)
+    b = torch.randn((27, 27), generator=torch.Generator().manual_seed(2147483647), requires_grad=True)
+    print(a.shape, a.dtype, a.requires_grad, torch.equal(a, b))
+    g = torch.Generator().manual_seed(1)
+    p = torch.rand(3, generator=g)
+    print(p.shape, ((p >= 0) & (p < 1)).all())
+    p = p / p.sum()
+    s = torch.multinomial(p, num_samples=100, replacement=True, generator=g)
+    print(s.shape, s.dtype, ((s >= 0) & (s < 3)).all())
+    ix = torch.multinomial(p, num_samples=1, replacement=True, generator=g).item()
+    print(type(ix).__name__, 0 <= ix < 3)
+    probs = torch.tensor([[0.2, 0.0, 0.8], [1., 1., 1.]])
+    print(torch.multinomial(probs, 3).sort(dim=1).values, probs.multinomial(2, True).shape)
+    print(torch.multinomial(torch.tensor([0., 5., 0.]), 1), torch.multinomial(torch.tensor([0.2, 0.0, 0.8]), 3)[2])
+    ix = torch.randint(0, 100, (32,), generator=g)
+    print(ix.shape, ix.dtype, ((ix >= 0) & (ix < 100)).all(), torch.randint(5, size=(2,)).dtype)
+    print(torch.randint(len([1, 2, 3]), size=(1,)).item() in (0, 1, 2), torch.randn(size=(), requires_grad=True).shape)
+    w = torch.normal(0, 0.01, size=(3, 1), requires_grad=True)
+    print(w.shape, w.dtype, w.requires_grad, w.abs().max() < 0.1)
+    print(torch.normal(torch.zeros(2), torch.ones(2)).shape, torch.normal(torch.zeros(2), 1.0).shape,
+          torch.normal(0., torch.ones(3)).shape, torch.normal(2., 0., size=(2,)))
+    z = torch.zeros(1000)
+    print(z.normal_(0, 0.01) is z, z.std() < 0.02, z.uniform_(-1, 1).min() >= -1, torch.zeros(2).uniform_(3, 3))
+    print(torch.rand(2, 3).shape, torch.rand_like(torch.tensor([[1, 2], [3, 4]]), dtype=torch.float).dtype)
+    x = torch.randn(3, requires_grad=True)
+    y = x * 2
+    while y.data.norm() < 1000:
+        y = y * 2
+    print(y.grad_fn.name(), y.data.norm() >= 1000)
+    """,
+)
+_errors(
+    "api_random_errors",
+    "torch.multinomial(torch.tensor([1, 2]), 1)",
+    "torch.multinomial(torch.tensor([0., 0.]), 1)",
+    "torch.multinomial(torch.tensor([-1., 2.]), 1)",
+    "torch.multinomial(torch.tensor([float('nan'), 2.]), 1)",
+    "torch.multinomial(torch.ones(2, 2, 2), 1)",
+    "torch.multinomial(torch.ones(3), 0)",
+    "torch.multinomial(torch.tensor(1.), 1)",
+    "torch.multinomial(torch.ones(3), 4)",
+    "torch.normal(0., 1.)",
+    "torch.normal(0, -1., size=(2,))",
+    "torch.zeros(2, requires_grad=True).normal_()",
+    "torch.zeros(2).normal_(0, -1)",
+    "torch.zeros(2, dtype=torch.long).normal_()",
+    "torch.randn(2, dtype=torch.long)",
+    "torch.Generator().manual_seed(2**70)",
+)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Optimizers: hyperparameter checks, parameter groups, repr, state and training losses step by step.
+# ---------------------------------------------------------------------------------------------------------
+_TRAIN = SET_WEIGHTS + """
+X = torch.tensor([[0., 0.], [0., 1.], [1., 0.], [1., 1.], [0.5, 0.5], [0.2, 0.8]])
+Y = torch.tensor([0, 1, 1, 0, 1, 0])
+
+def train(make, steps=8, loss_fn=None):
+    model = nn.Sequential(nn.Linear(2, 8), nn.Tanh(), nn.Linear(8, 2))
+    set_weights(model)
+    opt = make(model.parameters())
+    for step in range(steps):
+        opt.zero_grad()
+        loss = (loss_fn or F.cross_entropy)(model(X), Y)
+        loss.backward()
+        opt.step()
+        print(step, f"{loss.item():.4f}", loss)
+    return model, opt
+"""
+OPTIMIZERS = {
+    "adam": "torch.optim.Adam(p, lr=0.05)",
+    "adam_weight_decay": "torch.optim.Adam(p, lr=0.05, weight_decay=0.1)",
+    "adam_amsgrad": "torch.optim.Adam(p, lr=0.05, betas=(0.8, 0.99), amsgrad=True)",
+    "adam_maximize_eps": "torch.optim.Adam(p, lr=0.01, eps=1e-4, maximize=True)",
+    "adamw": "torch.optim.AdamW(p, lr=0.05)",
+    "adamw_decay": "torch.optim.AdamW(p, lr=0.05, weight_decay=0.5, amsgrad=True)",
+    "rmsprop": "torch.optim.RMSprop(p, lr=0.01)",
+    "rmsprop_momentum": "torch.optim.RMSprop(p, lr=0.01, momentum=0.9, weight_decay=0.01)",
+    "rmsprop_centered": "torch.optim.RMSprop(p, lr=0.005, alpha=0.9, centered=True, momentum=0.5)",
+    "sgd_nesterov": "torch.optim.SGD(p, lr=0.1, momentum=0.9, nesterov=True)",
+    "sgd_groups": "torch.optim.SGD([{'params': list(p)[:2], 'weight_decay': 3}, {'params': list(p)[2:]}], lr=0.1)",
+}
+for _name, _make in OPTIMIZERS.items():
+    case(f"api_optim_{_name}", [_TRAIN, f"""
+    model, opt = train(lambda p: {_make})
+    print(model[2].bias, model[0].weight[:2])
+    """])
+
+case(
+    "api_optim_repr_state",
+    [_TRAIN, """
+    p = nn.Parameter(torch.ones(2))
+    for opt in (torch.optim.Adam([p], lr=0.1), torch.optim.AdamW([p]), torch.optim.RMSprop([p]),
+                torch.optim.SGD([{'params': [p], 'weight_decay': 3}], lr=0.1)):
+        print(opt)
+    opt = torch.optim.Adam([p])
+    (p * p).sum().backward()
+    opt.step()
+    print(opt.state[p], opt.defaults, len(opt.param_groups), opt.param_groups[0]['lr'])
+    opt = torch.optim.RMSprop([p], momentum=0.5, centered=True)
+    opt.step()
+    print(opt.state[p])
+    opt = torch.optim.SGD([p], lr=0.1, momentum=0.9)
+    opt.step()
+    print(opt.state[p], torch.optim.SGD([p], lr=0.1).defaults)
+    opt.param_groups[0]['lr'] = 0.01
+    opt.step()
+    print(p, opt.param_groups[0]['lr'])
+    q = nn.Parameter(torch.tensor([1., -1.]))
+    opt = torch.optim.Adam([q], lr=0.5)
+    (q ** 2).sum().backward()
+    opt.step()
+    opt.zero_grad(set_to_none=False)
+    print(q, q.grad)
+    opt.zero_grad()
+    print(q.grad)
+
+    def closure():
+        opt.zero_grad()
+        loss = (q ** 2).sum()
+        loss.backward()
+        return loss
+
+    print(opt.step(closure), q)
+    """],
+)
+_errors(
+    "api_optim_errors",
+    "torch.optim.SGD(nn.Parameter(torch.ones(2)), lr=0.1)",
+    "torch.optim.SGD([1], lr=0.1)",
+    "torch.optim.SGD([nn.Parameter(torch.ones(2)) * 2], lr=0.1)",
+    "torch.optim.SGD([], lr=0.1)",
+    "torch.optim.SGD([{'params': v}, {'params': [v]}], lr=0.1)",
+    "torch.optim.SGD([{'params': {v}}], lr=0.1)",
+    "torch.optim.SGD([v], lr=-0.1)",
+    "torch.optim.SGD([v], lr=0.1, momentum=-1)",
+    "torch.optim.SGD([v], lr=0.1, nesterov=True)",
+    "torch.optim.Adam([v], lr=-1)",
+    "torch.optim.Adam([v], betas=(1.0, 0.9))",
+    "torch.optim.Adam([v], betas=(0.9, -0.1))",
+    "torch.optim.Adam([v], eps=-1)",
+    "torch.optim.Adam([v], weight_decay=-1)",
+    "torch.optim.Adam([v], betas=(0.9, 1))",
+    "torch.optim.Adam([v], betas=(0.9, 0))",
+    "torch.optim.AdamW([v], lr=-0.5)",
+    "torch.optim.AdamW([v], weight_decay=-1e-2)",
+    "torch.optim.RMSprop([v], alpha=-1)",
+    "torch.optim.RMSprop([v], momentum=-1)",
+    "torch.optim.RMSprop([v], eps=-1)",
+    "torch.optim.RMSprop([v], lr=-0.01)",
+)
+case(
+    "api_optim_duplicate_parameter",
+    """
+    p = nn.Parameter(torch.ones(2))
+    opt = torch.optim.SGD([p, p], lr=0.1)
+    print(len(opt.param_groups[0]['params']))
+    """,
+)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Tensor creation and utilities: new_*, out=, save/load, torch.utils.data, distributions.
+# ---------------------------------------------------------------------------------------------------------
+case(
+    "api_new_factories",
+    """
+    o = torch.ones(2)
+    print(o.new_zeros(3), o.new_ones((2, 2)), o.new_full((2,), 7), o.new_empty(2).shape, o.new_tensor([1, 2]))
+    print(o.new_zeros(2, dtype=torch.int64), torch.ones(2, dtype=torch.int32).new_ones(2), o.new_zeros(2, 3).shape)
+    print(o.new_tensor([1.5], requires_grad=True), o.double().new_zeros(1), o.new_tensor(torch.tensor([3.])))
+    print(torch.tensor([True]).new_ones(2), o.new_full((1, 2), 2.5, requires_grad=True))
+    """,
+)
+case(
+    "api_out_arguments",
+    """
+    tensor = torch.ones(4, 4)
+    tensor[:, 1] = 0
+    y1 = tensor @ tensor.T
+    y2 = tensor.matmul(tensor.T)
+    y3 = torch.rand_like(tensor)
+    r = torch.matmul(tensor, tensor.T, out=y3)
+    print(r is y3, torch.equal(y1, y3), torch.equal(y2, y3), y3)
+    z1 = tensor * tensor
+    z3 = torch.rand_like(tensor)
+    print(torch.mul(tensor, tensor, out=z3) is z3, torch.equal(z1, z3))
+    z = torch.zeros(2)
+    torch.mul(tensor, tensor, out=z)
+    print(z.shape)
+    z = torch.zeros(0)
+    torch.mul(torch.ones(2), 3, out=z)
+    print(z)
+    z = torch.zeros(2, dtype=torch.float64)
+    torch.mul(torch.ones(2), 3, out=z)
+    print(z)
+    x = torch.ones(2, requires_grad=True)
+    for f in (lambda: torch.mul(torch.ones(2), 3, out=torch.zeros(2, dtype=torch.int64)),
+              lambda: torch.mul(x, 2, out=torch.zeros(2)), lambda: torch.matmul(x, x, out=torch.zeros(()))):
+        try:
+            f()
+        except RuntimeError as e:
+            print(e)
+    with torch.no_grad():
+        print(torch.mul(x, 2, out=torch.zeros(2)))
+    """,
+)
+case(
+    "api_save_load",
+    [_SET, """
+    import os
+    import tempfile
+
+    folder = tempfile.mkdtemp()
+    path = os.path.join(folder, 'model.pth')
+    model = nn.Sequential(nn.Linear(2, 3), nn.BatchNorm1d(3))
+    set_weights(model)
+    torch.save(model.state_dict(), path)
+    state = torch.load(path)
+    print(type(state).__name__, list(state.keys()), state['0.weight'])
+    other = nn.Sequential(nn.Linear(2, 3), nn.BatchNorm1d(3))
+    other.load_state_dict(torch.load(path))
+    other.eval()
+    print(other[0].bias, other(torch.tensor([[1., 2.]])))
+    torch.save({'epoch': 3, 'w': torch.ones(2, dtype=torch.int32), 'lst': [1, 'a', (2.5,)]}, path)
+    print(torch.load(path))
+    torch.save(nn.Parameter(torch.ones(1)), path)
+    print(torch.load(path))
+    torch.save(torch.ones(2, requires_grad=True) * 2, path)
+    print(torch.load(path))
+    torch.save(model, path)
+    print(torch.load(path, weights_only=False))
+    try:
+        torch.load(path)
+    except Exception as e:
+        print(type(e).__name__, str(e).split('.')[0])
+    """],
+)
+case(
+    "api_data_loader",
+    """
+    data = torch.utils.data  # the harness binds ``torch``; an import statement would load the real one
+    DataLoader, Dataset, TensorDataset = data.DataLoader, data.Dataset, data.TensorDataset
+
+    ds = TensorDataset(torch.arange(10.).reshape(5, 2), torch.arange(5))
+    print(len(ds), ds[1], ds[1:3])
+    dl = DataLoader(ds, batch_size=2)
+    print(len(dl), [(x.shape, y) for x, y in dl], dl.dataset is ds, dl.batch_size)
+    print(len(DataLoader(ds, batch_size=2, drop_last=True)), len(DataLoader(ds)), next(iter(DataLoader(ds))))
+    print(next(iter(DataLoader([1, 2, 3], batch_size=2))), next(iter(DataLoader([1.5, 2., 3.], batch_size=2))))
+    print(next(iter(DataLoader([(1, 'a'), (2, 'b')], batch_size=2))))
+    print(next(iter(DataLoader([{'x': torch.ones(2), 'y': 1}] * 3, batch_size=2))))
+
+    class D(Dataset):
+        def __len__(self):
+            return 3
+
+        def __getitem__(self, i):
+            return torch.tensor([i, i * 2.]), i
+
+    print(list(DataLoader(D(), batch_size=2)))
+    g = torch.Generator().manual_seed(0)
+    seen = torch.cat([y for _, y in DataLoader(ds, batch_size=2, shuffle=True, generator=g)])
+    print(sorted(seen.tolist()), len(list(DataLoader(ds, batch_size=2, shuffle=True))))
+    for X, y in DataLoader(ds, batch_size=4):
+        print('Shape of X [N, C]: ', X.shape)
+        print('Shape of y: ', y.shape, y.dtype)
+        break
+    try:
+        TensorDataset(torch.ones(3), torch.ones(2))
+    except AssertionError as e:
+        print(e)
+    try:
+        Dataset()[0]
+    except NotImplementedError as e:
+        print(e)
+    """,
+)
+case(
+    "api_distributions",
+    """
+    Multinomial = torch.distributions.multinomial.Multinomial
+
+    fair_probs = torch.tensor([0.5, 0.5])
+    counts = Multinomial(100, fair_probs).sample()
+    print(counts.shape, counts.dtype, counts.sum(), (counts / 100).sum())
+    counts = Multinomial(1, fair_probs).sample((10000,))
+    print(counts.shape, counts.sum(), counts.sum(dim=1).max(), counts.sum(dim=1).min())
+    cum_counts = counts.cumsum(dim=0)
+    estimates = cum_counts / cum_counts.sum(dim=1, keepdims=True)
+    print(estimates.shape, estimates[-1].sum(), type(estimates.numpy()).__name__)
+    m = Multinomial(10, torch.tensor([[1., 3.], [2., 2.]]))
+    print(m.probs, m.mean, m.variance, m.sample().shape, m.sample().sum(-1), m.batch_shape, m.event_shape)
+    print(Multinomial(3, logits=torch.tensor([0., 0., 0.])).probs, torch.distributions.Multinomial is Multinomial)
+    """,
+)
+case(
+    "api_inplace_aliases",
+    """
+    x = torch.tensor([1., -2., 3.])
+    print(x.clone().clip_(-1, 1), x.clone().subtract_(1), x.clone().multiply_(2), x.clone().divide_(2))
+    print(x.clone().true_divide_(4), x.clone().negative_(), x.clone().exp_(), x.clone().abs_().sqrt_().log_())
+    y = torch.tensor([0.5, 2.], requires_grad=True) * 1
+    for name in ('exp_', 'tanh_', 'sigmoid_', 'relu_', 'neg_', 'sin_', 'cos_', 'abs_', 'sqrt_', 'log_'):
+        z = y.clone()
+        getattr(z, name)()
+        print(name, z, z.grad_fn.name(), nf(z))
+    """,
+)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# dtypes: int8/16/32/64, uint8, float16/32/64 through printing, promotion, ops and conversions.
+# ---------------------------------------------------------------------------------------------------------
+_DTYPES = "[torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64, torch.float16, torch.float32, " \
+    "torch.float64]"
+case(
+    "api_dtype_printing",
+    f"""
+    for d in {_DTYPES}:
+        t = torch.tensor([1, 2, 3], dtype=d)
+        print(t, t.dtype, t.type(), t.is_floating_point(), t.element_size(), d.itemsize, d.is_floating_point)
+    print(torch.tensor([1.5, 2.25, -3.], dtype=torch.float16), torch.tensor([1e-3, 6e4], dtype=torch.float16))
+    print(torch.tensor([[1, -2], [30, 4]], dtype=torch.int32), torch.tensor(7, dtype=torch.int8))
+    print(torch.tensor([1.5], dtype=torch.half), torch.tensor([2.5], dtype=torch.double))
+    print(torch.tensor([3], dtype=torch.short), torch.tensor([70000.], dtype=torch.float16))
+    print(torch.tensor([0.1, 0.2], dtype=torch.float16).tolist(), torch.tensor(1, dtype=torch.uint8).item())
+    print(torch.zeros((27, 27), dtype=torch.int32)[0, :5], torch.ones(2, dtype=torch.float16, requires_grad=True))
+    print(torch.arange(5, dtype=torch.int16), torch.full((2,), 3, dtype=torch.int8), torch.eye(2, dtype=torch.uint8))
+    print(torch.empty(0, dtype=torch.int32), torch.zeros(2, 0, dtype=torch.float16))
+    """,
+)
+case(
+    "api_dtype_promotion",
+    f"""
+    ds = {_DTYPES}
+    for a in ds:
+        print(a, [str(torch.promote_types(a, b))[6:] for b in ds])
+    for a in ds:
+        x = torch.ones(2, dtype=a)
+        print(a, (x + 1).dtype, (x + 1.5).dtype, (x * True).dtype, (x + torch.tensor(1)).dtype,
+              (x + torch.tensor(1.)).dtype, (x / 2).dtype, (x + torch.ones(2, dtype=torch.int32)).dtype)
+    """,
+)
+case(
+    "api_dtype_ops",
+    """
+    u = torch.tensor([0, 100, 250], dtype=torch.uint8)
+    i8 = torch.tensor([-100, 50, 127], dtype=torch.int8)
+    i32 = torch.tensor([7, -3, 10], dtype=torch.int32)
+    h = torch.tensor([0.5, 1.5, -2.25], dtype=torch.float16)
+    print(u + 10, u - 1, u * 2, i8 + 100, i8 * 2, -i8, i32 // 2)
+    print(u + i8, u + i32, i8 + i32, i32 + h, h + 1, h * h, h / 3, h.exp(), h.sum(), h.mean(), h.max())
+    print(i32.sum(), i32.sum().dtype, u.sum().dtype, i8.sum(0), i32.max(), i32.argmax(), i32.abs(), i32.sign())
+    print(i32.float(), i32.double(), i32.half(), h.int(), h.long(), i32.to(torch.int8), u.to(torch.int8), i8.byte())
+    print(i32 > 0, i32 == 7, (i32 > 0).sum(), (i32 > 0).float().mean(), i32.clamp(0, 5), i32.pow(2), i32 ** 2)
+    print(i32.exp(), i32.log(), i32.sqrt(), i32.sigmoid(), torch.tanh(i32), i32 / 2, i32 / i32, 2 ** i32.abs())
+    eye = torch.tensor([[1, 0], [0, 1]], dtype=torch.int32)
+    print(i32.cumsum(0), torch.tensor([[1, 2], [3, 4]], dtype=torch.int32) @ eye)
+    print(torch.where(i32 > 0, i32, 0), i32[i32 > 0], i32.reshape(3, 1) + i32, torch.cat([i32, i32]).dtype)
+    print(h.to(torch.float32) * 2, h.requires_grad_(), (h * 2).sum())
+    N = torch.zeros((3, 3), dtype=torch.int32)
+    for a, b in [(0, 1), (1, 2), (0, 1), (2, 2)]:
+        N[a, b] += 1
+    print(N, N[0].float() / N[0].sum(), (N + 1).float(), N.sum(1, keepdim=True))
+    x = torch.tensor([1, 2], dtype=torch.int16)
+    x += 3
+    x *= 2
+    print(x, x.dtype)
+    """,
+)
+_errors(
+    "api_dtype_errors",
+    "torch.tensor([1, 2], dtype=torch.int32).mean()",
+    "torch.tensor([1, 2], dtype=torch.int32).requires_grad_()",
+    "torch.ones(2, dtype=torch.int64, requires_grad=True)",
+    "torch.tensor([1, 2], dtype=torch.int8) / torch.tensor([0, 1], dtype=torch.int8)",
+    "torch.tensor([1, 2], dtype=torch.int32) ** -1",
+    "torch.tensor([1., 2.]).to(torch.int32).add_(0.5)",
+    "torch.ones(2, 2, dtype=torch.float16) @ torch.ones(2, 2)",
+    "torch.ones(2, 2, dtype=torch.int32) @ torch.ones(2, 2)",
+)
+case(
+    "api_dtype_autograd",
+    """
+    h = torch.tensor([0.5, 1.5, -2.25], dtype=torch.float16, requires_grad=True)
+    y = (h * h).exp().sum()
+    y.backward()
+    print(y, h.grad, h.grad.dtype)
+    d = torch.tensor([0.5, 1.5], dtype=torch.float64, requires_grad=True)
+    f = torch.tensor([2., 3.], requires_grad=True)
+    z = (d * f).sum()
+    z.backward()
+    print(z, d.grad, f.grad, (d * f).dtype, nf(d * f.double()))
+    x1 = torch.Tensor([2.0]).double()
+    x1.requires_grad = True
+    w1 = torch.Tensor([-3.0]).double()
+    w1.requires_grad = True
+    b = torch.Tensor([6.8813735870195432]).double()
+    b.requires_grad = True
+    o = torch.tanh(x1 * w1 + b)
+    print(o.data.item())
+    o.backward()
+    print('x1', x1.grad.item(), 'w1', w1.grad.item(), 'b', b.grad.item())
+    m = torch.tensor([1, 0, 1], dtype=torch.uint8)
+    v = torch.tensor([1., 2., 3.])
+    print(v[m.bool()], v * m, (v * m).dtype, m.float().mean(), torch.tensor([300], dtype=torch.int16).to(torch.uint8))
+    print(torch.tensor([70000.], dtype=torch.float32).half(), torch.tensor([1e-8]).half())
+    print(torch.tensor([1, 2]) / torch.tensor([2, 2]))
+    """,
+)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The sources themselves: each case replays the calls of one section of the beginner material (random data
+# replaced by fixed values where values are printed; where randomness stays, only shapes and facts print).
+# ---------------------------------------------------------------------------------------------------------
+case(
+    "api_source_learn_the_basics_tensors",
+    """
+    import numpy as np
+
+    data = [[1, 2], [3, 4]]
+    x_data = torch.tensor(data)
+    x_np = torch.from_numpy(np.array(data))
+    x_ones = torch.ones_like(x_data)
+    print(f"Ones Tensor: \\n {x_ones} \\n")
+    x_rand = torch.rand_like(x_data, dtype=torch.float)
+    print(x_rand.shape, x_rand.dtype, x_np)
+    shape = (2, 3,)
+    print(torch.rand(shape).shape, torch.ones(shape), torch.zeros(shape))
+    tensor = torch.rand(3, 4)
+    print(f"Shape of tensor: {tensor.shape}")
+    print(f"Datatype of tensor: {tensor.dtype}")
+    print(f"Device tensor is stored on: {tensor.device}")
+    if torch.cuda.is_available() & (torch.device('cuda').index is not None):
+        tensor = tensor.to('cuda')
+    tensor = torch.ones(4, 4)
+    print('First row: ', tensor[0])
+    print('First column: ', tensor[:, 0])
+    print('Last column:', tensor[..., -1])
+    tensor[:, 1] = 0
+    print(tensor)
+    t1 = torch.cat([tensor, tensor, tensor], dim=1)
+    print(t1)
+    agg = tensor.sum()
+    agg_item = agg.item()
+    print(agg_item, type(agg_item))
+    print(tensor, "\\n")
+    tensor.add_(5)
+    print(tensor)
+    t = torch.ones(5)
+    print(f"t: {t}")
+    n = t.numpy()
+    print(f"n: {n}")
+    t.add_(1)
+    print(f"t: {t}")
+    print(f"n: {n}")
+    n = np.ones(5)
+    t = torch.from_numpy(n)
+    np.add(n, 1, out=n)
+    print(f"t: {t}")
+    print(f"n: {n}")
+    """,
+)
+case(
+    "api_source_learn_the_basics_model",
+    [_SET, """
+    device = torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else "cpu"
+    print(f"Using {device} device")
+
+    class NeuralNetwork(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.flatten = nn.Flatten()
+            self.linear_relu_stack = nn.Sequential(
+                nn.Linear(28 * 28, 512), nn.ReLU(), nn.Linear(512, 512), nn.ReLU(), nn.Linear(512, 10),
+            )
+
+        def forward(self, x):
+            x = self.flatten(x)
+            logits = self.linear_relu_stack(x)
+            return logits
+
+    model = NeuralNetwork().to(device)
+    print(model)
+    set_weights(model)
+    X = (torch.arange(28 * 28, dtype=torch.float32).reshape(1, 28, 28) % 7) / 7
+    logits = model(X)
+    pred_probab = nn.Softmax(dim=1)(logits)
+    y_pred = pred_probab.argmax(1)
+    print(f"Predicted class: {y_pred}")
+    input_image = torch.rand(3, 28, 28)
+    print(input_image.size())
+    flatten = nn.Flatten()
+    flat_image = flatten(input_image)
+    print(flat_image.size())
+    layer1 = nn.Linear(in_features=28 * 28, out_features=20)
+    hidden1 = layer1(flat_image)
+    print(hidden1.size())
+    hidden1 = nn.ReLU()(hidden1)
+    print((hidden1 >= 0).all(), hidden1.grad_fn)
+    seq_modules = nn.Sequential(flatten, layer1, nn.ReLU(), nn.Linear(20, 10))
+    logits = seq_modules(torch.rand(3, 28, 28))
+    softmax = nn.Softmax(dim=1)
+    pred_probab = softmax(logits)
+    print(pred_probab.shape, torch.allclose(pred_probab.sum(1), torch.ones(3)))
+    for name, param in model.named_parameters():
+        print(f"Layer: {name} | Size: {param.size()} | Values : {param[:2]} \\n")
+    """],
+)
+case(
+    "api_source_learn_the_basics_autograd",
+    [_SET, """
+    x = torch.ones(5)
+    y = torch.zeros(3)
+    w = torch.tensor([[((i * 3 + j) % 5 - 2) / 4 for j in range(3)] for i in range(5)], requires_grad=True)
+    b = torch.tensor([0.1, -0.2, 0.3], requires_grad=True)
+    z = torch.matmul(x, w) + b
+    loss = torch.nn.functional.binary_cross_entropy_with_logits(z, y)
+    print(f"Gradient function for z = {z.grad_fn}")
+    print(f"Gradient function for loss = {loss.grad_fn}")
+    loss.backward()
+    print(w.grad)
+    print(b.grad)
+    z = torch.matmul(x, w) + b
+    print(z.requires_grad)
+    with torch.no_grad():
+        z = torch.matmul(x, w) + b
+    print(z.requires_grad)
+    z = torch.matmul(x, w) + b
+    z_det = z.detach()
+    print(z_det.requires_grad)
+    inp = torch.eye(4, 5, requires_grad=True)
+    out = (inp + 1).pow(2).t()
+    out.backward(torch.ones_like(out), retain_graph=True)
+    print(f"First call\\n{inp.grad}")
+    out.backward(torch.ones_like(out), retain_graph=True)
+    print(f"\\nSecond call\\n{inp.grad}")
+    inp.grad.zero_()
+    out.backward(torch.ones_like(out), retain_graph=True)
+    print(f"\\nCall after zeroing gradients\\n{inp.grad}")
+    """],
+)
+case(
+    "api_source_learn_the_basics_optimization",
+    [_SET, """
+    data = torch.utils.data
+    X = (torch.arange(64 * 12, dtype=torch.float32).reshape(64, 3, 4) % 11) / 11
+    Y = torch.arange(64) % 10
+    train_dataloader = data.DataLoader(data.TensorDataset(X, Y), batch_size=16)
+    test_dataloader = data.DataLoader(data.TensorDataset(X[:32], Y[:32]), batch_size=16)
+
+    class NeuralNetwork(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.flatten = nn.Flatten()
+            self.linear_relu_stack = nn.Sequential(nn.Linear(12, 16), nn.ReLU(), nn.Linear(16, 10))
+
+        def forward(self, x):
+            return self.linear_relu_stack(self.flatten(x))
+
+    model = NeuralNetwork()
+    set_weights(model)
+    learning_rate, batch_size = 1e-1, 16
+    loss_fn = nn.CrossEntropyLoss()
+    optimizer = torch.optim.SGD(model.parameters(), lr=learning_rate)
+
+    def train_loop(dataloader, model, loss_fn, optimizer):
+        size = len(dataloader.dataset)
+        model.train()
+        for batch, (X, y) in enumerate(dataloader):
+            pred = model(X)
+            loss = loss_fn(pred, y)
+            loss.backward()
+            optimizer.step()
+            optimizer.zero_grad()
+            if batch % 2 == 0:
+                loss, current = loss.item(), batch * batch_size + len(X)
+                print(f"loss: {loss:.4f}  [{current:>5d}/{size:>5d}]")
+
+    def test_loop(dataloader, model, loss_fn):
+        model.eval()
+        size = len(dataloader.dataset)
+        num_batches = len(dataloader)
+        test_loss, correct = 0, 0
+        with torch.no_grad():
+            for X, y in dataloader:
+                pred = model(X)
+                test_loss += loss_fn(pred, y).item()
+                correct += (pred.argmax(1) == y).type(torch.float).sum().item()
+        test_loss /= num_batches
+        correct /= size
+        print(f"Test Error: \\n Accuracy: {(100*correct):>0.1f}%, Avg loss: {test_loss:.4f} \\n")
+
+    for t in range(3):
+        print(f"Epoch {t+1}\\n-------------------------------")
+        train_loop(train_dataloader, model, loss_fn, optimizer)
+        test_loop(test_dataloader, model, loss_fn)
+    print("Done!")
+    """],
+)
+case(
+    "api_source_gentle_introduction_autograd",
+    [_SET, """
+    a = torch.tensor([2., 3.], requires_grad=True)
+    b = torch.tensor([6., 4.], requires_grad=True)
+    Q = 3 * a**3 - b**2
+    external_grad = torch.tensor([1., 1.])
+    Q.backward(gradient=external_grad)
+    print(9 * a**2 == a.grad)
+    print(-2 * b == b.grad)
+    x = torch.rand(5, 5)
+    y = torch.rand(5, 5)
+    z = torch.rand((5, 5), requires_grad=True)
+    a = x + y
+    print(f"Does `a` require gradients?: {a.requires_grad}")
+    b = x + z
+    print(f"Does `b` require gradients?: {b.requires_grad}")
+    model = nn.Sequential(nn.Linear(4, 3), nn.ReLU(), nn.Linear(3, 2))
+    set_weights(model)
+    for param in model.parameters():
+        param.requires_grad = False
+    model.fc = nn.Linear(2, 10)
+    optimizer = torch.optim.SGD(model.parameters(), lr=1e-2, momentum=0.9)
+    out = model.fc(model(torch.ones(1, 4)))
+    out.sum().backward()
+    optimizer.step()
+    print([p.requires_grad for p in model.parameters()], model[0].weight.grad, model.fc.weight.grad is not None)
+    """],
+)
+
+
+_MAKEMORE = """
+words = ['emma', 'olivia', 'ava', 'isabella', 'sophia', 'charlotte', 'mia', 'amelia', 'harper', 'evelyn']
+chars = sorted(list(set(''.join(words))))
+stoi = {s: i + 1 for i, s in enumerate(chars)}
+stoi['.'] = 0
+itos = {i: s for s, i in stoi.items()}
+V = len(itos)
+
+def fixed(*shape, scale=1.0, shift=0):
+    n = 1
+    for s in shape:
+        n *= s
+    return ((torch.arange(n) * 7 + shift) % 19 - 9).reshape(shape).float() * (scale / 9)
+
+def build_dataset(words, block_size=3):
+    X, Y = [], []
+    for w in words:
+        context = [0] * block_size
+        for ch in w + '.':
+            ix = stoi[ch]
+            X.append(context)
+            Y.append(ix)
+            context = context[1:] + [ix]
+    return torch.tensor(X), torch.tensor(Y)
+"""
+case(
+    "api_source_makemore_bigrams",
+    [_MAKEMORE, """
+    N = torch.zeros((V, V), dtype=torch.int32)
+    for w in words:
+        chs = ['.'] + list(w) + ['.']
+        for ch1, ch2 in zip(chs, chs[1:]):
+            N[stoi[ch1], stoi[ch2]] += 1
+    print(N[0], N[0, 1].item(), N.dtype)
+    p = N[0].float()
+    p = p / p.sum()
+    print(p)
+    g = torch.Generator().manual_seed(2147483647)
+    ix = torch.multinomial(p, num_samples=1, replacement=True, generator=g).item()
+    print(type(ix).__name__, p[ix] > 0)
+    P = (N + 1).float()
+    P /= P.sum(1, keepdims=True)
+    print(P.shape, P.sum(1, keepdim=True).shape, P.sum(1).shape, P[0].sum())
+    log_likelihood = 0.0
+    n = 0
+    for w in words:
+        chs = ['.'] + list(w) + ['.']
+        for ch1, ch2 in zip(chs, chs[1:]):
+            prob = P[stoi[ch1], stoi[ch2]]
+            logprob = torch.log(prob)
+            log_likelihood += logprob
+            n += 1
+    print(f'{log_likelihood=}')
+    nll = -log_likelihood
+    print(f'{nll=}')
+    print(f'{nll/n}')
+    xs, ys = [], []
+    for w in words:
+        chs = ['.'] + list(w) + ['.']
+        for ch1, ch2 in zip(chs, chs[1:]):
+            xs.append(stoi[ch1])
+            ys.append(stoi[ch2])
+    xs, ys = torch.tensor(xs), torch.tensor(ys)
+    num = xs.nelement()
+    print('number of examples: ', num)
+    g = torch.Generator().manual_seed(2147483647)
+    W = torch.randn((V, V), generator=g, requires_grad=True)
+    print(W.shape, W.requires_grad)
+    W = fixed(V, V).requires_grad_()
+    xenc = F.one_hot(xs, num_classes=V).float()
+    print(xenc.shape, xenc.dtype)
+    for k in range(3):
+        xenc = F.one_hot(xs, num_classes=V).float()
+        logits = xenc @ W
+        counts = logits.exp()
+        probs = counts / counts.sum(1, keepdims=True)
+        loss = -probs[torch.arange(num), ys].log().mean() + 0.01 * (W**2).mean()
+        print(f'{loss.item():.4f}')
+        W.grad = None
+        loss.backward()
+        W.data += -50 * W.grad
+    print(probs[0], torch.allclose(probs[0].sum(), torch.tensor(1.)), probs.shape)
+    nlls = torch.zeros(5)
+    for i in range(5):
+        x, y = xs[i].item(), ys[i].item()
+        p = probs[i, y]
+        logp = torch.log(p)
+        nll = -logp
+        print(f'bigram example {i+1}: {itos[x]}{itos[y]} (indexes {x},{y})', f'{p.item():.4f}', logp, nll)
+        nlls[i] = nll
+    print('average negative log likelihood, i.e. loss =', f'{nlls.mean().item():.4f}')
+    """],
+)
+case(
+    "api_source_makemore_mlp",
+    [_MAKEMORE, """
+    Xtr, Ytr = build_dataset(words)
+    print(Xtr.shape, Xtr.dtype, Ytr.shape, Ytr.dtype)
+    C = fixed(V, 10, scale=0.8)
+    emb = C[Xtr]
+    print(emb.shape, C[torch.tensor([[0, 0, 0]])].shape)
+    g = torch.Generator().manual_seed(2147483647)
+    parameters_random = [torch.randn((V, 10), generator=g), torch.randn((30, 200), generator=g)]
+    print([p.shape for p in parameters_random], sum(p.nelement() for p in parameters_random))
+    W1, b1 = fixed(30, 20, scale=0.3, shift=1), fixed(20, scale=0.1, shift=2)
+    W2, b2 = fixed(20, V, scale=0.3, shift=3), fixed(V, scale=0.1, shift=4)
+    parameters = [C, W1, b1, W2, b2]
+    print(sum(p.nelement() for p in parameters))
+    for p in parameters:
+        p.requires_grad = True
+    lre = torch.linspace(-3, 0, 1000)
+    lrs = 10**lre
+    print(lre[:3], lrs[-3:], lrs.shape)
+    stepi, lossi = [], []
+    for i in range(6):
+        ix = torch.arange(i * 8, i * 8 + 16) % Xtr.shape[0]
+        emb = C[Xtr[ix]]
+        h = torch.tanh(emb.view(-1, 30) @ W1 + b1)
+        logits = h @ W2 + b2
+        loss = F.cross_entropy(logits, Ytr[ix])
+        for p in parameters:
+            p.grad = None
+        loss.backward()
+        lr = 0.1 if i < 3 else 0.01
+        for p in parameters:
+            p.data += -lr * p.grad
+        stepi.append(i)
+        lossi.append(loss.log10().item())
+        print(f'{i:7d}/{6:7d}: {loss.item():.4f}', f'{lossi[-1]:.4f}')
+    emb = C[Xtr]
+    h = torch.tanh(emb.view(-1, 30) @ W1 + b1)
+    logits = h @ W2 + b2
+    print(F.cross_entropy(logits, Ytr))
+    print(C[:, 0].data[:4], C[1, 0].item())
+    g = torch.Generator().manual_seed(2147483647 + 10)
+    context = [0] * 3
+    emb = C[torch.tensor([context])]
+    h = torch.tanh(emb.view(1, -1) @ W1 + b1)
+    probs = F.softmax(h @ W2 + b2, dim=1)
+    ix = torch.multinomial(probs, num_samples=1, generator=g).item()
+    print(probs.shape, probs[0, :4], 0 <= ix < V)
+    """],
+)
+case(
+    "api_source_makemore_batchnorm",
+    [_MAKEMORE, """
+    Xtr, Ytr = build_dataset(words)
+    n_embd, n_hidden, block_size = 4, 12, 3
+    C = fixed(V, n_embd, scale=0.8)
+    W1 = fixed(n_embd * block_size, n_hidden, scale=0.5, shift=1) * (5/3) / ((n_embd * block_size)**0.5)
+    W2 = fixed(n_hidden, V, scale=0.5, shift=3) * 0.01
+    b2 = fixed(V, shift=4) * 0
+    bngain = torch.ones((1, n_hidden))
+    bnbias = torch.zeros((1, n_hidden))
+    bnmean_running = torch.zeros((1, n_hidden))
+    bnstd_running = torch.ones((1, n_hidden))
+    parameters = [C, W1, W2, b2, bngain, bnbias]
+    print(sum(p.nelement() for p in parameters))
+    for p in parameters:
+        p.requires_grad = True
+    for i in range(4):
+        ix = torch.arange(i * 5, i * 5 + 8) % Xtr.shape[0]
+        Xb, Yb = Xtr[ix], Ytr[ix]
+        emb = C[Xb]
+        embcat = emb.view(emb.shape[0], -1)
+        hpreact = embcat @ W1
+        bnmeani = hpreact.mean(0, keepdim=True)
+        bnstdi = hpreact.std(0, keepdim=True)
+        hpreact = bngain * (hpreact - bnmeani) / bnstdi + bnbias
+        with torch.no_grad():
+            bnmean_running = 0.999 * bnmean_running + 0.001 * bnmeani
+            bnstd_running = 0.999 * bnstd_running + 0.001 * bnstdi
+        h = torch.tanh(hpreact)
+        logits = h @ W2 + b2
+        loss = F.cross_entropy(logits, Yb)
+        for p in parameters:
+            p.grad = None
+        loss.backward()
+        for p in parameters:
+            p.data += -0.1 * p.grad
+        print(f'{i:7d}/{4:7d}: {loss.item():.4f}', f'{loss.log10().item():.4f}')
+    print(bnmean_running[0, :4], bnstd_running[0, :4])
+
+    @torch.no_grad()
+    def split_loss(x, y):
+        emb = C[x]
+        embcat = emb.view(emb.shape[0], -1)
+        hpreact = embcat @ W1
+        hpreact = bngain * (hpreact - bnmean_running) / bnstd_running + bnbias
+        h = torch.tanh(hpreact)
+        logits = h @ W2 + b2
+        loss = F.cross_entropy(logits, y)
+        print('train', f'{loss.item():.4f}', loss.requires_grad)
+
+    split_loss(Xtr, Ytr)
+
+    class Linear:
+        def __init__(self, fan_in, fan_out, bias=True, shift=0):
+            self.weight = fixed(fan_in, fan_out, shift=shift) / fan_in**0.5
+            self.bias = torch.zeros(fan_out) if bias else None
+
+        def __call__(self, x):
+            self.out = x @ self.weight
+            if self.bias is not None:
+                self.out += self.bias
+            return self.out
+
+        def parameters(self):
+            return [self.weight] + ([] if self.bias is None else [self.bias])
+
+    class BatchNorm1d:
+        def __init__(self, dim, eps=1e-5, momentum=0.1):
+            self.eps, self.momentum, self.training = eps, momentum, True
+            self.gamma, self.beta = torch.ones(dim), torch.zeros(dim)
+            self.running_mean, self.running_var = torch.zeros(dim), torch.ones(dim)
+
+        def __call__(self, x):
+            if self.training:
+                xmean = x.mean(0, keepdim=True)
+                xvar = x.var(0, keepdim=True)
+            else:
+                xmean, xvar = self.running_mean, self.running_var
+            xhat = (x - xmean) / torch.sqrt(xvar + self.eps)
+            self.out = self.gamma * xhat + self.beta
+            if self.training:
+                with torch.no_grad():
+                    self.running_mean = (1 - self.momentum) * self.running_mean + self.momentum * xmean
+                    self.running_var = (1 - self.momentum) * self.running_var + self.momentum * xvar
+            return self.out
+
+        def parameters(self):
+            return [self.gamma, self.beta]
+
+    class Tanh:
+        def __call__(self, x):
+            self.out = torch.tanh(x)
+            return self.out
+
+        def parameters(self):
+            return []
+
+    layers = [Linear(n_embd * block_size, n_hidden, bias=False, shift=1), BatchNorm1d(n_hidden), Tanh(),
+              Linear(n_hidden, V, bias=False, shift=2), BatchNorm1d(V)]
+    with torch.no_grad():
+        layers[-1].gamma *= 0.1
+        for layer in layers[:-1]:
+            if isinstance(layer, Linear):
+                layer.weight *= 5/3
+    parameters = [C] + [p for layer in layers for p in layer.parameters()]
+    for p in parameters:
+        p.requires_grad = True
+    ud = []
+    for i in range(3):
+        ix = torch.arange(i * 5, i * 5 + 8) % Xtr.shape[0]
+        x = C[Xtr[ix]].view(8, -1)
+        for layer in layers:
+            x = layer(x)
+        loss = F.cross_entropy(x, Ytr[ix])
+        for layer in layers:
+            layer.out.retain_grad()
+        for p in parameters:
+            p.grad = None
+        loss.backward()
+        for p in parameters:
+            p.data += -0.1 * p.grad
+        with torch.no_grad():
+            ud.append([((0.1 * p.grad).std() / p.data.std()).log10().item() for p in parameters])
+        print(f'{loss.item():.4f}', [f'{round(u, 2) + 0.0:.2f}' for u in ud[-1]])
+    for i, layer in enumerate(layers[:-1]):
+        if isinstance(layer, Tanh):
+            t = layer.out
+            # .item(): float() of a tensor in a graph warns once per process in torch (the mistakes catalogue's)
+            print('layer %d (%10s): mean %+.2f, std %.2f, saturated: %.2f%%' % (
+                i, layer.__class__.__name__, t.mean().item(), t.std().item(), (t.abs() > 0.97).float().mean() * 100))
+            mean = round(t.grad.mean().item(), 4) + 0.0  # about 0: its sign is the last bits' (+ 0.0 turns -0.0 to 0.0)
+            print('layer %d (%10s): mean %+.4f, std %.4e' % (i, layer.__class__.__name__, mean, t.grad.std()))
+            hy, hx = torch.histogram(t, density=True)
+            print(hy.shape, hx[:-1].detach().shape)
+    for layer in layers:
+        layer.training = False
+    x = C[Xtr[:4]].view(4, -1)
+    for layer in layers:
+        x = layer(x)
+    print(F.softmax(x, dim=1).shape, f'{F.cross_entropy(x, Ytr[:4]).item():.4f}')
+    """],
+)
+case(
+    "api_source_makemore_backprop_ninja",
+    [_MAKEMORE, """
+    def cmp(s, dt, t):
+        app = torch.allclose(dt, t.grad)
+        maxdiff = (dt - t.grad).abs().max().item()
+        print(f'{s:15s} | approximate: {str(app):5s} | maxdiff below 1e-6: {maxdiff < 1e-6}')
+
+    Xtr, Ytr = build_dataset(words)
+    n_embd, n_hidden, block_size = 4, 16, 3
+    C = fixed(V, n_embd, scale=0.8)
+    W1 = fixed(n_embd * block_size, n_hidden, scale=0.5, shift=1) * (5/3) / ((n_embd * block_size)**0.5)
+    b1 = fixed(n_hidden, shift=2) * 0.1
+    W2 = fixed(n_hidden, V, scale=0.5, shift=3) * 0.1
+    b2 = fixed(V, shift=4) * 0.1
+    bngain = fixed(1, n_hidden, shift=5) * 0.1 + 1.0
+    bnbias = fixed(1, n_hidden, shift=6) * 0.1
+    parameters = [C, W1, b1, W2, b2, bngain, bnbias]
+    for p in parameters:
+        p.requires_grad = True
+    n = batch_size = 8
+    ix = torch.arange(3, 3 + batch_size)
+    Xb, Yb = Xtr[ix], Ytr[ix]
+    emb = C[Xb]
+    embcat = emb.view(emb.shape[0], -1)
+    hprebn = embcat @ W1 + b1
+    bnmeani = 1/n*hprebn.sum(0, keepdim=True)
+    bndiff = hprebn - bnmeani
+    bndiff2 = bndiff**2
+    bnvar = 1/(n-1)*(bndiff2).sum(0, keepdim=True)
+    bnvar_inv = (bnvar + 1e-5)**-0.5
+    bnraw = bndiff * bnvar_inv
+    hpreact = bngain * bnraw + bnbias
+    h = torch.tanh(hpreact)
+    logits = h @ W2 + b2
+    logit_maxes = logits.max(1, keepdim=True).values
+    norm_logits = logits - logit_maxes
+    counts = norm_logits.exp()
+    counts_sum = counts.sum(1, keepdims=True)
+    counts_sum_inv = counts_sum**-1
+    probs = counts * counts_sum_inv
+    logprobs = probs.log()
+    loss = -logprobs[range(n), Yb].mean()
+    for p in parameters:
+        p.grad = None
+    for t in [logprobs, probs, counts, counts_sum, counts_sum_inv, norm_logits, logit_maxes, logits, h, hpreact,
+              bnraw, bnvar_inv, bnvar, bndiff2, bndiff, hprebn, bnmeani, embcat, emb]:
+        t.retain_grad()
+    loss.backward()
+    print(loss)
+    dlogprobs = torch.zeros_like(logprobs)
+    dlogprobs[range(n), Yb] = -1.0/n
+    dprobs = (1.0 / probs) * dlogprobs
+    dcounts_sum_inv = (counts * dprobs).sum(1, keepdim=True)
+    dcounts = counts_sum_inv * dprobs
+    dcounts_sum = (-counts_sum**-2) * dcounts_sum_inv
+    dcounts += torch.ones_like(counts) * dcounts_sum
+    dnorm_logits = counts * dcounts
+    dlogits = dnorm_logits.clone()
+    dlogit_maxes = (-dnorm_logits).sum(1, keepdim=True)
+    dlogits += F.one_hot(logits.max(1).indices, num_classes=logits.shape[1]) * dlogit_maxes
+    dh = dlogits @ W2.T
+    dW2 = h.T @ dlogits
+    db2 = dlogits.sum(0)
+    dhpreact = (1.0 - h**2) * dh
+    dbngain = (bnraw * dhpreact).sum(0, keepdim=True)
+    dbnraw = bngain * dhpreact
+    dbnbias = dhpreact.sum(0, keepdim=True)
+    dbndiff = bnvar_inv * dbnraw
+    dbnvar_inv = (bndiff * dbnraw).sum(0, keepdim=True)
+    dbnvar = (-0.5*(bnvar + 1e-5)**-1.5) * dbnvar_inv
+    dbndiff2 = (1.0/(n-1))*torch.ones_like(bndiff2) * dbnvar
+    dbndiff += (2*bndiff) * dbndiff2
+    dhprebn = dbndiff.clone()
+    dbnmeani = (-dbndiff).sum(0)
+    dhprebn += 1.0/n * (torch.ones_like(hprebn) * dbnmeani)
+    dembcat = dhprebn @ W1.T
+    dW1 = embcat.T @ dhprebn
+    db1 = dhprebn.sum(0)
+    demb = dembcat.view(emb.shape)
+    for name, d, t in [('logprobs', dlogprobs, logprobs), ('probs', dprobs, probs), ('counts', dcounts, counts),
+                       ('logits', dlogits, logits), ('h', dh, h), ('W2', dW2, W2), ('b2', db2, b2),
+                       ('bngain', dbngain, bngain), ('bnvar', dbnvar, bnvar), ('hprebn', dhprebn, hprebn),
+                       ('W1', dW1, W1), ('b1', db1, b1), ('emb', demb, emb)]:
+        cmp(name, d, t)
+    loss_fast = F.cross_entropy(logits, Yb)
+    print(f'{loss_fast.item():.4f}', 'diff below 1e-6:', abs((loss_fast - loss).item()) < 1e-6)
+    dlogits = F.softmax(logits, 1)
+    dlogits[range(n), Yb] -= 1
+    dlogits /= n
+    cmp('logits', dlogits, logits)
+    hpreact_fast = bngain * (hprebn - hprebn.mean(0, keepdim=True)) / torch.sqrt(
+        hprebn.var(0, keepdim=True, unbiased=True) + 1e-5) + bnbias
+    print('max diff below 1e-6:', (hpreact_fast - hpreact).abs().max() < 1e-6)
+    dhprebn = bngain*bnvar_inv/n * (n*dhpreact - dhpreact.sum(0) - n/(n-1)*bnraw*(dhpreact*bnraw).sum(0))
+    cmp('hprebn', dhprebn, hprebn)
+    print(dhprebn.shape, bngain.shape, bnvar_inv.shape, dbnraw.shape, dbnraw.sum(0).shape)
+    print(F.softmax(logits, 1)[0], dlogits[0] * n, abs(dlogits[0].sum().item()) < 1e-6)
+    """],
+)
+case(
+    "api_source_makemore_backprop_ninja_embedding",
+    [_MAKEMORE, """
+    Xb = build_dataset(words)[0][3:7]
+    C = fixed(V, 4, scale=0.8).requires_grad_()
+    W = fixed(12, 5, shift=1).requires_grad_()
+    emb = C[Xb]
+    emb.retain_grad()
+    (emb.view(4, -1) @ W).tanh().sum().backward()
+    demb = emb.grad @ torch.ones(4, 4) * W[0, 0]  # a gradient computed from tensors that require grad
+    dC = torch.zeros_like(C)
+    for k in range(Xb.shape[0]):
+        for j in range(Xb.shape[1]):
+            ix = Xb[k, j]
+            dC[ix] += demb[k, j]
+    print(dC[:3], dC.grad_fn)
+    """],
+)
+case(
+    "api_source_d2l_preliminaries",
+    """
+    x = torch.arange(12, dtype=torch.float32)
+    print(x, x.numel(), x.shape)
+    X = x.reshape(3, 4)
+    print(X, torch.zeros((2, 3, 4)).shape, torch.ones((2, 3, 4))[0], torch.randn(3, 4).shape)
+    print(torch.tensor([[2, 1, 4, 3], [1, 2, 3, 4], [4, 3, 2, 1]]))
+    print(X[-1], X[1:3])
+    X[1, 2] = 17
+    print(X)
+    X[:2, :] = 12
+    print(X, torch.exp(x))
+    x = torch.tensor([1.0, 2, 4, 8])
+    y = torch.tensor([2, 2, 2, 2])
+    print(x + y, x - y, x * y, x / y, x ** y)
+    X = torch.arange(12, dtype=torch.float32).reshape((3, 4))
+    Y = torch.tensor([[2.0, 1, 4, 3], [1, 2, 3, 4], [4, 3, 2, 1]])
+    print(torch.cat((X, Y), dim=0), torch.cat((X, Y), dim=1), X == Y, X.sum())
+    a = torch.arange(3).reshape((3, 1))
+    b = torch.arange(2).reshape((1, 2))
+    print(a, b, a + b)
+    before = id(Y)
+    Y = Y + X
+    print(id(Y) == before)
+    Z = torch.zeros_like(Y)
+    before = id(Z)
+    Z[:] = X + Y
+    print(id(Z) == before, Z)
+    before = id(X)
+    X += Y
+    print(id(X) == before)
+    A = X.numpy()
+    B = torch.from_numpy(A)
+    print(type(A).__name__, type(B).__name__)
+    a = torch.tensor([3.5])
+    print(a, a.item(), float(a), int(a))
+    x = torch.tensor(3.0)
+    y = torch.tensor(2.0)
+    print(x + y, x * y, x / y, x**y)
+    x = torch.arange(3)
+    print(x, x[2], len(x), x.shape)
+    A = torch.arange(6).reshape(3, 2)
+    print(A, A.T)
+    A = torch.tensor([[1, 2, 3], [2, 0, 4], [3, 4, 5]])
+    print(A == A.T, torch.arange(24).reshape(2, 3, 4))
+    A = torch.arange(6, dtype=torch.float32).reshape(2, 3)
+    B = A.clone()
+    print(A, A + B, A * B)
+    a = 2
+    X = torch.arange(24).reshape(2, 3, 4)
+    print(a + X, (a * X).shape)
+    x = torch.arange(3, dtype=torch.float32)
+    print(x, x.sum(), A.shape, A.sum(), A.sum(axis=0).shape, A.sum(axis=1).shape, A.sum(axis=[0, 1]) == A.sum())
+    print(A.mean(), A.sum() / A.numel(), A.mean(axis=0), A.sum(axis=0) / A.shape[0])
+    sum_A = A.sum(axis=1, keepdims=True)
+    print(sum_A, sum_A.shape, A / sum_A, A.cumsum(axis=0))
+    y = torch.ones(3, dtype=torch.float32)
+    print(x, y, torch.dot(x, y), torch.sum(x * y))
+    print(A.shape, x.shape, torch.mv(A, x), A @ x)
+    B = torch.ones(3, 4)
+    print(torch.mm(A, B), A @ B)
+    u = torch.tensor([3.0, -4.0])
+    print(torch.norm(u), torch.abs(u).sum(), torch.norm(torch.ones((4, 9))))
+    x = torch.arange(4.0)
+    x.requires_grad_(True)
+    print(x.grad)
+    y = 2 * torch.dot(x, x)
+    print(y)
+    y.backward()
+    print(x.grad, x.grad == 4 * x)
+    x.grad.zero_()
+    y = x.sum()
+    y.backward()
+    print(x.grad)
+    x.grad.zero_()
+    y = x * x
+    y.backward(gradient=torch.ones(len(y)))
+    print(x.grad)
+    x.grad.zero_()
+    y = x * x
+    u = y.detach()
+    z = u * x
+    z.sum().backward()
+    print(x.grad == u)
+    x.grad.zero_()
+    y.sum().backward()
+    print(x.grad == 2 * x)
+
+    def f(a):
+        b = a * 2
+        while b.norm() < 1000:
+            b = b * 2
+        if b.sum() > 0:
+            c = b
+        else:
+            c = 100 * b
+        return c
+
+    a = torch.randn(size=(), requires_grad=True)
+    d = f(a)
+    d.backward()
+    print(a.grad == d / a)
+    """,
+)
+case(
+    "api_source_d2l_linear_regression",
+    [_SET, """
+    data = torch.utils.data
+    w_true, b_true = torch.tensor([2, -3.4]), 4.2
+    n = 40
+    X = (torch.arange(n * 2, dtype=torch.float32).reshape(n, 2) % 7 - 3) / 3
+    noise = ((torch.arange(n, dtype=torch.float32).reshape(n, 1) % 5) - 2) * 0.01
+    y = torch.matmul(X, w_true.reshape((-1, 1))) + b_true + noise
+    print('features:', X[0], '\\nlabel:', y[0])
+    loader = data.DataLoader(data.TensorDataset(X, y), 8, shuffle=False)
+    print(len(loader), [t.shape for t in next(iter(loader))])
+    w = torch.normal(0, 0.01, (2, 1), requires_grad=True)
+    b = torch.zeros(1, requires_grad=True)
+    print(w.shape, b)
+    with torch.no_grad():
+        w.copy_(torch.tensor([[0.01], [-0.02]]))
+
+    def loss(y_hat, y):
+        l = (y_hat - y) ** 2 / 2
+        return l.mean()
+
+    lr = 0.03
+    for epoch in range(3):
+        for Xb, yb in loader:
+            l = loss(torch.matmul(Xb, w) + b, yb)
+            l.backward()
+            with torch.no_grad():
+                for param in [w, b]:
+                    param -= lr * param.grad
+                    param.grad.zero_()
+        with torch.no_grad():
+            print(epoch, f'{loss(torch.matmul(X, w) + b, y).item():.4f}')
+    with torch.no_grad():
+        print(f'error in estimating w: {w_true - w.reshape(w_true.shape)}')
+        print(f'error in estimating b: {b_true - b}')
+    net = nn.LazyLinear(1)
+    net.weight.data.normal_(0, 0.01)
+    net.bias.data.fill_(0)
+    opt = torch.optim.SGD(net.parameters(), 0.03)
+    fn = nn.MSELoss()
+    net(X[:1])
+    with torch.no_grad():  # fixed values in place of the normal draws, so that the losses can be printed
+        net.weight.copy_(torch.tensor([[0.01, -0.02]]))
+        net.bias.fill_(0)
+    for epoch in range(3):
+        for Xb, yb in loader:
+            l = fn(net(Xb), yb)
+            opt.zero_grad()
+            l.backward()
+            opt.step()
+        print(epoch, f'{fn(net(X), y).item():.4f}')
+    w, b = net.weight.data, net.bias.data
+    print(f'error in estimating w: {w_true - w.reshape(w_true.shape)}')
+    print(f'error in estimating b: {b_true - b}')
+    wd_net = nn.Linear(2, 1)
+    set_weights(wd_net)
+    opt = torch.optim.SGD([{'params': wd_net.weight, 'weight_decay': 3}, {'params': wd_net.bias}], lr=0.01)
+    for epoch in range(2):
+        for Xb, yb in loader:
+            l = nn.MSELoss()(wd_net(Xb), yb)
+            opt.zero_grad()
+            l.backward()
+            opt.step()
+    print('L2 norm of w:', f'{((wd_net.weight ** 2).sum() / 2).item():.4f}', opt)
+    """],
+)
+case(
+    "api_source_d2l_softmax_regression",
+    [_SET, """
+    X = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    print(X.sum(0, keepdims=True), X.sum(1, keepdims=True))
+
+    def softmax(X):
+        X_exp = torch.exp(X)
+        partition = X_exp.sum(1, keepdims=True)
+        return X_exp / partition
+
+    X = torch.arange(10.).reshape(2, 5) / 10
+    X_prob = softmax(X)
+    print(X_prob, X_prob.sum(1))
+    y = torch.tensor([0, 2])
+    y_hat = torch.tensor([[0.1, 0.3, 0.6], [0.3, 0.2, 0.5]])
+    print(y_hat[[0, 1], y])
+
+    def cross_entropy(y_hat, y):
+        return -torch.log(y_hat[list(range(len(y_hat))), y]).mean()
+
+    print(cross_entropy(y_hat, y))
+    W = torch.normal(0, 0.01, size=(4 * 4, 3), requires_grad=True)
+    b = torch.zeros(3, requires_grad=True)
+    with torch.no_grad():
+        W.copy_(((torch.arange(48.).reshape(16, 3) % 5) - 2) / 100)
+    images = (torch.arange(6 * 16, dtype=torch.float32).reshape(6, 1, 4, 4) % 9) / 9
+    labels = torch.tensor([0, 1, 2, 0, 1, 2])
+    for step in range(3):
+        y_hat = softmax(torch.matmul(images.reshape((-1, W.shape[0])), W) + b)
+        l = cross_entropy(y_hat, labels)
+        l.backward()
+        with torch.no_grad():
+            for param in [W, b]:
+                param -= 0.1 * param.grad
+                param.grad.zero_()
+        print(step, f'{l.item():.4f}')
+    preds = y_hat.argmax(axis=1)
+    wrong = preds.type(labels.dtype) != labels
+    compare = (preds.type(labels.dtype) == labels.reshape(-1)).type(torch.float32)
+    print(preds, wrong, compare.mean(), images[wrong].shape)
+    net = nn.Sequential(nn.Flatten(), nn.LazyLinear(3))
+    out = net(images)
+    set_weights(net)
+    opt = torch.optim.SGD(net.parameters(), lr=0.1)
+    for step in range(3):
+        Y_hat = net(images)
+        l = F.cross_entropy(Y_hat.reshape((-1, Y_hat.shape[-1])), labels.reshape((-1,)), reduction='mean')
+        opt.zero_grad()
+        l.backward()
+        opt.step()
+        print(step, f'{l.item():.4f}', F.cross_entropy(Y_hat, labels, reduction='none'))
+    print(net, out.shape)
+    """],
+)
+case(
+    "api_source_micrograd",
+    """
+    x1 = torch.Tensor([2.0]).double(); x1.requires_grad = True
+    x2 = torch.Tensor([0.0]).double(); x2.requires_grad = True
+    w1 = torch.Tensor([-3.0]).double(); w1.requires_grad = True
+    w2 = torch.Tensor([1.0]).double(); w2.requires_grad = True
+    b = torch.Tensor([6.8813735870195432]).double(); b.requires_grad = True
+    n = x1*w1 + x2*w2 + b
+    o = torch.tanh(n)
+    print(o.data.item())
+    o.backward()
+    print('---')
+    print('x2', x2.grad.item())
+    print('w2', w2.grad.item())
+    print('x1', x1.grad.item())
+    print('w1', w1.grad.item())
+    x = torch.Tensor([-4.0]).double()
+    x.requires_grad = True
+    z = 2 * x + 2 + x
+    q = z.relu() + z * x
+    h = (z * z).relu()
+    y = h + q + q * x
+    y.backward()
+    print(y.data.item(), x.grad.item())
+    a = torch.Tensor([-4.0]).double()
+    b = torch.Tensor([2.0]).double()
+    a.requires_grad = True
+    b.requires_grad = True
+    c = a + b
+    d = a * b + b**3
+    c = c + c + 1
+    c = c + 1 + c + (-a)
+    d = d + d * 2 + (b + a).relu()
+    d = d + 3 * d + (b - a).relu()
+    e = c - d
+    f = e**2
+    g = f / 2.0
+    g = g + 10.0 / f
+    g.backward()
+    print(g.data.item(), a.grad.item(), b.grad.item())
+    """,
+)
