@@ -343,6 +343,56 @@ PROGRAMS = {
             opt.step()
         out = [w]
     """,
+    "adam": """
+        torch.manual_seed(6)
+        net = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.Tanh(), torch.nn.Linear(8, 1))
+        opt = torch.optim.Adam(net.parameters(), lr=0.01)
+        x = torch.tensor(rng.normal(size=(16, 4)), dtype=torch.float32)
+        y = torch.tensor(rng.normal(size=(16, 1)), dtype=torch.float32)
+        for _ in range(5):
+            opt.zero_grad()
+            loss = torch.nn.functional.mse_loss(net(x), y)
+            loss.backward()
+            opt.step()
+        out = [loss] + list(net.parameters())
+    """,
+    "adam_amsgrad_weight_decay_maximize": """
+        w = torch.nn.Parameter(torch.tensor(rng.normal(size=(6,)), dtype=torch.float32))
+        opt = torch.optim.Adam([w], lr=0.05, betas=(0.8, 0.99), weight_decay=0.1, amsgrad=True, maximize=True)
+        for _ in range(6):
+            opt.zero_grad()
+            (-(w.tanh() - 0.3) ** 2).sum().backward()
+            opt.step()
+        out = [w] + [v for v in opt.state[w].values() if torch.is_tensor(v)]
+    """,
+    "adamw_and_rmsprop": """
+        a = torch.nn.Parameter(torch.tensor(rng.normal(size=(4, 3)), dtype=torch.float32))
+        b = torch.nn.Parameter(torch.tensor(rng.normal(size=(3,)), dtype=torch.float64))
+        opt1 = torch.optim.AdamW([a], lr=0.02, weight_decay=0.05)
+        opt2 = torch.optim.RMSprop([b], lr=0.01, momentum=0.9, centered=True)
+        for _ in range(5):
+            opt1.zero_grad()
+            opt2.zero_grad()
+            ((a.sum(0) * b.float()).exp().sum() + (b * b).sum().float()).backward()
+            opt1.step()
+            opt2.step()
+        out = [a, b]
+    """,
+    "cross_entropy_training": """
+        torch.manual_seed(7)
+        emb = torch.nn.Embedding(10, 4)
+        lin = torch.nn.Linear(8, 10)
+        opt = torch.optim.SGD(list(emb.parameters()) + list(lin.parameters()), lr=0.1, momentum=0.9)
+        X = torch.tensor([[1, 2], [3, 4], [5, 6], [7, 8]])
+        Y = torch.tensor([3, 5, 7, 9])
+        for _ in range(4):
+            logits = lin(emb(X).view(4, 8).tanh())
+            loss = torch.nn.functional.cross_entropy(logits, Y)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+        out = [loss, logits, emb.weight, lin.weight, lin.bias]
+    """,
     "training_loop_fit_a_line": """
         xs = torch.tensor([[0.], [1.], [2.], [3.]])
         ys = torch.tensor([[1.], [3.], [5.], [7.]])
