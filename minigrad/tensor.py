@@ -18,6 +18,7 @@ import weakref
 import numpy as np
 
 from . import dtypes
+from .autograd import engine as _engine
 from .autograd import function as _function
 from .autograd import grad_mode
 from .autograd import graph as _graph
@@ -547,4 +548,4 @@ def is_tensor(obj):
     return isinstance(obj, Tensor)
 
 
-_function.Tensor = _graph.Tensor = _variable.Tensor = Tensor
+_function.Tensor = _graph.Tensor = _variable.Tensor = _engine.Tensor = Tensor

@@ -1,4 +1,4 @@
-"""Every op's ``formula`` (the derivative the step-through widget shows) against its ``backward``.
+"""Every op's ``formula`` (the derivative the step-through widget shows) against its backward.
 
 An op's ``formula`` maps each of its differentiable inputs, in order, to a Python expression over minigrad
 tensors. Here every op that a catalogue case records (in the forward pass, and in the backward pass of
@@ -10,7 +10,9 @@ tensors. Here every op that a catalogue case records (in the forward pass, and i
 * minigrad's functions (``where``, ``exp``, ``outer``, ``zeros_like``, ...), the helpers defined beside the
   ops (``unsqueeze_dims``, ``one_hot``, ``select_backward``, ...) and ``math``, for numbers.
 
-The value, summed to the input's shape (as the engine sums gradients), must equal what ``backward`` returns.
+The value, summed to the input's shape (as the engine sums gradients), must equal what the node's backward
+returns (for most ops, the formula compiled: this checks the compiled code means what the text says). Where
+the engine may run the backward on numpy arrays, that must give the same bits as on Tensors.
 An op outside the catalogue, a formula that does not evaluate, or one never evaluated, fails.
 """
 
@@ -109,9 +111,17 @@ class FormulaChecker:
         # a gradient for each output (``grad``; ``grads`` for an op with several, such as split)
         grads = [torch.tensor(np.cos(1.0 + 0.7 * np.arange(o.numel())).reshape(o.shape)).to(o.dtype) for o in outputs]
         grad, result = grads[0], outputs[0]
-        backward = op.backward(node, *grads)
+        backward = node._backward(grads)
         backward = backward if isinstance(backward, tuple) else (backward,)
-        assert len(backward) == len(inputs), f"{op.__name__}.backward returned {len(backward)} grads"
+        assert len(backward) == len(inputs), f"{op.__name__}'s backward returned {len(backward)} grads"
+        if node._arrays_ok([g._data for g in grads]):
+            on_arrays = node._backward_arrays([g._data for g in grads])
+            for i, (a, t) in enumerate(zip(on_arrays, backward)):
+                assert (a is None) == (t is None), f"{op.__name__}: input {i} gets a gradient on one carrier only"
+                if a is not None:
+                    a, t = np.asarray(a), t.numpy()
+                    assert a.dtype == t.dtype and a.shape == t.shape and a.tobytes() == t.tobytes(), (
+                        f"{op.__name__}: input {i}'s gradient on arrays differs from the one on Tensors")
 
         scope = dict(HELPERS)
         scope.update(params)

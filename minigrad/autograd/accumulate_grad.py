@@ -1,6 +1,7 @@
 """``AccumulateGrad``: the node at the end of every path, which adds a gradient into a leaf's ``.grad``."""
 
 import math
+import sys
 
 import numpy as np
 
@@ -12,9 +13,11 @@ from .observer import ACCUMULATE
 class AccumulateGrad(Node):
     """Mirror torch's ``AccumulateGrad``: one per leaf that requires grad; ``variable`` is the leaf.
 
-    The first gradient is stored as a fresh tensor (so ``.grad`` never aliases
-    another tensor); later ones are added to it, in place unless the graph of
-    the sum itself is wanted (``create_graph=True``).
+    The first gradient becomes ``.grad``: the engine's own buffer, taken over when
+    nothing else holds it and it is laid out like the leaf (as torch "steals" it),
+    else a copy, so that ``.grad`` never aliases another tensor. Later ones are
+    added to it, in place unless the graph of the sum itself is wanted
+    (``create_graph=True``).
     """
 
     __module__ = "builtins"  # a C++ type in torch: type(node) prints <class 'AccumulateGrad'>
@@ -58,3 +61,39 @@ class AccumulateGrad(Node):
         if observer is not None:
             observer(ACCUMULATE, node=self, tensor=var, before=old, after=new, grad=grad)
         return ()
+
+    def _accumulate_array(self, grads):
+        """The engine's fast path: ``grads[0]`` is a numpy array (or None); the same numbers as ``_backward``."""
+        grad = grads[0]
+        if grad is None:
+            return
+        var = self.variable
+        old = var._grad
+        if old is not None:
+            old._data += grad
+            old._vc.value += 1
+        elif _unshared(grad, var._data):
+            var._grad = graph.Tensor._wrap(grad)
+        else:  # a copy laid out like the variable, as torch's grads are (not like a transposed grad)
+            data = np.empty_like(var._data)
+            np.copyto(data, grad, casting="unsafe")
+            var._grad = graph.Tensor._wrap(data)
+
+
+# References to a gradient buffer only the engine holds, at _unshared's getrefcount: the engine's list of the
+# node's gradients, _accumulate_array's local, _unshared's argument and getrefcount's own.
+_ENGINE_REFERENCES = 4
+
+
+def _unshared(grad, like):
+    """Whether ``grad`` can become a leaf's ``.grad`` as it is: an array that owns its memory, that nothing but
+    the engine references (no other node's buffer, tensor or view), laid out as the leaf ``like``."""
+    return (
+        type(grad) is np.ndarray
+        and grad.base is None
+        and grad.flags.writeable
+        and grad.dtype == like.dtype
+        and grad.strides == like.strides
+        and grad.shape == like.shape
+        and sys.getrefcount(grad) <= _ENGINE_REFERENCES
+    )

@@ -86,6 +86,9 @@ def make_grads(outputs, grads):
     return tuple(result)
 
 
+Tensor = None  # minigrad.tensor sets this once it is defined (the two modules need each other)
+
+
 def _dependencies(root):
     """Count the edges into each node reachable from ``root`` (torch's ``compute_dependencies``)."""
     deps = {}
@@ -125,7 +128,7 @@ def _sum_to(grad, shape, node, index):
     if len(grad.shape) >= len(shape) and all(
         s == 1 or s == g for s, g in zip(shape[::-1], grad.shape[::-1])
     ):
-        return grad.sum_to_size(shape)
+        return grad.sum_to_size(shape) if type(grad) is Tensor else sum_to_array(grad, shape)
     raise RuntimeError(
         f"Function {node.name()} returned an invalid gradient at index {index} - got "
         f"{shape_text(grad.shape)} but expected shape compatible with {shape_text(shape)}"
@@ -215,6 +218,13 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
 
     if obs is not None:
         obs(BEGIN, root=root, roots=roots, grads=grad_roots)
+    # On the fast path the gradients travel as numpy arrays, and a node runs on arrays unless something needs
+    # Tensors: a hook, retain_grad, a capture, a backward written for Tensors. Then it runs as on the
+    # reference path, on Tensors made from the arrays (same numbers: tests/test_fingerprints.py).
+    fast = FAST and not create_graph and obs is None and replay is None
+    if fast:
+        root._grads = tuple([g._data for g in grad_roots])
+    special = {node for node, _ in captures} if captures else ()
 
     buffers = {root: [None]}
     ready = [(-root._sequence_nr, 0, root)]
@@ -226,39 +236,19 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
         while ready:
             node = heapq.heappop(ready)[2]
             grads = buffers.pop(node)
-            if obs is not None:
-                obs(INPUTS, node=node, grads=tuple(grads))
-            if node._tensor_hooks or node._retained:
-                grads = _call_tensor_hooks(node, grads, obs, replay)
-            if captures:
-                for nr, g in enumerate(grads):
-                    for i in captures.get((node, nr), ()):
-                        captured[i] = g
-                        if obs is not None:
-                            obs(CAPTURE, node=node, output_nr=nr, index=i, grad=g)
-            if needed is not None and node not in needed:
-                continue
-            if node._prehooks and hooks:
-                for hook in list(node._prehooks.values()):
-                    result = hook(tuple(grads))
-                    if result is not None:
-                        grads = list(result)
-            if obs is not None:
-                obs(NODE, node=node, grads=tuple(grads))
-
-            if node is root:
-                outs = root._grads
-            elif isinstance(node, AccumulateGrad):
-                node._backward(grads, create_graph, obs, replay is None)
-                outs = ()
-            elif grads[0] is None and _all_none(grads) and not isinstance(node, BackwardCFunction):
-                outs = (None,) * len(node.next_functions)
-            else:
-                outs = node._backward(grads)
-                outs = validate(node, outs)
-            if node._hooks and hooks:
-                for hook in list(node._hooks.values()):
-                    hook(tuple(outs), tuple(grads))
+            outs = None
+            if fast and not (node._tensor_hooks or node._retained or node._prehooks or node._hooks or node in special):
+                if needed is not None and node not in needed:
+                    continue
+                outs = _run_on_arrays(node, grads)
+            if outs is None:
+                if fast:
+                    grads = [None if g is None else Tensor._wrap(g) for g in grads]
+                outs = _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph, replay)
+                if outs is None:
+                    continue  # not needed by backward(inputs=...)
+                if fast:
+                    outs = tuple([None if g is None else g._data for g in outs])
             if not retain_graph:
                 node._release()
                 if obs is not None:
@@ -279,14 +269,71 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                 deps[child] = left
                 if left == 0:
                     heapq.heappush(ready, (-child._sequence_nr, next(tiebreak), child))
+            outs = g = grads = None  # hold no gradient a leaf could take over (AccumulateGrad counts references)
     finally:
         grad_mode._state.enabled = prev_mode
+        if fast:
+            root._grads = grad_roots
 
     if obs is not None:
         if not retain_graph:
             obs(FREE, nodes=tuple(n for n in ran if n is not root))
         obs(END, captured=tuple(captured))
     return captured
+
+
+def _run_on_arrays(node, grads):
+    """A node's output gradients as arrays from its input gradients as arrays, or None if it must run on
+    Tensors (its backward is written for Tensors, or its dtypes are mixed)."""
+    if isinstance(node, GraphRoot):
+        return node._grads
+    if isinstance(node, AccumulateGrad):
+        node._accumulate_array(grads)
+        return ()
+    if grads[0] is None and _all_none(grads):
+        return None if isinstance(node, BackwardCFunction) else (None,) * len(node.next_functions)
+    if not node._arrays_ok(grads):
+        return None
+    outs = node._backward_arrays(grads)
+    return None if outs is None else validate(node, outs)
+
+
+def _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph, replay):
+    """A node's output gradients from its input gradients, as Tensors, with everything around it: observer
+    reports, tensor hooks and retain_grad, autograd.grad's captures, node pre- and post-hooks. None if
+    ``backward(inputs=...)`` does not need it to run."""
+    if obs is not None:
+        obs(INPUTS, node=node, grads=tuple(grads))
+    if node._tensor_hooks or node._retained:
+        grads = _call_tensor_hooks(node, grads, obs, replay)
+    if captures:
+        for nr, g in enumerate(grads):
+            for i in captures.get((node, nr), ()):
+                captured[i] = g
+                if obs is not None:
+                    obs(CAPTURE, node=node, output_nr=nr, index=i, grad=g)
+    if needed is not None and node not in needed:
+        return None
+    if node._prehooks and hooks:
+        for hook in list(node._prehooks.values()):
+            result = hook(tuple(grads))
+            if result is not None:
+                grads = list(result)
+    if obs is not None:
+        obs(NODE, node=node, grads=tuple(grads))
+    if node is root:
+        outs = root._grads
+    elif isinstance(node, AccumulateGrad):
+        node._backward(grads, create_graph, obs, replay is None)
+        outs = ()
+    elif grads[0] is None and _all_none(grads) and not isinstance(node, BackwardCFunction):
+        outs = (None,) * len(node.next_functions)
+    else:
+        outs = validate(node, node._backward(grads))
+    if node._hooks and hooks:
+        for hook in list(node._hooks.values()):
+            hook(tuple(outs), tuple(grads))
+    return outs
 
 
 def replay(tensor, gradient=None, run_hooks=True):
@@ -300,7 +347,12 @@ def replay(tensor, gradient=None, run_hooks=True):
 def _sum_grads(a, b, as_op):
     """Two gradients for one input, summed: as an op if the sum must be recorded (create_graph) or
     reported (observer), else, when their shapes and dtypes agree, by numpy directly, which is the same
-    sum without an op's cost."""
+    sum without an op's cost. On the fast path they are arrays (summed as Tensors if they need torch's
+    broadcasting or promotion)."""
+    if type(a) is not Tensor:
+        if a.shape == b.shape and a.dtype == b.dtype:
+            return a + b
+        return (Tensor._wrap(np.asarray(a)) + Tensor._wrap(np.asarray(b)))._data
     if as_op or a._data.shape != b._data.shape or a._data.dtype != b._data.dtype:
         return a + b
     return type(a)._wrap(np.asarray(a._data + b._data))
@@ -314,7 +366,8 @@ def _all_none(grads):
 
 
 def validate(node, outs):
-    """Check the grads a node returned: one per input, each summed to the input's shape and dtype."""
+    """Check the grads a node returned (Tensors, or arrays on the fast path): one per input, each summed to
+    the input's shape and cast to its dtype."""
     if len(outs) != len(node.next_functions):
         raise RuntimeError(
             f"function {node.name()} returned an incorrect number of gradients "
@@ -329,13 +382,30 @@ def validate(node, outs):
         if meta is None:
             continue
         shape, dtype = meta
-        data = g._data
+        tensor = type(g) is Tensor
+        data = g._data if tensor else g
         if data.shape != shape or data.dtype != dtype:
             if fixed is None:
                 fixed = list(outs)
-            if g._data.shape != shape:
+            if data.shape != shape:
                 g = _sum_to(g, shape, node, i)
-            if g._data.dtype != dtype and np.issubdtype(dtype, np.floating):
-                g = g.to(dtype)
+                data = g._data if tensor else g
+            if data.dtype != dtype and np.issubdtype(dtype, np.floating):
+                g = g.to(dtype) if tensor else data.astype(dtype)
             fixed[i] = g
     return outs if fixed is None else tuple(fixed)
+
+
+
+
+
+def sum_to_array(grad, shape):
+    """``Tensor.sum_to_size`` on a numpy array: the same reductions as ``minigrad.ops.reduce.sum_to``."""
+    shape = tuple(shape)
+    lead = grad.ndim - len(shape)
+    dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape) if s == 1 and grad.shape[lead + i] != 1)
+    if dims:
+        grad = grad.sum(dims, keepdims=True)
+    if lead:
+        grad = grad.reshape(shape)
+    return grad

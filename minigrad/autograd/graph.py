@@ -59,8 +59,11 @@ class SavedTensor:
             )
         return t
 
-    def array(self):
-        """The saved numpy data, without the version check (for the graph model's summaries)."""
+    def array(self, node=None):
+        """The saved numpy data; checked against its version, as ``unpack`` does, if ``node`` is given
+        (the graph model reads it without a check, for summaries)."""
+        if node is not None and self.vc.value != self.version:
+            self.unpack(node)  # raises torch's error
         return self.data if self.tensor is None else self.tensor._data
 
 
@@ -76,6 +79,7 @@ class Node:
     _sequence_nr = 0
     _saved = ()  # SavedTensors (or plain values, or None) for backward; None once freed
     _input_meta = ()  # (shape, numpy dtype) of each input, or None for a non-tensor argument
+    _input_dtype = False  # the numpy dtype every tensor input has, False if they differ
     _tensor_hooks = None  # {output_nr: {id: hook}}: hooks registered on the output tensors
     _retained = None  # {output_nr: weakref to tensor}: outputs that called retain_grad()
     _hooks = None  # node post-hooks, registered with node.register_hook
@@ -117,13 +121,19 @@ class Node:
 
     # -- what the engine and the graph model use -------------------------------------------------------
     def _link(self, inputs):
-        """Connect this node to the graph of its inputs: edges, input metadata, creation order."""
+        """Connect this node to the graph of its inputs: edges, input metadata (and the dtype all tensor inputs
+        share, if they do), creation order."""
         edges = []
         meta = []
+        common = None
         for t in inputs:
             if isinstance(t, Tensor):
                 data = t._data
                 meta.append((data.shape, data.dtype))
+                if common is None:
+                    common = data.dtype
+                elif common != data.dtype:
+                    common = False
                 if t.grad_fn is not None:
                     edges.append((t.grad_fn, t._output_nr))
                 else:
@@ -133,6 +143,7 @@ class Node:
                 edges.append((None, 0))
         self.next_functions = tuple(edges)
         self._input_meta = tuple(meta)
+        self._input_dtype = common
         self._sequence_nr = next(_sequence)
 
     def _save(self, values, outputs=()):
@@ -149,6 +160,18 @@ class Node:
         if saved is None:
             raise RuntimeError(FREED_ERROR)
         return tuple([s.unpack(self) if type(s) is SavedTensor else s for s in saved])
+
+    def _arrays_ok(self, grads):
+        """Whether this node's backward may run on these numpy arrays and give torch's numbers: it can, and
+        every tensor input and gradient has one floating dtype (then numpy promotes as torch does)."""
+        return False
+
+    def _unpack_arrays(self):
+        """The saved values with each tensor as its numpy array, version-checked as ``_unpack``."""
+        saved = self._saved
+        if saved is None:
+            raise RuntimeError(FREED_ERROR)
+        return tuple([s.array(self) if type(s) is SavedTensor else s for s in saved])
 
     def _release(self):
         """Free what was saved for backward (torch's ``release_variables``)."""

@@ -10,11 +10,13 @@ Inputs that broadcast get gradients of the broadcast shape; the engine sums
 them back to each input's shape.
 """
 
+import math
+
 import numpy as np
 
 from .. import dtypes
 from ..tensor import Tensor
-from ._util import binary_result, check_broadcast, data, needs_grad, quiet, wrap
+from ._util import binary_result, check_broadcast, data, needs_grad, precise, quiet, wrap
 from .op import Op
 
 
@@ -43,10 +45,6 @@ class Add(Op):
             return _binary(lambda x, y: x + alpha * y, a, b)
         return _binary(np.add, a, b)
 
-    @staticmethod
-    def backward(ctx, grad):
-        return grad, grad if ctx.alpha == 1 else grad * ctx.alpha
-
 
 class Sub(Op):
     """result = self - alpha * other (alpha is 1 unless given)"""
@@ -63,12 +61,6 @@ class Sub(Op):
             return _binary(lambda x, y: x - alpha * y, a, b)
         return _binary(np.subtract, a, b)
 
-    @staticmethod
-    def backward(ctx, grad):
-        if not ctx._needs()[1]:  # ``x - 2``, or an other that needs no gradient: don't compute -grad
-            return grad, None
-        return grad, -grad if ctx.alpha == 1 else -grad * ctx.alpha
-
 
 class Rsub(Op):
     """result = other - self, for ``number - tensor``"""
@@ -82,10 +74,6 @@ class Rsub(Op):
     def forward(ctx, a, *, other):
         return binary_result(other - a._data, a, other)
 
-    @staticmethod
-    def backward(ctx, grad):
-        return (-grad,)
-
 
 class Mul(Op):
     """result = self * other"""
@@ -98,12 +86,6 @@ class Mul(Op):
     def forward(ctx, a, b):
         ctx._save((a if needs_grad(b) else None, b if needs_grad(a) else None))
         return _binary(np.multiply, a, b)
-
-    @staticmethod
-    def backward(ctx, grad):
-        a, b = ctx._unpack()
-        da, db = ctx._needs()
-        return grad * b if da else None, grad * a if db else None
 
 
 class Div(Op):
@@ -125,12 +107,6 @@ class Div(Op):
             out = wrap(out._data.astype(dtypes.get_default_dtype().np))
         return out
 
-    @staticmethod
-    def backward(ctx, grad):
-        a, b = ctx._unpack()
-        da, db = ctx._needs()
-        return grad / b if da else None, -grad * a / (b * b) if db else None
-
 
 class Reciprocal(Op):
     """result = 1 / self (``number / tensor`` is ``reciprocal(tensor) * number``, as in torch)"""
@@ -146,11 +122,6 @@ class Reciprocal(Op):
         out = wrap(np.reciprocal(x))
         ctx._save((out,))
         return out
-
-    @staticmethod
-    def backward(ctx, grad):
-        (result,) = ctx._unpack()
-        return (-grad * result * result,)
 
 
 class Neg(Op):
@@ -168,16 +139,12 @@ class Neg(Op):
             )
         return wrap(np.negative(a._data))
 
-    @staticmethod
-    def backward(ctx, grad):
-        return (-grad,)
-
 
 class Pow(Op):
     """result = self ** exponent, exponent a number"""
 
     node_name = "PowBackward0"
-    formula = {"self": "grad * exponent * self ** (exponent - 1)"}
+    formula = {"self": "grad * 0 if exponent == 0 else grad * exponent * self ** (exponent - 1)"}
     saved_names, saved_values = ("self",), {"exponent": "exponent"}
 
     @staticmethod
@@ -189,14 +156,6 @@ class Pow(Op):
             raise RuntimeError("Integers to negative integer powers are not allowed.")
         return binary_result(np.power(a._data, exponent), a, exponent)
 
-    @staticmethod
-    def backward(ctx, grad):
-        (a,) = ctx._unpack()
-        e = ctx.exponent
-        if e == 0:
-            return (grad * 0,)
-        return (grad * e * a ** (e - 1),)
-
 
 class PowTensor(Op):
     """result = self ** exponent, both tensors"""
@@ -204,7 +163,7 @@ class PowTensor(Op):
     node_name = "PowBackward1"
     formula = {
         "self": "grad * exponent * self ** (exponent - 1)",
-        "exponent": "grad * result * log(self)",
+        "exponent": "grad * where((self == 0) & (exponent >= 0), 0, result * log(self))",
     }
     saved_names = ("self", "exponent", "result")
 
@@ -215,21 +174,12 @@ class PowTensor(Op):
         ctx._save((a, b, out))
         return out
 
-    @staticmethod
-    def backward(ctx, grad):
-        a, b, result = ctx._unpack()
-        da, db = ctx._needs()
-        ga = grad * b * a ** (b - 1) if da else None
-        # torch masks the (self == 0, exponent >= 0) corner, where log(self) is -inf but the limit is 0
-        gb = grad * _masked_log_result(a, b, result) if db else None
-        return ga, gb
-
 
 class RPow(Op):
     """result = self ** exponent, for ``number ** tensor`` (self is the number)"""
 
     node_name = "PowBackward2"
-    formula = {"exponent": "grad * result * math.log(base)"}
+    formula = {"exponent": "grad * result * 0 if base == 0 else grad * result * math.log(base)"}
     saved_names, saved_values = ("exponent", "result"), {"self": "base"}
 
     @staticmethod
@@ -239,20 +189,6 @@ class RPow(Op):
         ctx._save((exponent, out))
         ctx.base = base
         return out
-
-    @staticmethod
-    def backward(ctx, grad):
-        _, result = ctx._unpack()
-        if ctx.base == 0:
-            return (grad * result * 0,)
-        return (grad * result * float(np.log(ctx.base)),)
-
-
-def _masked_log_result(a, b, result):
-    zero = wrap(np.zeros((), dtype=result._data.dtype))
-    return Where.apply(zero, result * a.log(), condition=(a == 0) & (b >= 0))
-
-
 class Exp(Op):
     """result = exp(self)"""
 
@@ -266,11 +202,6 @@ class Exp(Op):
         out = wrap(precise(np.exp, a))
         ctx._save((out,))
         return out
-
-    @staticmethod
-    def backward(ctx, grad):
-        (result,) = ctx._unpack()
-        return (grad * result,)
 
 
 class Log(Op):
@@ -287,11 +218,6 @@ class Log(Op):
         with np.errstate(divide="ignore", invalid="ignore"):
             return wrap(precise(ctx.function, a))
 
-    @staticmethod
-    def backward(ctx, grad):
-        (a,) = ctx._unpack()
-        return (grad / a,)
-
 
 class Sin(Op):
     """result = sin(self)"""
@@ -304,11 +230,6 @@ class Sin(Op):
     def forward(ctx, a):
         ctx._save((a,))
         return wrap(precise(np.sin, a))
-
-    @staticmethod
-    def backward(ctx, grad):
-        (a,) = ctx._unpack()
-        return (grad * a.cos(),)
 
 
 class Cos(Op):
@@ -323,11 +244,6 @@ class Cos(Op):
         ctx._save((a,))
         return wrap(precise(np.cos, a))
 
-    @staticmethod
-    def backward(ctx, grad):
-        (a,) = ctx._unpack()
-        return (-grad * a.sin(),)
-
 
 class Tanh(Op):
     """result = tanh(self)"""
@@ -341,11 +257,6 @@ class Tanh(Op):
         out = wrap(precise(np.tanh, a))
         ctx._save((out,))
         return out
-
-    @staticmethod
-    def backward(ctx, grad):
-        (result,) = ctx._unpack()
-        return (grad * (1 - result * result),)
 
 
 class Sigmoid(Op):
@@ -364,11 +275,6 @@ class Sigmoid(Op):
         ctx._save((out,))
         return out
 
-    @staticmethod
-    def backward(ctx, grad):
-        (result,) = ctx._unpack()
-        return (grad * result * (1 - result),)
-
 
 class Relu(Op):
     """result = max(self, 0)"""
@@ -383,11 +289,6 @@ class Relu(Op):
         ctx._save((out,))
         return out
 
-    @staticmethod
-    def backward(ctx, grad):
-        (result,) = ctx._unpack()
-        return (grad * (result > 0),)
-
 
 class Abs(Op):
     """result = |self|"""
@@ -400,11 +301,6 @@ class Abs(Op):
     def forward(ctx, a):
         ctx._save((a,))
         return wrap(np.abs(a._data))
-
-    @staticmethod
-    def backward(ctx, grad):
-        (a,) = ctx._unpack()
-        return (grad * a.sign(),)
 
 
 class Sqrt(Op):
@@ -421,17 +317,12 @@ class Sqrt(Op):
         ctx._save((out,))
         return out
 
-    @staticmethod
-    def backward(ctx, grad):
-        (result,) = ctx._unpack()
-        return (grad / (2 * result),)
-
 
 class Clamp(Op):
     """result = min(max(self, min), max); min or max may be None"""
 
     node_name = "ClampBackward1"
-    formula = {"self": "grad * (self == result)"}  # 1 where self is within [min, max]; either may be None
+    formula = {"self": "grad * ((self >= lo) & (self <= hi))"}  # lo, hi: min and max, -inf and inf if None
     saved_names, saved_values = ("self",), {"min": "min", "max": "max"}
 
     @staticmethod
@@ -440,22 +331,13 @@ class Clamp(Op):
             raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
         ctx._save((a,))
         ctx.min, ctx.max = min, max
+        ctx.lo, ctx.hi = -math.inf if min is None else min, math.inf if max is None else max
         out = a._data
         if min is not None:
             out = np.maximum(out, min)
         if max is not None:
             out = np.minimum(out, max)
         return binary_result(np.asarray(out), a, min if min is not None else max)
-
-    @staticmethod
-    def backward(ctx, grad):
-        (a,) = ctx._unpack()
-        keep = np.ones(a.shape, dtype=bool)
-        if ctx.min is not None:
-            keep &= a._data >= ctx.min
-        if ctx.max is not None:
-            keep &= a._data <= ctx.max
-        return (grad * wrap(keep),)
 
 
 class Sign(Op):
@@ -468,10 +350,6 @@ class Sign(Op):
     @staticmethod
     def forward(ctx, a):
         return wrap(ctx.values(a._data))
-
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad * 0,)
 
 
 class Maximum(Op):
@@ -489,11 +367,6 @@ class Maximum(Op):
         ctx._save((a, b))
         return _binary(np.maximum, a, b)
 
-    @staticmethod
-    def backward(ctx, grad):
-        a, b = ctx._unpack()
-        return _tie_split(grad, a > b, a == b), _tie_split(grad, b > a, a == b)
-
 
 class Minimum(Op):
     """result = the smaller of self and other, elementwise; a tie splits the gradient in half, as in torch"""
@@ -509,17 +382,6 @@ class Minimum(Op):
     def forward(ctx, a, b):
         ctx._save((a, b))
         return _binary(np.minimum, a, b)
-
-    @staticmethod
-    def backward(ctx, grad):
-        a, b = ctx._unpack()
-        return _tie_split(grad, a < b, a == b), _tie_split(grad, b < a, a == b)
-
-
-def _tie_split(grad, wins, ties):
-    return grad * (wins.to(grad.dtype) + ties.to(grad.dtype) / 2)
-
-
 class Clone(Op):
     """result = a copy of self"""
 
@@ -529,10 +391,6 @@ class Clone(Op):
     @staticmethod
     def forward(ctx, a):
         return wrap(a._data.copy())
-
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad,)
 
 
 class ToCopy(Op):
@@ -545,10 +403,6 @@ class ToCopy(Op):
     @quiet  # torch casts out-of-range values (70000 to float16) to inf without a word
     def forward(ctx, a, dtype):
         return wrap(a._data.astype(dtype))
-
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad,)
 
 
 class Where(Op):
@@ -569,30 +423,10 @@ class Where(Op):
                 check_broadcast(a, b)
                 check_broadcast(condition, b)
             raise
-
-    @staticmethod
-    def backward(ctx, grad):
-        da, db = ctx._needs()
-        zero = wrap(np.zeros((), dtype=grad._data.dtype))
-        c = ctx.condition
-        return (
-            Where.apply(grad, zero, condition=c) if da else None,
-            Where.apply(zero, grad, condition=c) if db else None,
-        )
-
-
 def _float(a):
     """Integer inputs of floating-point functions compute in the default dtype, as in torch."""
     x = a._data if isinstance(a, Tensor) else a
     return x if x.dtype.kind == "f" else x.astype(np.float32)
-
-
-def precise(fn, a):
-    """``fn`` (exp, log, tanh, ...) of ``a``'s values, float32 computed in float64 and rounded once: torch's
-    vectorised float32 functions are nearly always the correctly rounded value (numpy's float32 ones often
-    miss it by one unit in the last place, which shows in printed values such as ``exp(12.)``)."""
-    x = _float(a)
-    return fn(x, dtype=np.float64).astype(np.float32) if x.dtype == np.float32 else fn(x)
 
 
 class Log10(Log):

@@ -18,11 +18,14 @@ one by one, the ctx API), because it runs for every op.
 """
 
 import functools
+import inspect
 import operator
 
 from ..autograd import grad_mode, observer
 from ..autograd.graph import Node, SavedTensor, read_saved
 from ..tensor import Tensor
+from .carriers import ARRAYS, TENSORS
+from .derivative import compile_formula
 
 
 class Op(Node):
@@ -41,11 +44,16 @@ class Op(Node):
     saved_values = {}
     _saving = True  # False while an op runs without recording: nothing will need what it saves
     _node_type = None
+    _carries = None  # backward: None from the formula, True code written against F, False code on Tensors
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if cls.__dict__.get("_is_node_type"):
             return
+        backward = cls.__dict__.get("backward")
+        if backward is not None:  # code of its own: on both carriers if written against F, else on Tensors
+            cls._carries = "F" in inspect.signature(backward.__func__ if isinstance(backward, staticmethod)
+                                                    else backward).parameters  # fmt: skip
         for index, name in enumerate(cls.__dict__.get("saved_names", ())):
             setattr(cls, f"_saved_{name}", property(functools.partial(read_saved, index=index)))
         for name, attribute in cls.__dict__.get("saved_values", {}).items():
@@ -101,7 +109,38 @@ class Op(Node):
         return tuple([edge[0] is not None for edge in self.next_functions])
 
     def _backward(self, grads):
+        """The gradients of the inputs, as Tensors (differentiable if grad mode is on)."""
+        if self._carries is None:
+            return self._formula()["tensors"](self, grads, self._unpack())
+        if self._carries:
+            return self.backward(self, grads, TENSORS)
         return self.backward(self, *grads)
+
+    def _backward_arrays(self, grads):
+        """The gradients of the inputs as numpy arrays, from numpy arrays (the engine's fast path), or None if
+        this op's backward is written for Tensors only."""
+        if self._carries is None:
+            return self._formula()["arrays"](self, grads, self._unpack_arrays())
+        if self._carries:
+            return self.backward(self, grads, ARRAYS)
+        return None
+
+    def _arrays_ok(self, grads):
+        dtype = self._input_dtype
+        if self._carries is False or not dtype or dtype.kind != "f":
+            return False
+        for g in grads:
+            if g is not None and g.dtype != dtype:
+                return False
+        return True
+
+    def _formula(self):
+        formula = self.formula  # a node may have a formula of its own (add with alpha)
+        return compile_formula(tuple(formula.items()), type(self).saved_names, tuple(formula))
+
+    def _values(self, F):
+        """What ``_save`` kept, for a backward running on carrier ``F``."""
+        return self._unpack_arrays() if F is ARRAYS else self._unpack()
 
 
 # Saved attributes that torch keeps as C++ int64 and shows as unsigned: -1 reads 18446744073709551615.

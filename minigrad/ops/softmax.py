@@ -6,8 +6,7 @@ Float16 inputs are computed in float32 and rounded once, as torch computes half-
 
 import numpy as np
 
-from ._util import as_saved_int, wrap
-from .elementwise import precise
+from ._util import as_saved_int, precise, wrap
 from .op import Op
 from .reduce import normalize_dims, unsqueeze_dims
 

@@ -1,0 +1,126 @@
+"""What a backward computes with: numpy arrays, or Tensors when a graph of the backward itself is wanted.
+
+An op's derivative (its ``formula``, or a ``backward`` written against ``F``) uses Python's operators and the
+functions below, which both carriers provide with the same meaning: ``ARRAYS`` works on numpy arrays and is
+the engine's fast path; ``TENSORS`` builds the same values from minigrad's differentiable ops
+(``create_graph=True``, hooks that need tensors, an observer). Both compute the same numbers in the same order,
+so the two paths agree to the bit (``tests/test_fingerprints.py``).
+
+Method calls in a formula (``grad.expand(self.shape)``) are read as these functions (``expand(grad, ...)``).
+"""
+
+import functools
+import math
+
+import numpy as np
+
+from ..autograd.engine import sum_to_array
+from ..tensor import Tensor
+from ._util import precise
+
+
+def _unsqueeze_dims_array(grad, dim, keepdim):
+    if keepdim:
+        return grad
+    for d in dim:
+        grad = np.expand_dims(grad, d)
+    return grad
+
+
+def _sum_array(a):
+    """A sum; a bool mask's count is a Python int (torch divides by an int64 tensor, which keeps the float
+    dtype; numpy would promote a float32 array divided by a numpy int64 to float64)."""
+    return int(np.count_nonzero(a)) if a.dtype == np.bool_ else a.sum()
+
+
+def _value_array(v):
+    """What an op kept on ``ctx``, as numpy sees it: a tensor's array, anything else as it is."""
+    return v._data if isinstance(v, Tensor) else v
+
+
+class _Carrier:
+    """The functions a backward may call; ``ARRAYS`` and ``TENSORS`` fill them in."""
+
+    def __init__(self, name, **functions):
+        self.name = name
+        self.__dict__.update(functions)
+        self.namespace = dict(functions, math=math)  # the globals a compiled formula runs with
+
+    def __repr__(self):
+        return f"<carrier {self.name}>"
+
+
+ARRAYS = _Carrier(
+    "arrays",
+    cos=functools.partial(precise, np.cos),  # the same kernels as the ops' forwards
+    sin=functools.partial(precise, np.sin),
+    sign=np.sign,
+    log=functools.partial(precise, np.log),
+    exp=functools.partial(precise, np.exp),
+    where=np.where,
+    t=np.transpose,
+    transpose=lambda a, d0, d1: np.swapaxes(a, d0, d1),
+    permute=np.transpose,
+    reshape=np.reshape,
+    expand=np.broadcast_to,
+    sum_to_size=sum_to_array,
+    unsqueeze_dims=_unsqueeze_dims_array,
+    unsqueeze=np.expand_dims,
+    squeeze=np.squeeze,
+    mm=np.matmul,
+    matmul=np.matmul,
+    shape=np.shape,
+    sum=_sum_array,
+    value=_value_array,
+)
+
+
+def _tensor_functions():
+    from .. import functional as F
+
+    return dict(
+        cos=F.cos,
+        sin=F.sin,
+        sign=F.sign,
+        log=F.log,
+        exp=F.exp,
+        where=F.where,
+        t=F.t,
+        transpose=F.transpose,
+        permute=F.permute,
+        reshape=F.reshape,
+        expand=lambda t, shape: t.expand(*shape),
+        sum_to_size=lambda t, shape: t.sum_to_size(*shape),
+        unsqueeze_dims=lambda t, dim, keepdim: t if keepdim else _unsqueeze_all(t, dim),
+        unsqueeze=F.unsqueeze,
+        squeeze=F.squeeze,
+        mm=F.mm,
+        matmul=F.matmul,
+        shape=lambda t: tuple(t.shape),
+        sum=lambda t: t.sum(),
+        value=lambda v: v,
+    )
+
+
+def _unsqueeze_all(t, dims):
+    for d in dims:
+        t = t.unsqueeze(d)
+    return t
+
+
+class _LazyTensorCarrier(_Carrier):
+    """``TENSORS``: its functions are minigrad's own ops, looked up when first used (they import this module)."""
+
+    def __init__(self):
+        self.name = "tensors"
+        self._ready = False
+
+    def __getattr__(self, name):
+        if name.startswith("__") or self.__dict__.get("_ready"):
+            raise AttributeError(name)
+        _Carrier.__init__(self, "tensors", **_tensor_functions())
+        self._ready = True
+        return getattr(self, name)
+
+
+TENSORS = _LazyTensorCarrier()

@@ -1,0 +1,78 @@
+"""An op's ``formula`` is its backward: the text is compiled once into a function, run on either carrier.
+
+``Tanh.formula = {"self": "grad * (1 - result * result)"}`` becomes, in effect::
+
+    def backward(ctx, grads, saved):             # saved: what the node kept, as arrays or as Tensors
+        grad = grads[0]
+        result, = saved
+        return (grad * (1 - result * result) if <self needs a gradient> else None,)
+
+run with the functions of :data:`minigrad.ops.carriers.ARRAYS` (numpy, the engine's fast path) or
+:data:`~minigrad.ops.carriers.TENSORS` (differentiable ops, for ``create_graph=True``). The widget shows the
+same text with numbers filled in, so the caption, the fast path and the differentiable path cannot disagree.
+
+In a formula: ``grad`` (``grads`` for an op with several outputs), the op's inputs by their torch names
+(``self``, ``other``, ...: what ``saved_names`` kept), ``result``, ``<input>.shape`` (known even when the input
+was not kept), the carriers' functions (``cos(self)``; a method call ``grad.expand(s)`` means ``expand(grad,
+s)``) and ``math``; any other name is an attribute the op's forward set on ``ctx`` (``exponent``, ``dim``).
+"""
+
+import ast
+import functools
+
+from .carriers import ARRAYS, TENSORS
+
+_GRAD_NAMES = {"grad", "grads"}
+
+
+class _Rewrite(ast.NodeTransformer):
+    """``x.shape`` of an input becomes the name ``x_shape``; ``obj.f(args)`` becomes ``f(obj, args)``."""
+
+    def __init__(self, inputs):
+        self.inputs = inputs
+
+    def visit_Attribute(self, node):
+        self.generic_visit(node)
+        if node.attr == "shape":
+            if isinstance(node.value, ast.Name) and node.value.id in self.inputs:
+                return ast.copy_location(ast.Name(f"{node.value.id}_shape", ast.Load()), node)
+            return ast.copy_location(ast.Call(ast.Name("shape", ast.Load()), [node.value], []), node)
+        return node
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        f = node.func
+        if isinstance(f, ast.Attribute) and not (isinstance(f.value, ast.Name) and f.value.id == "math"):
+            return ast.copy_location(ast.Call(ast.Name(f.attr, ast.Load()), [f.value, *node.args], node.keywords), node)
+        return node
+
+
+@functools.cache
+def compile_formula(items, saved_names, input_names):
+    """The backward of ``formula`` (given as ``items``, its ``(input name, text)`` pairs in input order) as two
+    functions ``f(ctx, grads, saved) -> grads``, ``{"arrays": f, "tensors": f}``; ``saved`` is what the node
+    kept, in ``saved_names`` order. Each input's formula runs only if that input needs a gradient."""
+    exprs, names = [], set()
+    for _, text in items:
+        tree = _Rewrite(set(input_names)).visit(ast.parse(text, mode="eval"))
+        names |= {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        exprs.append(ast.unparse(ast.fix_missing_locations(tree)))
+    lines = ["def backward(ctx, grads, saved):", "    grad = grads[0]"]
+    if saved_names:
+        lines.append(f"    {', '.join(saved_names)}, = saved")
+    for i, name in enumerate(input_names):
+        if f"{name}_shape" in names:
+            lines.append(f"    {name}_shape = ctx._input_meta[{i}][0]")
+    carrier_names = set(ARRAYS.namespace)
+    for name in sorted(names - _GRAD_NAMES - set(saved_names) - carrier_names - {f"{n}_shape" for n in input_names}):
+        lines.append(f"    {name} = value(ctx.{name})")
+    lines.append("    nf = ctx.next_functions")
+    needed = ", ".join(f"({e}) if nf[{i}][0] is not None else None" for i, e in enumerate(exprs))
+    lines.append(f"    return ({needed},)")
+    source = "\n".join(lines)
+    functions = {}
+    for carrier in (ARRAYS, TENSORS):
+        scope = dict(carrier.namespace)
+        exec(compile(source, f"<formula of {', '.join(n for n, _ in items)}>", "exec"), scope)
+        functions[carrier.name] = scope["backward"]
+    return functions
