@@ -74,19 +74,15 @@ class Tensor:
     ``Tensor(2, 3)`` a float32 tensor of that shape (zeros; torch leaves it uninitialised).
     """
 
-    __slots__ = (
-        "_data",
-        "_requires_grad",
-        "grad_fn",
-        "_output_nr",
-        "_grad",
-        "_vc",
-        "_base",
-        "_accumulator",
-        "_retains_grad",
-        "_view",
-        "__weakref__",
-    )
+    # What every tensor sets when it is made; the rest are class defaults until a tensor needs its own (its
+    # __dict__ is made then), so that making a tensor, which every op does, sets four attributes.
+    __slots__ = ("_data", "_requires_grad", "grad_fn", "_vc", "__dict__", "__weakref__")
+    _output_nr = 0  # which output of grad_fn this tensor is
+    _grad = None
+    _base = None  # a view's base
+    _accumulator = None  # a leaf's AccumulateGrad, once made
+    _retains_grad = False
+    _view = None  # a view's ViewInfo
 
     __array_priority__ = 1000  # numpy's operators give way to the tensor's: ``np.float64(2) * x`` is a tensor
 
@@ -528,13 +524,7 @@ def _init(t, array, grad_fn, vc):
     t._data = array
     t._requires_grad = grad_fn is not None
     t.grad_fn = grad_fn
-    t._output_nr = 0
-    t._grad = None
     t._vc = _Version() if vc is None else vc
-    t._base = None
-    t._accumulator = None
-    t._retains_grad = False
-    t._view = None
 
 
 def _rebuild(data, requires_grad):

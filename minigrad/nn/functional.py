@@ -6,7 +6,7 @@ import numpy as np
 
 from .. import dtypes
 from ..functional import sigmoid, tanh  # noqa: F401 - re-exported, as torch.nn.functional has them
-from ..ops._util import check_broadcast, needs_grad, quiet, wrap
+from ..ops._util import check_broadcast, needs_grad, wrap
 from ..ops.linalg import is_column_major, mm_mat2_backward
 from ..ops.op import Op, sizes_and_strides
 from . import _reduction
@@ -71,7 +71,6 @@ class MseLoss(Op):
     saved_values = {"reduction": "reduction_enum"}  # torch's at::Reduction: 0 none, 1 mean, 2 sum
 
     @staticmethod
-    @quiet
     def forward(ctx, a, target, *, reduction):
         ctx._save((a, target))
         ctx.reduction, ctx.reduction_enum = reduction, ("none", "mean", "sum").index(reduction)

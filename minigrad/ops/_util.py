@@ -7,8 +7,29 @@ from ..tensor import Tensor
 
 _wrap = Tensor._wrap
 
-# torch divides by zero, overflows and makes nan (0 * inf, inf - inf) silently; ops that can, compute under this
-quiet = np.errstate(divide="ignore", invalid="ignore", over="ignore")
+# torch divides by zero, overflows and makes nan (0 * inf, inf - inf) silently: every op's forward runs with
+# numpy's floating-point warnings off (Op.apply). np.errstate costs more than a small op itself, so on numpy 2,
+# whose error state is a context variable, the state is switched directly.
+try:
+    from numpy._core._ufunc_config import _extobj_contextvar
+
+    with np.errstate(all="ignore"):
+        _QUIET = _extobj_contextvar.get()
+
+    def quiet_on():
+        """Turn numpy's floating-point warnings off; returns what :func:`quiet_off` needs to turn them back."""
+        return _extobj_contextvar.set(_QUIET)
+
+    quiet_off = _extobj_contextvar.reset
+except ImportError:  # numpy 1: a global state
+
+    def quiet_on():
+        """Turn numpy's floating-point warnings off; returns what :func:`quiet_off` needs to turn them back."""
+        return np.seterr(all="ignore")
+
+    def quiet_off(old):
+        """Restore numpy's floating-point warnings as :func:`quiet_on` found them."""
+        np.seterr(**old)
 
 
 def wrap(arr):

@@ -16,11 +16,8 @@ import numpy as np
 
 from .. import dtypes
 from ..tensor import Tensor
-from ._util import binary_result, check_broadcast, data, needs_grad, precise, quiet, wrap
+from ._util import binary_result, check_broadcast, data, needs_grad, precise, wrap
 from .op import Op
-
-
-@quiet
 def _binary(fn, a, b):
     try:
         return binary_result(fn(a._data, data(b)), a, b)
@@ -96,7 +93,6 @@ class Div(Op):
     saved_names = ("self", "other")
 
     @staticmethod
-    @quiet
     def forward(ctx, a, b):
         ctx._save((a if needs_grad(b) else None, b))
         if not isinstance(b, Tensor) and not a.dtype.is_floating_point:
@@ -116,7 +112,6 @@ class Reciprocal(Op):
     saved_names = ("result",)
 
     @staticmethod
-    @quiet
     def forward(ctx, a):
         x = a._data if a.dtype.is_floating_point else a._data.astype(np.float32)
         out = wrap(np.reciprocal(x))
@@ -148,7 +143,6 @@ class Pow(Op):
     saved_names, saved_values = ("self",), {"exponent": "exponent"}
 
     @staticmethod
-    @quiet
     def forward(ctx, a, *, exponent):
         ctx._save((a,))
         ctx.exponent = exponent
@@ -168,7 +162,6 @@ class PowTensor(Op):
     saved_names = ("self", "exponent", "result")
 
     @staticmethod
-    @quiet
     def forward(ctx, a, b):
         out = _binary(np.power, a, b)
         ctx._save((a, b, out))
@@ -183,7 +176,6 @@ class RPow(Op):
     saved_names, saved_values = ("exponent", "result"), {"self": "base"}
 
     @staticmethod
-    @quiet
     def forward(ctx, exponent, *, base):
         out = binary_result(np.power(base, exponent._data), exponent, base)
         ctx._save((exponent, out))
@@ -197,7 +189,6 @@ class Exp(Op):
     saved_names = ("result",)
 
     @staticmethod
-    @quiet
     def forward(ctx, a):
         out = wrap(precise(np.exp, a))
         ctx._save((out,))
@@ -400,7 +391,6 @@ class ToCopy(Op):
     formula = {"self": "grad"}
 
     @staticmethod
-    @quiet  # torch casts out-of-range values (70000 to float16) to inf without a word
     def forward(ctx, a, dtype):
         return wrap(a._data.astype(dtype))
 
@@ -510,7 +500,6 @@ class DivScalar(Op):
     saved_values = {"other": "other"}
 
     @staticmethod
-    @quiet
     def forward(ctx, a, *, other):
         ctx.other = other
         return binary_result(a._data / other, a, other)
@@ -544,7 +533,6 @@ class Remainder(Clone):
     node_name = "RemainderBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, a, *, other):
         _check_divisor(a, other)
         return binary_result(np.remainder(a._data, other), a, other)
@@ -557,7 +545,6 @@ class RemainderTensor(Div):
     formula = {"self": "grad", "other": "-grad * (self / other).floor()"}
 
     @staticmethod
-    @quiet
     def forward(ctx, a, b):
         ctx._save((a, b))
         _check_divisor(a, b)

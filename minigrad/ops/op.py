@@ -24,6 +24,7 @@ import operator
 from ..autograd import grad_mode, observer
 from ..autograd.graph import Node, SavedTensor, read_saved
 from ..tensor import Tensor
+from ._util import quiet_off, quiet_on
 from .carriers import ARRAYS, TENSORS
 from .derivative import compile_formula
 
@@ -45,6 +46,7 @@ class Op(Node):
     _saving = True  # False while an op runs without recording: nothing will need what it saves
     _node_type = None
     _carries = None  # backward: None from the formula, True code written against F, False code on Tensors
+    _saves_result = False  # it saves its own output (as "result"), which Op.apply re-saves as its output
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -54,6 +56,8 @@ class Op(Node):
         if backward is not None:  # code of its own: on both carriers if written against F, else on Tensors
             cls._carries = "F" in inspect.signature(backward.__func__ if isinstance(backward, staticmethod)
                                                     else backward).parameters  # fmt: skip
+        if "saved_names" in cls.__dict__:
+            cls._saves_result = any(name.startswith("result") for name in cls.saved_names)
         for index, name in enumerate(cls.__dict__.get("saved_names", ())):
             setattr(cls, f"_saved_{name}", property(functools.partial(read_saved, index=index)))
         for name, attribute in cls.__dict__.get("saved_values", {}).items():
@@ -82,21 +86,25 @@ class Op(Node):
                     break
         if not record:
             ctx._saving = False
-        out = cls.forward(ctx, *inputs, **params)
-        outs = out if type(out) is tuple else (out,)
-        if cls.is_view:
-            for nr, o in enumerate(outs):
-                o._make_view_of(inputs[0], (cls, params, nr), multi_output=len(outs) > 1)
-        if record and outs[0]._data.dtype.kind == "f":
-            ctx._link(inputs)
-            for nr, o in enumerate(outs):
-                o._requires_grad, o.grad_fn, o._output_nr = True, ctx, nr
-            ctx._num_outputs = len(outs)
-            saved = ctx._saved
-            if saved:  # an output saved before this node became its grad_fn: keep it as an output
-                ctx._saved = tuple([SavedTensor(s.tensor, ctx) if _among(s, outs) else s for s in saved])
+        token = quiet_on()  # torch divides by zero and overflows without a word
+        try:
+            out = cls.forward(ctx, *inputs, **params)
+        finally:
+            quiet_off(token)
+        if type(out) is tuple:
+            _finish_many(cls, ctx, record, inputs, params, out)
+        else:
+            if cls.is_view:
+                out._make_view_of(inputs[0], (cls, params, 0), multi_output=False)
+            if record and out._data.dtype.kind == "f":
+                ctx._link(inputs)
+                out._requires_grad = True
+                out.grad_fn = ctx
+                if cls._saves_result:  # saved before this node became its grad_fn: keep it as its output
+                    ctx._saved = tuple([SavedTensor(s.tensor, ctx) if _among(s, (out,)) else s for s in ctx._saved])
         obs = observer.current
         if obs is not None:
+            outs = out if type(out) is tuple else (out,)
             obs(observer.OP, op=cls, node=outs[0].grad_fn, inputs=inputs, outputs=outs, params=params)
         return out
 
@@ -159,6 +167,20 @@ def sizes_and_strides(name, t, kept):
     (in elements) only if ``kept`` (its gradient will be computed), else ``()``."""
     strides = tuple(s // t._data.itemsize for s in t._data.strides) if kept else ()
     return {f"{name}_sym_sizes": tuple(t.shape), f"{name}_sym_strides": strides}
+
+
+def _finish_many(cls, ctx, record, inputs, params, outs):
+    """``Op.apply``'s ending for an op with several outputs (``split``, ``unbind``)."""
+    if cls.is_view:
+        for nr, o in enumerate(outs):
+            o._make_view_of(inputs[0], (cls, params, nr), multi_output=True)
+    if record and outs[0]._data.dtype.kind == "f":
+        ctx._link(inputs)
+        for nr, o in enumerate(outs):
+            o._requires_grad, o.grad_fn, o._output_nr = True, ctx, nr
+        ctx._num_outputs = len(outs)
+        if ctx._saved:
+            ctx._saved = tuple([SavedTensor(s.tensor, ctx) if _among(s, outs) else s for s in ctx._saved])
 
 
 def _among(saved, outputs):

@@ -10,7 +10,6 @@ from ._util import as_saved_int, precise, wrap
 from .op import Op
 from .reduce import normalize_dims, unsqueeze_dims
 
-_quiet = np.errstate(over="ignore", invalid="ignore", divide="ignore")
 
 
 def _compute(a, kernel=None, dim=None):
@@ -44,7 +43,6 @@ class Softmax(Op):
         return e * (1 / e.sum(axis=d, keepdims=True))  # torch multiplies by 1/sum
 
     @staticmethod
-    @_quiet
     def forward(ctx, a, *, dim):
         ctx.dim, ctx.saved_dim = a._wrap_dim(dim), as_saved_int(dim)
         x, dtype = _compute(a, ctx.kernel, ctx.dim)
@@ -85,7 +83,6 @@ class Logsumexp(Op):
     saved_names, saved_values = ("self", "result"), {"dim": "saved_dim", "keepdim": "keepdim"}
 
     @staticmethod
-    @_quiet
     def forward(ctx, a, *, dim, keepdim=False):
         ctx.dim, ctx.keepdim = normalize_dims(a, dim), keepdim
         ctx.saved_dim = as_saved_int((dim,) if isinstance(dim, int) else tuple(dim))
