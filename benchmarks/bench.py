@@ -236,6 +236,33 @@ def mlp_torch(batch, n_in, n_hidden, n_out):
     return _mlp(torch, torch.nn, torch.nn.functional.mse_loss, batch, n_in, n_hidden, n_out)
 
 
+def _optimizer_step(lib, name, sizes):
+    """One ``optimizer.step()`` over the parameters of a Linear-ReLU-Linear MLP whose gradients are set once
+    (the step alone: what it costs to keep torch's rounding)."""
+    rng = np.random.default_rng(3)
+    params = []
+    for shape in sizes:
+        p = lib.tensor(rng.standard_normal(shape, dtype=np.float32) * 0.05, requires_grad=True)
+        p.grad = lib.tensor(rng.standard_normal(shape, dtype=np.float32) * 0.01)
+        params.append(p)
+    opt = lib.optim.SGD(params, lr=0.01, momentum=0.9) if name == "SGD" else lib.optim.Adam(params, lr=1e-3)
+    return Case(opt.step, lambda: float(params[0][0, 0].item()))
+
+
+def _mlp_shapes(n_in, n_hidden, n_out):
+    return [(n_hidden, n_in), (n_hidden,), (n_out, n_hidden), (n_out,)]
+
+
+def optimizer_minigrad(name, n_in, n_hidden, n_out):
+    """``SGD`` (momentum 0.9) or ``Adam``'s step on the MLP's parameters in minigrad."""
+    return _optimizer_step(minigrad, name, _mlp_shapes(n_in, n_hidden, n_out))
+
+
+def optimizer_torch(name, n_in, n_hidden, n_out):
+    """The same step in PyTorch."""
+    return _optimizer_step(torch, name, _mlp_shapes(n_in, n_hidden, n_out))
+
+
 # -- timing ------------------------------------------------------------------------------------------
 def _timer(case):
     if case.timed is not None:
@@ -304,12 +331,15 @@ class Row:
         return None if self.target is None or self.skipped else self.ratio <= self.target
 
 
-def run_all(config=FULL, repeats=7, min_time=0.2, out=None):
-    """Measure every row; returns the rows (ratios are minigrad / baseline)."""
+def run_all(config=FULL, repeats=7, min_time=0.2, out=None, only=None):
+    """Measure every row (or those whose name contains ``only``); returns the rows (ratios are minigrad /
+    baseline)."""
     n, shape = config["chain_ops"], config["tensor_shape"]
     rows = []
 
     def row(name, baseline, ours, theirs, target=None, missing=None, per_op=False):
+        if only is not None and only not in name:
+            return None
         if missing is not None:
             r = Row(name, baseline, target=target, skipped=missing)
         else:
@@ -343,6 +373,10 @@ def run_all(config=FULL, repeats=7, min_time=0.2, out=None):
     b, i, h, o = config["mlp"]
     row(f"MLP step {i}-{h}-{o}, batch {b}, SGD", "torch",
         lambda: mlp_minigrad(b, i, h, o), lambda: mlp_torch(b, i, h, o), 1.0, no_torch)
+    for name in ("SGD", "Adam"):  # information: what keeping torch's rounding costs
+        row(f"{name} step, the MLP's parameters{' (momentum 0.9)' if name == 'SGD' else ''}", "torch",
+            lambda name=name: optimizer_minigrad(name, i, h, o), lambda name=name: optimizer_torch(name, i, h, o),
+            None, no_torch)
     row(f"chain {n} ops bwd: no-op observer", "no observer",
         lambda: chain_backward_minigrad(n, (), observer=lambda *a, **k: None),
         lambda: chain_backward_minigrad(n, ()))
@@ -394,6 +428,7 @@ def main(argv=None):
     parser.add_argument("--quick", action="store_true", help="a fast smoke run: small sizes, few repeats")
     parser.add_argument("--repeats", type=int, default=None, help="repeats per case (default 7, quick 2)")
     parser.add_argument("--threads", action="store_true", help="keep BLAS's own thread settings (default: one)")
+    parser.add_argument("--only", metavar="TEXT", help="only the rows whose name contains TEXT (e.g. MLP)")
     args = parser.parse_args(argv)
     config = dict(FULL, chain_ops=200, matmul_n=128) if args.quick else FULL
     repeats = args.repeats or (2 if args.quick else 7)
@@ -412,8 +447,8 @@ def main(argv=None):
     print(f"{load}{threads}")
     print(f"least CPU time (thread_time) of {repeats} interleaved repeats; ratio = minigrad / baseline\n")
     gc.freeze()  # the objects of the imports (torch has many) are not garbage: don't scan them again and again
-    rows = run_all(config, repeats, min_time, out=sys.stdout)
-    note = _observer_note(rows, config["chain_ops"])
+    rows = run_all(config, repeats, min_time, out=sys.stdout, only=args.only)
+    note = _observer_note(rows, config["chain_ops"]) if rows and rows[-1].baseline == "no observer" else None
     if note:
         print("\n" + note)
     targets = [r for r in rows if r.target is not None]

@@ -59,7 +59,7 @@ import numpy as np
 
 from .autograd.accumulate_grad import AccumulateGrad
 from .autograd.function import BackwardCFunction
-from .autograd.graph import SavedTensor
+from .autograd.graph import SavedOutput
 from .autograd.observer import OP, observe
 from .dtypes import from_numpy_dtype
 from .printing import values_str
@@ -437,7 +437,7 @@ class _Extractor:
                 slots.append(self._bind(traced[i]))
             else:  # an input that needs no grad: the node may have saved it
                 if saved_objs is None:
-                    saved_objs = [s.tensor for s in _saved_tensors(fn, rec) if s.tensor is not None]
+                    saved_objs = [s for s in _saved_tensors(fn, rec) if type(s) is not SavedOutput]
                 k = next((k for k, t in enumerate(saved_objs) if not t._requires_grad and t._data.shape == m[0]), None)
                 if k is not None:
                     slots.append(self._bind(saved_objs.pop(k)))
@@ -449,12 +449,12 @@ class _Extractor:
         names = _input_names(fn)
         inputs = self._inputs(fn)
         for k, s in enumerate(_saved_tensors(fn, self.trace.get(id(fn)))):
-            if s.tensor is None:
-                name = "result" if s.output_of == 0 else f"result{s.output_of}"
-                yield name, ("out", id(fn), s.output_of), (s.data.shape, s.data.dtype)
+            if type(s) is SavedOutput:
+                name = "result" if s.output_nr == 0 else f"result{s.output_nr}"
+                yield name, ("out", id(fn), s.output_nr), (s.data.shape, s.data.dtype)
                 continue
-            slot = self._bind(s.tensor) or ("obj", id(s.tensor))
-            self.objects.setdefault(slot, s.tensor)
+            slot = self._bind(s) or ("obj", id(s))
+            self.objects.setdefault(slot, s)
             i = next((i for i, sl in enumerate(inputs) if sl == slot), None)
             yield (names[i] if i is not None else f"saved{k}"), slot, None
 
@@ -537,7 +537,7 @@ def _meta(fn, i):
 def _saved_tensors(fn, record=None):
     """What ``fn`` saved: its own ``_saved``, or the trace's record of it once backward has freed it."""
     saved = fn._saved if fn._saved is not None or record is None else record.saved
-    return [s for s in (saved or ()) if type(s) is SavedTensor]
+    return [s for s in (saved or ()) if isinstance(s, (Tensor, SavedOutput))]
 
 
 def _input_names(fn):

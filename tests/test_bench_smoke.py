@@ -86,7 +86,7 @@ def test_matmul_agrees_with_numpy():
 def test_run_all_tiny_gives_a_finite_ratio_or_a_reason_per_row():
     out = io.StringIO()
     rows = bench.run_all(TINY, repeats=1, min_time=0, out=out)
-    assert len(rows) == 5
+    assert len(rows) == 7
     for row in rows:
         if row.skipped:
             assert row.skipped in out.getvalue()
@@ -96,3 +96,8 @@ def test_run_all_tiny_gives_a_finite_ratio_or_a_reason_per_row():
     targets = [r for r in rows if r.target is not None]
     assert len(targets) == 4
     assert all(r.met in (True, False) for r in targets if not r.skipped)
+
+
+def test_only_runs_the_rows_it_names():
+    rows = bench.run_all(TINY, repeats=1, min_time=0, only="step, the MLP")
+    assert [r.name.split(" step")[0] for r in rows] == ["SGD", "Adam"]

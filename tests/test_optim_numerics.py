@@ -112,3 +112,35 @@ def test_steps_are_torchs_bit_for_bit(name, kw, monkeypatch):
         assert sorted(t_state) == sorted(m_state)
         for key in t_state:
             assert np.asarray(t_state[key]).tobytes() == m_state[key].numpy().tobytes(), key
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_kernels_give_the_same_bits_chunk_by_chunk(dtype, monkeypatch):
+    """The kernels go through large arrays a chunk at a time, writing into one of their inputs: the bits are those
+    of the whole array computed at once, with and without aliasing, for contiguous and strided arrays."""
+    rng = np.random.default_rng(5)
+    a, b, c = (rng.standard_normal((9, 23)).astype(dtype) * 10 ** rng.uniform(-3, 2) for _ in range(3))
+    c = np.abs(c) + 0.5
+    calls = {
+        "add_scaled": lambda out, a, b, c: kernels.add_scaled(a, -0.37, b, out=out),
+        "add_scaled one": lambda out, a, b, c: kernels.add_scaled(a, 1, b, out=out),
+        "lerp low": lambda out, a, b, c: kernels.lerp(a, b, 0.1, out=out),
+        "lerp high": lambda out, a, b, c: kernels.lerp(a, b, 0.999, out=out),
+        "addcmul": lambda out, a, b, c: kernels.addcmul(a, 0.3, b, c, out=out),
+        "addcdiv": lambda out, a, b, c: kernels.addcdiv(a, -0.01, b, c, out=out),
+    }
+    for name, call in calls.items():
+        whole = call(np.empty_like(a), a, b, c)
+        for chunk in (1, 7, 64, 10**6):
+            monkeypatch.setattr(kernels, "CHUNK", chunk)
+            into_a = a.copy()
+            call(into_a, into_a, b, c)
+            assert into_a.tobytes() == whole.tobytes(), f"{name}, chunks of {chunk}, written into its input"
+            strided = np.asfortranarray(a)  # not C-contiguous: computed whole
+            out = np.empty_like(strided)
+            call(out, strided, b, c)
+            assert np.ascontiguousarray(out).tobytes() == whole.tobytes(), f"{name}, strided"
+        monkeypatch.undo()
+    wide = np.longdouble if dtype == np.float64 else np.float64
+    expected = (a.astype(wide) + wide(dtype(-0.37)) * b.astype(wide)).astype(dtype)
+    assert kernels.add_scaled(a, -0.37, b).tobytes() == expected.tobytes()

@@ -83,17 +83,26 @@ class AccumulateGrad(Node):
 # References to a gradient buffer only the engine holds, at _unshared's getrefcount: the engine's list of the
 # node's gradients, _accumulate_array's local, _unshared's argument and getrefcount's own.
 _ENGINE_REFERENCES = 4
+# References to the memory a view's base holds when nothing but the view refers to it: the view's ``base``,
+# _unshared's local and getrefcount's argument.
+_BASE_REFERENCES = 3
 
 
 def _unshared(grad, like):
-    """Whether ``grad`` can become a leaf's ``.grad`` as it is: an array that owns its memory, that nothing but
-    the engine references (no other node's buffer, tensor or view), laid out as the leaf ``like``."""
-    return (
+    """Whether ``grad`` can become a leaf's ``.grad`` as it is (torch steals a gradient that no one else holds):
+    an array laid out as the leaf ``like``, that nothing but the engine references (no other node's buffer,
+    tensor or view), and that owns its memory or is the only view of a base of the same size (``(a @ b).T``)."""
+    if not (
         type(grad) is np.ndarray
-        and grad.base is None
         and grad.flags.writeable
         and grad.dtype == like.dtype
         and grad.strides == like.strides
         and grad.shape == like.shape
         and sys.getrefcount(grad) <= _ENGINE_REFERENCES
-    )
+    ):
+        return False
+    base = grad.base
+    return base is None or (
+        type(base) is np.ndarray and base.base is None and base.nbytes == grad.nbytes
+        and sys.getrefcount(base) <= _BASE_REFERENCES
+    )  # fmt: skip

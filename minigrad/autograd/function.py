@@ -14,7 +14,7 @@ import numpy as np
 
 from ..typename import c_type_name
 from . import grad_mode, observer
-from .graph import Node, SavedTensor
+from .graph import Node
 
 Tensor = None  # minigrad.tensor sets this once it is defined (the two modules need each other)
 
@@ -122,9 +122,7 @@ class Function:
     @staticmethod
     def forward(ctx, *args, **kwargs):
         """Compute the outputs from the inputs; save what ``backward`` needs on ``ctx``."""
-        raise NotImplementedError(
-            "You must implement the forward function for custom autograd.Function."
-        )
+        raise NotImplementedError("You must implement the forward function for custom autograd.Function.")
 
     @staticmethod
     def setup_context(ctx, inputs, output):
@@ -169,21 +167,12 @@ class Function:
                     if out.dtype.is_floating_point and not any(out is t for t in nondiff):
                         out._requires_grad, out.grad_fn, out._output_nr = True, ctx, nr
             ctx._num_outputs = len(outputs)
-            ctx._output_meta = tuple(
-                (o._data.shape, o._data.dtype) if isinstance(o, Tensor) else None for o in outputs
-            )
-            if ctx._saved:  # outputs saved before this node became their grad_fn: keep them as outputs
-                ctx._saved = tuple(
-                    [SavedTensor(s.tensor, ctx) if _among(s, outputs) else s for s in ctx._saved]
-                )
+            ctx._output_meta = tuple((o._data.shape, o._data.dtype) if isinstance(o, Tensor) else None for o in outputs)
+            ctx._keep_outputs()
         obs = observer.current
         if obs is not None:
             obs(observer.OP, op=cls, node=ctx if record else None, inputs=args, outputs=tuple(outputs), params=kwargs)
         return outputs[0] if single else outputs
-
-
-def _among(saved, outputs):
-    return type(saved) is SavedTensor and any(saved.tensor is o for o in outputs)
 
 
 class DelayedError(Node):
@@ -223,4 +212,3 @@ def once_differentiable(fn):
         return wrapped[0] if single else tuple(wrapped)
 
     return wrapper
-

@@ -20,51 +20,38 @@ FREED_ERROR = (
     "or if you need to access saved tensors after calling backward."
 )
 
+NO_EDGE = (None, 0)  # an input that needs no gradient
 Tensor = None  # minigrad.tensor sets this once it is defined (the two modules need each other)
 
 
-class SavedTensor:
-    """One tensor saved for backward, with the version it had when saved (torch's SavedVariable).
+class SavedOutput:
+    """An output of the node that saved it (``tanh`` saves its result), kept without its ``grad_fn`` so that
+    saving it makes no reference cycle, as torch's SavedVariable keeps an output; ``tensor(node)`` rebuilds
+    it attached to the node. Inputs are saved as the tensors themselves."""
 
-    An op's own output is stored without its grad_fn, so that saving it makes no reference cycle;
-    unpacking rebuilds it attached to the node.
-    """
+    __slots__ = ("data", "vc", "output_nr")
 
-    __slots__ = ("tensor", "data", "vc", "version", "output_of")
+    def __init__(self, tensor):
+        self.data, self.vc, self.output_nr = tensor._data, tensor._vc, tensor._output_nr
 
-    def __init__(self, tensor, node=None):
-        self.vc = tensor._vc
-        self.version = tensor._vc.value
-        if node is not None and tensor.grad_fn is node:
-            self.tensor, self.data, self.output_of = None, tensor._data, tensor._output_nr
-        else:
-            self.tensor, self.data, self.output_of = tensor, None, None
-
-    def unpack(self, node):
-        """The saved tensor, or torch's RuntimeError if it was modified in place since."""
-        if self.tensor is None:
-            t = Tensor._wrap(self.data, grad_fn=node, vc=self.vc)
-            t._output_nr = self.output_of
-        else:
-            t = self.tensor
-        if self.vc.value != self.version:
-            owner = node if self.tensor is None else t.grad_fn
-            where = "" if owner is None else f", which is output {t._output_nr} of {owner._op_text()},"
-            raise RuntimeError(
-                "one of the variables needed for gradient computation has been modified by an inplace "
-                f"operation: [torch.{t.dtype.legacy} {shape_text(t.shape)}]{where} is at version {self.vc.value}; "
-                f"expected version {self.version} instead. Hint: enable anomaly detection to find the "
-                "operation that failed to compute its gradient, with "
-                "torch.autograd.set_detect_anomaly(True, check_nan=False)."
-            )
+    def tensor(self, node):
+        """The output as a tensor whose grad_fn is ``node``."""
+        t = Tensor._wrap(self.data, grad_fn=node, vc=self.vc)
+        t._output_nr = self.output_nr
         return t
 
-    def array(self, node=None):
-        """The saved numpy data; checked against its version, as ``unpack`` does, if ``node`` is given
-        (the graph model reads it without a check, for summaries)."""
-        if node is not None and self.vc.value != self.version:
-            self.unpack(node)  # raises torch's error
-        return self.data if self.tensor is None else self.tensor._data
+
+def modified_error(t, node, version):
+    """torch's error for a saved tensor ``t`` changed in place since it was saved at ``version``."""
+    owner = t.grad_fn
+    where = "" if owner is None else f", which is output {t._output_nr} of {owner._op_text()},"
+    return RuntimeError(
+        "one of the variables needed for gradient computation has been modified by an inplace "
+        f"operation: [torch.{t.dtype.legacy} {shape_text(t.shape)}]{where} is at version {t._vc.value}; "
+        f"expected version {version} instead. Hint: enable anomaly detection to find the "
+        "operation that failed to compute its gradient, with "
+        "torch.autograd.set_detect_anomaly(True, check_nan=False)."
+    )
 
 
 class Node:
@@ -77,7 +64,9 @@ class Node:
 
     next_functions = ()
     _sequence_nr = 0
-    _saved = ()  # SavedTensors (or plain values, or None) for backward; None once freed
+    _saved = ()  # what backward needs: tensors, SavedOutputs, numbers or None; None once freed
+    _versions = ()  # the version each saved tensor had when it was saved (None for the rest)
+    _saving = True  # False for an op that runs without recording: nothing will need what it saves
     _input_meta = ()  # (shape, numpy dtype) of each input, or None for a non-tensor argument
     _input_dtype = False  # the numpy dtype every tensor input has, False if they differ
     _tensor_hooks = None  # {output_nr: {id: hook}}: hooks registered on the output tensors
@@ -129,37 +118,61 @@ class Node:
         for t in inputs:
             if isinstance(t, Tensor):
                 data = t._data
-                meta.append((data.shape, data.dtype))
+                dtype = data.dtype
+                meta.append((data.shape, dtype))
                 if common is None:
-                    common = data.dtype
-                elif common != data.dtype:
+                    common = dtype
+                elif dtype is not common and dtype != common:
                     common = False
-                if t.grad_fn is not None:
-                    edges.append((t.grad_fn, t._output_nr))
+                fn = t.grad_fn
+                if fn is not None:
+                    edges.append((fn, t._output_nr))
+                elif t._requires_grad:
+                    edges.append(t._edge())
                 else:
-                    edges.append(t._edge() if t._requires_grad else (None, 0))
+                    edges.append(NO_EDGE)
             else:
                 meta.append(None)
-                edges.append((None, 0))
+                edges.append(NO_EDGE)
         self.next_functions = tuple(edges)
         self._input_meta = tuple(meta)
         self._input_dtype = common
         self._sequence_nr = next(_sequence)
 
-    def _save(self, values, outputs=()):
-        """Keep ``values`` (tensors, numbers or None) for backward; a tensor among ``outputs`` is kept as
-        an output of this node (no reference cycle: see :class:`SavedTensor`)."""
-        self._saved = tuple([
-            (SavedTensor(v, self if any(v is o for o in outputs) else None) if isinstance(v, Tensor) else v)
-            for v in values
-        ])  # fmt: skip
+    def _save(self, values):
+        """Keep ``values`` (a tuple of tensors, numbers or None) for backward, with each tensor's version."""
+        if self._saving:
+            self._saved = values
+            self._versions = [v._vc.value if isinstance(v, Tensor) else None for v in values]
+
+    def _keep_outputs(self):
+        """Once this node is its outputs' grad_fn: keep the saved ones as :class:`SavedOutput`."""
+        saved = self._saved
+        if saved:
+            self._saved = tuple([SavedOutput(v) if isinstance(v, Tensor) and v.grad_fn is self else v for v in saved])
+
+    def _resave_output(self, old, new, as_output):
+        """An in-place op wrote its output ``old`` into ``new``: what it saved of ``old`` is ``new`` now, at
+        ``new``'s version (kept as this node's output if ``as_output``, else as the tensor itself)."""
+        saved, versions = list(self._saved), list(self._versions)
+        for i, v in enumerate(saved):
+            if type(v) is SavedOutput and v.data is old._data:
+                saved[i], versions[i] = (SavedOutput(new) if as_output else new), new._vc.value
+        self._saved, self._versions = tuple(saved), versions
 
     def _unpack(self):
         """The saved values, each tensor checked against its version; torch's error if they were freed."""
         saved = self._saved
         if saved is None:
             raise RuntimeError(FREED_ERROR)
-        return tuple([s.unpack(self) if type(s) is SavedTensor else s for s in saved])
+        out = []
+        for v, version in zip(saved, self._versions):
+            if type(v) is SavedOutput:
+                v = v.tensor(self)
+            if version is not None and v._vc.value != version:
+                raise modified_error(v, self, version)
+            out.append(v)
+        return tuple(out)
 
     def _arrays_ok(self, grads):
         """Whether this node's backward may run on these numpy arrays and give torch's numbers: it can, and
@@ -171,7 +184,14 @@ class Node:
         saved = self._saved
         if saved is None:
             raise RuntimeError(FREED_ERROR)
-        return tuple([s.array(self) if type(s) is SavedTensor else s for s in saved])
+        out = []
+        for v, version in zip(saved, self._versions):
+            if version is not None:
+                vc, v = (v.vc, v.data) if type(v) is SavedOutput else (v._vc, v._data)
+                if vc.value != version:
+                    return self._unpack()  # raises torch's error
+            out.append(v)
+        return out
 
     def _release(self):
         """Free what was saved for backward (torch's ``release_variables``)."""
@@ -192,8 +212,13 @@ def read_saved(node, index):
     if saved is None:
         raise RuntimeError(FREED_ERROR)
     value = saved[index] if index < len(saved) else None
-    if type(value) is SavedTensor:
-        return value.unpack(node)
+    if type(value) is SavedOutput:
+        value = value.tensor(node)
+    if isinstance(value, Tensor):
+        version = node._versions[index]
+        if value._vc.value != version:
+            raise modified_error(value, node, version)
+        return value
     if isinstance(value, (bool, int, float)):
         return Tensor._wrap(np.asarray(value))
     return value

@@ -18,6 +18,8 @@ from .. import dtypes
 from ..tensor import Tensor
 from ._util import binary_result, check_broadcast, data, needs_grad, precise, wrap
 from .op import Op
+
+
 def _binary(fn, a, b):
     try:
         return binary_result(fn(a._data, data(b)), a, b)
@@ -38,7 +40,8 @@ class Add(Op):
     @staticmethod
     def forward(ctx, a, b, alpha=1):
         if alpha != 1:
-            ctx.alpha, ctx.formula = alpha, {"self": "grad", "other": "grad * alpha"}
+            ctx.alpha = alpha
+            ctx._own_formula({"self": "grad", "other": "grad * alpha"})
             return _binary(lambda x, y: x + alpha * y, a, b)
         return _binary(np.add, a, b)
 
@@ -54,7 +57,8 @@ class Sub(Op):
     @staticmethod
     def forward(ctx, a, b, alpha=1):
         if alpha != 1:
-            ctx.alpha, ctx.formula = alpha, {"self": "grad", "other": "-grad * alpha"}
+            ctx.alpha = alpha
+            ctx._own_formula({"self": "grad", "other": "-grad * alpha"})
             return _binary(lambda x, y: x - alpha * y, a, b)
         return _binary(np.subtract, a, b)
 
@@ -181,6 +185,8 @@ class RPow(Op):
         ctx._save((exponent, out))
         ctx.base = base
         return out
+
+
 class Exp(Op):
     """result = exp(self)"""
 
@@ -373,6 +379,8 @@ class Minimum(Op):
     def forward(ctx, a, b):
         ctx._save((a, b))
         return _binary(np.minimum, a, b)
+
+
 class Clone(Op):
     """result = a copy of self"""
 
@@ -413,6 +421,8 @@ class Where(Op):
                 check_broadcast(a, b)
                 check_broadcast(condition, b)
             raise
+
+
 def _float(a):
     """Integer inputs of floating-point functions compute in the default dtype, as in torch."""
     x = a._data if isinstance(a, Tensor) else a

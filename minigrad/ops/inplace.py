@@ -11,7 +11,6 @@ one was changed after being saved.
 import numpy as np
 
 from ..autograd import grad_mode
-from ..autograd.graph import SavedTensor
 from ..size import shape_text
 from ..tensor import Tensor
 from ._util import check_broadcast, data, wrap
@@ -43,9 +42,7 @@ def check_inplace(t, recording=False):
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
         base = t._base
         if base is not None and base.grad_fn is None and base._requires_grad:
-            raise RuntimeError(
-                "a view of a leaf Variable that requires grad is being used in an in-place operation."
-            )
+            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
     if not t._data.flags.writeable:
         raise RuntimeError(
             "unsupported operation: more than one element of the written-to tensor refers to a single memory "
@@ -89,10 +86,7 @@ def apply_inplace(t, compute, *operands):
         t.grad_fn, t._output_nr, t._requires_grad = fn, out._output_nr, out._requires_grad
     bump_version(t)
     if fn._saved:  # the op's saved output is t itself now, at its new version
-        fn._saved = tuple(
-            SavedTensor(t, None if base is not None else fn) if type(s) is SavedTensor and s.data is out._data else s
-            for s in fn._saved
-        )
+        fn._resave_output(out, t, as_output=base is None)
     return t
 
 

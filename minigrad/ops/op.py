@@ -22,7 +22,7 @@ import inspect
 import operator
 
 from ..autograd import grad_mode, observer
-from ..autograd.graph import Node, SavedTensor, read_saved
+from ..autograd.graph import Node, read_saved
 from ..tensor import Tensor
 from ._util import quiet_off, quiet_on
 from .carriers import ARRAYS, TENSORS
@@ -43,9 +43,9 @@ class Op(Node):
     is_view = False  # the output shares the first input's storage and version counter
     saved_names = ()
     saved_values = {}
-    _saving = True  # False while an op runs without recording: nothing will need what it saves
     _node_type = None
     _carries = None  # backward: None from the formula, True code written against F, False code on Tensors
+    _compiled = None  # the formula compiled, set on first use (_formula)
     _saves_result = False  # it saves its own output (as "result"), which Op.apply re-saves as its output
 
     def __init_subclass__(cls, **kwargs):
@@ -100,17 +100,13 @@ class Op(Node):
                 ctx._link(inputs)
                 out._requires_grad = True
                 out.grad_fn = ctx
-                if cls._saves_result:  # saved before this node became its grad_fn: keep it as its output
-                    ctx._saved = tuple([SavedTensor(s.tensor, ctx) if _among(s, (out,)) else s for s in ctx._saved])
+                if cls._saves_result:
+                    ctx._keep_outputs()
         obs = observer.current
         if obs is not None:
             outs = out if type(out) is tuple else (out,)
             obs(observer.OP, op=cls, node=outs[0].grad_fn, inputs=inputs, outputs=outs, params=params)
         return out
-
-    def _save(self, values, outputs=()):
-        if self._saving:
-            Node._save(self, values, outputs)
 
     def _needs(self):
         """Which inputs the backward must compute a gradient for (torch's ``needs_input_grad``)."""
@@ -143,8 +139,18 @@ class Op(Node):
         return True
 
     def _formula(self):
-        formula = self.formula  # a node may have a formula of its own (add with alpha)
-        return compile_formula(tuple(formula.items()), type(self).saved_names, tuple(formula))
+        """The formula compiled (:func:`~minigrad.ops.derivative.compile_formula`): once per op class."""
+        compiled = self._compiled
+        if compiled is None:
+            formula = self.formula
+            compiled = compile_formula(tuple(formula.items()), type(self).saved_names, tuple(formula))
+            if formula is type(self).formula:
+                type(self)._compiled = compiled
+        return compiled
+
+    def _own_formula(self, formula):
+        """Give this node a formula of its own (``add`` with ``alpha``), in place of its class's."""
+        self.formula, self._compiled = formula, None
 
     def _values(self, F):
         """What ``_save`` kept, for a backward running on carrier ``F``."""
@@ -179,10 +185,4 @@ def _finish_many(cls, ctx, record, inputs, params, outs):
         for nr, o in enumerate(outs):
             o._requires_grad, o.grad_fn, o._output_nr = True, ctx, nr
         ctx._num_outputs = len(outs)
-        if ctx._saved:
-            ctx._saved = tuple([SavedTensor(s.tensor, ctx) if _among(s, outs) else s for s in ctx._saved])
-
-
-def _among(saved, outputs):
-    return type(saved) is SavedTensor and any(saved.tensor is o for o in outputs)
-
+        ctx._keep_outputs()

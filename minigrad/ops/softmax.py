@@ -11,7 +11,6 @@ from .op import Op
 from .reduce import normalize_dims, unsqueeze_dims
 
 
-
 def _compute(a, kernel=None, dim=None):
     """The input as the dtype to compute in (float16 in float32), and its own dtype; torch's error for an
     integer input of softmax or log_softmax (``kernel``), whose name says whether ``dim`` is the last."""

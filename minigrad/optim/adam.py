@@ -51,17 +51,19 @@ class Adam(Optimizer):
             else:
                 grad = add_scaled(grad, wd, x)
         m, v = state["exp_avg"]._data, state["exp_avg_sq"]._data
-        m[...] = lerp(m, grad, 1 - beta1)
+        lerp(m, grad, 1 - beta1, out=m)
         v *= v.dtype.type(beta2)
-        v[...] = addcmul(v, 1 - beta2, grad, grad)
+        addcmul(v, 1 - beta2, grad, grad, out=v)
         step_size = lr / (1 - beta1**step)
         bias_correction2_sqrt = (1 - beta2**step) ** 0.5
         if group["amsgrad"]:
             top = state["max_exp_avg_sq"]._data
             np.maximum(top, v, out=top)
             v = top
-        denom = kernels.sqrt(v) / v.dtype.type(bias_correction2_sqrt) + v.dtype.type(group["eps"])
-        x[...] = addcdiv(x, -step_size, m, denom)
+        denom = kernels.sqrt(v)
+        denom /= v.dtype.type(bias_correction2_sqrt)
+        denom += v.dtype.type(group["eps"])
+        addcdiv(x, -step_size, m, denom, out=x)
 
 
 class AdamW(Adam):

@@ -1,9 +1,15 @@
 """The arithmetic of torch's CPU optimizer steps, rounding for rounding, on numpy arrays.
 
 torch's kernels round in ways numpy's plain operators do not: ``add(b, alpha=a)``, ``lerp`` and ``addcmul``
-are fused multiply-adds (one rounding, which float64 arithmetic rounded once to float32 reproduces), while
-``addcdiv`` rounds after each step. Scalars are first cast to the tensor's dtype, as the kernels do. Matching
-this is what keeps an optimizer's losses equal to torch's to the printed digit step after step.
+are fused multiply-adds (one rounding: torch 2.13's vectorised CPU kernels use the FMA instruction), while
+``addcdiv`` rounds after each step. numpy has no fused multiply-add, so these compute in the next wider type
+(float64 for float32, whose products are exact there) and round once. Scalars are first cast to the tensor's
+dtype, as the kernels do. Matching this is what keeps an optimizer's losses equal to torch's to the printed
+digit step after step.
+
+Every kernel writes into ``out`` (which may be one of its inputs, as torch's in-place updates are). The wide
+values go through a scratch buffer kept for the next step, a chunk of the arrays at a time: a step allocates no
+memory of the parameters' size, which on a large layer costs more than the arithmetic (fresh pages).
 
 One operation is not matched: torch's float32 ``sqrt`` (vectorised, not correctly rounded) differs from the
 correctly rounded one in the last bit for about one value in six; :func:`sqrt` is numpy's, so Adam's and
@@ -11,44 +17,101 @@ RMSprop's parameters can differ from torch's in the last bits (``tests/test_opti
 with torch's sqrt in its place every step is bit for bit torch's).
 """
 
+import threading
+
 import numpy as np
+
+CHUNK = 1 << 18  # elements per pass: the largest scratch buffer (2 MB of float64)
+_scratch = threading.local()  # per thread, as optimizers may step in several
 
 
 def _wide(dtype):
     return np.longdouble if dtype == np.float64 else np.float64
 
 
-def add_scaled(a, alpha, b):
-    """``a + alpha * b`` rounded once (torch's ``add(b, alpha=alpha)``)."""
-    dtype = a.dtype
-    wide = _wide(dtype)
-    out = np.multiply(b, wide(dtype.type(alpha)), dtype=wide)
-    np.add(a, out, out=out, dtype=wide)
-    return out.astype(dtype)
+def _buffer(wide, n):
+    """A scratch array of ``n`` (at most CHUNK) elements of the wide dtype, reused from step to step."""
+    buffers = _scratch.__dict__.setdefault("buffers", {})
+    buf = buffers.get(wide)
+    if buf is None or buf.size < n:
+        buf = buffers[wide] = np.empty(min(max(n, 1024), CHUNK), wide)
+    return buf[:n]
 
 
-def lerp(start, end, weight):
+def _rounded_once(out, compute, *arrays):
+    """``out[...] = compute(t, *arrays)`` rounded once to ``out``'s dtype: ``compute`` fills the wide scratch
+    array ``t`` from its arguments (all of ``out``'s shape), a chunk of them at a time. ``out`` may be one of
+    the arrays: a chunk is read before it is written."""
+    wide = _wide(out.dtype)
+    if not out.flags.c_contiguous:
+        t = np.empty(out.shape, wide)
+        out[...] = compute(t, *arrays)
+        return out
+    flat = out.reshape(-1)
+    parts = [np.ravel(a) for a in arrays]
+    for start in range(0, flat.size, CHUNK):
+        chunk = slice(start, start + CHUNK)
+        args = [p[chunk] for p in parts]
+        flat[chunk] = compute(_buffer(wide, args[0].size), *args)
+    return out
+
+
+def _out(out, like):
+    return np.empty_like(like) if out is None else out
+
+
+def add_scaled(a, alpha, b, out=None):
+    """``a + alpha * b`` rounded once (torch's ``add(b, alpha=alpha)``), into ``out`` (a new array if None)."""
+    alpha = a.dtype.type(alpha)
+    if alpha == 1 or alpha == -1:  # the product is exact: one rounding in the tensor's dtype is the same
+        return (np.add if alpha == 1 else np.subtract)(a, b, out=out)
+    scale = _wide(a.dtype)(alpha)
+
+    def compute(t, a, b):
+        np.copyto(t, b)
+        t *= scale
+        t += a
+        return t
+
+    return _rounded_once(_out(out, a), compute, a, b)
+
+
+def lerp(start, end, weight, out=None):
     """torch's ``start.lerp(end, weight)``: ``start + weight * (end - start)`` for a weight below 0.5,
-    ``end - (1 - weight) * (end - start)`` otherwise, each a fused multiply-add."""
+    ``end - (1 - weight) * (end - start)`` otherwise, each a fused multiply-add (the difference rounded first)."""
     dtype = start.dtype
-    wide = _wide(dtype)
     w = dtype.type(weight)
-    diff = (end - start).astype(wide)
-    if abs(w) < 0.5:
-        return (start.astype(wide) + wide(w) * diff).astype(dtype)
-    return (end.astype(wide) + wide(w - dtype.type(1)) * diff).astype(dtype)
+    from_end = abs(w) >= 0.5
+    scale = _wide(dtype)(w - dtype.type(1) if from_end else w)
+
+    def compute(t, start, end):
+        np.subtract(end, start, out=t, dtype=dtype)  # in the tensor's dtype, then widened
+        t *= scale
+        t += end if from_end else start
+        return t
+
+    return _rounded_once(_out(out, start), compute, start, end)
 
 
-def addcmul(a, value, t1, t2):
+def addcmul(a, value, t1, t2, out=None):
     """torch's ``a.addcmul(t1, t2, value=value)``: ``(value * t1) * t2`` added to ``a`` with one rounding."""
     dtype = a.dtype
-    scaled = t1 * dtype.type(value)
-    return (a.astype(_wide(dtype)) + scaled.astype(_wide(dtype)) * t2).astype(dtype)
+    v = dtype.type(value)
+
+    def compute(t, a, t1, t2):
+        np.multiply(t1, v, out=t, dtype=dtype)  # value * t1 in the tensor's dtype, then widened
+        t *= t2
+        t += a
+        return t
+
+    return _rounded_once(_out(out, a), compute, a, t1, t2)
 
 
-def addcdiv(a, value, t1, t2):
+def addcdiv(a, value, t1, t2, out=None):
     """torch's ``a.addcdiv(t1, t2, value=value)``: ``(value * t1) / t2 + a``, rounding after each step."""
-    return a + (t1 * a.dtype.type(value)) / t2
+    t = t1 * a.dtype.type(value)
+    t /= t2
+    return np.add(a, t, out=out)
 
 
 def sqrt(x):

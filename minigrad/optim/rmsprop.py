@@ -37,18 +37,18 @@ class RMSprop(Optimizer):
             grad = add_scaled(grad, group["weight_decay"], x)
         v = state["square_avg"]._data
         v *= v.dtype.type(alpha)
-        v[...] = addcmul(v, 1 - alpha, grad, grad)
+        addcmul(v, 1 - alpha, grad, grad, out=v)
         if group["centered"]:
             mean = state["grad_avg"]._data
-            mean[...] = lerp(mean, grad, 1 - alpha)
+            lerp(mean, grad, 1 - alpha, out=mean)
             avg = kernels.sqrt(addcmul(v, -1, mean, mean))
         else:
             avg = kernels.sqrt(v)
-        avg = avg + avg.dtype.type(group["eps"])
+        avg += avg.dtype.type(group["eps"])
         if group["momentum"] > 0:
             buf = state["momentum_buffer"]._data
             buf *= buf.dtype.type(group["momentum"])
-            buf[...] = addcdiv(buf, 1, grad, avg)
-            x[...] = add_scaled(x, -lr, buf)
+            addcdiv(buf, 1, grad, avg, out=buf)
+            add_scaled(x, -lr, buf, out=x)
         else:
-            x[...] = addcdiv(x, -lr, grad, avg)
+            addcdiv(x, -lr, grad, avg, out=x)

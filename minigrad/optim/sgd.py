@@ -32,6 +32,6 @@ class SGD(Optimizer):
             else:
                 buf = state["momentum_buffer"]._data
                 buf *= buf.dtype.type(momentum)
-                buf[...] = add_scaled(buf, 1 - group["dampening"], grad)
+                add_scaled(buf, 1 - group["dampening"], grad, out=buf)
             grad = add_scaled(grad, momentum, buf) if group["nesterov"] else buf
-        p._data[...] = add_scaled(p._data, -group["lr"], grad)
+        add_scaled(p._data, -group["lr"], grad, out=p._data)
