@@ -96,9 +96,12 @@ class Tensor:
 
     @classmethod
     def _wrap(cls, array, grad_fn=None, vc=None):
-        """Make a tensor around ``array`` without copying (internal fast path)."""
+        """Make a tensor around ``array`` without copying: how every op makes its result (``_init``, inlined)."""
         t = object.__new__(cls)
-        _init(t, array, grad_fn, vc)
+        t._data = array
+        t._requires_grad = grad_fn is not None
+        t.grad_fn = grad_fn
+        t._vc = _Version() if vc is None else vc
         return t
 
     # -- metadata -----------------------------------------------------------
@@ -521,6 +524,7 @@ class Tensor:
 
 
 def _init(t, array, grad_fn, vc):
+    """Set what every tensor has (``Tensor._wrap`` does the same inline, for ops' results)."""
     t._data = array
     t._requires_grad = grad_fn is not None
     t.grad_fn = grad_fn

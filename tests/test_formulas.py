@@ -114,8 +114,8 @@ class FormulaChecker:
         backward = node._backward(grads)
         backward = backward if isinstance(backward, tuple) else (backward,)
         assert len(backward) == len(inputs), f"{op.__name__}'s backward returned {len(backward)} grads"
-        if node._arrays_ok([g._data for g in grads]):
-            on_arrays = node._backward_arrays([g._data for g in grads])
+        on_arrays = node._backward_arrays([g._data for g in grads])
+        if on_arrays is not None:
             for i, (a, t) in enumerate(zip(on_arrays, backward)):
                 assert (a is None) == (t is None), f"{op.__name__}: input {i} gets a gradient on one carrier only"
                 if a is not None:

@@ -62,11 +62,11 @@ class AccumulateGrad(Node):
             observer(ACCUMULATE, node=self, tensor=var, before=old, after=new, grad=grad)
         return ()
 
-    def _accumulate_array(self, grads):
+    def _backward_arrays(self, grads):
         """The engine's fast path: ``grads[0]`` is a numpy array (or None); the same numbers as ``_backward``."""
         grad = grads[0]
         if grad is None:
-            return
+            return ()
         var = self.variable
         old = var._grad
         if old is not None:
@@ -78,10 +78,11 @@ class AccumulateGrad(Node):
             data = np.empty_like(var._data)
             np.copyto(data, grad, casting="unsafe")
             var._grad = graph.Tensor._wrap(data)
+        return ()
 
 
 # References to a gradient buffer only the engine holds, at _unshared's getrefcount: the engine's list of the
-# node's gradients, _accumulate_array's local, _unshared's argument and getrefcount's own.
+# node's gradients, _backward_arrays' local, _unshared's argument and getrefcount's own.
 _ENGINE_REFERENCES = 4
 # References to the memory a view's base holds when nothing but the view refers to it: the view's ``base``,
 # _unshared's local and getrefcount's argument.

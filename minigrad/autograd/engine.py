@@ -57,6 +57,9 @@ class GraphRoot(Node):
     def _backward(self, grads):
         return self._grads
 
+    def _backward_arrays(self, grads):
+        return self._grads  # arrays on the fast path
+
 
 def make_grads(outputs, grads):
     """The starting gradient for each output: given, or ones for a scalar (torch's ``_make_grads``)."""
@@ -227,20 +230,33 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
     special = {node for node, _ in captures} if captures else ()
 
     buffers = {root: [None]}
-    ready = [(-root._sequence_nr, 0, root)]
-    tiebreak = itertools.count(1)
+    ready = []  # the heap of ready nodes; the next node skips it when it is the only one ready
+    next_node = root
+    tiebreak = itertools.count()
+    as_op = create_graph or obs is not None  # sums of gradients recorded or reported
     ran = []
     prev_mode = grad_mode._state.enabled
     grad_mode._state.enabled = create_graph
     try:
-        while ready:
-            node = heapq.heappop(ready)[2]
+        while True:
+            if next_node is not None:
+                node, next_node = next_node, None
+            elif ready:
+                node = heapq.heappop(ready)[2]
+            else:
+                break
             grads = buffers.pop(node)
             outs = None
             if fast and not (node._tensor_hooks or node._retained or node._prehooks or node._hooks or node in special):
                 if needed is not None and node not in needed:
                     continue
-                outs = _run_on_arrays(node, grads)
+                if grads[0] is None and node is not root and _all_none(grads):
+                    if not isinstance(node, BackwardCFunction):
+                        outs = (None,) * len(node.next_functions)
+                else:
+                    outs = node._backward_arrays(grads)  # None: it runs on Tensors
+                    if outs:
+                        outs = validate(node, outs)
             if outs is None:
                 if fast:
                     grads = [None if g is None else Tensor._wrap(g) for g in grads]
@@ -264,11 +280,17 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                     buf = buffers[child] = [None] * child._num_outputs
                 if g is not None:
                     old = buf[nr]
-                    buf[nr] = g if old is None else _sum_grads(old, g, create_graph or obs is not None)
+                    buf[nr] = g if old is None else _sum_grads(old, g, as_op)
                 left = deps[child] - 1
                 deps[child] = left
-                if left == 0:
-                    heapq.heappush(ready, (-child._sequence_nr, next(tiebreak), child))
+                if left == 0:  # ready: run next if it is the only one, else in torch's order (the heap)
+                    if next_node is None and not ready:
+                        next_node = child
+                    else:
+                        if next_node is not None:
+                            heapq.heappush(ready, (-next_node._sequence_nr, next(tiebreak), next_node))
+                            next_node = None
+                        heapq.heappush(ready, (-child._sequence_nr, next(tiebreak), child))
             outs = g = grads = None  # hold no gradient a leaf could take over (AccumulateGrad counts references)
     finally:
         grad_mode._state.enabled = prev_mode
@@ -280,22 +302,6 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
             obs(FREE, nodes=tuple(n for n in ran if n is not root))
         obs(END, captured=tuple(captured))
     return captured
-
-
-def _run_on_arrays(node, grads):
-    """A node's output gradients as arrays from its input gradients as arrays, or None if it must run on
-    Tensors (its backward is written for Tensors, or its dtypes are mixed)."""
-    if isinstance(node, GraphRoot):
-        return node._grads
-    if isinstance(node, AccumulateGrad):
-        node._accumulate_array(grads)
-        return ()
-    if grads[0] is None and _all_none(grads):
-        return None if isinstance(node, BackwardCFunction) else (None,) * len(node.next_functions)
-    if not node._arrays_ok(grads):
-        return None
-    outs = node._backward_arrays(grads)
-    return None if outs is None else validate(node, outs)
 
 
 def _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph, replay):
@@ -374,29 +380,23 @@ def validate(node, outs):
             f"(expected {len(node.next_functions)}, got {len(outs)})"
         )
     fixed = None
-    metas = node._input_meta
-    for i, g in enumerate(outs):
-        if g is None:
+    for i, (g, meta) in enumerate(zip(outs, node._input_meta)):
+        if g is None or meta is None:
             continue
-        meta = metas[i]
-        if meta is None:
-            continue
-        shape, dtype = meta
         tensor = type(g) is Tensor
         data = g._data if tensor else g
-        if data.shape != shape or data.dtype != dtype:
-            if fixed is None:
-                fixed = list(outs)
-            if data.shape != shape:
-                g = _sum_to(g, shape, node, i)
-                data = g._data if tensor else g
-            if data.dtype != dtype and np.issubdtype(dtype, np.floating):
-                g = g.to(dtype) if tensor else data.astype(dtype)
-            fixed[i] = g
+        shape, dtype = meta
+        if data.shape == shape and data.dtype is dtype:
+            continue
+        if data.shape != shape:
+            g = _sum_to(g, shape, node, i)
+            data = g._data if tensor else g
+        if data.dtype != dtype and np.issubdtype(dtype, np.floating):
+            g = g.to(dtype) if tensor else data.astype(dtype)
+        if fixed is None:
+            fixed = list(outs)
+        fixed[i] = g
     return outs if fixed is None else tuple(fixed)
-
-
-
 
 
 def sum_to_array(grad, shape):

@@ -174,10 +174,9 @@ class Node:
             out.append(v)
         return tuple(out)
 
-    def _arrays_ok(self, grads):
-        """Whether this node's backward may run on these numpy arrays and give torch's numbers: it can, and
-        every tensor input and gradient has one floating dtype (then numpy promotes as torch does)."""
-        return False
+    def _backward_arrays(self, grads):
+        """This node's backward on numpy arrays (the engine's fast path), or None if it must run on Tensors."""
+        return None
 
     def _unpack_arrays(self):
         """The saved values with each tensor as its numpy array, version-checked as ``_unpack``."""

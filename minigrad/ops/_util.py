@@ -67,14 +67,14 @@ def binary_result(arr, a, b):
     da = a._data.dtype
     if isinstance(b, Tensor):
         db = b._data.dtype
-        if da == db:
+        if da is db or da == db:
             return wrap(arr)
         # a floating tensor's dtype wins over a bool or integer one (``grad * mask``), whatever their dims
         if da.kind == "f" and db.kind != "f":
             return wrap(arr if arr.dtype == da else arr.astype(da))
         want = dtypes.result_type((a, b))
     elif da.kind == "f":  # a scalar never changes a floating tensor's dtype
-        return wrap(arr if arr.dtype == da else arr.astype(da))
+        return wrap(arr if arr.dtype is da or arr.dtype == da else arr.astype(da))
     else:
         want = dtypes.result_type((a,), (b,))
     if arr.dtype != want.np:

@@ -121,22 +121,21 @@ class Op(Node):
         return self.backward(self, *grads)
 
     def _backward_arrays(self, grads):
-        """The gradients of the inputs as numpy arrays, from numpy arrays (the engine's fast path), or None if
-        this op's backward is written for Tensors only."""
-        if self._carries is None:
-            return self._formula()["arrays"](self, grads, self._unpack_arrays())
-        if self._carries:
-            return self.backward(self, grads, ARRAYS)
-        return None
-
-    def _arrays_ok(self, grads):
+        """The gradients of the inputs as numpy arrays, from numpy arrays (the engine's fast path); None if this
+        op's backward is written for Tensors only, or if the inputs' and gradients' dtypes are not all one
+        floating dtype (numpy would then promote differently from torch)."""
         dtype = self._input_dtype
         if self._carries is False or not dtype or dtype.kind != "f":
-            return False
+            return None
         for g in grads:
             if g is not None and g.dtype != dtype:
-                return False
-        return True
+                return None
+        if self._carries:
+            return self.backward(self, grads, ARRAYS)
+        compiled = self._compiled
+        if compiled is None:
+            compiled = self._formula()
+        return compiled["arrays"](self, grads, self._unpack_arrays())
 
     def _formula(self):
         """The formula compiled (:func:`~minigrad.ops.derivative.compile_formula`): once per op class."""
