@@ -117,6 +117,7 @@ class FunctionNode:
     input_names: tuple = ()
     outputs: tuple = ()
     saved: tuple = ()
+    saved_versions: tuple = ()  # the version each saved tensor had when it was saved (``tensor._version``)
     attrs: dict = field(default_factory=dict)  # torch's non-tensor saved attributes, as text (dim, keepdim, ...)
     variable: str | None = None  # AccumulateGrad: id of the leaf it accumulates into
     next: tuple = ()  # ``next_functions`` as ids: ((function id or None, input_nr), ...)
@@ -154,13 +155,15 @@ class OpRecord(NamedTuple):
     outputs: tuple
     params: dict
     saved: tuple | None = None
+    versions: tuple | None = None  # the version each saved tensor had when it was saved
 
     @classmethod
     def of(cls, info):
         """The record of an ``OP`` event's ``info``."""
         node = info["node"]
         return cls(info["op"], node, tuple(info["inputs"]), tuple(info["outputs"]), dict(info["params"]),
-                   node._saved if node is not None else None)  # fmt: skip
+                   node._saved if node is not None else None,
+                   tuple(node._versions) if node is not None else None)  # fmt: skip
 
 
 @contextlib.contextmanager
@@ -411,10 +414,12 @@ class _Extractor:
             self.edges.append(Edge(node.id, tid, "output", slot[2]))
         node.outputs = tuple(out_ids)
         if self.want_saved:
+            saved = list(self._saved(fn))
             node.saved = tuple(
                 (name, self._tensor(slot, self.objects.get(slot), meta, grad_fn=node.id if slot[0] == "out" else None))
-                for name, slot, meta in self._saved(fn)
+                for name, slot, meta, _ in saved
             )
+            node.saved_versions = tuple(version for *_, version in saved)
             for k, (_, tid) in enumerate(node.saved):
                 self.edges.append(Edge(node.id, tid, "saved", k))
 
@@ -437,7 +442,7 @@ class _Extractor:
                 slots.append(self._bind(traced[i]))
             else:  # an input that needs no grad: the node may have saved it
                 if saved_objs is None:
-                    saved_objs = [s for s in _saved_tensors(fn, rec) if type(s) is not SavedOutput]
+                    saved_objs = [s for s, _ in _saved_tensors(fn, rec) if type(s) is not SavedOutput]
                 k = next((k for k, t in enumerate(saved_objs) if not t._requires_grad and t._data.shape == m[0]), None)
                 if k is not None:
                     slots.append(self._bind(saved_objs.pop(k)))
@@ -448,15 +453,15 @@ class _Extractor:
     def _saved(self, fn):
         names = _input_names(fn)
         inputs = self._inputs(fn)
-        for k, s in enumerate(_saved_tensors(fn, self.trace.get(id(fn)))):
+        for k, (s, version) in enumerate(_saved_tensors(fn, self.trace.get(id(fn)))):
             if type(s) is SavedOutput:
                 name = "result" if s.output_nr == 0 else f"result{s.output_nr}"
-                yield name, ("out", id(fn), s.output_nr), (s.data.shape, s.data.dtype)
+                yield name, ("out", id(fn), s.output_nr), (s.data.shape, s.data.dtype), version
                 continue
             slot = self._bind(s) or ("obj", id(s))
             self.objects.setdefault(slot, s)
             i = next((i for i, sl in enumerate(inputs) if sl == slot), None)
-            yield (names[i] if i is not None else f"saved{k}"), slot, None
+            yield (names[i] if i is not None else f"saved{k}"), slot, None, version
 
     # -- nodes -----------------------------------------------------------------------------------
     def _tensor(self, slot, t, meta=None, grad_fn=None):
@@ -535,9 +540,13 @@ def _meta(fn, i):
 
 
 def _saved_tensors(fn, record=None):
-    """What ``fn`` saved: its own ``_saved``, or the trace's record of it once backward has freed it."""
-    saved = fn._saved if fn._saved is not None or record is None else record.saved
-    return [s for s in (saved or ()) if isinstance(s, (Tensor, SavedOutput))]
+    """The tensors ``fn`` saved, as ``(tensor or SavedOutput, version when saved)``: from its own ``_saved``, or
+    from the trace's record of it once backward has freed it."""
+    if fn._saved is not None or record is None:
+        saved, versions = fn._saved, fn._versions
+    else:
+        saved, versions = record.saved, record.versions
+    return [(s, v) for s, v in zip(saved or (), versions or ()) if isinstance(s, (Tensor, SavedOutput))]
 
 
 def _input_names(fn):
