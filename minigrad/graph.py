@@ -118,6 +118,7 @@ class FunctionNode:
     outputs: tuple = ()
     saved: tuple = ()
     saved_versions: tuple = ()  # the version each saved tensor had when it was saved (``tensor._version``)
+    saved_versions_now: tuple = ()  # their versions when the graph was extracted: different = changed in place
     attrs: dict = field(default_factory=dict)  # torch's non-tensor saved attributes, as text (dim, keepdim, ...)
     variable: str | None = None  # AccumulateGrad: id of the leaf it accumulates into
     next: tuple = ()  # ``next_functions`` as ids: ((function id or None, input_nr), ...)
@@ -419,7 +420,8 @@ class _Extractor:
                 (name, self._tensor(slot, self.objects.get(slot), meta, grad_fn=node.id if slot[0] == "out" else None))
                 for name, slot, meta, _ in saved
             )
-            node.saved_versions = tuple(version for *_, version in saved)
+            node.saved_versions = tuple(version for *_, (version, _) in saved)
+            node.saved_versions_now = tuple(now for *_, (_, now) in saved)
             for k, (_, tid) in enumerate(node.saved):
                 self.edges.append(Edge(node.id, tid, "saved", k))
 
@@ -456,12 +458,12 @@ class _Extractor:
         for k, (s, version) in enumerate(_saved_tensors(fn, self.trace.get(id(fn)))):
             if type(s) is SavedOutput:
                 name = "result" if s.output_nr == 0 else f"result{s.output_nr}"
-                yield name, ("out", id(fn), s.output_nr), (s.data.shape, s.data.dtype), version
+                yield name, ("out", id(fn), s.output_nr), (s.data.shape, s.data.dtype), (version, s.vc.value)
                 continue
             slot = self._bind(s) or ("obj", id(s))
             self.objects.setdefault(slot, s)
             i = next((i for i, sl in enumerate(inputs) if sl == slot), None)
-            yield (names[i] if i is not None else f"saved{k}"), slot, None, version
+            yield (names[i] if i is not None else f"saved{k}"), slot, None, (version, s._version)
 
     # -- nodes -----------------------------------------------------------------------------------
     def _tensor(self, slot, t, meta=None, grad_fn=None):

@@ -112,10 +112,19 @@ def test_seed_004_chain_rule_numbers_and_grads(capsys):
     ns = {}
     s = GraphStepper.from_code(SEED_004, ns)
     lines = captions(s)
-    assert "MulBackward0: grad_a = grad * b = 1.0 * 2.0 = 2.0" in lines
-    assert "MulBackward0: grad_b = grad * a = 1.0 * 3.0 = 3.0" in lines
-    assert "AddBackward0: grad_w = grad = 3.0" in lines
-    assert "AddBackward0: grad_x = grad = 2.0" in lines
+    # each backward step names its node by the line that made it, then the chain rule in the code's names
+    mul = s.steps[step_with(s, "y = a * b → MulBackward0")]["t"]
+    assert mul[:3] == [
+        "y = a * b → MulBackward0",
+        "contribution to a.grad = grad of y · b = 1.0 · 2.0 = 2.0",
+        "contribution to b.grad = grad of y · a = 1.0 · 3.0 = 3.0",
+    ]
+    # the first time a node type runs, its formula in PyTorch's names, said in the code's terms
+    assert mul[3] == ("(PyTorch's formula for MulBackward0: self: grad * other; other: grad * self, where grad is "
+                      "the gradient arriving from y, self is a, other is b)")  # fmt: skip
+    assert "contribution to w.grad = grad of b = 3.0" in lines
+    assert "contribution to x.grad = grad of a = 2.0" in lines
+    assert sum(line.startswith("(PyTorch's formula for AddBackward0") for line in lines) == 1
     assert "2 gradients arrive at w and are summed: 3.0 + 2.0 = 5.0" in lines
     assert "AccumulateGrad: w.grad: None -> 5." in lines
     assert "AccumulateGrad: x.grad: None -> 2." in lines
@@ -149,14 +158,15 @@ def test_seed_004_forward_steps_follow_the_statements():
     # backward steps run in the engine's order, each highlighting the node that runs
     order = [st["t"][0].split(":")[0] for st in s.steps if st["k"] == "bwd"]
     assert order == [
-        "backward pass from y", "MulBackward0", "retain_grad", "AddBackward0", "retain_grad", "AddBackward0",
-        "2 gradients arrive at w and are summed", "AccumulateGrad", "backward done",
+        "backward pass from y", "y = a * b → MulBackward0", "retain_grad", "b = w + 1 → AddBackward0",
+        "retain_grad", "a = w + x → AddBackward0", "2 gradients arrive at w and are summed", "AccumulateGrad",
+        "backward done",
     ]  # fmt: skip
 
 
 def test_backward_step_highlights_node_and_grad_on_its_edge():
     s = GraphStepper.from_code(SEED_004)
-    i = step_with(s, "MulBackward0: grad_a")
+    i = step_with(s, "→ MulBackward0")
     step = s.steps[i]
     texts, _ = final_state(s, upto=i)
     fn = step["h"][0]
@@ -177,7 +187,7 @@ def test_hooks_fire_in_engine_order_with_their_output(capsys):
     assert "y2 grad: tensor(4.)\ny1 grad: tensor(-4.)\n" in capsys.readouterr().out  # the code ran as usual
     lines = captions(s)
     assert "retain_grad: loss.grad = 1. (kept)" in lines
-    assert "SubBackward0: grad_y2 = -grad = -(-4.0) = 4.0" in lines
+    assert "contribution to the grad of y2 = -grad = -(-4.0) = 4.0" in lines
     assert "2 gradients arrive at x and are summed: 8.0 + (-4.0) = 4.0" in lines
     assert "AccumulateGrad: x.grad: None -> 4." in lines
     texts, classes = final_state(s)
@@ -219,7 +229,8 @@ def test_seed_000_myrelu_function():
     lines = captions(s)
     assert "Y_hat = MyReLU(AddBackward0's result): records MyReLUBackward" in lines
     # tensors are written as the graph model summarises them
-    relu = f"MyReLUBackward: grad_input = MyReLU.backward(ctx, {shown([[-2.5], [4.5]])}) = {shown([[0.0], [4.5]])}"
+    relu = (f"contribution to the grad of AddBackward0's result = MyReLU.backward(ctx, {shown([[-2.5], [4.5]])}) = "
+            f"{shown([[0.0], [4.5]])}")
     assert relu in lines
     assert f"AccumulateGrad: w.grad: None -> {shown([[4.5, 4.5]])}" in lines
     assert f"AccumulateGrad: b.grad: None -> {shown([[4.5]])}" in lines
@@ -316,6 +327,8 @@ def test_one_svg_steps_only_toggle_classes_and_text():
             assert eid in ids
             if key in ("+", "-"):
                 assert value in dynamic
+            elif key == "i":  # an info record: text fields, None to remove one
+                assert value and all(isinstance(k, str) and (v is None or isinstance(v, str)) for k, v in value.items())
             else:
                 assert 0 <= key < slots[eid]
         assert all(h in ids for h in step["h"])
@@ -377,7 +390,7 @@ def test_step_is_settable_and_clamped():
 
 def test_too_large_graph_is_refused_with_a_clear_message():
     code = "x = torch.tensor(1.0, requires_grad=True)\ny = x\nfor _ in range(300):\n    y = y * 1.01\n"
-    with pytest.raises(StepperTooLarge, match=r"more than 400 nodes.*Step a smaller piece"):
+    with pytest.raises(StepperTooLarge, match=r"more than 400 nodes, and it steps at most.*so step a smaller piece"):
         GraphStepper.from_code(code)
 
 

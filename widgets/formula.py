@@ -1,31 +1,37 @@
-"""Chain-rule lines with numbers: an op's own ``formula`` (data on its class) filled in.
+"""Chain-rule lines with numbers: an op's own ``formula`` (data on its class) filled in, in the code's names.
 
 ``MulBackward0`` has ``formula = {"self": "grad * other", "other": "grad * self"}``;
 for ``y = a * b`` run backward with grad 1.0 this gives
-``MulBackward0: grad_a = grad * b = 1.0 * 3.0 = 3.0``. The last number is the
+``contribution to a.grad = grad of y · b = 1.0 · 3.0 = 3.0``. The last number is the
 gradient the engine really computed (recorded from the ``grads`` event), not a
-re-evaluation of the formula text.
+re-evaluation of the formula text. Inside an equation a tensor is written with all its
+numbers when it is small, else by its shape (``([64, 10] tensor)``): never a summary.
 """
 
+import ast
 import re
 
 import numpy as np
 
 from minigrad import size
+from minigrad.graph import SUMMARY_MAX_ELEMENTS
 
 from .trace import Value
 
+_POINTWISE = "minigrad.ops.elementwise"  # the module of the ops that broadcast their inputs
 _IDENT = re.compile(r"(?<![\w.])([A-Za-z_]\w*)(\.shape)?(?!\w)(?!\s*\()")
 
 
 def number_text(value, width=60):
     """A value as it goes into arithmetic: a Python literal for one number (``3.0``, ``-4.0``, ``2``),
-    the graph model's summary for a tensor of several (``[[4.5, 4.5]]``)."""
+    every number of a small tensor (``[[4.5, 4.5]]``), the shape of a bigger one (``([64, 10] tensor)``)."""
     if value is None:
         return "None"
     if isinstance(value, Value):
         if value.scalar is not None and not value.shape:
             return _scalar(value.scalar)
+        if int(np.prod(value.shape)) > SUMMARY_MAX_ELEMENTS:
+            return f"({shape_text(value.shape)} tensor)"
         return clip(value.text, width)
     if isinstance(value, (int, float, bool, np.number, np.bool_)):
         return _scalar(value)
@@ -72,6 +78,8 @@ def substitute(formula, symbols):
                 return "(" + ", ".join(map(str, value.shape)) + ("," if len(value.shape) == 1 else "") + ")"
             return f"{value}.shape"
         text = value if isinstance(value, str) else number_text(value)
+        if " " in text and formula[m.end() :].startswith("."):  # (grad of y).expand(...)
+            return f"({text})"
         # a negative number next to an operator needs parentheses: -(-4.0), (-2.0) ** 1
         before = formula[: m.start()].rstrip()[-1:]
         after = formula[m.end() :].lstrip()
@@ -82,42 +90,101 @@ def substitute(formula, symbols):
     return _IDENT.sub(repl, formula)
 
 
-def chain_rule_lines(fn, op, grad_in, grads_out, names, result_name=None):
-    """One line per input that gets a gradient: ``<Node>: grad_<input> = <formula> = <numbers> = <result>``.
+def chain_rule_lines(fn, op, grad_in, grads_out, names, result_name=None, targets=None):
+    """One line per input that gets a gradient: ``contribution to <target> = <formula in the code's names>
+    = <numbers> = <result>``, saying in words where the engine summed a broadcast gradient back.
 
     ``fn`` is the graph model's FunctionNode (its ``formula`` and ``input_names``); ``op`` what
     the forward run recorded for it (``input_values``, ``params``, ``output_values``; missing
     entries leave the formula's names in place); ``grad_in`` the grads arriving at the node;
-    ``grads_out`` what the engine computed for each input; ``names[i]`` the user's name for input i.
+    ``grads_out`` what the engine computed for each input; ``names[i]`` the code's name for input i
+    (None: torch's name stays); ``targets[i]`` what input i's gradient goes to (``x.grad``).
     """
+    targets = targets or [f"the grad of {n or k}" for n, k in zip(names, fn.input_names)]
     if not fn.formula:
-        return _function_lines(fn, grad_in, grads_out, names)
+        return _function_lines(fn, grad_in, grads_out, targets)
     values = op.get("input_values", ())
-    named = {"grad": "grad"}
+    named = {"grad": f"grad of {result_name}" if result_name else "grad"}
     numeric = {"grad": grad_in[0] if grad_in else None}
     keys = [_formula_key(fn.formula, k) for k in fn.input_names]
     for i, key in enumerate(keys):
         if keys.count(key) == 1:
-            named[key] = names[i] or key
-            if i < len(values) and values[i] is not None:
-                numeric[key] = values[i]
+            value = values[i] if i < len(values) else None
+            constant = value is not None and not isinstance(value, Value)  # a Python number: 2 in 2*x
+            named[key] = names[i] or (number_text(value) if constant else key)
+            if value is not None:
+                numeric[key] = value
     for key, value in op.get("params", {}).items():
         named.setdefault(key, key)
         numeric.setdefault(key, value)
     if op.get("output_values"):
         named["result"] = result_name or "result"
         numeric["result"] = op["output_values"][0]
-    label = fn.label
+    pointwise = any(c.__module__ == _POINTWISE for c in type(fn.fn).__mro__)  # formulas keep the broadcast shape
     lines = []
     for i, key in enumerate(keys):
         out = grads_out[i] if i < len(grads_out) else None
         if out is None or key not in fn.formula:
             continue
-        expr = fn.formula[key]
-        lhs = "grad_" + (names[i] or fn.input_names[i])
-        parts = [substitute(expr, named), substitute(expr, numeric), number_text(out)]
-        lines.append(f"{label}: {lhs} = " + " = ".join(_dedupe(parts)))
+        expr = _branch(fn.formula[key], numeric)
+        parts = [_dot(substitute(expr, named)), _dot(substitute(expr, numeric))]
+        summed = _summed_dims(grad_in[0] if grad_in else None, out) if pointwise else None
+        if summed:
+            who = names[i] or fn.input_names[i]
+            parts[-1] += f", summed over {summed} ({who} was broadcast along {'them' if ',' in summed else 'it'})"
+        parts.append(number_text(out))
+        lines.append(f"contribution to {targets[i]} = " + " = ".join(_dedupe(parts)))
     return lines
+
+
+def torch_names_line(fn, names, result_name=None):
+    """What the formula's names mean, the first time a node type's formula shows: PyTorch's own
+    formula (``derivatives.yaml``), with ``self``/``other``/``grad`` said in the code's terms."""
+    if not fn.formula:
+        return None
+    formula = "; ".join(f"{k}: {v}" for k, v in fn.formula.items())
+    where = [f"grad is the gradient arriving from {result_name or 'the result'}"]
+    where += [f"{k} is {n}" for k, n in zip(fn.input_names, names) if n and n != k]
+    return f"(PyTorch's formula for {fn.label}: {formula}, where {', '.join(where)})"
+
+
+def _branch(expr, values):
+    """``grad * 0 if exponent == 0 else grad * exponent * ...`` with ``exponent`` known: the branch taken."""
+    try:
+        tree = ast.parse(expr, mode="eval").body
+    except SyntaxError:
+        return expr
+    if not isinstance(tree, ast.IfExp):
+        return expr
+    names = {n.id for n in ast.walk(tree.test) if isinstance(n, ast.Name)}
+    if not names or not all(isinstance(values.get(n), (int, float)) for n in names):
+        return expr
+    try:
+        taken = eval(compile(ast.Expression(tree.test), "<formula>", "eval"), {"__builtins__": {}},
+                     {n: values[n] for n in names})  # fmt: skip
+    except Exception:
+        return expr
+    return _branch(ast.unparse(tree.body if taken else tree.orelse), values)
+
+
+def _dot(text):
+    """Multiplication as written on paper: ``grad · b`` (``**`` stays)."""
+    return text.replace(" * ", " · ")
+
+
+def _summed_dims(grad_in, out):
+    """``dim 0`` / ``dims 0, 2`` when the engine summed a broadcast gradient (``grad_in``'s shape) down to
+    the input's (``out``'s), which an elementwise formula does not say; None otherwise."""
+    if not isinstance(grad_in, Value) or not isinstance(out, Value):
+        return None
+    big, small = grad_in.shape, out.shape
+    if big == small or len(big) < len(small) or int(np.prod(small)) >= int(np.prod(big)):
+        return None
+    lead = len(big) - len(small)
+    if any(s not in (1, b) for s, b in zip(small, big[lead:])):
+        return None
+    dims = list(range(lead)) + [lead + i for i, (s, b) in enumerate(zip(small, big[lead:])) if s == 1 and b != 1]
+    return ("dims " if len(dims) > 1 else "dim ") + ", ".join(map(str, dims))
 
 
 def _formula_key(formula, input_name):
@@ -125,17 +192,12 @@ def _formula_key(formula, input_name):
     return input_name if input_name in formula else input_name.split("[")[0]
 
 
-def _function_lines(fn, grad_in, grads_out, names):
+def _function_lines(fn, grad_in, grads_out, targets):
     """A user ``autograd.Function`` (or an op without a formula): its own ``backward`` is the formula."""
     grads = ", ".join(number_text(g) for g in grad_in)
     owner = fn.op if fn.op != fn.label else "backward"
-    lines = []
-    for i, out in enumerate(grads_out):
-        if out is None:
-            continue
-        who = names[i] if i < len(names) and names[i] else (fn.input_names[i] if i < len(fn.input_names) else i)
-        lines.append(f"{fn.label}: grad_{who} = {owner}.backward(ctx, {grads}) = {number_text(out)}")
-    return lines
+    return [f"contribution to {targets[i]} = {owner}.backward(ctx, {grads}) = {number_text(out)}"
+            for i, out in enumerate(grads_out) if out is not None]  # fmt: skip
 
 
 def _dedupe(parts):

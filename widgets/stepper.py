@@ -62,10 +62,13 @@ class StepperTooLarge(ValueError):
 
 def _too_large(what):
     return StepperTooLarge(
-        f"GraphStepper: {what}; it steps at most {MAX_NODES} graph nodes and {MAX_STEPS} steps so that the page "
-        "stays fast. Step a smaller piece (fewer loop iterations, a smaller model or batch), or draw the whole "
-        "graph without stepping with minigrad.viz.make_dot."
+        f"GraphStepper: {what}, and it steps at most {MAX_NODES} graph nodes and {MAX_STEPS} steps, so step a "
+        "smaller piece (fewer loop iterations, a smaller model or batch) or draw it whole with minigrad.viz.make_dot."
     )
+
+
+NO_TENSORS = ("This code made no tensor that autograd tracks, so there is no graph to step through: create one "
+              "with torch.tensor(..., requires_grad=True) and compute with it.")  # fmt: skip
 
 
 class GraphStepper(anywidget.AnyWidget):
@@ -103,14 +106,15 @@ class GraphStepper(anywidget.AnyWidget):
                          steps=steps, legend=LEGEND, **kwargs)  # fmt: skip
 
     @classmethod
-    def from_code(cls, source, namespace=None):
+    def from_code(cls, source, namespace=None, loops=tracing.LOOPS):
         """Run ``source`` one top-level statement at a time in ``namespace`` (a new dict if None; minigrad
         is available as ``torch`` and ``import torch`` imports minigrad) and step through what it did.
+        The first ``loops`` iterations of a top-level loop are stepped line by line, the rest together.
 
-        An exception in the code stops it, as in a cell, and becomes the last step.
+        An exception in the code stops it, as in a cell, and becomes the last step (``error`` holds it).
         """
         namespace = {} if namespace is None else namespace
-        trace = tracing.run_code(source, namespace)
+        trace = tracing.run_code(source, namespace, loops=loops)
         return cls(_built=_build_traced(trace, source.splitlines()))
 
     @property
@@ -142,7 +146,9 @@ def _build_traced(trace, code):
         graph = extract_for_trace(trace, max_nodes=MAX_NODES)
     except GraphTooLarge:
         raise _too_large(f"the graph has more than {MAX_NODES} nodes") from None
-    steps = StepBuilder(graph, trace.statements).run(trace.events)
+    steps = StepBuilder(graph, trace.statements, lines=code).run(trace.events)
+    if not graph.tensors and trace.error is None:
+        steps = [{"k": "fwd", "l": None, "t": [NO_TENSORS], "o": "".join(s["o"] for s in steps), "h": [], "c": []}]
     return _check(graph, steps), steps, code, trace.error
 
 

@@ -8,17 +8,23 @@ fixed text slots (see ``layout.SLOTS``). A step is a small dict:
 * ``t``: caption lines (the chain rule with numbers, what a hook did, ...);
 * ``o``: text the code printed during the step;
 * ``h``: ids highlighted while this step is the current one;
-* ``c``: changes, each ``[id, slot, text]`` (set a text slot) or ``[id, "+", cls]`` /
-  ``[id, "-", cls]`` (add or remove a class), kept for the following steps.
+* ``c``: changes, each ``[id, slot, text]`` (set a text slot), ``[id, "+", cls]`` /
+  ``[id, "-", cls]`` (add or remove a class) or ``[id, "i", {field: text}]`` (merge fields into the
+  element's info record: what hovering shows and a click pins, every value in full as torch prints
+  it), kept for the following steps.
 
 The JavaScript applies ``c`` going forward and undoes it going back; it never
 needs to know what a tensor or a gradient is.
 """
 
-from minigrad.autograd.observer import OP
-from minigrad.graph import extract
+import numpy as np
 
-from .formula import chain_rule_lines, clip, number_text, shape_text
+from minigrad.autograd.observer import OP
+from minigrad.dtypes import from_numpy_dtype
+from minigrad.graph import extract
+from minigrad.size import Size
+
+from .formula import chain_rule_lines, clip, number_text, shape_text, torch_names_line
 from .layout import EDGE_TEXT, GRAD, LABEL, NAME, SHAPE, STATUS, VALUE, WIDTH, classes_for
 from .trace import STATEMENT, Value, kept_grad
 
@@ -31,6 +37,7 @@ class Canvas:
     def __init__(self):
         self.text = {}
         self.classes = {}
+        self.infos = {}
         self.steps = []
         self._reset()
 
@@ -54,6 +61,18 @@ class Canvas:
         if cls in have:
             have.discard(cls)
             self.changes.append([eid, "-", cls])
+
+    def info(self, eid, **fields):
+        """Merge ``fields`` into ``eid``'s info record (a None field removes it); only changed fields are sent."""
+        have = self.infos.setdefault(eid, {})
+        diff = {k: v for k, v in fields.items() if (k in have if v is None else have.get(k) != v)}
+        for k, v in diff.items():
+            if v is None:
+                del have[k]
+            else:
+                have[k] = v
+        if diff:
+            self.changes.append([eid, "i", diff])
 
     def highlight(self, *ids):
         self.hl.extend(i for i in ids if i is not None and i not in self.hl)
@@ -110,9 +129,12 @@ def arguments(fn):
 class StepBuilder:
     """Walk a trace's events in order and write the steps on a :class:`Canvas`."""
 
-    def __init__(self, graph, statements=(), replay=False):
+    def __init__(self, graph, statements=(), replay=False, lines=()):
         self.g = graph
         self.statements = statements
+        self.lines = lines  # the code's lines, to name a node by the line that made it
+        self.made_at = {}  # function id -> the code line (1-based) whose op recorded it
+        self.explained = set()  # node types whose PyTorch formula a caption has spelled out
         self.replay = replay
         self.canvas = Canvas()
         for eid, classes in classes_for(graph).items():
@@ -127,6 +149,7 @@ class StepBuilder:
         self.stmt = 0
         self.op_notes = []  # forward ops of the current step: (function id, op, inputs, outputs, values)
         self.freed_said = False
+        self.hooks = {}  # tensor id -> hooks registered on it so far
 
     def forward_from_graph(self):
         """Forward steps for a graph that already exists: one per function, in creation order."""
@@ -172,6 +195,7 @@ class StepBuilder:
             self.set_grad(tid, Value.of(grad), kept=True)
         if node.retains_grad:
             self.canvas.add_class(tid, "retains")
+            self.canvas.info(tid, retains_grad="True")
         if node.hooks:
             self.canvas.add_class(tid, "hooked")
 
@@ -219,6 +243,15 @@ class StepBuilder:
         c.set_text(tid, SHAPE, shape_text(node.shape) + dtype, WIDTH["tensor"])
         text = value.text if value is not None else node.value
         c.set_text(tid, VALUE, "= " + text if text is not None else "value not kept", WIDTH["tensor"])
+        if value is None and node.tensor is not None:
+            value = Value.of(node.tensor)
+        grad_fn = self.g[node.grad_fn].label if node.grad_fn is not None else None
+        c.info(tid, title=self.label(tid), value=value.full if value is not None else text or "(not kept)",
+               grad="None", shape=repr(Size(node.shape)), dtype=repr(from_numpy_dtype(np.dtype(node.dtype))),
+               requires_grad=str(node.requires_grad), is_leaf=str(node.is_leaf),
+               retains_grad=str(node.retains_grad and self.replay),
+               grad_fn=f"<{grad_fn}>" if grad_fn else "None",
+               _version=str(value.version if value is not None else node.version))  # fmt: skip
         c.highlight(tid)
 
     def show_function(self, fid):
@@ -232,11 +265,38 @@ class StepBuilder:
             self.show_tensor(fn.variable)
             self.show_edge(self.g.variable_edge(fid))
         elif fn.saved:
-            saved = ", ".join(self.name.get(t) or name for name, t in fn.saved)
+            saved = ", ".join(f"{self.name.get(t) or name} (v{v})" for (name, t), v in self.saved(fn))
             c.set_text(fid, STATUS, "saved: " + saved, WIDTH["function"])
         else:
             c.set_text(fid, STATUS, "saves nothing", WIDTH["function"])
+        c.info(fid, title=fn.label, **self.function_info(fn))
         c.highlight(fid)
+
+    def saved(self, fn):
+        """``((name, tensor id), version)`` for each tensor a node saved, with the version it had then."""
+        versions = fn.saved_versions or (0,) * len(fn.saved)
+        return list(zip(fn.saved, versions))
+
+    def saved_text(self, fn):
+        """``self = x (version 0), other = w (version 0)``: what a node saved, in torch's and the code's names."""
+        parts = []
+        for (name, tid), version in self.saved(fn):
+            who = self.name.get(tid) if tid is not None else None
+            shown = f"{name} = {who}" if who and who != name else name
+            parts.append(f"{shown} (version {version})")
+        return ", ".join(parts)
+
+    def function_info(self, fn):
+        """The detail record of a grad_fn node: its formula in torch's names and what those names are here."""
+        if fn.variable is not None:
+            return {"does": f"adds the gradient it receives into {self.label(fn.variable)}.grad"}
+        if fn.formula:
+            lines = [f"grad of {k}: {v}" for k, v in fn.formula.items()]
+            names = [f"{k} = {self.label(t)}" for k, t in zip(fn.input_names, fn.inputs) if t is not None]
+            where = {"names": ", ".join(names)} if names else {}
+            return {"formula": "\n".join(lines), **where, "saved": self.saved_text(fn) or "nothing"}
+        return {"backward": f"{fn.op}.backward(ctx, grad_output): the Function's own code",
+                "saved": self.saved_text(fn) or "nothing"}  # fmt: skip
 
     def show_edge(self, edge):
         if edge is not None and edge.id not in self.appeared:
@@ -247,6 +307,7 @@ class StepBuilder:
         self.name[tid] = text
         if tid in self.appeared:
             self.canvas.set_text(tid, NAME, text, WIDTH["tensor"])
+            self.canvas.info(tid, title=self.label(tid))
 
     def set_grad(self, tid, value, kept):
         """A tensor's grad slot: a kept ``.grad`` (leaves, retain_grad) or a grad passing through."""
@@ -256,8 +317,10 @@ class StepBuilder:
         c.set_text(tid, GRAD, "" if value is None else "grad " + value.text, WIDTH["tensor"])
         if kept:
             c.remove_class(tid, "passing")
+            c.info(tid, grad="None" if value is None else value.full, **{"grad arriving": None})
         else:
             c.add_class(tid, "passing")
+            c.info(tid, **{"grad arriving": None if value is None else value.full})
         self.kept[tid] = kept and value is not None
 
     def formula_name(self, tid):
@@ -301,7 +364,9 @@ class StepBuilder:
             if tid is not None:
                 self.show_tensor(tid, value)
         if fid is not None:
-            self.ops[fid] = info
+            self.ops[fid] = dict(info, params=record.params)
+            if info.get("line"):
+                self.made_at[fid] = info["line"]
             fn = self.g[fid]
             for inp in fn.inputs:
                 if inp is not None:
@@ -344,17 +409,22 @@ class StepBuilder:
             text = "= " + ch["value"].text if ch["value"] is not None else None
             if tid in before and text is not None and c.text.get((tid, VALUE)) != clip(text, WIDTH["tensor"]):
                 c.set_text(tid, VALUE, text, WIDTH["tensor"])
-                c.say(f"{self.label(tid)} changed in place: now {ch['value'].text}")
+                c.info(tid, value=ch["value"].full, _version=str(ch["value"].version))
+                c.say(f"{self.label(tid)} changed in place: now {ch['value'].text} (version {ch['value'].version})")
                 c.highlight(tid)
             if ch["grad_changed"] and (ch["grad"] is not None or self.kept.get(tid)):
                 self.set_grad(tid, ch["grad"], kept=True)
             if ch["retains"] and "retains" not in c.classes.get(tid, ()):
                 c.add_class(tid, "retains")
+                c.info(tid, retains_grad="True")
                 c.say(f"{self.label(tid)}.retain_grad(): its .grad will be kept")
                 c.highlight(tid)
-            if ch["hooks"] and "hooked" not in c.classes.get(tid, ()):
+            if ch["hooks"] > self.hooks.get(tid, 0):  # each register_hook is a step
+                count, self.hooks[tid] = ch["hooks"], ch["hooks"]
                 c.add_class(tid, "hooked")
-                c.say(f"a hook is registered on {self.label(tid)}")
+                c.info(tid, hooks=str(count))
+                nth = f" (its hook number {count}: hooks run in the order they were registered)" if count > 1 else ""
+                c.say(f"a hook is registered on {self.label(tid)}{nth}")
                 c.highlight(tid)
         self.commit("fwd")
 
@@ -421,8 +491,7 @@ class StepBuilder:
             for e in self.g.output_edges(fid):
                 grad = info["grads"][e.index] if e.index < len(info["grads"]) else None
                 if grad is not None:
-                    c.set_text(e.id, EDGE_TEXT, number_text(grad, WIDTH["edge"]), WIDTH["edge"])
-                    c.add_class(e.id, "carried")
+                    self.carry(e, grad)
                 c.highlight(e.id)
                 if not self.kept.get(e.dst):
                     self.set_grad(e.dst, grad, kept=False)
@@ -436,20 +505,58 @@ class StepBuilder:
                      for i, g in enumerate(info["grads"]))  # an input that needs no grad gets none
         names = [self.formula_name(t) for t in fn.inputs]
         result = self.formula_name(fn.outputs[0]) if fn.outputs else None
-        lines = chain_rule_lines(fn, self.ops.get(fid, {}), grads_in, outs, names, result)
-        for line in lines or [f"{fn.label}: no input needs a gradient"]:
+        targets = [self.grad_target(t) for t in fn.inputs]
+        c.say(self.made_by(fid))
+        lines = chain_rule_lines(fn, self.ops.get(fid, {}), grads_in, outs, names, result, targets)
+        for line in lines or ["no input needs a gradient"]:
             c.say(line)
+        if lines and fn.label not in self.explained and fn.formula:
+            self.explained.add(fn.label)
+            labels = [self.label(t) if t is not None else None for t in fn.inputs]
+            c.say(torch_names_line(fn, labels, self.label(fn.outputs[0]) if fn.outputs else None))
         for i, grad in enumerate(outs):
             if grad is None:
                 continue
             child, nr = fn.next[i]
             edge = self.g.input_edges(fid).get(i)
             if edge is not None:
-                c.set_text(edge.id, EDGE_TEXT, number_text(grad, WIDTH["edge"]), WIDTH["edge"])
-                c.add_class(edge.id, "carried")
+                self.carry(edge, grad)
                 c.highlight(edge.id)
             self.arrived.setdefault((child, nr), []).append((edge.id if edge is not None else fid, grad))
         self.commit("bwd")
+
+    def made_by(self, fid):
+        """A backward node named by what made it: ``y2 = 2*x → MulBackward0`` (the code's line), else the
+        op with its inputs (``y = mul(a, b) → MulBackward0``)."""
+        fn = self.g[fid]
+        line = self.made_at.get(fid)
+        if line and line <= len(self.lines) and self.lines[line - 1].strip():
+            return f"{clip(self.lines[line - 1].strip(), 60)} → {fn.label}"
+        made = ", ".join(self.label(t) for t in fn.outputs if t and self.name.get(t))
+        call = f"{fn.op}({', '.join(self.label(t) for t in fn.inputs if t is not None)})"
+        return f"{made + ' = ' if made else ''}{call} → {fn.label}"
+
+    def grad_target(self, tid):
+        """Where an input's gradient goes, in the code's terms: ``x.grad`` (kept) or ``the grad of y1``."""
+        if tid is None:
+            return "a constant"
+        node = self.g[tid]
+        if (node.kind == "leaf" or node.retains_grad) and self.name.get(tid):
+            return f"{self.label(tid)}.grad"
+        return f"the grad of {self.label(tid)}"
+
+    def carry(self, edge, grad):
+        """An edge shows the gradient that went along it (short on the edge, in full in its info record)."""
+        c = self.canvas
+        c.set_text(edge.id, EDGE_TEXT, number_text(grad, WIDTH["edge"]), WIDTH["edge"])
+        c.add_class(edge.id, "carried")
+        c.info(edge.id, title=f"gradient from {self.element(edge.dst)} back to {self.element(edge.src)}",
+               grad=grad.full)  # fmt: skip
+
+    def element(self, eid):
+        """A drawn element as captions name it: a tensor by :meth:`label`, a node by its type name."""
+        node = self.g[eid]
+        return node.label if hasattr(node, "formula") else self.label(eid)
 
     def flush_pending(self):
         fid, _ = self.pending
@@ -493,6 +600,7 @@ class StepBuilder:
             if fid is not None and self.g[fid].saved:
                 freed += 1
                 self.canvas.set_text(fid, STATUS, "saved: freed", WIDTH["function"])
+                self.canvas.info(fid, saved="freed by backward (retain_graph=True would have kept it)")
                 self.canvas.add_class(fid, "freed")
                 self.canvas.highlight(fid)
         if freed:
@@ -517,13 +625,22 @@ class StepBuilder:
         self.freed_said = False
         self.commit("bwd")
 
+    def on_note(self, info):
+        self.canvas.say(info["text"])
+
     def on_error(self, info):
+        err = info["error"]
+        self.canvas.say(f"{type(err).__name__}: {err}")
         if self.pending is not None:
             fid, _ = self.pending
             self.pending = None
             self.canvas.highlight(fid)
-        err = info["error"]
-        self.canvas.say(f"{type(err).__name__}: {err}")
+            fn = self.g[fid]
+            for ((name, tid), version), now in zip(self.saved(fn), fn.saved_versions_now):
+                if now != version:
+                    self.canvas.highlight(tid)
+                    self.canvas.say(f"{fn.label} saved {name} = {self.label(tid)} at version {version}; an in-place "
+                                    f"change since has made it version {now}, so the saved value is gone")  # fmt: skip
         self.commit("err")
 
 

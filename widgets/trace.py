@@ -35,47 +35,64 @@ from minigrad.autograd.observer import (
 )  # fmt: skip
 from minigrad.graph import OpRecord, hook_count, output_slot, slot, summarize
 from minigrad.nn import Module
+from minigrad.printing import tensor_repr
 from minigrad.tensor import Tensor
 from minigrad.utils import as_torch
 
 FILENAME = "<stepthrough>"
-STATEMENT, ERROR = "statement", "error"  # the tracer's own events, beside the observer's
+STATEMENT, ERROR, NOTE = "statement", "error", "note"  # the tracer's own events, beside the observer's
+LOOPS = 3  # iterations of a top-level loop shown line by line; the rest run as one step
+_BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.If, ast.With, ast.Try)  # statements stepped line by line
 
 
 class Value:
     """A snapshot of a tensor's numbers, taken when an event happened (tensors change later).
 
     ``text`` is the graph model's summary on one line (every value for small tensors,
-    min/mean/max for big ones), worked out only if a step shows it; ``scalar`` is the one
-    number of a one-element tensor, for arithmetic in chain-rule lines.
+    min/mean/max for big ones) and ``full`` the values as ``print(tensor)`` shows them (torch
+    elides the middle of big ones), both worked out only if a step shows them; ``scalar`` is
+    the one number of a one-element tensor, for arithmetic in chain-rule lines; ``version``
+    the tensor's ``_version`` then.
     """
 
-    __slots__ = ("shape", "dtype", "scalar", "_array", "_text")
-    KEEP = 1024  # arrays up to this many elements are copied and summarised later, if needed
+    __slots__ = ("shape", "dtype", "scalar", "version", "_array", "_text", "_full")
+    KEEP = 1024  # arrays up to this many elements are copied and printed later, if needed
 
-    def __init__(self, shape, dtype, text=None, scalar=None, array=None):
-        self.shape, self.dtype, self.scalar, self._array, self._text = shape, dtype, scalar, array, text
+    def __init__(self, shape, dtype, text=None, scalar=None, array=None, version=0, full=None):
+        self.shape, self.dtype, self.scalar, self.version = shape, dtype, scalar, version
+        self._array, self._text, self._full = array, text, full
 
     @classmethod
     def of(cls, t):
         """Snapshot a Tensor (or numpy array); None stays None."""
         if t is None:
             return None
+        version = t._version if isinstance(t, Tensor) else 0
         a = t.detach().numpy() if isinstance(t, Tensor) else np.asarray(t)
         scalar = a.item() if a.size == 1 else None
         if a.size <= cls.KEEP:
-            return cls(tuple(a.shape), str(a.dtype), None, scalar, a.copy())
-        return cls(tuple(a.shape), str(a.dtype), one_line(summarize(a)), scalar)
+            return cls(tuple(a.shape), str(a.dtype), None, scalar, a.copy(), version)
+        return cls(tuple(a.shape), str(a.dtype), one_line(summarize(a)), scalar, None, version, _printed(a))
 
     @property
     def text(self):
         if self._text is None:
             self._text = one_line(summarize(self._array))
-            self._array = None
         return self._text
+
+    @property
+    def full(self):
+        if self._full is None:
+            self._full = _printed(self._array)
+        return self._full
 
     def __repr__(self):
         return f"Value({self.text})"
+
+
+def _printed(array):
+    """``print(t)`` of a tensor holding ``array`` (no grad suffixes: they describe a tensor, not a value)."""
+    return tensor_repr(Tensor._wrap(array))
 
 
 def one_line(text):
@@ -96,7 +113,8 @@ class Event:
 
 @dataclass
 class Statement:
-    """A top-level statement of the traced code, by its 1-based source lines."""
+    """A top-level statement of the traced code (or one line run inside a top-level loop or block), by
+    its 1-based source lines."""
 
     first: int
     last: int
@@ -219,6 +237,7 @@ class Recorder:
             output_slots=tuple(slot(t) for t in record.outputs),
             output_values=_values(record.outputs),
             in_backward=self.in_backward,
+            line=_code_line(),
         )
 
     def statement_end(self, names):
@@ -246,6 +265,16 @@ class Recorder:
         self.add(STATEMENT, names={n: slot(t) for n, t in names.items()}, bound=fresh, changes=changes)
 
 
+def _code_line():
+    """The line of the traced code running now (the innermost frame of it), or None."""
+    f = sys._getframe(2)
+    while f is not None:
+        if f.f_code.co_filename == FILENAME:
+            return f.f_lineno
+        f = f.f_back
+    return None
+
+
 def named_tensors(namespace):
     """The tensors a namespace names: plain variables, then the parameters of ``nn.Module`` variables."""
     found = {}
@@ -265,8 +294,70 @@ def parse(source):
     return as_torch.parse(source, FILENAME).body
 
 
-def run_code(source, namespace, echo=True):
+class _LineSteps:
+    """Inside a top-level loop or block, end a statement at every line the block runs (each iteration's
+    lines become steps), for the first ``loops`` iterations of a loop; the rest run as one statement,
+    and a note says what was put together. Uses ``sys.settrace``, on the block's own frame only; under
+    another tracer (a debugger, coverage) the block stays one step."""
+
+    def __init__(self, rec, stmt, code, namespace, loops):
+        self.rec, self.stmt, self.code, self.namespace, self.loops = rec, stmt, code, namespace, loops
+        self.loop = isinstance(stmt, (ast.For, ast.AsyncFor, ast.While))
+        self.iterations = 0
+        self.header = False
+        self.collapsed_at = None  # the iteration from which the rest ran together
+
+    def __enter__(self):
+        self.active = sys.gettrace() is None
+        if self.active:
+            sys.settrace(self.call)
+        return self
+
+    def __exit__(self, *exc):
+        if self.active:
+            sys.settrace(None)
+        if self.collapsed_at is not None and self.iterations >= self.collapsed_at:
+            first, last = self.collapsed_at, self.iterations
+            which = f"iteration {first}" if first == last else f"iterations {first} to {last}"
+            self.rec.add(NOTE, text=f"{which} of the loop on line {self.stmt.lineno} ran together in this step "
+                                    f"(%%stepthrough loops={last} shows each one)")  # fmt: skip
+        return False
+
+    def call(self, frame, event, arg):
+        return self.line if frame.f_code is self.code else None
+
+    def line(self, frame, event, arg):
+        if event != "line":
+            return self.line
+        lineno = frame.f_lineno
+        if self.collapsed_at is not None:  # only counting now
+            if lineno == self.stmt.lineno:
+                self.header = True
+            elif self.header:
+                self.header, self.iterations = False, self.iterations + 1
+            return self.line
+        if self.loop and lineno == self.stmt.lineno:
+            self.header = True  # an iteration starts if a line of the body runs next (not the loop's end)
+        elif self.header:
+            self.header = False
+            self.iterations += 1
+            if self.iterations > self.loops:
+                self.collapsed_at = self.iterations
+                self.next_statement(self.stmt.lineno, self.stmt.end_lineno or self.stmt.lineno)
+                return self.line
+        self.next_statement(lineno, lineno)
+        return self.line
+
+    def next_statement(self, first, last):
+        rec = self.rec
+        rec.statement_end(named_tensors(self.namespace))
+        rec.stmt = len(rec.trace.statements)
+        rec.trace.statements.append(Statement(first, last))
+
+
+def run_code(source, namespace, echo=True, loops=LOOPS):
     """Run ``source`` in ``namespace`` one top-level statement at a time, recording a :class:`Trace`.
+    Loops and other blocks are stepped line by line, for their first ``loops`` iterations.
 
     An exception stops the run (as it would stop a cell) and is kept as the trace's last event.
     """
@@ -284,12 +375,14 @@ def run_code(source, namespace, echo=True):
     rec = Recorder(trace, tee)
     rec.preexisting = named_tensors(namespace)  # e.g. earlier cells' tensors, for %%stepthrough
     with contextlib.redirect_stdout(tee), observe(rec):
-        for index, stmt in enumerate(body):
+        for stmt in body:
+            rec.stmt = len(trace.statements)
             trace.statements.append(Statement(stmt.lineno, stmt.end_lineno or stmt.lineno))
-            rec.stmt = index
             code = compile(ast.Module([stmt], type_ignores=[]), FILENAME, "exec")
+            block = isinstance(stmt, _BLOCKS)
             try:
-                exec(code, namespace)
+                with _LineSteps(rec, stmt, code, namespace, loops) if block else contextlib.nullcontext():
+                    exec(code, namespace)
             except Exception as exc:  # the traced code's error becomes the last step
                 rec.in_backward = False
                 trace.error = exc
