@@ -35,6 +35,7 @@ from minigrad.tensor import Tensor
 
 from . import trace as tracing
 from .layout import classes_for, layout
+from .picture import picture_html, picture_svg
 from .steps import StepBuilder, extract_for_trace
 
 HERE = pathlib.Path(__file__).parent
@@ -125,6 +126,18 @@ class GraphStepper(anywidget.AnyWidget):
     @traitlets.validate("step")
     def _clamp(self, proposal):
         return max(0, min(proposal["value"], max(0, len(self.steps) - 1)))
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The widget, plus a still picture of the step shown (``image/svg+xml``, and as an ``<img>`` in
+        ``text/html``) for wherever the widget cannot run: an untrusted notebook, GitHub, nbconvert."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        still = picture_svg(self.svg, self.steps, self.step)
+        if still is not None:
+            data["image/svg+xml"] = still
+            caption = self.steps[self.step]["t"][:1] if self.steps else []
+            data["text/html"] = picture_html(still, "; ".join([repr(self), *caption]))
+        return bundle
 
     def __repr__(self):
         g = self._graph
