@@ -455,14 +455,22 @@ class _Extractor:
     def _saved(self, fn):
         names = _input_names(fn)
         inputs = self._inputs(fn)
+        rec = self.trace.get(id(fn))
+        traced = rec.inputs if rec is not None and len(rec.inputs) == len(inputs) else ()
         for k, (s, version) in enumerate(_saved_tensors(fn, self.trace.get(id(fn)))):
             if type(s) is SavedOutput:
                 name = "result" if s.output_nr == 0 else f"result{s.output_nr}"
                 yield name, ("out", id(fn), s.output_nr), (s.data.shape, s.data.dtype), (version, s.vc.value)
                 continue
-            slot = self._bind(s) or ("obj", id(s))
-            self.objects.setdefault(slot, s)
-            i = next((i for i, sl in enumerate(inputs) if sl == slot), None)
+            # an input saved as it was passed: its slot then (an in-place change since has moved the tensor on)
+            same = [i for i, t in enumerate(traced) if t is s and inputs[i] is not None]
+            i = k if k in same else same[0] if same else None  # y * y saves y twice: self, then other
+            if i is None:
+                slot = self._bind(s) or ("obj", id(s))
+                self.objects.setdefault(slot, s)
+                i = next((i for i, sl in enumerate(inputs) if sl == slot), None)
+            else:
+                slot = inputs[i]
             yield (names[i] if i is not None else f"saved{k}"), slot, None, (version, s._version)
 
     # -- nodes -----------------------------------------------------------------------------------
