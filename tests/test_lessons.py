@@ -147,7 +147,7 @@ def test_exercises_are_checked_in_nbgrader_cells(path):
 def test_solution_regions_only_in_solution_cells(path):
     """nbgrader refuses solution regions outside solution cells; a region at the top level of a cell becomes
     `raise NotImplementedError()` in the student copy, so that cell is tagged raises-exception (nbval and
-    'Run All' go on past it; a %%stepthrough cell records the error as its last step instead)."""
+    'Run All' go on past it; a %%stepthrough cell shows the error as its last step and raises it too)."""
     nb = _read(path)
     for i, cell in enumerate(nb.cells):
         has_region = "### BEGIN SOLUTION" in cell.source
@@ -155,7 +155,7 @@ def test_solution_regions_only_in_solution_cells(path):
             continue
         assert _nbgrader(cell).get("solution"), f"{path.name} cell {i}: solution region in a non-solution cell"
         top_level = any(line.startswith("### BEGIN SOLUTION") for line in cell.source.splitlines())
-        if top_level and not cell.source.startswith("%%"):
+        if top_level:
             assert "raises-exception" in cell.metadata.get("tags", []), f"{path.name} cell {i}: not tagged"
 
 
