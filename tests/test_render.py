@@ -311,4 +311,4 @@ def test_a_lesson_runs_and_draws_on_both_backends(which, monkeypatch, no_dot_pat
             if "application/vnd.jupyter.widget-view+json" in data:
                 assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in new.outputs)
                 widgets += 1
-    assert pictures == 2 and widgets == 3
+    assert pictures == 5 and widgets == 3  # two drawings, and each of the three steppers's still picture

@@ -5,24 +5,30 @@
   and dragging;
 * presentation mode fits the whole widget in the window: every node of a lesson graph inside the viewport
   at 1280x720 and 1920x1080, with large type too, and the highlighted node kept in view when zoomed in;
-* hover shows an element's info record (full value and grad), a click pins a detail panel that follows
+* hover shows an element's info record as Python made it (a tensor's full value and grad as torch prints
+  them), a click pins a detail panel (shape, dtype, is_leaf, grad_fn; a grad_fn node's formula) that follows
   the steps, also in an exported page with no kernel;
-* a prepared lesson opens unmodified, steps without a kernel, and saving keeps its steppers.
+* a prepared lesson opens unmodified, steps without a kernel, and saving keeps its steppers;
+* where no widget runs, the still picture shows instead: a fresh clone (untrusted) in JupyterLab and
+  Notebook 7, and an exported page with JavaScript off.
 
 Same harness as test_widget_browser.py (servers on 127.0.0.1, Debian's Chromium, nothing from the internet).
 Screenshots go to tests/_artifacts/.
 """
 
+import base64
+import contextlib
 import functools
-import inspect
 import json
 import os
 import shutil
 import subprocess
+import urllib.parse
+import xml.etree.ElementTree as ET
 
 import nbformat
 import pytest
-from test_widget_browser import ARTIFACTS, BIN, NPM, ROOT, chromium_page, jupyterlab, open_and_run, serve
+from test_widget_browser import ARTIFACTS, BIN, CHROMIUM, NPM, ROOT, chromium_page, jupyterlab, open_and_run, serve
 
 import minigrad as torch
 from widgets import GraphStepper
@@ -73,37 +79,9 @@ y.backward()
 """
 
 
-def add_info(stepper):
-    """Test data in the info-record format the front end reads: a step change ``[id, "i", {field: text}]``
-    merges fields into the element's record (a ``None`` field removes it; an optional ``"title"`` heads
-    the tooltip and panel). Each tensor gets its full value and attributes as torch prints them when it
-    appears, and its ``.grad`` when the step that fills its grad slot runs; each edge, its gradient text."""
-    tensors = {t.id: t.tensor for t in stepper._graph.tensors if t.tensor is not None}
-    steps = []
-    for step in stepper.steps:
-        extra = []
-        for eid, slot, text in step["c"]:
-            t = tensors.get(eid)
-            if t is not None and slot == "-" and text == "off":
-                extra.append([eid, "i", {
-                    "value": str(t), "grad": "None", "shape": str(t.shape), "dtype": str(t.dtype),
-                    "requires_grad": str(t.requires_grad), "is_leaf": str(t.is_leaf),
-                    "retains_grad": str(t.retains_grad),
-                    "grad_fn": "None" if t.grad_fn is None else t.grad_fn.name(),
-                }])  # fmt: skip
-            elif t is not None and slot == 3 and (t.is_leaf or t.retains_grad) and t.grad is not None:
-                extra.append([eid, "i", {"grad": str(t.grad)}])
-            elif eid not in tensors and slot == 0 and text and not eid.startswith("f"):
-                extra.append([eid, "i", {"title": f"gradient along {eid}", "grad": text}])
-        steps.append({**step, "c": step["c"] + extra})
-    stepper.steps = steps
-    return stepper
-
-
-def stepper_cell(var, code, info=False):
-    """A cell that builds a stepper from ``code`` (with test info records) and shows it."""
-    show = f"add_info({var})" if info else var
-    return nbformat.v4.new_code_cell(f"{var} = GraphStepper.from_code({code!r})\n{show}")
+def stepper_cell(var, code):
+    """A cell that builds a stepper from ``code`` and shows it."""
+    return nbformat.v4.new_code_cell(f"{var} = GraphStepper.from_code({code!r})\n{var}")
 
 
 def write_notebook(path, cells):
@@ -111,16 +89,27 @@ def write_notebook(path, cells):
 
 
 def imports_cell():
-    return nbformat.v4.new_code_cell(
-        "import minigrad as torch\nfrom widgets import GraphStepper\n\n" + inspect.getsource(add_info)
-    )
+    return nbformat.v4.new_code_cell("import minigrad as torch\nfrom widgets import GraphStepper")
 
 
 @functools.cache
-def built(code, info=False):
+def built(code):
     """The stepper the kernel builds, built here too: what the browser must show."""
-    s = GraphStepper.from_code(code, {"torch": torch})
-    return add_info(s) if info else s
+    return GraphStepper.from_code(code, {"torch": torch})
+
+
+def info_record(stepper, eid, upto=None):
+    """Element ``eid``'s info record after steps ``0..upto`` (all steps if None), merged as the front end does."""
+    record = {}
+    for step in stepper.steps[: None if upto is None else upto + 1]:
+        for cid, slot, fields in step["c"]:
+            if cid == eid and slot == "i":
+                for field, text in fields.items():
+                    if text is None:
+                        record.pop(field, None)
+                    else:
+                        record[field] = text
+    return record
 
 
 # -- reading the page ----------------------------------------------------------------------------------
@@ -318,8 +307,9 @@ def check_presentation(page, k, name, app):
 
 
 def check_details(page, k, app, exported=False):
-    """Hover shows an element's full value and grad, a click pins them in a panel that follows the steps."""
-    info = built(VECTOR, info=True)
+    """Hover shows an element's full value and grad, a click pins every field in a panel that follows the steps:
+    the info records Python made, as a person reads them."""
+    info = built(VECTOR)
     r = f".gs >> nth={k}"
     page.evaluate("(k) => document.querySelectorAll('.gs')[k].scrollIntoView()", k)
     page.click(f"{r} >> .gs-cap")
@@ -327,28 +317,32 @@ def check_details(page, k, app, exported=False):
     names = dict(page.evaluate(
         """(k) => Array.from(document.querySelectorAll('.gs')[k].querySelectorAll('svg g.node'),
              (g) => [g.getElementsByTagName('text')[0].textContent, g.id])""", k))  # fmt: skip
-    x_id = names["x"]
-    record = {}
-    for step in info.steps:
-        for eid, slot, fields in step["c"]:
-            if eid == x_id and slot == "i":
-                record.update(fields)
-    value, grad = record["value"], record["grad"]
-    assert value.startswith("tensor([ 1.0000e-05,  2.5000e+03, -7.2500e-02]") and grad.startswith("tensor([")
+    x_id, mul_id = names["x"], names["MulBackward0"]
+    record = info_record(info, x_id)
+    # torch's own print of x and of its grad, in full: what the tooltip must show
+    value = repr(torch.tensor([1e-5, 2.5e3, -7.25e-2]))
+    grad = repr(torch.tensor([0.5, -1.5, 3.0]))
+    assert value == "tensor([ 1.0000e-05,  2.5000e+03, -7.2500e-02])" and grad == "tensor([ 0.5000, -1.5000,  3.0000])"
+    assert (record["title"], record["value"], record["grad"]) == ("x", value, grad)
     label = page.locator(f"{r} >> svg g#{x_id} text").nth(2).text_content()
-    assert label.endswith("\u2026") and value not in label  # the node's own label is clipped
+    assert label.endswith("\u2026") and "2.5000e+03" not in label  # the node's own label is clipped
     page.hover(f"{r} >> svg g#{x_id}")
     tip = page.locator(f"{r} >> .gs-tip")
     tip.wait_for(state="visible")
-    assert tip.locator(".gs-val").all_text_contents() == [value, grad]
     assert tip.locator(".gs-title").text_content() == "x"
+    assert tip.locator(".gs-val").all_text_contents() == [value, grad]
+    assert "2.5000e+03" in tip.inner_text()  # on screen, not only in the DOM
     page.wait_for_timeout(200)
     page.screenshot(path=str(ARTIFACTS / f"hover_{app}.png"))
-    # an edge: its own record
+    # an edge: the gradient it carried to x
     edge = next(e for e in page.evaluate(f"() => Array.from(document.querySelectorAll('.gs')[{k}].querySelectorAll("
-                                         "'svg g.edge text'), (t) => t.parentNode.id)") if e.startswith("input_t0"))
+                                         "'svg g.edge text'), (t) => t.parentNode.id)")
+                if info_record(info, e).get("title") == "gradient from MulBackward0 back to x")  # fmt: skip
     page.hover(f"{r} >> svg g#{edge} text")
-    assert tip.locator(".gs-title").text_content() == f"gradient along {edge}"
+    page.wait_for_function("(k) => document.querySelectorAll('.gs')[k].querySelector('.gs-tip .gs-title')"
+                           ".textContent.startsWith('gradient')", arg=k)  # fmt: skip
+    assert tip.locator(".gs-title").text_content() == "gradient from MulBackward0 back to x"
+    assert tip.locator(".gs-val").all_text_contents() == [grad]
     page.mouse.move(0, 0)
     tip.wait_for(state="hidden")
 
@@ -359,18 +353,37 @@ def check_details(page, k, app, exported=False):
     def rows():
         return dict(zip(panel.locator(".gs-field").all_text_contents(), panel.locator(".gs-val").all_text_contents()))
 
-    assert rows() == record and list(rows()) == ["value", "grad", "shape", "dtype", "requires_grad", "is_leaf",
-                                                 "retains_grad", "grad_fn"]  # fmt: skip
+    shown = rows()
+    assert panel.locator(".gs-title").text_content() == "x"
+    assert list(shown) == ["value", "grad", "shape", "dtype", "requires_grad", "is_leaf", "retains_grad", "grad_fn",
+                           "_version"]  # fmt: skip
+    assert shown == {f: v for f, v in record.items() if f != "title"}
+    assert (shown["value"], shown["grad"]) == (value, grad)
+    assert (shown["shape"], shown["dtype"], shown["requires_grad"], shown["is_leaf"], shown["grad_fn"]) == (
+        "torch.Size([3])", "torch.float32", "True", "True", "None")  # fmt: skip
     page.wait_for_timeout(200)
     page.screenshot(path=str(ARTIFACTS / f"detail_{app}.png"))
-    for _ in range(3):  # back before x's AccumulateGrad: the pinned panel follows
+    # back to the step before x's AccumulateGrad writes x.grad: the pinned panel follows
+    acc = next(i for i, st in enumerate(info.steps) if [x_id, "i", {"grad": grad}] in st["c"])
+    for _ in range(info.num_steps - acc):
         page.keyboard.press("ArrowLeft")
+    assert stepper(page, k)["step"] == acc - 1
     assert rows()["grad"] == "None" and rows()["value"] == value
     page.keyboard.press("End")
     assert rows()["grad"] == grad
+    # a grad_fn node: its backward formula, the names of its inputs, what it saved
+    page.click(f"{r} >> svg g#{mul_id}")
+    page.wait_for_function("(k) => document.querySelectorAll('.gs')[k].querySelector('.gs-panel .gs-title')"
+                           ".textContent === 'MulBackward0'", arg=k)  # fmt: skip
+    fn = rows()
+    assert fn["formula"] == "grad of self: grad * other\ngrad of other: grad * self"
+    assert fn == {f: v for f, v in info_record(info, mul_id).items() if f != "title"}
+    assert fn["names"] == "self = w, other = x"
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(ARTIFACTS / f"detail_fn_{app}.png"))
     page.keyboard.press("Escape")
     panel.wait_for(state="hidden")
-    page.click(f"{r} >> svg g#{names['y']}")  # y appears at step 3: stepping back before it unpins it
+    page.click(f"{r} >> svg g#{names['y']}")  # y appears with the forward statement: stepping back before it unpins it
     panel.wait_for(state="visible")
     page.keyboard.press("Home")
     panel.wait_for(state="hidden")
@@ -384,7 +397,7 @@ def check_details(page, k, app, exported=False):
 @pytest.mark.parametrize("app", ["lab", "notebook"])
 def test_presentation_mode_and_details(tmp_path, app):
     cells = [imports_cell(), stepper_cell("rnn", RNN_CELL), stepper_cell("unrolled", RNN_UNROLLED),
-             stepper_cell("v", VECTOR, info=True)]  # fmt: skip
+             stepper_cell("v", VECTOR)]  # fmt: skip
     write_notebook(tmp_path / "present.ipynb", cells)
     assert len(built(RNN_CELL)._graph) == 16 and len(built(RNN_UNROLLED)._graph) == 34
     ARTIFACTS.mkdir(exist_ok=True)
@@ -412,7 +425,7 @@ def test_details_in_an_exported_page(tmp_path):
     missing = [str(p.relative_to(ROOT)) for p in needed if not p.exists()]
     if missing:
         pytest.fail(f"the npm cache for the HTML-export test is missing ({', '.join(missing)}): run ./dev setup")
-    write_notebook(tmp_path / "details.ipynb", [imports_cell(), stepper_cell("v", VECTOR, info=True)])
+    write_notebook(tmp_path / "details.ipynb", [imports_cell(), stepper_cell("v", VECTOR)])
     with serve(tmp_path) as base:
         done = subprocess.run(
             [str(BIN / "jupyter"), "nbconvert", "--to", "html", "--execute",
@@ -483,3 +496,156 @@ def test_a_prepared_lesson_opens_unmodified(tmp_path, app):
         assert page.evaluate(dirty) is False
         ours = [e for e in errors if not ("reading 'schema'" in e and "/static/notebook/notebook_core." in e)]
         assert not ours, ours
+
+
+# -- where no widget runs: the still picture ----------------------------------------------------------------
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+PICTURE = 'img[src^="data:image/svg+xml"]'
+RUN_LINE = "A saved picture: run the cell to step through the graph."
+
+
+def stored_pictures(path):
+    """The still pictures a notebook's stored stepper outputs carry: the data URI of each one's ``<img>``."""
+    srcs = []
+    for cell in json.loads(path.read_text())["cells"]:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if WIDGET_VIEW in data and "image/svg+xml" in data:
+                html = "".join(data["text/html"])
+                assert html.startswith('<img src="data:image/svg+xml;base64,'), html[:200]
+                srcs.append(html.split('"')[1])
+    return srcs
+
+
+def shown_pictures(page, scope):
+    """Every still picture in the page's elements ``scope`` (a CSS selector), as an ``<img>`` of a data URI or as
+    inline SVG, each scrolled into view first: its data URI or heading lines, alt text, size on screen, natural
+    size and whether it is drawn there, on top."""
+    return page.evaluate(
+        """([scope, img]) => Array.from(document.querySelectorAll(`${scope} ${img}, ${scope} svg.gs`), (el) => {
+          el.scrollIntoView({ block: 'center' });
+          const b = el.getBoundingClientRect(), s = getComputedStyle(el), isImg = el.tagName === 'IMG';
+          const top = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+          return { src: isImg ? el.src : null, alt: isImg ? el.alt : null, width: b.width, height: b.height,
+                   heading: isImg ? null : Array.from(el.querySelectorAll('text.gs-head'), (t) => t.textContent),
+                   natural: isImg ? el.naturalWidth : el.getBBox().width, complete: isImg ? el.complete : true,
+                   onTop: !!top && (top === el || el.contains(top)),
+                   visible: s.visibility === 'visible' && s.display !== 'none' && +s.opacity > 0 }; })""",
+        [scope, PICTURE],
+    )
+
+
+def heading(svg):
+    """The lines above a still picture's graph: the step and its caption, and the line saying to run the cell."""
+    root = ET.fromstring(svg)
+    return [t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "gs-head"]
+
+
+def decode(uri):
+    """The SVG text of a ``data:image/svg+xml`` URI."""
+    head, _, body = uri.partition(",")
+    return base64.b64decode(body).decode() if head.endswith(";base64") else urllib.parse.unquote(body)
+
+
+def check_pictures(pictures, stored):
+    """The pictures shown are the stored ones, in order, each drawn on screen at a readable size."""
+    assert len(pictures) == len(stored), [{k: v for k, v in p.items() if k != "src"} for p in pictures]
+    for p, src in zip(pictures, stored):
+        lines = heading(decode(src))
+        assert lines[0].startswith("Step ") and lines[1] == RUN_LINE, lines
+        # an <img> of the stored data URI (text/html) or of the SVG (image/svg+xml), or the SVG inline
+        assert (heading(decode(p["src"])) if p["src"] is not None else p["heading"]) == lines
+        about = {k: v for k, v in p.items() if k != "src"}
+        assert p["visible"] and p["onTop"] and p["complete"], about
+        assert p["natural"] > 0 and p["width"] >= 300 and p["height"] >= 100, about
+
+
+@pytest.mark.parametrize("app", ["lab", "notebook"])
+def test_a_fresh_clone_shows_still_pictures(tmp_path, app):
+    """Lesson 00 as committed, opened in a fresh clone: no signature for it (a new, empty signature database), so
+    it is untrusted and no widget runs. Without running anything, every stored stepper shows its still picture
+    (the ``<img>`` of its ``text/html``, which JupyterLab's sanitizer keeps), and the notebook is not modified."""
+    lesson = tmp_path / "00_start_here.ipynb"
+    shutil.copy(ROOT / "notebooks" / "00_start_here.ipynb", lesson)
+    stored = stored_pictures(lesson)
+    assert len(stored) >= 2, "lesson 00 has fewer stored steppers than it shows"
+    data = tmp_path / "jupyter-data"  # nothing signed in it
+    data.mkdir()
+    ARTIFACTS.mkdir(exist_ok=True)
+    with jupyterlab(tmp_path, app=app, data_dir=data) as (base, token), chromium_page() as (page, blocked, errors):
+        page.goto(URL[app].format(base=base, name=lesson.name, token=token))
+        page.wait_for_function(f"(n) => document.querySelectorAll('.jp-OutputArea-output {PICTURE}').length === n",
+                               arg=len(stored))  # fmt: skip
+        page.wait_for_timeout(3000)  # anything that would restore a widget or modify the notebook has run by now
+        trusted = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.widgets"
+                                ".filter((c) => c.model.type === 'code').map((c) => c.model.trusted)")  # fmt: skip
+        assert trusted and not any(trusted), trusted  # a fresh clone: untrusted
+        assert page.locator(".gs").count() == 0  # no widget runs there
+        pictures = shown_pictures(page, ".jp-OutputArea-output")
+        check_pictures(pictures, stored)
+        assert [p["src"] for p in pictures] == stored  # the <img> of each output's text/html, as stored
+        assert all(p["alt"].startswith("GraphStepper(") for p in pictures)  # what a screen reader says
+        assert page.evaluate("() => window.jupyterapp.shell.currentWidget.context.model.dirty") is False
+        first = page.locator(f".jp-OutputArea-output {PICTURE}").first
+        first.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(ARTIFACTS / f"fresh_clone_{app}.png"))
+        for i, picture in enumerate(page.locator(f".jp-OutputArea-output {PICTURE}").all()):
+            picture.screenshot(path=str(ARTIFACTS / f"fresh_clone_{app}_picture{i}.png"))
+        ours = [e for e in errors if not ("reading 'schema'" in e and "/static/notebook/notebook_core." in e)]
+        assert not ours, ours
+
+
+@contextlib.contextmanager
+def chromium_page_without_javascript(viewport):
+    """A Chromium page with JavaScript off that may load only from 127.0.0.1 (as ``chromium_page``)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (./dev setup does)")
+
+    def only_local(route):
+        if route.request.url.startswith(("http://127.0.0.1", "data:")):
+            route.continue_()
+        else:
+            route.abort()
+
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
+        try:
+            page = browser.new_context(viewport=viewport, java_script_enabled=False).new_page()
+            page.set_default_timeout(60_000)
+            page.route("**/*", only_local)
+            yield page
+        finally:
+            browser.close()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="not yet in the product: nbconvert's HTML exporter picks the widget view over text/html and image/svg+xml "
+    "when the notebook stores the widget's state (lesson 00 does), so the export holds only the widget's <script> "
+    "and, with JavaScript off, the stepper's output is empty. Remove this mark once the export carries the picture.",
+)
+def test_an_exported_page_without_javascript_shows_still_pictures(tmp_path):
+    """Lesson 00 as committed, exported with ``jupyter nbconvert --to html`` (not run again) and read with
+    JavaScript off: every stored stepper shows its still picture."""
+    lesson = tmp_path / "00_start_here.ipynb"
+    shutil.copy(ROOT / "notebooks" / "00_start_here.ipynb", lesson)
+    stored = stored_pictures(lesson)
+    done = subprocess.run([str(BIN / "jupyter"), "nbconvert", "--to", "html", str(lesson)],
+                          capture_output=True, text=True, timeout=240, cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    ARTIFACTS.mkdir(exist_ok=True)
+    with serve(tmp_path) as base, chromium_page_without_javascript({"width": 1280, "height": 900}) as page:
+        page.goto(f"{base}/00_start_here.html")
+        assert page.evaluate("() => typeof window") == "object"  # (Playwright still reads the page)
+        assert page.locator("div.gs").count() == 0  # no widget without JavaScript
+        first = page.locator(f".jp-OutputArea-output {PICTURE}, .jp-OutputArea-output svg.gs")
+        if not first.count():  # where the first stepper's output is, to see what shows there instead
+            first = page.locator(".jp-OutputArea-output.jupyter-widgets")
+        first.first.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(ARTIFACTS / "export_no_javascript.png"))
+        check_pictures(shown_pictures(page, ".jp-OutputArea-output"), stored)
