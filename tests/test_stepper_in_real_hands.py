@@ -238,3 +238,14 @@ def test_every_display_carries_a_still_picture_of_the_step_shown():
     assert first != svg and "Step 1 of" in first
     assert first == GraphStepper.from_code(VECTOR)._repr_mimebundle_()[0]["image/svg+xml"]
     assert not re.search(r"0x[0-9a-f]{6,}", svg)
+
+
+def test_statements_that_change_autograd_state_are_steps_with_captions():
+    code = ("x = torch.tensor([1.0, 2.0])\nx.requires_grad_()\ny = (x * x).sum()\ny.backward()\n"
+            "x.grad.zero_()\nx.grad = None\n")  # fmt: skip
+    s = GraphStepper.from_code(code)
+    by_line = {st["l"][0]: st["t"][0] for st in s.steps if st["k"] == "fwd"}
+    assert by_line[1] == "x: a leaf tensor that needs no grad"
+    assert by_line[2] == "x requires grad now: .grad will accumulate"
+    assert by_line[5] == "x.grad is now [0., 0.]"
+    assert by_line[6] == "x.grad is now None"

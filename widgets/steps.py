@@ -150,6 +150,7 @@ class StepBuilder:
         self.op_notes = []  # forward ops of the current step: (function id, op, inputs, outputs, values)
         self.freed_said = False
         self.hooks = {}  # tensor id -> hooks registered on it so far
+        self.requires = {}  # leaf tensor id -> its requires_grad as the steps last showed it
 
     def forward_from_graph(self):
         """Forward steps for a graph that already exists: one per function, in creation order."""
@@ -387,6 +388,7 @@ class StepBuilder:
             return
         before = set(self.appeared)
         values = {self.g.tensor_at(ch["at"]): ch["value"] for ch in info["changes"] if ch["value"] is not None}
+        requires = {self.g.tensor_at(ch["at"]): ch["requires_grad"] for ch in info["changes"]}
         for name, at in info["names"].items():
             tid = self.g.tensor_at(at)
             if tid is None or self.holder.get(name) == tid:
@@ -400,8 +402,9 @@ class StepBuilder:
             new = tid not in self.appeared
             self.show_tensor(tid, values.get(tid))
             if new and self.g[tid].kind != "nonleaf":
-                req = "requires grad" if self.g[tid].requires_grad else "needs no grad"
-                c.say(f"{name}: a leaf tensor that {req}")
+                self.requires[tid] = requires.get(tid, self.g[tid].requires_grad)
+                c.say(f"{name}: a leaf tensor that {'requires grad' if self.requires[tid] else 'needs no grad'}")
+                c.info(tid, requires_grad=str(self.requires[tid]))
         for ch in info["changes"]:
             tid = self.g.tensor_at(ch["at"])
             if tid is None or tid not in self.appeared:
@@ -412,8 +415,18 @@ class StepBuilder:
                 c.info(tid, value=ch["value"].full, _version=str(ch["value"].version))
                 c.say(f"{self.label(tid)} changed in place: now {ch['value'].text} (version {ch['value'].version})")
                 c.highlight(tid)
+            if tid in self.requires and ch["requires_grad"] != self.requires[tid]:
+                self.requires[tid] = ch["requires_grad"]
+                c.info(tid, requires_grad=str(ch["requires_grad"]))
+                now = "requires grad now: .grad will accumulate" if ch["requires_grad"] else "needs no grad now"
+                c.say(f"{self.label(tid)} {now}")
+                c.highlight(tid)
             if ch["grad_changed"] and (ch["grad"] is not None or self.kept.get(tid)):
+                before = c.text.get((tid, GRAD))
                 self.set_grad(tid, ch["grad"], kept=True)
+                if c.text.get((tid, GRAD)) != before:  # set by the code itself, not by a backward pass
+                    c.say(f"{self.label(tid)}.grad is now {ch['grad'].text if ch['grad'] is not None else 'None'}")
+                    c.highlight(tid)
             if ch["retains"] and "retains" not in c.classes.get(tid, ()):
                 c.add_class(tid, "retains")
                 c.info(tid, retains_grad="True")

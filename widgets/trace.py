@@ -260,6 +260,7 @@ class Recorder:
                 "grad": Value.of(g),
                 "grad_changed": old is None or old[2:4] != sig[2:4],
                 "retains": t.retains_grad,
+                "requires_grad": t.requires_grad,
                 "hooks": sig[5],
             })  # fmt: skip
         self.add(STATEMENT, names={n: slot(t) for n, t in names.items()}, bound=fresh, changes=changes)
