@@ -35,7 +35,6 @@ from minigrad.autograd.observer import (
 )  # fmt: skip
 from minigrad.graph import OpRecord, hook_count, output_slot, slot, summarize
 from minigrad.nn import Module
-from minigrad.printing import tensor_repr
 from minigrad.tensor import Tensor
 from minigrad.utils import as_torch
 
@@ -92,7 +91,7 @@ class Value:
 
 def _printed(array):
     """``print(t)`` of a tensor holding ``array`` (no grad suffixes: they describe a tensor, not a value)."""
-    return tensor_repr(Tensor._wrap(array))
+    return repr(minigrad.from_numpy(array))
 
 
 def one_line(text):
