@@ -156,6 +156,12 @@ def in_view(page, k=0):
     )
 
 
+def next_frame(page):
+    """Wait until the browser has drawn the page twice: a step's longer caption shrinks the graph's view, and
+    presentation mode refits the graph (a ResizeObserver) before the next picture a person sees."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def press(page, key, k=0):
     page.keyboard.press(key)
     return stepper(page, k)
@@ -284,6 +290,7 @@ def check_presentation(page, k, name, app):
             page.click(f"{r} >> .gs-btn:text-is('Aa')")
         for step in sorted({0, n // 3, n // 2, n - 1}):
             page.evaluate("([k, i]) => document.querySelectorAll('.gs')[k].gsGo(i)", [k, step])
+            next_frame(page)
             assert in_view(page, k) == [], (name, large, step)
         size = page.viewport_size
         page.wait_for_timeout(400)
@@ -361,6 +368,7 @@ def check_details(page, k, app, exported=False):
     assert (shown["value"], shown["grad"]) == (value, grad)
     assert (shown["shape"], shown["dtype"], shown["requires_grad"], shown["is_leaf"], shown["grad_fn"]) == (
         "torch.Size([3])", "torch.float32", "True", "True", "None")  # fmt: skip
+    page.mouse.move(0, 0)
     page.wait_for_timeout(200)
     page.screenshot(path=str(ARTIFACTS / f"detail_{app}.png"))
     # back to the step before x's AccumulateGrad writes x.grad: the pinned panel follows
@@ -371,14 +379,19 @@ def check_details(page, k, app, exported=False):
     assert rows()["grad"] == "None" and rows()["value"] == value
     page.keyboard.press("End")
     assert rows()["grad"] == grad
-    # a grad_fn node: its backward formula, the names of its inputs, what it saved
+    # a grad_fn node: its backward formula, the names of its inputs, what it saved (x's panel closed first: at this
+    # width it lies over the nodes next to x)
+    page.keyboard.press("Escape")
+    panel.wait_for(state="hidden")
     page.click(f"{r} >> svg g#{mul_id}")
+    panel.wait_for(state="visible")
     page.wait_for_function("(k) => document.querySelectorAll('.gs')[k].querySelector('.gs-panel .gs-title')"
                            ".textContent === 'MulBackward0'", arg=k)  # fmt: skip
     fn = rows()
     assert fn["formula"] == "grad of self: grad * other\ngrad of other: grad * self"
     assert fn == {f: v for f, v in info_record(info, mul_id).items() if f != "title"}
     assert fn["names"] == "self = w, other = x"
+    page.mouse.move(0, 0)  # the panel alone, no tooltip over it
     page.wait_for_timeout(200)
     page.screenshot(path=str(ARTIFACTS / f"detail_fn_{app}.png"))
     page.keyboard.press("Escape")
