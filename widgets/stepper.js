@@ -170,7 +170,8 @@ function render({ model, el }) {
     panel.classList.toggle("gs-left", r.left + r.right > m.left + m.right);
   }
   pic.addEventListener("mousemove", (e) => {
-    const g = target(e);
+    let g = target(e);
+    if (g && g === pinned) g = null; // its panel already shows it all
     if (g !== hover) { hover = g; tip.hidden = !g; if (g) describe(tip, g, false); }
     if (!g) return;
     const r = root.getBoundingClientRect();
