@@ -207,7 +207,7 @@ def open_and_run(page, url):
 def test_stepper_in_jupyterlab(tmp_path):
     notebook(tmp_path / "stepper.ipynb")
     s = expected()
-    mul = next(i for i, st in enumerate(s.steps) if any(t.startswith("MulBackward0: grad_a") for t in st["t"]))
+    mul = next(i for i, st in enumerate(s.steps) if st["t"] and st["t"][0].endswith("→ MulBackward0"))
     w_acc = next(i for i, st in enumerate(s.steps) if "AccumulateGrad: w.grad: None -> 5." in st["t"])
     with jupyterlab(tmp_path) as (base, token), chromium_page() as (page, blocked, errors):
         open_and_run(page, f"{base}/lab/tree/stepper.ipynb?token={token}")
