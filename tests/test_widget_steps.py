@@ -332,9 +332,12 @@ def test_one_svg_steps_only_toggle_classes_and_text():
             else:
                 assert 0 <= key < slots[eid]
         assert all(h in ids for h in step["h"])
-    # every node is a fixed-size box: the SVG gives each one the same geometry whatever its text
-    boxes = re.findall(r'<g id="t\d+" class="[^"]*">\n<path d="M(-?\d+),(-?\d+)C[^"]*"', s.svg)
-    assert boxes
+    # every tensor is a fixed-size box: the SVG gives each one the same geometry whatever its text
+    boxes = re.findall(r'<g id="t\d+" class="[^"]*">\n<rect x="-?\d+" y="-?\d+" width="(\d+)" height="(\d+)" rx="6"/>',
+                       s.svg)  # fmt: skip
+    assert len(boxes) == len([e for e in ids if e.startswith("t")])
+    widths, heights = [int(w) for w, _ in boxes], [int(h) for _, h in boxes]
+    assert max(widths) - min(widths) <= 1 and max(heights) - min(heights) <= 1  # whole points: rounding differs by 1
 
 
 def test_user_strings_never_go_into_the_svg():

@@ -21,7 +21,7 @@ import numpy as np
 
 from minigrad.autograd.observer import OP
 from minigrad.dtypes import from_numpy_dtype
-from minigrad.graph import extract
+from minigrad.graph import TensorNode, extract
 from minigrad.size import Size
 
 from .formula import chain_rule_lines, clip, number_text, shape_text, torch_names_line
@@ -247,7 +247,7 @@ class StepBuilder:
         if value is None and node.tensor is not None:
             value = Value.of(node.tensor)
         grad_fn = self.g[node.grad_fn].label if node.grad_fn is not None else None
-        c.info(tid, title=self.label(tid), value=value.full if value is not None else text or "(not kept)",
+        c.info(tid, title=self.title(tid), value=value.full if value is not None else text or "(not kept)",
                grad="None", shape=repr(Size(node.shape)), dtype=repr(from_numpy_dtype(np.dtype(node.dtype))),
                requires_grad=str(node.requires_grad), is_leaf=str(node.is_leaf),
                retains_grad=str(node.retains_grad and self.replay),
@@ -270,7 +270,7 @@ class StepBuilder:
             c.set_text(fid, STATUS, "saved: " + saved, WIDTH["function"])
         else:
             c.set_text(fid, STATUS, "saves nothing", WIDTH["function"])
-        c.info(fid, title=fn.label, **self.function_info(fn))
+        c.info(fid, **self.function_info(fn))  # titled by its label, the element's first line
         c.highlight(fid)
 
     def saved(self, fn):
@@ -292,7 +292,7 @@ class StepBuilder:
         if fn.variable is not None:
             return {"does": f"adds the gradient it receives into {self.label(fn.variable)}.grad"}
         if fn.formula:
-            lines = [f"grad of {k}: {v}" for k, v in fn.formula.items()]
+            lines = [f"{k}: {v}" for k, v in fn.formula.items()]  # as PyTorch's derivatives.yaml writes it
             names = [f"{k} = {self.label(t)}" for k, t in zip(fn.input_names, fn.inputs) if t is not None]
             where = {"names": ", ".join(names)} if names else {}
             return {"formula": "\n".join(lines), **where, "saved": self.saved_text(fn) or "nothing"}
@@ -308,7 +308,7 @@ class StepBuilder:
         self.name[tid] = text
         if tid in self.appeared:
             self.canvas.set_text(tid, NAME, text, WIDTH["tensor"])
-            self.canvas.info(tid, title=self.label(tid))
+            self.canvas.info(tid, title=self.title(tid))
 
     def set_grad(self, tid, value, kept):
         """A tensor's grad slot: a kept ``.grad`` (leaves, retain_grad) or a grad passing through."""
@@ -549,6 +549,10 @@ class StepBuilder:
         call = f"{fn.op}({', '.join(self.label(t) for t in fn.inputs if t is not None)})"
         return f"{made + ' = ' if made else ''}{call} → {fn.label}"
 
+    def title(self, tid):
+        """A tensor's info-record title: None where it is the name the box shows (the front end's default)."""
+        return None if self.name.get(tid) else self.label(tid)
+
     def grad_target(self, tid):
         """Where an input's gradient goes, in the code's terms: ``x.grad`` (kept) or ``the grad of y1``."""
         if tid is None:
@@ -563,13 +567,9 @@ class StepBuilder:
         c = self.canvas
         c.set_text(edge.id, EDGE_TEXT, number_text(grad, WIDTH["edge"]), WIDTH["edge"])
         c.add_class(edge.id, "carried")
-        c.info(edge.id, title=f"gradient from {self.element(edge.dst)} back to {self.element(edge.src)}",
+        tensor = edge.src if isinstance(self.g[edge.src], TensorNode) else edge.dst  # the end the grad is for
+        c.info(edge.id, title=f"grad for {self.label(tensor)}",
                grad=grad.full)  # fmt: skip
-
-    def element(self, eid):
-        """A drawn element as captions name it: a tensor by :meth:`label`, a node by its type name."""
-        node = self.g[eid]
-        return node.label if hasattr(node, "formula") else self.label(eid)
 
     def flush_pending(self):
         fid, _ = self.pending
@@ -613,7 +613,7 @@ class StepBuilder:
             if fid is not None and self.g[fid].saved:
                 freed += 1
                 self.canvas.set_text(fid, STATUS, "saved: freed", WIDTH["function"])
-                self.canvas.info(fid, saved="freed by backward (retain_graph=True would have kept it)")
+                self.canvas.info(fid, saved="freed by backward")
                 self.canvas.add_class(fid, "freed")
                 self.canvas.highlight(fid)
         if freed:
