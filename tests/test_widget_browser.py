@@ -110,7 +110,7 @@ def shape_boxes(page):
     """The box of every node's outline: must not change from step to step."""
     return page.evaluate(
         """() => Array.from(document.querySelectorAll('.gs svg g.node'), (g) => {
-          const b = g.querySelector('path, ellipse, polygon').getBBox();
+          const b = g.querySelector('rect, path, ellipse, polygon').getBBox();
           return [g.id, b.x, b.y, b.width, b.height];
         })"""
     )
