@@ -116,10 +116,6 @@ class T(Op):
             raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {a.ndim}D")
         return wrap(a._data.T)
 
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad.t(),)
-
 
 class Transpose(Op):
     """result = self with dims dim0 and dim1 swapped"""
@@ -133,10 +129,6 @@ class Transpose(Op):
     def forward(ctx, a, *, dim0, dim1):
         ctx.dim0, ctx.dim1, ctx.dim0_arg, ctx.dim1_arg = a._wrap_dim(dim0), a._wrap_dim(dim1), dim0, dim1
         return wrap(np.swapaxes(a._data, ctx.dim0, ctx.dim1))
-
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad.transpose(ctx.dim0, ctx.dim1),)
 
 
 class Permute(Op):
