@@ -496,10 +496,6 @@ class MulScalar(Op):
         ctx.other = other
         return binary_result(a._data * other, a, other)
 
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad * ctx.other,)
-
 
 class DivScalar(Op):
     """result = self / other, other a number: torch's C++ ``div(Scalar)`` (the mean of cross_entropy with
@@ -513,10 +509,6 @@ class DivScalar(Op):
     def forward(ctx, a, *, other):
         ctx.other = other
         return binary_result(a._data / other, a, other)
-
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad / ctx.other,)
 
 
 def _floor(x):
