@@ -28,7 +28,17 @@ import xml.etree.ElementTree as ET
 
 import nbformat
 import pytest
-from test_widget_browser import ARTIFACTS, BIN, CHROMIUM, NPM, ROOT, chromium_page, jupyterlab, open_and_run, serve
+from test_widget_browser import (
+    ARTIFACTS,
+    BIN,
+    CHROMIUM,
+    ROOT,
+    chromium_page,
+    export_with_widgets,
+    jupyterlab,
+    open_and_run,
+    serve,
+)
 
 import minigrad as torch
 from widgets import GraphStepper
@@ -433,24 +443,9 @@ def test_presentation_mode_and_details(tmp_path, app):
 
 def test_details_in_an_exported_page(tmp_path):
     """Hover and the detail panel in an nbconvert HTML export, with no kernel."""
-    needed = [NPM / "requirejs/require.js", NPM / "@jupyter-widgets/html-manager/dist/embed-amd.js",
-              NPM / "anywidget/dist/index.js"]  # fmt: skip
-    missing = [str(p.relative_to(ROOT)) for p in needed if not p.exists()]
-    if missing:
-        pytest.fail(f"the npm cache for the HTML-export test is missing ({', '.join(missing)}): run ./dev setup")
     write_notebook(tmp_path / "details.ipynb", [imports_cell(), stepper_cell("v", VECTOR)])
     with serve(tmp_path) as base:
-        done = subprocess.run(
-            [str(BIN / "jupyter"), "nbconvert", "--to", "html", "--execute",
-             f"--HTMLExporter.require_js_url={base}/npm/requirejs/require.js",
-             f"--HTMLExporter.widget_renderer_url={base}/npm/@jupyter-widgets/html-manager/dist/embed-amd.js",
-             "--ExecutePreprocessor.timeout=120", str(tmp_path / "details.ipynb")],
-            capture_output=True, text=True, timeout=240, cwd=tmp_path,
-        )  # fmt: skip
-        assert done.returncode == 0, done.stderr[-3000:]
-        html = (tmp_path / "details.html").read_text()
-        html = html.replace("<head>", f'<head><script data-jupyter-widgets-cdn="{base}/cdn/"></script>', 1)
-        (tmp_path / "details.html").write_text(html)
+        export_with_widgets(tmp_path / "details.ipynb", base)
         with chromium_page({"width": 1280, "height": 720}) as (page, blocked, errors):
             page.goto(f"{base}/details.html")
             page.wait_for_selector(".gs svg g.node")

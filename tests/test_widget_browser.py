@@ -327,27 +327,35 @@ def serve(directory):
         thread.join(timeout=10)
 
 
-def test_exported_html_steps_without_a_kernel(tmp_path):
+def export_with_widgets(notebook_path, base):
+    """Execute ``notebook_path`` and export it to HTML (next to it) as ``jupyter nbconvert --to html --execute``
+    does, with require.js, the widget manager and anywidget served from ``base`` (the npm cache) instead of a
+    CDN. Returns the page's path."""
     needed = [NPM / "requirejs/require.js", NPM / "@jupyter-widgets/html-manager/dist/embed-amd.js",
               NPM / "anywidget/dist/index.js"]  # fmt: skip
     missing = [str(p.relative_to(ROOT)) for p in needed if not p.exists()]
     if missing:
         pytest.fail(f"the npm cache for the HTML-export test is missing ({', '.join(missing)}): run ./dev setup")
+    done = subprocess.run(
+        [str(BIN / "jupyter"), "nbconvert", "--to", "html", "--execute",
+         f"--HTMLExporter.require_js_url={base}/npm/requirejs/require.js",
+         f"--HTMLExporter.widget_renderer_url={base}/npm/@jupyter-widgets/html-manager/dist/embed-amd.js",
+         "--ExecutePreprocessor.timeout=120", str(notebook_path)],
+        capture_output=True, text=True, timeout=240, cwd=notebook_path.parent,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    page = notebook_path.with_suffix(".html")
+    html = page.read_text()
+    assert "application/vnd.jupyter.widget-state+json" in html  # the widget state went into the page
+    # widget modules (anywidget) come from our local "CDN" instead of jsdelivr
+    page.write_text(html.replace("<head>", f'<head><script data-jupyter-widgets-cdn="{base}/cdn/"></script>', 1))
+    return page
+
+
+def test_exported_html_steps_without_a_kernel(tmp_path):
     notebook(tmp_path / "stepper.ipynb")
     with serve(tmp_path) as base:
-        done = subprocess.run(
-            [str(BIN / "jupyter"), "nbconvert", "--to", "html", "--execute",
-             f"--HTMLExporter.require_js_url={base}/npm/requirejs/require.js",
-             f"--HTMLExporter.widget_renderer_url={base}/npm/@jupyter-widgets/html-manager/dist/embed-amd.js",
-             "--ExecutePreprocessor.timeout=120", str(tmp_path / "stepper.ipynb")],
-            capture_output=True, text=True, timeout=240, cwd=tmp_path,
-        )  # fmt: skip
-        assert done.returncode == 0, done.stderr[-3000:]
-        html = (tmp_path / "stepper.html").read_text()
-        assert "application/vnd.jupyter.widget-state+json" in html  # the widget state went into the page
-        # widget modules (anywidget) come from our local "CDN" instead of jsdelivr
-        html = html.replace("<head>", f'<head><script data-jupyter-widgets-cdn="{base}/cdn/"></script>', 1)
-        (tmp_path / "stepper.html").write_text(html)
+        export_with_widgets(tmp_path / "stepper.ipynb", base)
         with chromium_page() as (page, blocked, errors):
             page.goto(f"{base}/stepper.html")
             page.wait_for_selector(".gs svg g.node")
