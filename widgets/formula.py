@@ -137,14 +137,15 @@ def chain_rule_lines(fn, op, grad_in, grads_out, names, result_name=None, target
     return lines
 
 
-def torch_names_line(fn, names, result_name=None):
+def torch_names_line(fn, labels, result_label=None):
     """What the formula's names mean, the first time a node type's formula shows: PyTorch's own
-    formula (``derivatives.yaml``), with ``self``/``other``/``grad`` said in the code's terms."""
+    formula (``derivatives.yaml``), with ``self``/``other``/``grad`` said in the code's terms (``labels[i]``:
+    how captions call input i; ``result_label``: the node's result)."""
     if not fn.formula:
         return None
     formula = "; ".join(f"{k}: {v}" for k, v in fn.formula.items())
-    where = [f"grad is the gradient arriving from {result_name or 'the result'}"]
-    where += [f"{k} is {n}" for k, n in zip(fn.input_names, names) if n and n != k]
+    where = [f"grad is the gradient arriving from {result_label or 'the result'}"]
+    where += [f"{k} is {n}" for k, n in zip(fn.input_names, labels) if n and n != k]
     return f"(PyTorch's formula for {fn.label}: {formula}, where {', '.join(where)})"
 
 
