@@ -120,6 +120,7 @@ class FunctionNode:
     saved_versions: tuple = ()  # the version each saved tensor had when it was saved (``tensor._version``)
     saved_versions_now: tuple = ()  # their versions when the graph was extracted: different = changed in place
     attrs: dict = field(default_factory=dict)  # torch's non-tensor saved attributes, as text (dim, keepdim, ...)
+    values: dict = field(default_factory=dict)  # the formula's other names (exponent, n, dim) and their values
     variable: str | None = None  # AccumulateGrad: id of the leaf it accumulates into
     next: tuple = ()  # ``next_functions`` as ids: ((function id or None, input_nr), ...)
     fn: object = field(default=None, repr=False, compare=False)
@@ -504,7 +505,7 @@ class _Extractor:
         self._check_budget(len(self.tensors) + len(self.functions) + 1)
         node = FunctionNode(
             fid, fn.name(), _op_name(fn), dict(getattr(fn, "formula", {})), inputs, _input_names(fn),
-            attrs=_attrs(fn), variable=variable, fn=fn,
+            attrs=_attrs(fn), values=_formula_values(fn), variable=variable, fn=fn,
         )  # fmt: skip
         self.functions.append(node)
         return node
@@ -593,6 +594,21 @@ def op_name(node_type_name):
 
 
 _CONTEXT_SKIP = {"needs_input_grad", "next_functions", "variable"}
+
+
+def _formula_values(fn):
+    """The values a built-in op's node holds for its formula's names other than tensors (numbers, bools,
+    tuples of them): what a caption fills in for ``n`` or ``exponent``."""
+    values = getattr(fn, "formula_values", None)
+    if values is None:
+        return {}
+    return {k: v for k, v in values().items() if _plain(v)}
+
+
+def _plain(value):
+    if isinstance(value, tuple):
+        return all(_plain(v) for v in value)
+    return value is None or isinstance(value, (bool, int, float, str))
 
 
 def _attrs(fn):

@@ -8,7 +8,7 @@ tensors. Here every op that a catalogue case records (in the forward pass, and i
 * the inputs by the formula's names (``self``, ``other``, ``mat2``, ..., ``tensors`` for a list of inputs);
 * the op's parameters, as passed and as stored on its node (``dim``, ``keepdim``, ``n``, ``key``, ...);
 * minigrad's functions (``where``, ``exp``, ``outer``, ``zeros_like``, ...), the helpers defined beside the
-  ops (``unsqueeze_dims``, ``one_hot``, ``select_backward``, ...) and ``math``, for numbers.
+  ops or with the carriers (``unsqueeze_dims``, ``one_hot``, ``inverse_permutation``, ...) and ``math``.
 
 The value, summed to the input's shape (as the engine sums gradients), must equal what the node's backward
 returns (for most ops, the formula compiled: this checks the compiled code means what the text says). Where
@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from op_catalogue import ALL_SHAPE_SETS, all_ops, call, draw_call
 
 import minigrad as torch
+from minigrad.ops import carriers
 from minigrad.tensor import Tensor
 
 OPS = sorted(all_ops(), key=lambda op: op.__name__)
@@ -43,7 +44,7 @@ NODE_INTERNALS = {"next_functions", "node_name", "formula"}
 def _helpers():
     names = {"math": math}
     names.update((k, v) for k, v in vars(torch).items() if not k.startswith("_") and inspect.isfunction(v))
-    for module in {sys.modules[op.__module__] for op in OPS}:
+    for module in {sys.modules[op.__module__] for op in OPS} | {carriers}:
         names.update(
             (k, v)
             for k, v in vars(module).items()

@@ -9,7 +9,7 @@ import pytest
 
 import minigrad as torch
 from minigrad import nn
-from minigrad.ops.linalg import is_column_major, mm_mat2_backward
+from minigrad.ops.linalg import is_column_major
 
 RNG = np.random.default_rng(7)
 X = RNG.standard_normal((5, 4)).astype(np.float32)
@@ -48,13 +48,16 @@ def test_linear_grads_match_torch(bias):
     np.testing.assert_allclose(x_ours.grad.numpy(), x_theirs.grad.numpy(), rtol=1e-5)
 
 
-def test_mm_mat2_backward_gives_the_same_numbers_either_way():
+@pytest.mark.parametrize("create_graph", [False, True])  # the formula on arrays, and on Tensors
+def test_mat2_grad_is_laid_out_like_mat2_with_the_same_numbers(create_graph):
     mat1 = torch.tensor(RNG.standard_normal((6, 5)).astype(np.float32))
     grad = torch.tensor(RNG.standard_normal((6, 3)).astype(np.float32))
-    row = mm_mat2_backward(grad, mat1, False)
-    col = mm_mat2_backward(grad, mat1, True)
-    assert row.is_contiguous() and not col.is_contiguous()
-    np.testing.assert_array_equal(row.numpy(), col.numpy())
+    row = torch.tensor(RNG.standard_normal((5, 3)).astype(np.float32), requires_grad=True)
+    col = torch.tensor(row.detach().numpy().T.copy(), requires_grad=True).t()  # same values, column-major
+    (g_row,) = torch.autograd.grad(mat1 @ row, row, grad, create_graph=create_graph)
+    (g_col,) = torch.autograd.grad(mat1 @ col, col, grad, create_graph=create_graph)
+    assert g_row.is_contiguous() and not g_col.is_contiguous()
+    np.testing.assert_array_equal(g_row.detach().numpy(), g_col.detach().numpy())
 
 
 def test_is_column_major():

@@ -114,7 +114,7 @@ def chain_rule_lines(fn, op, grad_in, grads_out, names, result_name=None, target
             named[key] = names[i] or (number_text(value) if constant else key)
             if value is not None:
                 numeric[key] = value
-    for key, value in op.get("params", {}).items():
+    for key, value in (*op.get("params", {}).items(), *fn.values.items()):
         named.setdefault(key, key)
         numeric.setdefault(key, value)
     if op.get("output_values"):

@@ -7,7 +7,7 @@ import numpy as np
 from .. import dtypes
 from ..functional import sigmoid, tanh  # noqa: F401 - re-exported, as torch.nn.functional has them
 from ..ops._util import check_broadcast, needs_grad, wrap
-from ..ops.linalg import is_column_major, mm_mat2_backward
+from ..ops.linalg import MAT2_GRAD, is_column_major
 from ..ops.op import Op, sizes_and_strides
 from . import _reduction
 from .activation import log_softmax, relu, softmax  # noqa: F401
@@ -26,7 +26,7 @@ class Addmm(Op):
     """result = bias + input @ weight.T, torch's fused node for ``nn.Linear`` on 2-D input"""
 
     node_name = "AddmmBackward0"
-    formula = {"self": "grad", "mat1": "grad @ mat2.t()", "mat2": "mat1.t() @ grad"}
+    formula = {"self": "grad", "mat1": "grad @ mat2.t()", "mat2": MAT2_GRAD.format(mat1="mat1")}
     saved_names = ("mat1", "mat2")
     saved_values = {k: k for k in ("alpha", "beta", "mat1_sym_sizes", "mat1_sym_strides", "mat2_sym_sizes",
                                    "mat2_sym_strides")}  # fmt: skip
@@ -48,18 +48,8 @@ class Addmm(Op):
         ctx._save((mat1 if needs_grad(mat2) else None, mat2 if needs_grad(mat1) else None))
         ctx.__dict__.update(sizes_and_strides("mat1", mat1, needs_grad(mat1)),
                             **sizes_and_strides("mat2", mat2, needs_grad(mat2)))  # fmt: skip
-        ctx._mat2_column_major = is_column_major(mat2)
+        ctx.mat2_column_major = is_column_major(mat2)
         return wrap(bias._data + mat1._data @ mat2._data)
-
-    @staticmethod
-    def backward(ctx, grad):
-        mat1, mat2 = ctx._unpack()
-        db, d1, d2 = ctx._needs()
-        return (
-            grad if db else None,
-            grad.mm(mat2.t()) if d1 else None,
-            mm_mat2_backward(grad, mat1, ctx._mat2_column_major) if d2 else None,
-        )
 
 
 class MseLoss(Op):
@@ -82,13 +72,6 @@ class MseLoss(Op):
         if reduction == "sum":
             return wrap(np.asarray(sq.sum(), dtype=sq.dtype))
         return wrap(sq)
-
-    @staticmethod
-    def backward(ctx, grad):
-        a, target = ctx._unpack()
-        g = 2 * (a - target) * grad / ctx.n if ctx.n != 1 else 2 * (a - target) * grad
-        da, dt = ctx._needs()
-        return g if da else None, -g if dt else None
 
 
 def linear(input, weight, bias=None):

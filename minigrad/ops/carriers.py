@@ -27,10 +27,22 @@ def _unsqueeze_dims_array(grad, dim, keepdim):
     return grad
 
 
-def _sum_array(a):
-    """A sum; a bool mask's count is a Python int (torch divides by an int64 tensor, which keeps the float
-    dtype; numpy would promote a float32 array divided by a numpy int64 to float64)."""
+def _sum_array(a, dim=None, keepdim=False):
+    """A sum (over ``dim`` if given, as ``Tensor.sum``); a bool mask's count is a Python int (torch divides by an
+    int64 tensor, which keeps the float dtype; numpy would promote a float32 array divided by a numpy int64 to
+    float64)."""
+    if dim is not None:
+        return a.sum(axis=dim, keepdims=keepdim)
     return int(np.count_nonzero(a)) if a.dtype == np.bool_ else a.sum()
+
+
+def _sum_tensor(t, dim=None, keepdim=False):
+    return t.sum() if dim is None else t.sum(dim, keepdim=keepdim)
+
+
+def inverse_permutation(dims):
+    """The permutation that undoes ``dims`` (``permute``'s gradient)."""
+    return tuple(int(i) for i in np.argsort(dims))
 
 
 def _value_array(v):
@@ -55,12 +67,16 @@ ARRAYS = _Carrier(
     cos=functools.partial(precise, np.cos),  # the same kernels as the ops' forwards
     sin=functools.partial(precise, np.sin),
     sign=np.sign,
+    floor=np.floor,
     log=functools.partial(precise, np.log),
     exp=functools.partial(precise, np.exp),
     where=np.where,
     t=np.transpose,
     transpose=lambda a, d0, d1: np.swapaxes(a, d0, d1),
     permute=np.transpose,
+    inverse_permutation=inverse_permutation,
+    flip=np.flip,
+    masked_fill=lambda a, mask, value: np.where(mask, value, a),
     reshape=np.reshape,
     expand=np.broadcast_to,
     sum_to_size=sum_to_array,
@@ -77,17 +93,22 @@ ARRAYS = _Carrier(
 
 def _tensor_functions():
     from .. import functional as F
+    from .. import pointwise
 
     return dict(
         cos=F.cos,
         sin=F.sin,
         sign=F.sign,
+        floor=pointwise.floor,
         log=F.log,
         exp=F.exp,
         where=F.where,
         t=F.t,
         transpose=F.transpose,
         permute=F.permute,
+        inverse_permutation=inverse_permutation,
+        flip=lambda t, dims: t.flip(dims),
+        masked_fill=pointwise.masked_fill,
         reshape=F.reshape,
         expand=lambda t, shape: t.expand(*shape),
         sum_to_size=lambda t, shape: t.sum_to_size(*shape),
@@ -97,7 +118,7 @@ def _tensor_functions():
         mm=F.mm,
         matmul=F.matmul,
         shape=lambda t: tuple(t.shape),
-        sum=lambda t: t.sum(),
+        sum=_sum_tensor,
         value=lambda v: v,
     )
 

@@ -51,7 +51,8 @@ class _Rewrite(ast.NodeTransformer):
 def compile_formula(items, saved_names, input_names):
     """The backward of ``formula`` (given as ``items``, its ``(input name, text)`` pairs in input order) as two
     functions ``f(ctx, grads, saved) -> grads``, ``{"arrays": f, "tensors": f}``; ``saved`` is what the node
-    kept, in ``saved_names`` order. Each input's formula runs only if that input needs a gradient."""
+    kept, in ``saved_names`` order. Each input's formula runs only if that input needs a gradient.
+    ``"constants"`` names what the formula reads from the node (``exponent``, ``n``)."""
     exprs, names = [], set()
     for _, text in items:
         tree = _Rewrite(set(input_names)).visit(ast.parse(text, mode="eval"))
@@ -64,13 +65,14 @@ def compile_formula(items, saved_names, input_names):
         if f"{name}_shape" in names:
             lines.append(f"    {name}_shape = ctx._input_meta[{i}][0]")
     carrier_names = set(ARRAYS.namespace)
-    for name in sorted(names - _GRAD_NAMES - set(saved_names) - carrier_names - {f"{n}_shape" for n in input_names}):
+    constants = sorted(names - _GRAD_NAMES - set(saved_names) - carrier_names - {f"{n}_shape" for n in input_names})
+    for name in constants:
         lines.append(f"    {name} = value(ctx.{name})")
     lines.append("    nf = ctx.next_functions")
     needed = ", ".join(f"({e}) if nf[{i}][0] is not None else None" for i, e in enumerate(exprs))
     lines.append(f"    return ({needed},)")
     source = "\n".join(lines)
-    functions = {}
+    functions = {"constants": tuple(constants)}
     for carrier in (ARRAYS, TENSORS):
         scope = dict(carrier.namespace)
         exec(compile(source, f"<formula of {', '.join(n for n, _ in items)}>", "exec"), scope)

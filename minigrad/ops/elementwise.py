@@ -436,11 +436,6 @@ class Log10(Log):
     function = staticmethod(np.log10)  # Log's forward with log10; the derivative is Log's over log(10)
     formula = {"self": "grad / (self * math.log(10))"}
 
-    @staticmethod
-    def backward(ctx, grad):
-        (a,) = ctx._unpack()
-        return (grad / (a * float(np.log(10))),)
-
 
 class Round(Sign):
     """result = self rounded to the nearest integer, halves to even; its derivative is zero wherever it exists"""
@@ -477,10 +472,6 @@ class MaskedFill(Op):
         out = a._data.copy()
         np.copyto(out, np.asarray(value, dtype=out.dtype), where=np.broadcast_to(mask._data, out.shape))
         return wrap(out)
-
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad.masked_fill(ctx.mask, 0),)
 
 
 class MulScalar(Op):
@@ -551,9 +542,3 @@ class RemainderTensor(Div):
         ctx._save((a, b))
         _check_divisor(a, b)
         return _binary(np.remainder, a, b)
-
-    @staticmethod
-    def backward(ctx, grad):
-        a, b = ctx._unpack()
-        da, db = ctx._needs()
-        return grad if da else None, -grad * (a / b).floor() if db else None

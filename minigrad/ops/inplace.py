@@ -100,10 +100,6 @@ class Zero(Op):
     def forward(ctx, a):
         return wrap(np.zeros_like(a._data))
 
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad * 0,)
-
 
 class Fill(Op):
     """self.fill_(value): every element becomes ``value``"""
@@ -114,10 +110,6 @@ class Fill(Op):
     @staticmethod
     def forward(ctx, a, *, value):
         return wrap(np.full_like(a._data, data(value)))
-
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad * 0,)
 
 
 class FillTensor(Op):
@@ -154,10 +146,6 @@ class Copy(Op):
                 f"{shape_text(np.broadcast_shapes(a.shape, src.shape))}"
             )
         return wrap(np.broadcast_to(src._data, a.shape).astype(a._data.dtype))
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad * 0, grad
 
 
 class IndexPut(Op):

@@ -25,20 +25,17 @@ def is_column_major(t):
     return flags.f_contiguous and not flags.c_contiguous
 
 
-def mm_mat2_backward(grad, mat1, mat2_column_major):
-    """The gradient for mat2 of ``mat1 @ mat2``, computed as torch's ``mm_mat2_backward`` does: for a
-    column-major mat2, as ``(grad.t() @ mat1).t()``, so that it is laid out like mat2 (a Linear layer's
-    weight gets a gradient laid out like itself, with no transposing copy)."""
-    if mat2_column_major:
-        return grad.t().mm(mat1).t()
-    return mat1.t().mm(grad)
+# The gradient of mat2 in ``mat1 @ mat2``, computed as torch's ``mm_mat2_backward`` does: for a column-major
+# mat2 (``weight.t()`` in nn.Linear), as ``(grad.t() @ mat1).t()``, so that it is laid out like mat2 and a
+# Linear layer's weight gets a gradient laid out like itself, with no transposing copy.
+MAT2_GRAD = "(grad.t() @ {mat1}).t() if mat2_column_major else {mat1}.t() @ grad"
 
 
 class Mm(Op):
     """result = self @ mat2, both 2-D"""
 
     node_name = "MmBackward0"
-    formula = {"self": "grad @ mat2.t()", "mat2": "self.t() @ grad"}
+    formula = {"self": "grad @ mat2.t()", "mat2": MAT2_GRAD.format(mat1="self")}
     saved_names = ("self", "mat2")
     saved_values = {k: k for k in ("mat2_sym_sizes", "mat2_sym_strides", "self_sym_sizes", "self_sym_strides")}
 
@@ -55,14 +52,8 @@ class Mm(Op):
         _check_same_dtype("mm", a, b)
         ctx._save((a if needs_grad(b) else None, b if needs_grad(a) else None))
         ctx.__dict__.update(sizes_and_strides("self", a, needs_grad(a)), **sizes_and_strides("mat2", b, needs_grad(b)))
-        ctx._mat2_column_major = is_column_major(b)
+        ctx.mat2_column_major = is_column_major(b)
         return wrap(a._data @ b._data)
-
-    @staticmethod
-    def backward(ctx, grad):
-        a, b = ctx._unpack()
-        da, db = ctx._needs()
-        return grad.mm(b.t()) if da else None, mm_mat2_backward(grad, a, ctx._mat2_column_major) if db else None
 
 
 class Mv(Op):
@@ -112,12 +103,6 @@ class Dot(Op):
         _check_same_dtype("dot", a, b)
         ctx._save((a if needs_grad(b) else None, b if needs_grad(a) else None))
         return wrap(np.asarray(a._data @ b._data))
-
-    @staticmethod
-    def backward(ctx, grad):
-        a, b = ctx._unpack()
-        da, db = ctx._needs()
-        return grad * b if da else None, grad * a if db else None
 
 
 class BatchMatmul(Op):

@@ -147,6 +147,16 @@ class Op(Node):
                 type(self)._compiled = compiled
         return compiled
 
+    def formula_values(self):
+        """The values this node holds for its formula's other names (``exponent``, ``n``, ``dim``): what
+        :mod:`minigrad.graph` gives the widget to fill in (minigrad only; torch shows some as ``_saved_*``)."""
+        values = {}
+        for name in self._formula()["constants"]:  # a hand-written backward's formula may name helpers too
+            value = getattr(self, name, _MISSING)
+            if value is not _MISSING:
+                values[name] = value
+        return values
+
     def _own_formula(self, formula):
         """Give this node a formula of its own (``add`` with ``alpha``), in place of its class's."""
         self.formula, self._compiled = formula, None
@@ -155,6 +165,8 @@ class Op(Node):
         """What ``_save`` kept, for a backward running on carrier ``F``."""
         return self._unpack_arrays() if F is ARRAYS else self._unpack()
 
+
+_MISSING = object()
 
 # Saved attributes that torch keeps as C++ int64 and shows as unsigned: -1 reads 18446744073709551615.
 INT64_FIELDS = {"dim", "dim0", "dim1", "dims", "index", "start", "end", "step", "split_size", "split_sizes"}

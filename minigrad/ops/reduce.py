@@ -52,10 +52,6 @@ class Sum(Op):
         x = a._data
         return wrap(np.asarray(x.sum(dtype=np.int64 if x.dtype.kind in "biu" else None)))
 
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad.expand(ctx.shape),)
-
 
 class SumDim(Op):
     """result = self summed over ``dim``"""
@@ -71,10 +67,6 @@ class SumDim(Op):
         x = a._data
         total = x.sum(axis=ctx.dim, keepdims=keepdim, dtype=np.int64 if x.dtype.kind in "biu" else None)
         return wrap(np.asarray(total))
-
-    @staticmethod
-    def backward(ctx, grad):
-        return (unsqueeze_dims(grad, ctx.dim, ctx.keepdim).expand(ctx.shape),)
 
 
 def _check_float_mean(a):
@@ -98,10 +90,6 @@ class Mean(Op):
         ctx.shape, ctx.n, ctx.numel = tuple(a.shape), a.numel(), a.numel()
         return wrap(np.asarray(a._data.mean(), dtype=a._data.dtype))
 
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad.expand(ctx.shape) / ctx.n,)
-
 
 class MeanDim(Op):
     """result = self averaged over ``dim``"""
@@ -117,10 +105,6 @@ class MeanDim(Op):
         ctx.dim_arg = (dim,) if isinstance(dim, int) else tuple(dim)
         ctx.n = int(np.prod([a.shape[d] for d in ctx.dim], dtype=np.int64))
         return wrap(np.asarray(a._data.mean(axis=ctx.dim, keepdims=keepdim), dtype=a._data.dtype))
-
-    @staticmethod
-    def backward(ctx, grad):
-        return (unsqueeze_dims(grad, ctx.dim, ctx.keepdim).expand(ctx.shape) / ctx.n,)
 
 
 class Max(Op):

@@ -11,7 +11,6 @@ from .. import dtypes
 from ..size import shape_text
 from ._util import wrap
 from .op import Op
-from .reduce import sum_to
 
 
 def infer_shape(shape, numel):
@@ -58,10 +57,6 @@ class View(Op):
             )
         return wrap(v)
 
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad.reshape(ctx.shape),)
-
 
 class UnsafeView(Op):
     """result = a reshaped copy (what ``reshape`` of a non-contiguous tensor records after its clone)"""
@@ -74,10 +69,6 @@ class UnsafeView(Op):
     def forward(ctx, a, *, shape):
         ctx.shape = tuple(a.shape)
         return wrap(a._data.reshape(infer_shape(shape, a.numel())))
-
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad.reshape(ctx.shape),)
 
 
 def reshape(a, shape):
@@ -100,7 +91,7 @@ class Alias(Op):
     node_name = "AliasBackward0"
     formula = View.formula
     is_view = True
-    forward, backward = staticmethod(View.forward), staticmethod(View.backward)
+    forward = staticmethod(View.forward)
 
 
 class T(Op):
@@ -154,15 +145,6 @@ class Permute(Op):
         ctx.dims = dims
         return wrap(np.transpose(a._data, dims))
 
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad.permute(inverse_permutation(ctx.dims)),)
-
-
-def inverse_permutation(dims):
-    """The permutation that undoes ``dims``."""
-    return tuple(int(i) for i in np.argsort(dims))
-
 
 def expanded_shape(shape, sizes, dtype):
     """The shape ``expand(*sizes)`` gives a tensor of ``shape`` (-1 keeps a size), or torch's errors."""
@@ -204,10 +186,6 @@ class Expand(Op):
         ctx.shape = tuple(a.shape)
         return wrap(np.broadcast_to(a._data, expanded_shape(a.shape, shape, a.dtype)))
 
-    @staticmethod
-    def backward(ctx, grad):
-        return (sum_to(grad, ctx.shape),)
-
 
 class Squeeze(Op):
     """result = self without its dims of size 1"""
@@ -221,10 +199,6 @@ class Squeeze(Op):
     def forward(ctx, a):
         ctx.shape = tuple(a.shape)
         return wrap(np.squeeze(a._data))
-
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad.reshape(ctx.shape),)
 
 
 class SqueezeDim(Op):
@@ -241,10 +215,6 @@ class SqueezeDim(Op):
         d = a._wrap_dim(dim)
         return wrap(np.squeeze(a._data, d) if a.ndim and a.shape[d] == 1 else a._data.view())
 
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad.reshape(ctx.shape),)
-
 
 class Unsqueeze(Op):
     """result = self with a new dim of size 1 at ``dim``"""
@@ -258,10 +228,6 @@ class Unsqueeze(Op):
     def forward(ctx, a, *, dim):
         ctx.dim, ctx.dim_arg = a._wrap_dim(dim, a.ndim + 1), dim
         return wrap(np.expand_dims(a._data, ctx.dim))
-
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad.squeeze(ctx.dim),)
 
 
 class SplitWithSizes(Op):
@@ -427,7 +393,3 @@ class Flip(Op):
 
         ctx.dims, ctx.saved_dims = normalize_dims(a, dims), as_saved_int(tuple(dims))
         return wrap(np.flip(a._data, ctx.dims).copy())
-
-    @staticmethod
-    def backward(ctx, grad):
-        return (grad.flip(ctx.dims),)

@@ -8,7 +8,7 @@ import numpy as np
 
 from ._util import as_saved_int, precise, wrap
 from .op import Op
-from .reduce import normalize_dims, unsqueeze_dims
+from .reduce import normalize_dims
 
 
 def _compute(a, kernel=None, dim=None):
@@ -50,11 +50,6 @@ class Softmax(Op):
         ctx._save((out,))
         return out
 
-    @staticmethod
-    def backward(ctx, grad):
-        (result,) = ctx._unpack()
-        return (result * (grad - (grad * result).sum(ctx.dim, keepdim=True)),)
-
 
 class LogSoftmax(Softmax):
     """result = self - max - log(sum(exp(self - max))) along ``dim``"""
@@ -67,11 +62,6 @@ class LogSoftmax(Softmax):
     def values(row, d):
         top = row.max(axis=d, keepdims=True)
         return row - top - np.log(precise(np.exp, row - top).sum(axis=d, keepdims=True))
-
-    @staticmethod
-    def backward(ctx, grad):
-        (result,) = ctx._unpack()
-        return (grad - result.exp() * grad.sum(ctx.dim, keepdim=True),)
 
 
 class Logsumexp(Op):
@@ -94,8 +84,3 @@ class Logsumexp(Op):
         out = wrap(out.astype(dtype, copy=False))
         ctx._save((a, out))
         return out
-
-    @staticmethod
-    def backward(ctx, grad):
-        a, result = ctx._unpack()
-        return (unsqueeze_dims(grad, ctx.dim, ctx.keepdim) * (a - unsqueeze_dims(result, ctx.dim, ctx.keepdim)).exp(),)
