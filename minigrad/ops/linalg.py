@@ -75,12 +75,6 @@ class Mv(Op):
         ctx._save((a if needs_grad(v) else None, v if needs_grad(a) else None))
         return wrap(a._data @ v._data)
 
-    @staticmethod
-    def backward(ctx, grad):
-        a, v = ctx._unpack()
-        da, dv = ctx._needs()
-        return grad.unsqueeze(1).mm(v.unsqueeze(0)) if da else None, a.t().mv(grad) if dv else None
-
 
 class Dot(Op):
     """result = sum(self * tensor), two vectors"""
@@ -109,7 +103,7 @@ class BatchMatmul(Op):
     """result = self @ other for inputs of 3 or more dims, broadcasting the batch dims"""
 
     node_name = "BmmBackward0"
-    formula = {"self": "grad @ other.transpose(-1, -2)", "other": "self.transpose(-1, -2) @ grad"}
+    formula = {"self": "grad @ mat2.transpose(-1, -2)", "mat2": "self.transpose(-1, -2) @ grad"}
     saved_names = ("self", "mat2")
 
     @staticmethod
@@ -122,15 +116,6 @@ class BatchMatmul(Op):
                 f"Expected size for first two dimensions of batch2 tensor to be: [{a.shape[0]}, "
                 f"{a.shape[-1]}] but got: [{b.shape[0]}, {b.shape[-2]}]."
             ) from None
-
-    @staticmethod
-    def backward(ctx, grad):
-        a, b = ctx._unpack()
-        da, db = ctx._needs()
-        return (
-            grad.matmul(b.transpose(-1, -2)) if da else None,
-            a.transpose(-1, -2).matmul(grad) if db else None,
-        )
 
 
 def matmul(a, b):
