@@ -12,6 +12,7 @@ summarised with ``edgeitems`` (3) at each end, and the suffixes (``dtype=``,
 ``grad_fn=``, ``requires_grad=True``) wrap the same way.
 """
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -166,6 +167,22 @@ def _add_suffixes(text, suffixes, indent):
 
 def values_str(values, floating, indent=0):
     """The bracketed numbers of an array exactly as torch prints a tensor's contents."""
+    if values.size <= _REMEMBERED_SIZE:  # the stepper prints the same small values many times over
+        o = PRINT_OPTS
+        options = (o.precision, o.threshold, o.edgeitems, o.linewidth, o.sci_mode)
+        return _small_values_str(values.tobytes(), values.dtype.str, values.shape, floating, indent, options)
+    return _values_str(values, floating, indent)
+
+
+_REMEMBERED_SIZE = 64
+
+
+@functools.lru_cache(maxsize=2048)
+def _small_values_str(data, dtype, shape, floating, indent, options):
+    return _values_str(np.frombuffer(data, dtype).reshape(shape), floating, indent)
+
+
+def _values_str(values, floating, indent):
     if values.size == 0:
         return "[]"
     summarize = values.size > PRINT_OPTS.threshold

@@ -9,6 +9,8 @@ numbers when it is small, else by its shape (``([64, 10] tensor)``): never a sum
 """
 
 import ast
+import functools
+import math
 import re
 
 import numpy as np
@@ -30,7 +32,7 @@ def number_text(value, width=60):
     if isinstance(value, Value):
         if value.scalar is not None and not value.shape:
             return _scalar(value.scalar)
-        if int(np.prod(value.shape)) > SUMMARY_MAX_ELEMENTS:
+        if math.prod(value.shape) > SUMMARY_MAX_ELEMENTS:
             return f"({shape_text(value.shape)} tensor)"
         return clip(value.text, width)
     if isinstance(value, (int, float, bool, np.number, np.bool_)):
@@ -151,21 +153,33 @@ def torch_names_line(fn, labels, result_label=None):
 
 def _branch(expr, values):
     """``grad * 0 if exponent == 0 else grad * exponent * ...`` with ``exponent`` known: the branch taken."""
+    parsed = _conditional(expr)
+    if parsed is None:
+        return expr
+    test, names, body, orelse = parsed
+    if not all(isinstance(values.get(n), (int, float)) for n in names):
+        return expr
+    try:
+        taken = eval(test, {"__builtins__": {}}, {n: values[n] for n in names})
+    except Exception:
+        return expr
+    return _branch(body if taken else orelse, values)
+
+
+@functools.cache
+def _conditional(expr):
+    """A conditional formula's test (compiled), the names it reads, and its two branches; None otherwise."""
     try:
         tree = ast.parse(expr, mode="eval").body
     except SyntaxError:
-        return expr
+        return None
     if not isinstance(tree, ast.IfExp):
-        return expr
+        return None
     names = {n.id for n in ast.walk(tree.test) if isinstance(n, ast.Name)}
-    if not names or not all(isinstance(values.get(n), (int, float)) for n in names):
-        return expr
-    try:
-        taken = eval(compile(ast.Expression(tree.test), "<formula>", "eval"), {"__builtins__": {}},
-                     {n: values[n] for n in names})  # fmt: skip
-    except Exception:
-        return expr
-    return _branch(ast.unparse(tree.body if taken else tree.orelse), values)
+    if not names:
+        return None
+    test = compile(ast.Expression(tree.test), "<formula>", "eval")
+    return test, names, ast.unparse(tree.body), ast.unparse(tree.orelse)
 
 
 def _dot(text):
@@ -179,7 +193,7 @@ def _summed_dims(grad_in, out):
     if not isinstance(grad_in, Value) or not isinstance(out, Value):
         return None
     big, small = grad_in.shape, out.shape
-    if big == small or len(big) < len(small) or int(np.prod(small)) >= int(np.prod(big)):
+    if big == small or len(big) < len(small) or math.prod(small) >= math.prod(big):
         return None
     lead = len(big) - len(small)
     if any(s not in (1, b) for s, b in zip(small, big[lead:])):

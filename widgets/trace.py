@@ -44,6 +44,9 @@ LOOPS = 3  # iterations of a top-level loop shown line by line; the rest run as 
 _BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.If, ast.With, ast.Try)  # statements stepped line by line
 
 
+_DTYPE_TEXT = {}
+
+
 class Value:
     """A snapshot of a tensor's numbers, taken when an event happened (tensors change later).
 
@@ -69,9 +72,12 @@ class Value:
         version = t._version if isinstance(t, Tensor) else 0
         a = t.detach().numpy() if isinstance(t, Tensor) else np.asarray(t)
         scalar = a.item() if a.size == 1 else None
+        dtype = _DTYPE_TEXT.get(a.dtype)
+        if dtype is None:  # str(dtype) runs numpy's Python code: a trace snapshots thousands of values
+            dtype = _DTYPE_TEXT[a.dtype] = str(a.dtype)
         if a.size <= cls.KEEP:
-            return cls(tuple(a.shape), str(a.dtype), None, scalar, a.copy(), version)
-        return cls(tuple(a.shape), str(a.dtype), one_line(summarize(a)), scalar, None, version, _printed(a))
+            return cls(tuple(a.shape), dtype, None, scalar, a.copy(), version)
+        return cls(tuple(a.shape), dtype, one_line(summarize(a)), scalar, None, version, _printed(a))
 
     @property
     def text(self):
