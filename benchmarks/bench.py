@@ -57,8 +57,8 @@ MIXED_OPS = ("mul", "add", "tanh", "sub")
 # The same on scalars, against micrograd, whose Value has relu but not tanh.
 SCALAR_OPS = ("mul", "add", "relu", "sub")
 
-FULL = dict(chain_ops=1000, tensor_shape=(16,), matmul_n=512, mlp=(64, 784, 256, 10))
-TINY = dict(chain_ops=12, tensor_shape=(3,), matmul_n=8, mlp=(4, 12, 6, 3))
+FULL = dict(chain_ops=1000, tensor_shape=(16,), matmul_n=512, mlp=(64, 784, 256, 10), makemore=(32, 3, 10, 200))
+TINY = dict(chain_ops=12, tensor_shape=(3,), matmul_n=8, mlp=(4, 12, 6, 3), makemore=(4, 3, 2, 5))
 
 
 # -- the cases: each builds its inputs once and returns a Case whose run() does one step ------------------
@@ -236,6 +236,44 @@ def mlp_torch(batch, n_in, n_hidden, n_out):
     return _mlp(torch, torch.nn, torch.nn.functional.mse_loss, batch, n_in, n_hidden, n_out)
 
 
+def _makemore(lib, functional, batch, block, n_embd, n_hidden, vocab=27):
+    """One training step of a makemore-style character MLP (Karpathy's): an embedding looked up by indexing,
+    a tanh layer, logits and ``cross_entropy``, backward, then ``p.data += -0.1 * p.grad``."""
+    rng = np.random.default_rng(4)
+
+    def param(*shape):
+        return lib.tensor(rng.standard_normal(shape, dtype=np.float32) * 0.1, requires_grad=True)
+
+    C, W1, b1 = param(vocab, n_embd), param(block * n_embd, n_hidden), param(n_hidden)
+    W2, b2 = param(n_hidden, vocab), param(vocab)
+    params = (C, W1, b1, W2, b2)
+    X = lib.tensor(rng.integers(0, vocab, (batch, block)))
+    Y = lib.tensor(rng.integers(0, vocab, (batch,)))
+    out = {}
+
+    def run():
+        h = lib.tanh(C[X].view(-1, block * n_embd) @ W1 + b1)
+        loss = functional.cross_entropy(h @ W2 + b2, Y)
+        for p in params:
+            p.grad = None
+        loss.backward()
+        for p in params:
+            p.data += -0.1 * p.grad
+        out["loss"] = loss
+
+    return Case(run, lambda: float(out["loss"].item()))
+
+
+def makemore_minigrad(*sizes):
+    """The makemore step in minigrad."""
+    return _makemore(minigrad, F, *sizes)
+
+
+def makemore_torch(*sizes):
+    """The same step in PyTorch."""
+    return _makemore(torch, torch.nn.functional, *sizes)
+
+
 def _optimizer_step(lib, name, sizes):
     """One ``optimizer.step()`` over the parameters of a Linear-ReLU-Linear MLP whose gradients are set once
     (the step alone: what it costs to keep torch's rounding)."""
@@ -373,6 +411,10 @@ def run_all(config=FULL, repeats=7, min_time=0.2, out=None, only=None):
     b, i, h, o = config["mlp"]
     row(f"MLP step {i}-{h}-{o}, batch {b}, SGD", "torch",
         lambda: mlp_minigrad(b, i, h, o), lambda: mlp_torch(b, i, h, o), 1.0, no_torch)
+    mb, block, n_embd, n_hidden = config["makemore"]  # information: a student's own model
+    row(f"makemore step: block {block}, embd {n_embd}, hidden {n_hidden}, batch {mb}", "torch",
+        lambda: makemore_minigrad(mb, block, n_embd, n_hidden), lambda: makemore_torch(mb, block, n_embd, n_hidden),
+        None, no_torch)
     for name in ("SGD", "Adam"):  # information: what keeping torch's rounding costs
         row(f"{name} step, the MLP's parameters{' (momentum 0.9)' if name == 'SGD' else ''}", "torch",
             lambda name=name: optimizer_minigrad(name, i, h, o), lambda name=name: optimizer_torch(name, i, h, o),

@@ -27,11 +27,13 @@ CASES = {
     "matmul_minigrad": lambda: bench.matmul_minigrad(TINY["matmul_n"]),
     "matmul_numpy": lambda: bench.matmul_numpy(TINY["matmul_n"]),
     "mlp_minigrad": lambda: bench.mlp_minigrad(*TINY["mlp"]),
+    "makemore_minigrad": lambda: bench.makemore_minigrad(*TINY["makemore"]),
 }
 OPTIONAL = {
     "chain_torch_tensors": ("torch", lambda: bench.chain_torch(n, shape)),
     "chain_torch_scalars": ("torch", lambda: bench.chain_torch(n)),
     "mlp_torch": ("torch", lambda: bench.mlp_torch(*TINY["mlp"])),
+    "makemore_torch": ("torch", lambda: bench.makemore_torch(*TINY["makemore"])),
     "chain_micrograd": ("micrograd", lambda: bench.chain_micrograd(n)),
 }
 
@@ -67,6 +69,16 @@ def test_chain_gradients_agree_with_torch():
         assert ours.check() == pytest.approx(theirs.check(), rel=1e-4)
 
 
+def test_makemore_agrees_with_torch():
+    """Same parameters, same data: the two makemore steps give the same losses, step after step."""
+    pytest.importorskip("torch")
+    ours, theirs = bench.makemore_minigrad(*TINY["makemore"]), bench.makemore_torch(*TINY["makemore"])
+    for _ in range(3):
+        ours.run()
+        theirs.run()
+        assert ours.check() == pytest.approx(theirs.check(), rel=1e-5)
+
+
 def test_chain_agrees_with_micrograd():
     pytest.importorskip("micrograd.engine")
     ours, theirs = bench.chain_minigrad(n, (), bench.SCALAR_OPS), bench.chain_micrograd(n)
@@ -86,7 +98,7 @@ def test_matmul_agrees_with_numpy():
 def test_run_all_tiny_gives_a_finite_ratio_or_a_reason_per_row():
     out = io.StringIO()
     rows = bench.run_all(TINY, repeats=1, min_time=0, out=out)
-    assert len(rows) == 7
+    assert len(rows) == 8
     for row in rows:
         if row.skipped:
             assert row.skipped in out.getvalue()

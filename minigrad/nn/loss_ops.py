@@ -4,8 +4,8 @@ them, with torch's checks, are in :mod:`minigrad.nn.losses`."""
 
 import numpy as np
 
-from ..functional import where
 from ..ops._util import as_saved_int, wrap
+from ..ops.carriers import ARRAYS, TENSORS
 from ..ops.op import Op
 
 
@@ -42,22 +42,23 @@ def cascade_sum(values, rows):
     return total
 
 
-def nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight):
+def nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight, F=TENSORS):
     """torch's ``nll_loss_backward``: ``-weight[target] * grad`` (divided by the total weight for the mean) at
-    each row's target, 0 elsewhere and on ignored rows."""
-    coefficients = np.zeros(self.shape, dtype=self._data.dtype)
-    t = target._data.reshape(-1)
+    each row's target, 0 elsewhere and on ignored rows; on the carrier ``F`` (Tensors or arrays)."""
+    x = ARRAYS.value(self)
+    coefficients = np.zeros(x.shape, dtype=x.dtype)
+    t = ARRAYS.value(target).reshape(-1)
     rows = np.flatnonzero(t != ignore_index)
-    w = np.ones(self.shape[-1], coefficients.dtype) if weight is None else weight._data
-    coefficients.reshape(-1, self.shape[-1])[rows, t[rows]] = w[t[rows]]
-    if reduction == 0 and self.ndim == 2:
-        g = -grad.unsqueeze(1)
+    w = np.ones(x.shape[-1], coefficients.dtype) if weight is None else ARRAYS.value(weight)
+    coefficients.reshape(-1, x.shape[-1])[rows, t[rows]] = w[t[rows]]
+    if reduction == 0 and x.ndim == 2:
+        g = -F.unsqueeze(grad, 1)
     elif reduction == 1:
         g = -(grad / total_weight)
     else:
         g = -grad
-    hit = wrap(coefficients != 0)  # torch writes only the targets' entries: elsewhere +0, never -0
-    return where(hit, wrap(coefficients) * g, 0.0)
+    hit = F.constant(coefficients != 0)  # torch writes only the targets' entries: elsewhere +0, never -0
+    return F.where(hit, F.constant(coefficients) * g, 0.0)
 
 
 class NllLoss(Op):
@@ -97,9 +98,9 @@ class NllLoss(Op):
         return wrap(np.asarray(out, dtype=x.dtype))
 
     @staticmethod
-    def backward(ctx, grad):
-        a, target, weight, total_weight = ctx._unpack()
-        return (nll_loss_backward(grad, a, target, weight, ctx.reduction, ctx.ignore_index, total_weight),)
+    def backward(ctx, grads, F):
+        a, target, weight, total_weight = ctx._values(F)
+        return (nll_loss_backward(grads[0], a, target, weight, ctx.reduction, ctx.ignore_index, total_weight, F),)
 
 
 def binary_cross_entropy_backward(grad, self, target, weight, reduction):

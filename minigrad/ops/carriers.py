@@ -7,6 +7,7 @@ the engine's fast path; ``TENSORS`` builds the same values from minigrad's diffe
 so the two paths agree to the bit (``tests/test_fingerprints.py``).
 
 Method calls in a formula (``grad.expand(self.shape)``) are read as these functions (``expand(grad, ...)``).
+``constant(array)`` is a numpy array the backward computed itself (a mask), as the carrier's value.
 """
 
 import functools
@@ -89,6 +90,7 @@ ARRAYS = _Carrier(
     shape=np.shape,
     sum=_sum_array,
     value=_value_array,
+    constant=lambda a: a,
 )
 
 
@@ -122,6 +124,7 @@ def _tensor_functions():
         shape=lambda t: tuple(t.shape),
         sum=_sum_tensor,
         value=lambda v: v,
+        constant=Tensor._wrap,
     )
 
 

@@ -11,6 +11,7 @@ import numpy as np
 from ..size import shape_text
 from ..tensor import Tensor
 from ._util import wrap
+from .carriers import ARRAYS, TENSORS
 from .op import Op
 from .shape import Alias, Unsqueeze
 
@@ -24,16 +25,21 @@ class Embed(Op):
     @staticmethod
     def forward(ctx, grad, *, shape, key):
         ctx.key = key
-        out = np.zeros(shape, dtype=grad._data.dtype)
-        if any(isinstance(k, np.ndarray) for k in key):
-            np.add.at(out, key, grad._data)  # repeated indices must add up
-        else:
-            out[key] = grad._data
-        return wrap(out)
+        return wrap(embed(grad._data, shape, key))
 
     @staticmethod
     def backward(ctx, grad):
         return (grad[key_as_index(ctx.key)],)
+
+
+def embed(grad, shape, key):
+    """Zeros of ``shape`` with the array ``grad`` placed at ``key`` (added up where indices repeat)."""
+    out = np.zeros(shape, dtype=grad.dtype)
+    if any(isinstance(k, np.ndarray) for k in key):
+        np.add.at(out, key, grad)  # repeated indices must add up
+    else:
+        out[key] = grad
+    return out
 
 
 def key_as_index(key):
@@ -63,8 +69,11 @@ def slice_backward(grad, shape, dim, start, end, step):
     return SliceEmbed.apply(grad, shape=tuple(shape), key=(slice(None),) * dim + (slice(start, end, step),))
 
 
-def index_backward(grad, shape, indices):
-    """torch's ``index_backward``: zeros of ``shape`` with ``grad`` added at ``indices`` (repeats add up)."""
+def index_backward(grad, shape, indices, F=TENSORS):
+    """torch's ``index_backward``: zeros of ``shape`` with ``grad`` added at ``indices`` (repeats add up); on
+    the carrier ``F`` (on arrays, Embed's own kernel)."""
+    if F is ARRAYS:
+        return embed(grad, tuple(shape), indices)
     return Embed.apply(grad, shape=tuple(shape), key=indices)
 
 
@@ -131,8 +140,8 @@ class Index(Op):
             raise IndexError(_index_error(a, indices, e)) from None
 
     @staticmethod
-    def backward(ctx, grad):
-        return (index_backward(grad, ctx.shape, ctx.indices),)
+    def backward(ctx, grads, F):
+        return (index_backward(grads[0], ctx.shape, ctx.indices, F),)
 
 
 def indices_as_torch_saves(key):
