@@ -113,3 +113,15 @@ def test_run_all_tiny_gives_a_finite_ratio_or_a_reason_per_row():
 def test_only_runs_the_rows_it_names():
     rows = bench.run_all(TINY, repeats=1, min_time=0, only="step, the MLP")
     assert [r.name.split(" step")[0] for r in rows] == ["SGD", "Adam"]
+
+
+def test_mlp_breakdown_parts_run():
+    """benchmarks/mlp_breakdown.py: each part it times runs (times are measured there, never here)."""
+    spec = importlib.util.spec_from_file_location("mlp_breakdown", _PATH.parent / "mlp_breakdown.py")
+    breakdown = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(breakdown)
+    functions = breakdown.parts(bench.minigrad, bench.nn, bench.F.mse_loss) + breakdown.numpy_parts()
+    for f in functions + breakdown.update_kernels():
+        f()
+    loss = functions[0]()
+    assert math.isfinite(float(loss.item()))
