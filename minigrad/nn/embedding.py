@@ -5,21 +5,23 @@ import numpy as np
 
 from .. import creation
 from ..ops._util import as_saved_int, wrap
+from ..ops.carriers import ARRAYS, TENSORS
 from ..ops.indexing import index_backward
 from ..ops.op import Op
 from .module import Module
 from .parameter import Parameter
 
 
-def embedding_backward(grad, indices, num_weights, padding_idx):
+def embedding_backward(grad, indices, num_weights, padding_idx, F=TENSORS):
     """torch's ``embedding_backward``: ``grad``'s rows added up at ``indices`` into ``num_weights`` rows,
-    none at ``padding_idx``."""
-    rows = grad.reshape(-1, grad.shape[-1])
-    out = index_backward(rows, (num_weights, grad.shape[-1]), (indices._data.reshape(-1),))
+    none at ``padding_idx`` (on the carrier ``F``)."""
+    width = grad.shape[-1]
+    rows = F.reshape(grad, (-1, width))
+    out = index_backward(rows, (num_weights, width), (ARRAYS.value(indices).reshape(-1),), F)
     if 0 <= padding_idx < num_weights:
         keep = np.ones((num_weights, 1), dtype=bool)
         keep[padding_idx] = False
-        out = out * wrap(keep)
+        out = out * F.constant(keep)
     return out
 
 
@@ -52,8 +54,8 @@ class EmbeddingLookup(Op):
         return wrap(weight._data[idx])
 
     @staticmethod
-    def backward(ctx, grad):
-        return (embedding_backward(grad, ctx.indices, ctx.weight_sym_argsize_0, ctx.padding_idx),)
+    def backward(ctx, grads, F):
+        return (embedding_backward(grads[0], ctx.indices, ctx.weight_sym_argsize_0, ctx.padding_idx, F),)
 
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False):

@@ -59,14 +59,16 @@ class SliceEmbed(Embed):
     node_name = "SliceBackwardBackward0"
 
 
-def select_backward(grad, shape, dim, index):
-    """torch's ``select_backward``: zeros of ``shape`` with ``grad`` at ``index`` along ``dim``."""
-    return SelectEmbed.apply(grad, shape=tuple(shape), key=(slice(None),) * dim + (index,))
+def select_backward(grad, shape, dim, index, F=TENSORS):
+    """torch's ``select_backward``: zeros of ``shape`` with ``grad`` at ``index`` along ``dim`` (on carrier ``F``)."""
+    key = (slice(None),) * dim + (index,)
+    return embed(grad, tuple(shape), key) if F is ARRAYS else SelectEmbed.apply(grad, shape=tuple(shape), key=key)
 
 
-def slice_backward(grad, shape, dim, start, end, step):
-    """torch's ``slice_backward``: zeros of ``shape`` with ``grad`` in the slice along ``dim``."""
-    return SliceEmbed.apply(grad, shape=tuple(shape), key=(slice(None),) * dim + (slice(start, end, step),))
+def slice_backward(grad, shape, dim, start, end, step, F=TENSORS):
+    """torch's ``slice_backward``: zeros of ``shape`` with ``grad`` in the slice along ``dim`` (on carrier ``F``)."""
+    key = (slice(None),) * dim + (slice(start, end, step),)
+    return embed(grad, tuple(shape), key) if F is ARRAYS else SliceEmbed.apply(grad, shape=tuple(shape), key=key)
 
 
 def index_backward(grad, shape, indices, F=TENSORS):
@@ -97,8 +99,8 @@ class Select(Op):
         return wrap(a._data[(slice(None),) * dim + (ctx.index, Ellipsis)])  # "..." keeps a 0-d result a view
 
     @staticmethod
-    def backward(ctx, grad):
-        return (select_backward(grad, ctx.shape, ctx.dim, ctx.index),)
+    def backward(ctx, grads, F):
+        return (select_backward(grads[0], ctx.shape, ctx.dim, ctx.index, F),)
 
 
 class Slice(Op):
@@ -120,8 +122,8 @@ class Slice(Op):
         return wrap(a._data[(slice(None),) * dim + (slice(start, end, step),)])
 
     @staticmethod
-    def backward(ctx, grad):
-        return (slice_backward(grad, ctx.shape, ctx.dim, ctx.start, ctx.end, ctx.step),)
+    def backward(ctx, grads, F):
+        return (slice_backward(grads[0], ctx.shape, ctx.dim, ctx.start, ctx.end, ctx.step, F),)
 
 
 class Index(Op):

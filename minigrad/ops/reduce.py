@@ -3,6 +3,7 @@
 import numpy as np
 
 from ._util import wrap
+from .carriers import ARRAYS
 from .op import Op
 
 
@@ -127,10 +128,10 @@ class Max(Op):
         return out
 
     @staticmethod
-    def backward(ctx, grad):
-        a, result = ctx._unpack()
-        hit = a != a if np.isnan(result._data) else a == result  # a nan result takes the gradient to the nans
-        return (grad * hit / hit.sum(),)
+    def backward(ctx, grads, F):
+        a, result = ctx._values(F)
+        hit = a != a if np.isnan(ARRAYS.value(result)) else a == result  # a nan result sends it to the nans
+        return (grads[0] * hit / F.sum(hit),)
 
 
 class Min(Max):
@@ -168,9 +169,9 @@ class MaxDim(Op):
         return wrap(values if keepdim else np.squeeze(values, d))
 
     @staticmethod
-    def backward(ctx, grad):
-        mask = one_hot(ctx.indices, ctx.dim, ctx.shape, ctx.keepdim)
-        return (mask * unsqueeze_dims(grad, (ctx.dim,), ctx.keepdim or not ctx.shape),)
+    def backward(ctx, grads, F):
+        mask = F.constant(_one_hot(ARRAYS.value(ctx.indices), ctx.dim, ctx.shape, ctx.keepdim))
+        return (mask * F.unsqueeze_dims(grads[0], (ctx.dim,), ctx.keepdim or not ctx.shape),)
 
 
 class MinDim(MaxDim):
@@ -181,8 +182,12 @@ class MinDim(MaxDim):
 
 def one_hot(indices, dim, shape, keepdim=True):
     """A 0/1 mask of ``shape`` with a 1 at ``indices`` along ``dim`` (for the gradient of max along a dim)."""
+    return wrap(_one_hot(indices._data, dim, shape, keepdim))
+
+
+def _one_hot(indices, dim, shape, keepdim):
     if not shape:
-        return wrap(np.ones((), dtype=bool))
-    idx = indices._data if keepdim else np.expand_dims(indices._data, dim)
+        return np.ones((), dtype=bool)
+    idx = indices if keepdim else np.expand_dims(indices, dim)
     positions = np.arange(shape[dim]).reshape([-1 if i == dim else 1 for i in range(len(shape))])
-    return wrap(positions == idx)
+    return positions == idx

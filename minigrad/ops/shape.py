@@ -10,6 +10,7 @@ import numpy as np
 from .. import dtypes
 from ..size import shape_text
 from ._util import wrap
+from .carriers import ARRAYS
 from .op import Op
 
 
@@ -251,8 +252,8 @@ class SplitWithSizes(Op):
         return _pieces(a, dim, split_sizes)
 
     @staticmethod
-    def backward(ctx, *grads):
-        return (Cat.apply(*_zeros_for_missing(grads, ctx.shape, ctx.dim, ctx.split_sizes), dim=ctx.dim),)
+    def backward(ctx, grads, F):
+        return (F.cat(_zeros_for_missing(grads, ctx.shape, ctx.dim, ctx.split_sizes, F), ctx.dim),)
 
 
 class Split(Op):
@@ -293,8 +294,8 @@ class Unbind(Op):
         return tuple(wrap(a._data[(slice(None),) * dim + (i, Ellipsis)]) for i in range(a.shape[dim]))
 
     @staticmethod
-    def backward(ctx, *grads):
-        return (Stack.apply(*_zeros_for_missing(grads, ctx.shape, ctx.dim, (None,) * len(grads)), dim=ctx.dim),)
+    def backward(ctx, grads, F):
+        return (F.stack(_zeros_for_missing(grads, ctx.shape, ctx.dim, (None,) * len(grads), F), ctx.dim),)
 
 
 def _pieces(a, dim, sizes):
@@ -302,15 +303,15 @@ def _pieces(a, dim, sizes):
     return tuple(wrap(a._data[(slice(None),) * dim + (slice(s, s + n),)]) for s, n in zip(starts, sizes))
 
 
-def _zeros_for_missing(grads, shape, dim, sizes):
+def _zeros_for_missing(grads, shape, dim, sizes, F):
     """The pieces' gradients, zeros for those that got none (torch's ``split_backward``); ``sizes[i]`` is
     piece i's size along ``dim``, or None where the piece has no such dim (``unbind``)."""
-    like = next(g for g in grads if g is not None)
+    dtype = ARRAYS.value(next(g for g in grads if g is not None)).dtype
     out = []
     for g, n in zip(grads, sizes):
         if g is None:
             piece = tuple(shape[:dim]) + ((n,) if n is not None else ()) + tuple(shape[dim + 1 :])
-            g = wrap(np.zeros(piece, dtype=like._data.dtype))
+            g = F.constant(np.zeros(piece, dtype=dtype))
         out.append(g)
     return out
 
@@ -348,8 +349,8 @@ class Cat(Op):
         return wrap(np.concatenate([t._data for t in tensors], axis=d).astype(want.np, copy=False))
 
     @staticmethod
-    def backward(ctx, grad):
-        return tuple(grad.split(ctx.sizes, ctx.dim))
+    def backward(ctx, grads, F):
+        return tuple(F.split(grads[0], ctx.sizes, ctx.dim))
 
 
 class Stack(Op):
@@ -375,8 +376,8 @@ class Stack(Op):
         return wrap(np.stack([t._data for t in tensors], axis=ctx.dim).astype(want.np, copy=False))
 
     @staticmethod
-    def backward(ctx, grad):
-        return tuple(grad.unbind(ctx.dim))
+    def backward(ctx, grads, F):
+        return tuple(F.unbind(grads[0], ctx.dim))
 
 
 class Flip(Op):
