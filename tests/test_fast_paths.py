@@ -64,3 +64,61 @@ def test_fast_path_takes_over_unshared_buffers(monkeypatch):
         x.grad = w.grad = None
         ((x * w).tanh() * w).sum().backward()
     assert len(copies) == 2  # the reference path copies, as the first minigrad did
+
+
+# Programs through the ops whose backward is written once against the carrier F (or compiled from a formula
+# with a branch), with random inputs: the same bits on arrays (fast) as on Tensors.
+def _products(rng, dt):
+    a = torch.tensor(rng.standard_normal((3, 5, 7)).astype(dt), requires_grad=True)
+    b = torch.tensor(rng.standard_normal((1, 7, 4)).astype(dt), requires_grad=True)
+    m = torch.tensor(rng.standard_normal((6, 7)).astype(dt), requires_grad=True)
+    v = torch.tensor(rng.standard_normal((7,)).astype(dt), requires_grad=True)
+    lin = torch.nn.Linear(7, 3).to(dt_torch(dt))
+    loss = (a @ b).tanh().sum() + (m @ v).exp().sum() + torch.nn.functional.mse_loss(lin(m), m[:, :3])
+    return loss, (a, b, m, v, lin.weight, lin.bias)
+
+
+def _pieces_and_picks(rng, dt):
+    a = torch.tensor(np.round(rng.standard_normal((4, 5, 6)), 1).astype(dt), requires_grad=True)  # ties for max
+    b = torch.tensor(rng.standard_normal((4, 2, 6)).astype(dt), requires_grad=True)
+    w = torch.tensor(rng.standard_normal((9, 6)).astype(dt), requires_grad=True)
+    idx = torch.tensor(rng.integers(0, 9, (4, 3)))
+    parts, slices = a.split([2, 3], dim=1), a.unbind(2)
+    loss = (parts[1].tanh().sum() + slices[0].sum() * 2 + slices[3].exp().sum()
+            + torch.cat([a, b], 1).sin().sum() + torch.stack([a[0], a[1] * 2], 0).cos().sum()
+            + a[:, 1:4:2].pow(2).sum() + a[..., -1].sum() + a[[0, 0, 2]].sum() + a[a > 0.5].sum()
+            + a.max() + a.min() * 3 + a.max(1)[0].sum() + a.min(2, keepdim=True)[0].exp().sum()
+            + torch.nn.functional.embedding(idx, w, padding_idx=2).tanh().sum() + torch.chunk(b, 2, 0)[1].sum())
+    return loss, (a, b, w)
+
+
+def _losses_and_statistics(rng, dt):
+    logits = torch.tensor(rng.standard_normal((8, 5)).astype(dt), requires_grad=True)
+    y = torch.tensor(rng.integers(0, 5, (8,)))
+    ignored = y.clone()
+    ignored[::3] = -100
+    x = torch.tensor(rng.standard_normal((16, 4, 3)).astype(dt), requires_grad=True)
+    bn = torch.nn.BatchNorm1d(4).to(dt_torch(dt))
+    cross_entropy = torch.nn.functional.cross_entropy
+    loss = (cross_entropy(logits, y) + cross_entropy(logits, ignored, reduction="sum") * 0.1
+            + cross_entropy(logits, y, weight=torch.ones(5, dtype=dt_torch(dt)) * 0.5)
+            + (bn(x) * x).sum() + x.var(1).sum() + x.std((0, 2), keepdim=True).exp().sum()
+            + torch.ones(3, 4, dtype=dt_torch(dt), requires_grad=True).std(0).sum())
+    return loss, (logits, x, bn.weight, bn.bias)
+
+
+def dt_torch(dt):
+    return torch.float32 if dt == np.float32 else torch.float64
+
+
+@pytest.mark.parametrize("program", [_products, _pieces_and_picks, _losses_and_statistics])
+@pytest.mark.parametrize("dt", [np.float32, np.float64])
+def test_carrier_backwards_give_the_same_bits_on_arrays_and_on_tensors(program, dt):
+    grads = {}
+    for fast in (True, False):
+        torch.manual_seed(0)
+        with engine.fast_paths(fast):
+            loss, leaves = program(np.random.default_rng(7), dt)
+            loss.backward()
+        grads[fast] = [t.grad.numpy().tobytes() for t in leaves]
+    assert grads[True] == grads[False]

@@ -6,38 +6,39 @@ import numpy as np
 
 from .. import creation
 from ..ops._util import wrap
+from ..ops.carriers import TENSORS
 from ..ops.op import Op
 from ..size import Size
 from .module import Module
 from .parameter import Parameter
 
 
-def _channel(t, x):
-    """A per-channel tensor shaped to broadcast against ``x`` (channels are dim 1)."""
-    return t.reshape([-1 if d == 1 else 1 for d in range(x.ndim)])
+def _channel(t, x, F):
+    """A per-channel value shaped to broadcast against ``x`` (channels are dim 1)."""
+    return F.reshape(t, [-1 if d == 1 else 1 for d in range(x.ndim)])
 
 
-def batch_norm_input_backward(grad, input, weight, running_mean, running_var, training, eps, axes):
-    """The gradient for ``input`` (torch's ``native_batch_norm_backward``), written with tensor ops: in
-    training the mean and variance are the batch's (and depend on ``input``), else the running ones."""
-    w = 1 if weight is None else _channel(weight, input)
+def batch_norm_input_backward(grad, input, weight, running_mean, running_var, training, eps, axes, F=TENSORS):
+    """The gradient for ``input`` (torch's ``native_batch_norm_backward``), on the carrier ``F``: in training
+    the mean and variance are the batch's (and depend on ``input``), else the running ones."""
+    w = 1 if weight is None else _channel(weight, input, F)
     if not training:
-        return grad * w * _channel((running_var + eps) ** -0.5, input)
-    centred = input - input.mean(axes, keepdim=True)
-    invstd = ((centred * centred).mean(axes, keepdim=True) + eps) ** -0.5
+        return grad * w * _channel((running_var + eps) ** -0.5, input, F)
+    centred = input - F.mean(input, axes, True)
+    invstd = (F.mean(centred * centred, axes, True) + eps) ** -0.5
     normalised = centred * invstd
     g = grad * w
-    return invstd * (g - g.mean(axes, keepdim=True) - normalised * (g * normalised).mean(axes, keepdim=True))
+    return invstd * (g - F.mean(g, axes, True) - normalised * F.mean(g * normalised, axes, True))
 
 
-def batch_norm_weight_backward(grad, input, running_mean, running_var, training, eps, axes):
+def batch_norm_weight_backward(grad, input, running_mean, running_var, training, eps, axes, F=TENSORS):
     """The gradient for ``weight``: ``grad`` times the normalised input, summed over all but the channels."""
     if training:
-        centred = input - input.mean(axes, keepdim=True)
-        normalised = centred * ((centred * centred).mean(axes, keepdim=True) + eps) ** -0.5
+        centred = input - F.mean(input, axes, True)
+        normalised = centred * (F.mean(centred * centred, axes, True) + eps) ** -0.5
     else:
-        normalised = (input - _channel(running_mean, input)) * _channel((running_var + eps) ** -0.5, input)
-    return (grad * normalised).sum(axes)
+        normalised = (input - _channel(running_mean, input, F)) * _channel((running_var + eps) ** -0.5, input, F)
+    return F.sum(grad * normalised, axes)
 
 
 class NativeBatchNorm(Op):
@@ -85,14 +86,15 @@ class NativeBatchNorm(Op):
         return wrap(out.astype(dtype, copy=False))
 
     @staticmethod
-    def backward(ctx, grad):
-        x, weight, running_mean, running_var, _, _ = ctx._unpack()
+    def backward(ctx, grads, F):
+        grad = grads[0]
+        x, weight, running_mean, running_var, _, _ = ctx._values(F)
         dx, dw, db = ctx._needs()
-        args = (running_mean, running_var, ctx.training, ctx.eps, ctx.axes)
+        args = (running_mean, running_var, ctx.training, ctx.eps, ctx.axes, F)
         return (
             batch_norm_input_backward(grad, x, weight, *args) if dx else None,
             batch_norm_weight_backward(grad, x, *args) if dw else None,
-            grad.sum(ctx.axes) if db else None,
+            F.sum(grad, ctx.axes) if db else None,
         )
 
 

@@ -93,6 +93,7 @@ ARRAYS = _Carrier(
     stack=lambda arrays, dim: np.stack(arrays, axis=dim),
     shape=np.shape,
     sum=_sum_array,
+    mean=lambda a, dim, keepdim=False: np.asarray(a.mean(axis=dim, keepdims=keepdim), dtype=a.dtype),
     value=_value_array,
     constant=lambda a: a,
 )
@@ -131,6 +132,7 @@ def _tensor_functions():
         stack=F.stack,
         shape=lambda t: tuple(t.shape),
         sum=_sum_tensor,
+        mean=lambda t, dim, keepdim=False: t.mean(dim, keepdim=keepdim),
         value=lambda v: v,
         constant=Tensor._wrap,
     )

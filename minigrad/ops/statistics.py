@@ -8,22 +8,24 @@ import warnings
 import numpy as np
 
 from ._util import as_saved_int, wrap
+from .carriers import TENSORS
 from .op import Op
-from .reduce import normalize_dims, unsqueeze_dims
+from .reduce import normalize_dims
 
 
-def var_backward(grad, self, dim, correction, keepdim):
-    """torch's ``var_backward``: ``2 / (N - correction) * grad * (self - mean)``, ``grad`` put back over ``dim``."""
+def var_backward(grad, self, dim, correction, keepdim, F=TENSORS):
+    """torch's ``var_backward``: ``2 / (N - correction) * grad * (self - mean)``, ``grad`` put back over ``dim``
+    (on the carrier ``F``)."""
     n = int(np.prod([self.shape[d] for d in dim], dtype=np.int64))
     with np.errstate(divide="ignore"):
         scale = float(np.float64(2.0) / (n - correction))  # inf with no degrees of freedom, as in torch
-    return scale * unsqueeze_dims(grad, dim, keepdim) * (self - self.mean(dim, keepdim=True))
+    return scale * F.unsqueeze_dims(grad, dim, keepdim) * (self - F.mean(self, dim, True))
 
 
-def std_backward(grad, self, result, dim, correction, keepdim):
+def std_backward(grad, self, result, dim, correction, keepdim, F=TENSORS):
     """torch's ``std_backward``: ``var_backward`` of ``grad / (2 * result)``, 0 where the std is 0."""
     zero = result == 0
-    return var_backward((grad / (2 * result)).masked_fill(zero, 0), self, dim, correction, keepdim)
+    return var_backward(F.masked_fill(grad / (2 * result), zero, 0), self, dim, correction, keepdim, F)
 
 
 class Var(Op):
@@ -61,9 +63,9 @@ class Var(Op):
         return out
 
     @staticmethod
-    def backward(ctx, grad):
-        (a,) = ctx._unpack()
-        return (var_backward(grad, a, ctx.dim, ctx.correction, ctx.keepdim),)
+    def backward(ctx, grads, F):
+        (a,) = ctx._values(F)
+        return (var_backward(grads[0], a, ctx.dim, ctx.correction, ctx.keepdim, F),)
 
 
 class Std(Var):
@@ -75,6 +77,6 @@ class Std(Var):
     take_sqrt, word = True, "std"
 
     @staticmethod
-    def backward(ctx, grad):
-        a, result = ctx._unpack()
-        return (std_backward(grad, a, result, ctx.dim, ctx.correction, ctx.keepdim),)
+    def backward(ctx, grads, F):
+        a, result = ctx._values(F)
+        return (std_backward(grads[0], a, result, ctx.dim, ctx.correction, ctx.keepdim, F),)
