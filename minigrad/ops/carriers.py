@@ -33,7 +33,7 @@ def _sum_array(a, dim=None, keepdim=False):
     int64 tensor, which keeps the float dtype; numpy would promote a float32 array divided by a numpy int64 to
     float64)."""
     if dim is not None:
-        return a.sum(axis=dim, keepdims=keepdim)
+        return np.asarray(a.sum(axis=dim, keepdims=keepdim))  # an array even when every dim is summed
     return int(np.count_nonzero(a)) if a.dtype == np.bool_ else a.sum()
 
 
