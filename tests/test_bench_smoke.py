@@ -128,10 +128,10 @@ def test_mlp_breakdown_parts_run():
 
 
 def test_chain_breakdown_rows_run():
-    """benchmarks/chain_breakdown.py: every part it times runs and gives a positive time (measured there)."""
+    """benchmarks/chain_breakdown.py: every part it times runs and gives a finite time (measured there, never here)."""
     spec = importlib.util.spec_from_file_location("chain_breakdown", _PATH.parent / "chain_breakdown.py")
     breakdown = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(breakdown)
     for shape in ((3,), ()):
         rows = breakdown.rows(shape, loops=2, repeats=1, n=4)
-        assert len(rows) >= 6 and all(math.isfinite(us) and us > 0 for _, us in rows)
+        assert len(rows) >= 6 and all(math.isfinite(us) and us >= 0 for _, us in rows)
