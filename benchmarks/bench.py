@@ -207,7 +207,9 @@ def matmul_numpy(n):
     return Case(run, lambda: float(out["ga"].sum() + out["gb"].sum()))
 
 
-def _mlp(lib, libnn, mse, batch, n_in, n_hidden, n_out):
+def mlp_parts(lib, libnn, mse, batch, n_in, n_hidden, n_out):
+    """The MLP step in ``lib`` by parts: ``forward()``, ``forward_backward()`` (after zero_grad), ``step()`` (the
+    optimizer's), ``whole()`` (all three, keeping the loss in ``out["loss"]``), and ``out``."""
     lib.manual_seed(0)
     model = libnn.Sequential(libnn.Linear(n_in, n_hidden), libnn.ReLU(), libnn.Linear(n_hidden, n_out))
     opt = lib.optim.SGD(model.parameters(), lr=0.01)
@@ -216,14 +218,25 @@ def _mlp(lib, libnn, mse, batch, n_in, n_hidden, n_out):
     y = lib.tensor(rng.standard_normal((batch, n_out), dtype=np.float32))
     out = {}
 
-    def run():
-        opt.zero_grad()
-        loss = mse(model(x), y)
-        loss.backward()
-        opt.step()
-        out["loss"] = loss
+    def forward():
+        return mse(model(x), y)
 
-    return Case(run, lambda: float(out["loss"].item()))
+    def forward_backward():
+        opt.zero_grad()
+        loss = forward()
+        loss.backward()
+        return loss
+
+    def whole():
+        out["loss"] = forward_backward()
+        opt.step()
+
+    return forward, forward_backward, opt.step, whole, out
+
+
+def _mlp(lib, libnn, mse, *sizes):
+    *_, whole, out = mlp_parts(lib, libnn, mse, *sizes)
+    return Case(whole, lambda: float(out["loss"].item()))
 
 
 def mlp_minigrad(batch, n_in, n_hidden, n_out):

@@ -115,23 +115,21 @@ def test_only_runs_the_rows_it_names():
     assert [r.name.split(" step")[0] for r in rows] == ["SGD", "Adam"]
 
 
-def test_mlp_breakdown_parts_run():
-    """benchmarks/mlp_breakdown.py: each part it times runs (times are measured there, never here)."""
-    spec = importlib.util.spec_from_file_location("mlp_breakdown", _PATH.parent / "mlp_breakdown.py")
-    breakdown = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(breakdown)
-    functions = breakdown.parts(bench.minigrad, bench.nn, bench.F.mse_loss) + breakdown.numpy_parts()
-    for f in functions + breakdown.update_kernels():
-        f()
-    loss = functions[0]()
-    assert math.isfinite(float(loss.item()))
 
+def test_breakdown_parts_run():
+    """benchmarks/breakdown.py: every part it times runs and gives a finite time (measured there, never here)."""
+    import sys
 
-def test_chain_breakdown_rows_run():
-    """benchmarks/chain_breakdown.py: every part it times runs and gives a finite time (measured there, never here)."""
-    spec = importlib.util.spec_from_file_location("chain_breakdown", _PATH.parent / "chain_breakdown.py")
-    breakdown = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(breakdown)
+    sys.path.insert(0, str(_PATH.parent))  # it imports bench as the script does
+    try:
+        spec = importlib.util.spec_from_file_location("breakdown", _PATH.parent / "breakdown.py")
+        breakdown = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(breakdown)
+    finally:
+        sys.path.remove(str(_PATH.parent))
     for shape in ((3,), ()):
-        rows = breakdown.rows(shape, loops=2, repeats=1, n=4)
+        rows = breakdown.chain_rows(shape, loops=2, repeats=1, n=4)
         assert len(rows) >= 6 and all(math.isfinite(us) and us >= 0 for _, us in rows)
+    rows, kernels = breakdown.mlp_table(TINY["mlp"], loops=1, repeats=1)
+    assert [r[0] for r in rows] == ["forward", "forward + backward", "optimizer step", "whole step"]
+    assert all(math.isfinite(v) for r in rows for v in r[1:] if v is not None) and all(map(math.isfinite, kernels))

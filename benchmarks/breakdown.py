@@ -1,0 +1,158 @@
+"""Where the time of ``bench.py``'s missed rows goes, by part (microseconds, least thread CPU time over repeats,
+one BLAS thread, as in ``bench.py``; torch optional). It sets no target.
+
+- one op of the chain: numpy's own work, the op without recording, the op recording its node, and the engine's
+  cost per node in backward; against torch's;
+- the MLP step: forward, forward + backward and the optimizer step, in minigrad, in torch, and in plain numpy
+  doing the same arithmetic; then what torch's rounding of the SGD update (one fused multiply-add) costs in numpy.
+
+Run with ``.venv/bin/python benchmarks/breakdown.py``.
+"""
+
+import time
+
+import bench  # first: it sets one BLAS thread before numpy starts
+import numpy as np
+
+from minigrad.optim.kernels import add_scaled
+
+minigrad, nn, F, torch = bench.minigrad, bench.nn, bench.F, bench.torch
+CHAIN_NODES = 1000  # nodes per chain, for the per-node backward
+MLP = bench.FULL["mlp"]
+
+
+def per_call(f, loops=20000, repeats=7):
+    """The least time per call of ``f``, in microseconds."""
+    return best_of([f], loops, repeats)[0]
+
+
+def best_of(functions, loops=100, repeats=7):
+    """The least time per call (microseconds) of each function, the functions taking turns."""
+    best = [float("inf")] * len(functions)
+    for f in functions:
+        f()
+    for _ in range(repeats):
+        for i, f in enumerate(functions):
+            t0 = time.thread_time()
+            for _ in range(loops):
+                f()
+            best[i] = min(best[i], (time.thread_time() - t0) / loops * 1e6)
+    return best
+
+
+# -- one op of the chain ----------------------------------------------------------------------------------
+def backward_per_node(lib, step, shape, repeats=15, n=CHAIN_NODES):
+    """Backward of a chain of ``n`` ``step`` ops from a leaf of ``shape``, per node (the forward outside the
+    clock)."""
+    x = lib.tensor(np.full(shape, 0.5, np.float32), requires_grad=True)
+    best = float("inf")
+    for _ in range(repeats):
+        y = x
+        for _ in range(n):
+            y = step(y)
+        y = y.sum()
+        x.grad = None
+        t0 = time.thread_time()
+        y.backward()
+        best = min(best, time.thread_time() - t0)
+    return best / n * 1e6
+
+
+def chain_rows(shape, loops=20000, repeats=7, n=CHAIN_NODES):
+    """(label, microseconds) for each part of one op, on inputs of ``shape``."""
+    rng = np.random.default_rng(0)
+    a, b = (rng.uniform(0.2, 0.8, shape).astype(np.float32) for _ in range(2))
+    x, w = (minigrad.tensor(v, requires_grad=True) for v in (a, b))
+    xs, ws = (minigrad.tensor(v) for v in (a, b))
+
+    def op(f):
+        return per_call(f, loops, repeats)
+
+    def node(lib, step):
+        return backward_per_node(lib, step, shape, repeats, n)
+
+    out = [
+        ("numpy: a * b", op(lambda: np.multiply(a, b))),
+        ("minigrad x * w, no input requires grad", op(lambda: xs * ws)),
+        ("minigrad x * w, recording MulBackward0", op(lambda: x * w)),
+        ("minigrad tanh(x), recording", op(lambda: x.tanh())),
+        ("minigrad backward per node: x - 0.5 (no arithmetic)", node(minigrad, lambda y: y - 0.5)),
+        ("minigrad backward per node: x * 1.0001", node(minigrad, lambda y: y * 1.0001)),
+    ]
+    if torch is not None:
+        tx, tw = (torch.tensor(v, requires_grad=True) for v in (a, b))
+        out += [
+            ("torch x * w, recording", op(lambda: tx * tw)),
+            ("torch backward per node: x * 1.0001", node(torch, lambda y: y * 1.0001)),
+        ]
+    return out
+
+
+# -- the MLP step -------------------------------------------------------------------------------------------
+def numpy_mlp_parts(batch, n_in, n_hidden, n_out):
+    """The MLP's forward and forward + backward arithmetic in plain numpy (the floor for a numpy engine)."""
+    rng = np.random.default_rng(2)
+    w1, b1 = rng.standard_normal((n_hidden, n_in), dtype=np.float32), np.zeros(n_hidden, np.float32)
+    w2, b2 = rng.standard_normal((n_out, n_hidden), dtype=np.float32), np.zeros(n_out, np.float32)
+    x = rng.standard_normal((batch, n_in), dtype=np.float32)
+    y = rng.standard_normal((batch, n_out), dtype=np.float32)
+
+    def forward():
+        h = b1 + x @ w1.T
+        r = np.maximum(h, 0)
+        d = b2 + r @ w2.T - y
+        return h, r, d, (d * d).mean()
+
+    def forward_backward():
+        h, r, d, _ = forward()
+        g = 2 * d / d.size
+        dh = (g @ w2) * (h > 0)
+        return g.T @ r, g.sum(0), dh.T @ x, dh.sum(0)
+
+    return [forward, forward_backward]
+
+
+def update_kernels(n_in, n_hidden):
+    """The SGD update of the first layer's weight, in place: torch's rounding (one fused multiply-add) and
+    numpy's plain float32 ``p += -lr * g`` (two roundings)."""
+    rng = np.random.default_rng(3)
+    p = rng.standard_normal((n_hidden, n_in), dtype=np.float32)
+    g = rng.standard_normal((n_hidden, n_in), dtype=np.float32)
+    q = p.copy()
+    lr = np.float32(-0.01)
+    return [lambda: add_scaled(p, -0.01, g, out=p), lambda: np.add(q, g * lr, out=q)]
+
+
+def mlp_table(sizes=MLP, loops=100, repeats=7):
+    """Rows (part, minigrad, torch or None, numpy or None) of the MLP step, and the two update kernels' times."""
+    ours = list(bench.mlp_parts(minigrad, nn, F.mse_loss, *sizes)[:4])
+    theirs = list(bench.mlp_parts(torch, torch.nn, torch.nn.functional.mse_loss, *sizes)[:4]) if torch else []
+    floor = numpy_mlp_parts(*sizes)
+    times = best_of(ours + theirs + floor, loops, repeats)
+    t_ours, t_theirs, t_floor = times[:4], times[4 : 4 + len(theirs)], times[4 + len(theirs) :]
+    names = ["forward", "forward + backward", "optimizer step", "whole step"]
+    rows = [
+        (name, t_ours[i], t_theirs[i] if t_theirs else None, t_floor[i] if i < len(t_floor) else None)
+        for i, name in enumerate(names)
+    ]
+    return rows, best_of(update_kernels(sizes[1], sizes[2]), loops, repeats)
+
+
+def main():
+    for shape, name in (((16,), "16 floats"), ((), "scalars (0-d)")):
+        print(f"one op of the chain on {name} (us)")
+        for label, us in chain_rows(shape):
+            print(f"  {label:<55} {us:7.2f}")
+    batch, n_in, n_hidden, n_out = MLP
+    rows, (fused, plain) = mlp_table()
+    print(f"MLP {n_in}-{n_hidden}-{n_out}, batch {batch}, SGD lr=0.01 (us)")
+    print(f"  {'part':<20} {'minigrad':>9} {'torch':>9} {'numpy':>9}")
+    for name, ours, theirs, floor in rows:
+        cells = [f"{v:9.1f}" if v is not None else f"{'-':>9}" for v in (ours, theirs, floor)]
+        print(f"  {name:<20} {' '.join(cells)}")
+    print(f"  SGD update of the {n_hidden}x{n_in} weight in numpy: torch's rounding (one FMA) {fused:.1f} us, "
+          f"plain float32 (two roundings) {plain:.1f} us")
+
+
+if __name__ == "__main__":
+    main()
