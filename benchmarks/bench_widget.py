@@ -3,7 +3,8 @@
 Run with ``./dev bench`` (or ``.venv/bin/python benchmarks/bench_widget.py``); ``--quick`` runs
 fewer repeats; ``--baseline REV`` also times the front end (``stepper.js`` and ``stepper.css``) of a git
 revision on the same graphs in the same run (the two in turns, a round or a key press each), for a
-before/after comparison. Targets (issue 5): build <= 300 ms and saved size <= 150 KB at 100 nodes;
+before/after comparison; ``--build-baseline DIR`` times the build in another checkout (a git worktree of an older
+revision) in turns with this one. Targets (issue 5): build <= 300 ms and saved size <= 150 KB at 100 nodes;
 one step <= 16 ms in the browser; (issue 11) the key-to-repaint time at 100 nodes no higher than before.
 
 The graphs are an RNN cell unrolled over time (Lab2B's example): ``h = tanh(W @ h + U @ x)``,
@@ -98,6 +99,29 @@ def build_time(code, repeats):
         times.append(time.perf_counter() - t)
     split = min((parts(code) for _ in range(repeats)), key=sum)
     return min(times), split
+
+
+BUILD_IN_CHECKOUT = """
+import json, sys
+sys.path[:0] = [sys.argv[1], sys.argv[1] + "/benchmarks"]
+import bench_widget
+best, split = bench_widget.build_time(sys.stdin.read(), int(sys.argv[2]))
+print(json.dumps([best, list(split)]))
+"""
+
+
+def build_times_in_turns(code, repeats, checkout, rounds=3):
+    """Build time of ``code`` here and in another checkout of this repository (its own minigrad and widgets, in a
+    subprocess), ``rounds`` turns each, the least of each: ``((best, split), (best, split))``."""
+    ours = theirs = None
+    for _ in range(rounds):
+        mine = build_time(code, repeats)
+        run = subprocess.run([sys.executable, "-c", BUILD_IN_CHECKOUT, str(checkout), str(repeats)], input=code,
+                             capture_output=True, text=True, check=True, env={**os.environ, "PYTHONPATH": ""})
+        other = tuple(json.loads(run.stdout.strip().splitlines()[-1]))
+        ours = mine if ours is None or mine[0] < ours[0] else ours
+        theirs = other if theirs is None or other[0] < theirs[0] else theirs
+    return ours, theirs
 
 
 def saved_size(stepper):
@@ -205,16 +229,26 @@ def main(argv=None):
         metavar="REV",
         help="also time the front end (stepper.js, stepper.css) of this git revision, e.g. main",
     )
+    parser.add_argument(
+        "--build-baseline",
+        metavar="DIR",
+        help="also time the build in another checkout of this repository (e.g. a git worktree of an older "
+        "revision), in turns with this one",
+    )
     args, _ = parser.parse_known_args(argv)
     repeats, rounds, presses = (2, 2, 40) if args.quick else (5, 10, 240)
     base = front_end(args.baseline) if args.baseline else None
     print(f"GraphStepper benchmark (python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f})")  # fmt: skip
     chromium = os.access(CHROMIUM, os.X_OK)
-    rows = []
+    rows, builds = [], []
     for target in TARGET_NODES:
         code, n = code_for(target)
-        best, split = build_time(code, repeats)
+        if args.build_baseline:
+            (best, split), other = build_times_in_turns(code, repeats, pathlib.Path(args.build_baseline).resolve())
+            builds.append((n, best, split, other))
+        else:
+            best, split = build_time(code, repeats)
         stepper = build(code)
         browser = before = None
         if chromium:
@@ -246,6 +280,11 @@ def main(argv=None):
             print(f"{'':>5} {'':>5} {'':>9} {f'front end of {args.baseline}:':>24} {timings(before)}")
     hundred = min(rows, key=lambda r: abs(r[0] - 100))
     print()
+    for n, best, split, (other, other_split) in builds:
+        parts = "/".join(f"{x * 1000:.0f}" for x in split)
+        other_parts = "/".join(f"{x * 1000:.0f}" for x in other_split)
+        print(f"build at {n} nodes: {best * 1000:.1f} ms ({parts}); {args.build_baseline}: {other * 1000:.1f} ms "
+              f"({other_parts}) (in turns, the least of 3 rounds each)")
     print(f"targets at {hundred[0]} nodes: build {hundred[2] * 1000:.0f} ms (<= 300), saved "
           f"{hundred[4] / 1000:.1f} KB (<= 150); one step "
           + (f"{max(r[7]['step']['median'] for r in rows):.2f} ms median, "

@@ -7,6 +7,7 @@ classes, shapes and empty ``<text>`` slots; colours and fonts come from
 ``stepper.css``. Graphviz is :func:`minigrad.render.render`'s: the one that comes with minigrad, or ``dot``.
 """
 
+import functools
 import re
 
 from minigrad.render import LAYOUT_LIMITS, TIMEOUT, RenderError, render
@@ -91,22 +92,34 @@ def sanitise(svg):
         svg = pattern.sub("", svg)
     svg = re.sub(r'<svg width="[^"]*" height="[^"]*"', "<svg", svg, count=1)
     svg = svg.replace("&#160;", " ")
-    svg = re.sub(r"-?\d+\.\d+", lambda m: str(round(float(m.group()))), svg)  # whole points are precise enough
+    svg = _BOX.sub(_as_rect, svg)  # first: its path's many numbers need no rounding of their own
+    svg = _DECIMAL.sub(_whole, svg)  # whole points are precise enough
     svg = re.sub(r"\n+", "\n", svg)
-    svg = _BOX.sub(_as_rect, svg)
     return svg.strip()
 
 
-_BOX = re.compile(r'(<g id="[^"]+" class="node[^"]*">\n)<path d="(M[^"]*)"/>')  # a tensor's rounded box
+_BOX = re.compile(r'(<g id="[^"]+" class="node[^"]*">\n+)<path d="(M[^"]*)"/>')  # a tensor's rounded box
+_DECIMAL = re.compile(r"-?\d+\.\d+")
+
+
+@functools.lru_cache(maxsize=8192)  # a drawing repeats many coordinates
+def _rounded(text):
+    return str(round(float(text)))
+
+
+def _whole(m):
+    return _rounded(m.group())
+
+
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 
 
 def _as_rect(m):
     """Graphviz draws a rounded box as a 250-character path: the same box as a ``<rect>`` is a fifth of that."""
-    numbers = [int(v) for v in re.findall(r"-?\d+", m.group(2))]
+    numbers = [round(float(v)) for v in _NUMBER.findall(m.group(2))]
     xs, ys = numbers[0::2], numbers[1::2]
     x, y = min(xs), min(ys)
-    return f'{m.group(1)}<rect x="{x}" y="{y}" width="{max(xs) - x}" height="{max(ys) - y}" rx="6"/>'
-
+    return f'{m.group(1).rstrip()}\n<rect x="{x}" y="{y}" width="{max(xs) - x}" height="{max(ys) - y}" rx="6"/>'
 
 
 def layout(graph, classes):
