@@ -21,23 +21,10 @@ CHAIN_NODES = 1000  # nodes per chain, for the per-node backward
 MLP = bench.FULL["mlp"]
 
 
-def per_call(f, loops=20000, repeats=7):
-    """The least time per call of ``f``, in microseconds."""
-    return best_of([f], loops, repeats)[0]
-
-
-def best_of(functions, loops=100, repeats=7):
-    """The least time per call (microseconds) of each function, the functions taking turns."""
-    best = [float("inf")] * len(functions)
-    for f in functions:
-        f()
-    for _ in range(repeats):
-        for i, f in enumerate(functions):
-            t0 = time.thread_time()
-            for _ in range(loops):
-                f()
-            best[i] = min(best[i], (time.thread_time() - t0) / loops * 1e6)
-    return best
+def best_of(functions, repeats=7, min_time=0.2):
+    """The least time per call (microseconds) of each function, timed as ``bench.measure`` times a row's
+    contenders: in turns, loops long enough to time, the garbage collector off."""
+    return [t * 1e6 for t in bench.measure([bench.Case(f, None) for f in functions], repeats, min_time)]
 
 
 # -- one op of the chain ----------------------------------------------------------------------------------
@@ -58,7 +45,7 @@ def backward_per_node(lib, step, shape, repeats=15, n=CHAIN_NODES):
     return best / n * 1e6
 
 
-def chain_rows(shape, loops=20000, repeats=7, n=CHAIN_NODES):
+def chain_rows(shape, repeats=7, min_time=0.2, n=CHAIN_NODES):
     """(label, microseconds) for each part of one op, on inputs of ``shape``."""
     rng = np.random.default_rng(0)
     a, b = (rng.uniform(0.2, 0.8, shape).astype(np.float32) for _ in range(2))
@@ -66,7 +53,7 @@ def chain_rows(shape, loops=20000, repeats=7, n=CHAIN_NODES):
     xs, ws = (minigrad.tensor(v) for v in (a, b))
 
     def op(f):
-        return per_call(f, loops, repeats)
+        return best_of([f], repeats, min_time)[0]
 
     def node(lib, step):
         return backward_per_node(lib, step, shape, repeats, n)
@@ -123,19 +110,19 @@ def update_kernels(n_in, n_hidden):
     return [lambda: add_scaled(p, -0.01, g, out=p), lambda: np.add(q, g * lr, out=q)]
 
 
-def mlp_table(sizes=MLP, loops=100, repeats=7):
+def mlp_table(sizes=MLP, repeats=7, min_time=0.2):
     """Rows (part, minigrad, torch or None, numpy or None) of the MLP step, and the two update kernels' times."""
     ours = list(bench.mlp_parts(minigrad, nn, F.mse_loss, *sizes)[:4])
     theirs = list(bench.mlp_parts(torch, torch.nn, torch.nn.functional.mse_loss, *sizes)[:4]) if torch else []
     floor = numpy_mlp_parts(*sizes)
-    times = best_of(ours + theirs + floor, loops, repeats)
+    times = best_of(ours + theirs + floor, repeats, min_time)
     t_ours, t_theirs, t_floor = times[:4], times[4 : 4 + len(theirs)], times[4 + len(theirs) :]
     names = ["forward", "forward + backward", "optimizer step", "whole step"]
     rows = [
         (name, t_ours[i], t_theirs[i] if t_theirs else None, t_floor[i] if i < len(t_floor) else None)
         for i, name in enumerate(names)
     ]
-    return rows, best_of(update_kernels(sizes[1], sizes[2]), loops, repeats)
+    return rows, best_of(update_kernels(sizes[1], sizes[2]), repeats, min_time)
 
 
 def main():

@@ -41,6 +41,23 @@ def _sum_tensor(t, dim=None, keepdim=False):
     return t.sum() if dim is None else t.sum(dim, keepdim=keepdim)
 
 
+def embed(grad, shape, key, node=None):
+    """Zeros of ``shape`` with ``grad`` placed at ``key`` (added up where indices repeat): the backward of
+    indexing, and the forward of the Embed nodes that record it on Tensors (``node``: which one)."""
+    out = np.zeros(shape, dtype=grad.dtype)
+    if any(isinstance(k, np.ndarray) for k in key):
+        np.add.at(out, key, grad)  # repeated indices must add up
+    else:
+        out[key] = grad
+    return out
+
+
+def _embed_tensor(grad, shape, key, node=None):
+    from .indexing import Embed
+
+    return (node or Embed).apply(grad, shape=tuple(shape), key=key)
+
+
 def inverse_permutation(dims):
     """The permutation that undoes ``dims`` (``permute``'s gradient)."""
     return tuple(int(i) for i in np.argsort(dims))
@@ -96,6 +113,7 @@ ARRAYS = _Carrier(
     mean=lambda a, dim, keepdim=False: np.asarray(a.mean(axis=dim, keepdims=keepdim), dtype=a.dtype),
     value=_value_array,
     constant=lambda a: a,
+    embed=embed,
 )
 
 
@@ -135,6 +153,7 @@ def _tensor_functions():
         mean=lambda t, dim, keepdim=False: t.mean(dim, keepdim=keepdim),
         value=lambda v: v,
         constant=Tensor._wrap,
+        embed=_embed_tensor,
     )
 
 

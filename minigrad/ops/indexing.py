@@ -11,7 +11,7 @@ import numpy as np
 from ..size import shape_text
 from ..tensor import Tensor
 from ._util import wrap
-from .carriers import ARRAYS, TENSORS
+from .carriers import TENSORS, embed
 from .op import Op
 from .shape import Alias, Unsqueeze
 
@@ -30,16 +30,6 @@ class Embed(Op):
     @staticmethod
     def backward(ctx, grad):
         return (grad[key_as_index(ctx.key)],)
-
-
-def embed(grad, shape, key):
-    """Zeros of ``shape`` with the array ``grad`` placed at ``key`` (added up where indices repeat)."""
-    out = np.zeros(shape, dtype=grad.dtype)
-    if any(isinstance(k, np.ndarray) for k in key):
-        np.add.at(out, key, grad)  # repeated indices must add up
-    else:
-        out[key] = grad
-    return out
 
 
 def key_as_index(key):
@@ -61,22 +51,18 @@ class SliceEmbed(Embed):
 
 def select_backward(grad, shape, dim, index, F=TENSORS):
     """torch's ``select_backward``: zeros of ``shape`` with ``grad`` at ``index`` along ``dim`` (on carrier ``F``)."""
-    key = (slice(None),) * dim + (index,)
-    return embed(grad, tuple(shape), key) if F is ARRAYS else SelectEmbed.apply(grad, shape=tuple(shape), key=key)
+    return F.embed(grad, tuple(shape), (slice(None),) * dim + (index,), SelectEmbed)
 
 
 def slice_backward(grad, shape, dim, start, end, step, F=TENSORS):
     """torch's ``slice_backward``: zeros of ``shape`` with ``grad`` in the slice along ``dim`` (on carrier ``F``)."""
-    key = (slice(None),) * dim + (slice(start, end, step),)
-    return embed(grad, tuple(shape), key) if F is ARRAYS else SliceEmbed.apply(grad, shape=tuple(shape), key=key)
+    return F.embed(grad, tuple(shape), (slice(None),) * dim + (slice(start, end, step),), SliceEmbed)
 
 
 def index_backward(grad, shape, indices, F=TENSORS):
-    """torch's ``index_backward``: zeros of ``shape`` with ``grad`` added at ``indices`` (repeats add up); on
-    the carrier ``F`` (on arrays, Embed's own kernel)."""
-    if F is ARRAYS:
-        return embed(grad, tuple(shape), indices)
-    return Embed.apply(grad, shape=tuple(shape), key=indices)
+    """torch's ``index_backward``: zeros of ``shape`` with ``grad`` added at ``indices`` (repeats add up), on
+    the carrier ``F``."""
+    return F.embed(grad, tuple(shape), indices)
 
 
 class Select(Op):
