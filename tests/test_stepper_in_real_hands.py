@@ -109,6 +109,19 @@ def test_a_matmul_is_not_mistaken_for_a_broadcast():
     assert not any("summed over" in t for t in lines(s))
 
 
+def test_values_the_node_holds_are_filled_in_and_index_arrays_written_as_lists():
+    code = ("W = torch.ones(3, 2, requires_grad=True)\nx = torch.ones(1, 2)\n"
+            "y = torch.nn.functional.mse_loss(x @ W.t(), torch.zeros(1, 3))\nz = W[torch.tensor([0, 0])].sum()\n"
+            "(y + z).backward()\n")  # fmt: skip
+    chain = [t for t in lines(GraphStepper.from_code(code)) if t.startswith("contribution to")]
+    mse = next(t for t in chain if "target" in t)  # the mean's n, which the node holds, filled in
+    assert mse.endswith("/ n = 2 · ([[2., 2., 2.]] - [[0., 0., 0.]]) · 1.0 / 3 = [[1.3333, 1.3333, 1.3333]]"), mse
+    # W.t() (3x2 transposed) is column-major: the formula's branch for it, as torch's mm_mat2_backward takes it
+    assert "contribution to the grad of TBackward0's result = (grad.t() @ x).t() = " in "\n".join(chain)
+    index = next(t for t in chain if "index_backward" in t)
+    assert "([0, 0],)" in index and "array(" not in index and "\n" not in index
+
+
 def test_big_tensors_are_named_by_shape_inside_equations():
     s = GraphStepper.from_code("W = torch.ones(64, 10, requires_grad=True)\n(W * 3).sum().backward()\n")
     chain = [t for t in lines(s) if t.startswith("contribution to")]

@@ -37,7 +37,16 @@ def number_text(value, width=60):
         return clip(value.text, width)
     if isinstance(value, (int, float, bool, np.number, np.bool_)):
         return _scalar(value)
-    return clip(str(value), width)
+    return clip(_literal(value), width)
+
+
+def _literal(value):
+    """An argument as Python would write it, with an index array as a list (``x[[0, 3]]``'s indices), on one line."""
+    if isinstance(value, np.ndarray):
+        return str(value.tolist())
+    if isinstance(value, tuple):
+        return "(" + ", ".join(map(_literal, value)) + ("," if len(value) == 1 else "") + ")"
+    return str(value)
 
 
 def _scalar(x):
