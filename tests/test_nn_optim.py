@@ -220,6 +220,15 @@ def test_sgd_bad_arguments_and_repr():
         with pytest.raises(ValueError) as e:
             torch.optim.SGD(**kwargs)
         assert str(e.value) == message
+    # torch's own comparisons: SGD tests ``lr < 0.0`` (nan passes), Adam ``not 0.0 <= lr`` (nan is refused)
+    torch.optim.SGD([w], lr=float("nan"))
+    with pytest.raises(ValueError, match="^Invalid learning rate: nan$"):
+        torch.optim.Adam([w], lr=float("nan"))
+    for make, message in [(torch.optim.SGD, "'<' not supported between instances of 'str' and 'float'"),
+                          (torch.optim.Adam, "'<=' not supported between instances of 'float' and 'str'")]:
+        with pytest.raises(TypeError) as e:
+            make([w], lr="0.1")
+        assert str(e.value) == message
     assert repr(torch.optim.SGD([w], lr=0.1)) == (
         "SGD (\nParameter Group 0\n    dampening: 0\n    differentiable: False\n    foreach: None\n"
         "    fused: None\n    lr: 0.1\n    maximize: False\n    momentum: 0\n    nesterov: False\n"

@@ -108,12 +108,14 @@ class Optimizer:
         return text + ")"
 
 
-def check_nonnegative(**values):
-    """torch's ValueErrors for hyperparameters that must not be negative (``Invalid learning rate: -1``)."""
+def check_nonnegative(*, negative_only=False, **values):
+    """torch's ValueErrors for hyperparameters that must not be negative (``Invalid learning rate: -1``), with
+    the comparison the optimizer makes: ``not 0.0 <= lr`` (Adam, RMSprop: nan is refused) or, if
+    ``negative_only``, SGD's ``lr < 0.0`` (nan passes); a value that is no number fails as it fails in torch."""
     words = {"lr": "learning rate", "eps": "epsilon value", "weight_decay": "weight_decay value",
              "momentum": "momentum value", "alpha": "alpha value"}
     for name, value in values.items():
-        if not 0.0 <= value:
+        if (value < 0.0) if negative_only else not 0.0 <= value:
             raise ValueError(f"Invalid {words[name]}: {value}")
 
 

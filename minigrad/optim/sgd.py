@@ -11,7 +11,7 @@ class SGD(Optimizer):
 
     def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, *, maximize=False,
                  foreach=None, differentiable=False, fused=None):
-        check_nonnegative(lr=lr, momentum=momentum, weight_decay=weight_decay)
+        check_nonnegative(lr=lr, momentum=momentum, weight_decay=weight_decay, negative_only=True)
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError("Nesterov momentum requires a momentum and zero dampening")
         defaults = dict(lr=lr, momentum=momentum, dampening=dampening, weight_decay=weight_decay, nesterov=nesterov,
