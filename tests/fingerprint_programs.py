@@ -5,6 +5,11 @@ Each program is code run under ``import minigrad as torch`` that leaves the tens
 has one. ``tests/fingerprints.json`` holds the fingerprints recorded before the engine's fast paths were
 written (``python tests/fingerprint_programs.py --record``); ``tests/test_fingerprints.py`` checks every
 program against it with the fast paths on and off.
+
+The bits of ``tanh`` or of a matmul depend on which SIMD and BLAS kernels the CPU picks (an AVX-512 machine
+rounds a float32 ``tanh`` differently from an AVX2 one), so the recording was taken, and is checked, with
+the kernels pinned in :data:`KERNELS` (environment variables read when numpy loads): numpy's AVX2-level
+(x86-64-v3) loops and OpenBLAS's Haswell kernels, which any x86-64-v3 CPU runs.
 """
 
 import hashlib
@@ -17,6 +22,8 @@ import warnings
 import numpy as np
 
 FIXTURE = pathlib.Path(__file__).with_name("fingerprints.json")
+KERNELS = {"NPY_DISABLE_CPU_FEATURES": "X86_V4,AVX512_ICL,AVX512_SPR", "OPENBLAS_CORETYPE": "Haswell",
+           "OPENBLAS_NUM_THREADS": "1"}  # fmt: skip
 
 SETUP = """
 import numpy as np
@@ -468,14 +475,31 @@ def fingerprint(tensors):
     return digest.hexdigest()
 
 
-def fingerprints():
-    """``{program name: fingerprint}`` for every program, run now."""
-    return {name: fingerprint(run(code)) for name, code in PROGRAMS.items()}
+def fingerprints(fast=True):
+    """``{program name: fingerprint}`` for every program, run now with the engine's fast paths on or off."""
+    from minigrad.autograd import engine
+
+    with engine.fast_paths(fast):
+        return {name: fingerprint(run(code)) for name, code in PROGRAMS.items()}
+
+
+def kernels_in_use():
+    """``(numpy's version as "major.minor", whether numpy runs its x86-64-v3 loops and no wider ones)``."""
+    from numpy._core import _multiarray_umath as umath
+
+    features = umath.__cpu_features__
+    wider = [f for f in umath.__cpu_dispatch__ if f != "X86_V3" and features.get(f)]
+    return ".".join(np.__version__.split(".")[:2]), bool(features.get("X86_V3")) and not wider
 
 
 if __name__ == "__main__":
+    # run with KERNELS in the environment: the recording is only meaningful with those kernels
+    numpy_version, pinned = kernels_in_use()
     if "--record" in sys.argv:
-        FIXTURE.write_text(json.dumps(fingerprints(), indent=1, sort_keys=True) + "\n")
+        assert pinned, f"record with the kernels pinned: env {' '.join(f'{k}={v}' for k, v in KERNELS.items())}"
+        record = {"numpy": numpy_version, "kernels": KERNELS, "fingerprints": fingerprints()}
+        FIXTURE.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
         print(f"recorded {len(PROGRAMS)} fingerprints into {FIXTURE}")
     else:
-        print(json.dumps(fingerprints(), indent=1, sort_keys=True))
+        both = {"fast": fingerprints(True), "reference": fingerprints(False)}
+        print(json.dumps({"numpy": numpy_version, "pinned": pinned, **both}, sort_keys=True))
