@@ -127,3 +127,7 @@ def grad(
             if materialize_grads:
                 result[i] = zeros_like(inputs[i])
     return tuple(result)
+
+from ..torch_api import module_getattr  # noqa: E402
+
+__getattr__ = module_getattr(__name__, "torch.autograd")  # a name torch has and minigrad lacks says so

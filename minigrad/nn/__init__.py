@@ -17,3 +17,7 @@ __all__ = [
     "LogSoftmax", "MSELoss", "Module", "ModuleDict", "ModuleList", "NLLLoss", "Parameter", "ReLU", "Sequential",
     "Sigmoid", "Softmax", "Tanh", "functional",
 ]
+
+from ..torch_api import module_getattr  # noqa: E402
+
+__getattr__ = module_getattr(__name__, "torch.nn")  # a name torch has and minigrad lacks says so

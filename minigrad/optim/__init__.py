@@ -6,3 +6,7 @@ from .rmsprop import RMSprop
 from .sgd import SGD
 
 __all__ = ["SGD", "Adam", "AdamW", "Optimizer", "RMSprop"]
+
+from ..torch_api import module_getattr  # noqa: E402
+
+__getattr__ = module_getattr(__name__, "torch.optim")  # a name torch has and minigrad lacks says so

@@ -1,0 +1,90 @@
+"""A name PyTorch has and minigrad lacks says so (``minigrad/torch_api.py``); any other missing name fails as
+Python's own AttributeError does, "Did you mean" included; ``hasattr`` and ``getattr`` with a default are
+unchanged."""
+
+import copy
+import importlib.util
+import json
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import minigrad as torch
+import minigrad.nn.functional as F
+from minigrad.torch_api import API_LIST
+
+ROOT = Path(__file__).resolve().parent.parent
+HAS_TORCH = importlib.util.find_spec("torch") is not None
+
+
+def failure(get):
+    with pytest.raises(AttributeError) as e:
+        get()
+    return e.value
+
+
+@pytest.mark.parametrize(
+    "get, python_words, torch_name",
+    [
+        (lambda: torch.trace, "module 'minigrad' has no attribute 'trace'", "torch.trace"),
+        (lambda: torch.ones(2, 2).trace(), "'Tensor' object has no attribute 'trace'", "torch.Tensor.trace"),
+        (lambda: torch.nn.Parameter(torch.ones(1)).cummax, "'Parameter' object has no attribute 'cummax'",
+         "torch.Tensor.cummax"),
+        (lambda: torch.nn.Conv2d(1, 1, 3), "module 'minigrad.nn' has no attribute 'Conv2d'", "torch.nn.Conv2d"),
+        (lambda: F.gelu, "module 'minigrad.nn.functional' has no attribute 'gelu'", "torch.nn.functional.gelu"),
+        (lambda: torch.optim.Adagrad, "module 'minigrad.optim' has no attribute 'Adagrad'", "torch.optim.Adagrad"),
+        (lambda: torch.autograd.functional.jacobian, "module 'minigrad.autograd' has no attribute 'functional'",
+         "torch.autograd.functional"),
+    ],
+)  # fmt: skip
+def test_a_name_torch_has_says_minigrad_lacks_it(get, python_words, torch_name):
+    message = str(failure(get))
+    assert message == (f"{python_words}: PyTorch has {torch_name} but minigrad does not (minigrad's API: {API_LIST});"
+                       " run this code with `import torch` to use it")  # fmt: skip
+    assert (ROOT / API_LIST).exists()
+
+
+@pytest.mark.parametrize(
+    "get, message, suggestion",
+    [
+        (lambda: torch.tensr, "module 'minigrad' has no attribute 'tensr'", "tensor"),
+        (lambda: torch.ones(2).sumn(), "'Tensor' object has no attribute 'sumn'", "sum"),
+        (lambda: torch.nn.Linearr, "module 'minigrad.nn' has no attribute 'Linearr'", "Linear"),
+    ],
+)
+def test_a_typo_fails_in_pythons_words_with_its_suggestion(get, message, suggestion):
+    error = failure(get)
+    assert str(error) == message and error.name == message.rsplit("'", 2)[1]  # name and obj: Python suggests
+
+
+def test_python_prints_its_suggestion_for_a_typo():
+    code = "import minigrad as torch\ntry:\n    torch.ones(2).sumn()\nexcept AttributeError: pass\ntorch.tensr(1)\n"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    last = run.stderr.strip().splitlines()[-1]
+    assert last == "AttributeError: module 'minigrad' has no attribute 'tensr'. Did you mean: 'tensor'?"
+
+
+def test_lookups_with_a_default_and_the_rest_of_python_are_unchanged():
+    t = torch.ones(2, requires_grad=True)
+    assert not hasattr(torch, "trace") and getattr(t, "trace", 7) == 7 and not hasattr(t, "__array_interface__")
+    assert copy.deepcopy(t).tolist() == [1.0, 1.0] and pickle.loads(pickle.dumps(t.detach())).tolist() == [1.0, 1.0]
+    from minigrad import nn  # a submodule imported by name still resolves
+
+    assert nn is torch.nn
+
+
+def test_the_recorded_names_are_torch_2_13s():
+    data = json.loads((ROOT / "minigrad" / "torch_api.json").read_text(encoding="utf-8"))
+    assert data["torch_version"].startswith("2.13.")
+    assert "trace" in data["names"]["torch"] and "trace" in data["names"]["torch.Tensor"]
+
+
+@pytest.mark.skipif(not HAS_TORCH, reason="live check: needs torch 2.13 installed")
+def test_the_recorded_names_match_the_installed_torch():
+    # in a fresh process: torch's modules gain attributes as their submodules are imported (by other tests)
+    run = subprocess.run([sys.executable, str(ROOT / "tests" / "parity" / "record_api.py"), "--check"],
+                         capture_output=True, text=True, cwd=ROOT)  # fmt: skip
+    assert run.returncode == 0, run.stdout + run.stderr
