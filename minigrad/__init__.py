@@ -62,6 +62,8 @@ from .tensor import Tensor, is_tensor
 # torch's version: code (and tools such as torchviz) that checks torch.__version__ sees the API minigrad follows
 __version__ = "2.13.0+minigrad"
 
-from .torch_api import module_getattr  # noqa: E402
+from .torch_api import module_getattr, stand_in_for_missing  # noqa: E402
 
-__getattr__ = module_getattr(__name__, "torch")  # a name torch has and minigrad lacks says so
+# a name torch has and minigrad lacks says so (after every module above has added its Tensor methods)
+__getattr__ = module_getattr(__name__, "torch")
+stand_in_for_missing(Tensor, "torch.Tensor")

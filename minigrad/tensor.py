@@ -27,7 +27,6 @@ from .autograd.accumulate_grad import AccumulateGrad
 from .autograd.graph import add_hook
 from .device import CPU, check_device, device
 from .size import Size, shape_text
-from .torch_api import missing
 from .torch_warnings import internal, warn_once
 
 
@@ -94,9 +93,6 @@ class Tensor:
             data = args[0] if args else ()
             arr = np.array(data.data if isinstance(data, Tensor) else data, dtype=np.float32)
         _init(self, arr, None, None)
-
-    def __getattr__(self, name):  # only for a name not found: a Tensor method torch has says minigrad lacks it
-        raise missing("torch.Tensor", name, self, f"'{type(self).__name__}' object has no attribute '{name}'")
 
     @classmethod
     def _wrap(cls, array, grad_fn=None, vc=None):

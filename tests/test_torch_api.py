@@ -76,6 +76,20 @@ def test_lookups_with_a_default_and_the_rest_of_python_are_unchanged():
     assert nn is torch.nn
 
 
+def test_tensor_stand_ins_stay_out_of_sight():
+    t = torch.ones(2)
+    assert "trace" not in dir(t) and "sum" in dir(t) and "trace" not in dir(torch.nn.Parameter(t))
+    assert not hasattr(torch.Tensor, "trace")
+    assert str(failure(lambda: torch.Tensor.trace)).startswith("type object 'Tensor' has no attribute 'trace': PyTorch")
+    t.trace = "a label"  # a tensor takes any attribute, as torch's does
+    assert t.trace == "a label" and not hasattr(torch.ones(2), "trace")
+
+
+def test_tensor_has_no_getattr_hook():
+    # a class defining __getattr__ loses CPython 3.11's specialised attribute loads: t._data took 2.3x as long
+    assert "__getattr__" not in vars(torch.Tensor) and not hasattr(torch.Tensor, "__getattr__")
+
+
 def test_the_recorded_names_are_torch_2_13s():
     data = json.loads((ROOT / "minigrad" / "torch_api.json").read_text(encoding="utf-8"))
     assert data["torch_version"].startswith("2.13.")
