@@ -47,6 +47,8 @@ TODO = _Todo()
 
 def is_tensor(x):
     """Whether ``x`` is a minigrad or a PyTorch tensor (PyTorch is never imported for this)."""
+    if isinstance(x, type):  # the class Tensor itself (its metaclass is minigrad's or torch's too)
+        return False
     root = type(x).__module__.split(".")[0]
     return root in ("minigrad", "torch") and hasattr(x, "detach") and hasattr(x, "shape")
 

@@ -27,6 +27,7 @@ from .autograd.accumulate_grad import AccumulateGrad
 from .autograd.graph import add_hook
 from .device import CPU, check_device, device
 from .size import Size, shape_text
+from .torch_api import HidesStandIns
 from .torch_warnings import internal, warn_once
 
 
@@ -67,7 +68,7 @@ FACTORY_INT_GRAD_ERROR = "Only Tensors of floating point and complex dtype can r
 _VOLATILE_REMOVED = "volatile was removed and now has no effect. Use `with torch.no_grad():` instead."
 
 
-class Tensor:
+class Tensor(metaclass=HidesStandIns):
     """Mirror ``torch.Tensor``. Create tensors with :func:`minigrad.tensor` and friends.
 
     ``Tensor(...)`` itself behaves like torch's legacy constructor: ``Tensor(data)`` is float32 always,

@@ -53,15 +53,33 @@ class TorchOnly:
 
 def stand_in_for_missing(cls, owner):
     """Put a :class:`TorchOnly` on ``cls`` for each public name of torch's ``owner`` that ``cls`` lacks, and
-    leave them out of ``dir()`` (tab completion and Python's "Did you mean" list only what minigrad has)."""
-    stand_ins = {name for name in torch_names()[owner] if not name.startswith("_") and not hasattr(cls, name)}
-    for name in stand_ins:
-        setattr(cls, name, TorchOnly(owner, name))
+    leave them out of ``dir()`` of its instances (``cls`` is made with :class:`HidesStandIns` for its own)."""
+    for name in torch_names()[owner]:
+        if not name.startswith("_") and not hasattr(cls, name):
+            setattr(cls, name, TorchOnly(owner, name))
 
-    def __dir__(self):  # a stand-in replaced later by a real method (setattr on the class) is listed again
-        return [n for n in object.__dir__(self) if n not in stand_ins or not isinstance(cls.__dict__[n], TorchOnly)]
+    def __dir__(self):
+        return _visible(type(self), object.__dir__(self))
 
     cls.__dir__ = __dir__
+
+
+class HidesStandIns(type):
+    """Tensor's metaclass (torch's Tensor has one too): ``dir(Tensor)``, which IPython's tab completion reads
+    beside ``dir(x)``, lists only what minigrad has, so that ``x.tr<Tab>`` does not offer ``trace``."""
+
+    def __dir__(cls):
+        return _visible(cls, super().__dir__())
+
+
+def _visible(cls, names):
+    """``names`` without the stand-ins (a stand-in replaced later by a real method is listed again)."""
+    visible = []
+    for name in names:
+        found = next((klass.__dict__[name] for klass in cls.__mro__ if name in klass.__dict__), None)
+        if not isinstance(found, TorchOnly):
+            visible.append(name)
+    return visible
 
 
 def module_getattr(module_name, owner):

@@ -30,6 +30,13 @@ def test_none_is_an_answer_not_a_placeholder(capsys):
     assert not ok and out.startswith("Not quite: y_value is None"), out
 
 
+@pytest.mark.parametrize("lib", ["minigrad", "torch"])
+def test_the_class_tensor_is_not_a_tensor_answer(capsys, lib):
+    tensor_class = pytest.importorskip(lib).Tensor  # torch's Tensor, like minigrad's, has a metaclass of its own
+    ok, out = run(capsys, "l00_warmup", y_value=tensor_class, w_grad=5.0)
+    assert not ok and out.startswith("Not quite: y_value is the class Tensor"), out
+
+
 # -- 00 ---------------------------------------------------------------------------------------------------
 def test_l00_right(capsys):
     assert run(capsys, "l00_warmup", y_value=torch.tensor([6.0]), w_grad=torch.tensor([5.0]))[0]

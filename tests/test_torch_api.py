@@ -79,6 +79,7 @@ def test_lookups_with_a_default_and_the_rest_of_python_are_unchanged():
 def test_tensor_stand_ins_stay_out_of_sight():
     t = torch.ones(2)
     assert "trace" not in dir(t) and "sum" in dir(t) and "trace" not in dir(torch.nn.Parameter(t))
+    assert "trace" not in dir(torch.Tensor) and "sum" in dir(torch.Tensor) and "sum" in dir(torch.nn.Parameter)
     assert not hasattr(torch.Tensor, "trace")
     assert str(failure(lambda: torch.Tensor.trace)).startswith("type object 'Tensor' has no attribute 'trace': PyTorch")
     t.trace = "a label"  # a tensor takes any attribute, as torch's does
@@ -102,3 +103,17 @@ def test_the_recorded_names_match_the_installed_torch():
     run = subprocess.run([sys.executable, str(ROOT / "tests" / "parity" / "record_api.py"), "--check"],
                          capture_output=True, text=True, cwd=ROOT)  # fmt: skip
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+@pytest.mark.parametrize("use_jedi", [True, False], ids=["jedi", "IPython's own"])
+def test_tab_completion_offers_only_what_minigrad_has(use_jedi):
+    pytest.importorskip("IPython", reason="tab completion: needs IPython")  # installed with the lessons
+    from IPython.core.completer import IPCompleter, provisionalcompleter
+
+    completer = IPCompleter(namespace={"torch": torch, "x": torch.ones(2)}, use_jedi=use_jedi)
+    completer.disable_matchers = ["IPCompleter.magic_matcher"]  # it needs a shell
+    with provisionalcompleter():
+        for text, has, lacks in [("x.tr", "transpose", "trace"), ("torch.Tensor.tr", "transpose", "trace"),
+                                 ("x.cum", "cumsum", "cummax")]:  # fmt: skip
+            offered = {c.text.lstrip(".") for c in completer.completions(text, len(text))}
+            assert has in offered and lacks not in offered, offered
