@@ -279,12 +279,7 @@ def extract(outputs, names=None, params=None, *, trace=None, frame=None, saved=F
     ``FunctionNode.saved``. Raises :class:`GraphTooLarge` as soon as the graph has more than
     ``max_nodes`` nodes, so a huge graph costs no more than the budget.
     """
-    if isinstance(outputs, Tensor):
-        outputs = (outputs,)
-    outputs = _unique(outputs)
-    for t in outputs:
-        if not isinstance(t, Tensor):
-            raise TypeError(f"extract() expects tensors, got {type(t).__name__}")
+    outputs = check_tensors("extract()", outputs)
     if frame is True:
         frame = sys._getframe(1)
     return _Extractor(outputs, names, params, trace or (), frame, saved, max_nodes).run()
@@ -512,6 +507,36 @@ class _Extractor:
 
 
 # -- helpers -------------------------------------------------------------------------------------
+
+
+def check_tensors(who, outputs):
+    """``outputs`` (a tensor or a sequence of them) as a tuple without repeats; a TypeError (:func:`not_minigrad`)
+    if one is not a minigrad tensor."""
+    if isinstance(outputs, Tensor):
+        return (outputs,)
+    if is_pytorch(outputs) or not hasattr(outputs, "__iter__"):
+        raise not_minigrad(who, outputs)
+    outputs = list(outputs)
+    for t in outputs:
+        if not isinstance(t, Tensor):
+            raise not_minigrad(who, t)
+    return tuple(_unique(outputs))
+
+
+def not_minigrad(who, value):
+    """The TypeError for ``value``, given to ``who`` in place of a minigrad tensor. A PyTorch tensor (code run with
+    ``import torch``) gets a sentence of its own: the fix is to run the code on minigrad."""
+    if is_pytorch(value):
+        return TypeError(f"{who} takes minigrad tensors and this is a PyTorch tensor: compute it after `import"
+                         " minigrad as torch` (the same code runs unchanged), or draw it with torchviz's make_dot")
+    return TypeError(f"{who} expects tensors, got {type(value).__name__}")
+
+
+def is_pytorch(value):
+    """Whether ``value`` is PyTorch's module or one of its objects (told apart by module name: PyTorch is never
+    imported here)."""
+    name = value.__name__ if isinstance(value, types.ModuleType) else type(value).__module__
+    return (name or "").split(".")[0] == "torch"
 
 
 def _unique(tensors):

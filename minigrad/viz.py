@@ -33,7 +33,7 @@ import pathlib
 import graphviz
 from graphviz.backend.rendering import get_outfile
 
-from .graph import GraphTooLarge, extract
+from .graph import GraphTooLarge, check_tensors, extract, is_pytorch, not_minigrad
 from .render import LAYOUT_LIMITS, render
 from .size import shape_text
 from .tensor import Tensor
@@ -72,6 +72,8 @@ def make_dot(
     """
     if params is not None:
         bad = [k for k, v in params.items() if not isinstance(v, Tensor)]
+        if bad and is_pytorch(params[bad[0]]):
+            raise not_minigrad(f"make_dot (params[{bad[0]!r}])", params[bad[0]])
         if bad:
             raise TypeError(f"make_dot: params must map names to tensors; {bad[0]!r} is not a tensor")
     g = _extract("make_dot", var, max_nodes, params=params, saved=show_saved or show_attrs)
@@ -253,8 +255,7 @@ def layout_size(nodes, edges):
 
 
 def _extract(who, outputs, max_nodes, **kwargs):
-    if isinstance(outputs, list):
-        outputs = tuple(outputs)
+    outputs = check_tensors(who, outputs)
     try:
         # the model has about two nodes per drawn node: stop walking well before a huge graph is read
         return extract(outputs, max_nodes=None if max_nodes is None else 3 * max_nodes, **kwargs)

@@ -196,6 +196,42 @@ def test_code_without_tensors_says_so_in_one_sentence(capsys):
     assert GraphStepper.from_code("").steps[0]["t"][0].startswith("This code made no tensor")
 
 
+class FakePyTorchTensor:  # what the checks see of a PyTorch tensor (its type's module), where torch is not installed
+    __module__ = "torch"
+
+
+def fake_pytorch():
+    import types
+
+    module = types.ModuleType("torch")
+    module.tensor = lambda *args, **kwargs: FakePyTorchTensor()
+    return module
+
+
+@pytest.mark.parametrize("pytorch", ["stand-in", "real"])
+def test_code_run_with_pytorch_says_to_import_minigrad(pytorch):
+    if pytorch == "real" and real_torch is None:
+        pytest.skip("live check: needs torch installed")
+    namespace = {"torch": fake_pytorch() if pytorch == "stand-in" else real_torch}
+    s = GraphStepper.from_code("x = torch.tensor(2.0, requires_grad=True)\nprint('ran')\n", namespace)
+    assert repr(s) == "GraphStepper(0 tensors, 0 functions, 1 steps; step 1 shown)" and s.steps[0]["o"] == "ran\n"
+    assert s.steps[0]["t"] == ["This code computed with PyTorch (torch is PyTorch here) and the stepper follows"
+                               " minigrad's graphs: run `import minigrad as torch` (the same code runs unchanged),"
+                               " then this code again."]  # fmt: skip
+    if pytorch == "real":  # PyTorch's own error, on a graph the stepper could not see, still ends the run
+        namespace["y"] = namespace["x"] * 2
+        namespace["y"].sum().backward()
+        after = GraphStepper.from_code("y.sum().backward()\n", namespace)
+        assert isinstance(after.error, RuntimeError) and after.steps[0]["t"] == s.steps[0]["t"]
+    with pytest.raises(TypeError, match=r"^GraphStepper\(tensor\) takes minigrad tensors and this is a PyTorch "):
+        GraphStepper(namespace["x"])
+    # a PyTorch tensor kept from earlier (to compare with) is not this code's doing
+    kept = GraphStepper.from_code("a = 1\n", {"pt_x": namespace["x"]})
+    assert kept.steps[0]["t"][0].startswith("This code made no tensor that autograd tracks")
+    # `import torch` in the traced code itself imports minigrad, as before
+    assert GraphStepper.from_code("import torch\nx = torch.ones(1, requires_grad=True) * 2\n", namespace)._graph
+
+
 @pytest.fixture
 def shell():
     from IPython.core.interactiveshell import InteractiveShell

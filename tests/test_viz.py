@@ -151,6 +151,27 @@ def test_make_dot_checks_params():
         make_dot(v["out"], params={"Wh": [1, 2]})
 
 
+@pytest.mark.parametrize("draw", [make_dot, draw_graph, lambda t: make_dot(torch.ones(1) * 2, params={"w": t})])
+def test_a_pytorch_tensor_is_drawn_with_torchviz_or_recomputed_on_minigrad(draw):
+    class PyTorchTensor:  # what the check sees of one (its type's module): torch need not be installed
+        __module__ = "torch"
+
+    tensors = [PyTorchTensor()]
+    try:
+        import torch as real_torch
+
+        tensors.append(real_torch.tensor(2.0, requires_grad=True) * 3)  # 0-d: iterating it used to be the error
+    except ImportError:
+        pass
+    for t in tensors:
+        with pytest.raises(TypeError, match=r"takes minigrad tensors and this is a PyTorch tensor: compute it after "
+                                            r"`import minigrad as torch` \(the same code runs unchanged\), or draw "
+                                            r"it with torchviz's make_dot$"):  # fmt: skip
+            draw(t)
+    with pytest.raises(TypeError, match=r"^make_dot expects tensors, got float$"):
+        make_dot(3.0)
+
+
 # -- draw_graph ----------------------------------------------------------------------------------
 
 

@@ -30,7 +30,7 @@ import sys
 import anywidget
 import traitlets
 
-from minigrad.graph import GraphTooLarge, extract
+from minigrad.graph import GraphTooLarge, extract, is_pytorch, not_minigrad
 from minigrad.tensor import Tensor
 
 from . import trace as tracing
@@ -70,6 +70,8 @@ def _too_large(what):
 
 NO_TENSORS = ("This code made no tensor that autograd tracks, so there is no graph to step through: create one "
               "with torch.tensor(..., requires_grad=True) and compute with it.")  # fmt: skip
+PYTORCH_CODE = ("This code computed with PyTorch (torch is PyTorch here) and the stepper follows minigrad's graphs: "
+                "run `import minigrad as torch` (the same code runs unchanged), then this code again.")  # fmt: skip
 
 
 class GraphStepper(anywidget.AnyWidget):
@@ -96,6 +98,8 @@ class GraphStepper(anywidget.AnyWidget):
     def __init__(self, tensor=None, *, gradient=None, names=None, run_hooks=True, **kwargs):
         built = kwargs.pop("_built", None)
         if built is None:
+            if is_pytorch(tensor):
+                raise not_minigrad("GraphStepper(tensor)", tensor)
             if not isinstance(tensor, Tensor):
                 raise TypeError(
                     "GraphStepper(tensor) expects a minigrad Tensor; use GraphStepper.from_code(source) to trace code"
@@ -162,8 +166,9 @@ def _build_traced(trace, code):
     except GraphTooLarge:
         raise _too_large(f"the graph has more than {MAX_NODES} nodes") from None
     steps = StepBuilder(graph, trace.statements, lines=code).run(trace.events)
-    if not graph.tensors and trace.error is None:
-        steps = [{"k": "fwd", "l": None, "t": [NO_TENSORS], "o": "".join(s["o"] for s in steps), "h": [], "c": []}]
+    if not graph.tensors and (trace.error is None or trace.pytorch):
+        why = PYTORCH_CODE if trace.pytorch else NO_TENSORS
+        steps = [{"k": "fwd", "l": None, "t": [why], "o": "".join(s["o"] for s in steps), "h": [], "c": []}]
     return _check(graph, steps), steps, code, trace.error
 
 

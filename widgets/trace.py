@@ -13,6 +13,7 @@ import io
 import linecache
 import re
 import sys
+import types
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -33,7 +34,7 @@ from minigrad.autograd.observer import (
     RETAIN_GRAD,
     observe,
 )  # fmt: skip
-from minigrad.graph import OpRecord, hook_count, output_slot, slot, summarize
+from minigrad.graph import OpRecord, hook_count, is_pytorch, output_slot, slot, summarize
 from minigrad.nn import Module
 from minigrad.tensor import Tensor
 from minigrad.utils import as_torch
@@ -134,6 +135,7 @@ class Trace:
     events: list = field(default_factory=list)
     error: BaseException | None = None
     keep: list = field(default_factory=list)  # objects kept alive so that their id() stays unique
+    pytorch: bool = False  # the code ran where ``torch`` is PyTorch, or left PyTorch tensors: nothing to trace
 
 
 class _Tee(io.TextIOBase):
@@ -380,6 +382,7 @@ def run_code(source, namespace, echo=True, loops=LOOPS):
     tee = _Tee(sys.stdout, echo)
     rec = Recorder(trace, tee)
     rec.preexisting = named_tensors(namespace)  # e.g. earlier cells' tensors, for %%stepthrough
+    before = {name: id(value) for name, value in list(namespace.items())}
     with contextlib.redirect_stdout(tee), observe(rec):
         for stmt in body:
             rec.stmt = len(trace.statements)
@@ -396,7 +399,17 @@ def run_code(source, namespace, echo=True, loops=LOOPS):
                 rec.add(ERROR, error=exc)
                 break
             rec.statement_end(named_tensors(namespace))
+    trace.pytorch = _ran_on_pytorch(namespace, before)
     return trace
+
+
+def _ran_on_pytorch(namespace, before):
+    """Whether the code's ``torch`` is PyTorch, or the code left PyTorch objects in variables (``before``: the
+    ids of the values before it ran; a PyTorch tensor from an earlier cell, kept for comparison, does not count)."""
+    if is_pytorch(namespace.get("torch")):
+        return True
+    changed = [v for k, v in list(namespace.items()) if before.get(k) != id(v)]
+    return any(is_pytorch(v) and not isinstance(v, types.ModuleType) for v in changed)
 
 
 def replay_backward(tensor, gradient=None, run_hooks=True):
