@@ -18,6 +18,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+from parity.run import write_or_check  # noqa: E402
+
 FIXTURE = Path(__file__).with_name("lessons_torch.json")
 IMPORTS = [  # minigrad's import -> PyTorch's, as lesson 10's "In PyTorch" section says
     ("import minigrad as torch", "import torch"),
@@ -90,15 +93,7 @@ def record():
 
 
 def main(argv):
-    data = record()
-    text = json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
-    if "--check" in argv:
-        same = FIXTURE.read_text(encoding="utf-8") == text
-        print("lessons_torch.json matches torch" if same else "lessons_torch.json differs from torch: record it again")
-        return 0 if same else 1
-    FIXTURE.write_text(text, encoding="utf-8")
-    print(f"wrote {FIXTURE}")
-    return 0
+    return write_or_check(FIXTURE, json.dumps(record(), indent=1, ensure_ascii=False, sort_keys=True) + "\n", argv)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,9 @@ import json
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from parity.run import write_or_check  # noqa: E402
+
 FILE = Path(__file__).resolve().parents[2] / "minigrad" / "torch_api.json"
 OWNERS = ("torch", "torch.Tensor", "torch.nn", "torch.nn.functional", "torch.optim", "torch.autograd")
 
@@ -44,14 +47,7 @@ def dump(data):
 
 
 def main(argv):
-    text = dump(record())
-    if "--check" in argv:
-        same = FILE.read_text(encoding="utf-8") == text
-        print("torch_api.json matches torch" if same else "torch_api.json differs from torch: record it again")
-        return 0 if same else 1
-    FILE.write_text(text, encoding="utf-8")
-    print(f"wrote {FILE}")
-    return 0
+    return write_or_check(FILE, dump(record()), argv)
 
 
 if __name__ == "__main__":

@@ -112,3 +112,15 @@ def run_case(case, module_name):
         "warnings": [[w.category.__name__, normalise(str(w.message))] for w in caught],
         "error": error,
     }
+
+
+def write_or_check(path, text, argv):
+    """A recorder's last step: with ``--check`` in ``argv``, say whether ``path`` already holds ``text`` (exit
+    status 0 if it does); otherwise write ``text`` there."""
+    if "--check" in argv:
+        same = path.read_text(encoding="utf-8") == text
+        print(f"{path.name} matches torch" if same else f"{path.name} differs from torch: record it again")
+        return 0 if same else 1
+    path.write_text(text, encoding="utf-8")
+    print(f"wrote {path}")
+    return 0
