@@ -289,10 +289,32 @@ def min(input, dim=None, keepdim=False):
 @public("argmax")
 @numpy_names
 def argmax(input, dim=None, keepdim=False):
-    """Mirror ``torch.argmax`` (not differentiable)."""
+    """Mirror ``torch.argmax`` (not differentiable): the index of the first largest value (a nan counts as
+    largest), over all elements or along ``dim``."""
+    return _arg_extreme("argmax", np.argmax, input, dim, keepdim)
+
+
+@public("argmin")
+@numpy_names
+def argmin(input, dim=None, keepdim=False):
+    """Mirror ``torch.argmin`` (not differentiable): the index of the first smallest value (a nan counts as
+    smallest)."""
+    return _arg_extreme("argmin", np.argmin, input, dim, keepdim)
+
+
+def _arg_extreme(name, fn, input, dim, keepdim):
+    """argmax/argmin with torch's errors for bool and empty input (numpy would take the first, or raise its own)."""
+    data = input._data
+    if data.dtype == np.bool_:
+        raise RuntimeError(f"{name}(): does not support bool input")
     if dim is None:
-        return wrap(np.asarray(np.argmax(input._data), dtype=np.int64))
-    return wrap(np.argmax(input._data, axis=input._wrap_dim(dim), keepdims=keepdim).astype(np.int64))
+        if data.size == 0:
+            raise IndexError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0.")
+        return wrap(np.asarray(fn(data), dtype=np.int64))
+    axis = input._wrap_dim(dim)
+    if data.ndim and data.shape[axis] == 0:
+        raise IndexError(f"{name}(): Expected reduction dim {axis} to have non-zero size.")
+    return wrap(fn(data, axis=axis if data.ndim else None, keepdims=keepdim).astype(np.int64))
 
 
 # -- products --------------------------------------------------------------------------
@@ -469,14 +491,27 @@ def equal(input, other):
 
 @public("allclose")
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    """Mirror ``torch.allclose``."""
+    """Mirror ``torch.allclose``: whether every element is close (broadcasting); both tensors of one dtype."""
+    _check_close("allclose", input, other)
     return bool(np.allclose(input._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
 @public("isclose")
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    """Mirror ``torch.isclose``."""
+    """Mirror ``torch.isclose``: elementwise ``|input - other| <= atol + rtol * |other|``; one dtype."""
+    _check_close("isclose", input, other)
     return wrap(np.isclose(input._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def _check_close(name, input, other):
+    """torch's errors for allclose/isclose: tensor arguments, one dtype (no promotion), shapes that broadcast."""
+    for position, (arg, value) in enumerate((("input", input), ("other", other)), 1):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"{name}(): argument '{arg}' (position {position}) must be Tensor, not "
+                            f"{type(value).__name__}")  # fmt: skip
+    if input.dtype is not other.dtype:
+        raise RuntimeError(f"{input.dtype.scalar_name} did not match {other.dtype.scalar_name}")
+    check_broadcast(input, other)
 
 
 @public()

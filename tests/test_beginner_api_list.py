@@ -13,7 +13,7 @@ import minigrad
 ROOT = Path(__file__).resolve().parent.parent
 DOC = (ROOT / "docs" / "beginner_api.md").read_text(encoding="utf-8")
 STATUSES = ("added", "extended", "existing")
-SOURCES = ("LtB", "Gentle", "d2l", "micrograd", "mm", "issue")
+SOURCES = ("LtB", "Gentle", "d2l", "micrograd", "mm", "issue", "probe")
 PARITY = {c.name for c in CASES}
 
 
@@ -98,7 +98,8 @@ def test_counts_are_the_tables():
     assert text in " ".join(DOC.split()), f"the Counts section should say: {text}"
     sources = (
         f"LtB {by_source['LtB']}, Gentle {by_source['Gentle']}, d2l {by_source['d2l']}, micrograd "
-        f"{by_source['micrograd']}, mm1-mm4 {by_source['mm']}, issue {by_source['issue']}, and {alongside} added"
+        f"{by_source['micrograd']}, mm1-mm4 {by_source['mm']}, issue {by_source['issue']}, probe {by_source['probe']},"
+        f" and {alongside} added"
     )
     assert sources in " ".join(DOC.split()), f"the Counts section should say: {sources}"
 

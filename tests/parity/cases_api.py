@@ -187,6 +187,24 @@ case(
     """,
 )
 _errors(
+    "api_argmin_argmax_and_closeness",
+    "(x.argmin(), x.argmin(1), x.argmin(axis=0, keepdims=True), torch.argmin(x, dim=-1), torch.tensor(5.).argmin(0))",
+    "(torch.tensor([1., float('nan'), 0.]).argmin(), torch.tensor([1., float('nan'), 3.]).argmax())",
+    "torch.tensor([[1, 1], [0, 0]]).argmin(dim=1)",
+    "torch.tensor([]).argmin()",
+    "torch.zeros(0, 3).argmax(0)",
+    "torch.zeros(0, 3).argmin(1)",
+    "torch.tensor([True, False]).argmax()",
+    "x.argmin(2)",
+    "(torch.allclose(x, x + 1e-9), torch.isclose(v, v.detach() + 1e-9), torch.allclose(x, x[:1]))",
+    "torch.allclose(x, x.double())",
+    "torch.isclose(torch.tensor([1, 2]), torch.tensor([1.0, 2.0]))",
+    "torch.allclose(torch.tensor([1, 2], dtype=torch.int32), torch.tensor([1, 2]))",
+    "torch.allclose(x, 1.0)",
+    "torch.isclose([1.0], x)",
+    "torch.allclose(v, torch.ones(2))",
+)
+_errors(
     "api_pointwise_errors",
     "torch.tensor([5]) // 0",
     "torch.tensor([5]) % 0",
