@@ -34,6 +34,8 @@ def failure(get):
         (lambda: torch.nn.Parameter(torch.ones(1)).cummax, "'Parameter' object has no attribute 'cummax'",
          "torch.Tensor.cummax"),
         (lambda: torch.nn.Conv2d(1, 1, 3), "module 'minigrad.nn' has no attribute 'Conv2d'", "torch.nn.Conv2d"),
+        (lambda: torch.nn.Linear(2, 1).register_forward_hook, "'Linear' object has no attribute "
+         "'register_forward_hook'", "torch.nn.Module.register_forward_hook"),
         (lambda: F.gelu, "module 'minigrad.nn.functional' has no attribute 'gelu'", "torch.nn.functional.gelu"),
         (lambda: torch.optim.Adagrad, "module 'minigrad.optim' has no attribute 'Adagrad'", "torch.optim.Adagrad"),
         (lambda: torch.autograd.functional.jacobian, "module 'minigrad.autograd' has no attribute 'functional'",
@@ -53,6 +55,7 @@ def test_a_name_torch_has_says_minigrad_lacks_it(get, python_words, torch_name):
         (lambda: torch.tensr, "module 'minigrad' has no attribute 'tensr'", "tensor"),
         (lambda: torch.ones(2).sumn(), "'Tensor' object has no attribute 'sumn'", "sum"),
         (lambda: torch.nn.Linearr, "module 'minigrad.nn' has no attribute 'Linearr'", "Linear"),
+        (lambda: torch.nn.Linear(2, 1).weigth, "'Linear' object has no attribute 'weigth'", "weight"),
     ],
 )
 def test_a_typo_fails_in_pythons_words_with_its_suggestion(get, message, suggestion):

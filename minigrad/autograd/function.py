@@ -26,6 +26,7 @@ class BackwardCFunction(Node):
     _materialize_grads = True
     _output_meta = ()
     _arg_is_tensor = ()
+    _recording = False  # apply records this node (grad mode on, an input requires grad)
     needs_input_grad = ()
 
     def __init__(self):
@@ -54,7 +55,10 @@ class BackwardCFunction(Node):
         self._materialize_grads = value
 
     def mark_dirty(self, *tensors):
-        """Not supported: minigrad's user Functions may not modify their inputs in place."""
+        """Not supported: minigrad's user Functions may not modify their inputs in place. A leaf that requires
+        grad gets torch's own error first, as torch refuses that whatever the Function does."""
+        if self._recording and any(t.is_leaf and t.requires_grad for t in tensors):
+            raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
         raise RuntimeError(
             "minigrad does not support in-place modification inside a custom Function's forward; "
             "return a new tensor instead of calling ctx.mark_dirty()."
@@ -147,6 +151,7 @@ class Function:
         record = grad_mode.is_grad_enabled() and any(t._requires_grad for t in tensor_args)
         # as in torch, from the inputs alone (also under no_grad)
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
+        ctx._recording = record
         with grad_mode.no_grad():
             if cls.setup_context is not Function.setup_context:
                 outputs = cls.forward(*args, **kwargs)

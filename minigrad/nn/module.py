@@ -5,6 +5,7 @@ from collections import OrderedDict, namedtuple
 from .. import dtypes
 from ..device import check_device
 from ..tensor import Tensor
+from ..torch_api import missing as missing_in_torch
 from ..typename import typename
 from .parameter import Parameter
 
@@ -69,7 +70,8 @@ class Module:
         for table in ("_parameters", "_buffers", "_modules"):
             if table in d and name in d[table]:
                 return d[table][name]
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+        message = f"'{type(self).__name__}' object has no attribute '{name}'"
+        raise missing_in_torch("torch.nn.Module", name, self, message)  # with a sentence if torch's Module has it
 
     def __delattr__(self, name):
         for table in (self._parameters, self.__dict__.get("_buffers", {}), self._modules):
@@ -212,10 +214,11 @@ class Module:
                 m.state_dict(out, prefix + name + ".")
         return out
 
-    def load_state_dict(self, state):
-        """Mirror ``Module.load_state_dict`` (strict): copy each tensor of ``state`` into its parameter or buffer,
-        or raise torch's error listing the missing, unexpected and wrongly shaped entries. Returns the (empty)
-        lists of missing and unexpected keys, which print as ``<All keys matched successfully>``."""
+    def load_state_dict(self, state, strict=True):
+        """Mirror ``Module.load_state_dict``: copy each tensor of ``state`` into its parameter or buffer, or raise
+        torch's error listing the wrongly shaped entries and (if ``strict``) the missing and unexpected ones.
+        Returns the lists of missing and unexpected keys, which print as ``<All keys matched successfully>`` when
+        both are empty; with ``strict=False`` the entries that match are loaded and the others listed."""
         own = self.state_dict()
         missing = [k for k in own if k not in state]
         unexpected = [k for k in state if k not in own]
@@ -225,9 +228,9 @@ class Module:
             for k, p in own.items()
             if k in state and state[k].shape != p.shape
         ]
-        if unexpected:
+        if strict and unexpected:
             errors.insert(0, f"Unexpected key(s) in state_dict: {_quoted(unexpected)}. ")
-        if missing:
+        if strict and missing:
             errors.insert(0, f"Missing key(s) in state_dict: {_quoted(missing)}. ")
         if errors:
             raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:\n\t" + "\n\t".join(errors))
@@ -235,8 +238,9 @@ class Module:
 
         with no_grad():
             for k, p in own.items():
-                p.copy_(state[k])
-        return _IncompatibleKeys([], [])
+                if k in state:
+                    p.copy_(state[k])
+        return _IncompatibleKeys(missing, unexpected)
 
     def to(self, *args, **kwargs):
         """Mirror ``Module.to``: a dtype converts the floating-point parameters and buffers in place; a device

@@ -559,6 +559,14 @@ mistake(AREA, "apply_with_keyword", "passed a Function's argument by keyword", [
     x = torch.tensor([1., 2.], requires_grad=True)
     Bad.apply(x, k=3.0)
 """])
+mistake(AREA, "mark_dirty_on_a_leaf", "changed a leaf that requires grad in place inside a Function", [
+    function("return g", forward="a.add_(1); ctx.mark_dirty(a); return a"), """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    try:
+        Bad.apply(x)
+    finally:
+        print(x)
+"""])
 
 # ---------------------------------------------------------------------------------------------------------
 AREA = "Modules and optimizers"
@@ -707,6 +715,13 @@ mistake(AREA, "load_state_dict_wrong_model", "loaded the weights of a different 
 """)
 mistake(AREA, "load_state_dict_shapes", "loaded the weights of a layer of another size", """
     nn.Linear(2, 3).load_state_dict(nn.Linear(2, 1).state_dict())
+""")
+mistake(AREA, "load_state_dict_not_strict", "loaded a checkpoint with other keys, strict=False", """
+    lin = nn.Linear(2, 1)
+    state = {"weight": torch.tensor([[1., 2.]]), "extra": torch.ones(1)}
+    result = lin.load_state_dict(state, strict=False)
+    print(result, result.missing_keys, lin.weight)
+    lin.load_state_dict({"weight": torch.ones(3, 2)}, strict=False)
 """)
 mistake(AREA, "load_state_dict_prints_result", "loaded matching weights in a notebook cell", """
     a, b = nn.Linear(2, 1), nn.Linear(2, 1)

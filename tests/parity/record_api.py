@@ -19,7 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from parity.run import write_or_check  # noqa: E402
 
 FILE = Path(__file__).resolve().parents[2] / "minigrad" / "torch_api.json"
-OWNERS = ("torch", "torch.Tensor", "torch.nn", "torch.nn.functional", "torch.optim", "torch.autograd")
+CLASSES = ("torch.Tensor", "torch.nn.Module")  # the rest are modules
+OWNERS = ("torch", "torch.Tensor", "torch.nn", "torch.nn.Module", "torch.nn.functional", "torch.optim",
+          "torch.autograd")
 
 
 def _own(value):
@@ -34,7 +36,7 @@ def record():
 
     names = {}
     for owner in OWNERS:
-        module, _, attribute = owner.rpartition(".") if owner == "torch.Tensor" else (owner, "", "")
+        module, _, attribute = owner.rpartition(".") if owner in CLASSES else (owner, "", "")
         obj = getattr(importlib.import_module(module), attribute) if attribute else importlib.import_module(owner)
         names[owner] = sorted(n for n in dir(obj) if not n.startswith("_") and _own(getattr(obj, n)))
     return {"torch_version": torch.__version__, "names": names}
