@@ -5,6 +5,7 @@ from . import functional
 from .activation import Flatten, LogSoftmax, Softmax
 from .batchnorm import BatchNorm1d
 from .containers import ModuleDict, ModuleList
+from .dropout import Dropout
 from .embedding import Embedding
 from .lazy import LazyLinear
 from .loss_modules import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, MSELoss, NLLLoss
@@ -13,9 +14,9 @@ from .modules import Linear, ReLU, Sequential, Sigmoid, Tanh
 from .parameter import Parameter
 
 __all__ = [
-    "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CrossEntropyLoss", "Embedding", "Flatten", "LazyLinear", "Linear",
-    "LogSoftmax", "MSELoss", "Module", "ModuleDict", "ModuleList", "NLLLoss", "Parameter", "ReLU", "Sequential",
-    "Sigmoid", "Softmax", "Tanh", "functional",
+    "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CrossEntropyLoss", "Dropout", "Embedding", "Flatten", "LazyLinear",
+    "Linear", "LogSoftmax", "MSELoss", "Module", "ModuleDict", "ModuleList", "NLLLoss", "Parameter", "ReLU",
+    "Sequential", "Sigmoid", "Softmax", "Tanh", "functional",
 ]
 
 from ..torch_api import module_getattr  # noqa: E402

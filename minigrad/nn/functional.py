@@ -12,6 +12,7 @@ from ..ops.op import Op, sizes_and_strides
 from . import _reduction
 from .activation import log_softmax, relu, softmax  # noqa: F401
 from .batchnorm import batch_norm  # noqa: F401
+from .dropout import dropout  # noqa: F401
 from .embedding import embedding  # noqa: F401
 from .encoding import one_hot  # noqa: F401
 from .losses import (  # noqa: F401

@@ -1972,3 +1972,29 @@ case(
     print(g.data.item(), a.grad.item(), b.grad.item())
     """,
 )
+case(
+    "api_nn_dropout",
+    """
+    F = torch.nn.functional
+    torch.manual_seed(0)
+    x = torch.ones(8, requires_grad=True)
+    y = F.dropout(x, 0.5)  # which elements drop depends on the generator: print what does not
+    print(type(y.grad_fn).__name__, [type(n).__name__ if n else None for n, _ in y.grad_fn.next_functions])
+    print(set(y.tolist()) <= {0.0, 2.0}, set(F.dropout(torch.ones(1000), 0.1).tolist()) <= {0.0, 1.1111111640930176})
+    y.sum().backward()
+    print(torch.equal(x.grad, y.detach()))
+    print(F.dropout(x, 0.5, training=False) is x, F.dropout(x, 0.0) is x, F.dropout(x, 1.0))
+    d = torch.nn.Dropout()
+    print(d, d.eval()(x) is x, d.train().training, torch.nn.Dropout(0.2, inplace=True))
+    print(torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.Dropout(0.5)))
+    z = torch.ones(4)
+    print(F.dropout(z, 0.5, inplace=True) is z, F.dropout(torch.tensor([1, 2]), 1.0))
+    print(F.dropout(torch.ones(2, dtype=torch.float64), 0.5).dtype)
+    for bad in (lambda: F.dropout(x, 1.5), lambda: torch.nn.Dropout(-0.1), lambda: F.dropout(torch.tensor([1, 2]), 0.5),
+                lambda: F.dropout(x, 0.5, inplace=True)):
+        try:
+            bad()
+        except Exception as e:
+            print(type(e).__name__, e)
+    """,
+)
