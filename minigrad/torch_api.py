@@ -1,17 +1,19 @@
 """Names PyTorch has that minigrad lacks: a learner's ``torch.trace(a)`` under ``import minigrad as torch`` says
 that ``trace`` is PyTorch's and not minigrad's, instead of reading like a typo.
 
-The public names of torch 2.13's modules and of ``torch.Tensor`` are recorded in ``torch_api.json`` (by
-``tests/parity/record_api.py``). A missing attribute still raises ``AttributeError`` with Python's own words
-first (``hasattr`` and ``getattr(x, name, default)`` work as before, and Python's "Did you mean" still
-suggests a close name); only a name torch has gets the sentence after them.
+The public names of torch 2.13's modules, of ``torch.Tensor`` and of ``torch.nn.Module`` are recorded in
+``torch_api.json`` (by ``tests/parity/record_api.py``). A missing attribute still raises ``AttributeError`` with
+Python's own words first (``hasattr`` and ``getattr(x, name, default)`` work as before, and Python's "Did you
+mean" still suggests a close name); only a name torch has gets the sentence after them.
 
-Modules get a ``__getattr__`` (PEP 562). ``Tensor`` must not: a class with ``__getattr__`` loses CPython 3.11's
+Modules get a ``__getattr__`` (PEP 562), and ``nn.Module``'s own ``__getattr__`` (torch has one too) ends with
+:func:`missing`. ``Tensor`` must not get one: a class with ``__getattr__`` loses CPython 3.11's
 specialised attribute loads, and every ``t._data`` in the engine took 2.3x as long. It gets one
 :class:`TorchOnly` descriptor per missing method instead, hidden from ``dir()``.
 """
 
 import json
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -84,7 +86,6 @@ def _visible(cls, names):
 
 def module_getattr(module_name, owner):
     """A module-level ``__getattr__`` for the minigrad module ``module_name`` standing for torch's ``owner``."""
-    import sys
 
     def __getattr__(name):
         raise missing(owner, name, sys.modules[module_name], f"module '{module_name}' has no attribute '{name}'")
