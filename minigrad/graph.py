@@ -269,7 +269,8 @@ class Graph:
         return self._variable.get(fid)
 
 
-def extract(outputs, names=None, params=None, *, trace=None, frame=None, saved=False, max_nodes=None):
+def extract(outputs, names=None, params=None, *, trace=None, frame=None, saved=False, max_nodes=None,
+            who="extract()"):
     """Extract the graph that ``outputs`` (a tensor or a sequence of tensors) were computed by.
 
     ``names`` and ``params`` map names to tensors (other values are ignored, so a namespace dict
@@ -277,9 +278,10 @@ def extract(outputs, names=None, params=None, *, trace=None, frame=None, saved=F
     names of a frame: True for the caller's, a frame object, or a namespace dict (names starting with
     ``_`` are skipped). ``trace`` is a list of :class:`OpRecord`. ``saved=True`` fills
     ``FunctionNode.saved``. Raises :class:`GraphTooLarge` as soon as the graph has more than
-    ``max_nodes`` nodes, so a huge graph costs no more than the budget.
+    ``max_nodes`` nodes, so a huge graph costs no more than the budget. ``who`` names the caller in the
+    TypeError for something that is not a minigrad tensor (:func:`not_minigrad`).
     """
-    outputs = check_tensors("extract()", outputs)
+    outputs = _checked_outputs(who, outputs)
     if frame is True:
         frame = sys._getframe(1)
     return _Extractor(outputs, names, params, trace or (), frame, saved, max_nodes).run()
@@ -509,18 +511,20 @@ class _Extractor:
 # -- helpers -------------------------------------------------------------------------------------
 
 
-def check_tensors(who, outputs):
+def _checked_outputs(who, outputs):
     """``outputs`` (a tensor or a sequence of them) as a tuple without repeats; a TypeError (:func:`not_minigrad`)
     if one is not a minigrad tensor."""
     if isinstance(outputs, Tensor):
         return (outputs,)
     if is_pytorch(outputs) or not hasattr(outputs, "__iter__"):
         raise not_minigrad(who, outputs)
-    outputs = list(outputs)
+    unique = []
     for t in outputs:
         if not isinstance(t, Tensor):
             raise not_minigrad(who, t)
-    return tuple(_unique(outputs))
+        if not any(t is u for u in unique):
+            unique.append(t)
+    return tuple(unique)
 
 
 def not_minigrad(who, value):
@@ -537,14 +541,6 @@ def is_pytorch(value):
     imported here)."""
     name = value.__name__ if isinstance(value, types.ModuleType) else type(value).__module__
     return (name or "").split(".")[0] == "torch"
-
-
-def _unique(tensors):
-    out = []
-    for t in tensors:
-        if not any(t is u for u in out):
-            out.append(t)
-    return out
 
 
 def _name_table(names, params, frame):

@@ -33,7 +33,7 @@ import pathlib
 import graphviz
 from graphviz.backend.rendering import get_outfile
 
-from .graph import GraphTooLarge, check_tensors, extract, is_pytorch, not_minigrad
+from .graph import GraphTooLarge, extract, is_pytorch, not_minigrad
 from .render import LAYOUT_LIMITS, render
 from .size import shape_text
 from .tensor import Tensor
@@ -255,10 +255,9 @@ def layout_size(nodes, edges):
 
 
 def _extract(who, outputs, max_nodes, **kwargs):
-    outputs = check_tensors(who, outputs)
     try:
         # the model has about two nodes per drawn node: stop walking well before a huge graph is read
-        return extract(outputs, max_nodes=None if max_nodes is None else 3 * max_nodes, **kwargs)
+        return extract(outputs, max_nodes=None if max_nodes is None else 3 * max_nodes, who=who, **kwargs)
     except GraphTooLarge:
         _check_size(who, None, max_nodes)
 
