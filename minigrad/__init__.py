@@ -33,12 +33,14 @@ from .dtypes import bool_ as bool  # noqa: A004 - torch.bool
 from .dtypes import (  # noqa: A004
     double,
     dtype,
+    finfo,
     float,
     float16,
     float32,
     float64,
     get_default_dtype,
     half,
+    iinfo,
     int,
     int8,
     int16,
@@ -58,6 +60,7 @@ from .reductions import *  # noqa: F403
 from .serialization import load, save
 from .size import Size
 from .tensor import Tensor, is_tensor
+from .tensor_tools import *  # noqa: F403 - is_floating_point, result_type, can_cast, isnan, nan_to_num, tril, ...
 
 # torch's version: code (and tools such as torchviz) that checks torch.__version__ sees the API minigrad follows
 __version__ = "2.13.0+minigrad"

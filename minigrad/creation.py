@@ -9,7 +9,9 @@ import warnings
 import numpy as np
 
 from . import dtypes
+from .arguments import NUMBERS, dtype_argument, invalid_arguments, number_argument, sizes_argument
 from .device import check_device
+from .ops._util import scalar_as
 from .public import public
 from .random import rng
 from .size import shape_text
@@ -19,8 +21,6 @@ from .torch_warnings import warn_once
 
 def _finish(arr, dtype, requires_grad):
     if dtype is not None:
-        if not isinstance(dtype, dtypes.dtype):
-            raise TypeError(f"dtype must be a minigrad dtype such as torch.float32, not {dtype!r}")
         with np.errstate(over="ignore", invalid="ignore"):  # torch casts out-of-range values silently
             arr = arr.astype(dtype.np, copy=False)
     t = Tensor._wrap(arr)
@@ -41,8 +41,12 @@ def _infer(data, dtype=None):
     except ValueError:
         _check_rectangular(data)
         raise
-    if arr.dtype == object:
-        raise TypeError(f"Could not infer dtype of {type(_first_leaf(data)).__name__}")
+    if arr.dtype == np.uint64 or (arr.dtype == object and isinstance(_first_leaf(data), (int, float))):
+        arr = _big_ints(data, dtype)  # an int beyond int64 (numpy made it uint64 or a Python object)
+    if arr.dtype.kind in "USO":
+        _refuse_leaves(data)
+    if dtype is not None and dtype.category == 1:
+        _check_fits(arr, dtype)
     if arr.dtype.kind == "f":
         with np.errstate(over="ignore"):  # torch casts out-of-range values (70000 to float16) to inf silently
             return arr.astype((dtype or dtypes.get_default_dtype()).np)
@@ -51,6 +55,56 @@ def _infer(data, dtype=None):
     if arr.dtype.kind == "b":
         return arr
     raise TypeError(f"Could not infer dtype of {arr.dtype}")
+
+
+def _leaves(data):
+    if isinstance(data, (list, tuple)):
+        for item in data:
+            yield from _leaves(item)
+    else:
+        yield data
+
+
+def _refuse_leaves(data):
+    """torch's error for numbers that are not numbers: a string where the first number would be reads as one
+    more dimension; any other string is an invalid type; anything else has no dtype to infer."""
+    first = _first_leaf(data)
+    if isinstance(first, (str, bytes)) and first is not data:
+        raise ValueError(f"too many dimensions '{type(first).__name__}'")
+    for leaf in _leaves(data):
+        if isinstance(leaf, (str, bytes)):
+            raise TypeError(f"new(): invalid data type '{type(leaf).__name__}'")
+        if not isinstance(leaf, (bool, int, float, np.number, np.bool_)):
+            raise RuntimeError(f"Could not infer dtype of {type(leaf).__name__}")
+    raise TypeError(f"new(): invalid data type '{type(first).__name__}'")
+
+
+def _big_ints(data, dtype):
+    """Numbers with an int beyond int64's range: floats if ``dtype`` is floating (or, not given, if a number is
+    a float), else torch's error."""
+    if dtype is not None and dtype.category == 0:
+        return np.array(data, dtype=object) != 0
+    flat = np.array(data, dtype=object).ravel()
+    if dtype.is_floating_point if dtype is not None else any(isinstance(x, float) for x in flat):
+        return np.array(data, dtype=np.float64)
+    if any(isinstance(x, (int, float)) and not isinstance(x, bool) for x in flat):
+        raise ValueError("Overflow when unpacking long long")
+    return np.array(data, dtype=object)
+
+
+def _check_fits(arr, dtype):
+    """torch's check of Python numbers given to an integer dtype: a float must lie within the type's range
+    (at least 0 for an unsigned type), an int within it too, except that a negative int may wrap around into
+    an unsigned type (-1 is 255 for uint8)."""
+    info = np.iinfo(dtype.np)
+    if arr.dtype.kind == "f":
+        low = 0 if info.min == 0 else info.min
+        bad = ~((arr >= low) & (arr <= info.max))  # nan and inf too
+    else:
+        low = -info.max if info.min == 0 else info.min
+        bad = (arr < low) | (arr > info.max)
+    if np.any(bad):
+        raise RuntimeError(f"value cannot be converted to type {dtype.np.name} without overflow")
 
 
 def _check_rectangular(data):
@@ -113,6 +167,7 @@ def _copied(data, how, dtype=None):
 def tensor(data, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.tensor``: copy ``data`` (numbers, nested lists, numpy arrays) into a new leaf."""
     check_device(device)
+    dtype = dtype_argument("tensor", dtype)
     return _finish(_copied(data, "torch.tensor", dtype), dtype, requires_grad)
 
 
@@ -133,25 +188,18 @@ def _is_int(s):
 
 
 def _size(size, factory):
-    """The shape given to ``factory`` as ``*size`` (sizes, or one sequence of them), with torch's TypeErrors."""
-    if len(size) == 1 and isinstance(size[0], (tuple, list)):
-        size = tuple(size[0])
-    elif len(size) == 1 and not _is_int(size[0]):
-        raise TypeError(
-            f"{factory}(): argument 'size' (position 1) must be tuple of ints, not {type(size[0]).__name__}"
-        )
-    for pos, s in enumerate(size, 1):
-        if not _is_int(s):
-            raise TypeError(
-                f"{factory}(): argument 'size' failed to unpack the object at pos {pos} with error "
-                f'"type must be tuple of ints,but got {type(s).__name__}"'
-            )
+    """The shape given to ``factory`` as ``*size`` (sizes, or one sequence of them), with torch's errors."""
+    size = sizes_argument(factory, "size", size)
+    for s in size:
         if s < 0:
             raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {shape_text(size)}")
     return tuple(int(s) for s in size)
 
 
-def _default(dtype):
+def _default(dtype, function, call=None):
+    """The ``dtype`` argument of the factory ``function``, the default dtype if None (``call``: see
+    :func:`minigrad.arguments.dtype_argument`)."""
+    dtype = dtype_argument(function, dtype, call=call)
     return dtypes.get_default_dtype() if dtype is None else dtype
 
 
@@ -161,34 +209,53 @@ def zeros(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     shape = size[0] if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
     if any(isinstance(s, int) and s < 0 for s in shape):
         raise RuntimeError("zeros: Dimension size must be non-negative.")  # torch.zeros has its own wording
-    return _finish(np.zeros(_size(size, "zeros"), dtype=_default(dtype).np), None, requires_grad)
+    return _finish(np.zeros(_size(size, "zeros"), dtype=_default(dtype, "zeros").np), None, requires_grad)
 
 
 def ones(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.ones``."""
     size = _given_size(size, kwargs, device)
-    return _finish(np.ones(_size(size, "ones"), dtype=_default(dtype).np), None, requires_grad)
+    return _finish(np.ones(_size(size, "ones"), dtype=_default(dtype, "ones").np), None, requires_grad)
 
 
 def empty(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.empty`` (minigrad fills it with zeros, so output is repeatable)."""
     size = _given_size(size, kwargs, device)
-    return _finish(np.zeros(_size(size, "empty"), dtype=_default(dtype).np), None, requires_grad)
+    return _finish(np.zeros(_size(size, "empty"), dtype=_default(dtype, "empty").np), None, requires_grad)
 
 
 def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.full``: the dtype follows ``fill_value`` (bool, int64 or the default float)."""
     check_device(device)
+    dtype = dtype_argument("full", dtype)
     if dtype is None:
         dtype = dtypes.result_type((), (fill_value,))
-    return _finish(np.full(_size((size,), "full"), fill_value, dtype=dtype.np), None, requires_grad)
+    return _finish(np.full(_size((size,), "full"), scalar_as(fill_value, dtype.np)), None, requires_grad)
+
+
+_FACTORY_OPTIONS = ("torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, "
+                    "bool pin_memory = False, bool requires_grad = False")  # fmt: skip
+_EYE = (f"int n, *, Tensor out = None, {_FACTORY_OPTIONS}", f"int n, int m, *, Tensor out = None, {_FACTORY_OPTIONS}")
+_RAND = (
+    f"tuple of ints size, *, torch.Generator generator, Tensor out = None, {_FACTORY_OPTIONS}",
+    f"tuple of ints size, *, Tensor out = None, {_FACTORY_OPTIONS}",
+)
+_ARANGE = (
+    f"Number end, *, Tensor out = None, {_FACTORY_OPTIONS}", f"Number start, Number end, *, {_FACTORY_OPTIONS}",
+    f"Number start, Number end, Number step = 1, *, Tensor out = None, {_FACTORY_OPTIONS}",
+)
 
 
 def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.arange``: int64 for integer arguments, else the default float dtype."""
     check_device(device)
+    given = (start,) if end is None else (start, end) if step == 1 else (start, end, step)
     if end is None:
-        start, end = 0, start
+        start, end = 0, number_argument("arange", "end", 1, start)
+    elif not all(isinstance(v, (*NUMBERS, Tensor)) for v in given):
+        raise invalid_arguments("arange", given, _ARANGE)
+    dtype = dtype_argument("arange", dtype, call=(given, _ARANGE))
+    start, end, step = (v.item() if isinstance(v, Tensor) else v for v in (start, end, step))
     if step == 0:
         raise RuntimeError("step must be nonzero")
     if dtype is None:
@@ -203,7 +270,7 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     check_device(device)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
-    return _finish(torch_linspace(start, end, steps, _default(dtype).np), None, requires_grad)
+    return _finish(torch_linspace(start, end, steps, _default(dtype, "linspace").np), None, requires_grad)
 
 
 def torch_linspace(start, end, steps, np_dtype):
@@ -229,21 +296,22 @@ def torch_linspace(start, end, steps, np_dtype):
 def eye(n, m=None, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.eye``."""
     check_device(device)
-    return _finish(np.eye(n, m, dtype=_default(dtype).np), None, requires_grad)
+    dtype = _default(dtype, "eye", ((n,) if m is None else (n, m), _EYE))
+    return _finish(np.eye(n, m, dtype=dtype.np), None, requires_grad)
 
 
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.rand``: uniform on [0, 1), from ``generator`` (or the default one)."""
     shape = _size(_given_size(size, kwargs, device), "rand")
-    return _finish(rng(generator).random(shape).astype(_float_dtype(dtype, "check_uniform_bounds")), None,
-                   requires_grad)
+    dtype = _float_dtype(dtype, "check_uniform_bounds", "rand", (size, _RAND))
+    return _finish(rng(generator).random(shape).astype(dtype), None, requires_grad)
 
 
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.randn``: standard normal, from ``generator`` (or the default one)."""
     shape = _size(_given_size(size, kwargs, device), "randn")
-    return _finish(rng(generator).standard_normal(shape).astype(_float_dtype(dtype, "normal_kernel_cpu")), None,
-                   requires_grad)
+    dtype = _float_dtype(dtype, "normal_kernel_cpu", "randn", (size, _RAND))
+    return _finish(rng(generator).standard_normal(shape).astype(dtype), None, requires_grad)
 
 
 def randint(low, high=None, size=(), *, generator=None, dtype=None, device=None, requires_grad=False):
@@ -251,7 +319,8 @@ def randint(low, high=None, size=(), *, generator=None, dtype=None, device=None,
     check_device(device)
     if high is None:
         low, high = 0, low
-    return _finish(rng(generator).integers(low, high, _size((size,), "randint")), dtype or dtypes.int64, requires_grad)
+    dtype = dtype_argument("randint", dtype) or dtypes.int64
+    return _finish(rng(generator).integers(low, high, _size((size,), "randint")), dtype, requires_grad)
 
 
 def _given_size(size, kwargs, device):
@@ -264,8 +333,8 @@ def _given_size(size, kwargs, device):
     return size
 
 
-def _float_dtype(dtype, kernel):
-    d = _default(dtype)
+def _float_dtype(dtype, kernel, function, call):
+    d = _default(dtype, function, call)
     if not d.is_floating_point:
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{d.scalar_name}'")
     return d.np

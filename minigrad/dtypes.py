@@ -65,9 +65,9 @@ def from_numpy_dtype(np_dtype):
     if d is not None:
         return d
     raise TypeError(
-        f"can't convert np.ndarray of type numpy.{np.dtype(np_dtype)}. The only supported types are: float64, "
-        "float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, uint16, uint8, "
-        "and bool."
+        f"can't convert np.ndarray of type numpy.{np.dtype(np_dtype).type.__name__}. The only supported types are: "
+        "float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, uint16, "
+        "uint8, and bool."
     )
 
 
@@ -124,3 +124,76 @@ def result_type(tensors, scalars=()):
         if result is None or cat > result.category:
             result = (bool_, int64, get_default_dtype())[cat]
     return result
+
+
+def can_cast(from_, to):
+    """Mirror ``torch.can_cast(from_, to)``: whether a value of dtype ``from_`` may be written into a tensor of
+    dtype ``to`` by an in-place op; the promotion categories (bool < integer < floating point) may not go down."""
+    from .arguments import dtype_argument
+
+    for position, (name, value) in enumerate((("from_", from_), ("to", to)), 1):
+        dtype_argument("can_cast", value, name, position, optional=False)
+    return from_.category <= to.category
+
+
+def _info_dtype(kind, value):
+    """The dtype ``torch.finfo``/``torch.iinfo`` was given (Python's ``float`` and ``int`` stand for float64 and
+    int64), with torch's TypeError for anything else."""
+    value = {builtins.float: float64, builtins.int: int64, builtins.bool: bool_}.get(value, value)
+    if not isinstance(value, dtype):
+        raise TypeError(f"{kind}(): argument 'type' (position 1) must be torch.dtype, not {type(value).__name__}")
+    return value
+
+
+_NO_TYPE = object()  # iinfo() without a dtype: torch's TypeError
+
+
+class finfo:
+    """Mirror ``torch.finfo(dtype)`` (the default dtype if none is given): the numerical limits of a floating-point
+    dtype, as Python floats (``dtype`` is its name, ``'float32'``)."""
+
+    __hash__ = None
+
+    def __init__(self, type=_NO_TYPE):  # noqa: A002 - torch's argument name
+        d = get_default_dtype() if type is _NO_TYPE else _info_dtype("finfo", type)
+        if not d.is_floating_point:
+            raise TypeError(
+                "torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'"
+            )
+        info = np.finfo(d.np)
+        self.bits = info.bits
+        self.eps = builtins.float(info.eps)
+        self.max, self.min = builtins.float(info.max), builtins.float(info.min)
+        self.tiny = self.smallest_normal = builtins.float(info.smallest_normal)
+        self.resolution = 10.0 ** -info.precision
+        self.dtype = d.name
+
+    def __eq__(self, other):
+        return isinstance(other, finfo) and other.dtype == self.dtype
+
+    def __repr__(self):
+        return (f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, eps={self.eps:g}, "
+                f"smallest_normal={self.smallest_normal:g}, tiny={self.tiny:g}, dtype={self.dtype})")  # fmt: skip
+
+
+class iinfo:
+    """Mirror ``torch.iinfo(dtype)``: the limits of an integer dtype, as Python ints (``dtype``: ``'int32'``)."""
+
+    __hash__ = None
+
+    def __init__(self, type=_NO_TYPE):  # noqa: A002 - torch's argument name
+        if type is _NO_TYPE:
+            raise TypeError('iinfo() missing 1 required positional arguments: "type"')
+        d = _info_dtype("iinfo", type)
+        if d is bool_:
+            raise TypeError("torch.bool is not supported by torch.iinfo")
+        if d.category != 1:
+            raise TypeError("torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'")
+        info = np.iinfo(d.np)
+        self.bits, self.max, self.min, self.dtype = info.bits, builtins.int(info.max), builtins.int(info.min), d.name
+
+    def __eq__(self, other):
+        return isinstance(other, iinfo) and other.dtype == self.dtype
+
+    def __repr__(self):
+        return f"iinfo(min={self.min:g}, max={self.max:g}, dtype={self.dtype})"

@@ -4,7 +4,8 @@ that call them. Each routes to one op class in :mod:`minigrad.ops` and registers
 
 import numpy as np
 
-from . import dtypes
+from . import dtypes, tensor_tools
+from .arguments import invalid_arguments, must_be_tensor, sizes_argument
 from .autograd import grad_mode
 from .creation import tensor
 from .ops import elementwise as E
@@ -16,7 +17,7 @@ from .ops._util import as_tensor_operand, check_broadcast, wrap
 from .ops.indexing import getitem
 from .ops.views import bump_version
 from .outputs import write_out
-from .public import NAMES, numpy_names, public
+from .public import NAMES, inplace_operator, numpy_names, public
 from .return_types import ReturnTypes as _ReturnTypes
 from .tensor import Tensor
 from .torch_warnings import internal, warn_once
@@ -25,40 +26,74 @@ from .typename import c_type_name
 __all__ = NAMES  # filled by @public below
 
 _SCALAR = (int, float, bool, np.number)
+_BOOLS = (bool, np.bool_)
 _OPERAND = (Tensor, *_SCALAR)
 
 
 def _operand(x):
+    """A binary op's other operand: a tensor or a number as it is, a numpy array as a tensor, else
+    NotImplemented (torch's operators give way to the other operand for a list, a string or None)."""
     if isinstance(x, _OPERAND):
         return x
-    if isinstance(x, (list, tuple, np.ndarray)):
+    if isinstance(x, np.ndarray):
         return tensor(x)
-    raise TypeError(f"unsupported operand type for a tensor op: '{type(x).__name__}'")
+    return NotImplemented
+
+
+def _input(x, other):
+    """A binary op's first operand: a tensor; a number (``2 + x`` as ``add(2, x)``) as a tensor of the op's
+    dtype; else NotImplemented."""
+    return as_tensor_operand(x, other if isinstance(other, Tensor) else None) if isinstance(x, _OPERAND) else (
+        NotImplemented)
+
+
+_COMPARISON = (
+    ("Tensor input, Tensor other, *, Tensor out = None", "Tensor input, Number other, *, Tensor out = None"),
+    ("Tensor other", "Number other"),
+)
+_POW = (
+    ("Tensor input, Tensor exponent, *, Tensor out = None", "Number self, Tensor exponent, *, Tensor out = None",
+     "Tensor input, Number exponent, *, Tensor out = None"),
+    ("Tensor exponent", "Number exponent"),
+)
 
 
 # -- arithmetic ------------------------------------------------------------------
-@public("add", "__add__", "__radd__", inplace="add_")
+@public("add", "__add__", "__radd__", inplace="add_", binary=True)
 def add(input, other, *, alpha=1):
     """Mirror ``torch.add(input, other, alpha=1)``: input + alpha * other, broadcasting."""
-    input = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
-    other = _operand(other)
+    input, other = _input(input, other), _operand(other)
+    if input is NotImplemented or other is NotImplemented:
+        return NotImplemented
     return E.Add.apply(input, other) if alpha == 1 else E.Add.apply(input, other, alpha=alpha)
 
 
-@public("sub", "subtract", "__sub__", inplace="sub_")
+@public("sub", "subtract", "__sub__", inplace="sub_", binary=True)
 def sub(input, other, *, alpha=1):
     """Mirror ``torch.sub``: input - alpha * other, broadcasting."""
-    if not isinstance(input, Tensor) and isinstance(other, Tensor):
-        return E.Rsub.apply(other, other=input) if alpha == 1 else rsub(other, input, alpha=alpha)
-    input = as_tensor_operand(input)
-    other = _operand(other)
-    other_is_bool = isinstance(other, (bool, np.bool_)) or getattr(other, "dtype", None) is dtypes.bool_
-    if input.dtype is dtypes.bool_ and other_is_bool:
+    if isinstance(input, _SCALAR) and isinstance(other, Tensor):
+        return rsub(other, input, alpha=alpha)
+    input, other = _input(input, None), _operand(other)
+    if input is NotImplemented or other is NotImplemented:
+        return NotImplemented
+    if input.dtype is dtypes.bool_ or isinstance(other, _BOOLS) or getattr(other, "dtype", None) is dtypes.bool_:
+        _refuse_bool_subtraction(input, other)
+    return E.Sub.apply(input, other) if alpha == 1 else E.Sub.apply(input, other, alpha=alpha)
+
+
+def _refuse_bool_subtraction(a, b):
+    """torch's error for ``a - b`` when either operand (a tensor or a Python bool) is bool."""
+    a_bool, b_bool = (isinstance(x, _BOOLS) or getattr(x, "dtype", None) is dtypes.bool_ for x in (a, b))
+    if a_bool and b_bool:
         raise RuntimeError(
             "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
             "`logical_xor()` operator instead."
         )
-    return E.Sub.apply(input, other) if alpha == 1 else E.Sub.apply(input, other, alpha=alpha)
+    if a_bool or b_bool:
+        raise RuntimeError(
+            "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a "
+            "mask, use the `~` or `logical_not()` operator instead."
+        )
 
 
 @public()
@@ -66,27 +101,38 @@ def rsub(input, other, *, alpha=1):
     """Mirror ``torch.rsub``: other - alpha * input."""
     if isinstance(other, Tensor):
         return sub(other, input, alpha=alpha)
+    if input.dtype is dtypes.bool_ or isinstance(other, _BOOLS):
+        _refuse_bool_subtraction(other, input)
     return E.Rsub.apply(input * alpha if alpha != 1 else input, other=other)
 
 
-@public("mul", "multiply", "__mul__", "__rmul__", inplace="mul_")
+@public("mul", "multiply", "__mul__", "__rmul__", inplace="mul_", binary=True)
 def mul(input, other, *, out=None):
     """Mirror ``torch.mul``: elementwise product, broadcasting (``out=``: written into ``out``)."""
     if out is not None:
         return write_out("mul", out, lambda: mul(input, other), input, other)
     if not isinstance(input, Tensor):
-        input = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
-    return E.Mul.apply(input, other if isinstance(other, Tensor) else _operand(other))
+        input = _input(input, other)
+    if not isinstance(other, Tensor):
+        other = _operand(other)
+        if other is NotImplemented or input is NotImplemented:
+            return NotImplemented
+    elif input is NotImplemented:
+        return NotImplemented
+    return E.Mul.apply(input, other)
 
 
-@public("div", "divide", "true_divide", "__truediv__", inplace="div_")
+@public("div", "divide", "true_divide", "__truediv__", inplace="div_", binary=True)
 def div(input, other, *, rounding_mode=None):
     """Mirror ``torch.div``: true division (``number / tensor`` is ``reciprocal(tensor) * number``)."""
     if rounding_mode is not None:
         raise NotImplementedError("minigrad's div supports only true division (rounding_mode=None)")
-    if not isinstance(input, Tensor) and isinstance(other, Tensor):
+    if isinstance(input, _SCALAR) and isinstance(other, Tensor):
         return E.Mul.apply(E.Reciprocal.apply(other), input)
-    return E.Div.apply(as_tensor_operand(input), _operand(other))
+    input, other = _input(input, None), _operand(other)
+    if input is NotImplemented or other is NotImplemented:
+        return NotImplemented
+    return E.Div.apply(input, other)
 
 
 true_divide = divide = public.alias(div, "true_divide", "divide")
@@ -103,15 +149,15 @@ def neg(input):
 negative = public.alias(neg, "negative")
 
 
-@public("pow", "__pow__", inplace="pow_")
+@public("pow", "__pow__", inplace="pow_", binary=_POW)
 def pow(input, exponent):
     """Mirror ``torch.pow``: tensor**number (PowBackward0), tensor**tensor (1), number**tensor (2)."""
     if not isinstance(input, Tensor):
-        return E.RPow.apply(exponent, base=input)
+        return E.RPow.apply(exponent, base=input) if isinstance(input, _SCALAR) else NotImplemented
     if isinstance(exponent, Tensor):
         return E.PowTensor.apply(input, exponent)
     if not isinstance(exponent, _SCALAR):
-        raise TypeError(f"pow(): exponent must be a number or a tensor, not {type(exponent).__name__}")
+        return NotImplemented
     return E.Pow.apply(input, exponent=exponent)
 
 
@@ -210,19 +256,47 @@ def clone(input):
     return E.Clone.apply(input)
 
 
+_WHERE = (
+    "Tensor condition", "Tensor condition, Tensor input, Tensor other, *, Tensor out = None",
+    "Tensor condition, Number self, Tensor other", "Tensor condition, Tensor input, Number other",
+    "Tensor condition, Number self, Number other",
+)
+_WHERE_METHOD = ("Tensor condition, Tensor other", "Tensor condition, Number other")
+_NO_ARGUMENT = object()
+
+
 @public()
-def where(condition, input, other):
-    """Mirror ``torch.where(condition, input, other)``: input where condition is True, else other."""
+def where(condition=_NO_ARGUMENT, input=_NO_ARGUMENT, other=_NO_ARGUMENT):
+    """Mirror ``torch.where(condition, input, other)``: input where condition is True, else other; and
+    ``torch.where(condition)``: ``torch.nonzero(condition, as_tuple=True)``, the indices where it is nonzero."""
+    given = tuple(a for a in (condition, input, other) if a is not _NO_ARGUMENT)
+    if len(given) == 1 and condition is not _NO_ARGUMENT:
+        if not isinstance(condition, Tensor):
+            raise must_be_tensor("where", "condition", 1, condition)
+        return tensor_tools.nonzero(condition, as_tuple=True)
+    if len(given) != 3:
+        raise invalid_arguments("where", given, _WHERE)
     if not isinstance(condition, Tensor) or condition.dtype is not dtypes.bool_:
         raise RuntimeError(
             f"where expected condition to be a boolean tensor, but got a tensor with dtype "
             f"{condition.dtype.scalar_name if isinstance(condition, Tensor) else type(condition).__name__}"
         )
+    if not isinstance(input, _OPERAND) or not isinstance(other, _OPERAND):
+        raise invalid_arguments("where", given, _WHERE)
     if not isinstance(input, Tensor):
         input = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
         if isinstance(other, Tensor) and input.dtype is not other.dtype and other.dtype.is_floating_point:
             input = input.to(other.dtype)
-    return E.Where.apply(input, _operand(other), condition=condition)
+    return E.Where.apply(input, other, condition=condition)
+
+
+@public("where", function=False)
+def _where_method(self, condition=_NO_ARGUMENT, other=_NO_ARGUMENT):
+    """Mirror ``Tensor.where(condition, other)``: ``torch.where(condition, self, other)``."""
+    if condition is _NO_ARGUMENT or other is _NO_ARGUMENT:
+        raise invalid_arguments("where", tuple(a for a in (condition, other) if a is not _NO_ARGUMENT),
+                                _WHERE_METHOD)  # fmt: skip
+    return where(condition, self, other)
 
 
 # -- reductions ----------------------------------------------------------------------
@@ -261,16 +335,16 @@ def max(input, dim=None, keepdim=False):
     return _ReturnTypes(R.MaxDim.apply(input, dim=dim, keepdim=keepdim, indices=indices), indices)
 
 
-@public("maximum")
+@public("maximum", binary=True)
 def maximum(input, other):
     """Mirror ``torch.maximum``: the elementwise larger value (a tie splits the gradient in half)."""
-    return E.Maximum.apply(input, other)
+    return E.Maximum.apply(input, other) if isinstance(other, Tensor) else NotImplemented
 
 
-@public("minimum")
+@public("minimum", binary=True)
 def minimum(input, other):
     """Mirror ``torch.minimum``: the elementwise smaller value (a tie splits the gradient in half)."""
-    return E.Minimum.apply(input, other)
+    return E.Minimum.apply(input, other) if isinstance(other, Tensor) else NotImplemented
 
 
 @public("min")
@@ -309,23 +383,23 @@ def _arg_extreme(name, fn, input, dim, keepdim):
         raise RuntimeError(f"{name}(): does not support bool input")
     if dim is None:
         if data.size == 0:
-            raise IndexError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0.")
+            raise R.unspecified_dim_error(name, IndexError, hint=False)
         return wrap(np.asarray(fn(data), dtype=np.int64))
     axis = input._wrap_dim(dim)
     if data.ndim and data.shape[axis] == 0:
-        raise IndexError(f"{name}(): Expected reduction dim {axis} to have non-zero size.")
+        raise R.empty_dim_error(name, axis)
     return wrap(fn(data, axis=axis if data.ndim else None, keepdims=keepdim).astype(np.int64))
 
 
 # -- products --------------------------------------------------------------------------
-@public("matmul", "__matmul__")
+@public("matmul", "__matmul__", binary=True)
 def matmul(input, other, *, out=None):
     """Mirror ``torch.matmul`` / ``@``: dot, mv, mm or batched, with torch's graph for each (``out=``: written
     into ``out``)."""
     if out is not None:
         return write_out("matmul", out, lambda: matmul(input, other), input, other)
-    if not isinstance(other, Tensor):
-        raise TypeError(f"matmul(): argument 'other' must be Tensor, not {type(other).__name__}")
+    if not isinstance(other, Tensor) or not isinstance(input, Tensor):
+        return NotImplemented
     return L.matmul(input, other)
 
 
@@ -353,17 +427,49 @@ def outer(input, vec2):
     return input.unsqueeze(1) * vec2.unsqueeze(0)
 
 
+@public("bmm")
+def bmm(input, mat2):
+    """Mirror ``torch.bmm``: a batch of matrix products, both inputs 3-D with one batch size (BmmBackward0)."""
+    for name, t in (("batch1", input), ("batch2", mat2)):
+        if t.ndim != 3:
+            raise RuntimeError(f"{name} must be a 3D tensor")
+    if input.dtype is not mat2.dtype:
+        raise RuntimeError(f"expected scalar type {input.dtype.scalar_name} but found {mat2.dtype.scalar_name}")
+    if mat2.shape[0] != input.shape[0] or mat2.shape[1] != input.shape[2]:
+        raise RuntimeError(
+            f"Expected size for first two dimensions of batch2 tensor to be: [{input.shape[0]}, {input.shape[2]}] "
+            f"but got: [{mat2.shape[0]}, {mat2.shape[1]}]."
+        )
+    return L.BatchMatmul.apply(input, mat2)
+
+
+@public("addmm")
+def addmm(input, mat1, mat2, *, beta=1, alpha=1):
+    """Mirror ``torch.addmm``: ``beta * input + alpha * (mat1 @ mat2)``, ``input`` broadcast to the product's
+    shape (AddmmBackward0, the node ``nn.Linear`` records)."""
+    from .nn.functional import Addmm
+
+    for name, t in (("mat1", mat1), ("mat2", mat2)):
+        if t.ndim != 2:
+            raise RuntimeError(f"{name} must be a matrix, got {t.ndim}-D tensor")
+    if mat1.shape[1] == mat2.shape[0]:
+        S.expanded_shape(input.shape, (mat1.shape[0], mat2.shape[1]), input.dtype)  # torch's error if it cannot
+    return Addmm.apply(input, mat1, mat2, beta=beta, alpha=alpha)
+
+
 # -- shapes ----------------------------------------------------------------------------
-def _shape_args(shape):
-    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
-        return tuple(shape[0])
-    return tuple(shape)
+def _shape_args(shape, function="view", name="size", overloads=None):
+    """The sizes a method takes as ``*shape`` (ints, or one sequence of them), with torch's TypeErrors."""
+    return sizes_argument(function, name, shape, overloads)
+
+
+_VIEW = ("torch.dtype dtype", "tuple of ints size")
 
 
 @public()
 def reshape(input, shape):
     """Mirror ``torch.reshape``: a view (ViewBackward0) when possible, else a copy."""
-    return S.reshape(input, shape)
+    return S.reshape(input, sizes_argument("reshape", "shape", (shape,), position=2))
 
 
 @public("flatten")
@@ -464,7 +570,14 @@ def chunk(input, chunks, dim=0):
 # -- comparisons (never differentiable) ---------------------------------------------
 def _compare(fn, name):
     def op(a, b):
-        bd = b._data if isinstance(b, Tensor) else b
+        if not isinstance(a, Tensor):
+            return NotImplemented
+        if isinstance(b, Tensor):
+            bd = b._data
+        elif isinstance(b, _SCALAR):
+            bd = b
+        else:  # ``x == None`` is False, as Python compares objects it cannot otherwise
+            return NotImplemented
         try:
             return wrap(np.asarray(fn(a._data, bd)))
         except ValueError:
@@ -477,7 +590,7 @@ def _compare(fn, name):
 
 
 eq, ne, lt, le, gt, ge = (
-    public(name, f"__{name}__")(_compare(f, name))
+    public(name, f"__{name}__", binary=_COMPARISON)(_compare(f, name))
     for name, f in (("eq", np.equal), ("ne", np.not_equal), ("lt", np.less), ("le", np.less_equal),
                     ("gt", np.greater), ("ge", np.greater_equal))
 )
@@ -486,6 +599,9 @@ eq, ne, lt, le, gt, ge = (
 @public("equal")
 def equal(input, other):
     """Mirror ``torch.equal``: same shape and elements."""
+    for position, (name, value) in enumerate((("input", input), ("other", other)), 1):
+        if not isinstance(value, Tensor):
+            raise must_be_tensor("equal", name, position, value)
     return input.shape == other.shape and bool(np.array_equal(input._data, other._data))
 
 
@@ -507,8 +623,7 @@ def _check_close(name, input, other):
     """torch's errors for allclose/isclose: tensor arguments, one dtype (no promotion), shapes that broadcast."""
     for position, (arg, value) in enumerate((("input", input), ("other", other)), 1):
         if not isinstance(value, Tensor):
-            raise TypeError(f"{name}(): argument '{arg}' (position {position}) must be Tensor, not "
-                            f"{type(value).__name__}")  # fmt: skip
+            raise must_be_tensor(name, arg, position, value)
     if input.dtype is not other.dtype:
         raise RuntimeError(f"{input.dtype.scalar_name} did not match {other.dtype.scalar_name}")
     check_broadcast(input, other)
@@ -526,25 +641,25 @@ def numel(input):
 @public("__rsub__", function=False)
 def _rsub_operator(self, other):
     """``number - tensor``."""
-    return sub(other, self)
+    return sub.__wrapped__(other, self)
 
 
 @public("__rtruediv__", function=False)
 def _rtruediv_operator(self, other):
     """``number / tensor``."""
-    return div(other, self)
+    return div.__wrapped__(other, self)
 
 
 @public("__rpow__", function=False)
 def _rpow_operator(self, other):
     """``number ** tensor``."""
-    return pow(other, self)
+    return pow.__wrapped__(other, self)
 
 
 @public("__rmatmul__", function=False)
 def _rmatmul_operator(self, other):
     """``other @ tensor``."""
-    return matmul(other, self)
+    return matmul.__wrapped__(other, self)
 
 
 @public("__pos__", function=False)
@@ -556,7 +671,7 @@ def _pos_operator(self):
 public("__getitem__", function=False)(getitem)
 public("__setitem__", function=False)(I.setitem)
 for _name, _fn in (("add", add), ("sub", sub), ("mul", mul), ("truediv", div)):
-    setattr(Tensor, f"__i{_name}__", getattr(Tensor, f"{_fn.__name__}_"))
+    setattr(Tensor, f"__i{_name}__", inplace_operator(getattr(Tensor, f"{_fn.__name__}_"), _name))
 
 
 @public("zero_", function=False)
@@ -587,13 +702,13 @@ def _copy_(self, src):
 @public("reshape", function=False)
 def _reshape_method(self, *shape):
     """Mirror ``Tensor.reshape(*shape)``."""
-    return reshape(self, _shape_args(shape))
+    return reshape(self, _shape_args(shape, "reshape", "shape"))
 
 
 @public("permute", function=False)
 def _permute_method(self, *dims):
     """Mirror ``Tensor.permute(*dims)``."""
-    return permute(self, _shape_args(dims))
+    return permute(self, _shape_args(dims, "permute", "dims"))
 
 
 @public("view", function=False)
@@ -601,13 +716,13 @@ def _view(self, *shape):
     """Mirror ``Tensor.view(*shape)``: a view with a new shape; fails if the layout does not allow one."""
     if len(shape) == 1 and isinstance(shape[0], dtypes.dtype):
         raise NotImplementedError("minigrad's view() does not reinterpret dtypes")
-    return S.View.apply(self, shape=_shape_args(shape))
+    return S.View.apply(self, shape=_shape_args(shape, "view", "size", _VIEW))
 
 
 @public("expand", function=False)
 def _expand(self, *shape):
     """Mirror ``Tensor.expand(*sizes)``: broadcast to a bigger shape without copying."""
-    return S.Expand.apply(self, shape=_shape_args(shape))
+    return S.Expand.apply(self, shape=_shape_args(shape, "expand", "size"))
 
 
 @public("expand_as", function=False)
@@ -631,11 +746,13 @@ def _reshape_as(self, other):
 @public("sum_to_size", function=False)
 def _sum_to_size(self, *shape):
     """Mirror ``Tensor.sum_to_size``: sum a broadcast tensor down to ``shape``."""
-    return R.sum_to(self, _shape_args(shape))
+    return R.sum_to(self, _shape_args(shape, "sum_to_size", "size"))
 
 
 def _bool_op(fn, name):
     def op(a, b):
+        if not isinstance(b, _OPERAND):
+            return NotImplemented
         if isinstance(b, Tensor) and (a.dtype.is_floating_point or b.dtype.is_floating_point):
             raise RuntimeError(f'"{name}_cpu" not implemented for \'Float\'')
         return wrap(np.asarray(fn(a._data, b._data if isinstance(b, Tensor) else b)))

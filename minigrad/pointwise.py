@@ -6,20 +6,23 @@ its Tensor methods and exported as ``minigrad.<name>`` by this module's ``__all_
 import numpy as np
 
 from . import dtypes
+from .arguments import NUMBERS, must_be_tensor
 from .autograd import grad_mode
 from .ops import elementwise as E
 from .ops import indexing as X
 from .ops import scatter as SC
 from .ops import shape as S
 from .ops import softmax as SM
-from .ops._util import as_tensor_operand, check_broadcast, data, wrap
+from .ops._util import as_tensor_operand, check_broadcast, data, not_implemented, wrap
+from .ops.inplace import apply_inplace
 from .ops.not_implemented import record_not_implemented
-from .public import REQUIRED, public, require_dim
+from .public import REQUIRED, inplace_operator, public, require_dim
+from .size import shape_text
 from .tensor import Tensor
 
 __all__ = [
     "flip", "floor", "floor_divide", "log10", "log_softmax", "masked_fill", "narrow", "remainder", "round", "scatter",
-    "softmax",
+    "softmax", "clamp_max", "clamp_min", "gather", "index_add", "index_select", "select",
 ]
 
 
@@ -38,18 +41,36 @@ def round(input, *, decimals=0):  # noqa: A001 - torch.round
     return E.Round.apply(input)
 
 
-@public("floor_divide", "__floordiv__", inplace="floor_divide_", function=False)
+_FLOOR_DIVIDE = (
+    ("Tensor input, Tensor other, *, Tensor out = None", "Tensor input, Number other"),
+    ("Tensor other", "Number other"),
+)
+_REMAINDER = (
+    ("Tensor input, Tensor other, *, Tensor out = None", "Number self, Tensor other",
+     "Tensor input, Number other, *, Tensor out = None"),
+    ("Tensor other", "Number other"),
+)
+
+
+def _operands_taken(input, other):
+    """Whether both operands are tensors or numbers (else the op gives way: NotImplemented)."""
+    return isinstance(input, (Tensor, *NUMBERS)) and isinstance(other, (Tensor, *NUMBERS))
+
+
+@public("floor_divide", "__floordiv__", inplace="floor_divide_", function=False, binary=_FLOOR_DIVIDE)
 def floor_divide(input, other):
     """Mirror ``torch.floor_divide`` and ``//``: the quotient rounded down. torch has no derivative for it:
     the result of a tensor that requires grad has a NotImplemented node, and backward through it raises."""
+    if not _operands_taken(input, other):
+        return NotImplemented
     a = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
-    if a.dtype is dtypes.bool_ or getattr(other, "dtype", None) is dtypes.bool_:
-        raise NotImplementedError("\"div_floor_cpu\" not implemented for 'Bool'")
     if isinstance(other, Tensor):
         check_broadcast(a, other)
         want = dtypes.result_type((a, other))
     else:
         want = dtypes.result_type((a,), (other,))
+    if want is dtypes.bool_:
+        raise not_implemented("div_floor_cpu", want)
     x, y = a._data.astype(want.np, copy=False), np.asarray(data(other)).astype(want.np)
     if want.category < 2 and np.any(y == 0):
         raise RuntimeError("ZeroDivisionError")
@@ -61,10 +82,10 @@ def floor_divide(input, other):
 @public("__rfloordiv__", function=False)
 def _rfloordiv_operator(self, other):
     """``number // tensor``."""
-    return floor_divide(other, self)
+    return floor_divide.__wrapped__(other, self)
 
 
-Tensor.__ifloordiv__ = Tensor.floor_divide_
+Tensor.__ifloordiv__ = inplace_operator(Tensor.floor_divide_, "floordiv")
 # torch's aliases of in-place methods
 Tensor.clip_, Tensor.negative_ = Tensor.clamp_, Tensor.neg_
 Tensor.subtract_, Tensor.multiply_, Tensor.divide_, Tensor.true_divide_ = (
@@ -78,10 +99,12 @@ def floor(input):
     return E.Floor.apply(input)
 
 
-@public("remainder", "__mod__", inplace="remainder_", function=False)
+@public("remainder", "__mod__", inplace="remainder_", function=False, binary=_REMAINDER)
 def remainder(input, other):
     """Mirror ``torch.remainder`` and ``%``: the remainder with the divisor's sign, as Python's ``%``
     (RemainderBackward0 for a number, RemainderBackward1 for a tensor)."""
+    if not _operands_taken(input, other):
+        return NotImplemented
     if not isinstance(input, Tensor):  # number % tensor: torch has no derivative for it
         a = as_tensor_operand(input, other)
         with grad_mode.no_grad():
@@ -96,10 +119,10 @@ def remainder(input, other):
 @public("__rmod__", function=False)
 def _rmod_operator(self, other):
     """``number % tensor``."""
-    return remainder(other, self)
+    return remainder.__wrapped__(other, self)
 
 
-Tensor.__imod__ = Tensor.remainder_
+Tensor.__imod__ = inplace_operator(Tensor.remainder_, "mod")
 
 
 @public("masked_fill", inplace="masked_fill_", function=False)
@@ -171,3 +194,71 @@ def log_softmax(input, dim=REQUIRED, dtype=None):
     (LogSoftmaxBackward0)."""
     require_dim("log_softmax", dim)
     return SM.LogSoftmax.apply(input if dtype is None else input.to(dtype), dim=dim)
+
+
+@public("clamp_min", inplace="clamp_min_", function=False)
+def clamp_min(input, min):  # noqa: A002 - torch's name
+    """Mirror ``torch.clamp_min``: ``max(input, min)``, ``min`` a number (ClampMinBackward0)."""
+    if isinstance(min, Tensor):
+        raise NotImplementedError("minigrad's clamp_min takes a number as min")
+    return E.ClampMin.apply(input, min=min)
+
+
+@public("clamp_max", inplace="clamp_max_", function=False)
+def clamp_max(input, max):  # noqa: A002 - torch's name
+    """Mirror ``torch.clamp_max``: ``min(input, max)``, ``max`` a number (ClampMaxBackward0)."""
+    if isinstance(max, Tensor):
+        raise NotImplementedError("minigrad's clamp_max takes a number as max")
+    return E.ClampMax.apply(input, max=max)
+
+
+@public("repeat", function=False)
+def _repeat(self, *sizes):
+    """Mirror ``Tensor.repeat(*sizes)``: the tensor tiled ``sizes[i]`` times along dim i; more sizes than dims
+    add leading dims (RepeatBackward0)."""
+    if not sizes:
+        raise TypeError('repeat() missing 1 required positional arguments: "repeats"')
+    repeats = tuple(int(s) for s in (sizes[0] if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) else sizes))
+    return S.Repeat.apply(self, repeats=repeats)
+
+
+@public("gather", function=False)
+def gather(input, dim, index, *, sparse_grad=False):
+    """Mirror ``torch.gather``: ``out[i][j] = input[index[i][j]][j]`` for dim 0, and so on (GatherBackward0)."""
+    return SC.Gather.apply(input, dim=dim, index=index)
+
+
+@public("index_select", function=False)
+def index_select(input, dim, index):
+    """Mirror ``torch.index_select``: the slices at ``index`` (a 1-D integer tensor) along ``dim``, a copy
+    (IndexSelectBackward0)."""
+    if not isinstance(index, Tensor):
+        raise must_be_tensor("index_select", "index", 2, index)
+    return X.IndexSelect.apply(input, dim=dim, index=index)
+
+
+@public("select", function=False)
+def select(input, dim, index):
+    """Mirror ``torch.select``: the view ``input[..., index, ...]`` at ``dim`` (SelectBackward0, as ``x[i]``)."""
+    if input.ndim == 0:
+        raise IndexError("select() cannot be applied to a 0-dim tensor.")
+    d = input._wrap_dim(dim)
+    size = input.shape[d]
+    if not -size <= index < size:
+        raise IndexError(
+            f"select(): index {index} out of range for tensor of size {shape_text(input.shape)} at dimension {d}"
+        )
+    return X.Select.apply(input, dim=d, index=index, dim_arg=dim)
+
+
+@public("index_add", function=False)
+def index_add(input, dim, index, source, *, alpha=1):
+    """Mirror ``torch.index_add``: ``input`` with ``alpha * source`` added at ``index`` along ``dim`` (repeated
+    indices add up; IndexAddBackward0)."""
+    return X.IndexAdd.apply(input, source, dim=dim, index=index, alpha=alpha, name="index_add")
+
+
+@public("index_add_", function=False)
+def _index_add_(self, dim, index, source, *, alpha=1):
+    """Mirror ``Tensor.index_add_``: ``index_add`` written into this tensor."""
+    return apply_inplace(self, lambda a, s: X.IndexAdd.apply(a, s, dim=dim, index=index, alpha=alpha), source)

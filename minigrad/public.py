@@ -9,27 +9,51 @@ its public function and the op catalogue.
         return Tanh.apply(input)
 """
 
+import numpy as np
+
+from .arguments import NUMBERS, refused
 from .ops.inplace import apply_inplace
 from .tensor import Tensor
 
 NAMES = []  # what ``from minigrad.functional import *`` brings into ``minigrad``
 
 
-def public(*methods, inplace=None, function=True):
+def public(*methods, inplace=None, function=True, binary=None):
     """Register the decorated function as ``minigrad.<its name>`` (unless ``function=False``), as each
     Tensor method or operator in ``methods``, and its in-place form (``x.tanh_()``: the result written
-    into ``x``, as torch's in-place variants do) as the method ``inplace``."""
+    into ``x``, as torch's in-place variants do) as the method ``inplace``.
+
+    ``binary`` is for an op with operators that returns NotImplemented for an operand of a type it does not
+    take: its operators (``__add__``) return that, so that Python tries the other operand and then raises its
+    own "unsupported operand type(s)" error, as torch's operators do; its function and methods raise torch's
+    TypeError instead. ``binary`` is ``True`` for the error "argument 'other' must be Tensor", or the pair
+    (the function's overloads, the method's overloads) for "received an invalid combination of arguments"."""
 
     def register(fn):
         if function:
             NAMES.append(fn.__name__)
         for name in methods:
-            setattr(Tensor, name, fn)
+            plain = binary is None or name.startswith("__")
+            setattr(Tensor, name, fn if plain else _refusing(fn, name, binary, method=True))
         if inplace is not None:
-            setattr(Tensor, inplace, _inplace_method(fn, inplace))
-        return fn
+            setattr(Tensor, inplace, _inplace_method(fn, inplace, binary))
+        return fn if binary is None else _refusing(fn, fn.__name__, binary, method=False)
 
     return register
+
+
+def _refusing(fn, name, binary, method):
+    """``fn`` raising torch's TypeError (see :func:`public`) where it returns NotImplemented; the original
+    is its ``__wrapped__``, for the reflected operators."""
+
+    def call(input, other, *args, **kwargs):
+        out = fn(input, other, *args, **kwargs)
+        if out is NotImplemented:
+            raise refused(name, input, other, binary, method)
+        return out
+
+    call.__name__, call.__qualname__, call.__doc__, call.__wrapped__ = fn.__name__, fn.__qualname__, fn.__doc__, fn
+    return call
 
 
 def alias(fn, *names):
@@ -41,8 +65,24 @@ def alias(fn, *names):
 public.alias = alias
 
 
-def _inplace_method(fn, name):
+_OPERANDS = (Tensor, *NUMBERS, np.ndarray)  # what a binary op's operators take
+
+
+def inplace_operator(method, name):
+    """The operator ``__i<name>__`` (``x += y``) as the in-place ``method`` (``x.add_(y)``), or NotImplemented
+    for an operand torch's operators do not take (Python then says ``unsupported operand type(s) for +=``)."""
+
+    def op(self, other):
+        return method(self, other) if isinstance(other, _OPERANDS) else NotImplemented
+
+    op.__name__ = op.__qualname__ = f"__i{name}__"
+    return op
+
+
+def _inplace_method(fn, name, binary=None):
     def method(self, *args, **kwargs):
+        if binary is not None and args and not isinstance(args[0], _OPERANDS):  # before the checks of in-place
+            raise refused(name, self, args[0], binary, method=True)
         return apply_inplace(self, lambda a, *rest: fn(a, *rest, **kwargs), *args)
 
     method.__name__ = method.__qualname__ = name

@@ -162,5 +162,7 @@ def _normal_(self, mean=0.0, std=1.0, *, generator=None):
 @public("uniform_", function=False)
 def _uniform_(self, a=0.0, b=1.0, *, generator=None):
     """Mirror ``Tensor.uniform_(from=0, to=1)``: fill with uniform draws in [a, b)."""
+    if a > b:
+        raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found from={a:g} > to={b:g}")
     return _fill_random(self, rng(generator).uniform(a, b, self.shape), "check_uniform_bounds")
 

@@ -8,6 +8,7 @@ import numpy as np
 from .creation import torch_linspace
 from .ops import cumsum as C
 from .ops import norm as N
+from .ops import reduce as R
 from .ops import softmax as SM
 from .ops import statistics as ST
 from .ops import topk as TK
@@ -18,7 +19,8 @@ from .return_types import ReturnTypes
 from .tensor import Tensor
 
 __all__ = [
-    "all", "any", "argsort", "cumsum", "histogram", "logsumexp", "norm", "sort", "std", "topk", "var",
+    "all", "amax", "amin", "any", "argsort", "cumsum", "histogram", "logsumexp", "norm", "prod", "sort", "std", "topk",
+    "var",
 ]
 
 
@@ -160,3 +162,46 @@ def _extent(x):
     if lo == hi:  # torch widens an empty range by 0.5 on each side
         lo, hi = lo - 0.5, hi + 0.5
     return lo, hi
+
+
+_PROD = ((), (("int", "dim"), ("bool", "keepdim = False")))
+
+
+@public(function=False)
+def prod(input, dim=None, keepdim=False, *, dtype=None, _method=False):
+    """Mirror ``torch.prod``: the product of all elements (ProdBackward0) or along one ``dim`` (ProdBackward1);
+    integer and bool input gives int64. The gradient is right with zeros in the input, as torch's."""
+    if dim is not None and not isinstance(dim, (int, np.integer)):
+        if _method:
+            raise TypeError(
+                f"prod() received an invalid combination of arguments - got ({type(dim).__name__}), but expected one "
+                "of:\n * (*, torch.dtype dtype = None)\n * (int dim, bool keepdim = False, *, torch.dtype dtype = None)"
+                "\n"
+            )
+        raise TypeError(
+            "prod() received an invalid combination of arguments - got (Tensor, dim=" + type(dim).__name__ + "), "
+            "but expected one of:\n * (Tensor input, *, torch.dtype dtype = None)\n * (Tensor input, int dim, "
+            "bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)\n"
+        )
+    a = input if dtype is None else input.to(dtype)
+    return R.Prod.apply(a) if dim is None else R.ProdDim.apply(a, dim=int(dim), keepdim=keepdim)
+
+
+@public("prod", function=False)
+def _prod_method(self, dim=None, keepdim=False, *, dtype=None):
+    """Mirror ``Tensor.prod``: :func:`prod` (with the method's message for a dim that is not an int)."""
+    return prod(self, dim, keepdim, dtype=dtype, _method=True)
+
+
+@public("amax", function=False)
+def amax(input, dim=(), keepdim=False):
+    """Mirror ``torch.amax``: the largest elements over ``dim`` (an int or a tuple; ``()``, the default, is every
+    dim); unlike ``max``, tied maxima share the gradient evenly (AmaxBackward0)."""
+    return R.Amax.apply(input, dim=dim, keepdim=keepdim)
+
+
+@public("amin", function=False)
+def amin(input, dim=(), keepdim=False):
+    """Mirror ``torch.amin``: the smallest elements over ``dim`` (``()`` is every dim); tied minima share the
+    gradient evenly (AminBackward0)."""
+    return R.Amin.apply(input, dim=dim, keepdim=keepdim)

@@ -1,14 +1,22 @@
 """``torch.return_types``: the named pairs that ``max(dim)``, ``topk`` and ``histogram`` return."""
 
+_KINDS = {}  # name -> its class, one per op as torch has (``type(x.max(1)).__name__`` is ``max``)
+
 
 class ReturnTypes(tuple):
     """Mirror ``torch.return_types.<name>``: a pair whose two fields also have names (``values``, ``indices``
-    by default), printed as torch prints it."""
+    by default), printed as torch prints it; its class is named after the op."""
 
     def __new__(cls, first, second, name="max", fields=("values", "indices")):
-        pair = super().__new__(cls, (first, second))
+        kind = _KINDS.get(name)
+        if kind is None:
+            kind = _KINDS[name] = type(name, (ReturnTypes,), {"__qualname__": name})
+        pair = super().__new__(kind, (first, second))
         pair._name, pair._fields = name, fields
         return pair
+
+    def __reduce__(self):
+        return ReturnTypes, (self[0], self[1], self._name, self._fields)
 
     def __getattr__(self, field):
         if field.startswith("_") or field not in self._fields:

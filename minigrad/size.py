@@ -11,6 +11,23 @@ class Size(tuple):
 
     __str__ = __repr__
 
+    def __getitem__(self, index):
+        item = super().__getitem__(index)
+        return Size(item) if isinstance(index, slice) else item
+
+    def __add__(self, other):
+        if not isinstance(other, tuple):
+            raise TypeError(f"can only concatenate tuple (not {type(other).__name__}) to torch.Size")
+        return Size(super().__add__(other))
+
+    def __radd__(self, other):
+        return Size(other + tuple(self)) if isinstance(other, tuple) else NotImplemented
+
+    def __mul__(self, n):
+        return Size(super().__mul__(n))
+
+    __rmul__ = __mul__
+
     def __call__(self, *args, **kwargs):
         # ``x.shape()``: Python's error for calling a torch.Size, whose type torch names ``torch.Size``
         raise TypeError("'torch.Size' object is not callable")

@@ -9,6 +9,7 @@ from op_catalogue import (
     NO_KINK_AT_0,
     POSITIVE,
     REAL,
+    TIES,
     Case,
     Domain,
     _inplace,
@@ -23,6 +24,7 @@ from op_catalogue import (
 
 import minigrad as torch
 import minigrad.nn.functional as F
+from minigrad.ops.elementwise import GeluBackward
 
 WIDE = [st.tuples(one_shape(1, 3, min_side=2))]  # every dim of size 2 or more: a variance has N - 1 > 0
 DISTINCT_POSITIVE = Domain(0.1, 2.0, grid=0.05, distinct=True)  # no ties in |x| (for the inf-norm)
@@ -141,8 +143,14 @@ API_CATALOGUE = [
          Domain(1.0, 2.0))),
     Case("masked_fill", lambda a, m: a.masked_fill(torch.tensor(m), 0.5), unary(min_dims=1), args_for=mask_of),
     Case("scatter_value", _scatter, fixed(((2, 3),)), args_for=lambda s: st.just(([[2], [0]],))),
+    Case("nan_to_num", lambda a: torch.nan_to_num(a, posinf=1.0) * a, unary(), second_order=True),
+    Case("tril", lambda a, d: a.tril(d), unary(min_dims=2), args_for=lambda s: st.tuples(st.integers(-3, 3))),
+    Case("triu", lambda a, d: torch.triu(a, diagonal=d), unary(min_dims=2),
+         args_for=lambda s: st.tuples(st.integers(-3, 3))),
     # in-place variants inside a graph
     Case("exp_", _inplace("exp_"), unary(), second_order=True),
+    Case("nan_to_num_", _inplace("nan_to_num_"), unary()),
+    Case("tril_triu_", lambda a: _inplace("tril_", 1)(a) + _inplace("triu_")(a), fixed(((3, 3),), ((2, 3, 4),))),
     Case("log_", _inplace("log_"), unary(), (POSITIVE,)),
     Case("sigmoid_", _inplace("sigmoid_"), unary()),
     Case("tanh_", _inplace("tanh_"), unary()),
@@ -175,6 +183,41 @@ API_CATALOGUE = [
     Case("bce_with_logits", _bce(True), fixed(((4, 2), (4, 2))), (REAL, UNIT), second_order=True),
     Case("bce_with_logits_pos_weight", _bce(True, pos_weight=True, weight=True, reduction="none"),
          fixed(((3, 2), (3, 2))), (REAL, UNIT)),
+    # products, reductions, repeats and indexing (probe)
+    Case("prod", lambda a: a.prod(), unary(), (NO_KINK_AT_0,), second_order=True),  # zeros: prod_zeros
+    Case("prod_dim", lambda a, d, k: torch.prod(a, d, keepdim=k), unary(), (NO_KINK_AT_0,), dim_and_keepdim,
+         second_order=True),
+    Case("prod_zeros", lambda a: (a * torch.tensor([1.0, 0.0, 1.0], dtype=a.dtype)).prod(1) + a.prod(),
+         fixed(((2, 3),)), (NO_KINK_AT_0,)),
+    Case("amax", lambda a, d, k: a.amax(d, keepdim=k), unary(min_dims=1), (DISTINCT,), dims_and_keepdim),
+    Case("amin_all", lambda a: torch.amin(a), unary(), (DISTINCT,)),
+    Case("amax_ties", lambda a: a.amax(0), unary(min_dims=1), (TIES,), formula_only=True),
+    Case("repeat", lambda a: a.repeat(2, 1, 3), fixed(((2, 3),), ((3,),), ((),)), second_order=True),
+    Case("gather", lambda a: a.gather(1, torch.tensor([[0, 0], [2, 1]])), fixed(((2, 3),)), second_order=True),
+    Case("index_select", lambda a: torch.index_select(a, -1, torch.tensor([2, 0, 2])), fixed(((2, 3),)),
+         second_order=True),
+    Case("select", lambda a: a.select(1, -1), fixed(((2, 3),))),
+    Case("index_add_", lambda x, s: _inplace("index_add_", alpha=2.0)(x, 0, torch.tensor([1, 1]), s),
+         fixed(((3, 2), (2, 2))), second_order=True),
+    Case("bmm", lambda a, b: torch.bmm(a, b), fixed(((2, 2, 3), (2, 3, 4))), second_order=True),
+    Case("addmm", lambda m, a, b: m.addmm(a, b, beta=0.5, alpha=2), fixed(((2,), (2, 3), (3, 2))), second_order=True),
+    Case("clamp_min_max", lambda a: a.clamp_min(-0.5) * torch.clamp_max(a, 0.5), unary(),
+         (Domain(avoid=(-0.5, 0.5)),)),
+    # activations and losses (probe)
+    Case("leaky_relu", lambda a: F.leaky_relu(a, 0.2), unary(), (NO_KINK_AT_0,)),
+    Case("leaky_relu_inplace", lambda a: F.leaky_relu(a * 1, 0.1, inplace=True), unary(), (NO_KINK_AT_0,)),
+    Case("gelu", F.gelu, unary(), second_order=True),
+    Case("gelu_tanh", lambda a: F.gelu(a, approximate="tanh"), unary(), second_order=True),
+    Case("gelu_backward", lambda g, a: GeluBackward.apply(g, a, approximate="none"), fixed(((2, 3), (2, 3)))),
+    Case("gelu_backward_tanh", lambda g, a: GeluBackward.apply(g, a, approximate="tanh"), fixed(((3,), (3,)))),
+    Case("l1_loss", lambda a, b: F.l1_loss(a, b), fixed(((2, 3), (2, 3))), (Domain(-2.0, -0.2), Domain(0.2, 2.0))),
+    Case("smooth_l1_loss", lambda a, b: F.smooth_l1_loss(a, b, beta=0.5), fixed(((2, 3), (2, 3))),
+         (Domain(-1.0, 1.0, grid=0.1),), formula_only=True),
+    Case("smooth_l1_loss_sum", lambda a, b: F.smooth_l1_loss(a, b, reduction="sum"), fixed(((4,), (4,))),
+         (Domain(-0.4, 0.4), Domain(-0.4, 0.4))),
+    Case("huber_loss", lambda a, b: F.huber_loss(a, b, delta=0.5, reduction="none"), fixed(((2, 3), (2, 3))),
+         (Domain(1.0, 2.0), Domain(-2.0, -1.0))),
+    Case("huber_loss_mean", lambda a, b: F.huber_loss(a, b), fixed(((4,), (4,))), (Domain(-0.4, 0.4),)),
     # layers
     Case("embedding", _embedding, fixed(((4, 2),))),
     # padding_idx withholds a true gradient from its row (by design): formula check only

@@ -36,7 +36,7 @@ def failure(get):
         (lambda: torch.nn.Conv2d(1, 1, 3), "module 'minigrad.nn' has no attribute 'Conv2d'", "torch.nn.Conv2d"),
         (lambda: torch.nn.Linear(2, 1).register_forward_hook, "'Linear' object has no attribute "
          "'register_forward_hook'", "torch.nn.Module.register_forward_hook"),
-        (lambda: F.gelu, "module 'minigrad.nn.functional' has no attribute 'gelu'", "torch.nn.functional.gelu"),
+        (lambda: F.silu, "module 'minigrad.nn.functional' has no attribute 'silu'", "torch.nn.functional.silu"),
         (lambda: torch.optim.Adagrad, "module 'minigrad.optim' has no attribute 'Adagrad'", "torch.optim.Adagrad"),
         (lambda: torch.autograd.functional.jacobian, "module 'minigrad.autograd' has no attribute 'functional'",
          "torch.autograd.functional"),

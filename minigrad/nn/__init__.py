@@ -1,22 +1,32 @@
 """``minigrad.nn``: Parameter, Module and the layers of the lessons and the beginner material, as in
 ``torch.nn``."""
 
-from . import functional
-from .activation import Flatten, LogSoftmax, Softmax
+from . import functional, init
+from .activation import GELU, Flatten, LeakyReLU, LogSoftmax, Softmax
 from .batchnorm import BatchNorm1d
 from .containers import ModuleDict, ModuleList
 from .dropout import Dropout
 from .embedding import Embedding
 from .lazy import LazyLinear
-from .loss_modules import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, MSELoss, NLLLoss
+from .loss_modules import (
+    BCELoss,
+    BCEWithLogitsLoss,
+    CrossEntropyLoss,
+    HuberLoss,
+    L1Loss,
+    MSELoss,
+    NLLLoss,
+    SmoothL1Loss,
+)
 from .module import Module
 from .modules import Linear, ReLU, Sequential, Sigmoid, Tanh
 from .parameter import Parameter
 
 __all__ = [
-    "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CrossEntropyLoss", "Dropout", "Embedding", "Flatten", "LazyLinear",
+    "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CrossEntropyLoss", "Dropout", "Embedding", "Flatten", "GELU",
+    "HuberLoss", "L1Loss", "LazyLinear", "LeakyReLU", "SmoothL1Loss",
     "Linear", "LogSoftmax", "MSELoss", "Module", "ModuleDict", "ModuleList", "NLLLoss", "Parameter", "ReLU",
-    "Sequential", "Sigmoid", "Softmax", "Tanh", "functional",
+    "Sequential", "Sigmoid", "Softmax", "Tanh", "functional", "init",
 ]
 
 from ..torch_api import module_getattr  # noqa: E402

@@ -5,7 +5,9 @@ Flatten layers."""
 import warnings
 
 from ..functional import relu as _relu
+from ..ops import elementwise as E
 from ..ops import softmax as SM
+from ..ops.inplace import apply_inplace
 from .module import Module
 
 
@@ -73,3 +75,47 @@ class Flatten(Module):
 
     def extra_repr(self):
         return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    """Mirror ``torch.nn.functional.leaky_relu``: ``x`` where ``x > 0``, else ``negative_slope * x``
+    (LeakyReluBackward0; ``inplace=True`` writes into ``input``, LeakyReluBackward1)."""
+    if inplace:
+        return apply_inplace(input, lambda a: E.LeakyReluInplace.apply(a, negative_slope=negative_slope))
+    return E.LeakyRelu.apply(input, negative_slope=negative_slope)
+
+
+def gelu(input, approximate="none"):
+    """Mirror ``torch.nn.functional.gelu``: ``x * Phi(x)`` (``approximate='tanh'``: torch's tanh formula),
+    GeluBackward0; float32 values as torch's scalar CPU kernel computes them."""
+    if approximate not in ("none", "tanh"):
+        raise RuntimeError("approximate argument must be either none or tanh.")
+    return E.Gelu.apply(input, approximate=approximate)
+
+
+class LeakyReLU(Module):
+    """Mirror ``torch.nn.LeakyReLU(negative_slope=0.01, inplace=False)``."""
+
+    def __init__(self, negative_slope=1e-2, inplace=False):
+        super().__init__()
+        self.negative_slope, self.inplace = negative_slope, inplace
+
+    def forward(self, input):
+        return leaky_relu(input, self.negative_slope, self.inplace)
+
+    def extra_repr(self):
+        return f"negative_slope={self.negative_slope}{', inplace=True' if self.inplace else ''}"
+
+
+class GELU(Module):
+    """Mirror ``torch.nn.GELU(approximate='none')``."""
+
+    def __init__(self, approximate="none"):
+        super().__init__()
+        self.approximate = approximate
+
+    def forward(self, input):
+        return gelu(input, approximate=self.approximate)
+
+    def extra_repr(self):
+        return f"approximate={self.approximate!r}"

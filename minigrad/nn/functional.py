@@ -10,11 +10,12 @@ from ..ops._util import check_broadcast, needs_grad, wrap
 from ..ops.linalg import MAT2_GRAD, is_column_major
 from ..ops.op import Op, sizes_and_strides
 from . import _reduction
-from .activation import log_softmax, relu, softmax  # noqa: F401
+from .activation import gelu, leaky_relu, log_softmax, relu, softmax  # noqa: F401
 from .batchnorm import batch_norm  # noqa: F401
 from .dropout import dropout  # noqa: F401
 from .embedding import embedding  # noqa: F401
 from .encoding import one_hot  # noqa: F401
+from .loss_ops import HuberLoss, SmoothL1Loss
 from .losses import (  # noqa: F401
     binary_cross_entropy,
     binary_cross_entropy_with_logits,
@@ -34,7 +35,7 @@ class Addmm(Op):
     alpha = beta = 1
 
     @staticmethod
-    def forward(ctx, bias, mat1, mat2):
+    def forward(ctx, bias, mat1, mat2, beta=1, alpha=1):
         for name, t in (("mat1", mat1), ("self", bias)):
             if t.dtype is not mat2.dtype:
                 raise RuntimeError(
@@ -50,7 +51,16 @@ class Addmm(Op):
         ctx.__dict__.update(sizes_and_strides("mat1", mat1, needs_grad(mat1)),
                             **sizes_and_strides("mat2", mat2, needs_grad(mat2)))  # fmt: skip
         ctx.mat2_column_major = is_column_major(mat2)
-        return wrap(bias._data + mat1._data @ mat2._data)
+        if beta == 1 and alpha == 1:
+            return wrap(bias._data + mat1._data @ mat2._data)
+        ctx.alpha, ctx.beta = alpha, beta  # torch.addmm(..., beta=, alpha=): the gradients are scaled too
+        ctx._own_formula({"self": "grad * beta", "mat1": "(grad @ mat2.t()) * alpha",
+                          "mat2": f"({MAT2_GRAD.format(mat1='mat1')}) * alpha"})  # fmt: skip
+        product = mat1._data @ mat2._data
+        product = product if alpha == 1 else product * product.dtype.type(alpha)
+        if beta == 0:  # torch ignores input then (its nan and inf too)
+            return wrap(np.broadcast_to(product, np.broadcast_shapes(bias.shape, product.shape)).copy())
+        return wrap(product + (bias._data if beta == 1 else bias._data * bias._data.dtype.type(beta)))
 
 
 class MseLoss(Op):
@@ -91,18 +101,86 @@ def linear(input, weight, bias=None):
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     """Mirror ``torch.nn.functional.mse_loss``, checks in torch's order (``size_average`` and ``reduce`` are
     the legacy way to ask for a reduction)."""
-    if target.size() != input.size():
-        warnings.warn(
-            f"Using a target size ({target.size()}) that is different to the input size ({input.size()}). This "
-            "will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.",
-            UserWarning,
-            stacklevel=2,
-        )
+    _warn_target_size(input, target)
     if size_average is not None or reduce is not None:
         reduction = _reduction.legacy_get_string(size_average, reduce)
     check_broadcast(input, target)
     _reduction.get_enum(reduction)
     return MseLoss.apply(input, target, reduction=reduction)
+
+
+def _warn_target_size(input, target, stacklevel=3):
+    """torch's warning when a pointwise loss's target has another shape than its input (it broadcasts them);
+    ``stacklevel`` 3 points at the line that called the loss function that calls this."""
+    if target.size() != input.size():
+        warnings.warn(
+            f"Using a target size ({target.size()}) that is different to the input size ({input.size()}). This "
+            "will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.",
+            UserWarning,
+            stacklevel=stacklevel,
+        )
+
+def _loss_inputs(input, target):
+    """torch's start of a pointwise loss: its warning when the shapes differ, then ``broadcast_tensors``."""
+    _warn_target_size(input, target, stacklevel=4)
+    check_broadcast(input, target)
+    shape = tuple(np.broadcast_shapes(input.shape, target.shape))
+    return tuple(t if tuple(t.shape) == shape else t.expand(*shape) for t in (input, target))
+
+
+def _reduce_loss(loss, code):
+    return loss.mean() if code == 1 else loss.sum() if code == 2 else loss
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    """Mirror ``torch.nn.functional.l1_loss``: ``|input - target|`` averaged (or summed, or not), recorded as
+    torch records it: MeanBackward0 (or SumBackward0) of AbsBackward0 of SubBackward0."""
+    if size_average is not None or reduce is not None:
+        reduction = _reduction.legacy_get_string(size_average, reduce)
+    a, b = _loss_inputs(input, target)
+    if weight is not None:
+        return _weighted((a - b).abs(), weight, input, reduction, lambda loss: loss.sum() / weight.sum())
+    return _reduce_loss((a - b).abs(), _reduction.get_enum(reduction))
+
+
+def _weighted(loss, weight, input, reduction, mean):
+    """torch's end of a pointwise loss with ``weight``: ``loss * weight``, then summed, or averaged by ``mean``."""
+    if weight.size() != input.size():
+        raise ValueError("Weights and input must have the same size.")
+    loss = loss * weight
+    if reduction not in ("none", "mean", "sum"):
+        raise ValueError(f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'.")
+    return loss if reduction == "none" else loss.sum() if reduction == "sum" else mean(loss)
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    """Mirror ``torch.nn.functional.smooth_l1_loss``: ``0.5 * x**2 / beta`` for ``|x| < beta``, else
+    ``|x| - 0.5 * beta`` (SmoothL1LossBackward0; ``beta=0`` is ``l1_loss``)."""
+    if size_average is not None or reduce is not None:
+        reduction = _reduction.legacy_get_string(size_average, reduce)
+    a, b = _loss_inputs(input, target)
+    if beta == 0.0:
+        return _reduce_loss((a - b).abs(), _reduction.get_enum(reduction))
+    code = _reduction.get_enum(reduction)
+    if beta < 0:
+        raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
+    if not a.dtype.is_floating_point:
+        raise NotImplementedError(f"\"smooth_l1_cpu\" not implemented for '{a.dtype.scalar_name}'")
+    return SmoothL1Loss.apply(a, b, reduction=code, beta=float(beta))
+
+
+def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    """Mirror ``torch.nn.functional.huber_loss``: ``0.5 * x**2`` for ``|x| < delta``, else
+    ``delta * (|x| - 0.5 * delta)`` (HuberLossBackward0)."""
+    a, b = _loss_inputs(input, target)
+    code = _reduction.get_enum(reduction if weight is None else "none")
+    if delta <= 0:
+        raise RuntimeError("huber_loss does not support non-positive values for delta.")
+    if not a.dtype.is_floating_point:
+        raise NotImplementedError(f"\"huber_cpu\" not implemented for '{a.dtype.scalar_name}'")
+    loss = HuberLoss.apply(a, b, reduction=code, delta=float(delta))
+    return loss if weight is None else _weighted(loss, weight, input, reduction, lambda loss: loss.mean())
+
 
 from ..torch_api import module_getattr  # noqa: E402
 

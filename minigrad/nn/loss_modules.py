@@ -73,3 +73,34 @@ class BCEWithLogitsLoss(_WeightedLoss):
     def forward(self, input, target):
         return losses.binary_cross_entropy_with_logits(input, target, self.weight, pos_weight=self.pos_weight,
                                                        reduction=self.reduction)
+
+
+class L1Loss(_Loss):
+    """Mirror ``torch.nn.L1Loss(size_average=None, reduce=None, reduction='mean')``: ``F.l1_loss``."""
+
+    def forward(self, input, target):
+        return functional.l1_loss(input, target, reduction=self.reduction)
+
+
+class SmoothL1Loss(_Loss):
+    """Mirror ``torch.nn.SmoothL1Loss(size_average=None, reduce=None, reduction='mean', beta=1.0)``."""
+
+    def __init__(self, size_average=None, reduce=None, reduction="mean", beta=1.0):
+        super().__init__(size_average, reduce, reduction)
+        self.beta = beta
+
+    def forward(self, input, target):
+        return functional.smooth_l1_loss(input, target, reduction=self.reduction, beta=self.beta)
+
+
+class HuberLoss(_Loss):
+    """Mirror ``torch.nn.HuberLoss(reduction='mean', delta=1.0)``."""
+
+    def __init__(self, reduction="mean", delta=1.0):
+        if not isinstance(delta, (float, int)):
+            raise TypeError(f"delta must be a float or int, got: {type(delta)}")
+        super().__init__(reduction=reduction)
+        self.delta = delta
+
+    def forward(self, input, target):
+        return functional.huber_loss(input, target, reduction=self.reduction, delta=self.delta)

@@ -89,7 +89,7 @@ class NllLoss(Op):
             total = dtype(0)
         else:
             total = dtype(len(kept)) if w is None else cascade_sum(w, kept)
-            out = -cascade_sum(terms, kept)
+            out = cascade_sum(-terms, kept)  # torch sums the negated terms from +0: a zero loss is 0., not -0.
             if reduction == 1:
                 with np.errstate(invalid="ignore", divide="ignore"):
                     out = dtype(out / total)
@@ -226,3 +226,81 @@ class BinaryCrossEntropyWithLogits(Op):
             binary_cross_entropy_with_logits_backward(*args) if da else None,
             binary_cross_entropy_with_logits_target_backward(*args) if dt else None,
         )
+
+
+def smooth_l1_loss_backward(grad, self, target, reduction, beta, F=TENSORS):
+    """torch's ``smooth_l1_loss_backward``: ``grad`` (its sign flipped below ``-beta``) outside ``(-beta, beta)``,
+    ``x * grad / beta`` inside, ``x = self - target``, divided by the number of elements for the mean."""
+    x = self - target
+    norm = 1 / x.size if reduction == 1 and F is ARRAYS else 1 / x.numel() if reduction == 1 else 1
+    if F is ARRAYS:
+        norm = x.dtype.type(norm)
+    return F.where(x <= -beta, -norm * grad, F.where(x >= beta, norm * grad, norm * x * grad / beta))
+
+
+def huber_loss_backward(grad, self, target, reduction, delta, F=TENSORS):
+    """torch's ``huber_loss_backward``: ``grad * delta`` (its sign flipped below ``-delta``) outside
+    ``(-delta, delta)``, ``x * grad`` inside, ``x = self - target``, divided by the number of elements for the mean."""
+    x = self - target
+    norm = 1 / x.size if reduction == 1 and F is ARRAYS else 1 / x.numel() if reduction == 1 else 1
+    if F is ARRAYS:
+        norm = x.dtype.type(norm)
+    return F.where(x <= -delta, -norm * grad * delta, F.where(x >= delta, norm * grad * delta, norm * x * grad))
+
+
+class SmoothL1Loss(Op):
+    """result = 0.5 * x**2 / beta where |x| < beta, else |x| - 0.5 * beta (x = self - target), reduced"""
+
+    node_name = "SmoothL1LossBackward0"
+    formula = {
+        "self": "smooth_l1_loss_backward(grad, self, target, reduction, beta)",
+        "target": "smooth_l1_loss_backward(grad, target, self, reduction, beta)",
+    }
+    saved_names, saved_values = ("self", "target"), {"beta": "beta", "reduction": "reduction"}
+
+    @staticmethod
+    def forward(ctx, a, target, *, reduction, beta):
+        ctx.reduction, ctx.beta = reduction, beta
+        ctx._save((a, target))
+        dtype = np.result_type(a._data, target._data)
+        z = np.abs(a._data.astype(dtype) - target._data.astype(dtype))
+        c = dtype.type
+        loss = np.where(z < c(beta), c(0.5) * z * z / c(beta), z - c(0.5) * c(beta)).astype(dtype, copy=False)
+        return wrap(_reduce(loss, reduction, dtype))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        a, target = ctx._values(F)
+        da, dt = ctx._needs()
+        args = (ctx.reduction, ctx.beta, F)
+        return (smooth_l1_loss_backward(grads[0], a, target, *args) if da else None,
+                smooth_l1_loss_backward(grads[0], target, a, *args) if dt else None)
+
+
+class HuberLoss(Op):
+    """result = 0.5 * x**2 where |x| < delta, else delta * (|x| - 0.5 * delta) (x = self - target), reduced"""
+
+    node_name = "HuberLossBackward0"
+    formula = {
+        "self": "huber_loss_backward(grad, self, target, reduction, delta)",
+        "target": "huber_loss_backward(grad, target, self, reduction, delta)",
+    }
+    saved_names, saved_values = ("self", "target"), {"delta": "delta", "reduction": "reduction"}
+
+    @staticmethod
+    def forward(ctx, a, target, *, reduction, delta):
+        ctx.reduction, ctx.delta = reduction, delta
+        ctx._save((a, target))
+        dtype = a._data.dtype
+        c = dtype.type
+        z = np.abs(a._data - target._data.astype(dtype))
+        loss = np.where(z < c(delta), c(0.5) * z * z, c(delta) * (z - c(0.5) * c(delta))).astype(dtype, copy=False)
+        return wrap(_reduce(loss, reduction, dtype))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        a, target = ctx._values(F)
+        da, dt = ctx._needs()
+        args = (ctx.reduction, ctx.delta, F)
+        return (huber_loss_backward(grads[0], a, target, *args) if da else None,
+                huber_loss_backward(grads[0], target, a, *args) if dt else None)

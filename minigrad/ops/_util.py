@@ -1,5 +1,7 @@
 """Small helpers the op modules share: operands that may be Python scalars, and result dtypes."""
 
+import warnings
+
 import numpy as np
 
 from .. import dtypes
@@ -60,6 +62,58 @@ def needs_grad(x):
     gradient that uses it will be computed (``x * 2`` keeps 2, not ``x``), so in-place changes to
     an input that no gradient needs are not errors."""
     return getattr(x, "_requires_grad", False)
+
+
+def not_implemented(kernel, dtype):
+    """torch's error for a kernel that has no version for ``dtype``: ``"abs_cpu" not implemented for 'Bool'``."""
+    return NotImplementedError(f"\"{kernel}\" not implemented for '{dtype.scalar_name}'")
+
+
+def power(x, y):
+    """``np.power(x, y)``, with torch's rule for integers to negative integer powers (numpy refuses them):
+    1 for a base of 1, 1 or -1 for a base of -1 (even or odd power), 0 for any other base."""
+    try:
+        return np.power(x, y)
+    except ValueError:
+        x, y = np.broadcast_arrays(np.asarray(x), np.asarray(y))
+        if x.dtype.kind not in "iub" or y.dtype.kind not in "iu":
+            raise
+        negative = y < 0
+        out = np.power(x, np.where(negative, 0, y))
+        fill = np.where(x == 1, 1, np.where(x == -1, 1 - 2 * (y & 1), 0))
+        return np.where(negative, fill, out).astype(out.dtype)
+
+
+def scalar_as(value, dtype):
+    """``value`` as a 0-d numpy array of the numpy ``dtype``, with torch's error for a Python int out of an
+    integer type's range (``t.fill_(1000)`` on int8)."""
+    try:
+        return np.asarray(value, dtype=dtype)
+    except OverflowError:
+        raise overflow_error(dtype) from None
+
+
+def overflow_error(dtype):
+    """torch's error for a number that an integer type (a numpy dtype) cannot hold."""
+    return RuntimeError(f"value cannot be converted to type {np.dtype(dtype).name}_t without overflow")
+
+
+def wrapped_int(value, dtype):
+    """The Python int ``value`` wrapped around into the integer numpy ``dtype``, as torch's arithmetic takes an
+    out-of-range number (``int8 * 1000`` multiplies by -24); beyond 64 bits, torch's OverflowError."""
+    if not -(1 << 63) <= value < (1 << 64):
+        raise OverflowError("int too big to convert")
+    return np.uint64(value % (1 << 64)).astype(dtype)
+
+
+def mean_of(x, dim=None, keepdim=False):
+    """``x.mean(dim, keepdim)`` in ``x``'s dtype; the mean of nothing is nan, as in torch, without numpy's
+    "Mean of empty slice" warning."""
+    if x.size:
+        return np.asarray(x.mean(axis=dim, keepdims=keepdim), dtype=x.dtype)
+    with warnings.catch_warnings(), np.errstate(invalid="ignore", divide="ignore"):
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return np.asarray(x.mean(axis=dim, keepdims=keepdim), dtype=x.dtype)
 
 
 def binary_result(arr, a, b):

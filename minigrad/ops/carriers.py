@@ -17,7 +17,7 @@ import numpy as np
 
 from ..autograd.engine import sum_to_array
 from ..tensor import Tensor
-from ._util import precise
+from ._util import mean_of, precise
 
 
 def _unsqueeze_dims_array(grad, dim, keepdim):
@@ -95,6 +95,9 @@ ARRAYS = _Carrier(
     inverse_permutation=inverse_permutation,
     flip=np.flip,
     masked_fill=lambda a, mask, value: np.where(mask, value, a),
+    isfinite=np.isfinite,
+    tril=np.tril,
+    triu=np.triu,
     reshape=np.reshape,
     expand=np.broadcast_to,
     sum_to_size=sum_to_array,
@@ -110,7 +113,7 @@ ARRAYS = _Carrier(
     stack=lambda arrays, dim: np.stack(arrays, axis=dim),
     shape=np.shape,
     sum=_sum_array,
-    mean=lambda a, dim, keepdim=False: np.asarray(a.mean(axis=dim, keepdims=keepdim), dtype=a.dtype),
+    mean=mean_of,
     value=_value_array,
     constant=lambda a: a,
     embed=embed,
@@ -119,7 +122,7 @@ ARRAYS = _Carrier(
 
 def _tensor_functions():
     from .. import functional as F
-    from .. import pointwise
+    from .. import pointwise, tensor_tools
 
     return dict(
         cos=F.cos,
@@ -135,6 +138,9 @@ def _tensor_functions():
         inverse_permutation=inverse_permutation,
         flip=lambda t, dims: t.flip(dims),
         masked_fill=pointwise.masked_fill,
+        isfinite=tensor_tools.isfinite,
+        tril=tensor_tools.tril,
+        triu=tensor_tools.triu,
         reshape=F.reshape,
         expand=lambda t, shape: t.expand(*shape),
         sum_to_size=lambda t, shape: t.sum_to_size(*shape),

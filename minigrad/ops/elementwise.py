@@ -16,7 +16,19 @@ import numpy as np
 
 from .. import dtypes
 from ..tensor import Tensor
-from ._util import binary_result, check_broadcast, data, needs_grad, precise, wrap
+from ._util import (
+    binary_result,
+    check_broadcast,
+    data,
+    needs_grad,
+    not_implemented,
+    overflow_error,
+    power,
+    precise,
+    scalar_as,
+    wrap,
+    wrapped_int,
+)
 from .op import Op
 
 
@@ -27,6 +39,14 @@ def _binary(fn, a, b):
         if isinstance(b, Tensor):
             check_broadcast(a, b)
         raise
+    except OverflowError:  # a Python int out of an integer tensor's range: torch wraps it to that dtype
+        if not (isinstance(b, int) and a._data.dtype.kind in "iu"):
+            raise
+        return binary_result(fn(a._data, wrapped_int(b, a._data.dtype)), a, b)
+
+
+def _subtract_from(x, y):
+    return np.subtract(y, x)
 
 
 class Add(Op):
@@ -73,7 +93,7 @@ class Rsub(Op):
 
     @staticmethod
     def forward(ctx, a, *, other):
-        return binary_result(other - a._data, a, other)
+        return _binary(_subtract_from, a, other)
 
 
 class Mul(Op):
@@ -152,7 +172,10 @@ class Pow(Op):
         ctx.exponent = exponent
         if not a.dtype.is_floating_point and isinstance(exponent, int) and exponent < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
-        return binary_result(np.power(a._data, exponent), a, exponent)
+        try:
+            return binary_result(np.power(a._data, exponent), a, exponent)
+        except OverflowError:
+            raise overflow_error(a._data.dtype) from None
 
 
 class PowTensor(Op):
@@ -167,7 +190,9 @@ class PowTensor(Op):
 
     @staticmethod
     def forward(ctx, a, b):
-        out = _binary(np.power, a, b)
+        if a._data.dtype == np.bool_ and b._data.dtype == np.bool_:
+            raise not_implemented("pow", a.dtype)
+        out = _binary(power, a, b)
         ctx._save((a, b, out))
         return out
 
@@ -181,7 +206,9 @@ class RPow(Op):
 
     @staticmethod
     def forward(ctx, exponent, *, base):
-        out = binary_result(np.power(base, exponent._data), exponent, base)
+        if exponent._data.dtype == np.bool_ and isinstance(base, (bool, np.bool_)):
+            raise not_implemented("pow", exponent.dtype)
+        out = binary_result(power(base, exponent._data), exponent, base)
         ctx._save((exponent, out))
         ctx.base = base
         return out
@@ -282,6 +309,8 @@ class Relu(Op):
 
     @staticmethod
     def forward(ctx, a):
+        if a._data.dtype == np.bool_:
+            raise RuntimeError("Boolean inputs not supported for relu")
         out = wrap(np.maximum(a._data, 0).astype(a._data.dtype, copy=False))
         ctx._save((out,))
         return out
@@ -296,6 +325,8 @@ class Abs(Op):
 
     @staticmethod
     def forward(ctx, a):
+        if a._data.dtype == np.bool_:
+            raise not_implemented("abs_cpu", a.dtype)
         ctx._save((a,))
         return wrap(np.abs(a._data))
 
@@ -330,10 +361,13 @@ class Clamp(Op):
         ctx.min, ctx.max = min, max
         ctx.lo, ctx.hi = -math.inf if min is None else min, math.inf if max is None else max
         out = a._data
-        if min is not None:
-            out = np.maximum(out, min)
-        if max is not None:
-            out = np.minimum(out, max)
+        try:
+            if min is not None:
+                out = np.maximum(out, min)
+            if max is not None:
+                out = np.minimum(out, max)
+        except OverflowError:
+            raise overflow_error(a._data.dtype) from None
         return binary_result(np.asarray(out), a, min if min is not None else max)
 
 
@@ -343,9 +377,14 @@ class Sign(Op):
     node_name = "SignBackward0"
     formula = {"self": "grad * 0"}
     values = staticmethod(np.sign)
+    bool_kernel = None  # the sign of a bool tensor is itself; Round and Floor name torch's kernel that refuses one
 
     @staticmethod
     def forward(ctx, a):
+        if a._data.dtype == np.bool_:
+            if ctx.bool_kernel:
+                raise not_implemented(ctx.bool_kernel, a.dtype)
+            return wrap(a._data.copy())
         return wrap(ctx.values(a._data))
 
 
@@ -442,6 +481,7 @@ class Round(Sign):
 
     node_name = "RoundBackward0"
     values = staticmethod(np.round)
+    bool_kernel = "round_vml_cpu"
 
 
 class RoundDecimals(Round):
@@ -452,7 +492,7 @@ class RoundDecimals(Round):
     @staticmethod
     def forward(ctx, a, *, decimals):
         if not a.dtype.is_floating_point:
-            raise NotImplementedError(f"\"round_cpu\" not implemented for '{a.dtype.scalar_name}'")
+            raise not_implemented("round_cpu", a.dtype)
         return wrap(np.round(a._data, decimals))
 
 
@@ -470,7 +510,7 @@ class MaskedFill(Op):
         check_broadcast(mask, a)
         ctx.mask = mask
         out = a._data.copy()
-        np.copyto(out, np.asarray(value, dtype=out.dtype), where=np.broadcast_to(mask._data, out.shape))
+        np.copyto(out, scalar_as(value, out.dtype), where=np.broadcast_to(mask._data, out.shape))
         return wrap(out)
 
 
@@ -511,6 +551,7 @@ class Floor(Sign):
 
     node_name = "FloorBackward0"
     values = staticmethod(_floor)
+    bool_kernel = "floor_vml_cpu"
 
 
 def _check_divisor(a, b):
@@ -527,8 +568,10 @@ class Remainder(Clone):
 
     @staticmethod
     def forward(ctx, a, *, other):
+        if a._data.dtype == np.bool_ and isinstance(other, (bool, np.bool_)):
+            raise not_implemented("remainder_cpu", a.dtype)
         _check_divisor(a, other)
-        return binary_result(np.remainder(a._data, other), a, other)
+        return _binary(np.remainder, a, other)
 
 
 class RemainderTensor(Div):
@@ -539,6 +582,189 @@ class RemainderTensor(Div):
 
     @staticmethod
     def forward(ctx, a, b):
+        if a._data.dtype == np.bool_ and b._data.dtype == np.bool_:
+            raise not_implemented("remainder_cpu", a.dtype)
         ctx._save((a, b))
         _check_divisor(a, b)
         return _binary(np.remainder, a, b)
+
+
+class ClampMin(Op):
+    """result = max(self, min), min a number"""
+
+    node_name = "ClampMinBackward0"
+    formula = {"self": "grad * (self >= min)"}
+    saved_names, saved_values = ("self",), {"min": "min"}
+
+    @staticmethod
+    def forward(ctx, a, *, min):
+        ctx._save((a,))
+        ctx.min = min
+        return binary_result(np.asarray(np.maximum(a._data, min)), a, min)
+
+
+class ClampMax(Op):
+    """result = min(self, max), max a number"""
+
+    node_name = "ClampMaxBackward0"
+    formula = {"self": "grad * (self <= max)"}
+    saved_names, saved_values = ("self",), {"max": "max"}
+
+    @staticmethod
+    def forward(ctx, a, *, max):
+        ctx._save((a,))
+        ctx.max = max
+        return binary_result(np.asarray(np.minimum(a._data, max)), a, max)
+
+
+def _leaky_relu(a, negative_slope):
+    if a.dtype.category < 2:
+        raise not_implemented("leaky_relu_cpu", a.dtype)
+    x = a._data
+    return wrap(np.where(x > 0, x, x * x.dtype.type(negative_slope)).astype(x.dtype, copy=False))
+
+
+class LeakyRelu(Op):
+    """result = self where self > 0, else self * negative_slope"""
+
+    node_name = "LeakyReluBackward0"
+    formula = {"self": "where(self > 0, grad, grad * negative_slope)"}
+    saved_names, saved_values = ("self",), {"negative_slope": "negative_slope"}
+
+    @staticmethod
+    def forward(ctx, a, *, negative_slope):
+        ctx._save((a,))
+        ctx.negative_slope = negative_slope
+        return _leaky_relu(a, negative_slope)
+
+
+class LeakyReluInplace(Op):
+    """result = leaky_relu(self) written into self (``inplace=True``): torch saves the result, which has the
+    input's sign only for a slope that is not negative"""
+
+    node_name = "LeakyReluBackward1"
+    formula = {"self": "where(result > 0, grad, grad * negative_slope)"}
+    saved_names, saved_values = ("result",), {"negative_slope": "negative_slope"}
+
+    @staticmethod
+    def forward(ctx, a, *, negative_slope):
+        ctx.negative_slope = negative_slope
+        out = _leaky_relu(a, negative_slope)
+        ctx._save((out,))
+        return out
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        if ctx.negative_slope < 0:
+            raise RuntimeError(
+                "In-place leakyReLu backward calculation is triggered with a negative slope which is not supported. "
+                "This is caused by calling in-place forward function with a negative slope, please call out-of-place "
+                "version instead. File an issue at https://github.com/pytorch/pytorch if you do require supporting "
+                "in-place leakRelu backward calculation with negative slope"
+            )
+        (result,) = ctx._values(F)
+        return (F.where(result > 0, grads[0], grads[0] * ctx.negative_slope),)
+
+
+_SQRT1_2, _2_SQRTPI, _SQRT2 = math.sqrt(0.5), 2 / math.sqrt(math.pi), math.sqrt(2)
+_erf = np.vectorize(math.erf, otypes=[np.float64])
+
+
+def _erf_as(x):
+    """erf of ``x`` in ``x``'s dtype: computed in float64 and rounded once, as the C library's ``erff`` gives it."""
+    return _erf(x.astype(np.float64)).astype(x.dtype)
+
+
+def gelu_values(x, approximate):
+    """torch's CPU gelu kernel, step by step in ``x``'s dtype: ``x / 2 * (1 + erf(x / sqrt(2)))``, or
+    ``x / 2 * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x**3)))``."""
+    c = x.dtype.type
+    if approximate == "tanh":
+        inner = c(_SQRT2 * _2_SQRTPI * 0.5) * (x + c(0.044715) * (x * x * x))
+        return c(0.5) * x * (c(1) + precise(np.tanh, inner))
+    return x * c(0.5) * (c(1) + _erf_as(x * c(_SQRT1_2)))
+
+
+def gelu_derivative(x, approximate):
+    """d gelu / dx, as torch's CPU ``gelu_backward`` kernel computes it (in ``x``'s dtype)."""
+    c = x.dtype.type
+    if approximate == "tanh":
+        beta, kappa = c(_SQRT2 * _2_SQRTPI * 0.5), c(0.044715)
+        x_sq = x * x
+        tanh_inner = precise(np.tanh, beta * (x + kappa * (x_sq * x)))
+        right = c(1) + tanh_inner
+        inner_derivative = beta * (c(1) + c(3) * kappa * x_sq)
+        return c(0.5) * right + c(0.5) * x * (c(1) - tanh_inner * tanh_inner) * inner_derivative
+    cdf = c(0.5) * (c(1) + _erf_as(x * c(_SQRT1_2)))
+    pdf = c(_2_SQRTPI * _SQRT1_2 * 0.5) * precise(np.exp, x * x * c(-0.5))
+    return cdf + x * pdf
+
+
+def _gelu_second_derivative(x, approximate, arrays):
+    """gelu''(x), on numpy arrays or (differentiably, for a third derivative) on tensors."""
+    tanh, exp = (np.tanh, np.exp) if arrays else (Tensor.tanh, Tensor.exp)
+    if approximate == "tanh":
+        beta, kappa = _SQRT2 * _2_SQRTPI * 0.5, 0.044715
+        t = tanh(beta * (x + kappa * (x * x * x)))
+        u1, u2 = beta * (1 + 3 * kappa * (x * x)), beta * 6 * kappa * x
+        return (1 - t * t) * (u1 + 0.5 * x * (u2 - 2 * t * u1 * u1))
+    return exp(-0.5 * (x * x)) * (1 / math.sqrt(2 * math.pi)) * (2 - x * x)
+
+
+def gelu_backward(grad, self, approximate, F=None):
+    """torch's ``gelu_backward``: ``grad * gelu'(self)`` (on Tensors, the differentiable GeluBackward op)."""
+    if F is not None and F.name == "arrays":
+        return grad * gelu_derivative(self, approximate)
+    return GeluBackward.apply(grad, self, approximate=approximate)
+
+
+def gelu_double_backward(grad, grad_output, self, approximate, F=None):
+    """The gradient of ``gelu_backward`` for ``self``: ``grad * grad_output * gelu''(self)``."""
+    return grad * grad_output * _gelu_second_derivative(self, approximate, F is not None and F.name == "arrays")
+
+
+class Gelu(Op):
+    """result = self * Phi(self), Phi the standard normal CDF (or its tanh approximation)"""
+
+    node_name = "GeluBackward0"
+    formula = {"self": "gelu_backward(grad, self, approximate)"}
+    saved_names, saved_values = ("self",), {"approximate": "approximate"}
+
+    @staticmethod
+    def forward(ctx, a, *, approximate):
+        if a.dtype.category < 2:
+            raise not_implemented("GeluKernelImpl", a.dtype)
+        ctx._save((a,))
+        ctx.approximate = approximate
+        return wrap(np.asarray(gelu_values(a._data, approximate)))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        (a,) = ctx._values(F)
+        return (gelu_backward(grads[0], a, ctx.approximate, F),)
+
+
+class GeluBackward(Op):
+    """gelu's backward, as a differentiable op (seen after ``create_graph=True``)"""
+
+    node_name = "GeluBackwardBackward0"
+    formula = {
+        "grad_output": "gelu_backward(grad, self, approximate)",
+        "self": "gelu_double_backward(grad, grad_output, self, approximate)",
+    }
+    saved_names, saved_values = ("grad_output", "self"), {"approximate": "approximate"}
+
+    @staticmethod
+    def forward(ctx, grad_output, a, *, approximate):
+        ctx._save((grad_output, a))
+        ctx.approximate = approximate
+        return wrap(np.asarray(grad_output._data * gelu_derivative(a._data, approximate)))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        grad_output, a = ctx._values(F)
+        needs = ctx._needs()
+        return (
+            gelu_backward(grads[0], a, ctx.approximate, F) if needs[0] else None,
+            gelu_double_backward(grads[0], grad_output, a, ctx.approximate, F) if needs[1] else None,
+        )

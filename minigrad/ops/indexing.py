@@ -11,7 +11,7 @@ import numpy as np
 from ..size import shape_text
 from ..tensor import Tensor
 from ._util import wrap
-from .carriers import TENSORS, embed
+from .carriers import ARRAYS, TENSORS, embed
 from .op import Op
 from .shape import Alias, Unsqueeze
 
@@ -70,11 +70,12 @@ class Select(Op):
 
     node_name = "SelectBackward0"
     formula = {"self": "select_backward(grad, self.shape, dim, index)"}
-    saved_values = {"dim": "dim", "index": "index_arg", "self_sym_sizes": "shape"}
+    saved_values = {"dim": "dim_arg", "index": "index_arg", "self_sym_sizes": "shape"}
     is_view = True
 
     @staticmethod
-    def forward(ctx, a, *, dim, index):
+    def forward(ctx, a, *, dim, index, dim_arg=None):  # dim_arg: the dim as given to select(), for _saved_dim
+        ctx.dim_arg = dim if dim_arg is None else dim_arg
         if a.ndim == 0:
             raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
                              "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
@@ -217,6 +218,8 @@ def basic_index(t, key, keep_full_slices=False):
             except (AttributeError, TypeError):
                 if isinstance(k, Tensor):  # a 0-d float tensor
                     raise IndexError("tensors used as indices must be long, int, byte or bool tensors") from None
+                if isinstance(k, (str, bytes)):  # torch tries to make a tensor of it
+                    raise TypeError(f"new(): invalid data type '{type(k).__name__}'") from None
                 raise IndexError(
                     "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
                     "indices (got " + type(k).__name__ + ")"
@@ -225,3 +228,112 @@ def basic_index(t, key, keep_full_slices=False):
                 raise IndexError(f"index {index} is out of bounds for dimension {position} with size {out.shape[dim]}")
             out = Select.apply(out, dim=dim, index=index)
     return out
+
+
+def _index_vector(name, index, kind="int32 or int64"):
+    """``index`` of index_select/index_add as a 1-D int64 array, after torch's checks of its dtype and dims."""
+    if index.dtype.category != 1:
+        if name == "index_select":
+            raise RuntimeError(f"index_select(): Expected dtype {kind} for index")
+        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index but got: {index.dtype.scalar_name}")
+    if index.ndim > 1:
+        if name == "index_select":
+            raise IndexError("index_select(): Index is supposed to be a vector")
+        raise IndexError(f"{name}(): Index is supposed to be a vector, but got dim: {index.ndim} with type: "
+                         f"{index.dtype.scalar_name} and size: {shape_text(index.shape)}")  # fmt: skip
+    return index._data.reshape(-1).astype(np.int64)
+
+
+def index_select_backward(grad, shape, dim, index, F=TENSORS):
+    """torch's ``index_select_backward``: zeros of ``shape`` with ``grad`` added at ``index`` along ``dim``
+    (repeats add up), on carrier ``F``."""
+    idx = ARRAYS.value(index).reshape(-1)
+    if not shape:
+        return F.reshape(grad, ())
+    return F.embed(grad, tuple(shape), (slice(None),) * (dim % len(shape)) + (idx,))
+
+
+class IndexSelect(Op):
+    """result = the slices of self at ``index`` along ``dim`` (a copy)"""
+
+    node_name = "IndexSelectBackward0"
+    formula = {"self": "index_select_backward(grad, self.shape, dim, index)"}
+    saved_values = {"dim": "dim_arg", "index": "index", "self_sym_sizes": "shape"}
+
+    @staticmethod
+    def forward(ctx, a, *, dim, index):
+        d = a._wrap_dim(dim)
+        idx = _index_vector("index_select", index)
+        ctx.dim, ctx.dim_arg, ctx.index, ctx.shape = d, dim, index, tuple(a.shape)
+        if not a.ndim:
+            if idx.size != 1:
+                raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {idx.size} value(s)")
+            if idx[0] != 0:
+                raise RuntimeError(f"INDICES element is out of DATA bounds, id={idx[0]} axis_dim=1")
+            return wrap(a._data.copy())
+        bad = idx[(idx < 0) | (idx >= a.shape[d])]
+        if bad.size:
+            raise RuntimeError(f"INDICES element is out of DATA bounds, id={bad[0]} axis_dim={a.shape[d]}")
+        return wrap(np.take(a._data, idx, axis=d))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        return (index_select_backward(grads[0], ctx.shape, ctx.dim, ctx.index, F),)
+
+
+def index_add_source_backward(grad, source, dim, index, alpha, F=TENSORS):
+    """torch's gradient of index_add's ``source``: ``grad.index_select(dim, index)`` (times ``alpha``)."""
+    idx = ARRAYS.value(index).reshape(-1)
+    shape = tuple(F.shape(source))
+    if F is ARRAYS:
+        g = np.take(grad, idx, axis=dim) if grad.ndim else grad.reshape(1)
+    else:
+        g = IndexSelect.apply(grad, dim=dim, index=Tensor._wrap(idx))
+    g = F.reshape(g, shape)
+    return g if alpha == 1 else g * alpha
+
+
+class IndexAdd(Op):
+    """result = self with ``alpha * source`` added at ``index`` along ``dim`` (repeats add up)"""
+
+    node_name = "IndexAddBackward0"
+    formula = {"self": "grad", "source": "index_add_source_backward(grad, source, dim, index, alpha)"}
+    saved_names = ("source",)
+    saved_values = {"alpha": "alpha", "dim": "dim_arg", "index": "saved_index", "source_dim": "source_dim"}
+
+    @staticmethod
+    def forward(ctx, a, source, *, dim, index, alpha=1, name="index_add_"):
+        d = a._wrap_dim(dim)
+        idx = _index_vector(name, index)
+        if a.dtype is not source.dtype:
+            raise RuntimeError(f"{name}(): self ({a.dtype.scalar_name}) and source ({source.dtype.scalar_name}) must "
+                               "have the same scalar type")  # fmt: skip
+        n = source.shape[d] if source.ndim else 1
+        if idx.size != n:
+            raise RuntimeError(f"{name}(): Number of indices ({idx.size}) should be equal to source.size(dim): ({n}), "
+                               f"for dim: {d}")  # fmt: skip
+        shape = a.shape if a.ndim else (1,)
+        src_shape = source.shape if source.ndim else (1,)
+        if len(src_shape) != len(shape) or any(s != t for i, (s, t) in enumerate(zip(shape, src_shape)) if i != d):
+            raise RuntimeError(
+                "source tensor shape must match self tensor shape, excluding the specified dimension. Got self.shape "
+                f"= {shape_text(a.shape)} source.shape = {shape_text(source.shape)}"
+            )
+        if ((idx < 0) | (idx >= shape[d])).any():
+            raise IndexError("index out of range in self")
+        keep = source._requires_grad
+        ctx.dim, ctx.dim_arg, ctx.index, ctx.alpha, ctx.source_dim = d, dim, index, alpha, source.ndim
+        ctx.saved_index = index if keep else None
+        ctx._save((source if keep else None,))
+        out = a._data.copy().reshape(shape)
+        values = source._data.reshape(src_shape)
+        np.add.at(out, (slice(None),) * d + (idx,), values if alpha == 1 else values * alpha)
+        return wrap(out.reshape(a.shape))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        needs = ctx._needs()
+        source = ctx._values(F)[0] if needs[1] else None
+        g = grads[0]
+        return (g if needs[0] else None,
+                index_add_source_backward(g, source, ctx.dim, ctx.index, ctx.alpha, F) if needs[1] else None)

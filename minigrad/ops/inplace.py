@@ -13,7 +13,7 @@ import numpy as np
 from ..autograd import grad_mode
 from ..size import shape_text
 from ..tensor import Tensor
-from ._util import check_broadcast, data, wrap
+from ._util import check_broadcast, data, scalar_as, wrap
 from .indexing import basic_index, getitem, indices_as_torch_saves, is_advanced, key_as_index, np_index
 from .op import Op
 from .shape import expanded_shape
@@ -109,7 +109,7 @@ class Fill(Op):
 
     @staticmethod
     def forward(ctx, a, *, value):
-        return wrap(np.full_like(a._data, data(value)))
+        return wrap(np.full_like(a._data, scalar_as(data(value), a._data.dtype)))
 
 
 class FillTensor(Op):
@@ -197,7 +197,7 @@ def setitem(t, key, value):
         apply_inplace(t, lambda a, v: IndexPut.apply(a, v, key=npkey), value)
         return
     dst = basic_index(t, k, keep_full_slices=False)
-    src = value if isinstance(value, Tensor) else wrap(np.asarray(value, dtype=t._data.dtype))
+    src = value if isinstance(value, Tensor) else wrap(scalar_as(value, t._data.dtype))
     if dst.shape == src.shape:
         apply_inplace(dst, Copy.apply, src)
     elif src.ndim == 0:

@@ -169,7 +169,7 @@ class Op(Node):
 _MISSING = object()
 
 # Saved attributes that torch keeps as C++ int64 and shows as unsigned: -1 reads 18446744073709551615.
-INT64_FIELDS = {"dim", "dim0", "dim1", "dims", "index", "start", "end", "step", "split_size", "split_sizes"}
+INT64_FIELDS = {"diagonal", "dim", "dim0", "dim1", "dims", "index", "start", "end", "step", "split_size", "split_sizes"}
 
 
 def as_int64(value):

@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from ._util import wrap
-from .carriers import ARRAYS
+from ._util import mean_of, wrap
+from .carriers import ARRAYS, TENSORS
 from .op import Op
 
 
@@ -89,7 +89,7 @@ class Mean(Op):
     def forward(ctx, a):
         _check_float_mean(a)
         ctx.shape, ctx.n, ctx.numel = tuple(a.shape), a.numel(), a.numel()
-        return wrap(np.asarray(a._data.mean(), dtype=a._data.dtype))
+        return wrap(mean_of(a._data))
 
 
 class MeanDim(Op):
@@ -105,7 +105,19 @@ class MeanDim(Op):
         ctx.shape, ctx.dim, ctx.keepdim, ctx.numel = tuple(a.shape), normalize_dims(a, dim), keepdim, a.numel()
         ctx.dim_arg = (dim,) if isinstance(dim, int) else tuple(dim)
         ctx.n = int(np.prod([a.shape[d] for d in ctx.dim], dtype=np.int64))
-        return wrap(np.asarray(a._data.mean(axis=ctx.dim, keepdims=keepdim), dtype=a._data.dtype))
+        return wrap(mean_of(a._data, ctx.dim, keepdim))
+
+
+def unspecified_dim_error(name, error=RuntimeError, hint=True):
+    """torch's error for reducing an empty tensor without a dim (max, amax: a RuntimeError with a hint;
+    argmax: an IndexError without)."""
+    tail = " Specify the reduction dim with the 'dim' argument." if hint else ""
+    return error(f"{name}(): Expected reduction dim to be specified for input.numel() == 0.{tail}")
+
+
+def empty_dim_error(name, dim):
+    """torch's error for reducing over a dim of size 0."""
+    return IndexError(f"{name}(): Expected reduction dim {dim} to have non-zero size.")
 
 
 class Max(Op):
@@ -119,10 +131,7 @@ class Max(Op):
     @staticmethod
     def forward(ctx, a):
         if a.numel() == 0:
-            raise RuntimeError(
-                f"{ctx.word}(): Expected reduction dim to be specified for input.numel() == 0. "
-                "Specify the reduction dim with the 'dim' argument."
-            )
+            raise unspecified_dim_error(ctx.word)
         out = wrap(np.asarray(ctx.reduce(a._data)))
         ctx._save((a, out))
         return out
@@ -145,7 +154,7 @@ def argmax_along(a, dim, keepdim, smallest=False):
     """Indices of the largest (or smallest) elements along ``dim`` (int64, not differentiable)."""
     d = a._wrap_dim(dim)
     if a.ndim and a.shape[d] == 0:
-        raise IndexError(f"{'min' if smallest else 'max'}(): Expected reduction dim {d} to have non-zero size.")
+        raise empty_dim_error("min" if smallest else "max", d)
     find = np.argmin if smallest else np.argmax
     idx = find(a._data, axis=d, keepdims=keepdim) if a.ndim else np.zeros((), np.int64)
     return wrap(np.asarray(idx, dtype=np.int64))
@@ -191,3 +200,122 @@ def _one_hot(indices, dim, shape, keepdim):
     idx = indices if keepdim else np.expand_dims(indices, dim)
     positions = np.arange(shape[dim]).reshape([-1 if i == dim else 1 for i in range(len(shape))])
     return positions == idx
+
+
+def product_of_others(self, dim, F=TENSORS):
+    """Each element's product of the other elements along ``dim`` (all elements if None), without dividing (the
+    input may hold zeros): the slice repeated once per element with that element set to 1, multiplied out (on
+    carrier ``F``, differentiable on Tensors)."""
+    shape = tuple(F.shape(self))
+    if dim is None:
+        return F.reshape(product_of_others(F.reshape(self, (-1,)), 0, F), shape)
+    n = shape[dim]
+    rows = F.expand(F.unsqueeze(self, dim), shape[:dim] + (n,) + shape[dim:])
+    eye = np.eye(n, dtype=bool).reshape((n, n) + (1,) * (len(shape) - dim - 1))
+    ones = F.masked_fill(rows, F.constant(eye), 1.0)
+    return np.prod(ones, axis=dim + 1) if F is ARRAYS else ones.prod(dim + 1)
+
+
+def prod_backward(grad, self, result, dim=None, keepdim=True, F=TENSORS):
+    """torch's ``prod_backward``: ``grad * result / self`` where no element (of a reduced slice) is zero, else
+    ``grad`` times the product of the other elements (on carrier ``F``; that product is a constant)."""
+    x = ARRAYS.value(self)
+    if not x.ndim:
+        return grad
+    if dim is not None:
+        grad, result = F.unsqueeze_dims(grad, (dim,), keepdim), F.unsqueeze_dims(result, (dim,), keepdim)
+    if not (x == 0).any():
+        return grad * (result / self)
+    return grad * product_of_others(self, dim, F)
+
+
+def _product_dtype(x):
+    return np.int64 if x.dtype.kind in "biu" else x.dtype
+
+
+class Prod(Op):
+    """result = the product of all elements of self"""
+
+    node_name = "ProdBackward0"
+    formula = {"self": "prod_backward(grad, self, result)"}
+    saved_names = ("self", "result")
+
+    @staticmethod
+    def forward(ctx, a):
+        out = wrap(np.asarray(a._data.prod(dtype=_product_dtype(a._data))))
+        ctx._save((a, out))
+        return out
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        a, result = ctx._values(F)
+        return (prod_backward(grads[0], a, result, F=F),)
+
+
+class ProdDim(Op):
+    """result = the product of self's elements along ``dim``"""
+
+    node_name = "ProdBackward1"
+    formula = {"self": "prod_backward(grad, self, result, dim, keepdim)"}
+    saved_names = ("self", "result")
+    saved_values = {"dim": "dim_arg", "keepdim": "keepdim"}
+
+    @staticmethod
+    def forward(ctx, a, *, dim, keepdim=False):
+        ctx.dim, ctx.dim_arg, ctx.keepdim = a._wrap_dim(dim), dim, keepdim
+        x = a._data
+        out = wrap(np.asarray(x.prod(axis=ctx.dim if x.ndim else None, keepdims=keepdim and x.ndim > 0,
+                                     dtype=_product_dtype(x))))  # fmt: skip
+        ctx._save((a, out))
+        return out
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        a, result = ctx._values(F)
+        return (prod_backward(grads[0], a, result, ctx.dim, ctx.keepdim, F),)
+
+
+def amax_backward(grad, self, result, dim, keepdim, F=TENSORS):
+    """torch's ``scale_grad_by_count``: ``grad`` shared evenly between the elements equal to the result."""
+    hit = self == F.unsqueeze_dims(result, dim, keepdim)
+    count = F.sum(hit, dim, True)
+    if F is ARRAYS:
+        count = count.astype(ARRAYS.value(self).dtype)
+    return F.unsqueeze_dims(grad, dim, keepdim) / count * hit
+
+
+class Amax(Op):
+    """result = the largest elements over ``dim`` (all dims if ``()``); ties share the gradient evenly"""
+
+    node_name = "AmaxBackward0"
+    formula = {"self": "amax_backward(grad, self, result, dim, keepdim)"}
+    saved_names = ("self", "result")
+    saved_values = {"dim": "dim_arg", "keepdim": "keepdim"}
+    reduce, word = staticmethod(np.max), "amax"  # Amin changes only these
+
+    @staticmethod
+    def forward(ctx, a, *, dim, keepdim=False):
+        ctx.dim_arg = (dim,) if isinstance(dim, int) else tuple(dim)
+        ctx.dim = tuple(range(a.ndim)) if not ctx.dim_arg else normalize_dims(a, ctx.dim_arg)
+        ctx.keepdim = keepdim
+        x = a._data
+        if not ctx.dim_arg and x.size == 0:
+            raise unspecified_dim_error(ctx.word)
+        for d in ctx.dim:
+            if x.shape[d] == 0:
+                raise empty_dim_error(ctx.word, d)
+        out = wrap(np.asarray(ctx.reduce(x, axis=ctx.dim, keepdims=keepdim)))
+        ctx._save((a, out))
+        return out
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        a, result = ctx._values(F)
+        return (amax_backward(grads[0], a, result, ctx.dim, ctx.keepdim, F),)
+
+
+class Amin(Amax):
+    """result = the smallest elements over ``dim`` (all dims if ``()``); ties share the gradient evenly"""
+
+    node_name = "AminBackward0"
+    reduce, word = staticmethod(np.min), "amin"

@@ -4,22 +4,28 @@ for dim 0), as the Learn-the-Basics transforms do to make one-hot targets."""
 import numpy as np
 
 from ..size import shape_text
+from ..tensor import Tensor
 from ._util import wrap
+from .carriers import TENSORS
 from .op import Op
 
 
-def scatter_positions(a, dim, index):
-    """The numpy index that ``scatter(dim, index, ...)`` writes to in ``a``, after torch's checks."""
+def index_positions(op, a, dim, index):
+    """The numpy index of the elements of ``a`` that ``scatter`` writes or ``gather`` reads (``op`` says which)
+    along ``dim`` at ``index``, after torch's checks (``self[index[i][j]][j]`` for dim 0)."""
     if index.dtype.category != 1:
-        raise RuntimeError("scatter(): Expected dtype int32/int64 for index")
+        raise RuntimeError(f"{op}(): Expected dtype int32/int64 for index")
     idx = index._data.reshape(1) if index.ndim == 0 and a.ndim <= 1 else index._data
     if idx.ndim != max(a.ndim, 1):
-        raise RuntimeError("Index tensor must have the same number of dimensions as self tensor")
+        raise RuntimeError(
+            f"Index tensor must have the same number of dimensions as {'self' if op == 'scatter' else 'input'} tensor"
+        )
     shape = a.shape if a.ndim else (1,)
     for d, (i, s) in enumerate(zip(idx.shape, shape)):
         if d != dim and i > s:
+            where = "Expected" if op == "scatter" else f"Size does not match at dimension {d} expected"
             raise RuntimeError(
-                f"Expected index {shape_text(idx.shape)} to be no larger than self {shape_text(shape)} apart from "
+                f"{where} index {shape_text(idx.shape)} to be no larger than self {shape_text(shape)} apart from "
                 f"dimension {dim}"
             )
     bad = (idx < 0) | (idx >= shape[dim])
@@ -41,9 +47,42 @@ class ScatterValue(Op):
     def forward(ctx, a, *, dim, index, value):
         ctx.dim, ctx.index = a._wrap_dim(dim), index
         out = a._data.copy().reshape(a.shape if a.ndim else (1,))
-        out[scatter_positions(a, ctx.dim, index)] = value
+        out[index_positions("scatter", a, ctx.dim, index)] = value
         return wrap(out.reshape(a.shape))
 
     @staticmethod
     def backward(ctx, grad):
         return (grad.scatter(ctx.dim, ctx.index, 0),)
+
+
+def gather_backward(grad, self, dim, index, F=TENSORS):
+    """torch's ``gather_backward``: zeros of self's shape with ``grad`` added at the gathered positions (repeats
+    add up), on carrier ``F``."""
+    shape = tuple(F.shape(self))
+    dim %= max(len(shape), 1)
+    key = index_positions("gather", Tensor._wrap(np.zeros(shape, dtype=np.bool_)), dim, index)
+    out = F.embed(F.reshape(grad, tuple(np.broadcast_shapes(*(k.shape for k in key)))), shape or (1,), key)
+    return F.reshape(out, shape)
+
+
+class Gather(Op):
+    """result[i][j] = self[index[i][j]][j] for dim 0 (the elements ``index`` picks along ``dim``)"""
+
+    node_name = "GatherBackward0"
+    formula = {"self": "gather_backward(grad, self, dim, index)"}
+    saved_names = ("self",)
+    saved_values = {"dim": "dim_arg", "index": "index", "sparse_grad": "sparse_grad"}
+    sparse_grad = False
+
+    @staticmethod
+    def forward(ctx, a, *, dim, index):
+        ctx.dim, ctx.dim_arg, ctx.index = a._wrap_dim(dim), dim, index
+        key = index_positions("gather", a, ctx.dim, index)
+        ctx._save((a,))
+        out = a._data.reshape(a.shape if a.ndim else (1,))[key]
+        return wrap(out.reshape(index.shape))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        (a,) = ctx._values(F)
+        return (gather_backward(grads[0], a, ctx.dim, ctx.index, F),)

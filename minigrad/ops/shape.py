@@ -10,7 +10,7 @@ import numpy as np
 from .. import dtypes
 from ..size import shape_text
 from ._util import wrap
-from .carriers import ARRAYS
+from .carriers import ARRAYS, TENSORS
 from .op import Op
 
 
@@ -394,3 +394,41 @@ class Flip(Op):
 
         ctx.dims, ctx.saved_dims = normalize_dims(a, dims), as_saved_int(tuple(dims))
         return wrap(np.flip(a._data, ctx.dims).copy())
+
+
+def repeat_backward(grad, repeats, shape, F=TENSORS):
+    """torch's ``repeat_backward``: the gradient of each copy of self summed back into self's shape (dims that
+    ``repeats`` added in front are summed away; on carrier ``F``)."""
+    lead = len(repeats) - len(shape)
+    split = []
+    for r, s in zip(repeats[lead:], shape):
+        split += [r, s]
+    dims = tuple(range(lead)) + tuple(lead + 2 * i for i in range(len(shape)))
+    grad = F.reshape(grad, tuple(repeats[:lead]) + tuple(split))
+    return F.reshape(F.sum(grad, dims) if dims else grad, tuple(shape))
+
+
+class Repeat(Op):
+    """result = self tiled ``repeats`` times along each dim (leading repeats add dims)"""
+
+    node_name = "RepeatBackward0"
+    formula = {"self": "repeat_backward(grad, repeats, self.shape)"}
+    saved_values = {"repeats": "repeats", "self_sym_sizes": "shape"}
+
+    @staticmethod
+    def forward(ctx, a, *, repeats):
+        if len(repeats) < a.ndim:
+            raise RuntimeError(
+                "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor"
+            )
+        ctx.repeats, ctx.shape = repeats, tuple(a.shape)
+        padded = (1,) * (len(repeats) - a.ndim) + ctx.shape
+        sizes = [r * s for r, s in zip(repeats, padded)]
+        for s in sizes:
+            if s < 0:
+                raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {shape_text(sizes)}")
+        return wrap(np.tile(a._data.reshape(padded), repeats))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        return (repeat_backward(grads[0], ctx.repeats, ctx.shape, F),)

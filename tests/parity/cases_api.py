@@ -1998,3 +1998,402 @@ case(
             print(type(e).__name__, e)
     """,
 )
+# Found by a third probe (printing, dtypes, makemore-style code): bool operands, integers out of range, and the
+# small types that print.
+_errors(
+    "api_bool_operands",
+    "torch.tensor([1, 2]) - torch.tensor([True, False])", "torch.tensor([True, False]) - 1",
+    "torch.tensor([1.5]) - True", "True - torch.tensor([True])", "1 - torch.tensor([True])",
+    "torch.rsub(torch.tensor([True]), 1)", "torch.tensor([True]) - torch.tensor([True])",
+    "torch.tensor([1, 2]) // torch.tensor([True, True])", "torch.tensor([True, False]) // 2",
+    "2.5 // torch.tensor([True, False])", "torch.tensor([True]) // torch.tensor([True])",
+    "torch.tensor([True]).abs()", "torch.relu(torch.tensor([True]))", "torch.tensor([True, False]).sign()",
+    "torch.tensor([True]).floor()", "torch.tensor([True]).round()",
+    "torch.tensor([True]) ** torch.tensor([True])", "True ** torch.tensor([True])", "torch.tensor([True]) ** 2",
+    "torch.tensor([True]) % torch.tensor([True])", "torch.tensor([True]) % True", "True % torch.tensor([True])",
+    "torch.tensor([True, False]) % 2",
+)
+_errors(
+    "api_integers_out_of_range",
+    "torch.tensor([1, 2]) ** torch.tensor([-1, 1])", "2 ** torch.tensor([-1, 2])",
+    "torch.tensor([-1, 1, 0, 3]) ** torch.tensor([-1, -2, 1, -3])", "torch.tensor([2, 3]).pow_(torch.tensor([-1, 2]))",
+    "torch.tensor([1, 2], dtype=torch.int8) * 1000", "torch.tensor([1], dtype=torch.uint8) + 300",
+    "torch.tensor([1], dtype=torch.uint8) + -1", "torch.tensor([1]) + 2**63",
+    "1000 - torch.tensor([1], dtype=torch.int8)",
+    "torch.tensor([1, 2], dtype=torch.int8) % 1000", "torch.tensor([1], dtype=torch.int8) + 2**70",
+    "torch.tensor([1], dtype=torch.int8) ** 1000", "torch.tensor([1], dtype=torch.int8).clamp(max=1000)",
+    "torch.tensor([1], dtype=torch.int8).fill_(1000)", "torch.full((2,), 1000, dtype=torch.int8)",
+    "torch.tensor([1, 2], dtype=torch.int8).masked_fill(torch.tensor([True, False]), 1000)",
+    "torch.tensor([300], dtype=torch.uint8)", "torch.tensor([-1, -255], dtype=torch.uint8)",
+    "torch.tensor([-256], dtype=torch.uint8)", "torch.tensor(-129, dtype=torch.int8)",
+    "torch.tensor([[1, 2], [3, 300]], dtype=torch.int8)", "torch.tensor([2**31], dtype=torch.int32)",
+    "torch.tensor([1.5, -0.5, 100.7], dtype=torch.int8)", "torch.tensor([-0.5], dtype=torch.uint8)",
+    "torch.tensor([255.5], dtype=torch.uint8)", "torch.tensor([float('nan')], dtype=torch.int32)",
+    "torch.tensor([2**63])", "torch.tensor([-2**63 - 1])", "torch.tensor([2**63], dtype=torch.float64)",
+    "torch.tensor([2**64, 1.0])", "torch.tensor([True, 300], dtype=torch.uint8)",
+)
+case(
+    "api_small_types_print",
+    """
+    F = torch.nn.functional
+    s = torch.zeros(2, 3, 4).shape
+    print(s[1:], s[::-1], s[0], s + (5,), (1,) + s, s * 2)
+    r = torch.tensor([[1., 5.], [7., 2.]]).max(1)
+    print(type(r).__name__, type(torch.tensor([3., 1.]).min(0)).__name__, type(torch.tensor([3., 1.]).topk(1)).__name__)
+    print(torch.zeros(0, 3).mean(), torch.zeros(0, 3).mean(0), torch.zeros(0, 3).mean(1))
+    logits = torch.tensor([[-100., -3., 0., 100.]])
+    print(F.cross_entropy(logits, torch.tensor([3])), F.cross_entropy(logits, torch.tensor([3]), reduction="sum"))
+    y = torch.tensor([[0., -1.]])
+    print(F.nll_loss(y, torch.tensor([0])), F.nll_loss(y, torch.tensor([0]), reduction="none"))
+    """,
+)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Names of the second probe: dtype limits and questions, nan tests, triangles, nonzero, nn.init.
+# ---------------------------------------------------------------------------------------------------------
+case(
+    "api_finfo_iinfo",
+    """
+    for d in (torch.float32, torch.float64, torch.float16):
+        f = torch.finfo(d)
+        print(f, repr(f), f.bits, f.eps, f.max, f.min, f.tiny, f.smallest_normal, f.resolution, repr(f.dtype))
+    print(torch.finfo(), torch.finfo(float), torch.finfo(type=torch.half).max, type(torch.finfo().eps).__name__)
+    f32 = torch.finfo(torch.float32)
+    print(f32 == torch.finfo(torch.float32), f32 == torch.finfo(torch.double))
+    torch.set_default_dtype(torch.float64)
+    print(torch.finfo())
+    torch.set_default_dtype(torch.float32)
+    for d in (torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64, int):
+        i = torch.iinfo(d)
+        print(i, i.bits, i.max, i.min, repr(i.dtype), type(i.max).__name__)
+    print(torch.tensor([1.0]) + f32.eps > 1, torch.tensor([3.0e38]) * 2 > f32.max)
+    """,
+)
+_errors(
+    "api_finfo_iinfo_errors",
+    "torch.finfo(torch.int32)", "torch.finfo(torch.bool)", "torch.iinfo(torch.float32)", "torch.iinfo(torch.bool)",
+    "torch.finfo(1)", "torch.finfo(None)", "torch.iinfo()", "torch.iinfo(x)",
+)
+case(
+    "api_dtype_queries",
+    """
+    x, i, b = torch.tensor([1., 2.]), torch.tensor([1, 2]), torch.tensor([True])
+    print(torch.is_floating_point(x), torch.is_floating_point(i), torch.is_floating_point(b), i.is_floating_point())
+    print(torch.is_tensor(x), torch.is_tensor(1.0), torch.is_tensor(torch.nn.Parameter(x)))
+    print(torch.result_type(x, i), torch.result_type(i, 1.0), torch.result_type(1, 2), torch.result_type(1, 2.0),
+          torch.result_type(True, 2), torch.result_type(i, torch.tensor(1.0)), torch.result_type(b, 2),
+          torch.result_type(torch.tensor(1, dtype=torch.int8), 300), torch.result_type(2.0, i),
+          torch.result_type(x.double(), x),
+          torch.result_type(torch.tensor([1], dtype=torch.uint8), torch.tensor([1], dtype=torch.int8)),
+          torch.result_type(tensor=x, other=1))
+    print(torch.can_cast(torch.float32, torch.int32), torch.can_cast(torch.int32, torch.float32),
+          torch.can_cast(torch.float64, torch.float16), torch.can_cast(torch.bool, torch.uint8),
+          torch.can_cast(torch.int64, torch.uint8), torch.can_cast(torch.uint8, torch.bool),
+          torch.can_cast(torch.float32, torch.bool), torch.can_cast(from_=torch.double, to=torch.long))
+    """,
+)
+_errors(
+    "api_dtype_query_errors",
+    "torch.is_floating_point(1.0)", "torch.result_type(x)", "torch.result_type(x, 'a')", "torch.result_type('a', x)",
+    "torch.can_cast(x, torch.int32)", "torch.can_cast(torch.float32, 1)",
+)
+
+_NAN = """
+q = torch.tensor([1., float('nan'), float('inf'), -float('inf'), -2.], requires_grad=True)
+m = torch.tensor([[1., 2., 3.], [4., 5., 6.], [7., 8., 9.]], requires_grad=True)
+"""
+_report_cases("api_op_", _NAN, """
+    nan_to_num: torch.nan_to_num(q) ; q
+    nan_to_num_values: q.nan_to_num(nan=1.5, posinf=9., neginf=-9.) ; q
+    nan_to_num_positional: torch.nan_to_num(q * 2, 2.0, 3.0) ; q
+    nan_to_num_: (q * 1).nan_to_num_(posinf=1.) ; q
+    tril: torch.tril(m) ; m
+    tril_diagonal: m.tril(-1) ; m
+    triu: m.triu() ; m
+    triu_diagonal: torch.triu(m, diagonal=1) ; m
+    tril_: (m * 1).tril_(1) ; m
+    triu_: (m * 1).triu_(-1) ; m
+""")
+case(
+    "api_nan_tests",
+    [_NAN, """
+    for name in ("isnan", "isinf", "isfinite", "isposinf", "isneginf"):
+        f = getattr(torch, name)
+        print(name, f(q), getattr(q, name)(), f(torch.tensor([1, 2])), f(torch.tensor([True])), f(torch.tensor(2.)),
+              f(q).requires_grad, f(q).grad_fn, f(q.double()).dtype)
+    print(torch.nan_to_num(torch.tensor([1, 2])), torch.nan_to_num(torch.tensor([True])),
+          torch.nan_to_num(q.detach().double()),
+          torch.nan_to_num(q.detach().half()))
+    z = q.detach().clone()
+    print(z.nan_to_num_() is z, z, z._version)
+    y = torch.nan_to_num(q)
+    print(y.grad_fn._saved_self is q, torch.tril(m, -1).grad_fn._saved_diagonal,
+          torch.triu(m, 2).grad_fn._saved_diagonal)
+    """],
+)
+case(
+    "api_tril_triu_values",
+    """
+    print(torch.tril(torch.ones(2, 3, 4), 1), torch.triu(torch.ones(2, 3, 4), -1))
+    print(torch.tril(torch.ones(2, 3, dtype=torch.int64)), torch.triu(torch.ones(2, 3, dtype=torch.bool)))
+    print(torch.tril(torch.ones(3, 3), 5), torch.triu(torch.ones(3, 3), -7), torch.tril(torch.ones(0, 3)))
+    z = torch.ones(3, 3)
+    print(z.tril_() is z, z, z._version, torch.ones(4, 4).triu_(2))
+    print(torch.tril(torch.ones(3, 3)) @ torch.arange(3.))
+    """,
+)
+_errors(
+    "api_tril_nonzero_errors",
+    "torch.tril(v)", "torch.triu(torch.tensor(1.))", "v.tril_()", "x.tril_()", "torch.isnan(1.0)",
+    "torch.isposinf(1.0)",
+    "torch.nan_to_num(1.0)", "x.nan_to_num_()", "torch.nonzero(1.0)", "torch.nonzero(x, True)", "torch.where(1.0)",
+    "torch.where(x > 0, x)", "torch.where()", "x.where(x > 0)", "torch.where(x > 0, 1.0)",
+)
+case(
+    "api_nonzero_where",
+    [_X, """
+    x = torch.tensor([[1., 0., 3.], [0.5, 0., -1.]], requires_grad=True)
+    print(torch.nonzero(x), x.nonzero(), torch.nonzero(x, as_tuple=True), x.nonzero(as_tuple=True))
+    print(torch.nonzero(torch.tensor(0.)), torch.nonzero(torch.tensor(2)),
+          torch.nonzero(torch.tensor(2), as_tuple=True),
+          torch.nonzero(torch.tensor(0), as_tuple=True))
+    print(torch.nonzero(torch.tensor([True, False, True])), torch.nonzero(torch.zeros(0, 3)),
+          torch.nonzero(torch.zeros(2, 3), as_tuple=True))
+    print(torch.where(x > 0), torch.where(torch.tensor([1, 0, 2])), torch.where(torch.tensor(1.)),
+          torch.where(condition=x < 0))
+    print(type(torch.where(x > 0)).__name__, torch.nonzero(x).dtype, x.nonzero().requires_grad)
+    rows, cols = torch.where(x != 0)
+    print(x[rows, cols], x[torch.where(x > 0)])
+    print(x.where(x > 0, 0.), torch.where(x > 0, x, 0.), x.where(x > 0, torch.ones(3)))
+    """],
+)
+case(
+    "api_nn_init",
+    """
+    import math
+    init = torch.nn.init
+    for name in ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
+                 "sigmoid", "tanh", "relu", "leaky_relu", "selu"):
+        print(name, repr(init.calculate_gain(name)))
+    print(repr(init.calculate_gain("leaky_relu", 0.2)), repr(init.calculate_gain("leaky_relu", 1)),
+          repr(init.calculate_gain("tanh", 3)), repr(init.calculate_gain("leaky_relu", math.sqrt(5))))
+    w = torch.empty(3, 5)
+    for f in (init.uniform_, init.normal_, init.xavier_uniform_, init.xavier_normal_, init.kaiming_uniform_,
+              init.kaiming_normal_, init.trunc_normal_, init.ones_, init.zeros_, init.eye_):
+        r = f(w)
+        print(f.__name__, r is w, r.dtype, r.shape, r.requires_grad, r.grad_fn)
+    print(init.constant_(w, 0.5), init.eye_(w), init.eye_(torch.empty(4, 2)),
+          init.ones_(torch.empty(2, dtype=torch.int64)))
+    print(init.constant_(torch.empty(2, dtype=torch.int64), 2.7), init.zeros_(torch.ones(2, dtype=torch.int64)))
+    layer = torch.nn.Linear(300, 400)
+    for f in (init.normal_, init.kaiming_uniform_, init.zeros_):
+        r = f(layer.weight)
+        print(type(r).__name__, r is layer.weight, r.requires_grad, r.grad_fn, r.is_leaf, layer.weight.grad)
+    y = (layer.weight * 2).sum()
+    y.backward()
+    print(layer.weight.grad.shape, layer.weight.grad[0, :3])
+    w = torch.empty(400, 300)
+    print(init.uniform_(w, -0.5, 0.25).min() >= -0.5, w.max() < 0.25, w.max() > 0.24, w.min() < -0.49)
+    print((init.normal_(w, 3.0, 0.5).mean() - 3).abs() < 0.01, (w.std() - 0.5).abs() < 0.01)
+    bound = 1 / math.sqrt(300)
+    init.kaiming_uniform_(w, a=math.sqrt(5))
+    print(w.abs().max() <= bound, w.abs().max() > 0.99 * bound)
+    init.kaiming_uniform_(w, mode="fan_out", nonlinearity="relu")
+    print(w.abs().max() <= math.sqrt(6 / 400), w.abs().max() > 0.99 * math.sqrt(6 / 400))
+    print((init.kaiming_normal_(w, nonlinearity="relu").std() / math.sqrt(2 / 300) - 1).abs() < 0.02)
+    print((init.kaiming_normal_(w, a=0.2, mode="fan_out").std() / (math.sqrt(2 / 1.04) / 20) - 1).abs() < 0.02)
+    a = math.sqrt(6 / 700)
+    print(init.xavier_uniform_(w).abs().max() <= a, w.abs().max() > 0.99 * a)
+    print((init.xavier_normal_(w, gain=2.0).std() / (2 * math.sqrt(2 / 700)) - 1).abs() < 0.02)
+    print((init.trunc_normal_(w, std=0.02).std() / 0.02 - 1).abs() < 0.02, w.abs().max() <= 2)
+    init.trunc_normal_(w, mean=0.0, std=1.0, a=2.0, b=3.0)
+    print(w.min() >= 2, w.max() <= 3, (w.mean() - 2.3157).abs() < 0.01)
+    init.trunc_normal_(w, mean=1.0, std=2.0, a=-1.0, b=0.5)
+    print(w.min() >= -1, w.max() <= 0.5)
+    print(init.xavier_uniform_(torch.empty(4, 3, 2, 2)).abs().max() <= math.sqrt(6 / 28))
+    g = torch.Generator().manual_seed(1)
+    a = init.kaiming_normal_(torch.empty(3, 4), generator=g)
+    g.manual_seed(1)
+    print(torch.equal(a, init.kaiming_normal_(torch.empty(3, 4), generator=g)))
+    print(init.kaiming_uniform_(torch.empty(0, 4)), init.kaiming_normal_(torch.empty(3, 0)))
+    print(init.trunc_normal_(torch.empty(2, 2), mean=5).shape)
+    """,
+)
+_errors(
+    "api_nn_init_errors",
+    "torch.nn.init.calculate_gain('foo')", "torch.nn.init.calculate_gain('leaky_relu', 'a')",
+    "torch.nn.init.calculate_gain('leaky_relu', True)", "torch.nn.init.xavier_uniform_(torch.empty(3))",
+    "torch.nn.init.xavier_normal_(torch.empty(3))", "torch.nn.init.kaiming_uniform_(torch.empty(3))",
+    "torch.nn.init.kaiming_normal_(v)", "torch.nn.init.eye_(v)", "torch.nn.init.eye_(torch.empty(2, 3, 4))",
+    "torch.nn.init.kaiming_uniform_(torch.empty(3, 4), mode='foo')",
+    "torch.nn.init.kaiming_normal_(torch.empty(3, 4), nonlinearity='foo')",
+    "torch.nn.init.uniform_(torch.empty(3, 4), 1, 0)", "torch.nn.init.normal_(torch.empty(3, 4), 0, -1)",
+    "torch.nn.init.normal_(torch.empty(3, 4, dtype=torch.int64))",
+    "torch.nn.init.xavier_uniform_(torch.empty(3, 4, dtype=torch.int64))",
+    "torch.nn.init.trunc_normal_(torch.empty(2, 2), a=1, b=-1)",
+)
+
+# ---------------------------------------------------------------------------------------------------------
+# A second probe: prod, amax/amin, repeat, gather, index_select, select, index_add_, bmm, addmm, clamp_min/max,
+# leaky_relu, gelu and the L1-type losses.
+# ---------------------------------------------------------------------------------------------------------
+_PROBE = _X + """
+z = torch.tensor([[0., 2., 3.], [0., 0., 4.]], requires_grad=True)
+t = torch.tensor([[1., 3., 3.], [2., 2., 0.]], requires_grad=True)
+s = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+b1 = torch.arange(12.).reshape(2, 2, 3).requires_grad_()
+b2 = torch.arange(24.).reshape(2, 3, 4).div(10).requires_grad_()
+m = torch.tensor([1., 2.], requires_grad=True)
+w = torch.ones(3, 2, requires_grad=True)
+d = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], dtype=torch.float64, requires_grad=True)
+tt = torch.tensor([0., 4., -0.5])
+"""
+_report_cases("api_op_", _PROBE, """
+    prod: x.prod() ; x
+    prod_dim_keepdim: torch.prod(x, 1, keepdim=True) ; x
+    prod_one_zero: z[0].prod() ; z
+    prod_zeros: z.prod() ; z
+    prod_dim_zeros: z.prod(1) ; z
+    prod_dim0_zeros: z.prod(-2) ; z
+    amax: t.amax() ; t
+    amax_dim: t.amax(1) ; t
+    amin_dims_keepdim: torch.amin(t, (0, -1), keepdim=True) ; t
+    amin_dim0: t.amin(0) ; t
+    repeat: x.repeat(2, 1, 2) ; x
+    repeat_list: v.repeat([2]) ; v
+    gather: torch.gather(x, 1, torch.tensor([[0, 0], [1, 0]])) ; x
+    gather_dim0: x.gather(0, torch.tensor([[1, 0, 1]])) ; x
+    index_select: torch.index_select(x, 1, torch.tensor([2, 0, 2])) ; x
+    index_select_dim0: x.index_select(-2, torch.tensor([1])) ; x
+    select: x.select(1, -1) ; x
+    select_function: torch.select(x, 0, 1) ; x
+    index_add_: (x * 1).index_add_(1, torch.tensor([0, 2]), s, alpha=2.) ; x, s
+    index_add_repeats: (x * 1).index_add_(0, torch.tensor([1, 1]), v.expand(2, 3)) ; x, v
+    index_add: torch.index_add(x, 0, torch.tensor([0]), torch.ones(1, 3)) ; x
+    bmm: torch.bmm(b1, b2) ; b1, b2
+    addmm: torch.addmm(m, x, w) ; m, x, w
+    addmm_beta_alpha: m.addmm(x, w, beta=0.5, alpha=2) ; m, x, w
+    clamp_min: x.clamp_min(0.5) ; x
+    clamp_max: torch.clamp_max(x, 0.5) ; x
+    leaky_relu: torch.nn.functional.leaky_relu(x) ; x
+    leaky_relu_slope: torch.nn.LeakyReLU(0.2)(x) ; x
+    leaky_relu_inplace: torch.nn.functional.leaky_relu(x * 1, 0.1, inplace=True) ; x
+    gelu: torch.nn.functional.gelu(d) ; d
+    gelu_tanh: torch.nn.GELU('tanh')(d) ; d
+    l1_loss: torch.nn.functional.l1_loss(x[0], tt) ; x
+    l1_loss_sum: torch.nn.L1Loss(reduction='sum')(x[0], tt) ; x
+    l1_loss_none: torch.nn.functional.l1_loss(x[0], tt, reduction='none') ; x
+    smooth_l1_loss: torch.nn.functional.smooth_l1_loss(x[0], tt) ; x
+    smooth_l1_loss_beta_sum: torch.nn.SmoothL1Loss(reduction='sum', beta=0.5)(x[0], tt) ; x
+    smooth_l1_loss_beta0: torch.nn.functional.smooth_l1_loss(x[0], tt, beta=0.) ; x
+    huber_loss: torch.nn.functional.huber_loss(x[0], tt) ; x
+    huber_loss_delta_none: torch.nn.HuberLoss(reduction='none', delta=0.5)(x[0], tt) ; x
+""")
+case(
+    "api_probe_saved_values",
+    [_PROBE, """
+    def saved(y):
+        g = y.grad_fn
+        print(g.name(), {k: getattr(g, k) for k in dir(g) if k.startswith('_saved_')})
+    for y in (x.prod(), x.prod(-1), t.amax(), t.amin((0, -1), True), x.repeat(1, 2), x.gather(-1, torch.tensor([[0]])),
+              x.index_select(-1, torch.tensor([2, 0])), x.select(-1, 0), x.clamp_min(0.), x.clamp_max(1),
+              torch.nn.functional.leaky_relu(x, 0.2), torch.nn.functional.gelu(d, approximate='tanh'),
+              torch.nn.functional.smooth_l1_loss(x[0], tt, beta=0.5), torch.nn.functional.huber_loss(x[0], tt),
+              m.addmm(x, w, beta=0.5, alpha=2), (x * 1).index_add_(0, torch.tensor([0]), torch.ones(1, 3))):
+        saved(y)
+    print(torch.tensor([1, 2, 3]).prod(), torch.tensor([True, True]).prod(), x.prod(dtype=torch.float64))
+    print(torch.tensor([1, 5, 2]).amax(), torch.tensor([1, 5]).clamp_min(2), torch.tensor([1, 5]).clamp_max(2.5))
+    print(torch.tensor(3.).repeat(2, 2), x.repeat(0, 2).shape, x.index_select(0, torch.tensor(1)))
+    print(torch.nn.LeakyReLU(), torch.nn.LeakyReLU(0.1, inplace=True), torch.nn.GELU(), torch.nn.GELU('tanh'))
+    print(torch.nn.L1Loss(), torch.nn.SmoothL1Loss(beta=0.5).beta, torch.nn.HuberLoss(delta=2.).delta)
+    g = torch.zeros(3); g.index_add_(0, torch.tensor([0, 0, 2]), torch.tensor([1., 2., 3.])); print(g)
+    """],
+)
+_errors(
+    "api_probe_errors",
+    "x.prod((0, 1))",
+    "torch.tensor([]).amax()",
+    "torch.zeros(0, 3).amax(0)",
+    "x.amax((0, 0))",
+    "x.repeat(2)",
+    "x.repeat()",
+    "x.repeat(-1, 2)",
+    "x.gather(1, torch.tensor([[0., 1.]]))",
+    "x.gather(1, torch.tensor([0, 1]))",
+    "x.gather(1, torch.tensor([[3]]))",
+    "x.gather(0, torch.tensor([[0, 1, 1, 0]]))",
+    "x.index_select(1, torch.tensor([[0]]))",
+    "x.index_select(1, torch.tensor([0.]))",
+    "x.index_select(1, torch.tensor([3]))",
+    "x.index_select(1, [0])",
+    "x.select(1, 3)",
+    "x.select(2, 0)",
+    "torch.tensor(1.).select(0, 0)",
+    "torch.zeros(3).index_add_(0, torch.tensor([0, 3]), torch.tensor([1., 2.]))",
+    "torch.zeros(3).index_add_(0, torch.tensor([0, 1]), torch.tensor([1., 2., 3.]))",
+    "torch.zeros(3).index_add_(0, torch.tensor([0., 1.]), torch.tensor([1., 2.]))",
+    "torch.zeros(3).index_add_(0, torch.tensor([[0, 1]]), torch.tensor([1., 2.]))",
+    "torch.zeros(3).index_add_(0, torch.tensor([0, 1]), torch.tensor([1., 2.], dtype=torch.float64))",
+    "torch.zeros(2, 3).index_add_(0, torch.tensor([0, 1]), torch.ones(2, 2))",
+    "x.index_add_(0, torch.tensor([0]), torch.ones(1, 3))",
+    "torch.bmm(x, x)",
+    "torch.bmm(torch.ones(2, 2, 3), torch.ones(2, 2))",
+    "torch.bmm(torch.ones(2, 2, 3), torch.ones(2, 4, 3))",
+    "torch.bmm(torch.ones(2, 2, 3), torch.ones(3, 3, 4))",
+    "torch.bmm(torch.ones(2, 2, 3), torch.ones(2, 3, 4, dtype=torch.float64))",
+    "torch.addmm(v, x, x)",
+    "torch.addmm(torch.ones(3), x, torch.ones(3, 2))",
+    "torch.addmm(v, v, x)",
+    "torch.nn.functional.leaky_relu(torch.tensor([1, -2]))",
+    "torch.nn.functional.gelu(x, approximate='foo')",
+    "torch.nn.functional.gelu(torch.tensor([1, 2]))",
+    "torch.nn.functional.smooth_l1_loss(v, p, beta=-1.)",
+    "torch.nn.functional.huber_loss(v, p, delta=0.)",
+    "torch.nn.functional.l1_loss(v, p, reduction='foo')",
+    "torch.nn.functional.huber_loss(v, p, reduction='foo')",
+    "torch.nn.functional.huber_loss(torch.tensor([1, 2]), torch.tensor([1, 3]))",
+    "torch.nn.functional.smooth_l1_loss(torch.tensor([1, 2]), torch.tensor([1, 3]))",
+)
+_errors(
+    "api_wrong_operand_types",
+    "x + 'a'", "'a' + x", "x * '2'", "'2' * x", "x - 'a'", "'a' - x", "x / 'a'", "'a' / x", "x ** 'a'", "'a' ** x",
+    "x // 'a'", "x % 'a'", "x @ 'a'", "x @ [1., 2.]", "x + None", "None + x", "x + [1., 2., 3.]", "[1., 2., 3.] + x",
+    "x * [2.]", "x + (1., 2., 3.)", "x == None", "x == 'a'", "x != 'a'", "x < 'a'", "'a' < x", "x <= [1., 1., 1.]",
+    "x == [1., -2., 3.]", "torch.tensor([True]) & 'a'", "x + 0.5", "x + torch.tensor(2)",
+    "torch.add(x, 'a')", "torch.add(x, [1.])", "torch.mul(x, None)", "torch.sub('a', x)", "torch.div(x, None)",
+    "torch.mul('a', x)", "x.add('a')", "x.mul_('a')", "x.div_([1])", "x.sub('a')", "x.matmul('a')",
+    "torch.matmul('a', x)", "torch.maximum(x, 1)", "x.maximum(2)", "torch.minimum(x, None)",
+    "torch.eq(x, 'a')", "x.eq('a')", "torch.gt(x, None)", "torch.eq('a', x)", "torch.pow(x, 'a')", "x.pow('a')",
+    "torch.pow('a', x)", "x.pow_('a')", "torch.remainder(x, 'a')", "x.remainder('a')", "torch.remainder('a', x)",
+    "x.remainder_('a')", "torch.floor_divide(x, 'a')", "x.floor_divide('a')", "torch.floor_divide('a', x)",
+    "x.floor_divide_('a')", "torch.where(x > 0, x, 'a')", "torch.where(x > 0, 'a', x)", "torch.where(x > 0, x, None)",
+    "torch.equal(x, 1.0)", "torch.allclose(x, '1')",
+)
+case(
+    "api_wrong_operand_types_inplace",
+    """
+    x = torch.tensor([1., 2.])
+    for op in ("x += 'a'", "x -= None", "x *= [2.]", "x /= 'a'", "x //= 'a'", "x %= None", "x += 1"):
+        try:
+            exec(op)
+            print(op, x)
+        except Exception as e:
+            print(op, type(e).__name__, e)
+    """,
+)
+_errors(
+    "api_wrong_argument_types",
+    "torch.tensor('a')", "torch.tensor(['a'])", "torch.tensor([1, 'a'])", "torch.tensor(['1.5'])", "torch.tensor(None)",
+    "torch.tensor([None])", "torch.tensor({1: 2})", "torch.tensor(b'ab')", "torch.tensor([[1], ['a']])",
+    "torch.tensor(np.array(['a']))", "torch.tensor(np.array([object()]))",
+    "torch.zeros(2, dtype='float32')", "torch.tensor([1.], dtype='float')", "torch.ones(2, dtype=float)",
+    "torch.arange(3, dtype='int64')", "torch.full((2,), 1., dtype='float')", "torch.randn(2, dtype='float32')",
+    "torch.zeros('3')", "torch.ones(2.0)", "torch.zeros(2, 2.0)", "torch.zeros((2, 2.0))",
+    "torch.arange('3')", "torch.arange(None)", "torch.arange(0, '3')", "torch.arange(0, 3, '1')",
+    "torch.arange(torch.tensor(3))",
+    "x.view('6')", "x.view(6.0)", "x.view(-1, 3.0)", "x.view(3, 4 / 2)", "x.view([3, 2.])", "x.view(None)",
+    "x.view(torch.tensor(6))", "x.reshape('6')", "x.reshape(6.0)", "torch.reshape(x, '6')", "x.reshape(3, 2.0)",
+    "x.reshape((3, '2'))", "x.reshape(None)", "x.expand('2')", "x.expand(2, 2, 3.0)", "x.permute('0')",
+    "x[1.5]",
+)

@@ -1,0 +1,176 @@
+"""``minigrad.nn.init``: fill a tensor in place with initial values, as ``torch.nn.init`` does: under ``no_grad``,
+returning the tensor, with torch's bounds, standard deviations and errors. The draws come from minigrad's
+generators (:mod:`minigrad.random`), so they are not torch's numbers."""
+
+import math
+import warnings
+
+import numpy as np
+
+from .. import creation
+from ..autograd import grad_mode
+from ..random import rng
+
+__all__ = [
+    "calculate_gain", "constant_", "eye_", "kaiming_normal_", "kaiming_uniform_", "normal_", "ones_", "trunc_normal_",
+    "uniform_", "xavier_normal_", "xavier_uniform_", "zeros_",
+]
+
+_LINEAR = ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d")
+
+
+def calculate_gain(nonlinearity, param=None):
+    """Mirror ``torch.nn.init.calculate_gain``: the recommended gain for ``nonlinearity`` (``param``: leaky_relu's
+    negative slope, 0.01 if None)."""
+    if nonlinearity in _LINEAR or nonlinearity == "sigmoid":
+        return 1
+    if nonlinearity == "tanh":
+        return 5.0 / 3
+    if nonlinearity == "relu":
+        return math.sqrt(2.0)
+    if nonlinearity == "leaky_relu":
+        if param is None:
+            negative_slope = 0.01
+        elif not isinstance(param, bool) and isinstance(param, int) or isinstance(param, float):
+            negative_slope = param
+        else:
+            raise ValueError(f"negative_slope {param} not a valid number")
+        return math.sqrt(2.0 / (1 + negative_slope**2))
+    if nonlinearity == "selu":
+        return 3.0 / 4
+    raise ValueError(f"Unsupported nonlinearity {nonlinearity}")
+
+
+def uniform_(tensor, a=0.0, b=1.0, generator=None):
+    """Mirror ``torch.nn.init.uniform_``: draws from U(a, b)."""
+    with grad_mode.no_grad():
+        return tensor.uniform_(a, b, generator=generator)
+
+
+def normal_(tensor, mean=0.0, std=1.0, generator=None):
+    """Mirror ``torch.nn.init.normal_``: draws from N(mean, std²)."""
+    with grad_mode.no_grad():
+        return tensor.normal_(mean, std, generator=generator)
+
+
+def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
+    """Mirror ``torch.nn.init.trunc_normal_``: draws from N(mean, std²) kept within [a, b] (redrawn until they
+    are), with torch's warning when ``mean`` is more than 2 std outside [a, b]."""
+    if mean < a - 2 * std or mean > b + 2 * std:
+        warnings.warn("mean is more than 2 std from [a, b] in nn.init.trunc_normal_. The distribution of values may "
+                      "be incorrect.", stacklevel=2)  # fmt: skip
+    p = (math.erf((b - mean) / std / math.sqrt(2)) - math.erf((a - mean) / std / math.sqrt(2))) / 2 if std else 1
+    if a > b:
+        raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found from={a:g} > to={b:g}")
+    if not tensor.dtype.is_floating_point:
+        kernel = "normal_kernel_cpu" if p > 0.3 else "check_uniform_bounds"
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{tensor.dtype.scalar_name}'")
+    draw, dtype = rng(generator), tensor._data.dtype
+    lo, hi = dtype.type(a), dtype.type(b)  # the bounds as the tensor's dtype holds them, as torch's
+    values = np.empty(tensor.shape, dtype=dtype)
+    pending = np.ones(tensor.shape, dtype=bool)
+    while pending.any():
+        n = int(pending.sum())
+        if p > 0.3:  # normal draws, redrawn outside [a, b]
+            candidates = (draw.standard_normal(n) * std + mean).astype(dtype)
+            keep = (candidates >= lo) & (candidates <= hi)
+        else:  # few normal draws would land inside: uniform draws in [a, b], kept with the normal's density
+            candidates = draw.uniform(a, b, n).astype(dtype)
+            mode = max(a, min(mean, b))
+            log_density = -0.5 * ((candidates - mean) / std) ** 2 + 0.5 * ((mode - mean) / std) ** 2
+            keep = np.log(draw.random(n)) <= log_density
+        where = np.flatnonzero(pending)
+        values.flat[where[keep]] = candidates[keep]
+        pending.flat[where[keep]] = False
+    with grad_mode.no_grad():
+        return tensor.copy_(creation.from_numpy(values))
+
+
+def constant_(tensor, val):
+    """Mirror ``torch.nn.init.constant_``: ``val`` everywhere."""
+    with grad_mode.no_grad():
+        return tensor.fill_(val)
+
+
+def ones_(tensor):
+    """Mirror ``torch.nn.init.ones_``."""
+    return constant_(tensor, 1.0)
+
+
+def zeros_(tensor):
+    """Mirror ``torch.nn.init.zeros_``."""
+    with grad_mode.no_grad():
+        return tensor.zero_()
+
+
+def eye_(tensor):
+    """Mirror ``torch.nn.init.eye_``: the identity matrix (ones on the diagonal of a 2-D tensor)."""
+    if tensor.ndim != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    with grad_mode.no_grad():
+        return tensor.copy_(creation.eye(*tensor.shape, dtype=tensor.dtype))
+
+
+def _calculate_fan_in_and_fan_out(tensor):
+    """torch's fan in and fan out: dim 1's and dim 0's sizes, times the product of the other dims' sizes."""
+    if tensor.ndim < 2:
+        raise ValueError("Fan in and fan out can not be computed for tensor with fewer than 2 dimensions")
+    receptive_field_size = 1
+    for s in tensor.shape[2:]:
+        receptive_field_size *= s
+    return tensor.shape[1] * receptive_field_size, tensor.shape[0] * receptive_field_size
+
+
+def _calculate_correct_fan(tensor, mode):
+    mode = mode.lower()
+    valid_modes = ["fan_in", "fan_out"]
+    if mode not in valid_modes:
+        raise ValueError(f"Mode {mode} not supported, please use one of {valid_modes}")
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
+    return fan_in if mode == "fan_in" else fan_out
+
+
+def xavier_uniform_(tensor, gain=1.0, generator=None):
+    """Mirror ``torch.nn.init.xavier_uniform_``: U(-a, a), a = gain * sqrt(6 / (fan_in + fan_out))."""
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
+    std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
+    a = math.sqrt(3.0) * std
+    return uniform_(tensor, -a, a, generator)
+
+
+def xavier_normal_(tensor, gain=1.0, generator=None):
+    """Mirror ``torch.nn.init.xavier_normal_``: N(0, std²), std = gain * sqrt(2 / (fan_in + fan_out))."""
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
+    std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
+    return normal_(tensor, 0.0, std, generator)
+
+
+def _kaiming_std(tensor, a, mode, nonlinearity):
+    """gain / sqrt(fan), or None (with torch's warning) for a tensor without elements."""
+    if 0 in tensor.shape:
+        warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=3)
+        return None
+    fan = _calculate_correct_fan(tensor, mode)
+    return calculate_gain(nonlinearity, a) / math.sqrt(fan)
+
+
+def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
+    """Mirror ``torch.nn.init.kaiming_uniform_`` (He): U(-bound, bound), bound = gain * sqrt(3 / fan)."""
+    std = _kaiming_std(tensor, a, mode, nonlinearity)
+    if std is None:
+        return tensor
+    bound = math.sqrt(3.0) * std
+    return uniform_(tensor, -bound, bound, generator)
+
+
+def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
+    """Mirror ``torch.nn.init.kaiming_normal_`` (He): N(0, std²), std = gain / sqrt(fan)."""
+    std = _kaiming_std(tensor, a, mode, nonlinearity)
+    if std is None:
+        return tensor
+    return normal_(tensor, 0, std, generator)
+
+
+from ..torch_api import module_getattr  # noqa: E402
+
+__getattr__ = module_getattr(__name__, "torch.nn.init")  # a name torch has and minigrad lacks says so
