@@ -27,6 +27,12 @@ def sizes_argument(function, name, args, overloads=None, position=1):
     TypeError: a single argument that is no size at all, then, when the function has ``overloads`` (torch's
     ``view`` also takes a dtype), fits none of them; an element that is not an int (``x.view(-1, n / 2)``)
     fails to unpack."""
+    items = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
+    for size in items:  # the usual case first: ints only
+        if size.__class__ is not int:
+            break
+    else:
+        return tuple(items)
     items = args
     if len(args) == 1 and not _is_size(args[0]):
         if not isinstance(args[0], (list, tuple)):

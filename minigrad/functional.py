@@ -17,7 +17,7 @@ from .ops._util import as_tensor_operand, check_broadcast, wrap
 from .ops.indexing import getitem
 from .ops.views import bump_version
 from .outputs import write_out
-from .public import NAMES, inplace_operator, numpy_names, public
+from .public import NAMES, numpy_names, public
 from .return_types import ReturnTypes as _ReturnTypes
 from .tensor import Tensor
 from .torch_warnings import internal, warn_once
@@ -27,6 +27,7 @@ __all__ = NAMES  # filled by @public below
 
 _SCALAR = (int, float, bool, np.number)
 _BOOLS = (bool, np.bool_)
+_NP_BOOL = np.dtype(np.bool_)
 _OPERAND = (Tensor, *_SCALAR)
 
 
@@ -59,24 +60,35 @@ _POW = (
 
 
 # -- arithmetic ------------------------------------------------------------------
-@public("add", "__add__", "__radd__", inplace="add_", binary=True)
+@public("add", "__add__", "__radd__", inplace="add_", binary=True, inplace_operator="__iadd__")
 def add(input, other, *, alpha=1):
     """Mirror ``torch.add(input, other, alpha=1)``: input + alpha * other, broadcasting."""
-    input, other = _input(input, other), _operand(other)
-    if input is NotImplemented or other is NotImplemented:
-        return NotImplemented
+    if not isinstance(input, Tensor):
+        input = _input(input, other)
+        if input is NotImplemented:
+            return NotImplemented
+    if not isinstance(other, Tensor):
+        other = _operand(other)
+        if other is NotImplemented:
+            return NotImplemented
     return E.Add.apply(input, other) if alpha == 1 else E.Add.apply(input, other, alpha=alpha)
 
 
-@public("sub", "subtract", "__sub__", inplace="sub_", binary=True)
+@public("sub", "subtract", "__sub__", inplace="sub_", binary=True, inplace_operator="__isub__")
 def sub(input, other, *, alpha=1):
     """Mirror ``torch.sub``: input - alpha * other, broadcasting."""
-    if isinstance(input, _SCALAR) and isinstance(other, Tensor):
-        return rsub(other, input, alpha=alpha)
-    input, other = _input(input, None), _operand(other)
-    if input is NotImplemented or other is NotImplemented:
-        return NotImplemented
-    if input.dtype is dtypes.bool_ or isinstance(other, _BOOLS) or getattr(other, "dtype", None) is dtypes.bool_:
+    if not isinstance(input, Tensor):
+        if isinstance(input, _SCALAR) and isinstance(other, Tensor):
+            return rsub(other, input, alpha=alpha)
+        input = _input(input, None)
+        if input is NotImplemented:
+            return NotImplemented
+    if not isinstance(other, Tensor):
+        other = _operand(other)
+        if other is NotImplemented:
+            return NotImplemented
+    other_bool = other._data.dtype is _NP_BOOL if isinstance(other, Tensor) else isinstance(other, _BOOLS)
+    if other_bool or input._data.dtype is _NP_BOOL:
         _refuse_bool_subtraction(input, other)
     return E.Sub.apply(input, other) if alpha == 1 else E.Sub.apply(input, other, alpha=alpha)
 
@@ -106,23 +118,24 @@ def rsub(input, other, *, alpha=1):
     return E.Rsub.apply(input * alpha if alpha != 1 else input, other=other)
 
 
-@public("mul", "multiply", "__mul__", "__rmul__", inplace="mul_", binary=True)
+@public("mul", "multiply", "__mul__", "__rmul__", inplace="mul_", binary=True, inplace_operator="__imul__")
 def mul(input, other, *, out=None):
     """Mirror ``torch.mul``: elementwise product, broadcasting (``out=``: written into ``out``)."""
     if out is not None:
         return write_out("mul", out, lambda: mul(input, other), input, other)
     if not isinstance(input, Tensor):
         input = _input(input, other)
+        if input is NotImplemented:
+            return NotImplemented
     if not isinstance(other, Tensor):
         other = _operand(other)
-        if other is NotImplemented or input is NotImplemented:
+        if other is NotImplemented:
             return NotImplemented
-    elif input is NotImplemented:
-        return NotImplemented
     return E.Mul.apply(input, other)
 
 
-@public("div", "divide", "true_divide", "__truediv__", inplace="div_", binary=True)
+@public("div", "divide", "true_divide", "__truediv__", inplace="div_", binary=True,
+        inplace_operator="__itruediv__")
 def div(input, other, *, rounding_mode=None):
     """Mirror ``torch.div``: true division (``number / tensor`` is ``reciprocal(tensor) * number``)."""
     if rounding_mode is not None:
@@ -670,8 +683,6 @@ def _pos_operator(self):
 
 public("__getitem__", function=False)(getitem)
 public("__setitem__", function=False)(I.setitem)
-for _name, _fn in (("add", add), ("sub", sub), ("mul", mul), ("truediv", div)):
-    setattr(Tensor, f"__i{_name}__", inplace_operator(getattr(Tensor, f"{_fn.__name__}_"), _name))
 
 
 @public("zero_", function=False)

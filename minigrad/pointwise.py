@@ -16,7 +16,7 @@ from .ops import softmax as SM
 from .ops._util import as_tensor_operand, check_broadcast, data, not_implemented, wrap
 from .ops.inplace import apply_inplace
 from .ops.not_implemented import record_not_implemented
-from .public import REQUIRED, inplace_operator, public, require_dim
+from .public import REQUIRED, public, require_dim
 from .size import shape_text
 from .tensor import Tensor
 
@@ -57,7 +57,8 @@ def _operands_taken(input, other):
     return isinstance(input, (Tensor, *NUMBERS)) and isinstance(other, (Tensor, *NUMBERS))
 
 
-@public("floor_divide", "__floordiv__", inplace="floor_divide_", function=False, binary=_FLOOR_DIVIDE)
+@public("floor_divide", "__floordiv__", inplace="floor_divide_", function=False, binary=_FLOOR_DIVIDE,
+        inplace_operator="__ifloordiv__")
 def floor_divide(input, other):
     """Mirror ``torch.floor_divide`` and ``//``: the quotient rounded down. torch has no derivative for it:
     the result of a tensor that requires grad has a NotImplemented node, and backward through it raises."""
@@ -85,7 +86,6 @@ def _rfloordiv_operator(self, other):
     return floor_divide.__wrapped__(other, self)
 
 
-Tensor.__ifloordiv__ = inplace_operator(Tensor.floor_divide_, "floordiv")
 # torch's aliases of in-place methods
 Tensor.clip_, Tensor.negative_ = Tensor.clamp_, Tensor.neg_
 Tensor.subtract_, Tensor.multiply_, Tensor.divide_, Tensor.true_divide_ = (
@@ -99,7 +99,8 @@ def floor(input):
     return E.Floor.apply(input)
 
 
-@public("remainder", "__mod__", inplace="remainder_", function=False, binary=_REMAINDER)
+@public("remainder", "__mod__", inplace="remainder_", function=False, binary=_REMAINDER,
+        inplace_operator="__imod__")
 def remainder(input, other):
     """Mirror ``torch.remainder`` and ``%``: the remainder with the divisor's sign, as Python's ``%``
     (RemainderBackward0 for a number, RemainderBackward1 for a tensor)."""
@@ -122,7 +123,6 @@ def _rmod_operator(self, other):
     return remainder.__wrapped__(other, self)
 
 
-Tensor.__imod__ = inplace_operator(Tensor.remainder_, "mod")
 
 
 @public("masked_fill", inplace="masked_fill_", function=False)

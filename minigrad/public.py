@@ -18,7 +18,7 @@ from .tensor import Tensor
 NAMES = []  # what ``from minigrad.functional import *`` brings into ``minigrad``
 
 
-def public(*methods, inplace=None, function=True, binary=None):
+def public(*methods, inplace=None, function=True, binary=None, inplace_operator=None):
     """Register the decorated function as ``minigrad.<its name>`` (unless ``function=False``), as each
     Tensor method or operator in ``methods``, and its in-place form (``x.tanh_()``: the result written
     into ``x``, as torch's in-place variants do) as the method ``inplace``.
@@ -27,7 +27,9 @@ def public(*methods, inplace=None, function=True, binary=None):
     take: its operators (``__add__``) return that, so that Python tries the other operand and then raises its
     own "unsupported operand type(s)" error, as torch's operators do; its function and methods raise torch's
     TypeError instead. ``binary`` is ``True`` for the error "argument 'other' must be Tensor", or the pair
-    (the function's overloads, the method's overloads) for "received an invalid combination of arguments"."""
+    (the function's overloads, the method's overloads) for "received an invalid combination of arguments".
+    ``inplace_operator`` (``__iadd__``) is the in-place form as an operator, which gives way the same way
+    (Python then says ``unsupported operand type(s) for +=``)."""
 
     def register(fn):
         if function:
@@ -37,6 +39,8 @@ def public(*methods, inplace=None, function=True, binary=None):
             setattr(Tensor, name, fn if plain else _refusing(fn, name, binary, method=True))
         if inplace is not None:
             setattr(Tensor, inplace, _inplace_method(fn, inplace, binary))
+        if inplace_operator is not None:
+            setattr(Tensor, inplace_operator, _inplace_method(fn, inplace_operator, binary, operator=True))
         return fn if binary is None else _refusing(fn, fn.__name__, binary, method=False)
 
     return register
@@ -68,20 +72,11 @@ public.alias = alias
 _OPERANDS = (Tensor, *NUMBERS, np.ndarray)  # what a binary op's operators take
 
 
-def inplace_operator(method, name):
-    """The operator ``__i<name>__`` (``x += y``) as the in-place ``method`` (``x.add_(y)``), or NotImplemented
-    for an operand torch's operators do not take (Python then says ``unsupported operand type(s) for +=``)."""
-
-    def op(self, other):
-        return method(self, other) if isinstance(other, _OPERANDS) else NotImplemented
-
-    op.__name__ = op.__qualname__ = f"__i{name}__"
-    return op
-
-
-def _inplace_method(fn, name, binary=None):
+def _inplace_method(fn, name, binary=None, operator=False):
     def method(self, *args, **kwargs):
         if binary is not None and args and not isinstance(args[0], _OPERANDS):  # before the checks of in-place
+            if operator:
+                return NotImplemented
             raise refused(name, self, args[0], binary, method=True)
         return apply_inplace(self, lambda a, *rest: fn(a, *rest, **kwargs), *args)
 

@@ -11,10 +11,6 @@ class Size(tuple):
 
     __str__ = __repr__
 
-    def __getitem__(self, index):
-        item = super().__getitem__(index)
-        return Size(item) if isinstance(index, slice) else item
-
     def __add__(self, other):
         if not isinstance(other, tuple):
             raise TypeError(f"can only concatenate tuple (not {type(other).__name__}) to torch.Size")

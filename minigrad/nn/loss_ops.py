@@ -89,7 +89,7 @@ class NllLoss(Op):
             total = dtype(0)
         else:
             total = dtype(len(kept)) if w is None else cascade_sum(w, kept)
-            out = cascade_sum(-terms, kept)  # torch sums the negated terms from +0: a zero loss is 0., not -0.
+            out = -cascade_sum(terms, kept) + dtype(0)  # torch sums the negated terms from +0: a zero loss is 0.
             if reduction == 1:
                 with np.errstate(invalid="ignore", divide="ignore"):
                     out = dtype(out / total)

@@ -31,6 +31,8 @@ from ._util import (
 )
 from .op import Op
 
+_BOOL = np.dtype(np.bool_)
+
 
 def _binary(fn, a, b):
     try:
@@ -151,7 +153,7 @@ class Neg(Op):
 
     @staticmethod
     def forward(ctx, a):
-        if a._data.dtype == np.bool_:
+        if a._data.dtype is _BOOL:
             raise RuntimeError(
                 "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
                 "invert a mask, use the `~` or `logical_not()` operator instead."
@@ -190,7 +192,7 @@ class PowTensor(Op):
 
     @staticmethod
     def forward(ctx, a, b):
-        if a._data.dtype == np.bool_ and b._data.dtype == np.bool_:
+        if a._data.dtype is _BOOL and b._data.dtype is _BOOL:
             raise not_implemented("pow", a.dtype)
         out = _binary(power, a, b)
         ctx._save((a, b, out))
@@ -206,7 +208,7 @@ class RPow(Op):
 
     @staticmethod
     def forward(ctx, exponent, *, base):
-        if exponent._data.dtype == np.bool_ and isinstance(base, (bool, np.bool_)):
+        if exponent._data.dtype is _BOOL and isinstance(base, (bool, np.bool_)):
             raise not_implemented("pow", exponent.dtype)
         out = binary_result(power(base, exponent._data), exponent, base)
         ctx._save((exponent, out))
@@ -309,7 +311,7 @@ class Relu(Op):
 
     @staticmethod
     def forward(ctx, a):
-        if a._data.dtype == np.bool_:
+        if a._data.dtype is _BOOL:
             raise RuntimeError("Boolean inputs not supported for relu")
         out = wrap(np.maximum(a._data, 0).astype(a._data.dtype, copy=False))
         ctx._save((out,))
@@ -325,7 +327,7 @@ class Abs(Op):
 
     @staticmethod
     def forward(ctx, a):
-        if a._data.dtype == np.bool_:
+        if a._data.dtype is _BOOL:
             raise not_implemented("abs_cpu", a.dtype)
         ctx._save((a,))
         return wrap(np.abs(a._data))
@@ -381,7 +383,7 @@ class Sign(Op):
 
     @staticmethod
     def forward(ctx, a):
-        if a._data.dtype == np.bool_:
+        if a._data.dtype is _BOOL:
             if ctx.bool_kernel:
                 raise not_implemented(ctx.bool_kernel, a.dtype)
             return wrap(a._data.copy())
@@ -568,7 +570,7 @@ class Remainder(Clone):
 
     @staticmethod
     def forward(ctx, a, *, other):
-        if a._data.dtype == np.bool_ and isinstance(other, (bool, np.bool_)):
+        if a._data.dtype is _BOOL and isinstance(other, (bool, np.bool_)):
             raise not_implemented("remainder_cpu", a.dtype)
         _check_divisor(a, other)
         return _binary(np.remainder, a, other)
@@ -582,7 +584,7 @@ class RemainderTensor(Div):
 
     @staticmethod
     def forward(ctx, a, b):
-        if a._data.dtype == np.bool_ and b._data.dtype == np.bool_:
+        if a._data.dtype is _BOOL and b._data.dtype is _BOOL:
             raise not_implemented("remainder_cpu", a.dtype)
         ctx._save((a, b))
         _check_divisor(a, b)
