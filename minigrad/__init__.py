@@ -6,7 +6,7 @@ unchanged: tensors, ``requires_grad``, ``grad_fn``, ``backward``, hooks,
 PyTorch's printing, names and error messages.
 """
 
-from . import autograd, distributions, nn, optim, utils
+from . import autograd, distributions, linalg, nn, optim, utils
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .creation import (
     arange,

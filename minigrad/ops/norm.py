@@ -35,7 +35,7 @@ class VectorNorm(Op):
     saved_values = {"dim": "saved_dim", "keepdim": "keepdim", "ord": "ord"}
 
     @staticmethod
-    def forward(ctx, a, *, ord=2, dim=None, keepdim=False):
+    def forward(ctx, a, *, ord=2, dim=None, keepdim=False, dtype=None):
         if not a.dtype.is_floating_point:
             raise RuntimeError(
                 f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got {a.dtype.scalar_name}"
@@ -57,7 +57,7 @@ class VectorNorm(Op):
         else:
             with np.errstate(divide="ignore"):
                 out = (x**ord).sum(axis=axes, keepdims=keepdim) ** (1.0 / ord)
-        out = wrap(np.asarray(out).astype(a._data.dtype))
+        out = wrap(np.asarray(out).astype(a._data.dtype if dtype is None else dtype.np))  # dtype: computed in it
         ctx._save((a, out))
         return out
 

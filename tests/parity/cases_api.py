@@ -2397,3 +2397,25 @@ _errors(
     "x.reshape((3, '2'))", "x.reshape(None)", "x.expand('2')", "x.expand(2, 2, 3.0)", "x.permute('0')",
     "x[1.5]",
 )
+_report_cases("api_op_linalg_", _X, """
+    vector_norm: torch.linalg.vector_norm(x) ; x
+    vector_norm_ord1_dim: torch.linalg.vector_norm(x, ord=1, dim=1) ; x
+    vector_norm_inf_keepdim: torch.linalg.vector_norm(x, float('inf'), dim=0, keepdim=True) ; x
+    vector_norm_dtype: torch.linalg.vector_norm(v, dtype=torch.float64) ; v
+    norm: torch.linalg.norm(x) ; x
+    norm_vector_ord1: torch.linalg.norm(v, 1) ; v
+    norm_fro: torch.linalg.norm(x, 'fro') ; x
+    norm_dim_keepdim: torch.linalg.norm(x, dim=1, keepdim=True) ; x
+    norm_matrix_1: torch.linalg.norm(x, 1) ; x
+    norm_matrix_inf: torch.linalg.norm(x, float('inf')) ; x
+    matrix_norm: torch.linalg.matrix_norm(x) ; x
+    matrix_norm_neg1: torch.linalg.matrix_norm(x, -1) ; x
+    matrix_norm_neg_inf_keepdim: torch.linalg.matrix_norm(x, -float('inf'), keepdim=True) ; x
+    matrix_norm_dims: torch.linalg.matrix_norm(x.unsqueeze(0), 1, dim=(2, 1)) ; x
+""")
+_errors(
+    "api_linalg_errors",
+    "torch.linalg.vector_norm(x, ord='fro')", "torch.linalg.vector_norm(torch.tensor([1, 2]))",
+    "torch.linalg.norm(torch.zeros(2, 2, 2), 'fro')", "torch.linalg.matrix_norm(v)",
+    "torch.linalg.norm(torch.zeros(2, 2, 2))",
+)

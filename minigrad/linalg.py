@@ -1,0 +1,58 @@
+"""``minigrad.linalg``: the norms of ``torch.linalg`` (``vector_norm``, ``matrix_norm``, ``norm``), built as torch
+builds them: a vector norm is one LinalgVectorNormBackward0 node (the op ``Tensor.norm`` records too), the matrix
+norms 1 and inf the ``amax`` (or ``amin``) of vector 1-norms. The norms that need a singular value decomposition
+(``'nuc'``, 2, -2) are not implemented."""
+
+import math
+
+from .arguments import NUMBERS, word
+from .ops.norm import VectorNorm
+
+__all__ = ["matrix_norm", "norm", "vector_norm"]
+
+
+def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
+    """Mirror ``torch.linalg.vector_norm``: ``sum(|x| ** ord) ** (1 / ord)`` over ``dim`` (all dims if None)."""
+    if not isinstance(ord, NUMBERS):
+        raise TypeError(f"linalg_vector_norm(): argument 'ord' must be Number, not {word(ord)}")
+    return VectorNorm.apply(x, ord=ord, dim=dim, keepdim=keepdim, dtype=dtype)
+
+
+def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
+    """Mirror ``torch.linalg.matrix_norm`` for ``ord`` = ``'fro'`` (a vector 2-norm over the two dims), 1 and -1
+    (the largest and smallest column sum of ``|A|``), inf and -inf (row sums)."""
+    if A.ndim < 2:
+        raise RuntimeError("linalg.matrix_norm: The input tensor A must have at least 2 dimensions.")
+    A = A if dtype is None else A.to(dtype)
+    if ord == "fro":
+        return vector_norm(A, 2, dim, keepdim)
+    if ord not in (1, -1, math.inf, -math.inf):
+        raise NotImplementedError(
+            f"minigrad's linalg.matrix_norm computes ord='fro', 1, -1, inf and -inf, not {ord!r}, which needs a "
+            "singular value decomposition; run this code with `import torch` to use it"
+        )
+    dim0, dim1 = (A._wrap_dim(d) for d in dim)
+    if abs(ord) == math.inf:
+        dim0, dim1 = dim1, dim0
+    if not keepdim and dim0 < dim1:
+        dim1 -= 1
+    sums = vector_norm(A, 1, dim0, keepdim)
+    return sums.amax(dim1, keepdim) if ord > 0 else sums.amin(dim1, keepdim)
+
+
+def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
+    """Mirror ``torch.linalg.norm``: a vector norm over one dim (or of everything when neither ``ord`` nor
+    ``dim`` is given), a matrix norm over two dims or of a 2-D ``A``."""
+    if dim is None and ord is not None and A.ndim not in (1, 2):
+        raise RuntimeError(
+            f"linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got {A.ndim}D."
+        )
+    dims = None if dim is None else (dim,) if isinstance(dim, int) else tuple(dim)
+    if ord is not None and (dims is None and A.ndim == 2 or dims is not None and len(dims) == 2):
+        return matrix_norm(A, ord, dims or (-2, -1), keepdim, dtype=dtype)
+    return vector_norm(A, 2 if ord is None else ord, dims, keepdim, dtype=dtype)
+
+
+from .torch_api import module_getattr  # noqa: E402
+
+__getattr__ = module_getattr(__name__, "torch.linalg")  # a name torch has and minigrad lacks says so
