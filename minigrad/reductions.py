@@ -65,7 +65,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         p = 2
     elif isinstance(p, str):
         raise NotImplementedError(f"minigrad's norm computes vector norms (p a number or 'fro'), not p={p!r}")
-    return N.VectorNorm.apply(input if dtype is None else input.to(dtype), ord=p, dim=dim, keepdim=keepdim)
+    return N.VectorNorm.apply(input, ord=p, dim=dim, keepdim=keepdim, dtype=dtype)
 
 
 @public("logsumexp", function=False)

@@ -54,6 +54,7 @@ _report_cases("api_op_", _X, """
     norm_p1: v.norm(1) ; v
     norm_dim: x.norm(dim=1) ; x
     norm_p3_keepdim: x.norm(p=3, dim=0, keepdim=True) ; x
+    norm_dtype: x.norm(dim=1, dtype=torch.float64) ; x
     norm_inf: v.norm(float('inf')) ; v
     cumsum: x.cumsum(1) ; x
     cumsum_dim0: torch.cumsum(x, dim=0) ; x
