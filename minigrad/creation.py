@@ -314,6 +314,16 @@ def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, *
     return _finish(rng(generator).standard_normal(shape).astype(dtype), None, requires_grad)
 
 
+def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False):
+    """Mirror ``torch.randperm``: the integers 0 to n - 1 in a random order (int64), from ``generator``."""
+    check_device(device)
+    if not isinstance(n, (int, np.integer)) or isinstance(n, bool):
+        raise TypeError(f"randperm(): argument 'n' (position 1) must be int, not {type(n).__name__}")
+    (n,) = _size((n,), "randperm")
+    dtype = dtype_argument("randperm", dtype) or dtypes.int64
+    return _finish(rng(generator).permutation(n), dtype, requires_grad)
+
+
 def randint(low, high=None, size=(), *, generator=None, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.randint``: integers in [low, high), from ``generator`` (or the default one)."""
     check_device(device)

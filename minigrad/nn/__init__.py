@@ -1,7 +1,7 @@
 """``minigrad.nn``: Parameter, Module and the layers of the lessons and the beginner material, as in
 ``torch.nn``."""
 
-from . import functional, init
+from . import functional, init, utils
 from .activation import GELU, Flatten, LeakyReLU, LogSoftmax, Softmax
 from .batchnorm import BatchNorm1d
 from .containers import ModuleDict, ModuleList
@@ -26,7 +26,7 @@ __all__ = [
     "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CrossEntropyLoss", "Dropout", "Embedding", "Flatten", "GELU",
     "HuberLoss", "L1Loss", "LazyLinear", "LeakyReLU", "SmoothL1Loss",
     "Linear", "LogSoftmax", "MSELoss", "Module", "ModuleDict", "ModuleList", "NLLLoss", "Parameter", "ReLU",
-    "Sequential", "Sigmoid", "Softmax", "Tanh", "functional", "init",
+    "Sequential", "Sigmoid", "Softmax", "Tanh", "functional", "init", "utils",
 ]
 
 from ..torch_api import module_getattr  # noqa: E402

@@ -44,7 +44,8 @@ class Module:
                 if registered is None:
                     raise AttributeError(f"cannot assign {plural} before Module.__init__() call")
                 for other in (d, d["_parameters"], d["_modules"], d.get("_buffers", {})):
-                    other.pop(name, None)
+                    if other is not registered:  # a name registered again keeps its place, as in torch
+                        other.pop(name, None)
                 registered[name] = value
                 return
             if registered is not None and name in registered:

@@ -1,6 +1,7 @@
 """The layers the lessons use: Linear, Sequential, ReLU, Tanh and Sigmoid."""
 
 import math
+import operator
 from collections import OrderedDict
 
 from .. import creation
@@ -57,17 +58,84 @@ class Sequential(Module):
             out = m(out)
         return out
 
-    def __getitem__(self, i):
-        mods = list(self._modules.values())
-        if isinstance(i, slice):
-            return Sequential(*mods[i])
-        return mods[i]
+    def _key(self, idx):
+        """The key of the ``idx``-th module, with torch's IndexError."""
+        n = len(self)
+        idx = operator.index(idx)
+        if not -n <= idx < n:
+            raise IndexError(f"index {idx} is out of range")
+        return list(self._modules)[idx % n]
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):  # the modules keep their keys, as in torch
+            return self.__class__(OrderedDict(list(self._modules.items())[idx]))
+        return self._modules[self._key(idx)]
+
+    def __setitem__(self, idx, module):
+        setattr(self, self._key(idx), module)
+
+    def __delitem__(self, idx):
+        for key in list(self._modules)[idx] if isinstance(idx, slice) else [self._key(idx)]:
+            delattr(self, key)
+        self._modules = OrderedDict(zip(map(str, range(len(self._modules))), self._modules.values()))  # renumbered
 
     def __len__(self):
         return len(self._modules)
 
     def __iter__(self):
         return iter(self._modules.values())
+
+    def __add__(self, other):
+        if not isinstance(other, Sequential):
+            raise ValueError(f"add operator supports only objects of Sequential class, but {type(other)} is given.")
+        return Sequential().extend(self).extend(other)
+
+    def __iadd__(self, other):
+        if not isinstance(other, Sequential):
+            raise ValueError(f"add operator supports only objects of Sequential class, but {type(other)} is given.")
+        offset = len(self)
+        for i, module in enumerate(other):
+            self.add_module(str(i + offset), module)
+        return self
+
+    def __mul__(self, other):
+        if not isinstance(other, int):
+            raise TypeError(f"unsupported operand type(s) for *: {type(self)} and {type(other)}")
+        if other <= 0:
+            raise ValueError(f"Non-positive multiplication factor {other} for {type(self)}")
+        return Sequential(*(list(self) * other))
+
+    __rmul__ = __mul__
+
+    def pop(self, key):
+        """Mirror ``Sequential.pop``: remove and return the module at ``key``."""
+        module = self[key]
+        del self[key]
+        return module
+
+    def append(self, module):
+        """Mirror ``Sequential.append``."""
+        self.add_module(str(len(self)), module)
+        return self
+
+    def insert(self, index, module):
+        """Mirror ``Sequential.insert``: the modules from ``index`` on move one place up."""
+        if not isinstance(module, Module):
+            raise AssertionError(f"module should be of type: {Module}")
+        n = len(self._modules)
+        if not -n <= index <= n:
+            raise IndexError(f"Index out of range: {index}")
+        index += n if index < 0 else 0
+        for i in range(n, index, -1):
+            self._modules[str(i)] = self._modules[str(i - 1)]
+        self._modules[str(index)] = module
+        return self
+
+    def extend(self, sequential):
+        """Mirror ``Sequential.extend``: append each module of ``sequential``."""
+        for layer in sequential:
+            self.append(layer)
+        return self
 
 
 class ReLU(Module):

@@ -1,6 +1,7 @@
 """``Optimizer``: the base of the optimizers, holding parameter groups and per-parameter state, with torch's
 checks of what it is given (tensors, leaves, each parameter in one group) and torch's ``zero_grad``."""
 
+import copy
 import warnings
 from collections import defaultdict
 
@@ -68,6 +69,40 @@ class Optimizer:
             raise ValueError("some parameters appear in more than one parameter group")
         self.param_groups.append(param_group)
 
+    def state_dict(self):
+        """Mirror ``Optimizer.state_dict``: ``{"state": ..., "param_groups": ...}`` with each parameter replaced
+        by its index (counted across the groups in order); the state's tensors are the optimizer's own."""
+        index = {}
+        groups = []
+        for group in self.param_groups:
+            packed = {k: v for k, v in group.items() if k != "params"}
+            start = len(index)
+            index.update({id(p): i for i, p in enumerate(group["params"], start) if id(p) not in index})
+            packed["params"] = [index[id(p)] for p in group["params"]]
+            groups.append(packed)
+        state = {index[id(k)] if isinstance(k, Tensor) else k: v for k, v in self.state.items()}
+        return {"state": state, "param_groups": groups}
+
+    def load_state_dict(self, state_dict):
+        """Mirror ``Optimizer.load_state_dict``: take the options and state of ``state_dict`` (from
+        :meth:`state_dict`) for this optimizer's parameters, group by group and in order; floating-point state
+        is cast to its parameter's dtype, except the step count."""
+        saved = copy.deepcopy(state_dict["param_groups"])
+        if len(self.param_groups) != len(saved):
+            raise ValueError("loaded state dict has a different number of parameter groups")
+        if any(len(g["params"]) != len(s["params"]) for g, s in zip(self.param_groups, saved)):
+            raise ValueError(
+                "loaded state dict contains a parameter group that doesn't match the size of optimizer's group"
+            )
+        params = dict(zip((i for s in saved for i in s["params"]), (p for g in self.param_groups for p in g["params"])))
+        state = defaultdict(dict)
+        for k, v in state_dict["state"].items():
+            p = params.get(k)
+            state[k if p is None else p] = v if p is None else {key: _cast(p, key, value) for key, value in v.items()}
+        for group, loaded in zip(self.param_groups, saved):
+            loaded["params"] = group["params"]
+        self.state, self.param_groups = state, saved
+
     def zero_grad(self, set_to_none=True):
         """Mirror ``Optimizer.zero_grad``: clear (default) or zero every parameter's ``.grad``."""
         for p in self.params:
@@ -106,6 +141,13 @@ class Optimizer:
                 if key != "params":
                     text += f"    {key}: {group[key]}\n"
         return text + ")"
+
+
+def _cast(param, key, value):
+    """A loaded state value for ``param``: floating-point tensors in its dtype (the step count as it is)."""
+    if isinstance(value, Tensor) and param.dtype.is_floating_point and key != "step":
+        return value.to(param.dtype)
+    return value
 
 
 def check_nonnegative(*, negative_only=False, **values):

@@ -1,12 +1,14 @@
 """``torch.utils.data``: ``Dataset``, ``TensorDataset`` and ``DataLoader``, which batches a dataset's samples
 (shuffled with minigrad's generator if asked) and collates them as torch's ``default_collate`` does."""
 
+import itertools
 import math
+import warnings
 
 import numpy as np
 
 from .. import dtypes
-from ..creation import tensor
+from ..creation import randperm, tensor
 from ..functional import stack
 from ..random import rng
 from ..tensor import Tensor
@@ -31,6 +33,43 @@ class TensorDataset(Dataset):
 
     def __len__(self):
         return self.tensors[0].shape[0]
+
+
+class Subset(Dataset):
+    """Mirror ``torch.utils.data.Subset(dataset, indices)``: the samples of ``dataset`` at ``indices``."""
+
+    def __init__(self, dataset, indices):
+        self.dataset, self.indices = dataset, indices
+
+    def __getitem__(self, idx):
+        if isinstance(idx, list):
+            return self.dataset[[self.indices[i] for i in idx]]
+        return self.dataset[self.indices[idx]]
+
+    def __len__(self):
+        return len(self.indices)
+
+
+def random_split(dataset, lengths, generator=None):
+    """Mirror ``torch.utils.data.random_split``: ``dataset`` cut into :class:`Subset` s of ``lengths`` (counts, or
+    fractions that sum to 1, the remainder handed out one by one) after a random permutation from ``generator``."""
+    if math.isclose(sum(lengths), 1) and sum(lengths) <= 1:
+        counts = []
+        for i, fraction in enumerate(lengths):
+            if fraction < 0 or fraction > 1:
+                raise ValueError(f"Fraction at index {i} is not between 0 and 1")
+            counts.append(math.floor(len(dataset) * fraction))
+        for i in range(len(dataset) - sum(counts)):
+            counts[i % len(counts)] += 1
+        lengths = counts
+        for i, length in enumerate(lengths):
+            if length == 0:
+                warnings.warn(f"Length of split at index {i} is 0. This might result in an empty dataset.",
+                              stacklevel=2)  # fmt: skip
+    if sum(lengths) != len(dataset):
+        raise ValueError("Sum of input lengths does not equal the length of the input dataset!")
+    indices = randperm(sum(lengths), generator=generator).tolist()
+    return [Subset(dataset, indices[end - length : end]) for end, length in zip(itertools.accumulate(lengths), lengths)]
 
 
 def default_collate(batch):
@@ -84,3 +123,8 @@ class DataLoader:
 
     def __repr__(self):
         return f"<torch.utils.data.dataloader.DataLoader object at 0x{id(self):x}>"
+
+
+from ..torch_api import module_getattr  # noqa: E402
+
+__getattr__ = module_getattr(__name__, "torch.utils.data")  # a name torch has and minigrad lacks says so

@@ -2420,3 +2420,280 @@ _errors(
     "torch.linalg.norm(torch.zeros(2, 2, 2), 'fro')", "torch.linalg.matrix_norm(v)",
     "torch.linalg.norm(torch.zeros(2, 2, 2))",
 )
+# Found by a fifth probe (training loops and the nn ecosystem).
+case(
+    "api_sequential_methods",
+    """
+    def mk():
+        return nn.Sequential(nn.ReLU(), nn.Tanh(), nn.Sigmoid())
+
+    s = mk()
+    print(s[1:], s[-1], len(s[1:]), [k for k, _ in s[1:].named_children()])
+    print(mk().append(nn.ReLU()), mk().insert(1, nn.Flatten()), mk().insert(-1, nn.Flatten()), mk().extend(mk()[:1]))
+    s = mk()
+    del s[0]
+    s[1] = nn.ReLU()
+    print(s, s.pop(0), s)
+    s = mk()
+    del s[0:2]
+    print(s, mk() + mk()[1:], mk()[:1] * 2, 2 * mk()[:1])
+    s = mk()
+    s += mk()[:1]
+    print(s)
+    for bad in (lambda: mk()[3], lambda: mk()[-4], lambda: mk().insert(5, nn.ReLU()), lambda: mk() + 1):
+        try:
+            bad()
+        except Exception as e:
+            print(type(e).__name__, e)
+    """,
+)
+case(
+    "api_module_reassignment_keeps_order",
+    """
+    lin = nn.Linear(2, 2)
+    with torch.no_grad():
+        lin.weight *= 0.1
+    print([n for n, _ in lin.named_parameters()])
+    lin.weight = nn.Parameter(torch.zeros(2, 2))
+    print([n for n, _ in lin.named_parameters()], list(lin.state_dict()))
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.a = nn.ReLU()
+            self.b = nn.Tanh()
+
+    net = Net()
+    net.a = nn.Sigmoid()
+    print(net)
+    """,
+)
+case(
+    "api_optimizer_state_dict",
+    """
+    import io
+
+    X, Y = torch.tensor([[1., 2.], [3., 4.], [0.5, -1.]]), torch.tensor([[1.], [2.], [0.]])
+
+    def model():
+        m = nn.Linear(2, 1)
+        with torch.no_grad():
+            m.weight.copy_(torch.tensor([[0.5, -0.25]]))
+            m.bias.fill_(0.1)
+        return m
+
+    makers = (lambda ps: torch.optim.SGD(ps, lr=0.1, momentum=0.9), lambda ps: torch.optim.Adam(ps, lr=0.01),
+              lambda ps: torch.optim.RMSprop(ps, lr=0.01))
+    for make in makers:
+        m = model()
+        opt = make(m.parameters())
+        for _ in range(2):
+            opt.zero_grad()
+            ((m(X) - Y) ** 2).mean().backward()
+            opt.step()
+        sd = opt.state_dict()
+        print(list(sd), sd["param_groups"])
+        print(sd["state"])
+        buf = io.BytesIO()
+        torch.save({"model": m.state_dict(), "opt": sd}, buf)
+        buf.seek(0)
+        checkpoint = torch.load(buf)
+        m2 = model()
+        m2.load_state_dict(checkpoint["model"])
+        opt2 = make(m2.parameters())
+        opt2.load_state_dict(checkpoint["opt"])
+        for mm, oo in ((m, opt), (m2, opt2)):
+            oo.zero_grad()
+            loss = ((mm(X) - Y) ** 2).mean()
+            loss.backward()
+            oo.step()
+            print(f"{loss.item():.6f}", mm.weight.tolist())
+        for bad in ({"state": {}, "param_groups": []}, {"state": {}, "param_groups": [{"params": [0], "lr": 1}]}):
+            try:
+                opt2.load_state_dict(bad)
+            except Exception as e:
+                print(type(e).__name__, e)
+    """,
+)
+case(
+    "api_random_split",
+    """
+    import warnings
+
+    warnings.simplefilter("always")
+    ds = torch.utils.data.TensorDataset(torch.arange(10.).reshape(10, 1), torch.arange(10))
+    for lengths in ([7, 3], [0.8, 0.2], [0.5, 0.3, 0.2], [0.34, 0.33, 0.33], [1.0, 0.0]):
+        parts = torch.utils.data.random_split(ds, lengths, generator=torch.Generator().manual_seed(0))
+        print([len(p) for p in parts], type(parts[0]).__name__, len(parts[0][0]))
+    for bad in ([5, 4], [1.5, -0.5]):
+        try:
+            torch.utils.data.random_split(ds, bad)
+        except Exception as e:
+            print(type(e).__name__, e)
+    sub = torch.utils.data.Subset(ds, [2, 5])
+    print(len(sub), sub[1][1], [b[1] for b in torch.utils.data.DataLoader(sub, batch_size=2)])
+    p = torch.randperm(5)
+    print(p.dtype, p.shape, sorted(p.tolist()), torch.randperm(0), torch.randperm(3, dtype=torch.float32).dtype)
+    for bad in (lambda: torch.randperm(-1), lambda: torch.randperm(2.5), lambda: torch.randperm(3, requires_grad=True)):
+        try:
+            bad()
+        except Exception as e:
+            print(type(e).__name__, e)
+    """,
+)
+# ---------------------------------------------------------------------------------------------------------
+# torch.nn.utils: gradient clipping (the total norm returned, the gradients scaled or clamped in place).
+# ---------------------------------------------------------------------------------------------------------
+_CLIP = """
+w = torch.tensor([[1., -2.], [3., 4.]], requires_grad=True)
+b = torch.tensor([0.5, -0.25], requires_grad=True)
+u = torch.tensor([1., 2.], requires_grad=True)
+def grads():
+    w.grad, b.grad = None, None
+    (w.sum() * 3 + (b * b).sum() * 7 + (w * w).sum() * 0.3).backward()
+"""
+case("api_clip_grad_norm", [_CLIP, """
+grads()
+n = torch.nn.utils.clip_grad_norm_([w, b, u], 1.0)
+print(n, n.tolist(), n.requires_grad, n.grad_fn)
+print(w.grad, b.grad, u.grad, w.grad.tolist(), b.grad.tolist())
+grads()
+print(torch.nn.utils.clip_grad_norm_(w, max_norm=2.5), w.grad, w.grad.tolist())
+grads()
+print(torch.nn.utils.clip_grad_norm_(p for p in [w, b]), w.grad.tolist(), b.grad.tolist())
+grads()
+print(torch.nn.utils.clip_grad_norm_([w, b], 100.0), w.grad, b.grad)
+"""])
+case("api_clip_grad_norm_types", [_CLIP, """
+for norm_type in (1, float('inf'), 'inf', 0.5):
+    grads()
+    n = torch.nn.utils.clip_grad_norm_([w, b], 2, norm_type=norm_type)
+    print(norm_type, n, n.tolist(), w.grad.tolist(), b.grad.tolist())
+grads()
+print(torch.nn.utils.clip_grad_norm_([w, b], 2, norm_type=3.0), w.grad, b.grad)
+e = torch.tensor([1., 2., 3.], dtype=torch.float64, requires_grad=True)
+e.grad = torch.tensor([3., -4., 0.5], dtype=torch.float64)
+print(torch.nn.utils.clip_grad_norm_(e, 2.0), e.grad)
+print(torch.nn.utils.clip_grad_norm_([], 1.0), torch.nn.utils.clip_grad_norm_([u], 1.0))
+print(torch.nn.utils.clip_grad_norm_((p for p in []), 1.0))
+grads()
+print(torch.nn.utils.clip_grad_norm_([w], 0.0, foreach=False), w.grad)
+"""])
+case("api_clip_grad_norm_nonfinite", [_CLIP, """
+d = torch.tensor([1., 2.], requires_grad=True)
+for bad in (float('inf'), float('nan')):
+    d.grad = torch.tensor([bad, 1.])
+    try:
+        torch.nn.utils.clip_grad_norm_([d], 1.0, error_if_nonfinite=True)
+    except RuntimeError as error:
+        print(type(error).__name__, error, d.grad)
+    print(torch.nn.utils.clip_grad_norm_([d], 1.0), d.grad)
+d.grad = torch.tensor([float('inf'), 1.])
+try:
+    torch.nn.utils.clip_grad_norm_(d, 1.0, norm_type=3, error_if_nonfinite=True)
+except RuntimeError as error:
+    print(error)
+"""])
+case("api_clip_grad_value", [_CLIP, """
+grads()
+print(torch.nn.utils.clip_grad_value_([w, b, u], clip_value=3.5), w.grad, b.grad, u.grad)
+g = torch.tensor([1., 2., 3., 4.], requires_grad=True)
+g.grad = torch.tensor([-3., 0.2, float('nan'), 5.])
+print(torch.nn.utils.clip_grad_value_(g, 0.5), g.grad)
+g.grad = torch.tensor([-3., 0.2, 1., 5.])
+print(torch.nn.utils.clip_grad_value_((q for q in [g]), 2), g.grad)
+torch.nn.utils.clip_grad_value_([g], -1)
+print(g.grad)
+"""])
+_errors(
+    "api_clip_grad_errors",
+    "torch.nn.utils.clip_grad_norm_([v], 'a')", "torch.nn.utils.clip_grad_norm_([p], 1., norm_type='fro')",
+    "torch.nn.utils.clip_grad_norm_(3, 1.)", "torch.nn.utils.clip_grad_value_(3, 1.)",
+    "torch.nn.utils.clip_grad_value_([x], None)",
+)
+
+# ---------------------------------------------------------------------------------------------------------
+# torch.optim.lr_scheduler: the learning rates of each step (torch's recurrences), state_dict and warnings.
+# ---------------------------------------------------------------------------------------------------------
+_SCHEDULE = """
+def schedule(make, steps=12, **options):
+    w = torch.tensor([1., 2.], requires_grad=True)
+    opt = torch.optim.SGD([w], lr=0.1, **options)
+    s = make(opt)
+    print(type(s).__name__, s.last_epoch, s.base_lrs, s.get_last_lr(), opt.param_groups[0]['initial_lr'])
+    lrs = []
+    for _ in range(steps):
+        (w * w).sum().backward()
+        opt.step()
+        opt.zero_grad()
+        s.step()
+        lrs.append(s.get_last_lr()[0])
+    print(lrs, s.last_epoch, opt.param_groups[0]['lr'], w)
+    print(s.state_dict())
+S = torch.optim.lr_scheduler
+"""
+case("api_lr_scheduler_step", [_SCHEDULE, """
+schedule(lambda opt: S.StepLR(opt, step_size=3))
+schedule(lambda opt: torch.optim.lr_scheduler.StepLR(opt, 2, gamma=0.5), momentum=0.9)
+"""])
+case("api_lr_scheduler_multistep",
+     [_SCHEDULE, "schedule(lambda opt: S.MultiStepLR(opt, milestones=[2, 5, 5, 9], gamma=0.3))"])
+case("api_lr_scheduler_exponential", [_SCHEDULE, "schedule(lambda opt: S.ExponentialLR(opt, gamma=0.9), 30)"])
+case("api_lr_scheduler_lambda", [_SCHEDULE, """
+schedule(lambda opt: S.LambdaLR(opt, lr_lambda=lambda epoch: 0.95 ** epoch))
+a = torch.tensor([1.], requires_grad=True)
+b = torch.tensor([2.], requires_grad=True)
+opt = torch.optim.SGD([{'params': [a]}, {'params': [b], 'lr': 0.5}], lr=0.1)
+s = S.LambdaLR(opt, [lambda epoch: 0.5 ** epoch, lambda epoch: 1 / (epoch + 1)])
+for _ in range(3):
+    opt.step()
+    s.step()
+print(s.get_last_lr(), [group['lr'] for group in opt.param_groups], s.state_dict())
+print(opt)
+try:
+    S.LambdaLR(opt, [lambda epoch: 1.])
+except ValueError as error:
+    print(error)
+"""])
+case("api_lr_scheduler_cosine", [_SCHEDULE, """
+schedule(lambda opt: S.CosineAnnealingLR(opt, T_max=10), 25)
+schedule(lambda opt: S.CosineAnnealingLR(opt, 7, eta_min=0.001), 30)
+"""])
+case("api_lr_scheduler_state", [_SCHEDULE, """
+w = torch.tensor([1.], requires_grad=True)
+opt = torch.optim.SGD([w], lr=1.0)
+s = S.MultiStepLR(opt, [1, 2])
+for _ in range(2):
+    opt.step()
+    s.step()
+state = s.state_dict()
+print(state)
+s2 = S.MultiStepLR(torch.optim.SGD([w], lr=1.0), [4])
+s2.load_state_dict(state)
+print(s2.last_epoch, s2.get_last_lr(), s2.milestones)
+resumed = S.CosineAnnealingLR(opt, 10, last_epoch=4)
+print(resumed.get_last_lr(), resumed.last_epoch, resumed.base_lrs, opt.param_groups[0]['lr'])
+print(isinstance(s, S.LRScheduler), issubclass(S._LRScheduler, S.LRScheduler), S._LRScheduler.__name__)
+"""])
+case("api_lr_scheduler_warnings", [_SCHEDULE, """
+w = torch.tensor([1.], requires_grad=True)
+opt = torch.optim.SGD([w], lr=1.0)
+s = S.StepLR(opt, 1)
+s.step()
+s.step()
+print(s.get_last_lr())
+print(s.get_lr())
+s.step(5)
+print(s.get_last_lr(), s.last_epoch)
+opt2 = torch.optim.SGD([w], lr=1.0)
+s2 = S.ExponentialLR(opt2, 0.5)
+opt2.step = lambda: None
+s2.step()
+print(s2.get_last_lr())
+"""])
+_errors(
+    "api_lr_scheduler_errors",
+    "torch.optim.lr_scheduler.StepLR(3, 1)",
+    "torch.optim.lr_scheduler.StepLR(torch.optim.SGD([x], lr=1.), 1, last_epoch=3)",
+    "torch.optim.lr_scheduler.ExponentialLR(torch.optim.SGD([x], lr=1.))",
+)

@@ -21,7 +21,8 @@ from parity.run import write_or_check  # noqa: E402
 FILE = Path(__file__).resolve().parents[2] / "minigrad" / "torch_api.json"
 CLASSES = ("torch.Tensor", "torch.nn.Module")  # the rest are modules
 OWNERS = ("torch", "torch.Tensor", "torch.nn", "torch.nn.Module", "torch.nn.functional", "torch.nn.init",
-          "torch.optim", "torch.autograd", "torch.linalg")
+          "torch.optim", "torch.autograd", "torch.linalg", "torch.utils.data",
+          "torch.nn.utils", "torch.optim.lr_scheduler")
 
 
 def _own(value):

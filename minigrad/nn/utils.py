@@ -1,0 +1,69 @@
+"""``minigrad.nn.utils``: gradient clipping as ``torch.nn.utils`` does it (``clip_grad_norm_``,
+``clip_grad_value_``), under ``no_grad``, in place on each parameter's ``.grad``, with torch's steps and so its
+rounding: one vector norm per gradient, the norm of those norms, ``max_norm / (total_norm + 1e-6)`` clamped at 1."""
+
+import math
+import types
+import warnings
+
+from ..autograd import grad_mode
+from ..creation import tensor
+from ..functional import stack
+from ..linalg import vector_norm
+from ..tensor import Tensor
+
+__all__ = ["clip_grad_norm_", "clip_grad_value_"]
+
+
+def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False, foreach=None):
+    """Mirror ``torch.nn.utils.clip_grad_norm_``: scale the gradients of ``parameters`` (a tensor or an iterable
+    of them; those without ``.grad`` are skipped) in place so that their total ``norm_type``-norm is at most
+    ``max_norm``; return the total norm before clipping, a 0-d tensor. ``foreach`` changes nothing on the CPU."""
+    with grad_mode.no_grad():
+        if isinstance(parameters, Tensor):
+            parameters = [parameters]
+        else:
+            is_generator = isinstance(parameters, types.GeneratorType)
+            parameters = list(parameters)  # a generator is read once
+            if is_generator and not parameters:
+                warnings.warn("`parameters` is an empty generator, no gradient clipping will occur.", stacklevel=2)
+        grads = [p.grad for p in parameters if p.grad is not None]
+        total_norm = _total_norm(grads, norm_type, error_if_nonfinite)
+        max_norm = float(max_norm)
+        if grads:
+            clip_coef = (max_norm / (total_norm + 1e-6)).clamp(max=1.0)  # multiplied even when it is 1, as torch does
+            for g in grads:
+                g.mul_(clip_coef)
+        return total_norm
+
+
+def _total_norm(grads, norm_type, error_if_nonfinite):
+    """torch's ``_get_total_norm``: the ``norm_type``-norm of the gradients' norms (``tensor(0.)`` for none)."""
+    norm_type = float(norm_type)
+    if not grads:
+        return tensor(0.0)
+    total_norm = vector_norm(stack([vector_norm(g, norm_type) for g in grads]), norm_type)
+    if error_if_nonfinite and not math.isfinite(total_norm.item()):
+        raise RuntimeError(
+            f"The total norm of order {norm_type} for gradients from `parameters` is non-finite, so it cannot be "
+            "clipped. To disable this error and scale the gradients by the non-finite norm anyway, set "
+            "`error_if_nonfinite=False`"
+        )
+    return total_norm
+
+
+def clip_grad_value_(parameters, clip_value, foreach=None):
+    """Mirror ``torch.nn.utils.clip_grad_value_``: clamp the gradients of ``parameters`` (a tensor or an iterable
+    of them) in place to ``[-clip_value, clip_value]``; return None."""
+    with grad_mode.no_grad():
+        if isinstance(parameters, Tensor):
+            parameters = [parameters]
+        clip_value = float(clip_value)
+        for g in [p.grad for p in parameters if p.grad is not None]:
+            g.clamp_min_(-clip_value)  # torch's foreach path: the lower bound first, then the upper
+            g.clamp_max_(clip_value)
+
+
+from ..torch_api import module_getattr  # noqa: E402
+
+__getattr__ = module_getattr(__name__, "torch.nn.utils")  # a name torch has and minigrad lacks says so
