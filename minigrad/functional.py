@@ -41,11 +41,16 @@ def _operand(x):
     return NotImplemented
 
 
-def _input(x, other):
-    """A binary op's first operand: a tensor; a number (``2 + x`` as ``add(2, x)``) as a tensor of the op's
-    dtype; else NotImplemented."""
-    return as_tensor_operand(x, other if isinstance(other, Tensor) else None) if isinstance(x, _OPERAND) else (
-        NotImplemented)
+def _operands(input, other):
+    """A binary op's two operands: the first a tensor (a number, as in ``add(2, x)``, becomes one of the op's
+    dtype), the other a tensor or a number (see :func:`_operand`); None if either is of a type torch's
+    operators do not take."""
+    if not isinstance(input, Tensor):
+        if not isinstance(input, _OPERAND):
+            return None
+        input = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
+    other = other if isinstance(other, Tensor) else _operand(other)
+    return None if other is NotImplemented else (input, other)
 
 
 _COMPARISON = (
@@ -63,30 +68,24 @@ _POW = (
 @public("add", "__add__", "__radd__", inplace="add_", binary=True, inplace_operator="__iadd__")
 def add(input, other, *, alpha=1):
     """Mirror ``torch.add(input, other, alpha=1)``: input + alpha * other, broadcasting."""
-    if not isinstance(input, Tensor):
-        input = _input(input, other)
-        if input is NotImplemented:
+    if not isinstance(input, Tensor) or not isinstance(other, _OPERAND):  # else both are as the op takes them
+        operands = _operands(input, other)
+        if operands is None:
             return NotImplemented
-    if not isinstance(other, Tensor):
-        other = _operand(other)
-        if other is NotImplemented:
-            return NotImplemented
+        input, other = operands
     return E.Add.apply(input, other) if alpha == 1 else E.Add.apply(input, other, alpha=alpha)
 
 
 @public("sub", "subtract", "__sub__", inplace="sub_", binary=True, inplace_operator="__isub__")
 def sub(input, other, *, alpha=1):
     """Mirror ``torch.sub``: input - alpha * other, broadcasting."""
-    if not isinstance(input, Tensor):
+    if not isinstance(input, Tensor) or not isinstance(other, _OPERAND):
         if isinstance(input, _SCALAR) and isinstance(other, Tensor):
             return rsub(other, input, alpha=alpha)
-        input = _input(input, None)
-        if input is NotImplemented:
+        operands = _operands(input, other)
+        if operands is None:
             return NotImplemented
-    if not isinstance(other, Tensor):
-        other = _operand(other)
-        if other is NotImplemented:
-            return NotImplemented
+        input, other = operands
     other_bool = other._data.dtype is _NP_BOOL if isinstance(other, Tensor) else isinstance(other, _BOOLS)
     if other_bool or input._data.dtype is _NP_BOOL:
         _refuse_bool_subtraction(input, other)
@@ -123,14 +122,11 @@ def mul(input, other, *, out=None):
     """Mirror ``torch.mul``: elementwise product, broadcasting (``out=``: written into ``out``)."""
     if out is not None:
         return write_out("mul", out, lambda: mul(input, other), input, other)
-    if not isinstance(input, Tensor):
-        input = _input(input, other)
-        if input is NotImplemented:
+    if not isinstance(input, Tensor) or not isinstance(other, _OPERAND):  # else both are as the op takes them
+        operands = _operands(input, other)
+        if operands is None:
             return NotImplemented
-    if not isinstance(other, Tensor):
-        other = _operand(other)
-        if other is NotImplemented:
-            return NotImplemented
+        input, other = operands
     return E.Mul.apply(input, other)
 
 
@@ -142,10 +138,8 @@ def div(input, other, *, rounding_mode=None):
         raise NotImplementedError("minigrad's div supports only true division (rounding_mode=None)")
     if isinstance(input, _SCALAR) and isinstance(other, Tensor):
         return E.Mul.apply(E.Reciprocal.apply(other), input)
-    input, other = _input(input, None), _operand(other)
-    if input is NotImplemented or other is NotImplemented:
-        return NotImplemented
-    return E.Div.apply(input, other)
+    operands = _operands(input, other)
+    return NotImplemented if operands is None else E.Div.apply(*operands)
 
 
 true_divide = divide = public.alias(div, "true_divide", "divide")
