@@ -7,7 +7,8 @@ import numpy as np
 from .tensor import Tensor
 from .typename import c_type_name
 
-NUMBERS = (bool, int, float, np.bool_, np.number)  # what torch's argument parser takes as a Number
+NUMBERS = (float, int, bool, np.number, np.bool_)  # what torch's argument parser takes as a Number
+OPERANDS = (Tensor, *NUMBERS)  # what a binary op takes as it is (its operators give way for anything else)
 
 
 def word(value):

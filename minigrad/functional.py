@@ -5,7 +5,7 @@ that call them. Each routes to one op class in :mod:`minigrad.ops` and registers
 import numpy as np
 
 from . import dtypes, tensor_tools
-from .arguments import invalid_arguments, must_be_tensor, sizes_argument
+from .arguments import NUMBERS, OPERANDS, invalid_arguments, must_be_tensor, sizes_argument
 from .autograd import grad_mode
 from .creation import tensor
 from .ops import elementwise as E
@@ -25,16 +25,14 @@ from .typename import c_type_name
 
 __all__ = NAMES  # filled by @public below
 
-_SCALAR = (int, float, bool, np.number)
 _BOOLS = (bool, np.bool_)
 _NP_BOOL = np.dtype(np.bool_)
-_OPERAND = (Tensor, *_SCALAR)
 
 
 def _operand(x):
     """A binary op's other operand: a tensor or a number as it is, a numpy array as a tensor, else
     NotImplemented (torch's operators give way to the other operand for a list, a string or None)."""
-    if isinstance(x, _OPERAND):
+    if isinstance(x, OPERANDS):
         return x
     if isinstance(x, np.ndarray):
         return tensor(x)
@@ -46,7 +44,7 @@ def _operands(input, other):
     dtype), the other a tensor or a number (see :func:`_operand`); None if either is of a type torch's
     operators do not take."""
     if not isinstance(input, Tensor):
-        if not isinstance(input, _OPERAND):
+        if not isinstance(input, OPERANDS):
             return None
         input = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
     other = other if isinstance(other, Tensor) else _operand(other)
@@ -68,7 +66,7 @@ _POW = (
 @public("add", "__add__", "__radd__", inplace="add_", binary=True, inplace_operator="__iadd__")
 def add(input, other, *, alpha=1):
     """Mirror ``torch.add(input, other, alpha=1)``: input + alpha * other, broadcasting."""
-    if not isinstance(input, Tensor) or not isinstance(other, _OPERAND):  # else both are as the op takes them
+    if not isinstance(input, Tensor) or not isinstance(other, OPERANDS):  # else both are as the op takes them
         operands = _operands(input, other)
         if operands is None:
             return NotImplemented
@@ -79,8 +77,8 @@ def add(input, other, *, alpha=1):
 @public("sub", "subtract", "__sub__", inplace="sub_", binary=True, inplace_operator="__isub__")
 def sub(input, other, *, alpha=1):
     """Mirror ``torch.sub``: input - alpha * other, broadcasting."""
-    if not isinstance(input, Tensor) or not isinstance(other, _OPERAND):
-        if isinstance(input, _SCALAR) and isinstance(other, Tensor):
+    if not isinstance(input, Tensor) or not isinstance(other, OPERANDS):
+        if isinstance(input, NUMBERS) and isinstance(other, Tensor):
             return rsub(other, input, alpha=alpha)
         operands = _operands(input, other)
         if operands is None:
@@ -122,7 +120,7 @@ def mul(input, other, *, out=None):
     """Mirror ``torch.mul``: elementwise product, broadcasting (``out=``: written into ``out``)."""
     if out is not None:
         return write_out("mul", out, lambda: mul(input, other), input, other)
-    if not isinstance(input, Tensor) or not isinstance(other, _OPERAND):  # else both are as the op takes them
+    if not isinstance(input, Tensor) or not isinstance(other, OPERANDS):  # else both are as the op takes them
         operands = _operands(input, other)
         if operands is None:
             return NotImplemented
@@ -136,7 +134,7 @@ def div(input, other, *, rounding_mode=None):
     """Mirror ``torch.div``: true division (``number / tensor`` is ``reciprocal(tensor) * number``)."""
     if rounding_mode is not None:
         raise NotImplementedError("minigrad's div supports only true division (rounding_mode=None)")
-    if isinstance(input, _SCALAR) and isinstance(other, Tensor):
+    if isinstance(input, NUMBERS) and isinstance(other, Tensor):
         return E.Mul.apply(E.Reciprocal.apply(other), input)
     operands = _operands(input, other)
     return NotImplemented if operands is None else E.Div.apply(*operands)
@@ -160,10 +158,10 @@ negative = public.alias(neg, "negative")
 def pow(input, exponent):
     """Mirror ``torch.pow``: tensor**number (PowBackward0), tensor**tensor (1), number**tensor (2)."""
     if not isinstance(input, Tensor):
-        return E.RPow.apply(exponent, base=input) if isinstance(input, _SCALAR) else NotImplemented
+        return E.RPow.apply(exponent, base=input) if isinstance(input, NUMBERS) else NotImplemented
     if isinstance(exponent, Tensor):
         return E.PowTensor.apply(input, exponent)
-    if not isinstance(exponent, _SCALAR):
+    if not isinstance(exponent, NUMBERS):
         return NotImplemented
     return E.Pow.apply(input, exponent=exponent)
 
@@ -288,7 +286,7 @@ def where(condition=_NO_ARGUMENT, input=_NO_ARGUMENT, other=_NO_ARGUMENT):
             f"where expected condition to be a boolean tensor, but got a tensor with dtype "
             f"{condition.dtype.scalar_name if isinstance(condition, Tensor) else type(condition).__name__}"
         )
-    if not isinstance(input, _OPERAND) or not isinstance(other, _OPERAND):
+    if not isinstance(input, OPERANDS) or not isinstance(other, OPERANDS):
         raise invalid_arguments("where", given, _WHERE)
     if not isinstance(input, Tensor):
         input = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
@@ -581,7 +579,7 @@ def _compare(fn, name):
             return NotImplemented
         if isinstance(b, Tensor):
             bd = b._data
-        elif isinstance(b, _SCALAR):
+        elif isinstance(b, NUMBERS):
             bd = b
         else:  # ``x == None`` is False, as Python compares objects it cannot otherwise
             return NotImplemented
@@ -756,7 +754,7 @@ def _sum_to_size(self, *shape):
 
 def _bool_op(fn, name):
     def op(a, b):
-        if not isinstance(b, _OPERAND):
+        if not isinstance(b, OPERANDS):
             return NotImplemented
         if isinstance(b, Tensor) and (a.dtype.is_floating_point or b.dtype.is_floating_point):
             raise RuntimeError(f'"{name}_cpu" not implemented for \'Float\'')

@@ -6,7 +6,7 @@ its Tensor methods and exported as ``minigrad.<name>`` by this module's ``__all_
 import numpy as np
 
 from . import dtypes
-from .arguments import NUMBERS, must_be_tensor
+from .arguments import OPERANDS, must_be_tensor
 from .autograd import grad_mode
 from .ops import elementwise as E
 from .ops import indexing as X
@@ -52,17 +52,12 @@ _REMAINDER = (
 )
 
 
-def _operands_taken(input, other):
-    """Whether both operands are tensors or numbers (else the op gives way: NotImplemented)."""
-    return isinstance(input, (Tensor, *NUMBERS)) and isinstance(other, (Tensor, *NUMBERS))
-
-
 @public("floor_divide", "__floordiv__", inplace="floor_divide_", function=False, binary=_FLOOR_DIVIDE,
         inplace_operator="__ifloordiv__")
 def floor_divide(input, other):
     """Mirror ``torch.floor_divide`` and ``//``: the quotient rounded down. torch has no derivative for it:
     the result of a tensor that requires grad has a NotImplemented node, and backward through it raises."""
-    if not _operands_taken(input, other):
+    if not isinstance(input, OPERANDS) or not isinstance(other, OPERANDS):
         return NotImplemented
     a = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
     if isinstance(other, Tensor):
@@ -104,7 +99,7 @@ def floor(input):
 def remainder(input, other):
     """Mirror ``torch.remainder`` and ``%``: the remainder with the divisor's sign, as Python's ``%``
     (RemainderBackward0 for a number, RemainderBackward1 for a tensor)."""
-    if not _operands_taken(input, other):
+    if not isinstance(input, OPERANDS) or not isinstance(other, OPERANDS):
         return NotImplemented
     if not isinstance(input, Tensor):  # number % tensor: torch has no derivative for it
         a = as_tensor_operand(input, other)
@@ -121,7 +116,6 @@ def remainder(input, other):
 def _rmod_operator(self, other):
     """``number % tensor``."""
     return remainder.__wrapped__(other, self)
-
 
 
 

@@ -11,7 +11,7 @@ its public function and the op catalogue.
 
 import numpy as np
 
-from .arguments import NUMBERS, refused
+from .arguments import OPERANDS, refused
 from .ops.inplace import apply_inplace
 from .tensor import Tensor
 
@@ -69,7 +69,7 @@ def alias(fn, *names):
 public.alias = alias
 
 
-_OPERANDS = (Tensor, *NUMBERS, np.ndarray)  # what a binary op's operators take
+_OPERANDS = (*OPERANDS, np.ndarray)  # what a binary op's operators take (an array becomes a tensor)
 
 
 def _inplace_method(fn, name, binary=None, operator=False):

@@ -228,23 +228,25 @@ class BinaryCrossEntropyWithLogits(Op):
         )
 
 
+def _difference_and_norm(self, target, reduction, F):
+    """``self - target`` and the factor of a pointwise loss's gradient: 1 / the number of elements for the mean
+    (in the arrays' dtype on arrays), else 1."""
+    x = self - target
+    norm = (1 / (x.size if F is ARRAYS else x.numel())) if reduction == 1 else 1
+    return x, (x.dtype.type(norm) if F is ARRAYS else norm)
+
+
 def smooth_l1_loss_backward(grad, self, target, reduction, beta, F=TENSORS):
     """torch's ``smooth_l1_loss_backward``: ``grad`` (its sign flipped below ``-beta``) outside ``(-beta, beta)``,
     ``x * grad / beta`` inside, ``x = self - target``, divided by the number of elements for the mean."""
-    x = self - target
-    norm = 1 / x.size if reduction == 1 and F is ARRAYS else 1 / x.numel() if reduction == 1 else 1
-    if F is ARRAYS:
-        norm = x.dtype.type(norm)
+    x, norm = _difference_and_norm(self, target, reduction, F)
     return F.where(x <= -beta, -norm * grad, F.where(x >= beta, norm * grad, norm * x * grad / beta))
 
 
 def huber_loss_backward(grad, self, target, reduction, delta, F=TENSORS):
     """torch's ``huber_loss_backward``: ``grad * delta`` (its sign flipped below ``-delta``) outside
     ``(-delta, delta)``, ``x * grad`` inside, ``x = self - target``, divided by the number of elements for the mean."""
-    x = self - target
-    norm = 1 / x.size if reduction == 1 and F is ARRAYS else 1 / x.numel() if reduction == 1 else 1
-    if F is ARRAYS:
-        norm = x.dtype.type(norm)
+    x, norm = _difference_and_norm(self, target, reduction, F)
     return F.where(x <= -delta, -norm * grad * delta, F.where(x >= delta, norm * grad * delta, norm * x * grad))
 
 
