@@ -122,3 +122,23 @@ def test_carrier_backwards_give_the_same_bits_on_arrays_and_on_tensors(program, 
             loss.backward()
         grads[fast] = [t.grad.numpy().tobytes() for t in leaves]
     assert grads[True] == grads[False]
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+@pytest.mark.parametrize("size", [1, 7, 4096, 5000])
+@pytest.mark.parametrize("zero_first", [False, True])
+def test_masked_gradients_on_arrays_are_np_where(dtype, size, zero_first):
+    """relu's, clamp's and max's backward on arrays (``where(mask, grad, 0)``, large ones by clearing bits) give
+    np.where's bits: inf and nan kept where kept, +0. (not -0. or nan) where zeroed, for every layout."""
+    from minigrad.ops.carriers import ARRAYS
+
+    rng = np.random.default_rng(size)
+    grad = rng.standard_normal(size).astype(dtype)
+    grad[::5], grad[1::7], grad[2::11] = np.inf, np.nan, -0.0
+    mask = rng.standard_normal(size) > 0
+    layouts = [(grad, mask), (grad[::-1], mask[::-1]), (grad.reshape(1, -1).T, mask.reshape(-1, 1)), (grad[0], mask[0])]
+    for g, m in layouts:
+        got = ARRAYS.where(m, 0, g) if zero_first else ARRAYS.where(m, g, 0)
+        want = np.where(m, 0, g) if zero_first else np.where(m, g, 0)
+        assert got.dtype == want.dtype and got.shape == want.shape
+        assert np.asarray(got).tobytes() == np.asarray(want).tobytes()

@@ -143,7 +143,9 @@ class Node:
         """Keep ``values`` (a tuple of tensors, numbers or None) for backward, with each tensor's version."""
         if self._saving:
             self._saved = values
-            self._versions = [v._vc.value if isinstance(v, Tensor) else None for v in values]
+            versions = self._versions = []
+            for v in values:  # a loop: a comprehension costs more for the two or three values an op saves
+                versions.append(v._vc.value if isinstance(v, Tensor) else None)
 
     def _keep_outputs(self):
         """Once this node is its outputs' grad_fn: keep the saved ones as :class:`SavedOutput`."""

@@ -1,13 +1,14 @@
 """Small helpers the op modules share: operands that may be Python scalars, and result dtypes."""
 
+import functools
 import warnings
 
 import numpy as np
 
 from .. import dtypes
-from ..tensor import Tensor
+from ..tensor import Tensor, _Version
 
-_wrap = Tensor._wrap
+_new = object.__new__
 
 # torch divides by zero, overflows and makes nan (0 * inf, inf - inf) silently: every op's forward runs with
 # numpy's floating-point warnings off (Op.apply). np.errstate costs more than a small op itself, so on numpy 2,
@@ -18,10 +19,9 @@ try:
     with np.errstate(all="ignore"):
         _QUIET = _extobj_contextvar.get()
 
-    def quiet_on():
-        """Turn numpy's floating-point warnings off; returns what :func:`quiet_off` needs to turn them back."""
-        return _extobj_contextvar.set(_QUIET)
-
+    # quiet_on() turns numpy's floating-point warnings off and returns what quiet_off needs to turn them back
+    # (a partial, not a def: it runs in every op)
+    quiet_on = functools.partial(_extobj_contextvar.set, _QUIET)
     quiet_off = _extobj_contextvar.reset
 except ImportError:  # numpy 1: a global state
 
@@ -35,9 +35,15 @@ except ImportError:  # numpy 1: a global state
 
 
 def wrap(arr):
-    """A tensor around an op's numpy result. numpy ufuncs give a numpy scalar for 0-d inputs; it becomes
-    a 0-d array, so that the tensor can be written in place and viewed like any other."""
-    return _wrap(arr if type(arr) is np.ndarray else np.asarray(arr))
+    """A tensor around an op's numpy result (``Tensor._wrap``, inlined: every op makes one). numpy ufuncs give
+    a numpy scalar for 0-d inputs; it becomes a 0-d array, so that the tensor can be written in place and
+    viewed like any other."""
+    t = _new(Tensor)
+    t._data = arr if type(arr) is np.ndarray else np.asarray(arr)
+    t._requires_grad = False
+    t.grad_fn = None
+    t._vc = _Version()
+    return t
 
 
 def precise(fn, a):

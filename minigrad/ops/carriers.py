@@ -63,6 +63,38 @@ def inverse_permutation(dims):
     return tuple(int(i) for i in np.argsort(dims))
 
 
+_SAME_SIZE_INT = {2: np.int16, 4: np.int32, 8: np.int64}
+_NUMPY = (np.ndarray, np.generic)  # a gradient on arrays: a 0-d result of numpy arithmetic is a numpy scalar
+
+
+def _where_array(condition, x, y):
+    """``np.where(condition, x, y)``. A gradient kept where a mask holds and 0 elsewhere (relu's, clamp's and max's
+    backward: torch fills zeros, so an inf or nan gradient at a zeroed position gives 0, not nan) is computed by
+    clearing the gradient's bits where it is zeroed: the same values, from 4096 elements on about 2.5x as fast as
+    ``np.where``, whose choice between an array and a number branches on every element of a random mask."""
+    if type(y) is int and y == 0 and isinstance(x, _NUMPY):
+        return _masked(x, condition, keep=True)
+    if type(x) is int and x == 0 and isinstance(y, _NUMPY):
+        return _masked(y, condition, keep=False)
+    return np.where(condition, x, y)
+
+
+def _masked(a, condition, keep):
+    """``a`` where ``condition`` is ``keep``, +0. elsewhere."""
+    if a.ndim == 0 and np.shape(condition) == ():
+        return a if bool(condition) == keep else np.zeros((), a.dtype)
+    if a.size < 4096 or np.shape(condition) != a.shape or a.dtype.kind != "f":  # below 4096: np.where is faster
+        return np.where(condition, a, 0) if keep else np.where(condition, 0, a)
+    ints = _SAME_SIZE_INT[a.itemsize]
+    bits = condition.view(np.uint8).astype(ints)  # 1 where the condition holds, else 0
+    if keep:
+        np.negative(bits, out=bits)  # all bits set where a is kept
+    else:
+        bits -= 1
+    bits &= a.view(ints)
+    return bits.view(a.dtype)
+
+
 def _value_array(v):
     """What an op kept on ``ctx``, as numpy sees it: a tensor's array, anything else as it is."""
     return v._data if isinstance(v, Tensor) else v
@@ -88,7 +120,8 @@ ARRAYS = _Carrier(
     floor=np.floor,
     log=functools.partial(precise, np.log),
     exp=functools.partial(precise, np.exp),
-    where=np.where,
+    where=_where_array,
+    zeros_like=np.zeros_like,
     t=np.transpose,
     transpose=lambda a, d0, d1: np.swapaxes(a, d0, d1),
     permute=np.transpose,
@@ -132,6 +165,7 @@ def _tensor_functions():
         log=F.log,
         exp=F.exp,
         where=F.where,
+        zeros_like=lambda t: t.new_zeros(t.shape),
         t=F.t,
         transpose=F.transpose,
         permute=F.permute,

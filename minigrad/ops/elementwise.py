@@ -36,7 +36,7 @@ _BOOL = np.dtype(np.bool_)
 
 def _binary(fn, a, b):
     try:
-        return binary_result(fn(a._data, data(b)), a, b)
+        arr = fn(a._data, b._data if isinstance(b, Tensor) else b)
     except ValueError:
         if isinstance(b, Tensor):
             check_broadcast(a, b)
@@ -44,7 +44,8 @@ def _binary(fn, a, b):
     except OverflowError:  # a Python int out of an integer tensor's range: torch wraps it to that dtype
         if not (isinstance(b, int) and a._data.dtype.kind in "iu"):
             raise
-        return binary_result(fn(a._data, wrapped_int(b, a._data.dtype)), a, b)
+        arr = fn(a._data, wrapped_int(b, a._data.dtype))
+    return binary_result(arr, a, b)
 
 
 def _subtract_from(x, y):
@@ -165,7 +166,7 @@ class Pow(Op):
     """result = self ** exponent, exponent a number"""
 
     node_name = "PowBackward0"
-    formula = {"self": "grad * 0 if exponent == 0 else grad * exponent * self ** (exponent - 1)"}
+    formula = {"self": "zeros_like(grad) if exponent == 0 else grad * exponent * self ** (exponent - 1)"}
     saved_names, saved_values = ("self",), {"exponent": "exponent"}
 
     @staticmethod
@@ -306,7 +307,7 @@ class Relu(Op):
     """result = max(self, 0)"""
 
     node_name = "ReluBackward0"
-    formula = {"self": "grad * (result > 0)"}
+    formula = {"self": "where(result <= 0, 0, grad)"}  # torch's threshold_backward
     saved_names = ("result",)
 
     @staticmethod
@@ -352,7 +353,7 @@ class Clamp(Op):
     """result = min(max(self, min), max); min or max may be None"""
 
     node_name = "ClampBackward1"
-    formula = {"self": "grad * ((self >= lo) & (self <= hi))"}  # lo, hi: min and max, -inf and inf if None
+    formula = {"self": "where((self >= lo) & (self <= hi), grad, 0)"}  # lo, hi: min and max, -inf and inf if None
     saved_names, saved_values = ("self",), {"min": "min", "max": "max"}
 
     @staticmethod
@@ -377,7 +378,7 @@ class Sign(Op):
     """result = sign(self); its derivative is zero wherever it exists (Round and Floor change only ``values``)"""
 
     node_name = "SignBackward0"
-    formula = {"self": "grad * 0"}
+    formula = {"self": "zeros_like(grad)"}
     values = staticmethod(np.sign)
     bool_kernel = None  # the sign of a bool tensor is itself; Round and Floor name torch's kernel that refuses one
 
@@ -395,8 +396,8 @@ class Maximum(Op):
 
     node_name = "MaximumBackward0"
     formula = {
-        "self": "grad * ((self > other) + (self == other) / 2)",
-        "other": "grad * ((other > self) + (self == other) / 2)",
+        "self": "masked_fill(where(self == other, grad / 2, grad), self < other, 0)",
+        "other": "masked_fill(where(self == other, grad / 2, grad), self > other, 0)",
     }
     saved_names = ("self", "other")
 
@@ -411,8 +412,8 @@ class Minimum(Op):
 
     node_name = "MinimumBackward0"
     formula = {
-        "self": "grad * ((self < other) + (self == other) / 2)",
-        "other": "grad * ((other < self) + (self == other) / 2)",
+        "self": "masked_fill(where(self == other, grad / 2, grad), self > other, 0)",
+        "other": "masked_fill(where(self == other, grad / 2, grad), self < other, 0)",
     }
     saved_names = ("self", "other")
 
@@ -595,7 +596,7 @@ class ClampMin(Op):
     """result = max(self, min), min a number"""
 
     node_name = "ClampMinBackward0"
-    formula = {"self": "grad * (self >= min)"}
+    formula = {"self": "where(self >= min, grad, 0)"}
     saved_names, saved_values = ("self",), {"min": "min"}
 
     @staticmethod
@@ -609,7 +610,7 @@ class ClampMax(Op):
     """result = min(self, max), max a number"""
 
     node_name = "ClampMaxBackward0"
-    formula = {"self": "grad * (self <= max)"}
+    formula = {"self": "where(self <= max, grad, 0)"}
     saved_names, saved_values = ("self",), {"max": "max"}
 
     @staticmethod

@@ -94,7 +94,7 @@ class Zero(Op):
     """self.zero_(): every element becomes 0, so no gradient flows to the old value"""
 
     node_name = "ZeroBackward0"
-    formula = {"self": "grad * 0"}
+    formula = {"self": "zeros_like(grad)"}
 
     @staticmethod
     def forward(ctx, a):
@@ -105,7 +105,7 @@ class Fill(Op):
     """self.fill_(value): every element becomes ``value``"""
 
     node_name = "FillBackward2"
-    formula = {"self": "grad * 0"}
+    formula = {"self": "zeros_like(grad)"}
 
     @staticmethod
     def forward(ctx, a, *, value):
@@ -116,7 +116,7 @@ class FillTensor(Op):
     """self.fill_(value), value a 0-d tensor: every element becomes value"""
 
     node_name = "FillBackward3"
-    formula = {"self": "grad * 0", "value": "grad.sum()"}
+    formula = {"self": "zeros_like(grad)", "value": "grad.sum()"}
 
     @staticmethod
     def forward(ctx, a, value):
@@ -128,14 +128,14 @@ class FillTensor(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        return grad * 0, grad.sum()
+        return grad.new_zeros(grad.shape), grad.sum()
 
 
 class Copy(Op):
     """self.copy_(src): self takes src's values (broadcast to self's shape)"""
 
     node_name = "torch::autograd::CopyBackwards"
-    formula = {"self": "grad * 0", "src": "grad"}
+    formula = {"self": "zeros_like(grad)", "src": "grad"}
 
     @staticmethod
     def forward(ctx, a, src):

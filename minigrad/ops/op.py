@@ -28,6 +28,9 @@ from ._util import quiet_off, quiet_on
 from .carriers import ARRAYS, TENSORS
 from .derivative import compile_formula
 
+_new = object.__new__  # a node of an op's type (no node type defines __new__)
+_grad_state = grad_mode._state
+
 
 class Op(Node):
     """Base of the built-in ops; see the module docstring. A subclass sets ``node_name`` (torch's node
@@ -77,9 +80,9 @@ class Op(Node):
     def apply(cls, *inputs, **params):
         """Run the op; record a node of the op's type as the outputs' grad_fn if grad is needed. An op
         returns one Tensor, or a tuple of them (``split``); only floating outputs can require grad."""
-        ctx = cls._node_type.__new__(cls._node_type)
+        ctx = _new(cls._node_type)
         record = False
-        if grad_mode._state.enabled:
+        if _grad_state.enabled:
             for t in inputs:
                 if isinstance(t, Tensor) and t._requires_grad:
                     record = True
@@ -128,7 +131,7 @@ class Op(Node):
         if self._carries is False or not dtype or dtype.kind != "f":
             return None
         for g in grads:
-            if g is not None and g.dtype != dtype:
+            if g is not None and g.dtype is not dtype and g.dtype != dtype:
                 return None
         if self._carries:
             return self.backward(self, grads, ARRAYS)

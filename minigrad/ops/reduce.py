@@ -124,7 +124,7 @@ class Max(Op):
     """result = the largest element of self; ties share the gradient evenly, as in torch"""
 
     node_name = "MaxBackward1"
-    formula = {"self": "grad * (self == result) / (self == result).sum()"}
+    formula = {"self": "where(self == result, grad / (self == result).sum(), 0)"}
     saved_names = ("self", "result")
     reduce, word = staticmethod(np.max), "max"  # Min changes only these
 
@@ -140,7 +140,7 @@ class Max(Op):
     def backward(ctx, grads, F):
         a, result = ctx._values(F)
         hit = a != a if np.isnan(ARRAYS.value(result)) else a == result  # a nan result sends it to the nans
-        return (grads[0] * hit / F.sum(hit),)
+        return (F.where(hit, grads[0] / F.sum(hit), 0),)  # torch fills zeros, then the hits
 
 
 class Min(Max):
@@ -164,7 +164,7 @@ class MaxDim(Op):
     """result = the largest element along ``dim``; the gradient goes to the position it came from"""
 
     node_name = "MaxBackward0"
-    formula = {"self": "one_hot(indices, dim, self.shape, keepdim) * unsqueeze_dims(grad, (dim,), keepdim)"}
+    formula = {"self": "where(one_hot(indices, dim, self.shape, keepdim), unsqueeze_dims(grad, (dim,), keepdim), 0)"}
     saved_values = {"dim": "dim_arg", "indices": "indices", "keepdim": "keepdim", "self_sym_sizes": "shape"}
 
     @staticmethod
@@ -180,7 +180,7 @@ class MaxDim(Op):
     @staticmethod
     def backward(ctx, grads, F):
         mask = F.constant(_one_hot(ARRAYS.value(ctx.indices), ctx.dim, ctx.shape, ctx.keepdim))
-        return (mask * F.unsqueeze_dims(grads[0], (ctx.dim,), ctx.keepdim or not ctx.shape),)
+        return (F.where(mask, F.unsqueeze_dims(grads[0], (ctx.dim,), ctx.keepdim or not ctx.shape), 0),)
 
 
 class MinDim(MaxDim):

@@ -393,6 +393,54 @@ OPS = {
 for _name, (_expr, _leaves) in OPS.items():
     case(f"op_{_name}", [_LEAVES, f"out = {_expr}\nreport(out, {_leaves})"])
 
+# The same ops backpropagating a gradient with inf, -inf and nan in it (the gradient of log at 0, say): where an op
+# keeps the gradient only at some positions (relu, clamp, max), torch puts zeros elsewhere rather than multiplying
+# by a 0/1 mask, so its gradient there is 0 where inf * 0 would be nan.
+_NONFINITE = """
+values = [float('inf'), float('nan'), -float('inf'), 1.0, -0.5]
+grad = torch.tensor([values[i % 5] for i in range(out.numel())], dtype=out.dtype).reshape(out.shape)
+out.backward(grad)
+for leaf in leaves:
+    print(leaf.grad)
+"""
+for _name, (_expr, _leaves) in OPS.items():
+    case(f"op_nonfinite_grad_{_name}", [_LEAVES, f"out = {_expr}\nleaves = ({_leaves},)", _NONFINITE])
+for _name, _expr, _leaves in [
+    ("maximum", "torch.maximum(A, B.t())", "A, B"),
+    ("maximum_ties_broadcast", "torch.maximum(m.view(3, 1), x)", "m, x"),
+    ("minimum_ties_broadcast", "torch.minimum(m.view(3, 1), x)", "m, x"),
+    ("min_dim", "A.min(dim=0).values", "A"),
+    ("sign", "s.sign() + s", "s"),
+    ("round", "s.round() * 2 + s", "s"),
+    ("floor", "torch.floor(s) + s", "s"),
+    ("zero_", "(s * 1).zero_() + s", "s"),
+    ("fill_", "(s * 1).fill_(2.) * s", "s"),
+    ("copy_", "(s * 1).copy_(x)", "s, x"),
+    ("relu_", "(s * 1).relu_()", "s"),
+    ("leaky_relu", "F.leaky_relu(s, 0.0)", "s"),
+    ("masked_fill", "s.masked_fill(s < 0, 0.)", "s"),
+]:
+    case(f"op_nonfinite_grad_{_name}", [_LEAVES, f"out = {_expr}\nleaves = ({_leaves},)", _NONFINITE])
+case(
+    "op_nonfinite_grad_setitem_slice",
+    [_LEAVES, """
+    out = A * 1
+    out[0] = v
+    leaves = (A, v)
+    """, _NONFINITE],
+)
+case(
+    "op_nonfinite_grad_log_of_relu",
+    """
+    x = torch.tensor([-1., 0., 2.], requires_grad=True)
+    torch.log(torch.relu(x)).sum().backward()
+    print(x.grad)
+    x.grad = None
+    torch.log(x.clamp(min=0)).sum().backward()
+    print(x.grad)
+    """,
+)
+
 case(
     "op_matmul_graphs",
     [_LEAVES, """
