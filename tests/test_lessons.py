@@ -176,7 +176,7 @@ def test_markdown_has_no_control_characters(path):
 
 
 def test_lesson_09_text_matches_the_stepper_captions():
-    """Lesson 09 tells what steps 7 to 15 of its second-derivative stepper show; the captions must say it."""
+    """Lesson 09 tells what steps 7 to 16 of its second-derivative stepper show; the captions must say it."""
     from widgets import GraphStepper
 
     nb = _read(ROOT / "notebooks" / "09_backward_gradient_and_autograd_grad.ipynb")
@@ -187,8 +187,8 @@ def test_lesson_09_text_matches_the_stepper_captions():
     assert all(f"records {node}" in recorded for node in ("PowBackward0", "MulBackward0", "AddBackward0")), recorded
     assert "autograd.grad: result 0" in caption[8], caption[8]
     assert "saved tensors are kept" in caption[9] and "dy_dx" in str(stepper.steps[8]["c"]), caption[9]
-    assert caption[10].startswith("backward pass from dy_dx") and "autograd.grad: result 0" in caption[14]
-    assert "freed" in caption[15], caption[15]
+    assert caption[10].startswith("backward pass from dy_dx") and "autograd.grad: result 0" in caption[15]
+    assert "freed" in caption[16], caption[16]
 
 
 def test_readme_lists_every_lesson():

@@ -161,7 +161,7 @@ def torch_names_line(fn, labels, result_label=None):
 
 
 def _branch(expr, values):
-    """``grad * 0 if exponent == 0 else grad * exponent * ...`` with ``exponent`` known: the branch taken."""
+    """``zeros_like(grad) if exponent == 0 else ...`` with ``exponent`` known: the branch taken."""
     parsed = _conditional(expr)
     if parsed is None:
         return expr

@@ -23,9 +23,9 @@ def batch_norm_input_backward(grad, input, weight, running_mean, running_var, tr
     the mean and variance are the batch's (and depend on ``input``), else the running ones."""
     w = 1 if weight is None else _channel(weight, input, F)
     if not training:
-        return grad * w * _channel((running_var + eps) ** -0.5, input, F)
+        return grad * w * _channel(F.pow(running_var + eps, -0.5), input, F)
     centred = input - F.mean(input, axes, True)
-    invstd = (F.mean(centred * centred, axes, True) + eps) ** -0.5
+    invstd = F.pow(F.mean(centred * centred, axes, True) + eps, -0.5)
     normalised = centred * invstd
     g = grad * w
     return invstd * (g - F.mean(g, axes, True) - normalised * F.mean(g * normalised, axes, True))
@@ -35,9 +35,9 @@ def batch_norm_weight_backward(grad, input, running_mean, running_var, training,
     """The gradient for ``weight``: ``grad`` times the normalised input, summed over all but the channels."""
     if training:
         centred = input - F.mean(input, axes, True)
-        normalised = centred * (F.mean(centred * centred, axes, True) + eps) ** -0.5
+        normalised = centred * F.pow(F.mean(centred * centred, axes, True) + eps, -0.5)
     else:
-        normalised = (input - _channel(running_mean, input, F)) * _channel((running_var + eps) ** -0.5, input, F)
+        normalised = (input - _channel(running_mean, input, F)) * _channel(F.pow(running_var + eps, -0.5), input, F)
     return F.sum(grad * normalised, axes)
 
 

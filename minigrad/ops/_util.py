@@ -90,6 +90,27 @@ def power(x, y):
         return np.where(negative, fill, out).astype(out.dtype)
 
 
+def power_scalar(x, exponent):
+    """``x ** exponent`` (an array, a number) as torch's CPU kernel computes it for a floating ``x``: ``x * x`` for
+    2, ``x * x * x`` for 3, ``1 / x`` for -1, ``1 / (x * x)`` for -2, sqrt and ``1 / sqrt`` for 0.5 and -0.5, any other
+    float32 power correctly rounded (computed in float64: torch's scalar ``powf`` is, its vectorised one is within an
+    ulp). numpy's float32 ``power`` misses by an ulp about one value in five. Other dtypes and array exponents:
+    :func:`power`."""
+    if type(exponent) not in (int, float) or x.dtype.kind != "f":  # a tensor's exponent: torch's general kernel
+        return power(x, exponent)
+    if exponent == 2:
+        return x * x
+    if exponent == 3:
+        return x * x * x
+    if exponent == -1 or exponent == -2:
+        return np.reciprocal(x if exponent == -1 else x * x)
+    if exponent == 0.5 or exponent == -0.5:
+        return np.sqrt(x) if exponent == 0.5 else np.reciprocal(np.sqrt(x))
+    if x.dtype == np.float32:
+        return np.power(x, exponent, dtype=np.float64).astype(np.float32)
+    return np.power(x, exponent)
+
+
 def scalar_as(value, dtype):
     """``value`` as a 0-d numpy array of the numpy ``dtype``, with torch's error for a Python int out of an
     integer type's range (``t.fill_(1000)`` on int8)."""

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..autograd.engine import sum_to_array
 from ..tensor import Tensor
-from ._util import mean_of, precise
+from ._util import mean_of, power_scalar, precise
 
 
 def _unsqueeze_dims_array(grad, dim, keepdim):
@@ -122,6 +122,7 @@ ARRAYS = _Carrier(
     exp=functools.partial(precise, np.exp),
     where=_where_array,
     zeros_like=np.zeros_like,
+    pow=power_scalar,
     t=np.transpose,
     transpose=lambda a, d0, d1: np.swapaxes(a, d0, d1),
     permute=np.transpose,
@@ -166,6 +167,7 @@ def _tensor_functions():
         exp=F.exp,
         where=F.where,
         zeros_like=lambda t: t.new_zeros(t.shape),
+        pow=F.pow,
         t=F.t,
         transpose=F.transpose,
         permute=F.permute,

@@ -26,7 +26,8 @@ _GRAD_NAMES = {"grad", "grads"}
 
 
 class _Rewrite(ast.NodeTransformer):
-    """``x.shape`` of an input becomes the name ``x_shape``; ``obj.f(args)`` becomes ``f(obj, args)``."""
+    """``x.shape`` of an input becomes the name ``x_shape``; ``obj.f(args)`` becomes ``f(obj, args)``; ``a ** b``
+    becomes ``pow(a, b)`` (numpy's ``**`` rounds float32 powers otherwise than torch's kernel)."""
 
     def __init__(self, inputs):
         self.inputs = inputs
@@ -37,6 +38,12 @@ class _Rewrite(ast.NodeTransformer):
             if isinstance(node.value, ast.Name) and node.value.id in self.inputs:
                 return ast.copy_location(ast.Name(f"{node.value.id}_shape", ast.Load()), node)
             return ast.copy_location(ast.Call(ast.Name("shape", ast.Load()), [node.value], []), node)
+        return node
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Pow):
+            return ast.copy_location(ast.Call(ast.Name("pow", ast.Load()), [node.left, node.right], []), node)
         return node
 
     def visit_Call(self, node):

@@ -24,6 +24,7 @@ from ._util import (
     not_implemented,
     overflow_error,
     power,
+    power_scalar,
     precise,
     scalar_as,
     wrap,
@@ -166,7 +167,7 @@ class Pow(Op):
     """result = self ** exponent, exponent a number"""
 
     node_name = "PowBackward0"
-    formula = {"self": "zeros_like(grad) if exponent == 0 else grad * exponent * self ** (exponent - 1)"}
+    formula = {"self": "zeros_like(grad) if exponent == 0 else grad * (exponent * self ** (exponent - 1))"}
     saved_names, saved_values = ("self",), {"exponent": "exponent"}
 
     @staticmethod
@@ -176,7 +177,7 @@ class Pow(Op):
         if not a.dtype.is_floating_point and isinstance(exponent, int) and exponent < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
         try:
-            return binary_result(np.power(a._data, exponent), a, exponent)
+            return binary_result(power_scalar(a._data, exponent), a, exponent)
         except OverflowError:
             raise overflow_error(a._data.dtype) from None
 
@@ -186,7 +187,7 @@ class PowTensor(Op):
 
     node_name = "PowBackward1"
     formula = {
-        "self": "grad * exponent * self ** (exponent - 1)",
+        "self": "where(exponent == 0, 0, grad * (exponent * self ** (exponent - 1)))",
         "exponent": "grad * where((self == 0) & (exponent >= 0), 0, result * log(self))",
     }
     saved_names = ("self", "exponent", "result")

@@ -430,6 +430,24 @@ case(
     """, _NONFINITE],
 )
 case(
+    "op_pow_bits",
+    """
+    # torch's float32 pow with a number: x * x for 2, x * x * x for 3, reciprocals for -1 and -2, any other power
+    # correctly rounded on a short tensor (within an ulp on a long one); its gradient is
+    # grad * (exponent * x.pow(exponent - 1)). tolist() shows every bit of a float32 value.
+    x = torch.linspace(0.3, 3.1, 40)
+    for e in (2, 3, -1, -2, 2.5, -1.5):
+        base = (x if e in (2, 3, -1) else x[:7]).clone().requires_grad_()
+        y = base ** e
+        y.backward(torch.linspace(-1, 1, base.numel()))
+        print(e, y.tolist(), base.grad.tolist())
+    a = torch.tensor([1.5, 2., 0.], requires_grad=True)
+    b = torch.tensor([0., 0.5, 2.], requires_grad=True)
+    (a ** b).sum().backward()
+    print(a.grad.tolist(), b.grad)
+    """,
+)
+case(
     "op_nonfinite_grad_log_of_relu",
     """
     x = torch.tensor([-1., 0., 2.], requires_grad=True)
