@@ -67,7 +67,7 @@ class MseLoss(Op):
     """result = mean((self - target) ** 2) (or sum, or elementwise)"""
 
     node_name = "MseLossBackward0"
-    formula = {"self": "2 * (self - target) * grad / n", "target": "-2 * (self - target) * grad / n"}
+    formula = {"self": "(2 / n) * (self - target) * grad", "target": "(2 / n) * (target - self) * grad"}
     saved_names = ("self", "target")
     saved_values = {"reduction": "reduction_enum"}  # torch's at::Reduction: 0 none, 1 mean, 2 sum
 

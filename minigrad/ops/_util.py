@@ -75,9 +75,22 @@ def not_implemented(kernel, dtype):
     return NotImplementedError(f"\"{kernel}\" not implemented for '{dtype.scalar_name}'")
 
 
+_F32 = np.dtype(np.float32)
+
+
+def _float32_only(x, y):
+    """Whether ``x ** y`` is a float32 power of float32 arrays and Python numbers."""
+    kinds = [v.dtype if isinstance(v, np.ndarray) else type(v) for v in (x, y)]
+    return _F32 in kinds and all(k is _F32 or k is float or k is int for k in kinds)
+
+
 def power(x, y):
     """``np.power(x, y)``, with torch's rule for integers to negative integer powers (numpy refuses them):
-    1 for a base of 1, 1 or -1 for a base of -1 (even or odd power), 0 for any other base."""
+    1 for a base of 1, 1 or -1 for a base of -1 (even or odd power), 0 for any other base. A float32 power is
+    correctly rounded (computed in float64): torch's scalar ``powf`` is, its vectorised one within an ulp, where
+    numpy's float32 ``power`` misses by an ulp about one value in five."""
+    if _float32_only(x, y):
+        return np.power(x, y, dtype=np.float64).astype(np.float32)
     try:
         return np.power(x, y)
     except ValueError:
@@ -93,9 +106,7 @@ def power(x, y):
 def power_scalar(x, exponent):
     """``x ** exponent`` (an array, a number) as torch's CPU kernel computes it for a floating ``x``: ``x * x`` for
     2, ``x * x * x`` for 3, ``1 / x`` for -1, ``1 / (x * x)`` for -2, sqrt and ``1 / sqrt`` for 0.5 and -0.5, any other
-    float32 power correctly rounded (computed in float64: torch's scalar ``powf`` is, its vectorised one is within an
-    ulp). numpy's float32 ``power`` misses by an ulp about one value in five. Other dtypes and array exponents:
-    :func:`power`."""
+    power as :func:`power` (float32 correctly rounded). Other dtypes and array exponents: :func:`power`."""
     if type(exponent) not in (int, float) or x.dtype.kind != "f":  # a tensor's exponent: torch's general kernel
         return power(x, exponent)
     if exponent == 2:
@@ -106,9 +117,7 @@ def power_scalar(x, exponent):
         return np.reciprocal(x if exponent == -1 else x * x)
     if exponent == 0.5 or exponent == -0.5:
         return np.sqrt(x) if exponent == 0.5 else np.reciprocal(np.sqrt(x))
-    if x.dtype == np.float32:
-        return np.power(x, exponent, dtype=np.float64).astype(np.float32)
-    return np.power(x, exponent)
+    return power(x, exponent)
 
 
 def scalar_as(value, dtype):

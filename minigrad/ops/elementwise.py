@@ -15,6 +15,7 @@ import math
 import numpy as np
 
 from .. import dtypes
+from ..optim import kernels
 from ..tensor import Tensor
 from ._util import (
     binary_result,
@@ -49,6 +50,15 @@ def _binary(fn, a, b):
     return binary_result(arr, a, b)
 
 
+def _add_scaled(x, alpha, y):
+    """``x + alpha * y`` as torch's add kernel computes it: one fused multiply-add for two floating tensors of a
+    dtype (:func:`minigrad.optim.kernels.add_scaled`), else as numpy computes it."""
+    if type(y) is np.ndarray and x.dtype.kind == "f" and x.dtype == y.dtype:
+        x, y = np.broadcast_arrays(x, y)
+        return kernels.add_scaled(x, alpha, y)
+    return x + alpha * y
+
+
 def _subtract_from(x, y):
     return np.subtract(y, x)
 
@@ -66,7 +76,7 @@ class Add(Op):
         if alpha != 1:
             ctx.alpha = alpha
             ctx._own_formula({"self": "grad", "other": "grad * alpha"})
-            return _binary(lambda x, y: x + alpha * y, a, b)
+            return _binary(lambda x, y: _add_scaled(x, alpha, y), a, b)
         return _binary(np.add, a, b)
 
 
@@ -83,7 +93,7 @@ class Sub(Op):
         if alpha != 1:
             ctx.alpha = alpha
             ctx._own_formula({"self": "grad", "other": "-grad * alpha"})
-            return _binary(lambda x, y: x - alpha * y, a, b)
+            return _binary(lambda x, y: _add_scaled(x, -alpha, y), a, b)
         return _binary(np.subtract, a, b)
 
 
@@ -117,7 +127,7 @@ class Div(Op):
     """result = self / other"""
 
     node_name = "DivBackward0"
-    formula = {"self": "grad / other", "other": "-grad * self / (other * other)"}
+    formula = {"self": "grad / other", "other": "-grad * ((self / other) / other)"}
     saved_names = ("self", "other")
 
     @staticmethod
@@ -136,7 +146,7 @@ class Reciprocal(Op):
     """result = 1 / self (``number / tensor`` is ``reciprocal(tensor) * number``, as in torch)"""
 
     node_name = "ReciprocalBackward0"
-    formula = {"self": "-grad * result * result"}
+    formula = {"self": "-grad * (result * result)"}
     saved_names = ("result",)
 
     @staticmethod
@@ -291,7 +301,7 @@ class Sigmoid(Op):
     """result = 1 / (1 + exp(-self))"""
 
     node_name = "SigmoidBackward0"
-    formula = {"self": "grad * result * (1 - result)"}
+    formula = {"self": "grad * (1 - result) * result"}  # torch's sigmoid_backward, in its order
     saved_names = ("result",)
 
     @staticmethod

@@ -448,6 +448,24 @@ case(
     """,
 )
 case(
+    "op_formula_order_bits",
+    """
+    # the gradients torch's kernels compute in their own order: div's -grad * ((self / other) / other), reciprocal's
+    # -grad * (result * result), sigmoid's grad * (1 - result) * result, mse_loss's (2 / n) * (self - target) * grad;
+    # add and sub with alpha are one fused multiply-add. tolist() shows every bit of a float32 value.
+    x = torch.linspace(-2.3, 3.1, 7).requires_grad_()
+    y = torch.linspace(0.7, 1.9, 7).requires_grad_()
+    g = torch.linspace(-1.1, 0.9, 7)
+    for out in (x / y, y.reciprocal(), x.sigmoid(), torch.add(x, y, alpha=0.37), torch.sub(x, y, alpha=1.3)):
+        x.grad = y.grad = None
+        out.backward(g)
+        print(out.tolist(), *(None if t.grad is None else t.grad.tolist() for t in (x, y)))
+    x.grad = y.grad = None
+    F.mse_loss(x, y).backward()
+    print(x.grad.tolist(), y.grad.tolist())
+    """,
+)
+case(
     "op_nonfinite_grad_log_of_relu",
     """
     x = torch.tensor([-1., 0., 2.], requires_grad=True)
