@@ -441,7 +441,7 @@ class Tensor(metaclass=HidesStandIns):
             return
         node = self.grad_fn
         if node._retained is None:
-            node._retained = {}
+            node._retained, node._watched = {}, True
         node._retained[self._output_nr] = weakref.ref(self)
         self._retains_grad = True
 
@@ -453,7 +453,7 @@ class Tensor(metaclass=HidesStandIns):
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         node, nr = self._edge()
         if node._tensor_hooks is None:
-            node._tensor_hooks = {}
+            node._tensor_hooks, node._watched = {}, True
         return add_hook(node._tensor_hooks.setdefault(nr, {}), hook)
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):

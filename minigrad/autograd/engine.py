@@ -247,7 +247,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                 break
             grads = buffers.pop(node)
             outs = None
-            if fast and not (node._tensor_hooks or node._retained or node._prehooks or node._hooks or node in special):
+            if fast and not node._watched and node not in special:
                 if needed is not None and node not in needed:
                     continue
                 if grads[0] is None and node is not root and _all_none(grads):

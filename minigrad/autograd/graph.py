@@ -73,6 +73,7 @@ class Node:
     _retained = None  # {output_nr: weakref to tensor}: outputs that called retain_grad()
     _hooks = None  # node post-hooks, registered with node.register_hook
     _prehooks = None  # node pre-hooks, registered with node.register_prehook
+    _watched = False  # True once any of the four above was made: the engine then runs it on its reference path
     _num_outputs = 1
 
     def name(self):
@@ -99,13 +100,13 @@ class Node:
     def register_hook(self, fn):
         """Mirror ``Node.register_hook``: ``fn(grad_inputs, grad_outputs)`` runs after this node."""
         if self._hooks is None:
-            self._hooks = {}
+            self._hooks, self._watched = {}, True
         return add_hook(self._hooks, fn)
 
     def register_prehook(self, fn):
         """Mirror ``Node.register_prehook``: ``fn(grad_outputs)`` runs before this node and may replace them."""
         if self._prehooks is None:
-            self._prehooks = {}
+            self._prehooks, self._watched = {}, True
         return add_hook(self._prehooks, fn)
 
     # -- what the engine and the graph model use -------------------------------------------------------
