@@ -567,9 +567,14 @@ def unbind(input, dim=0):
 
 @public("chunk")
 def chunk(input, chunks, dim=0):
-    """Mirror ``torch.chunk``."""
+    """Mirror ``torch.chunk``: pieces of ``ceil(size / chunks)`` along ``dim``; a dim of size 0 gives ``chunks``
+    empty pieces, as torch's ``split_with_sizes`` does."""
+    if input.ndim == 0:
+        raise RuntimeError("chunk expects at least a 1-dimensional tensor")
+    if chunks <= 0:
+        raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
     n = input.shape[input._wrap_dim(dim)]
-    return split(input, -(-n // chunks), dim)
+    return split(input, [0] * chunks if n == 0 else -(-n // chunks), dim)
 
 
 # -- comparisons (never differentiable) ---------------------------------------------

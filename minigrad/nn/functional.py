@@ -1,12 +1,13 @@
 """``minigrad.nn.functional``: the functions behind the layers (``import minigrad.nn.functional as F``)."""
 
+import math
 import warnings
 
 import numpy as np
 
 from .. import dtypes
 from ..functional import sigmoid, tanh  # noqa: F401 - re-exported, as torch.nn.functional has them
-from ..ops._util import check_broadcast, needs_grad, wrap
+from ..ops._util import check_broadcast, mean_of, needs_grad, wrap
 from ..ops.linalg import MAT2_GRAD, is_column_major
 from ..ops.op import Op, sizes_and_strides
 from . import _reduction
@@ -67,7 +68,7 @@ class MseLoss(Op):
     """result = mean((self - target) ** 2) (or sum, or elementwise)"""
 
     node_name = "MseLossBackward0"
-    formula = {"self": "(2 / n) * (self - target) * grad", "target": "(2 / n) * (target - self) * grad"}
+    formula = {"self": "norm * (self - target) * grad", "target": "norm * (target - self) * grad"}
     saved_names = ("self", "target")
     saved_values = {"reduction": "reduction_enum"}  # torch's at::Reduction: 0 none, 1 mean, 2 sum
 
@@ -77,9 +78,10 @@ class MseLoss(Op):
         ctx.reduction, ctx.reduction_enum = reduction, ("none", "mean", "sum").index(reduction)
         diff = np.broadcast_arrays(a._data, target._data)
         sq = ((diff[0] - diff[1]) ** 2).astype(dtypes.result_type((a, target)).np, copy=False)
-        ctx.n = sq.size if reduction == "mean" else 1
+        # torch's mse_loss_backward scales by 2 / numel for the mean (a C++ double: inf for no elements)
+        ctx.norm = (2 / sq.size if sq.size else math.inf) if reduction == "mean" else 2.0
         if reduction == "mean":
-            return wrap(np.asarray(sq.mean(), dtype=sq.dtype))
+            return wrap(mean_of(sq))
         if reduction == "sum":
             return wrap(np.asarray(sq.sum(), dtype=sq.dtype))
         return wrap(sq)

@@ -4,7 +4,7 @@ them, with torch's checks, are in :mod:`minigrad.nn.losses`."""
 
 import numpy as np
 
-from ..ops._util import as_saved_int, wrap
+from ..ops._util import as_saved_int, mean_of, wrap
 from ..ops.carriers import ARRAYS, TENSORS
 from ..ops.op import Op
 
@@ -122,7 +122,7 @@ def binary_cross_entropy_target_backward(grad, self, target, weight, reduction):
 
 def _reduce(loss, reduction, dtype):
     if reduction == 1:
-        return np.asarray(loss.mean(), dtype=dtype)
+        return mean_of(loss).astype(dtype, copy=False)
     if reduction == 2:
         return np.asarray(loss.sum(), dtype=dtype)
     return loss

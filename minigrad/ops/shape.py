@@ -19,8 +19,16 @@ def infer_shape(shape, numel):
     shape = tuple(int(s) for s in shape)
     if shape.count(-1) > 1:
         raise RuntimeError("only one dimension can be inferred")
+    for i, s in enumerate(shape):
+        if s < -1:
+            raise RuntimeError(f"invalid shape dimension {s} at index {i} of shape {shape_text(shape)}")
     known = int(np.prod([s for s in shape if s != -1], dtype=np.int64))
     if -1 in shape:
+        if known == 0 == numel:
+            raise RuntimeError(
+                f"cannot reshape tensor of 0 elements into shape {shape_text(shape)} because the unspecified "
+                "dimension size -1 can be any value and is ambiguous"
+            )
         if known == 0 or numel % known:
             raise RuntimeError(f"shape '{shape_text(shape)}' is invalid for input of size {numel}")
         shape = tuple(numel // known if s == -1 else s for s in shape)

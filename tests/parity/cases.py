@@ -466,6 +466,27 @@ case(
     """,
 )
 case(
+    "op_empty_tensors",
+    """
+    x = torch.zeros(0, requires_grad=True)
+    loss = F.mse_loss(x, torch.zeros(0))
+    loss.backward()
+    print(loss, x.grad)
+    print(torch.zeros(0).chunk(3), torch.zeros(3, 0).chunk(2, 1), torch.arange(5).chunk(2))
+    for f in (lambda: torch.zeros(0, 4).view(0, -1), lambda: torch.zeros(0, 4).reshape(-1, 0),
+              lambda: torch.zeros(4).view(0, -1), lambda: torch.zeros(4).view(-2, 2), lambda: torch.zeros(2).chunk(0),
+              lambda: torch.tensor(1.).chunk(2)):
+        try:
+            print(f())
+        except RuntimeError as e:
+            print("RuntimeError:", e)
+    a = torch.zeros(2, 0, requires_grad=True)
+    b = torch.zeros(0, 3, requires_grad=True)
+    (a @ b).sum().backward()
+    print(a @ b, a.grad, b.grad, torch.zeros(0, 3).softmax(-1), torch.zeros(0).sum(), torch.zeros(0).mean())
+    """,
+)
+case(
     "op_nonfinite_grad_log_of_relu",
     """
     x = torch.tensor([-1., 0., 2.], requires_grad=True)
