@@ -114,8 +114,9 @@ def test_values_the_node_holds_are_filled_in_and_index_arrays_written_as_lists()
             "y = torch.nn.functional.mse_loss(x @ W.t(), torch.zeros(1, 3))\nz = W[torch.tensor([0, 0])].sum()\n"
             "(y + z).backward()\n")  # fmt: skip
     chain = [t for t in lines(GraphStepper.from_code(code)) if t.startswith("contribution to")]
-    mse = next(t for t in chain if "target" in t)  # the mean's n, which the node holds, filled in
-    assert mse.endswith("/ n = 2 · ([[2., 2., 2.]] - [[0., 0., 0.]]) · 1.0 / 3 = [[1.3333, 1.3333, 1.3333]]"), mse
+    mse = next(t for t in chain if "target" in t)  # the mean's scale 2 / 3 (torch's norm), which the node holds
+    assert mse.endswith("norm · (self - target) · grad of y = 0.6667 · ([[2., 2., 2.]] - [[0., 0., 0.]]) · 1.0 = "
+                        "[[1.3333, 1.3333, 1.3333]]"), mse
     # W.t() (3x2 transposed) is column-major: the formula's branch for it, as torch's mm_mat2_backward takes it
     assert "contribution to the grad of TBackward0's result = (grad.t() @ x).t() = " in "\n".join(chain)
     index = next(t for t in chain if "index_backward" in t)
