@@ -379,24 +379,30 @@ def validate(node, outs):
             f"function {node.name()} returned an incorrect number of gradients "
             f"(expected {len(node.next_functions)}, got {len(outs)})"
         )
-    fixed = None
+    for g, meta in zip(outs, node._input_meta):  # the common case, every gradient as it should be, first
+        if g is not None and meta is not None:
+            data = g._data if type(g) is Tensor else g
+            if data.shape != meta[0] or data.dtype is not meta[1]:
+                return _fitted(node, outs)
+    return outs
+
+
+def _fitted(node, outs):
+    """The grads with each one summed to its input's shape and cast to its dtype where it is not."""
+    fixed = list(outs)
     for i, (g, meta) in enumerate(zip(outs, node._input_meta)):
         if g is None or meta is None:
             continue
         tensor = type(g) is Tensor
         data = g._data if tensor else g
         shape, dtype = meta
-        if data.shape == shape and data.dtype is dtype:
-            continue
         if data.shape != shape:
             g = _sum_to(g, shape, node, i)
             data = g._data if tensor else g
         if data.dtype != dtype and np.issubdtype(dtype, np.floating):
             g = g.to(dtype) if tensor else data.astype(dtype)
-        if fixed is None:
-            fixed = list(outs)
         fixed[i] = g
-    return outs if fixed is None else tuple(fixed)
+    return tuple(fixed)
 
 
 def sum_to_array(grad, shape):
