@@ -107,11 +107,23 @@ def _losses_and_statistics(rng, dt):
     return loss, (logits, x, bn.weight, bn.bias)
 
 
+def _powers_and_masks(rng, dt):
+    x = torch.tensor(rng.uniform(0.2, 2.0, (70, 64)).astype(dt), requires_grad=True)  # 4480: masks clear bits
+    s = torch.tensor(rng.uniform(0.5, 2.0, ()).astype(dt), requires_grad=True)
+    e = torch.tensor(rng.uniform(-1.0, 2.0, ()).astype(dt), requires_grad=True)
+    v = torch.tensor(rng.uniform(-1.0, 2.0, (64,)).astype(dt), requires_grad=True)
+    y = x - 1
+    loss = (sum((x ** p).sum() for p in (2, 3, -1, -2, 0.5, -0.5, 2.5, 0)) + (s ** e) * 3 + (x ** v).sum()
+            + (2.5 ** v).sum() + y.relu().sum() + y.clamp(-0.5, 0.5).sum() + torch.maximum(y, v).sum()
+            + y.sigmoid().sum() + (x / v).sum() + v.reciprocal().sum() + y.abs().max(0)[0].sum())
+    return loss, (x, s, e, v)
+
+
 def dt_torch(dt):
     return torch.float32 if dt == np.float32 else torch.float64
 
 
-@pytest.mark.parametrize("program", [_products, _pieces_and_picks, _losses_and_statistics])
+@pytest.mark.parametrize("program", [_products, _pieces_and_picks, _losses_and_statistics, _powers_and_masks])
 @pytest.mark.parametrize("dt", [np.float32, np.float64])
 def test_carrier_backwards_give_the_same_bits_on_arrays_and_on_tensors(program, dt):
     grads = {}

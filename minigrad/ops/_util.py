@@ -79,8 +79,8 @@ _F32 = np.dtype(np.float32)
 
 
 def _float32_only(x, y):
-    """Whether ``x ** y`` is a float32 power of float32 arrays and Python numbers."""
-    kinds = [v.dtype if isinstance(v, np.ndarray) else type(v) for v in (x, y)]
+    """Whether ``x ** y`` is a float32 power of float32 arrays (or numpy scalars) and Python numbers."""
+    kinds = [v.dtype if isinstance(v, (np.ndarray, np.generic)) else type(v) for v in (x, y)]
     return _F32 in kinds and all(k is _F32 or k is float or k is int for k in kinds)
 
 
