@@ -4,6 +4,7 @@ Random numbers come from minigrad's generators (:mod:`minigrad.random`): ``manua
 repeatable, but they are not the numbers torch would draw. ``device=`` accepts the CPU, the only device.
 """
 
+import math
 import warnings
 
 import numpy as np
@@ -258,6 +259,10 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
     start, end, step = (v.item() if isinstance(v, Tensor) else v for v in (start, end, step))
     if step == 0:
         raise RuntimeError("step must be nonzero")
+    if not (math.isfinite(start) and math.isfinite(end)):
+        raise RuntimeError(f"unsupported range: {start} -> {end}")
+    if (step > 0 and end < start) or (step < 0 and end > start):
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     if dtype is None:
         dtype = dtypes.result_type((), (start, end, step))
         dtype = dtypes.int64 if dtype.category < 2 else dtype

@@ -1945,6 +1945,17 @@ ERRORS = {
 }
 for _name, _code in ERRORS.items():
     case(f"error_{_name}", _code)
+case(
+    "error_arange_ranges",
+    """
+    for args in [(0, 5, -1), (5, 0, 1), (0, float("inf"), 1), (float("-inf"), 0, 1), (0, float("nan"), 1), (0, 5, 0)]:
+        try:
+            print(torch.arange(*args))
+        except RuntimeError as e:
+            print("RuntimeError:", e)
+    print(torch.arange(0, 0, -1), torch.arange(5, 0, -1.5), torch.arange(1, 1))
+    """,
+)
 
 # ---------------------------------------------------------------------------------------------------------
 # Backward semantics: hooks, retain_grad, accumulation, weighted backward, higher order, inputs=.
