@@ -8,6 +8,7 @@ PyTorch's printing, names and error messages.
 
 from . import autograd, distributions, linalg, nn, optim, utils
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled, set_anomaly_enabled
 from .creation import (
     arange,
     as_tensor,

@@ -8,7 +8,7 @@ the order of the backward steps is the one the tests of hook order check against
 import pytest
 
 import minigrad as torch
-from minigrad.autograd import observe
+from minigrad.autograd import observe, observer
 from minigrad.autograd.graph import Node
 
 
@@ -192,3 +192,22 @@ def test_inputs_are_reported_summed_and_before_hooks():
     (hook,) = rec.of("hook")
     assert hook["grad"].item() == 6.0 and hook["result"].item() == 60.0
     assert x.grad.item() == 60.0
+
+
+def test_anomaly_detection_passes_events_on_and_leaves_the_observer_it_found():
+    """Anomaly detection is an observer in front of the one in effect (the widget's): that one still sees every
+    event, and it is back in effect, alone, when anomaly detection ends."""
+    import warnings
+
+    seen = []
+    with observe(lambda kind, **info: seen.append(kind)):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with torch.autograd.detect_anomaly():
+                x = torch.tensor([4.0], requires_grad=True)
+                y = x.sqrt().sum()
+                assert "traceback_" in y.grad_fn.metadata
+                y.backward()
+        assert observer.current is not None and not torch.is_anomaly_enabled()
+        assert seen[:3] == ["op", "op", "begin"] and "grads" in seen and seen[-1] == "end"
+    assert observer.current is None and x.grad.tolist() == [0.25]

@@ -5,6 +5,7 @@ import warnings
 
 from ..torch_warnings import internal, warn_once
 from . import function, graph
+from .anomaly_mode import detect_anomaly, set_detect_anomaly
 from .engine import make_grads, run_backward
 from .function import Function, once_differentiable
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
@@ -19,6 +20,7 @@ __all__ = [
     "graph",
     "once_differentiable",
     "backward",
+    "detect_anomaly",
     "enable_grad",
     "grad",
     "gradcheck",
@@ -26,6 +28,7 @@ __all__ = [
     "is_grad_enabled",
     "no_grad",
     "observe",
+    "set_detect_anomaly",
     "set_grad_enabled",
 ]
 

@@ -23,7 +23,7 @@ import numpy as np
 
 from ..size import shape_text
 from ..typename import c_type_name
-from . import grad_mode, graph, observer
+from . import anomaly_mode, grad_mode, graph, observer
 from .accumulate_grad import AccumulateGrad
 from .function import BackwardCFunction
 from .graph import Node
@@ -260,7 +260,13 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
             if outs is None:
                 if fast:
                     grads = [None if g is None else Tensor._wrap(g) for g in grads]
-                outs = _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph, replay)
+                try:
+                    outs = _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph, replay)
+                    if outs is not None and anomaly_mode.on:
+                        anomaly_mode.check_nan(node, outs)
+                except Exception:
+                    anomaly_mode.failed(node)  # under anomaly detection: the forward call that made the node
+                    raise
                 if outs is None:
                     continue  # not needed by backward(inputs=...)
                 if fast:

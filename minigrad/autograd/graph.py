@@ -11,6 +11,7 @@ import itertools
 import numpy as np
 
 from ..size import shape_text
+from . import anomaly_mode
 
 _sequence = itertools.count()
 FREED_ERROR = (
@@ -45,12 +46,17 @@ def modified_error(t, node, version):
     """torch's error for a saved tensor ``t`` changed in place since it was saved at ``version``."""
     owner = t.grad_fn
     where = "" if owner is None else f", which is output {t._output_nr} of {owner._op_text()},"
+    hint = (
+        "the backtrace further above shows the operation that failed to compute its gradient. The variable in "
+        "question was changed in there or anywhere later. Good luck!"
+        if anomaly_mode.is_anomaly_enabled()
+        else "enable anomaly detection to find the operation that failed to compute its gradient, with "
+        "torch.autograd.set_detect_anomaly(True, check_nan=False)."
+    )
     return RuntimeError(
         "one of the variables needed for gradient computation has been modified by an inplace "
         f"operation: [torch.{t.dtype.legacy} {shape_text(t.shape)}]{where} is at version {t._vc.value}; "
-        f"expected version {version} instead. Hint: enable anomaly detection to find the "
-        "operation that failed to compute its gradient, with "
-        "torch.autograd.set_detect_anomaly(True, check_nan=False)."
+        f"expected version {version} instead. Hint: {hint}"
     )
 
 

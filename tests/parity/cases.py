@@ -1946,6 +1946,55 @@ ERRORS = {
 for _name, _code in ERRORS.items():
     case(f"error_{_name}", _code)
 case(
+    "error_anomaly_detection",
+    """
+    import warnings
+
+    def first_lines(caught):
+        for w in caught:
+            print(w.category.__name__, str(w.message).splitlines()[0])
+
+    print(torch.is_anomaly_enabled(), torch.is_anomaly_check_nan_enabled())
+    x = torch.tensor([0., 4.], requires_grad=True)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            with torch.autograd.detect_anomaly():
+                print(torch.is_anomaly_enabled())
+                y = (x.sqrt() * 0).sum()
+                print(list(y.grad_fn.metadata))
+                y.backward()
+        except RuntimeError as e:
+            print("RuntimeError:", e)
+    first_lines(caught)
+    a = torch.ones(2, requires_grad=True)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            with torch.autograd.set_detect_anomaly(True, check_nan=False):
+                b = a.exp()
+                b.add_(1)
+                b.sum().backward()
+        except RuntimeError as e:
+            print("RuntimeError:", e)
+    first_lines(caught)
+    y = (x.sqrt() * 0).sum()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        torch.autograd.set_detect_anomaly(True)
+        try:
+            torch.autograd.grad(y, x)
+        except RuntimeError as e:
+            print("RuntimeError:", e)
+        torch.autograd.set_detect_anomaly(False)
+    first_lines(caught)
+    y = (x.sqrt() * 0).sum()
+    with torch.autograd.set_detect_anomaly(True, check_nan=False):
+        print(torch.is_anomaly_enabled(), torch.is_anomaly_check_nan_enabled(), torch.autograd.grad(y, x))
+    print(torch.is_anomaly_enabled(), torch.is_anomaly_check_nan_enabled())
+    """,
+)
+case(
     "error_arange_ranges",
     """
     for args in [(0, 5, -1), (5, 0, 1), (0, float("inf"), 1), (float("-inf"), 0, 1), (0, float("nan"), 1), (0, 5, 0)]:
