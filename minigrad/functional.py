@@ -697,7 +697,10 @@ def _zero_(self):
 
 @public("fill_", function=False)
 def _fill_(self, value):
-    """Mirror ``Tensor.fill_(value)``."""
+    """Mirror ``Tensor.fill_(value)``: a number (FillBackward2), or a 0-d tensor (FillBackward3), which gets the
+    sum of the gradient."""
+    if isinstance(value, Tensor):
+        return I.apply_inplace(self, I.FillTensor.apply, value)
     return I.apply_inplace(self, lambda a, v: I.Fill.apply(a, value=v), value)
 
 

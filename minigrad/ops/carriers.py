@@ -70,8 +70,9 @@ _NUMPY = (np.ndarray, np.generic)  # a gradient on arrays: a 0-d result of numpy
 def _where_array(condition, x, y):
     """``np.where(condition, x, y)``. A gradient kept where a mask holds and 0 elsewhere (relu's, clamp's and max's
     backward: torch fills zeros, so an inf or nan gradient at a zeroed position gives 0, not nan) is computed by
-    clearing the gradient's bits where it is zeroed: the same values, from 4096 elements on about 2.5x as fast as
-    ``np.where``, whose choice between an array and a number branches on every element of a random mask."""
+    clearing the gradient's bits where it is zeroed: the same values, faster than ``np.where`` from 4096 elements on
+    (measured: 3.9 against 5.2 us at 4096, 8.1 against 18.9 us at 16384), whose choice between an array and a
+    number branches on every element of a random mask."""
     if type(y) is int and y == 0 and isinstance(x, _NUMPY):
         return _masked(x, condition, keep=True)
     if type(x) is int and x == 0 and isinstance(y, _NUMPY):
@@ -81,9 +82,10 @@ def _where_array(condition, x, y):
 
 def _masked(a, condition, keep):
     """``a`` where ``condition`` is ``keep``, +0. elsewhere."""
-    if a.ndim == 0 and np.shape(condition) == ():
+    shape = np.shape(condition)
+    if a.ndim == 0 and shape == ():
         return a if bool(condition) == keep else np.zeros((), a.dtype)
-    if a.size < 4096 or np.shape(condition) != a.shape or a.dtype.kind != "f":  # below 4096: np.where is faster
+    if a.size < 4096 or shape != a.shape or a.dtype.kind != "f":  # below 4096: np.where is faster
         return np.where(condition, a, 0) if keep else np.where(condition, 0, a)
     ints = _SAME_SIZE_INT[a.itemsize]
     bits = condition.view(np.uint8).astype(ints)  # 1 where the condition holds, else 0

@@ -487,6 +487,29 @@ case(
     """,
 )
 case(
+    "op_fill_tensor_value",
+    """
+    a = torch.ones(2, 3, requires_grad=True)
+    v = torch.tensor(2.5, requires_grad=True)
+    b = a * 1
+    b.fill_(v)
+    (b * torch.arange(6.).view(2, 3)).sum().backward()
+    print(a.grad, v.grad, b.grad_fn.name(), b)
+    c = torch.zeros(3)
+    c.fill_(torch.tensor(7))
+    print(c, c.grad_fn)
+    try:
+        torch.zeros(3).fill_(torch.ones(2))
+    except RuntimeError as e:
+        print("RuntimeError:", e)
+    x = torch.ones(3, requires_grad=True)
+    w = torch.tensor(2., requires_grad=True)
+    y = x * 1
+    y.fill_(w)
+    print(torch.autograd.grad((y * y).sum(), w, create_graph=True))
+    """,
+)
+case(
     "op_nonfinite_grad_log_of_relu",
     """
     x = torch.tensor([-1., 0., 2.], requires_grad=True)
