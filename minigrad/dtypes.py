@@ -29,6 +29,12 @@ class dtype:
         """torch's ScalarType name, as most dtype errors write it: ``Float``, ``Long``, ``Bool``."""
         return self.legacy[: -len("Tensor")]
 
+    @property
+    def error_name(self):
+        """The tensor type torch's C++ errors name: ``torch.FloatTensor``, but ``CPUBoolType`` for bool, which
+        torch's translation of its C++ type names into legacy ones leaves out."""
+        return "CPUBoolType" if self.category == 0 else f"torch.{self.legacy}"
+
     def __repr__(self):
         return f"torch.{self.name}"
 

@@ -92,7 +92,7 @@ class TensorNode:
     grad_fn: str | None = None  # id of the function that made it
     output_nr: int = 0
     tensor: Tensor | None = field(default=None, repr=False, compare=False)
-    version: int = 0  # ``tensor._version``: in-place changes to its storage so far
+    version: int = 0  # ``tensor._version``: in-place changes to its storage so far (0: an inference tensor)
     is_view: bool = False  # ``tensor._is_view()``: shares the storage of another tensor
     detached: bool = False  # needs no grad but shares its storage with a graph tensor (``x.detach()``)
     hooks: int = 0  # hooks registered on it with ``register_hook``
@@ -196,6 +196,12 @@ def output_slot(node, output_nr):
     if isinstance(node, AccumulateGrad):
         return ("obj", id(node.variable))
     return ("out", id(node), output_nr)
+
+
+def version_of(t):
+    """``t._version`` for a tool that watches tensors change: 0 for an inference tensor, which counts no
+    versions (torch's ``_version`` of one is an error)."""
+    return 0 if t._vc.inference else t._vc.value
 
 
 def hook_count(t):
@@ -484,7 +490,7 @@ class _Extractor:
             node = TensorNode(
                 tid, self.names.get(id(t)), tuple(t.shape), t.dtype.name, kind, t._requires_grad,
                 t._retains_grad, False, summarize(t._data), None if t._grad is None else summarize(t._grad._data),
-                grad_fn, t._output_nr if t.grad_fn is not None else 0, t, t._vc.value, t._base is not None,
+                grad_fn, t._output_nr if t.grad_fn is not None else 0, t, version_of(t), t._base is not None,
                 hooks=hook_count(t) if t._requires_grad else 0,
             )  # fmt: skip
         else:

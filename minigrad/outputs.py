@@ -35,5 +35,5 @@ def write_out(name, out, compute, *inputs):
             )
         out._data = np.empty(result.shape, dtype=out._data.dtype)
     out._data[...] = result._data
-    out._vc.value += 1
+    out._vc.bump()
     return out

@@ -148,7 +148,7 @@ def _fill_random(t, values, kernel):
     if t._requires_grad and t.grad_fn is not None:
         raise NotImplementedError("minigrad does not record random in-place fills in a graph; fill under no_grad")
     t._data[...] = values
-    t._vc.value += 1
+    t._vc.bump()
     return t
 
 

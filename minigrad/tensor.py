@@ -23,6 +23,7 @@ from .autograd import function as _function
 from .autograd import grad_mode
 from .autograd import graph as _graph
 from .autograd import variable as _variable
+from .autograd import version as _version
 from .autograd.accumulate_grad import AccumulateGrad
 from .autograd.graph import add_hook
 from .device import CPU, check_device, device
@@ -30,13 +31,10 @@ from .size import Size, shape_text
 from .torch_api import HidesStandIns
 from .torch_warnings import internal, warn_once
 
-
-class _Version:
-    """A version counter shared by a tensor, its views and its detached aliases; it also knows the live
-    views of that storage, whose ``grad_fn`` torch remakes after an in-place change (``ops.views``)."""
-
-    value = 0  # an instance gets its own value at its first in-place change
-    views = None  # a WeakSet of the views sharing this counter, made by the first view
+# The class of each new tensor's version counter: Version, or InferenceVersion while inference mode is on (which
+# rebinds this name, so that making a tensor costs no check).
+Version = _version.Version
+_version.makes_counters(globals())
 
 
 class ViewInfo:
@@ -102,7 +100,7 @@ class Tensor(metaclass=HidesStandIns):
         t._data = array
         t._requires_grad = grad_fn is not None
         t.grad_fn = grad_fn
-        t._vc = _Version() if vc is None else vc
+        t._vc = Version() if vc is None else vc
         return t
 
     # -- metadata -----------------------------------------------------------
@@ -330,6 +328,8 @@ class Tensor(metaclass=HidesStandIns):
             )
         if requires_grad and not self.dtype.is_floating_point:
             raise RuntimeError(int_error)
+        if requires_grad and self._vc.inference and not _version.inference_mode:
+            raise RuntimeError(_version.REQUIRES_GRAD_ERROR)
         self._requires_grad = bool(requires_grad)
         return self
 
@@ -391,16 +391,26 @@ class Tensor(metaclass=HidesStandIns):
 
     @property
     def _version(self):
-        """Mirror ``Tensor._version``: how many in-place changes this storage has had."""
+        """Mirror ``Tensor._version``: how many in-place changes this storage has had (torch's error for an
+        inference tensor, which counts none)."""
+        if self._vc.inference:
+            raise RuntimeError(_version.NO_VERSION_ERROR)
         return self._vc.value
+
+    def is_inference(self):
+        """Mirror ``Tensor.is_inference()``: whether this tensor was made in inference mode (or is a view of one
+        that was)."""
+        return self._vc.inference
 
     @property
     def data(self):
         """Mirror ``Tensor.data``: the same storage, detached, with its *own* version counter.
 
-        In-place changes through ``.data`` are therefore invisible to autograd, as in PyTorch.
+        In-place changes through ``.data`` are therefore invisible to autograd, as in PyTorch. That of an
+        inference tensor is one too.
         """
-        return Tensor._wrap(self._data)
+        vc = self._vc
+        return Tensor._wrap(self._data, vc=_version.InferenceVersion() if vc.inference else None)
 
     @data.setter
     def data(self, value):
@@ -529,7 +539,7 @@ def _init(t, array, grad_fn, vc):
     t._data = array
     t._requires_grad = grad_fn is not None
     t.grad_fn = grad_fn
-    t._vc = _Version() if vc is None else vc
+    t._vc = Version() if vc is None else vc
 
 
 def _rebuild(data, requires_grad):

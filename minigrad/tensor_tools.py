@@ -1,8 +1,9 @@
 """Functions a student reaches for beside the arithmetic: dtype questions (``is_floating_point``, ``result_type``,
-``can_cast``), the nan and infinity tests (``isnan``, ``isinf``, ``isfinite``, ``isposinf``, ``isneginf``) and
-``nan_to_num``, the triangles ``tril``/``triu`` and ``nonzero``. Each is registered with ``@public`` as its Tensor
-methods and exported as ``minigrad.<name>`` by this module's ``__all__`` (``torch.where(condition)``, the
-one-argument form, is :func:`minigrad.functional.where`'s, and calls :func:`nonzero`)."""
+``can_cast``, ``is_inference``), the nan and infinity tests (``isnan``, ``isinf``, ``isfinite``, ``isposinf``,
+``isneginf``) and ``nan_to_num``, the triangles ``tril``/``triu`` and ``nonzero``. Each is registered with
+``@public`` as its Tensor methods and exported as ``minigrad.<name>`` by this module's ``__all__``
+(``torch.where(condition)``, the one-argument form, is :func:`minigrad.functional.where`'s, and calls
+:func:`nonzero`)."""
 
 import numpy as np
 
@@ -15,8 +16,8 @@ from .public import public
 from .tensor import Tensor
 
 __all__ = [
-    "can_cast", "is_floating_point", "isfinite", "isinf", "isnan", "isneginf", "isposinf", "nan_to_num", "nonzero",
-    "result_type", "tril", "triu",
+    "can_cast", "is_floating_point", "is_inference", "isfinite", "isinf", "isnan", "isneginf", "isposinf",
+    "nan_to_num", "nonzero", "result_type", "tril", "triu",
 ]
 
 
@@ -33,6 +34,13 @@ def is_floating_point(input):
     """Mirror ``torch.is_floating_point``: whether ``input``'s dtype is a floating-point one (``Tensor``'s
     method is :meth:`minigrad.tensor.Tensor.is_floating_point`)."""
     return _tensor("is_floating_point", input).dtype.is_floating_point
+
+
+@public(function=False)
+def is_inference(input):
+    """Mirror ``torch.is_inference``: whether ``input`` is an inference tensor (``Tensor``'s method is
+    :meth:`minigrad.tensor.Tensor.is_inference`)."""
+    return _tensor("is_inference", input).is_inference()
 
 
 _RESULT_TYPE = (

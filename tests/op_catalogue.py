@@ -555,7 +555,7 @@ def call(case, arrays, args, requires_grad=True):
 
 def all_ops():
     """Every built-in op class (each subclass of Op, however deep) in every minigrad module; not the node
-    types derived from them (``MulBackward0`` for ``Mul``)."""
+    types derived from them (``MulBackward0`` for ``Mul``), nor bases that are no op (``IndexingOp``: no node name)."""
     for module in pkgutil.walk_packages(torch.__path__, "minigrad."):
         importlib.import_module(module.name)
     found, todo = set(), [Op]
@@ -564,4 +564,4 @@ def all_ops():
             if sub not in found and sub is not sub._node_type:
                 found.add(sub)
                 todo.append(sub)
-    return found
+    return {op for op in found if op.node_name is not None}

@@ -34,7 +34,7 @@ from minigrad.autograd.observer import (
     RETAIN_GRAD,
     observe,
 )  # fmt: skip
-from minigrad.graph import OpRecord, hook_count, is_pytorch, output_slot, slot, summarize
+from minigrad.graph import OpRecord, hook_count, is_pytorch, output_slot, slot, summarize, version_of
 from minigrad.nn import Module
 from minigrad.tensor import Tensor
 from minigrad.utils import as_torch
@@ -70,7 +70,7 @@ class Value:
         """Snapshot a Tensor (or numpy array); None stays None."""
         if t is None:
             return None
-        version = t._version if isinstance(t, Tensor) else 0
+        version = version_of(t) if isinstance(t, Tensor) else 0
         a = t.detach().numpy() if isinstance(t, Tensor) else np.asarray(t)
         scalar = a.item() if a.size == 1 else None
         dtype = _DTYPE_TEXT.get(a.dtype)
@@ -255,7 +255,7 @@ class Recorder:
         changes = []
         for t in self.watched.values():
             g = kept_grad(t)
-            sig = (t._version, id(t.grad_fn), id(g), None if g is None else g._version,
+            sig = (version_of(t), id(t.grad_fn), id(g), None if g is None else version_of(g),
                    t.retains_grad, hook_count(t), t.requires_grad)  # fmt: skip
             old = self.signatures.get(id(t))
             if sig == old:

@@ -1,5 +1,5 @@
-"""``minigrad.autograd``: ``backward``, ``grad``, ``Function`` and the grad-mode switches, as in
-``torch.autograd``."""
+"""``minigrad.autograd``: ``backward``, ``grad``, ``Function`` and the grad-mode switches (``inference_mode``
+too), as in ``torch.autograd``."""
 
 import warnings
 
@@ -8,7 +8,14 @@ from . import function, graph
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
 from .engine import make_grads, run_backward
 from .function import Function, once_differentiable
-from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from .grad_mode import (
+    enable_grad,
+    inference_mode,
+    is_grad_enabled,
+    is_inference_mode_enabled,
+    no_grad,
+    set_grad_enabled,
+)
 from .gradcheck import gradcheck, gradgradcheck
 from .observer import observe
 from .variable import Variable
@@ -25,7 +32,9 @@ __all__ = [
     "grad",
     "gradcheck",
     "gradgradcheck",
+    "inference_mode",
     "is_grad_enabled",
+    "is_inference_mode_enabled",
     "no_grad",
     "observe",
     "set_detect_anomaly",

@@ -54,7 +54,7 @@ class AccumulateGrad(Node):
             if observer is not None:
                 old = graph.Tensor._wrap(old._data.copy())
             var._grad._data += grad._data
-            var._grad._vc.value += 1
+            var._grad._vc.bump()
             new = var._grad
         if store:
             var._grad = new
@@ -71,7 +71,7 @@ class AccumulateGrad(Node):
         old = var._grad
         if old is not None:
             old._data += grad
-            old._vc.value += 1
+            old._vc.bump()
         elif _unshared(grad, var._data):
             var._grad = graph.Tensor._wrap(grad)
         else:  # a copy laid out like the variable, as torch's grads are (not like a transposed grad)

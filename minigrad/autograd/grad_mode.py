@@ -1,10 +1,13 @@
-"""Switching graph recording on and off: ``no_grad``, ``enable_grad``, ``set_grad_enabled``.
+"""Switching graph recording on and off: ``no_grad``, ``enable_grad``, ``set_grad_enabled`` and
+``inference_mode``.
 
-All three mirror PyTorch: each works as a context manager and as a decorator,
+All four mirror PyTorch: each works as a context manager and as a decorator,
 and restores the previous mode on exit, even after an exception.
 """
 
 import functools
+
+from . import version
 
 
 class _State:
@@ -85,3 +88,47 @@ class set_grad_enabled(_GradMode):
     def __call__(self, func):
         _state.enabled = self._prev  # as a decorator it must not change the mode now
         return super().__call__(func)
+
+
+def is_inference_mode_enabled():
+    """Mirror ``torch.is_inference_mode_enabled()``: whether new tensors are inference tensors."""
+    return version.inference_mode
+
+
+class inference_mode(_GradMode):
+    """Mirror ``torch.inference_mode(mode=True)``: ``no_grad`` whose tensors are *inference tensors*, which
+    autograd refuses to save for backward or see changed in place once the block is over (see
+    :mod:`minigrad.autograd.version`). ``inference_mode(False)`` turns it off, and turns grad mode on, as
+    torch's does. A decorator with or without parentheses."""
+
+    def __new__(cls, mode_or_orig_func=True):
+        if mode_or_orig_func is None or isinstance(mode_or_orig_func, bool):
+            return super().__new__(cls)
+        return cls()(mode_or_orig_func)
+
+    def __init__(self, mode=True):
+        self.mode = mode
+
+    def __enter__(self):
+        self._prev = _state.enabled, version.inference_mode
+        _state.enabled = not self.mode
+        version.set_inference_mode(self.mode)
+
+    def __exit__(self, *exc):
+        _state.enabled, inference = self._prev
+        version.set_inference_mode(inference)
+        return False
+
+    def __call__(self, func):
+        mode = self.mode
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            with inference_mode(mode):
+                return func(*args, **kwargs)
+
+        return wrapper
+
+    def clone(self):
+        """Mirror ``inference_mode.clone()``: the same switch, unused."""
+        return self.__class__(self.mode)

@@ -55,7 +55,7 @@ def modified_error(t, node, version):
     )
     return RuntimeError(
         "one of the variables needed for gradient computation has been modified by an inplace "
-        f"operation: [torch.{t.dtype.legacy} {shape_text(t.shape)}]{where} is at version {t._vc.value}; "
+        f"operation: [{t.dtype.error_name} {shape_text(t.shape)}]{where} is at version {t._vc.value}; "
         f"expected version {version} instead. Hint: {hint}"
     )
 

@@ -147,7 +147,7 @@ class BatchNorm1d(Module):
         factor = 0.0 if self.momentum is None else self.momentum
         if self.training and self.track_running_stats and self.num_batches_tracked is not None:
             self.num_batches_tracked._data += 1
-            self.num_batches_tracked._vc.value += 1
+            self.num_batches_tracked._vc.bump()
             factor = 1.0 / float(self.num_batches_tracked) if self.momentum is None else self.momentum
         training = self.training or (self.running_mean is None and self.running_var is None)
         keep = not self.training or self.track_running_stats

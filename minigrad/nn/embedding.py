@@ -7,7 +7,7 @@ from .. import creation
 from ..ops._util import as_saved_int, wrap
 from ..ops.carriers import ARRAYS, TENSORS
 from ..ops.indexing import index_backward
-from ..ops.op import Op
+from ..ops.op import IndexingOp
 from .module import Module
 from .parameter import Parameter
 
@@ -25,7 +25,7 @@ def embedding_backward(grad, indices, num_weights, padding_idx, F=TENSORS):
     return out
 
 
-class EmbeddingLookup(Op):
+class EmbeddingLookup(IndexingOp):
     """result = weight[indices] (a row of the table for each index)"""
 
     node_name = "EmbeddingBackward0"
@@ -41,10 +41,11 @@ class EmbeddingLookup(Op):
 
     @staticmethod
     def forward(ctx, weight, *, indices, padding_idx):
+        ctx._keep_indices(indices)  # first: torch saves before it runs the forward
         if indices.dtype.name not in ("int64", "int32"):
             raise RuntimeError(
                 "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; "
-                f"but got torch.{indices.dtype.legacy} instead (while checking arguments for embedding)"
+                f"but got {indices.dtype.error_name} instead (while checking arguments for embedding)"
             )
         idx = indices._data
         if idx.size and (idx.min() < 0 or idx.max() >= weight.shape[0]):

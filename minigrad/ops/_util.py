@@ -6,9 +6,12 @@ import warnings
 import numpy as np
 
 from .. import dtypes
-from ..tensor import Tensor, _Version
+from ..autograd import version as _version
+from ..tensor import Tensor
 
 _new = object.__new__
+Version = _version.Version  # rebound while inference mode is on (autograd.version)
+_version.makes_counters(globals())
 
 # torch divides by zero, overflows and makes nan (0 * inf, inf - inf) silently: every op's forward runs with
 # numpy's floating-point warnings off (Op.apply). np.errstate costs more than a small op itself, so on numpy 2,
@@ -42,7 +45,7 @@ def wrap(arr):
     t._data = arr if type(arr) is np.ndarray else np.asarray(arr)
     t._requires_grad = False
     t.grad_fn = None
-    t._vc = _Version()
+    t._vc = Version()
     return t
 
 

@@ -12,7 +12,7 @@ from ..size import shape_text
 from ..tensor import Tensor
 from ._util import wrap
 from .carriers import ARRAYS, TENSORS, embed
-from .op import Op
+from .op import IndexingOp, Op
 from .shape import Alias, Unsqueeze
 
 
@@ -113,7 +113,7 @@ class Slice(Op):
         return (slice_backward(grads[0], ctx.shape, ctx.dim, ctx.start, ctx.end, ctx.step, F),)
 
 
-class Index(Op):
+class Index(IndexingOp):
     """result = self[indices] with integer lists/tensors or boolean masks (a copy, not a view)"""
 
     node_name = "IndexBackward0"
@@ -184,7 +184,10 @@ def getitem(t, key):
     single = not isinstance(key, tuple)  # torch keeps a lone ``x[:]`` as a SliceBackward0 node
     key = (key,) if single else key
     if any(is_advanced(k) for k in key):
-        return Index.apply(t, indices=tuple(np_index(k) for k in key))
+        out = Index.apply(t, indices=tuple(np_index(k) for k in key))
+        if out.grad_fn is not None:
+            out.grad_fn._keep_indices(*key)
+        return out
     out = basic_index(t, key, keep_full_slices=single)
     return Alias.apply(t, shape=t.shape) if out is t else out
 
@@ -253,7 +256,7 @@ def index_select_backward(grad, shape, dim, index, F=TENSORS):
     return F.embed(grad, tuple(shape), (slice(None),) * (dim % len(shape)) + (idx,))
 
 
-class IndexSelect(Op):
+class IndexSelect(IndexingOp):
     """result = the slices of self at ``index`` along ``dim`` (a copy)"""
 
     node_name = "IndexSelectBackward0"
@@ -265,6 +268,7 @@ class IndexSelect(Op):
         d = a._wrap_dim(dim)
         idx = _index_vector("index_select", index)
         ctx.dim, ctx.dim_arg, ctx.index, ctx.shape = d, dim, index, tuple(a.shape)
+        ctx._keep_indices(index)
         if not a.ndim:
             if idx.size != 1:
                 raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {idx.size} value(s)")
@@ -293,7 +297,7 @@ def index_add_source_backward(grad, source, dim, index, alpha, F=TENSORS):
     return g if alpha == 1 else g * alpha
 
 
-class IndexAdd(Op):
+class IndexAdd(IndexingOp):
     """result = self with ``alpha * source`` added at ``index`` along ``dim`` (repeats add up)"""
 
     node_name = "IndexAddBackward0"
@@ -324,6 +328,7 @@ class IndexAdd(Op):
         keep = source._requires_grad
         ctx.dim, ctx.dim_arg, ctx.index, ctx.alpha, ctx.source_dim = d, dim, index, alpha, source.ndim
         ctx.saved_index = index if keep else None
+        ctx._keep_indices(ctx.saved_index)
         ctx._save((source if keep else None,))
         out = a._data.copy().reshape(shape)
         values = source._data.reshape(src_shape)

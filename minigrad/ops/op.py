@@ -22,7 +22,7 @@ import inspect
 import operator
 
 from ..autograd import grad_mode, observer
-from ..autograd.graph import Node, read_saved
+from ..autograd.graph import FREED_ERROR, Node, modified_error, read_saved
 from ..tensor import Tensor
 from ._util import quiet_off, quiet_on
 from .carriers import ARRAYS, TENSORS
@@ -98,7 +98,10 @@ class Op(Node):
             _finish_many(cls, ctx, record, inputs, params, out)
         else:
             if cls.is_view:
-                out._make_view_of(inputs[0], (cls, params, 0), multi_output=False)
+                if inputs[0]._vc.inference:
+                    record = _view_of_inference(out, inputs[0])
+                else:
+                    out._make_view_of(inputs[0], (cls, params, 0), multi_output=False)
             if record and out._data.dtype.kind == "f":
                 ctx._link(inputs)
                 out._requires_grad = True
@@ -169,6 +172,49 @@ class Op(Node):
         return self._unpack_arrays() if F is ARRAYS else self._unpack()
 
 
+class IndexingOp(Op):
+    """An op whose backward reads index tensors (gather's ``index``, embedding's ``indices``). torch saves them as
+    it saves any tensor, so the op keeps them with :meth:`_keep_indices`, and before its backward runs they are
+    checked as saved tensors are: torch's error if one was changed in place since, or if the graph was freed.
+    Keeping an inference tensor is torch's error too."""
+
+    _kept = ()  # (tensor, version) of each index kept; None once freed
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for name in ("_saved_index", "_saved_indices"):  # read as torch reads a saved tensor: checked first
+            shown = cls.__dict__.get(name)
+            if shown is not None:
+                setattr(cls, name, property(lambda node, get=shown.fget: (node._check_kept(), get(node))[1]))
+
+    def _keep_indices(self, *tensors):
+        """Keep the index tensors among ``tensors`` (numbers and None are skipped) if this node records."""
+        if self._saving:
+            # reading an inference tensor's version is torch's error for saving it
+            self._kept = tuple([(t, t._vc.value) for t in tensors if isinstance(t, Tensor)])
+
+    def _check_kept(self):
+        kept = self._kept
+        if kept is None:
+            raise RuntimeError(FREED_ERROR)
+        for t, version in kept:
+            if t._vc.value != version:
+                raise modified_error(t, self, version)
+
+    def _backward(self, grads):
+        self._check_kept()
+        return super()._backward(grads)
+
+    def _backward_arrays(self, grads):
+        self._check_kept()
+        return super()._backward_arrays(grads)
+
+    def _release(self):
+        super()._release()
+        if self._kept:
+            self._kept = None
+
+
 _MISSING = object()
 
 # Saved attributes that torch keeps as C++ int64 and shows as unsigned: -1 reads 18446744073709551615.
@@ -189,11 +235,22 @@ def sizes_and_strides(name, t, kept):
     return {f"{name}_sym_sizes": tuple(t.shape), f"{name}_sym_strides": strides}
 
 
+def _view_of_inference(out, base):
+    """Make ``out`` a view of inference tensor ``base`` as torch makes one: an inference tensor (sharing the
+    counter) that autograd does not see, so not a view (``_is_view()`` is False) and never requiring grad.
+    Returns False: the op records nothing."""
+    out._vc = base._vc
+    return False
+
+
 def _finish_many(cls, ctx, record, inputs, params, outs):
     """``Op.apply``'s ending for an op with several outputs (``split``, ``unbind``)."""
     if cls.is_view:
         for nr, o in enumerate(outs):
-            o._make_view_of(inputs[0], (cls, params, nr), multi_output=True)
+            if inputs[0]._vc.inference:
+                record = _view_of_inference(o, inputs[0])
+            else:
+                o._make_view_of(inputs[0], (cls, params, nr), multi_output=True)
     if record and outs[0]._data.dtype.kind == "f":
         ctx._link(inputs)
         for nr, o in enumerate(outs):

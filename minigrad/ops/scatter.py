@@ -7,7 +7,7 @@ from ..size import shape_text
 from ..tensor import Tensor
 from ._util import wrap
 from .carriers import TENSORS
-from .op import Op
+from .op import IndexingOp
 
 
 def index_positions(op, a, dim, index):
@@ -36,7 +36,7 @@ def index_positions(op, a, dim, index):
     return tuple(grid)
 
 
-class ScatterValue(Op):
+class ScatterValue(IndexingOp):
     """result = self with ``value`` written at ``index`` along ``dim``"""
 
     node_name = "ScatterBackward1"
@@ -46,6 +46,7 @@ class ScatterValue(Op):
     @staticmethod
     def forward(ctx, a, *, dim, index, value):
         ctx.dim, ctx.index = a._wrap_dim(dim), index
+        ctx._keep_indices(index)
         out = a._data.copy().reshape(a.shape if a.ndim else (1,))
         out[index_positions("scatter", a, ctx.dim, index)] = value
         return wrap(out.reshape(a.shape))
@@ -65,7 +66,7 @@ def gather_backward(grad, self, dim, index, F=TENSORS):
     return F.reshape(out, shape)
 
 
-class Gather(Op):
+class Gather(IndexingOp):
     """result[i][j] = self[index[i][j]][j] for dim 0 (the elements ``index`` picks along ``dim``)"""
 
     node_name = "GatherBackward0"
@@ -77,6 +78,7 @@ class Gather(Op):
     @staticmethod
     def forward(ctx, a, *, dim, index):
         ctx.dim, ctx.dim_arg, ctx.index = a._wrap_dim(dim), dim, index
+        ctx._keep_indices(index)
         key = index_positions("gather", a, ctx.dim, index)
         ctx._save((a,))
         out = a._data.reshape(a.shape if a.ndim else (1,))[key]

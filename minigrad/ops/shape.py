@@ -160,7 +160,7 @@ def expanded_shape(shape, sizes, dtype):
     sizes = tuple(sizes)
     if len(sizes) < len(shape):
         raise RuntimeError(
-            f"expand(torch.{dtype.legacy}{{{shape_text(shape)}}}, size={shape_text(sizes)}): the number of "
+            f"expand({dtype.error_name}{{{shape_text(shape)}}}, size={shape_text(sizes)}): the number of "
             f"sizes provided ({len(sizes)}) must be greater or equal to the number of dimensions in the "
             f"tensor ({len(shape)})"
         )

@@ -41,7 +41,7 @@ def bump_version(t):
     """Count one in-place change to ``t``'s storage, and give each live view of that storage whose base
     takes part in autograd the ``grad_fn`` torch gives a view after its base changed."""
     vc = t._vc
-    vc.value += 1
+    vc.bump()
     if vc.views:
         for view in list(vc.views):
             base = view._base

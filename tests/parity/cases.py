@@ -2018,6 +2018,152 @@ case(
     """,
 )
 case(
+    "autograd_inference_mode",
+    """
+    import copy
+
+    def attempt(label, f):
+        try:
+            print(label, f())
+        except RuntimeError as e:
+            print(label, "RuntimeError:", e)
+
+    print(torch.is_inference_mode_enabled(), torch.autograd.inference_mode is torch.inference_mode)
+    w = torch.ones(3, requires_grad=True)
+    n = torch.ones(3)
+    with torch.inference_mode():
+        print(torch.is_grad_enabled(), torch.is_inference_mode_enabled())
+        a = torch.ones(3)
+        y = w * 2
+        v, vw = n[:2], w[:2]
+        n.add_(1)  # a normal tensor changed in inference mode: counted
+        a.add_(1)  # an inference tensor changed in inference mode: allowed
+        attempt("version inside", lambda: a._version)
+        p = torch.nn.Parameter(torch.ones(2, 2))
+        with torch.inference_mode(False):
+            print("nested off", torch.is_grad_enabled(), torch.is_inference_mode_enabled(),
+                  torch.ones(1).is_inference())
+    with torch.no_grad():
+        with torch.inference_mode(False):
+            print("off inside no_grad", torch.is_grad_enabled())
+    print(torch.is_grad_enabled(), torch.is_inference_mode_enabled())
+    print(a, a.is_inference(), torch.is_inference(a), a.requires_grad, a.is_leaf, a.grad_fn)
+    print(y.is_inference(), y.requires_grad, y.grad_fn, v.is_inference(), vw.is_inference(), n._version)
+    for label, t in [("clone", a.clone()), ("detach", a.detach()), ("data", a.data), ("view", a.view(3)),
+                     ("item of view", a[0]), ("float", a.float()), ("double", a.double()),
+                     ("ones_like", torch.ones_like(a)), ("deepcopy", copy.deepcopy(a)), ("tensor", torch.tensor([1.]))]:
+        print(label, t.is_inference())
+    attempt("_version", lambda: a._version)
+    attempt("w + a", lambda: (w + a).grad_fn)
+    attempt("w * a", lambda: (w * a).grad_fn)
+    attempt("a * w", lambda: (a * w).grad_fn)
+    attempt("w.pow(a)", lambda: w.pow(a).grad_fn)
+    attempt("mse_loss", lambda: F.mse_loss(w, a).grad_fn)
+    attempt("tanh(a) * w", lambda: (torch.tanh(a) * w).grad_fn)
+    attempt("a * 2", lambda: (a * 2).is_inference())
+    attempt("requires_grad_()", lambda: a.requires_grad_())
+    attempt("requires_grad =", lambda: setattr(a, "requires_grad", True))
+    attempt("requires_grad_(False)", lambda: a.requires_grad_(False).requires_grad)
+    attempt("Parameter(a)", lambda: nn.Parameter(a))
+    attempt("add_", lambda: a.add_(1))  # torch writes, then refuses at the version bump
+    attempt("setitem", lambda: a.__setitem__(0, 7.))
+    attempt("zero_ of a view", lambda: a[1:].zero_())
+    print(a)
+    print(p.requires_grad, p.is_inference(), p.t().requires_grad, p.t().grad_fn, p.t()._is_view(), (p * 2).grad_fn)
+    out = F.linear(torch.ones(3, 2), p)
+    print(out.grad_fn, out.requires_grad)
+    (p + 1).sum().backward()
+    print(p.grad, p.grad.is_inference())
+    opt = torch.optim.SGD([p], lr=0.5)
+    attempt("step", opt.step)
+    print(p)
+
+    @torch.inference_mode
+    def bare(x):
+        return x * 2, torch.is_inference_mode_enabled()
+
+    @torch.inference_mode()
+    def called(x):
+        return x * 2
+
+    @torch.inference_mode(False)
+    def off(x):
+        return x * 2
+
+    print(bare(w)[0].is_inference(), bare(w)[1], called(w).is_inference(), off(w).requires_grad)
+    try:
+        with torch.inference_mode():
+            raise ValueError("inside")
+    except ValueError:
+        pass
+    print(torch.is_inference_mode_enabled(), torch.is_grad_enabled())
+    """,
+)
+case(
+    "error_index_modified_in_place",
+    """
+    class Keep(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, t):
+            ctx.save_for_backward(t)
+            return x * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            ctx.saved_tensors
+            return g * 2, None
+
+    ops = [("gather", lambda w, i: w.gather(0, i)), ("index_select", lambda w, i: w.index_select(0, i)),
+           ("index", lambda w, i: w[i]), ("embedding", lambda w, i: F.embedding(i, w.view(3, 1))),
+           ("cross_entropy", lambda w, i: F.cross_entropy(w.view(1, 3).expand(2, 3), i))]
+    for name, f in ops:
+        w = torch.tensor([1., 2., 3.], requires_grad=True)
+        idx = torch.tensor([0, 1])
+        y = f(w, idx).sum()
+        y.backward()
+        try:
+            y.backward()
+        except RuntimeError as e:
+            print(name, "RuntimeError:", str(e)[:70])
+        y = f(w, idx)
+        if name != "cross_entropy":
+            print(y.grad_fn._saved_indices if name in ("index", "embedding") else y.grad_fn._saved_index)
+        idx.add_(1)
+        try:
+            y.sum().backward()
+            print(name, w.grad)
+        except RuntimeError as e:
+            print(name, "RuntimeError:", e)
+    w = torch.tensor([1., 2., 3.], requires_grad=True)
+    mask = torch.tensor([True, False, True])
+    y = w[mask]
+    mask[0] = False
+    try:
+        y.sum().backward()
+    except RuntimeError as e:
+        print("mask RuntimeError:", e)
+    for dtype in [torch.float32, torch.float64, torch.float16, torch.int64, torch.int32, torch.int16, torch.int8,
+                  torch.uint8, torch.bool]:
+        x = torch.ones(2, requires_grad=True)
+        t = torch.zeros(2, dtype=dtype)
+        y = Keep.apply(x, t)
+        t.zero_()
+        try:
+            y.sum().backward()
+        except RuntimeError as e:
+            print(dtype, str(e)[:130])
+    for t in (torch.ones(2, 2, dtype=torch.bool), torch.ones(2, 2)):
+        try:
+            t.expand(3)
+        except RuntimeError as e:
+            print(e)
+    try:
+        F.embedding(torch.tensor([True]), torch.ones(2, 2))
+    except RuntimeError as e:
+        print(e)
+    """,
+)
+case(
     "error_arange_ranges",
     """
     for args in [(0, 5, -1), (5, 0, 1), (0, float("inf"), 1), (float("-inf"), 0, 1), (0, float("nan"), 1), (0, 5, 0)]:
