@@ -12,6 +12,7 @@ Autograd state, named as in PyTorch:
 The math lives in :mod:`minigrad.ops`; the methods here only route to it.
 """
 
+import collections
 import warnings
 import weakref
 
@@ -82,6 +83,7 @@ class Tensor(metaclass=HidesStandIns):
     _accumulator = None  # a leaf's AccumulateGrad, once made
     _retains_grad = False
     _view = None  # a view's ViewInfo
+    _post_accumulate_grad_hooks = None  # a leaf's {handle id: hook}, run after its .grad was accumulated
 
     __array_priority__ = 1000  # numpy's operators give way to the tensor's: ``np.float64(2) * x`` is a tensor
 
@@ -465,6 +467,20 @@ class Tensor(metaclass=HidesStandIns):
         if node._tensor_hooks is None:
             node._tensor_hooks, node._watched = {}, True
         return add_hook(node._tensor_hooks.setdefault(nr, {}), hook)
+
+    def register_post_accumulate_grad_hook(self, hook):
+        """Mirror ``Tensor.register_post_accumulate_grad_hook(hook)``: ``hook(tensor)`` runs each time
+        ``backward`` has accumulated this leaf's gradient into ``.grad`` (not for ``autograd.grad``, which writes
+        no ``.grad``), e.g. to step an optimizer during backward; it returns nothing. Returns a handle whose
+        ``remove()`` unregisters it."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        if self._post_accumulate_grad_hooks is None:
+            self._post_accumulate_grad_hooks = collections.OrderedDict()
+        self._edge()[0]._watched = True  # its AccumulateGrad runs on the engine's reference path, which calls it
+        return add_hook(self._post_accumulate_grad_hooks, hook)
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Mirror ``Tensor.backward``: accumulate d(self)/d(leaf) into every leaf's ``.grad``."""

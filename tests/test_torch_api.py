@@ -38,8 +38,8 @@ def failure(get):
          "'register_forward_hook'", "torch.nn.Module.register_forward_hook"),
         (lambda: F.silu, "module 'minigrad.nn.functional' has no attribute 'silu'", "torch.nn.functional.silu"),
         (lambda: torch.optim.Adagrad, "module 'minigrad.optim' has no attribute 'Adagrad'", "torch.optim.Adagrad"),
-        (lambda: torch.autograd.functional.jacobian, "module 'minigrad.autograd' has no attribute 'functional'",
-         "torch.autograd.functional"),
+        (lambda: torch.autograd.forward_ad, "module 'minigrad.autograd' has no attribute 'forward_ad'",
+         "torch.autograd.forward_ad"),
     ],
 )  # fmt: skip
 def test_a_name_torch_has_says_minigrad_lacks_it(get, python_words, torch_name):

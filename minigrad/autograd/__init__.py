@@ -4,7 +4,7 @@ too), as in ``torch.autograd``."""
 import warnings
 
 from ..torch_warnings import internal, warn_once
-from . import function, graph
+from . import function, functional, graph
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
 from .engine import make_grads, run_backward
 from .function import Function, once_differentiable
@@ -24,6 +24,7 @@ __all__ = [
     "Function",
     "Variable",
     "function",
+    "functional",
     "graph",
     "once_differentiable",
     "backward",

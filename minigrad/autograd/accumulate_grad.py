@@ -60,6 +60,11 @@ class AccumulateGrad(Node):
             var._grad = new
         if observer is not None:
             observer(ACCUMULATE, node=self, tensor=var, before=old, after=new, grad=grad)
+        if store and var._post_accumulate_grad_hooks:
+            for hook in list(var._post_accumulate_grad_hooks.values()):
+                result = hook(var)
+                if result is not None and not isinstance(result, graph.Tensor):
+                    raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
         return ()
 
     def _backward_arrays(self, grads):

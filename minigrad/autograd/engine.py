@@ -316,6 +316,8 @@ def _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph
     ``backward(inputs=...)`` does not need it to run."""
     if obs is not None:
         obs(INPUTS, node=node, grads=tuple(grads))
+    if needed is not None and node not in needed and not any(key[0] is node for key in captures):
+        return None  # neither run nor captured: its tensors' hooks do not run either
     if node._tensor_hooks or node._retained:
         grads = _call_tensor_hooks(node, grads, obs, replay)
     if captures:

@@ -42,6 +42,37 @@ class SavedOutput:
         return t
 
 
+class PackedTensor:
+    """A tensor saved while saved tensors hooks were on (:mod:`minigrad.autograd.saved_hooks`): what ``pack_hook``
+    returned, the ``unpack_hook`` that turns it back into a tensor, and where the tensor was in the graph: its
+    ``edge`` (``grad_fn`` and output_nr, or a leaf's accumulator if ``leaf``; None if it needed no grad), or the
+    ``output_nr`` of the saving node's own output (kept without the node, as :class:`SavedOutput` is)."""
+
+    __slots__ = ("packed", "unpack", "edge", "leaf", "output_nr")
+
+    def __init__(self, packed, unpack, edge=None, leaf=False, output_nr=None):
+        self.packed, self.unpack, self.edge, self.leaf, self.output_nr = packed, unpack, edge, leaf, output_nr
+
+    def tensor(self, node):
+        """Unpack: ``unpack_hook``'s tensor, put back in the graph as the saved one was (torch's error if the hook
+        returned something else)."""
+        t = self.unpack(self.packed)
+        if not isinstance(t, Tensor):
+            raise TypeError(
+                f"Output of saved tensor unpack_hook expected to be a Tensor but got result of type {type(t).__name__}"
+            )
+        edge = (node, self.output_nr) if self.output_nr is not None else self.edge
+        if edge is None:
+            return t
+        out = Tensor._wrap(t._data, vc=t._vc)
+        out._requires_grad = True
+        if self.leaf:  # the unpacked tensor feeds the same .grad
+            out._accumulator = edge[0]
+        else:
+            out.grad_fn, out._output_nr = edge
+        return out
+
+
 def modified_error(t, node, version):
     """torch's error for a saved tensor ``t`` changed in place since it was saved at ``version``."""
     owner = t.grad_fn
@@ -176,11 +207,21 @@ class Node:
             raise RuntimeError(FREED_ERROR)
         out = []
         for v, version in zip(saved, self._versions):
+            if type(v) is PackedTensor:
+                return self._unpack_packed()
             if type(v) is SavedOutput:
                 v = v.tensor(self)
             if version is not None and v._vc.value != version:
                 raise modified_error(v, self, version)
             out.append(v)
+        return tuple(out)
+
+    def _unpack_packed(self):
+        """``_unpack`` for a node that saved with saved tensors hooks on: each hook is called in torch's order."""
+        out = list(self._saved)
+        for i in saved_order(self):
+            if type(out[i]) is PackedTensor or type(out[i]) is SavedOutput:
+                out[i] = out[i].tensor(self)
         return tuple(out)
 
     def _backward_arrays(self, grads):
@@ -207,6 +248,14 @@ class Node:
             self._saved = None
 
 
+def saved_order(node):
+    """The indices of ``node``'s saved values in the order torch saves and unpacks them: by name (torch's generated
+    nodes keep their saved variables sorted), outputs after inputs; a user Function's in the order it saved them."""
+    names = getattr(node, "saved_names", ())
+    return sorted(range(len(node._saved)), key=lambda i: (names[i].startswith("result"), names[i], i) if i < len(names)
+                  else (False, "", i))  # fmt: skip
+
+
 def next_sequence_nr():
     """The next node's place in creation order (torch's sequence number: the engine runs the most recent
     ready node first)."""
@@ -220,11 +269,11 @@ def read_saved(node, index):
     if saved is None:
         raise RuntimeError(FREED_ERROR)
     value = saved[index] if index < len(saved) else None
-    if type(value) is SavedOutput:
+    if type(value) is SavedOutput or type(value) is PackedTensor:
         value = value.tensor(node)
     if isinstance(value, Tensor):
         version = node._versions[index]
-        if value._vc.value != version:
+        if version is not None and value._vc.value != version:
             raise modified_error(value, node, version)
         return value
     if isinstance(value, (bool, int, float)):
@@ -257,3 +306,6 @@ def add_hook(table, fn):
     handle = RemovableHandle(table)
     table[handle.id] = fn
     return handle
+
+
+from .saved_hooks import disable_saved_tensors_hooks, save_on_cpu, saved_tensors_hooks  # noqa: E402, F401

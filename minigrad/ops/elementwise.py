@@ -31,7 +31,7 @@ from ._util import (
     wrap,
     wrapped_int,
 )
-from .op import Op
+from .op import IndexingOp, Op
 
 _BOOL = np.dtype(np.bool_)
 
@@ -456,7 +456,7 @@ class ToCopy(Op):
         return wrap(a._data.astype(dtype))
 
 
-class Where(Op):
+class Where(IndexingOp):
     """result = self where condition else other"""
 
     node_name = "WhereBackward0"
@@ -466,6 +466,7 @@ class Where(Op):
     @staticmethod
     def forward(ctx, a, b, *, condition):
         ctx.condition = condition
+        ctx._keep_indices(condition)
         try:
             return binary_result(np.where(condition._data, a._data, data(b)), a, b)
         except ValueError:
@@ -510,7 +511,7 @@ class RoundDecimals(Round):
         return wrap(np.round(a._data, decimals))
 
 
-class MaskedFill(Op):
+class MaskedFill(IndexingOp):
     """result = self with ``value`` where ``mask`` is True"""
 
     node_name = "MaskedFillBackward0"
@@ -523,6 +524,7 @@ class MaskedFill(Op):
             raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype {mask.dtype.c_name}")
         check_broadcast(mask, a)
         ctx.mask = mask
+        ctx._keep_indices(mask)
         out = a._data.copy()
         np.copyto(out, scalar_as(value, out.dtype), where=np.broadcast_to(mask._data, out.shape))
         return wrap(out)

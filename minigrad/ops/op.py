@@ -173,16 +173,17 @@ class Op(Node):
 
 
 class IndexingOp(Op):
-    """An op whose backward reads index tensors (gather's ``index``, embedding's ``indices``). torch saves them as
-    it saves any tensor, so the op keeps them with :meth:`_keep_indices`, and before its backward runs they are
-    checked as saved tensors are: torch's error if one was changed in place since, or if the graph was freed.
-    Keeping an inference tensor is torch's error too."""
+    """An op whose backward reads index tensors or masks (gather's ``index``, embedding's ``indices``, where's
+    ``condition``, masked_fill's ``mask``). torch saves them as it saves any tensor, so the op keeps them with
+    :meth:`_keep_indices`, and before its backward runs they are checked as saved tensors are: torch's error if one
+    was changed in place since, or if the graph was freed. Keeping an inference tensor is torch's error too. (Saved
+    tensors hooks do not see them: torch would pack them.)"""
 
     _kept = ()  # (tensor, version) of each index kept; None once freed
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        for name in ("_saved_index", "_saved_indices"):  # read as torch reads a saved tensor: checked first
+        for name in ("_saved_index", "_saved_indices", "_saved_condition", "_saved_mask"):  # read as saved: checked
             shown = cls.__dict__.get(name)
             if shown is not None:
                 setattr(cls, name, property(lambda node, get=shown.fget: (node._check_kept(), get(node))[1]))

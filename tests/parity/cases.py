@@ -2134,14 +2134,16 @@ case(
             print(name, w.grad)
         except RuntimeError as e:
             print(name, "RuntimeError:", e)
-    w = torch.tensor([1., 2., 3.], requires_grad=True)
-    mask = torch.tensor([True, False, True])
-    y = w[mask]
-    mask[0] = False
-    try:
-        y.sum().backward()
-    except RuntimeError as e:
-        print("mask RuntimeError:", e)
+    for name, f in [("mask", lambda w, m: w[m]), ("where", lambda w, m: torch.where(m, w, 0.)),
+                    ("masked_fill", lambda w, m: w.masked_fill(m, 0.))]:
+        w = torch.tensor([1., 2., 3.], requires_grad=True)
+        mask = torch.tensor([True, False, True])
+        y = f(w, mask)
+        mask[0] = False
+        try:
+            y.sum().backward()
+        except RuntimeError as e:
+            print(name, "RuntimeError:", e)
     for dtype in [torch.float32, torch.float64, torch.float16, torch.int64, torch.int32, torch.int16, torch.int8,
                   torch.uint8, torch.bool]:
         x = torch.ones(2, requires_grad=True)
@@ -2161,6 +2163,178 @@ case(
         F.embedding(torch.tensor([True]), torch.ones(2, 2))
     except RuntimeError as e:
         print(e)
+    """,
+)
+case(
+    "hooks_post_accumulate_grad",
+    """
+    def attempt(label, f):
+        try:
+            print(label, f())
+        except Exception as e:
+            print(label, type(e).__name__, e)
+
+    w = torch.tensor([1., 2.], requires_grad=True)
+    h = w.register_post_accumulate_grad_hook(lambda t: print("post", t is w, t.grad))
+    w.register_hook(lambda g: print("pre", g))
+    (w * 3).sum().backward()
+    (w * 3).sum().backward()
+    attempt("grad()", lambda: torch.autograd.grad((w * 2).sum(), w))
+    v = torch.ones(2, requires_grad=True)
+    attempt("inputs=v", lambda: (w * v).sum().backward(inputs=[v]))
+    attempt("inputs=w", lambda: (w * v).sum().backward(inputs=[w]))
+    h.remove()
+    (w * 3).sum().backward()
+    print("removed", w.grad)
+    attempt("non-leaf", lambda: (w * 2).register_post_accumulate_grad_hook(print))
+    attempt("no grad", lambda: torch.ones(2).register_post_accumulate_grad_hook(print))
+    r = torch.ones(2, requires_grad=True)
+    r.register_post_accumulate_grad_hook(lambda t: 5)
+    attempt("returns a value", lambda: (r * 2).sum().backward())
+    s = torch.ones(2, requires_grad=True)
+    s.register_post_accumulate_grad_hook(lambda t: setattr(t, "grad", None))
+    (s * 2).sum().backward()
+    print("cleared", s.grad)
+    acc = (s * 1).grad_fn.next_functions[0][0]
+    acc.register_hook(lambda gi, go: print("node post", go))
+    acc.register_prehook(lambda go: print("node pre", go))
+    s.register_post_accumulate_grad_hook(lambda t: print("post2", t.grad))
+    (s * 2).sum().backward()
+    print(type(s._post_accumulate_grad_hooks).__name__, len(s._post_accumulate_grad_hooks),
+          torch.ones(1)._post_accumulate_grad_hooks)
+    model = nn.Linear(2, 1)
+    optimizers = {p: torch.optim.SGD([p], lr=0.1) for p in model.parameters()}
+
+    def step(p):  # the optimizer steps inside backward, one parameter at a time
+        optimizers[p].step()
+        optimizers[p].zero_grad()
+
+    for p in model.parameters():
+        p.register_post_accumulate_grad_hook(step)
+    with torch.no_grad():
+        model.weight.copy_(torch.tensor([[0.5, -0.5]]))
+        model.bias.fill_(0.1)
+    model(torch.ones(3, 2)).sum().backward()
+    print(model.weight, model.bias, model.weight.grad)
+    """,
+)
+case(
+    "hooks_of_tensors_backward_does_not_need",
+    """
+    w = torch.tensor([1., 2.], requires_grad=True)
+    v = torch.ones(2, requires_grad=True)
+    w.register_hook(lambda g: print("w hook", g))
+    v.register_hook(lambda g: print("v hook", g))
+    y = w * v
+    y.register_hook(lambda g: print("y hook", g))
+    z = y.exp()
+    z.register_hook(lambda g: print("z hook", g))
+    print("backward inputs=[v]")
+    z.sum().backward(inputs=[v], retain_graph=True)
+    print("grad v")
+    torch.autograd.grad(z.sum(), v, retain_graph=True)
+    print("grad y")
+    torch.autograd.grad(z.sum(), y, retain_graph=True)
+    print("backward inputs=[y]")
+    z.sum().backward(inputs=[y], retain_graph=True)
+    print("grad w, y")
+    torch.autograd.grad(z.sum(), [y, w], retain_graph=True)
+    u = torch.ones(2, requires_grad=True)
+    q = (u * 2) + (w * 3)
+    q.register_hook(lambda g: print("q hook", g))
+    print("grad u")
+    torch.autograd.grad(q.sum(), u)
+    """,
+)
+case(
+    "hooks_saved_tensors",
+    """
+    def attempt(label, f):
+        try:
+            print(label, f())
+        except Exception as e:
+            print(label, type(e).__name__, e)
+
+    def pack(t):
+        print("pack", t.shape, t.requires_grad, t.grad_fn, torch.is_grad_enabled())
+        return ("packed", t.detach().clone())
+
+    def unpack(p):
+        print("unpack", p[0], torch.is_grad_enabled())
+        return p[1]
+
+    x = torch.tensor([1., 2.], requires_grad=True)
+    w = torch.tensor([3., 4.], requires_grad=True)
+    with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
+        y = x * w
+        z = y.tanh()
+        s = z.sum()
+    print("forward done")
+    attempt("_saved_self", lambda: y.grad_fn._saved_self)
+    attempt("_saved_result", lambda: z.grad_fn._saved_result)
+    s.backward(retain_graph=True)
+    print(x.grad, w.grad)
+    print("create_graph")
+    g, = torch.autograd.grad(s, x, create_graph=True)
+    print(g, torch.autograd.grad(g.sum(), x))
+    with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
+        a = x * 1
+        b = a * w
+    a.mul_(2)  # not detected: the node keeps what pack returned, not the tensor
+    attempt("in place after packing", lambda: b.sum().backward())
+    with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda p: 5):
+        b = x * w
+    attempt("unpack gives a number", lambda: b.sum().backward())
+
+    def bad_pack(t):
+        if not t.requires_grad:
+            t.mul_(2)
+        return t
+
+    with torch.autograd.graph.saved_tensors_hooks(bad_pack, lambda p: p):
+        attempt("pack changes its input", lambda: torch.ones(2) * w)
+    with torch.autograd.graph.saved_tensors_hooks(lambda t: print("outer pack") or t, lambda p: p):
+        with torch.autograd.graph.saved_tensors_hooks(lambda t: print("inner pack") or t, lambda p: p):
+            b = x * w
+        c = x * w
+    with torch.autograd.graph.disable_saved_tensors_hooks("no hooks here"):
+        attempt("disabled", lambda: torch.autograd.graph.saved_tensors_hooks(pack, unpack).__enter__())
+        b = x * w
+    print("disabled ok")
+
+    class Twice(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            ctx.save_for_backward(a)
+            return a * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            (a,) = ctx.saved_tensors
+            return g * a
+
+    with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
+        o = Twice.apply(x)
+        with torch.no_grad():
+            b = x * w
+    o.sum().backward()
+    with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
+        b = x * w
+    b.sum().backward()
+    attempt("freed", lambda: b.grad_fn._saved_self)
+    x.grad = None
+    with torch.autograd.graph.save_on_cpu():
+        b = (x * w).exp().sum()
+    b.backward()
+    print(x.grad)
+    W = torch.tensor([[1.0, -1.0], [2.0, 0.5]], requires_grad=True)
+    with torch.autograd.graph.saved_tensors_hooks(lambda t: print("pack", t.shape, t.grad_fn) or t, lambda t: t):
+        for name, f in [("div", lambda: x / (W[0] + 3)), ("pow", lambda: x.pow(W[1])), ("matmul", lambda: W @ x),
+                        ("softmax", lambda: torch.softmax(x, 0)), ("mse", lambda: F.mse_loss(x, W[0])),
+                        ("linear", lambda: F.linear(x, W)), ("sigmoid", lambda: x.sigmoid()),
+                        ("addmm", lambda: F.linear(x.unsqueeze(0), W, W[0]))]:
+            print(name)
+            f()
     """,
 )
 case(
@@ -2842,5 +3016,5 @@ for _name, _code in NODE_TYPES.items():
     case(_name, _code)
 
 
-# The API of the beginner material (docs/beginner_api.md) has its cases in a module of its own.
-from parity import cases_api  # noqa: E402, F401
+# The API of the beginner material (docs/beginner_api.md) and torch.autograd.functional have modules of their own.
+from parity import cases_api, cases_functional  # noqa: E402, F401
