@@ -41,12 +41,13 @@ _version.makes_counters(globals())
 class ViewInfo:
     """How a view was made from its ``_base``: ``chain`` is ``((op class, params, output_nr), ...)``,
     replayable on the base; ``no_grad``: made in no_grad mode; ``multi_output``: one of several views
-    one op returned (``split``). torch forbids in-place changes through the last two."""
+    one op returned (``split``); ``function``: the custom Function that returned its input as this view (its
+    name). torch forbids recorded in-place changes through the last three."""
 
-    __slots__ = ("chain", "no_grad", "multi_output")
+    __slots__ = ("chain", "no_grad", "multi_output", "function")
 
-    def __init__(self, chain, no_grad, multi_output):
-        self.chain, self.no_grad, self.multi_output = chain, no_grad, multi_output
+    def __init__(self, chain, no_grad, multi_output, function=None):
+        self.chain, self.no_grad, self.multi_output, self.function = chain, no_grad, multi_output, function
 
 
 _NON_LEAF_GRAD_WARNING = internal(

@@ -4,14 +4,28 @@ Their text ends with the place in torch's sources that raised them, ``(Triggered
 ``TORCH_WARN_ONCE`` ones are given once per process, whatever Python's warning filters say.
 """
 
+import os
+import sys
 import warnings
 
+import numpy as np
+
 _given = set()
+_INSIDE = (os.path.dirname(os.path.abspath(__file__)), os.path.dirname(np.__file__))  # minigrad, numpy's wrappers
 
 
 def internal(message, source):
     """``message`` as a C++ warning of torch 2.13's CPU build, raised at ``source`` (``path:line``)."""
     return f"{message} (Triggered internally at /__w/pytorch/pytorch/{source}.)"
+
+
+def user_stacklevel():
+    """The ``stacklevel`` at which a warning given by the caller points at the first line outside minigrad (and the
+    numpy wrappers it runs in), as torch's warnings from C++ point at the user's line, however deep the call."""
+    frame, level = sys._getframe(1), 1
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(_INSIDE):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 def warn_once(message, stacklevel=2):

@@ -346,8 +346,22 @@ def _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph
         outs = validate(node, node._backward(grads))
     if node._hooks and hooks:
         for hook in list(node._hooks.values()):
-            hook(tuple(outs), tuple(grads))
+            result = hook(tuple(outs), tuple(grads))
+            if result is not None:  # torch's node post-hooks may replace the gradients the node computed
+                outs = _hook_result(hook, result, len(outs))
     return outs
+
+
+def _hook_result(hook, result, expected):
+    """What a node post-hook returned, checked as torch checks it: a tuple of one gradient per input."""
+    if not isinstance(result, tuple):
+        raise TypeError(f"expected tuple, but hook returned '{type(result).__name__}'")
+    if len(result) != expected:
+        raise RuntimeError(
+            f"hook '{getattr(hook, '__name__', type(hook).__name__)}' has returned an incorrect number of values "
+            f"(got {len(result)}, but expected {expected})"
+        )
+    return result
 
 
 def replay(tensor, gradient=None, run_hooks=True):

@@ -166,18 +166,34 @@ class Function:
             nondiff = ctx._non_differentiable
             for nr, out in enumerate(outputs):
                 if isinstance(out, Tensor):
+                    differentiable = out.dtype.is_floating_point and not any(out is t for t in nondiff)
                     if any(out is t for t in tensor_args):  # returned an input unchanged: torch returns a view of it
-                        out = out._alias()
+                        out = _returned_input(cls, out)
                         outputs = outputs[:nr] + (out,) + outputs[nr + 1 :]
-                    if out.dtype.is_floating_point and not any(out is t for t in nondiff):
+                    if differentiable:
                         out._requires_grad, out.grad_fn, out._output_nr = True, ctx, nr
+                    else:
+                        out._requires_grad, out.grad_fn, out._output_nr = False, None, 0
             ctx._num_outputs = len(outputs)
             ctx._output_meta = tuple((o._data.shape, o._data.dtype) if isinstance(o, Tensor) else None for o in outputs)
             ctx._keep_outputs()
+        elif any(isinstance(o, Tensor) and o._requires_grad for o in outputs):  # an input returned as-is, unrecorded
+            outputs = tuple(Tensor._wrap(o._data, vc=o._vc) if isinstance(o, Tensor) else o for o in outputs)
         obs = observer.current
         if obs is not None:
             obs(observer.OP, op=cls, node=ctx if record else None, inputs=args, outputs=tuple(outputs), params=kwargs)
         return outputs[0] if single else outputs
+
+
+def _returned_input(cls, t):
+    """What ``cls.apply`` gives for its input ``t`` returned as-is: torch's view of it, which may not be changed in
+    place while autograd records."""
+    from ..ops.shape import Alias
+
+    view = Tensor._wrap(t._data, vc=t._vc)
+    view._make_view_of(t, (Alias, {"shape": t.shape}, 0))
+    view._view.function = cls.__name__
+    return view
 
 
 class DelayedError(Node):

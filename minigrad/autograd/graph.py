@@ -286,13 +286,16 @@ class RemovableHandle:
 
     _ids = itertools.count()
 
-    def __init__(self, table):
+    def __init__(self, table, extra_dict=()):
         self._table = table
+        self._extra = extra_dict if isinstance(extra_dict, (list, tuple)) else (extra_dict,)  # the hook's flags
         self.id = next(self._ids)
 
     def remove(self):
         """Unregister the hook; removing twice is harmless, as in torch."""
         self._table.pop(self.id, None)
+        for table in self._extra:
+            table.pop(self.id, None)
 
     def __enter__(self):
         return self

@@ -1,12 +1,15 @@
 """``nn.Module``: a container that finds its parameters by attribute assignment, as torch's does."""
 
 from collections import OrderedDict, namedtuple
+from types import MappingProxyType
 
 from .. import dtypes
+from ..autograd.graph import RemovableHandle
 from ..device import check_device
 from ..tensor import Tensor
 from ..torch_api import missing as missing_in_torch
 from ..typename import typename
+from . import hooks
 from .parameter import Parameter
 
 
@@ -23,9 +26,18 @@ class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpec
     __str__ = __repr__
 
 
+_HOOK_TABLES = (  # {handle id: hook}, and the flags of some hooks ({handle id: True}), as torch names them
+    "_forward_pre_hooks", "_forward_pre_hooks_with_kwargs", "_forward_hooks", "_forward_hooks_with_kwargs",
+    "_forward_hooks_always_called", "_backward_hooks", "_backward_pre_hooks",
+)
+
+
 class Module:
     """Mirror ``torch.nn.Module``: assign Parameters and sub-Modules as attributes; calling the
-    module runs ``forward``."""
+    module runs ``forward``, with the module's hooks around it if it has any (:mod:`minigrad.nn.hooks`)."""
+
+    # a module unpickled from before minigrad had hooks has no tables of its own: these (empty) stand in
+    _forward_pre_hooks = _forward_hooks = _backward_hooks = _backward_pre_hooks = MappingProxyType({})
 
     def __init__(self):
         object.__setattr__(self, "_parameters", OrderedDict())
@@ -33,6 +45,8 @@ class Module:
         object.__setattr__(self, "_non_persistent_buffers_set", set())
         object.__setattr__(self, "_modules", OrderedDict())
         object.__setattr__(self, "training", True)
+        for table in _HOOK_TABLES:
+            object.__setattr__(self, table, OrderedDict())
 
     def __setattr__(self, name, value):
         # torch's rules: a Parameter or a Module needs __init__ to have run; a name registered as one takes
@@ -132,7 +146,52 @@ class Module:
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
 
     def __call__(self, *args, **kwargs):
+        if self._forward_pre_hooks or self._forward_hooks or self._backward_hooks or self._backward_pre_hooks:
+            return hooks.call_with_hooks(self, args, kwargs)
         return self.forward(*args, **kwargs)
+
+    def _hook_table(self, name):
+        table = self.__dict__.get(name)
+        if table is None:  # unpickled from before minigrad had hooks
+            table = OrderedDict()
+            object.__setattr__(self, name, table)
+        return table
+
+    def _add_hook(self, table, hook, prepend, flags=()):
+        """Register ``hook`` in the table named ``table`` (first if ``prepend``) and set its id in the flag tables
+        named ``flags``; the handle removes it from all of them."""
+        flag_tables = [self._hook_table(name) for name in flags]
+        handle = RemovableHandle(self._hook_table(table), extra_dict=flag_tables)
+        self._hook_table(table)[handle.id] = hook
+        for flag_table in flag_tables:
+            flag_table[handle.id] = True
+        if prepend:
+            self._hook_table(table).move_to_end(handle.id, last=False)
+        return handle
+
+    def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
+        """Mirror ``Module.register_forward_pre_hook``: ``hook(module, args)`` runs before ``forward`` and may
+        return new positional arguments (``with_kwargs=True``: ``hook(module, args, kwargs)`` returning
+        ``(args, kwargs)``). Returns a handle whose ``remove()`` unregisters it."""
+        return self._add_hook("_forward_pre_hooks", hook, prepend, ("_forward_pre_hooks_with_kwargs",) * with_kwargs)
+
+    def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False, always_call=False):
+        """Mirror ``Module.register_forward_hook``: ``hook(module, args, output)`` runs after ``forward`` and may
+        return a new output (``with_kwargs=True``: ``hook(module, args, kwargs, output)``; ``always_call=True``:
+        it runs also when ``forward`` raised). Returns a handle."""
+        flags = ("_forward_hooks_with_kwargs",) * with_kwargs + ("_forward_hooks_always_called",) * always_call
+        return self._add_hook("_forward_hooks", hook, prepend, flags)
+
+    def register_full_backward_pre_hook(self, hook, prepend=False):
+        """Mirror ``Module.register_full_backward_pre_hook``: ``hook(module, grad_output)`` runs when the gradients
+        of the module's outputs are known and may return new ones. Returns a handle."""
+        return self._add_hook("_backward_pre_hooks", hook, prepend)
+
+    def register_full_backward_hook(self, hook, prepend=False):
+        """Mirror ``Module.register_full_backward_hook``: ``hook(module, grad_input, grad_output)`` runs when the
+        gradients of the module's inputs are known and may return new ones. The module's inputs and outputs then go
+        through ``BackwardHookFunctionBackward`` nodes, as in torch. Returns a handle."""
+        return self._add_hook("_backward_hooks", hook, prepend)
 
     def named_parameters(self, prefix="", recurse=True):
         """Mirror ``Module.named_parameters``: (dotted name, parameter) pairs, each parameter once."""

@@ -23,6 +23,14 @@ from .views import CopySlices, bump_version
 def check_inplace(t, recording=False):
     """torch's checks before writing into ``t`` (``recording``: autograd will record the write)."""
     view = t._view
+    if recording and view is not None and view.function is not None:
+        raise RuntimeError(
+            f"Output {t._output_nr} of {view.function} is a view and is being modified inplace. This view was "
+            "created inside a custom Function (or because an input was returned as-is) and the autograd logic to "
+            "handle view+inplace would override the custom backward associated with the custom Function, leading "
+            "to incorrect gradients. This behavior is forbidden. You can fix this by cloning the output of the "
+            "custom Function."
+        )
     if recording and view is not None and (view.multi_output or view.no_grad):
         op, _, nr = view.chain[-1]
         if view.multi_output:

@@ -2338,6 +2338,132 @@ case(
     """,
 )
 case(
+    "hooks_of_modules",
+    """
+    def attempt(label, f):
+        try: print(label, f())
+        except Exception as e: print(label, type(e).__name__, e)
+    lin = nn.Linear(2, 2)
+    with torch.no_grad():
+        lin.weight.copy_(torch.tensor([[1., -1.], [0.5, 2.]])); lin.bias.copy_(torch.tensor([0.1, -0.2]))
+    x = torch.tensor([[1., 2.]], requires_grad=True)
+    h1 = lin.register_forward_pre_hook(lambda m, args: print("pre", type(m).__name__, args))
+    h2 = lin.register_forward_hook(lambda m, args, out: print("fwd", args, out))
+    h3 = lin.register_full_backward_hook(lambda m, gi, go: print("bwd", gi, go))
+    h4 = lin.register_full_backward_pre_hook(lambda m, go: print("bwd pre", go))
+    y = lin(x)
+    print(y.grad_fn.name(), [(n.name() if n else None, i) for n, i in y.grad_fn.next_functions])
+    g = y.grad_fn.next_functions[0][0]
+    print(g.name(), [(n.name() if n else None, i) for n, i in g.next_functions])
+    print(type(y.grad_fn).__name__, y._is_view())
+    y.sum().backward()
+    print(x.grad)
+    for h in (h1, h2, h3, h4): h.remove()
+    y = lin(x); print(y.grad_fn.name())
+    # modify input / output / grads
+    lin.register_forward_pre_hook(lambda m, args: (args[0] * 2,))
+    lin.register_forward_hook(lambda m, args, out: out + 1)
+    lin.register_full_backward_hook(lambda m, gi, go: (gi[0] * 10,))
+    lin.register_full_backward_pre_hook(lambda m, go: (go[0] * 3,))
+    x.grad = None
+    y = lin(x); print(y)
+    y.sum().backward(); print(x.grad, lin.weight.grad)
+    # no input requires grad
+    lin2 = nn.Linear(2, 1)
+    lin2.register_full_backward_hook(lambda m, gi, go: print("bwd2", gi, go))
+    out = lin2(torch.ones(1, 2))
+    out.sum().backward()
+    # wrong number
+    lin3 = nn.Linear(2, 1)
+    lin3.register_full_backward_hook(lambda m, gi, go: (None, None))
+    attempt("wrong len", lambda: lin3(x).sum().backward())
+    lin4 = nn.Linear(2, 1)
+    lin4.register_full_backward_pre_hook(lambda m, go: (None, None))
+    attempt("wrong len pre", lambda: lin4(x).sum().backward())
+    # inplace after hooked module
+    seq = nn.Sequential(nn.Linear(2, 2), nn.ReLU(inplace=True))
+    seq[0].register_full_backward_hook(lambda m, gi, go: None)
+    attempt("inplace after", lambda: seq(x))
+    # prepend and with_kwargs
+    lin5 = nn.Linear(2, 1)
+    lin5.register_forward_hook(lambda m, a, o: print("A"))
+    lin5.register_forward_hook(lambda m, a, o: print("B"), prepend=True)
+    lin5.register_forward_pre_hook(lambda m, a, k: print("kw pre", a, k), with_kwargs=True)
+    lin5.register_forward_hook(lambda m, a, k, o: print("kw fwd", k), with_kwargs=True)
+    lin5(x)
+    class Boom(nn.Module):
+        def forward(self, x): raise ValueError("boom")
+    b = Boom()
+    b.register_forward_hook(lambda m, a, o: print("always", o), always_call=True)
+    b.register_forward_hook(lambda m, a, o: print("not always", o))
+    attempt("boom", lambda: b(x))
+    print(type(lin5._forward_hooks).__name__, len(lin5._forward_hooks), len(lin5._forward_pre_hooks),
+          len(lin._backward_hooks), len(lin._backward_pre_hooks))
+    # sequential: hooks on children
+    s = nn.Sequential(nn.Linear(2, 3), nn.Tanh(), nn.Linear(3, 1))
+    acts = {}
+    for name, m in s.named_children():
+        m.register_forward_hook(lambda m, a, o, name=name: acts.__setitem__(name, o.shape))
+    s(x); print(acts)
+    # pre hook returning a non tuple
+    lin6 = nn.Linear(2, 2)
+    lin6.register_forward_pre_hook(lambda m, a: a[0] * 0)
+    print(lin6(x).shape)
+    # backward hook with 2 inputs one not requiring grad
+    class Two(nn.Module):
+        def forward(self, a, b, c=3): return a * b * c
+    t = Two()
+    t.register_full_backward_hook(lambda m, gi, go: print("two", gi, go))
+    t(x, torch.ones(1, 2)).sum().backward()
+    t(x, 5).sum().backward()
+    """,
+)
+case(
+    "function_returns_its_inputs",
+    """
+    def attempt(label, f):
+        try:
+            print(label, f())
+        except Exception as e:
+            print(label, type(e).__name__, e)
+
+    class Id(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, *args):
+            ctx.mark_non_differentiable(*[a for a in args if not a.requires_grad])
+            return args
+
+        @staticmethod
+        def backward(ctx, *g):
+            return g
+
+    x = torch.ones(2, requires_grad=True)
+    y = x * 1
+    c = torch.ones(2)
+    a, b = Id.apply(y, c)
+    print(a.grad_fn, a._is_view(), a._base is y, b._is_view(), b._base is c, b is c, b.requires_grad, b.grad_fn)
+    with torch.no_grad():
+        a2, = Id.apply(y)
+    print(a2._is_view(), a2.requires_grad, a2.grad_fn)
+    b.add_(1)
+    print(c)
+    attempt("relu_ of the returned input", lambda: a.relu_())
+    a.grad_fn.register_hook(lambda gi, go: print("post", gi, go) or (gi[0] * 5, gi[1]))
+    (a * b).sum().backward()
+    print(x.grad)
+    for label, hook in [("short tuple", lambda gi, go: (gi[0],)), ("a number", lambda gi, go: 5),
+                        ("a list", lambda gi, go: [gi[0] * 2, None])]:
+        a, b = Id.apply(y, c)
+        a.grad_fn.register_hook(hook)
+        attempt(label, lambda: (a * b).sum().backward())
+    w = torch.ones(2, requires_grad=True)
+    z = w * 2
+    z.grad_fn.register_hook(lambda gi, go: (gi[0] * 7,))
+    z.sum().backward()
+    print(w.grad)
+    """,
+)
+case(
     "error_arange_ranges",
     """
     for args in [(0, 5, -1), (5, 0, 1), (0, float("inf"), 1), (float("-inf"), 0, 1), (0, float("nan"), 1), (0, 5, 0)]:

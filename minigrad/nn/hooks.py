@@ -1,0 +1,198 @@
+"""Module hooks, as torch runs them around ``module(...)`` (its ``Module._call_impl``).
+
+* forward pre-hooks ``hook(module, args)`` run before ``forward`` and may replace its positional arguments
+  (``with_kwargs=True``: ``hook(module, args, kwargs)``, returning ``(args, kwargs)``);
+* forward hooks ``hook(module, args, output)`` run after it and may replace the output (``always_call=True``:
+  also when ``forward`` raised);
+* full backward hooks ``hook(module, grad_input, grad_output)`` run once the gradients of the module's inputs are
+  known and may replace them; backward pre-hooks ``hook(module, grad_output)`` run once those of its outputs are,
+  and may replace them.
+
+Backward hooks change the graph, as in torch: the module's tensor inputs and outputs each pass through an identity
+Function, :class:`BackwardHookFunction`, whose nodes (``BackwardHookFunctionBackward``) catch the gradients with
+node hooks (:class:`BackwardHook`, torch's ``torch.utils.hooks.BackwardHook``). So its outputs are views that may
+not be changed in place (an ``nn.ReLU(inplace=True)`` after such a module is torch's error).
+"""
+
+import warnings
+
+from ..autograd import grad_mode
+from ..autograd.function import Function
+from ..tensor import Tensor
+from ..torch_warnings import user_stacklevel
+
+_NO_INPUT_WARNING = (
+    "Full backward hook is firing when gradients are computed with respect to module outputs since no inputs require "
+    "gradients. See https://docs.pytorch.org/docs/main/generated/torch.nn.Module.html#torch.nn.Module."
+    "register_full_backward_hook for more details."
+)
+
+
+class BackwardHookFunction(Function):
+    """Mirror torch's ``BackwardHookFunction``: its inputs, returned as they are, on a node that hooks can watch."""
+
+    @staticmethod
+    def forward(ctx, *args):
+        ctx.mark_non_differentiable(*[arg for arg in args if not arg.requires_grad])
+        return args
+
+    @staticmethod
+    def backward(ctx, *args):
+        return args
+
+
+class BackwardHook:
+    """Mirror ``torch.utils.hooks.BackwardHook``: sets up one module call's backward hooks. The output node's hook
+    keeps the module's output gradients (after the pre-hooks), and the input node's hook calls the user's hooks
+    with the input gradients; positions of arguments that are not tensors are None for the user."""
+
+    def __init__(self, module, user_hooks, user_pre_hooks):
+        self.user_hooks, self.user_pre_hooks, self.module = user_hooks, user_pre_hooks, module
+        self.grad_outputs = None
+        self.n_outputs = self.n_inputs = -1
+        self.output_tensors_index = self.input_tensors_index = None
+
+    @staticmethod
+    def _pack_with_none(indices, values, size):
+        res = [None] * size
+        for idx, val in zip(indices, values):
+            res[idx] = val
+        return tuple(res)
+
+    def _set_user_hook(self, grad_fn):
+        def hook(grad_input, _):
+            if self.grad_outputs is None:  # the outputs' gradients never arrived: the module's outputs were unused
+                return None
+            res = self._pack_with_none(self.input_tensors_index, grad_input, self.n_inputs)
+            for user_hook in self.user_hooks:
+                out = user_hook(self.module, res, self.grad_outputs)
+                if out is None:
+                    continue
+                if len(out) != len(res):
+                    raise RuntimeError(
+                        f"Backward hook returned an invalid number of grad_input, got {len(out)}, but expected "
+                        f"{len(res)}"
+                    )
+                res = out
+            self.grad_outputs = None
+            return tuple(res[i] for i in self.input_tensors_index)
+
+        grad_fn.register_hook(hook)
+
+    def _apply_on_tensors(self, fn, args):
+        tensors_idx = [i for i, arg in enumerate(args) if isinstance(arg, Tensor)]
+        tensors = [args[i] for i in tensors_idx]
+        if not (any(t.requires_grad for t in tensors) and grad_mode.is_grad_enabled()):
+            return args, None
+        new_tensors = BackwardHookFunction.apply(*tensors)
+        fn(next(t.grad_fn for t in new_tensors if t.grad_fn is not None))
+        arg_list = list(args)
+        for idx, val in zip(tensors_idx, new_tensors):
+            arg_list[idx] = val
+        return tuple(arg_list), tensors_idx
+
+    def setup_input_hook(self, args):
+        """Pass the module's inputs through the identity Function whose node calls the user's hooks."""
+        res, self.input_tensors_index = self._apply_on_tensors(self._set_user_hook, args)
+        self.n_inputs = len(args)
+        return res
+
+    def setup_output_hook(self, args):
+        """Pass the module's outputs through the identity Function whose node catches their gradients."""
+
+        def fn(grad_fn):
+            def hook(_, grad_output):
+                self.grad_outputs = self._pack_with_none(self.output_tensors_index, grad_output, self.n_outputs)
+                for user_pre_hook in self.user_pre_hooks:
+                    new = user_pre_hook(self.module, self.grad_outputs)
+                    if new is None:
+                        continue
+                    if len(new) != len(self.grad_outputs):
+                        raise RuntimeError(
+                            f"Backward pre hook returned an invalid number of grad_output, got {len(new)}, but "
+                            f"expected {len(self.grad_outputs)}"
+                        )
+                    self.grad_outputs = new
+                local_grad_outputs = self.grad_outputs
+                if self.input_tensors_index is None:  # no input needs a gradient: the hooks run now
+                    warnings.warn(_NO_INPUT_WARNING, stacklevel=user_stacklevel())
+                    grad_inputs = self._pack_with_none([], [], self.n_inputs)
+                    for user_hook in self.user_hooks:
+                        res = user_hook(self.module, grad_inputs, self.grad_outputs)
+                        if res is not None and not (isinstance(res, tuple) and all(el is None for el in res)):
+                            raise RuntimeError(
+                                "Backward hook for Modules where no input requires gradient should always return "
+                                "None or None for all gradients."
+                            )
+                    self.grad_outputs = None
+                return tuple(local_grad_outputs[i] for i in self.output_tensors_index)
+
+            grad_fn.register_hook(hook)
+
+        single = not isinstance(args, tuple)
+        args = (args,) if single else args
+        res, self.output_tensors_index = self._apply_on_tensors(fn, args)
+        self.n_outputs = len(args)
+        return res[0] if single else res
+
+
+def call_with_hooks(module, args, kwargs):
+    """``module(*args, **kwargs)`` with its hooks, in torch's order (see the module docstring)."""
+    result = None
+    called_always = set()
+    try:
+        for hook_id, hook in list(module._forward_pre_hooks.items()):
+            if hook_id in module._forward_pre_hooks_with_kwargs:
+                new = hook(module, args, kwargs)
+                if new is not None:
+                    if not (isinstance(new, tuple) and len(new) == 2):
+                        raise RuntimeError(
+                            f"forward pre-hook must return None or a tuple of (new_args, new_kwargs), but got {new}."
+                        )
+                    args, kwargs = new
+            else:
+                new = hook(module, args)
+                if new is not None:
+                    args = new if isinstance(new, tuple) else (new,)
+        bw_hook = None
+        if module._backward_hooks or module._backward_pre_hooks:
+            bw_hook = BackwardHook(
+                module, list(module._backward_hooks.values()), list(module._backward_pre_hooks.values())
+            )
+            args = bw_hook.setup_input_hook(args)
+        result = module.forward(*args, **kwargs)
+        for hook_id, hook in list(module._forward_hooks.items()):
+            if hook_id in module._forward_hooks_always_called:
+                called_always.add(hook_id)
+            if hook_id in module._forward_hooks_with_kwargs:
+                new = hook(module, args, kwargs, result)
+            else:
+                new = hook(module, args, result)
+            if new is not None:
+                result = new
+        if bw_hook:
+            if not isinstance(result, (Tensor, tuple)):
+                warnings.warn(
+                    "For backward hooks to be called, module output should be a Tensor or a tuple of Tensors but "
+                    f"received {type(result)}",
+                    stacklevel=3,
+                )
+            result = bw_hook.setup_output_hook(result)
+        return result
+    except Exception:
+        for hook_id, hook in list(module._forward_hooks.items()):
+            if hook_id in module._forward_hooks_always_called and hook_id not in called_always:
+                try:
+                    if hook_id in module._forward_hooks_with_kwargs:
+                        new = hook(module, args, kwargs, result)
+                    else:
+                        new = hook(module, args, result)
+                    if new is not None:
+                        result = new
+                except Exception as e:  # noqa: BLE001 - torch silences it with a warning, the first error wins
+                    warnings.warn(
+                        "module forward hook with ``always_call=True`` raised an exception that was silenced as "
+                        f"another error was raised in forward: {e}",
+                        stacklevel=3,
+                    )
+        raise
