@@ -59,7 +59,7 @@ import numpy as np
 
 from .autograd.accumulate_grad import AccumulateGrad
 from .autograd.function import BackwardCFunction
-from .autograd.graph import SavedOutput
+from .autograd.graph import PackedTensor, SavedOutput
 from .autograd.observer import OP, observe
 from .dtypes import from_numpy_dtype
 from .printing import values_str
@@ -448,7 +448,7 @@ class _Extractor:
                 slots.append(self._bind(traced[i]))
             else:  # an input that needs no grad: the node may have saved it
                 if saved_objs is None:
-                    saved_objs = [s for s, _ in _saved_tensors(fn, rec) if type(s) is not SavedOutput]
+                    saved_objs = [s for s, _ in _saved_tensors(fn, rec) if isinstance(s, Tensor)]
                 k = next((k for k, t in enumerate(saved_objs) if not t._requires_grad and t._data.shape == m[0]), None)
                 if k is not None:
                     slots.append(self._bind(saved_objs.pop(k)))
@@ -465,6 +465,14 @@ class _Extractor:
             if type(s) is SavedOutput:
                 name = "result" if s.output_nr == 0 else f"result{s.output_nr}"
                 yield name, ("out", id(fn), s.output_nr), (s.data.shape, s.data.dtype), (version, s.vc.value)
+                continue
+            if type(s) is PackedTensor:  # saved through saved tensors hooks: where it was, not its (packed) value
+                slot = _packed_slot(fn, s)
+                if slot is not None:
+                    i = next((i for i, sl in enumerate(inputs) if sl == slot), None)
+                    name = ("result" if not s.output_nr else f"result{s.output_nr}") if slot[0] == "out" and \
+                        slot[1] == id(fn) else names[i] if i is not None else f"saved{k}"
+                    yield name, slot, None, (None, None)
                 continue
             # an input saved as it was passed: its slot then (an in-place change since has moved the tensor on)
             same = [i for i, t in enumerate(traced) if t is s and inputs[i] is not None]
@@ -578,13 +586,24 @@ def _meta(fn, i):
 
 
 def _saved_tensors(fn, record=None):
-    """The tensors ``fn`` saved, as ``(tensor or SavedOutput, version when saved)``: from its own ``_saved``, or
-    from the trace's record of it once backward has freed it."""
+    """The tensors ``fn`` saved, as ``(tensor, SavedOutput or PackedTensor, version when saved)``: from its own
+    ``_saved``, or from the trace's record of it once backward has freed it."""
     if fn._saved is not None or record is None:
         saved, versions = fn._saved, fn._versions
     else:
         saved, versions = record.saved, record.versions
-    return [(s, v) for s, v in zip(saved or (), versions or ()) if isinstance(s, (Tensor, SavedOutput))]
+    return [(s, v) for s, v in zip(saved or (), versions or ()) if isinstance(s, (Tensor, SavedOutput, PackedTensor))]
+
+
+def _packed_slot(fn, packed):
+    """The slot of the tensor that ``fn`` saved as ``packed``: its own output, a leaf or another node's output;
+    None for a tensor that needed no gradient (the packed value is all that is left of it)."""
+    if packed.output_nr is not None:
+        return ("out", id(fn), packed.output_nr)
+    if packed.edge is None:
+        return None
+    node, nr = packed.edge
+    return ("obj", id(node.variable)) if packed.leaf else ("out", id(node), nr)
 
 
 def _input_names(fn):

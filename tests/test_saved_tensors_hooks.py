@@ -87,3 +87,20 @@ def test_leaving_the_hooks_restores_plain_saving_even_after_an_error():
     x = torch.ones(2, requires_grad=True)
     y = x * x
     assert type(y.grad_fn._saved[0]) is torch.Tensor  # saved as itself again, version-checked
+
+
+def test_the_stepper_sees_packed_tensors_as_saved_and_module_hook_nodes(capsys):
+    from widgets import GraphStepper
+
+    code = (
+        "lin = torch.nn.Linear(2, 1)\n"
+        "lin.register_full_backward_hook(lambda m, gi, go: None)\n"
+        "x = torch.tensor([[1.0, 2.0]], requires_grad=True)\n"
+        "with torch.autograd.graph.saved_tensors_hooks(lambda t: t.detach().clone(), lambda t: t):\n"
+        "    y = torch.tanh(lin(x)).sum()\n"
+        "y.backward()\n"
+    )
+    lines = [line for step in GraphStepper.from_code(code, {}).steps for line in step["t"]]
+    assert any("records BackwardHookFunctionBackward" in line for line in lines)
+    # tanh's packed result and addmm's packed inputs are freed by backward, as torch frees them
+    assert lines[-1].startswith("backward done: the saved tensors of 2 nodes are freed")
