@@ -260,6 +260,14 @@ class Tensor(metaclass=HidesStandIns):
             return f"torch.{self.dtype.legacy}"
         return self.to(dtype)
 
+    def type_as(self, other):
+        """Mirror ``Tensor.type_as(other)``: this tensor in ``other``'s dtype (itself if it already has it)."""
+        if not isinstance(other, Tensor):
+            from .arguments import must_be_tensor
+
+            raise must_be_tensor("type_as", "other", 1, other)
+        return self.to(other.dtype)
+
     def float(self):
         """Mirror ``Tensor.float()``: a float32 copy (itself if already float32)."""
         return self.to(dtypes.float32)
@@ -301,8 +309,36 @@ class Tensor(metaclass=HidesStandIns):
         return self
 
     def contiguous(self):
-        """Mirror ``Tensor.contiguous()``: itself if contiguous, else a contiguous copy."""
-        return self if self._data.flags.c_contiguous else self.clone()
+        """Mirror ``Tensor.contiguous()``: itself if contiguous, else a contiguous copy (CloneBackward0)."""
+        from .ops.elementwise import Clone
+
+        return self if self._data.flags.c_contiguous else Clone.apply(self, contiguous=True)
+
+    def stride(self, dim=None):
+        """Mirror ``Tensor.stride(dim=None)``: how many elements apart in memory consecutive indices of each
+        dimension are (a dimension of one element has the stride torch gives it)."""
+        x = self._data
+        if x.flags.c_contiguous:  # numpy's stride for a dimension of size 0 or 1 is arbitrary: torch's rule
+            strides, step = [], 1
+            for n in reversed(x.shape):
+                strides.append(step)
+                step *= max(n, 1)
+            strides = tuple(reversed(strides))
+        else:
+            strides = tuple(s // x.itemsize for s in x.strides)
+        return strides if dim is None else strides[self._wrap_dim(dim)]
+
+    def storage_offset(self):
+        """Mirror ``Tensor.storage_offset()``: where this tensor starts in its storage, in elements."""
+        return (self.data_ptr() - self.untyped_storage().data_ptr()) // self._data.itemsize
+
+    def data_ptr(self):
+        """Mirror ``Tensor.data_ptr()``: the address of the first element (views of one storage share addresses)."""
+        return self._data.__array_interface__["data"][0]
+
+    def untyped_storage(self):
+        """Mirror ``Tensor.untyped_storage()``: the memory this tensor and its views share."""
+        return UntypedStorage(self._data)
 
     # -- autograd state --------------------------------------------------------
     @property
@@ -549,6 +585,33 @@ class Tensor(metaclass=HidesStandIns):
             t._grad = Tensor._wrap(self._grad._data.copy())
         memo[id(self)] = t
         return t
+
+
+class UntypedStorage:
+    """Mirror ``torch.UntypedStorage`` as ``Tensor.untyped_storage()`` gives it: the bytes of the numpy array that owns
+    the tensor's memory."""
+
+    def __init__(self, array):
+        while isinstance(array.base, np.ndarray):
+            array = array.base
+        self._array = array
+
+    def data_ptr(self):
+        """Mirror ``UntypedStorage.data_ptr()``: the address of its first byte."""
+        return self._array.__array_interface__["data"][0]
+
+    def nbytes(self):
+        """Mirror ``UntypedStorage.nbytes()``."""
+        return self._array.nbytes
+
+    size = nbytes
+
+    def __len__(self):
+        return self._array.nbytes
+
+    def element_size(self):
+        """Mirror ``UntypedStorage.element_size()``: 1, a storage of bytes."""
+        return 1
 
 
 def _init(t, array, grad_fn, vc):

@@ -193,6 +193,32 @@ class Module:
         through ``BackwardHookFunctionBackward`` nodes, as in torch. Returns a handle."""
         return self._add_hook("_backward_hooks", hook, prepend)
 
+    def register_module(self, name, module):
+        """Mirror ``Module.register_module``, an alias of ``add_module``."""
+        self.add_module(name, module)
+
+    def get_submodule(self, target):
+        """Mirror ``Module.get_submodule("a.b")``: the submodule at that dotted path (``""``: this module)."""
+        module = self
+        for item in target.split(".") if target else ():
+            if not hasattr(module, item):
+                raise AttributeError(f"{type(module).__name__} has no attribute `{item}`")
+            module = getattr(module, item)
+            if not isinstance(module, Module):
+                raise AttributeError(f"`{item}` is not an nn.Module")
+        return module
+
+    def get_parameter(self, target):
+        """Mirror ``Module.get_parameter("a.b.weight")``: the parameter at that dotted path."""
+        module_path, _, name = target.rpartition(".")
+        module = self.get_submodule(module_path)
+        if not hasattr(module, name):
+            raise AttributeError(f"{type(module).__name__} has no attribute `{name}`")
+        param = getattr(module, name)
+        if not isinstance(param, Parameter):
+            raise AttributeError(f"`{name}` is not an nn.Parameter")
+        return param
+
     def named_parameters(self, prefix="", recurse=True):
         """Mirror ``Module.named_parameters``: (dotted name, parameter) pairs, each parameter once."""
         return self._named_members("_parameters", prefix, recurse)

@@ -1,6 +1,7 @@
 """``minigrad.nn.utils``: gradient clipping as ``torch.nn.utils`` does it (``clip_grad_norm_``,
 ``clip_grad_value_``), under ``no_grad``, in place on each parameter's ``.grad``, with torch's steps and so its
-rounding: one vector norm per gradient, the norm of those norms, ``max_norm / (total_norm + 1e-6)`` clamped at 1."""
+rounding: one vector norm per gradient, the norm of those norms, ``max_norm / (total_norm + 1e-6)`` clamped at 1;
+and the parameters as one vector and back (``parameters_to_vector``, ``vector_to_parameters``)."""
 
 import math
 import types
@@ -8,11 +9,12 @@ import warnings
 
 from ..autograd import grad_mode
 from ..creation import tensor
-from ..functional import stack
+from ..functional import cat, stack
 from ..linalg import vector_norm
 from ..tensor import Tensor
+from ..typename import typename
 
-__all__ = ["clip_grad_norm_", "clip_grad_value_"]
+__all__ = ["clip_grad_norm_", "clip_grad_value_", "parameters_to_vector", "vector_to_parameters"]
 
 
 def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False, foreach=None):
@@ -62,6 +64,25 @@ def clip_grad_value_(parameters, clip_value, foreach=None):
         for g in [p.grad for p in parameters if p.grad is not None]:
             g.clamp_min_(-clip_value)  # torch's foreach path: the lower bound first, then the upper
             g.clamp_max_(clip_value)
+
+
+
+def parameters_to_vector(parameters):
+    """Mirror ``torch.nn.utils.parameters_to_vector``: the parameters flattened into one vector, in the graph
+    (each a ``view(-1)``, then one ``cat``)."""
+    return cat([param.view(-1) for param in parameters])
+
+
+def vector_to_parameters(vec, parameters):
+    """Mirror ``torch.nn.utils.vector_to_parameters``: give each parameter, in order, the next slice of ``vec`` as
+    its ``.data`` (outside the graph)."""
+    if not isinstance(vec, Tensor):
+        raise TypeError(f"expected torch.Tensor, but got: {typename(vec)}")
+    pointer = 0
+    for param in parameters:
+        n = param.numel()
+        param.data = vec[pointer : pointer + n].view_as(param).data
+        pointer += n
 
 
 from ..torch_api import module_getattr  # noqa: E402

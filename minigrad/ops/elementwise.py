@@ -441,8 +441,12 @@ class Clone(Op):
     formula = {"self": "grad"}
 
     @staticmethod
-    def forward(ctx, a):
-        return wrap(a._data.copy())
+    def forward(ctx, a, *, contiguous=False):
+        # torch's clone keeps the strides of a tensor whose elements each have their own memory (preserve_format);
+        # contiguous() and reshape's copy, and a clone of an expanded tensor, are laid out in row-major order
+        x = a._data
+        dense = all(s or n < 2 for s, n in zip(x.strides, x.shape))
+        return wrap(x.copy(order="K" if dense and not contiguous else "C"))
 
 
 class ToCopy(Op):

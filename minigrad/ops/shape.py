@@ -85,7 +85,9 @@ def reshape(a, shape):
     shape = infer_shape(shape, a.numel())
     if _as_view(a._data, shape) is not None:
         return (View if a._data.flags.c_contiguous else ReshapeAlias).apply(a, shape=shape)
-    return UnsafeView.apply(a.clone(), shape=shape)
+    from .elementwise import Clone
+
+    return UnsafeView.apply(Clone.apply(a, contiguous=True), shape=shape)
 
 
 class ReshapeAlias(View):

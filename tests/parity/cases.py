@@ -2464,6 +2464,78 @@ case(
     """,
 )
 case(
+    "tensor_strides_and_storage",
+    """
+    def attempt(label, f):
+        try:
+            print(label, f())
+        except Exception as e:
+            print(label, type(e).__name__, e)
+
+    x = torch.arange(24.).reshape(2, 3, 4)
+    views = {"x": x, "transpose": x.transpose(0, 2), "permute": x.permute(2, 0, 1), "slice": x[:, 1:, ::2],
+             "select": x[1], "index": x[0, 2], "expand": torch.ones(3, 1).expand(3, 4), "view": x.view(6, 4),
+             "unsqueeze": x.unsqueeze(1), "squeeze": torch.ones(1, 3).squeeze(), "t of a row": x[0].t(),
+             "flatten": x.flatten(), "reshape copy": x.transpose(0, 1).reshape(12, 2),
+             "contiguous": x.transpose(0, 1).contiguous(), "split": x.split(1, 2)[1], "chunk": x.chunk(2, 1)[1],
+             "unbind": x.unbind(1)[2], "T": torch.ones(2, 3).T, "mT": x.mT, "scalar": torch.tensor(3.),
+             "detach": x[1].detach(), "clone": x.transpose(0, 2).clone(),
+             "clone of expand": torch.ones(3, 1).expand(3, 4).clone(),
+             "empty": torch.zeros(0, 3), "view_as": x.view_as(torch.ones(6, 4)), "column": torch.ones(4, 3)[:, 1],
+             "int64 transpose": torch.arange(6).reshape(2, 3).t()}
+    for name, v in views.items():
+        same = v.untyped_storage().data_ptr() == x.untyped_storage().data_ptr()
+        print(name, v.stride(), v.storage_offset(), v.is_contiguous(), same,
+              v.data_ptr() == x.data_ptr() + 4 * v.storage_offset() if same else None)
+    print(x.stride(1), x.stride(-1), x.untyped_storage().nbytes(), len(x[1].untyped_storage()))
+    attempt("stride(3)", lambda: x.stride(3))
+    attempt("view of a transposed clone", lambda: x.transpose(0, 2).clone().view(-1))
+    attempt("view of a contiguous copy", lambda: x.transpose(0, 2).contiguous().view(-1).shape)
+    w = torch.ones(2, 3, requires_grad=True)
+    y = w.t().clone()
+    y.sum().backward()
+    print(y.stride(), y.grad_fn, w.grad.stride())
+    """,
+)
+case(
+    "module_paths_and_parameter_vectors",
+    """
+    def attempt(label, f):
+        try:
+            print(label, f())
+        except Exception as e:
+            print(label, type(e).__name__, e)
+
+
+    model = nn.Sequential(nn.Linear(2, 3), nn.Tanh(), nn.Sequential(nn.Linear(3, 1)))
+    with torch.no_grad():
+        for i, p in enumerate(model.parameters()):
+            p.copy_(torch.arange(p.numel(), dtype=torch.float32).reshape(p.shape) * 0.1 + i)
+    attempt("get_submodule", lambda: model.get_submodule("2.0"))
+    attempt("get_submodule ''", lambda: model.get_submodule("") is model)
+    attempt("get_submodule missing", lambda: model.get_submodule("2.5"))
+    attempt("get_submodule not module", lambda: model.get_submodule("0.weight"))
+    attempt("get_parameter", lambda: model.get_parameter("2.0.bias"))
+    attempt("get_parameter missing", lambda: model.get_parameter("0.nope"))
+    attempt("get_parameter not param", lambda: model.get_parameter("1"))
+    m = nn.Module()
+    m.register_module("lin", nn.Linear(1, 1))
+    print(m)
+    v = nn.utils.parameters_to_vector(model.parameters())
+    print(v, v.grad_fn)
+    nn.utils.vector_to_parameters(v * 2, model.parameters())
+    print(list(model.parameters())[0])
+    attempt("vector_to_parameters wrong", lambda: nn.utils.vector_to_parameters([1], model.parameters()))
+    attempt("parameters_to_vector wrong", lambda: nn.utils.parameters_to_vector(torch.ones(2)))
+    a = torch.ones(2, dtype=torch.float64)
+    print(torch.ones(2, dtype=torch.int64).type_as(a), a.type_as(torch.ones(1)))
+    attempt("type_as non tensor", lambda: a.type_as(3))
+    w = torch.ones(3, requires_grad=True)
+    y = nn.utils.parameters_to_vector([w, w * 2])
+    print(y, y.grad_fn)
+    """,
+)
+case(
     "error_arange_ranges",
     """
     for args in [(0, 5, -1), (5, 0, 1), (0, float("inf"), 1), (float("-inf"), 0, 1), (0, float("nan"), 1), (0, 5, 0)]:
