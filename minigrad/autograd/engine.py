@@ -30,6 +30,7 @@ from .graph import Node
 from .observer import BEGIN, CAPTURE, END, FREE, GRADS, HOOK, INPUTS, NODE, RETAIN_GRAD
 
 FAST = True  # the fast paths are taken where nothing needs the reference ones (see fast_paths)
+whole_graph = True  # the backward running runs every node it reaches: not autograd.grad, nor backward(inputs=...)
 
 
 @contextlib.contextmanager
@@ -235,8 +236,9 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
     tiebreak = itertools.count()
     as_op = create_graph or obs is not None  # sums of gradients recorded or reported
     ran = []
-    prev_mode = grad_mode._state.enabled
-    grad_mode._state.enabled = create_graph
+    global whole_graph
+    prev_mode, prev_whole = grad_mode._state.enabled, whole_graph
+    grad_mode._state.enabled, whole_graph = create_graph, accumulate and inputs is None
     try:
         while True:
             if next_node is not None:
@@ -299,7 +301,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                         heapq.heappush(ready, (-child._sequence_nr, next(tiebreak), child))
             outs = g = grads = None  # hold no gradient a leaf could take over (AccumulateGrad counts references)
     finally:
-        grad_mode._state.enabled = prev_mode
+        grad_mode._state.enabled, whole_graph = prev_mode, prev_whole
         if fast:
             root._grads = grad_roots
 

@@ -1,3 +1,4 @@
-"""``minigrad.utils``: as ``torch.utils``, home of ``minigrad.utils.data`` and ``minigrad.utils.tensorboard``."""
+"""``minigrad.utils``: as ``torch.utils``, home of ``minigrad.utils.data``, ``minigrad.utils.checkpoint`` and
+``minigrad.utils.tensorboard``."""
 
-from . import data  # noqa: F401 - torch.utils.data is there once torch is imported
+from . import checkpoint, data  # noqa: F401 - torch.utils.data and .checkpoint are there once torch is imported

@@ -2536,6 +2536,46 @@ case(
     """,
 )
 case(
+    "checkpoint_both_ways",
+    """
+    checkpoint = torch.utils.checkpoint.checkpoint
+    def attempt(label, f):
+        try:
+            print(label, f())
+        except Exception as e:
+            print(label, type(e).__name__, e)
+
+
+    calls = []
+    def block(x, w):
+        calls.append(torch.is_grad_enabled())
+        print("block runs, grad enabled:", torch.is_grad_enabled())
+        return torch.tanh(x @ w).sum(1)
+    x = torch.tensor([[1., 2.], [0.5, -1.]], requires_grad=True)
+    w = torch.tensor([[0.1, -0.2], [0.3, 0.4]], requires_grad=True)
+    for reentrant in (False, True):
+        print("use_reentrant", reentrant)
+        x.grad = w.grad = None
+        y = checkpoint(block, x, w, use_reentrant=reentrant)
+        print(y, y.grad_fn.name(), [(n.name() if n else None) for n, _ in y.grad_fn.next_functions])
+        y.sum().backward()
+        print(x.grad, w.grad)
+    attempt("no use_reentrant", lambda: checkpoint(block, x, w))
+    x.grad = None
+    y = checkpoint(block, x, w, use_reentrant=False)
+    y.sum().backward(retain_graph=True)
+    attempt("second backward", lambda: y.sum().backward())
+    with torch.no_grad():
+        attempt("no_grad", lambda: checkpoint(block, x, w, use_reentrant=False).requires_grad)
+    attempt("reentrant no grad input",
+            lambda: checkpoint(block, torch.ones(2, 2), torch.ones(2, 2), use_reentrant=True).requires_grad)
+    attempt("grad() reentrant", lambda: torch.autograd.grad(checkpoint(block, x, w, use_reentrant=True).sum(), x))
+    attempt("grad() nonreentrant", lambda: torch.autograd.grad(checkpoint(block, x, w, use_reentrant=False).sum(), x))
+    attempt("kwargs reentrant", lambda: checkpoint(block, x, w=w, use_reentrant=True))
+    attempt("kwargs nonreentrant", lambda: checkpoint(block, x, w=w, use_reentrant=False).shape)
+    """,
+)
+case(
     "error_arange_ranges",
     """
     for args in [(0, 5, -1), (5, 0, 1), (0, float("inf"), 1), (float("-inf"), 0, 1), (0, float("nan"), 1), (0, 5, 0)]:
