@@ -6,7 +6,7 @@ unchanged: tensors, ``requires_grad``, ``grad_fn``, ``backward``, hooks,
 PyTorch's printing, names and error messages.
 """
 
-from . import autograd, distributions, linalg, nn, optim, utils
+from . import autograd, distributions, func, linalg, nn, optim, utils
 from .autograd import (
     enable_grad,
     inference_mode,
@@ -70,6 +70,8 @@ from .serialization import load, save
 from .size import Size
 from .tensor import Tensor, is_tensor
 from .tensor_tools import *  # noqa: F403 - is_floating_point, result_type, can_cast, isnan, nan_to_num, tril, ...
+
+vmap = func.vmap  # torch.vmap is torch.func.vmap
 
 # torch's version: code (and tools such as torchviz) that checks torch.__version__ sees the API minigrad follows
 __version__ = "2.13.0+minigrad"

@@ -140,6 +140,9 @@ class BatchNorm1d(Module):
         else:
             for name in ("running_mean", "running_var", "num_batches_tracked"):
                 self.register_buffer(name, None)
+        for t in (self.weight, self.bias, self.running_mean, self.running_var, self.num_batches_tracked):
+            if t is not None:  # torch's reset_parameters fills each in place once
+                t._vc.bump()
 
     def forward(self, input):
         if input.ndim not in (2, 3):

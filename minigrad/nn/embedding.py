@@ -94,8 +94,10 @@ class Embedding(Module):
         self.scale_grad_by_freq, self.sparse = scale_grad_by_freq, sparse
         if _weight is None:
             weight = creation.randn(num_embeddings, embedding_dim, dtype=dtype, device=device)
+            weight._vc.bump()  # torch draws the values in place (normal_), then zeroes the padding row in place
             if padding_idx is not None:
                 weight._data[padding_idx] = 0
+                weight._vc.bump()
         else:
             weight = _weight
         self.weight = Parameter(weight, requires_grad=not _freeze)

@@ -2,9 +2,11 @@
 
 import math
 import operator
+import warnings
 from collections import OrderedDict
 
 from .. import creation
+from ..torch_warnings import user_stacklevel
 from . import functional as F
 from .module import Module
 from .parameter import Parameter
@@ -16,15 +18,24 @@ class Linear(Module):
     The forward records one AddmmBackward0 node for 2-D inputs, as torch does.
     """
 
-    def __init__(self, in_features, out_features, bias=True):
+    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
         super().__init__()
         self.in_features, self.out_features = in_features, out_features
         bound = 1 / math.sqrt(in_features) if in_features else 0
-        self.weight = Parameter(_uniform((out_features, in_features), bound))
+        # as torch: the parameters first (an integer dtype is refused there), then their values (reset_parameters)
+        self.weight = Parameter(creation.empty((out_features, in_features), device=device, dtype=dtype))
         if bias:
-            self.bias = Parameter(_uniform((out_features,), bound))
+            self.bias = Parameter(creation.empty(out_features, device=device, dtype=dtype))
         else:
             self.register_parameter("bias", None)
+        for p in (self.weight, self.bias):
+            if p is None:
+                continue
+            if not p.numel():
+                warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=user_stacklevel())
+                continue
+            p._data[...] = _uniform(p.shape, bound, dtype=dtype)._data
+            p._vc.bump()  # torch's reset_parameters draws them in place
 
     def forward(self, input):
         return F.linear(input, self.weight, self.bias)
@@ -33,11 +44,11 @@ class Linear(Module):
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
 
 
-def _uniform(shape, bound):
-    """Values drawn from U(-bound, bound) in ``shape``, whose sizes are checked as torch's ``empty()`` checks
-    the sizes of a new layer's weights."""
-    shape = creation.empty(shape).shape
-    return creation.rand(*shape) * (2 * bound) - bound
+def _uniform(shape, bound, device=None, dtype=None):
+    """Values drawn from U(-bound, bound) in ``shape`` (of ``dtype``), whose sizes (and device and dtype) are checked
+    as torch's ``empty()`` checks those of a new layer's weights."""
+    shape = creation.empty(shape, device=device, dtype=dtype).shape
+    return creation.rand(*shape, dtype=dtype) * (2 * bound) - bound
 
 
 class Sequential(Module):

@@ -2576,6 +2576,97 @@ case(
     """,
 )
 case(
+    "func_transforms",
+    """
+    import warnings
+
+    warnings.filterwarnings("ignore", category=DeprecationWarning)  # torch's forward AD warns on its first use only
+    def attempt(label, f):
+        try:
+            print(label, f())
+        except Exception as e:
+            print(label, type(e).__name__, e)
+
+
+    x = torch.tensor([0.5, -1.0, 2.0])
+
+
+    def f(x):
+        return (x.sin() * x).sum()
+
+
+    g = torch.func.grad(f)(x)
+    print(g, g.requires_grad, g.grad_fn)
+    print(torch.func.grad(lambda x: torch.func.grad(lambda y: (y ** 3).sum())(x).sum())(x))
+    print(torch.func.grad_and_value(f)(x))
+    attempt("argnums", lambda: torch.func.grad(lambda a, b: (a * b).sum(), argnums=(0, 1))(x, x * 2))
+    attempt("argnums 1", lambda: torch.func.grad(lambda a, b: (a * b).sum(), argnums=1)(x, x * 2))
+    attempt("has_aux", lambda: torch.func.grad(lambda a: ((a * a).sum(), a.mean()), has_aux=True)(x))
+    attempt("non scalar", lambda: torch.func.grad(lambda a: a * 2)(x))
+    attempt("non tensor out", lambda: torch.func.grad(lambda a: 3.0)(x))
+    attempt("int input", lambda: torch.func.grad(lambda a: a.sum())(torch.tensor([1, 2])))
+    w = torch.tensor([1., 2., 3.], requires_grad=True)
+    g2 = torch.func.grad(lambda a: (a * w).sum())(x)
+    print(g2, g2.requires_grad)
+    out, fn = torch.func.vjp(lambda a: a.sin(), x)
+    print(out, fn(torch.ones(3)))
+    print(torch.func.jacrev(lambda a: a.sin() * a)(x))
+    print(torch.func.jacrev(lambda a, b: a * b, argnums=(0, 1))(x, x))
+    print(torch.func.hessian(lambda a: (a ** 3).sum())(x))
+    print(torch.func.vmap(lambda a: a.dot(a))(torch.arange(6.).reshape(3, 2)))
+    print(torch.func.vmap(lambda a, b: a * b, in_dims=(0, None))(torch.arange(6.).reshape(3, 2),
+                                                                  torch.tensor([1., 10.])))
+    print(torch.func.vmap(lambda a: a.sum(0), in_dims=1)(torch.arange(6.).reshape(3, 2)))
+    print(torch.func.vmap(lambda a: (a, a * 2), out_dims=(0, 1))(torch.arange(6.).reshape(3, 2)))
+    print(torch.vmap(torch.func.grad(lambda a: (a ** 2).sum()))(torch.arange(6.).reshape(3, 2)))
+    model = torch.nn.Linear(2, 1)
+    params = {"weight": torch.tensor([[1., 2.]]), "bias": torch.tensor([0.5])}
+    print(torch.func.functional_call(model, params, (torch.ones(1, 2),)))
+    print(torch.func.grad(lambda p, xx: torch.func.functional_call(model, p, (xx,)).sum())(params, torch.ones(1, 2)))
+    attempt("vmap mismatched sizes", lambda: torch.func.vmap(lambda a, b: a + b)(torch.ones(3), torch.ones(4)))
+    attempt("vmap in_dims bad", lambda: torch.func.vmap(lambda a: a, in_dims=2)(torch.ones(3, 2)))
+    attempt("ret float", lambda: torch.vmap(lambda a: 3.0)(torch.ones(3, 2)))
+    attempt("ret tuple float", lambda: torch.vmap(lambda a: (a, 3.0))(torch.ones(3, 2)))
+
+
+    def f(x):
+        return x.sum()
+
+
+    attempt("structure", lambda: torch.vmap(f, in_dims=(0, 1))(torch.ones(3, 2)))
+    attempt("float input", lambda: torch.vmap(f)(3.0))
+    attempt("in_dims None", lambda: torch.vmap(f, in_dims=None)(torch.ones(3)))
+    print(torch.func.hessian(lambda a, b: (a ** 2 * b).sum(), argnums=(0, 1))(torch.tensor([1., -2.]),
+                                                                               torch.tensor([3., -1.])))
+    print(torch.func.hessian(lambda a: (a ** 3).sum())(torch.tensor([0.5, -1.0, 2.0])))
+    print(torch.func.hessian(lambda a: (a.tanh() * a[0]).sum())(torch.tensor([0.5, -1.0, 2.0])))
+    print(torch.func.hessian(lambda m: (m @ m).sum())(torch.tensor([[1., -2.], [0.5, 3.]])))
+    """,
+)
+case(
+    "module_parameters_versions_and_dtype",
+    """
+    e = torch.nn.Embedding(3, 2, padding_idx=1)
+    print(e.weight._version)
+    e = torch.nn.Embedding(3, 2)
+    print(e.weight._version)
+    e = torch.nn.Embedding.from_pretrained(torch.ones(3, 2))
+    print(e.weight._version)
+    b = torch.nn.BatchNorm1d(3)
+    print([t._version for t in (b.weight, b.bias, b.running_mean, b.running_var, b.num_batches_tracked)])
+    b = torch.nn.BatchNorm1d(3, affine=False, track_running_stats=True)
+    print([t._version for t in (b.running_mean, b.running_var, b.num_batches_tracked)])
+    l = torch.nn.Linear(2, 3, bias=False)
+    print(l.weight._version)
+    l = torch.nn.Linear(0, 3)
+    print(l.weight._version, l.bias._version)
+    l = torch.nn.Linear(2, 3)
+    print(l.weight._version, l.bias._version)
+    l = torch.nn.Linear(2, 3, dtype=torch.float64)
+    print(l.weight.dtype, l(torch.ones(1, 2, dtype=torch.float64)).shape)
+    """,
+)
+case(
     "error_arange_ranges",
     """
     for args in [(0, 5, -1), (5, 0, 1), (0, float("inf"), 1), (float("-inf"), 0, 1), (0, float("nan"), 1), (0, 5, 0)]:

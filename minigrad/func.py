@@ -1,0 +1,354 @@
+"""``torch.func``: autograd as function transforms. ``grad(f)`` is a new function that returns the gradient of ``f``;
+transforms compose (``grad(grad(f))``, ``vmap(grad(f))``) and mix with ``Tensor.backward``.
+
+minigrad builds them on its one engine, where torch has a separate machinery (functorch's levels):
+
+* ``grad``, ``grad_and_value``, ``vjp``: the inputs are replaced by fresh tensors that require grad (a view of the
+  input if the input requires grad itself, so that an enclosing transform or ``backward`` sees through it); ``f``
+  runs; :func:`minigrad.autograd.grad` differentiates with ``create_graph=True``. A result that depends only on this
+  transform's own inputs is returned detached, as torch returns it; one that also depends on tensors outside
+  (a weight that requires grad, an enclosing ``grad``'s input) keeps its graph, as torch's does.
+* ``jacrev`` is one ``vjp`` per output element (the rows of the Jacobian); ``hessian`` is ``jacrev(jacrev(f))``
+  (torch uses forward mode for the outer one: the same numbers).
+* ``vmap`` runs ``f`` once per slice along ``in_dims`` and stacks the results along ``out_dims``. torch runs ``f``
+  once on batched tensors instead; so, unlike torch, inside a minigrad ``vmap`` a tensor prints as one sample (torch
+  prints a ``BatchedTensor``), and ``.item()`` and random ops work (torch refuses them).
+* ``functional_call`` runs a module with other tensors in place of its parameters and buffers.
+"""
+
+import functools
+
+from . import autograd
+from .autograd import grad_mode
+from .autograd.accumulate_grad import AccumulateGrad
+from .autograd.graph import next_sequence_nr
+from .creation import zeros_like
+from .functional import stack
+from .tensor import Tensor
+
+__all__ = ["functional_call", "grad", "grad_and_value", "hessian", "jacrev", "vjp", "vmap"]
+
+
+def _fresh(t):
+    """This transform's input standing for ``t``: a leaf that requires grad, or a view if ``t`` requires grad."""
+    if not isinstance(t, Tensor):
+        return t
+    return t.view_as(t) if t.requires_grad else t.detach().requires_grad_()
+
+
+def _fresh_tree(value):
+    if isinstance(value, (tuple, list)):
+        return type(value)(_fresh_tree(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _fresh_tree(v) for k, v in value.items()}
+    return _fresh(value)
+
+
+def _leaves(value):
+    if isinstance(value, (tuple, list)):
+        return [t for v in value for t in _leaves(v)]
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in _leaves(v)]
+    return [value] if isinstance(value, Tensor) else []
+
+
+def _rebuild(value, flat):
+    """``value``'s structure with its tensors replaced, in order, by ``flat``'s (an iterator)."""
+    if isinstance(value, (tuple, list)):
+        return type(value)(_rebuild(v, flat) for v in value)
+    if isinstance(value, dict):
+        return {k: _rebuild(v, flat) for k, v in value.items()}
+    return next(flat) if isinstance(value, Tensor) else value
+
+
+def _unwrap(t, start, own):
+    """``t`` as the transform returns it: detached unless its graph reaches a tensor from outside the transform
+    (a node made before it started, or a leaf that is not one of its own inputs ``own``)."""
+    if not isinstance(t, Tensor) or t.grad_fn is None:
+        return t.detach() if isinstance(t, Tensor) else t
+    seen, todo = set(), [t.grad_fn]
+    while todo:
+        node = todo.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, AccumulateGrad):
+            if not any(node.variable is leaf for leaf in own):
+                return t
+        elif node._sequence_nr < start:
+            return t
+        else:
+            todo.extend(child for child, _ in node.next_functions)
+    return t.detach()
+
+
+def _argnums_error(argnums, n):
+    if isinstance(argnums, int):
+        argnums = (argnums,)
+    for a in argnums:
+        if not isinstance(a, int):
+            raise RuntimeError(f"argnums must be int or Tuple[int, ...], got: {type(a)}")
+        if not -n <= a < n:
+            raise RuntimeError(f"Got argnum={a}, but only {n} positional inputs")
+
+
+def grad_and_value(func, argnums=0, has_aux=False):
+    """Mirror ``torch.func.grad_and_value(func, argnums=0, has_aux=False)``: a function returning ``(gradient,
+    value)`` of the scalar ``func`` with respect to the positional argument(s) ``argnums`` (``(gradient, (value,
+    aux))`` with ``has_aux``, as torch nests them)."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        _argnums_error(argnums, len(args))
+        start = next_sequence_nr()
+        picked = argnums if isinstance(argnums, tuple) else (argnums,)
+        args = list(args)
+        for a in picked:
+            args[a] = _fresh_tree(args[a])
+        inputs = [_leaves(args[a]) for a in picked]
+        with grad_mode.enable_grad():
+            output = func(*args, **kwargs)
+        aux = None
+        if has_aux:
+            if not (isinstance(output, tuple) and len(output) == 2):
+                raise RuntimeError(
+                    "grad_and_value(f)(*args): output of function f should be a tuple: (output, aux) if has_aux is True"
+                )
+            output, aux = output
+        if not isinstance(output, Tensor):
+            raise RuntimeError(f"grad_and_value(f)(*args): Expected f(*args) to return a Tensor, got {type(output)}")
+        if output.dim() != 0:
+            raise RuntimeError(
+                "grad_and_value(f)(*args): Expected f(*args) to return a scalar Tensor, got tensor with "
+                f"{output.dim()} dims. Maybe you wanted to use the vjp or jacrev APIs instead?"
+            )
+        flat = [t for group in inputs for t in group]
+        grads = autograd.grad(output, flat, create_graph=True, allow_unused=True) if output.requires_grad else ()
+        grads = [zeros_like(t) if g is None else g for t, g in zip(flat, grads or [None] * len(flat))]
+        own = [t for t in flat if t.grad_fn is None]
+        grads = iter([_unwrap(g, start, own) for g in grads])
+        result = tuple(_rebuild(args[a], grads) for a in picked)
+        result = result if isinstance(argnums, tuple) else result[0]
+        value = _unwrap(output, start, own)
+        if has_aux:
+            return result, (value, _unwrap_tree(aux, start, own))
+        return result, value
+
+    return wrapper
+
+
+def _unwrap_tree(value, start, own):
+    return _rebuild(value, iter([_unwrap(t, start, own) for t in _leaves(value)]))
+
+
+def grad(func, argnums=0, has_aux=False):
+    """Mirror ``torch.func.grad(func, argnums=0, has_aux=False)``: a function returning the gradient of the scalar
+    ``func`` with respect to its positional argument(s) ``argnums`` (and ``func``'s aux output with ``has_aux``)."""
+    both = grad_and_value(func, argnums, has_aux)
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        gradient, value = both(*args, **kwargs)
+        return (gradient, value[1]) if has_aux else gradient
+
+    return wrapper
+
+
+def vjp(func, *primals, has_aux=False):
+    """Mirror ``torch.func.vjp(func, *primals, has_aux=False)``: ``(func(*primals), vjp_fn)``; ``vjp_fn(cotangents)``
+    gives, for each primal, the product of the cotangents with the Jacobian (one backward pass each call)."""
+    start = next_sequence_nr()
+    primals = tuple(_fresh_tree(p) for p in primals)
+    flat = [t for p in primals for t in _leaves(p)]
+    with grad_mode.enable_grad():
+        output = func(*primals)
+    aux = None
+    if has_aux:
+        output, aux = output
+    outputs = _leaves(output)
+    own = [t for t in flat if t.grad_fn is None]
+
+    def vjp_fn(cotangents, retain_graph=True, create_graph=None):
+        cotangent_list = _leaves(cotangents)
+        pairs = [(o, c) for o, c in zip(outputs, cotangent_list) if o.requires_grad]
+        grads = (
+            autograd.grad([o for o, _ in pairs], flat, [c for _, c in pairs], retain_graph=True, create_graph=True,
+                          allow_unused=True) if pairs else [None] * len(flat)
+        )  # fmt: skip
+        grads = iter([_unwrap(zeros_like(t) if g is None else g, start, own) for t, g in zip(flat, grads)])
+        return tuple(_rebuild(p, grads) for p in primals)
+
+    result = _unwrap_tree(output, start, own)
+    return (result, vjp_fn, _unwrap_tree(aux, start, own)) if has_aux else (result, vjp_fn)
+
+
+def jacrev(func, argnums=0, *, has_aux=False):
+    """Mirror ``torch.func.jacrev(func, argnums=0)``: a function returning the Jacobian of ``func`` with respect to
+    its argument(s) ``argnums``, shaped ``output.shape + input.shape``: one vector-Jacobian product per output
+    element."""
+
+    @functools.wraps(func)
+    def wrapper(*args):
+        _argnums_error(argnums, len(args))
+        picked = argnums if isinstance(argnums, tuple) else (argnums,)
+        inner = [None]
+
+        def of_picked(*chosen):
+            full = list(args)
+            for a, value in zip(picked, chosen):
+                full[a] = value
+            out = func(*full)
+            if has_aux:
+                out, inner[0] = out
+            return out
+
+        output, vjp_fn = vjp(of_picked, *[args[a] for a in picked])
+        outputs = _leaves(output)
+
+        def jacobians_of(k, out):  # the rows of output k: one vjp per element, with a one-hot cotangent
+            rows = []
+            for e in range(out.numel()):
+                cotangents = [zeros_like(o) for o in outputs]
+                one_hot = cotangents[k].reshape(-1)
+                one_hot[e] = 1.0
+                cotangents[k] = one_hot.reshape(out.shape)
+                rows.append(vjp_fn(_rebuild(output, iter(cotangents))))
+            per_input = tuple(
+                stack([row[i] for row in rows]).reshape(*out.shape, *args[a].shape)
+                if rows else zeros_like(args[a]).reshape(*out.shape, *args[a].shape)
+                for i, a in enumerate(picked)
+            )  # fmt: skip
+            return per_input if isinstance(argnums, tuple) else per_input[0]
+
+        result = _rebuild(output, iter([jacobians_of(k, o) for k, o in enumerate(outputs)]))
+        return (result, inner[0]) if has_aux else result
+
+    return wrapper
+
+
+def hessian(func, argnums=0):
+    """Mirror ``torch.func.hessian(func, argnums=0)``: the Jacobian of the Jacobian. torch takes the outer one in
+    forward mode, whose entry (i, j) is computed along input j; minigrad takes it in reverse, along output i, and
+    returns the transpose (the same numbers, second derivatives being symmetric), so that each entry is computed
+    as torch computes it, down to the sign of its zeros."""
+    reverse = jacrev(jacrev(func, argnums), argnums)
+
+    @functools.wraps(func)
+    def wrapper(*args):
+        blocks = reverse(*args)
+        picked = argnums if isinstance(argnums, tuple) else (argnums,)
+        nested = blocks if isinstance(argnums, tuple) else ((blocks,),)
+        out = tuple(
+            tuple(_swap_groups(nested[b][a], args[picked[b]].dim(), args[picked[a]].dim()) for b in range(len(picked)))
+            for a in range(len(picked))
+        )
+        return out if isinstance(argnums, tuple) else out[0][0]
+
+    return wrapper
+
+
+def _swap_groups(t, first, second):
+    """``t``, shaped ``A + B`` (``first`` and ``second`` dimensions), with the two groups swapped: ``B + A``."""
+    return t.permute(*range(first, first + second), *range(first))
+
+
+def _tree_spec(n):
+    """How torch's pytree prints the structure of a flat tuple of ``n`` leaves."""
+    return "TreeSpec(tuple, None, [" + ",\n  ".join(["*"] * n) + "])"
+
+
+def _in_dims_for(name, in_dims, args):
+    if not isinstance(in_dims, (int, tuple)):
+        raise ValueError(
+            f"vmap({name}, in_dims={in_dims}, ...)(<inputs>): expected `in_dims` to be int or a (potentially nested) "
+            f"tuple matching the structure of inputs, got: {type(in_dims)}."
+        )
+    dims = in_dims if isinstance(in_dims, tuple) else (in_dims,) * len(args)
+    if len(dims) != len(args):
+        raise ValueError(
+            f"vmap({name}, in_dims={in_dims}, ...)(<inputs>): in_dims is not compatible with the structure of "
+            f"`inputs`. in_dims has structure {_tree_spec(len(dims))} but inputs has structure "
+            f"{_tree_spec(len(args))}."
+        )
+    for a, d in zip(args, dims):
+        if d is not None and not isinstance(a, Tensor):
+            raise ValueError(
+                f"vmap({name}, in_dims={in_dims}, ...)(<inputs>): Got in_dim={d} for an input but the input is of "
+                f"type {type(a)}. We cannot vmap over non-Tensor arguments, please use None as the respective in_dim"
+            )
+    return dims
+
+
+def _stacked(name, results, dim):
+    for r in results:
+        if not isinstance(r, Tensor):
+            raise ValueError(
+                f"vmap({name}, ...): `{name}` must only return Tensors, got type {type(r)}. Did you mean to set "
+                "out_dims= to None for output?"
+            )
+    return stack(results, dim=dim)
+
+
+def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
+    """Mirror ``torch.func.vmap(func, in_dims=0, out_dims=0)`` (also ``torch.vmap``): ``func`` mapped over a
+    dimension of its inputs, the results stacked along ``out_dims``. minigrad runs ``func`` once per slice (see
+    the module docstring for what that changes)."""
+    name = getattr(func, "__name__", repr(func))
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        dims = _in_dims_for(name, in_dims, args)
+        sizes = []
+        for a, d in zip(args, dims):
+            if d is None or not isinstance(a, Tensor):
+                continue
+            if not -a.dim() <= d < a.dim():
+                raise ValueError(
+                    f"vmap({name}, in_dims={in_dims}, ...)(<inputs>): Got in_dim={d} for some input, but that input "
+                    f"is a Tensor of dimensionality {a.dim()} so expected in_dim to satisfy -{a.dim()} <= in_dim < "
+                    f"{a.dim()}."
+                )
+            sizes.append(a.shape[d])
+        if len(set(sizes)) > 1:
+            raise ValueError(
+                f"vmap: Expected all tensors to have the same size in the mapped dimension, got sizes {sizes} for the "
+                "mapped dimension"
+            )
+        if not sizes:
+            raise ValueError(
+                f"vmap({name}, in_dims={in_dims}, ...)(<inputs>): at least one input must be a Tensor mapped over a "
+                "dimension (in_dim not None)"
+            )
+        results = [
+            func(*[a.select(d, i) if d is not None and isinstance(a, Tensor) else a for a, d in zip(args, dims)],
+                 **kwargs)
+            for i in range(sizes[0])
+        ]  # fmt: skip
+        first = results[0]
+        if isinstance(first, tuple):
+            outs = out_dims if isinstance(out_dims, tuple) else (out_dims,) * len(first)
+            return tuple(_stacked(name, [r[k] for r in results], outs[k]) for k in range(len(first)))
+        return _stacked(name, results, out_dims)
+
+    return wrapper
+
+
+def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, *, tie_weights=True, strict=False):
+    """Mirror ``torch.func.functional_call(module, {name: tensor}, args)``: call ``module`` with the given tensors
+    in place of the parameters and buffers of those (dotted) names; the module is left as it was."""
+    tensors = parameter_and_buffer_dicts
+    if isinstance(tensors, (list, tuple)):
+        tensors = {k: v for d in tensors for k, v in d.items()}
+    args = () if args is None else args if isinstance(args, tuple) else (args,)
+    swapped = []
+    try:
+        for name, value in tensors.items():
+            owner_path, _, leaf = name.rpartition(".")
+            owner = module.get_submodule(owner_path)
+            table = owner._parameters if leaf in owner._parameters else owner._buffers
+            swapped.append((table, leaf, table.get(leaf)))
+            table[leaf] = value
+        return module(*args, **(kwargs or {}))
+    finally:
+        for table, leaf, old in reversed(swapped):
+            table[leaf] = old
