@@ -665,8 +665,9 @@ def _attrs(fn):
         items = [(k, v) for k, v in sorted(fn.__dict__.items()) if not k.startswith("_") and k not in _CONTEXT_SKIP]
     else:
         items = []
+        tensors = getattr(fn, "saved_names", ())
         for key in dir(fn):
-            if key.startswith("_saved_"):
+            if key.startswith("_saved_") and key[len("_saved_"):] not in tensors:  # (reading one may unpack it)
                 try:
                     items.append((key[len("_saved_"):], getattr(fn, key)))
                 except RuntimeError:  # a saved tensor freed by backward

@@ -309,3 +309,31 @@ def test_statements_that_change_autograd_state_are_steps_with_captions():
     assert by_line[2] == "x requires grad now: .grad will accumulate"
     assert by_line[5] == "x.grad is now [0., 0.]"
     assert by_line[6] == "x.grad is now None"
+
+
+def test_a_statement_that_sets_two_grads_says_both():
+    code = (
+        "a = torch.ones(2, requires_grad=True)\n"
+        "b = torch.ones(2, requires_grad=True)\n"
+        "y = (a * b).sum()\n"
+        "a.grad, b.grad = torch.zeros(2), torch.ones(2)\n"
+    )
+    assert GraphStepper.from_code(code, {}).steps[-1]["t"] == ["a.grad is now [0., 0.]", "b.grad is now [1., 1.]"]
+
+
+@pytest.mark.parametrize("use_reentrant", [False, True])
+def test_a_checkpointed_block_is_stepped_and_its_hidden_gradients_said(use_reentrant):
+    code = (
+        "lin = torch.nn.Linear(2, 2)\n"
+        "x = torch.tensor([[1.0, 2.0]], requires_grad=True)\n"
+        f"h = torch.utils.checkpoint.checkpoint(lambda t: torch.tanh(lin(t)), x, use_reentrant={use_reentrant})\n"
+        "h.sum().backward()\n"
+    )
+    ns = {}
+    steps = GraphStepper.from_code(code, ns).steps
+    said = [line for s in steps for line in s["t"]]
+    assert any(line.startswith("AccumulateGrad: x.grad: None -> ") for line in said)
+    # non-reentrant: lin's parameters are in the graph; reentrant: a backward inside CheckpointFunction's fills them
+    weight = [line for line in said if "lin.weight.grad" in line]
+    assert weight and (weight[-1].startswith("AccumulateGrad") != use_reentrant)
+    assert ns["lin"].weight.grad is not None

@@ -422,9 +422,9 @@ class StepBuilder:
                 c.say(f"{self.label(tid)} {now}")
                 c.highlight(tid)
             if ch["grad_changed"] and (ch["grad"] is not None or self.kept.get(tid)):
-                before = c.text.get((tid, GRAD))
+                old_grad = c.text.get((tid, GRAD))
                 self.set_grad(tid, ch["grad"], kept=True)
-                if c.text.get((tid, GRAD)) != before:  # set by the code itself, not by a backward pass
+                if c.text.get((tid, GRAD)) != old_grad:  # set by the code itself, not by a backward pass
                     c.say(f"{self.label(tid)}.grad is now {ch['grad'].text if ch['grad'] is not None else 'None'}")
                     c.highlight(tid)
             if ch["retains"] and "retains" not in c.classes.get(tid, ()):

@@ -199,7 +199,7 @@ class Recorder:
     def __init__(self, trace, tee):
         self.trace, self.tee = trace, tee
         self.stmt = 0
-        self.in_backward = False
+        self.depth = 0  # backward passes running: 2 while a backward runs inside one (a reentrant checkpoint)
         self.watched = {}  # id(tensor) -> tensor: every tensor seen, to notice later changes
         self.signatures = {}  # id(tensor) -> what it looked like at the last statement's end
         self.preexisting = {}  # name -> tensor bound before the code ran: in the picture only if the code uses it
@@ -219,15 +219,24 @@ class Recorder:
             if isinstance(t, Tensor) and id(t) not in self.watched:
                 self.watched[id(t)] = self.keep(t)
 
+    @property
+    def in_backward(self):
+        return self.depth > 0
+
     def __call__(self, kind, **info):
         if kind == OP:
             self.op(info)
             return
         if kind == BEGIN:
-            self.in_backward = True
-            self.watch(info["roots"])
+            self.depth += 1
+            if self.depth == 1:
+                self.watch(info["roots"])
         elif kind == END:
-            self.in_backward = False
+            self.depth -= 1
+            if self.depth:
+                return
+        if self.depth > 1:  # a backward inside a backward works on a graph of its own, which the code never sees
+            return
         self.add(kind, **_EVENTS[kind](self, info))
 
     def op(self, info):
@@ -393,7 +402,7 @@ def run_code(source, namespace, echo=True, loops=LOOPS):
                 with _LineSteps(rec, stmt, code, namespace, loops) if block else contextlib.nullcontext():
                     exec(code, namespace)
             except Exception as exc:  # the traced code's error becomes the last step
-                rec.in_backward = False
+                rec.depth = 0  # the failed backward ended without its END
                 trace.error = exc
                 rec.statement_end(named_tensors(namespace))
                 rec.add(ERROR, error=exc)
@@ -424,7 +433,7 @@ def replay_backward(tensor, gradient=None, run_hooks=True):
         with contextlib.redirect_stdout(tee), observe(rec):
             replay(tensor, gradient, run_hooks)
     except Exception as exc:
-        rec.in_backward = False
+        rec.depth = 0
         trace.error = exc
         rec.add(ERROR, error=exc)
     return trace

@@ -91,8 +91,9 @@ class _Recomputed:
 
         def keep(t):
             self.recomputed[next(numbers)] = t.detach()
+            return t  # the second run's own graph is thrown away: its nodes may keep their tensors
 
-        with saved_tensors_hooks(keep, lambda unused: None), grad_mode.enable_grad(), _random_state(self.rng_state):
+        with saved_tensors_hooks(keep, lambda t: t), grad_mode.enable_grad(), _random_state(self.rng_state):
             self.function(*self.args, **self.kwargs)
 
 
