@@ -667,7 +667,12 @@ def _attrs(fn):
         items = []
         tensors = getattr(fn, "saved_names", ())
         for key in dir(fn):
-            if key.startswith("_saved_") and key[len("_saved_"):] not in tensors:  # (reading one may unpack it)
+            name = key[len("_saved_"):]
+            if key.startswith("_saved_") and name in tensors:  # read raw: reading a packed one would unpack it
+                saved, i = fn._saved, tensors.index(name)
+                if saved is not None and (i >= len(saved) or saved[i] is None):
+                    items.append((name, None))  # a tensor torch did not save (its gradient was not needed)
+            elif key.startswith("_saved_"):
                 try:
                     items.append((key[len("_saved_"):], getattr(fn, key)))
                 except RuntimeError:  # a saved tensor freed by backward
