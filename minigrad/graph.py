@@ -667,14 +667,16 @@ def _attrs(fn):
         items = []
         tensors = getattr(fn, "saved_names", ())
         for key in dir(fn):
+            if not key.startswith("_saved_"):
+                continue
             name = key[len("_saved_"):]
-            if key.startswith("_saved_") and name in tensors:  # read raw: reading a packed one would unpack it
+            if name in tensors:  # read raw: reading a packed one would unpack it
                 saved, i = fn._saved, tensors.index(name)
                 if saved is not None and (i >= len(saved) or saved[i] is None):
                     items.append((name, None))  # a tensor torch did not save (its gradient was not needed)
-            elif key.startswith("_saved_"):
+            else:
                 try:
-                    items.append((key[len("_saved_"):], getattr(fn, key)))
+                    items.append((name, getattr(fn, key)))
                 except RuntimeError:  # a saved tensor freed by backward
                     continue
     attrs = {}
