@@ -337,3 +337,6 @@ def test_a_checkpointed_block_is_stepped_and_its_hidden_gradients_said(use_reent
     weight = [line for line in said if "lin.weight.grad" in line]
     assert weight and (weight[-1].startswith("AccumulateGrad") != use_reentrant)
     assert ns["lin"].weight.grad is not None
+    # the block's second run (checkpoint's own business) records no step of the user's graph
+    backward = said[next(i for i, line in enumerate(said) if line.startswith("backward pass from")):]
+    assert not any(": records " in line for line in backward)

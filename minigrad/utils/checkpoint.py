@@ -21,6 +21,7 @@ import warnings
 from ..autograd import backward as autograd_backward
 from ..autograd import engine, grad_mode
 from ..autograd.function import Function
+from ..autograd.observer import observe
 from ..autograd.saved_hooks import saved_tensors_hooks
 from ..random import default_generator
 from ..tensor import Tensor
@@ -93,7 +94,8 @@ class _Recomputed:
             self.recomputed[next(numbers)] = t.detach()
             return t  # the second run's own graph is thrown away: its nodes may keep their tensors
 
-        with saved_tensors_hooks(keep, lambda t: t), grad_mode.enable_grad(), _random_state(self.rng_state):
+        with saved_tensors_hooks(keep, lambda t: t), grad_mode.enable_grad(), _random_state(self.rng_state), \
+                observe(None):  # the second run is checkpoint's business: a step-through does not show it
             self.function(*self.args, **self.kwargs)
 
 
@@ -125,11 +127,12 @@ class CheckpointFunction(Function):
             detached = t.detach()
             detached.requires_grad = t.requires_grad
             inputs[i] = detached
-        with _random_state(ctx.rng_state), grad_mode.enable_grad():
-            outputs = ctx.run_function(*inputs)
-        outputs = (outputs,) if isinstance(outputs, Tensor) else outputs
-        pairs = [(o, g) for o, g in zip(outputs, args) if isinstance(o, Tensor) and o.requires_grad]
-        if not pairs:
-            raise RuntimeError("none of output has requires_grad=True, this checkpoint() is not necessary")
-        autograd_backward([o for o, _ in pairs], [g for _, g in pairs])
+        with observe(None):  # the second run and its backward are checkpoint's business, not the user's graph
+            with _random_state(ctx.rng_state), grad_mode.enable_grad():
+                outputs = ctx.run_function(*inputs)
+            outputs = (outputs,) if isinstance(outputs, Tensor) else outputs
+            pairs = [(o, g) for o, g in zip(outputs, args) if isinstance(o, Tensor) and o.requires_grad]
+            if not pairs:
+                raise RuntimeError("none of output has requires_grad=True, this checkpoint() is not necessary")
+            autograd_backward([o for o, _ in pairs], [g for _, g in pairs])
         return (None, None) + tuple(t.grad if isinstance(t, Tensor) else None for t in inputs)
