@@ -95,6 +95,15 @@ GRAPHS = {
         r = a.reshape(2, 3)[:, [0, 2]]
         dot = make_dot((p.sum() + q.exp().sum() + r.sum(), q), params={"a": a}, show_attrs=True)
     """,
+    "module_hooks_checkpoint_saved_hooks": """
+        lin = nn.Linear(2, 2)
+        lin.register_full_backward_hook(lambda m, gi, go: None)
+        x = torch.ones(1, 2, requires_grad=True)
+        h = torch.utils.checkpoint.checkpoint(lambda t: torch.tanh(lin(t)), x, use_reentrant=True)
+        with torch.autograd.graph.saved_tensors_hooks(lambda t: t * 1, lambda t: t):
+            out = (h.exp() * lin(x)).sum()
+        dot = make_dot(out, params={"x": x, **dict(lin.named_parameters())}, show_attrs=True, show_saved=True)
+    """,
     "matmul_broadcast": """
         a = torch.ones(2, 3, 4, requires_grad=True)
         b = torch.ones(4, requires_grad=True)
