@@ -164,12 +164,7 @@ def call_with_hooks(module, args, kwargs):
         for hook_id, hook in list(module._forward_hooks.items()):
             if hook_id in module._forward_hooks_always_called:
                 called_always.add(hook_id)
-            if hook_id in module._forward_hooks_with_kwargs:
-                new = hook(module, args, kwargs, result)
-            else:
-                new = hook(module, args, result)
-            if new is not None:
-                result = new
+            result = _forward_hook(module, hook_id, hook, args, kwargs, result)
         if bw_hook:
             if not isinstance(result, (Tensor, tuple)):
                 warnings.warn(
@@ -183,12 +178,7 @@ def call_with_hooks(module, args, kwargs):
         for hook_id, hook in list(module._forward_hooks.items()):
             if hook_id in module._forward_hooks_always_called and hook_id not in called_always:
                 try:
-                    if hook_id in module._forward_hooks_with_kwargs:
-                        new = hook(module, args, kwargs, result)
-                    else:
-                        new = hook(module, args, result)
-                    if new is not None:
-                        result = new
+                    result = _forward_hook(module, hook_id, hook, args, kwargs, result)
                 except Exception as e:  # noqa: BLE001 - torch silences it with a warning, the first error wins
                     warnings.warn(
                         "module forward hook with ``always_call=True`` raised an exception that was silenced as "
@@ -196,3 +186,13 @@ def call_with_hooks(module, args, kwargs):
                         stacklevel=3,
                     )
         raise
+
+
+def _forward_hook(module, hook_id, hook, args, kwargs, result):
+    """One forward hook's call (given the keyword arguments if it asked for them): the output it returned, or
+    ``result`` if it returned None."""
+    if hook_id in module._forward_hooks_with_kwargs:
+        new = hook(module, args, kwargs, result)
+    else:
+        new = hook(module, args, result)
+    return result if new is None else new
