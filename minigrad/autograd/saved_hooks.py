@@ -29,13 +29,14 @@ _disabled = None  # disable_saved_tensors_hooks's message, while it is on
 _plain = (Node._save, Node._keep_outputs)
 
 
-def _pack_saved(node):
-    """Pack every tensor ``node`` saved (not yet packed) with the innermost hooks, in torch's order (by name); its
-    outputs as outputs."""
-    pack, unpack = _stack[-1]
+def _pack_saved(node, indices=None, hooks=None, detached=False):
+    """Pack the tensors ``node`` saved (those at ``indices``, else every one not yet packed, in torch's order: by
+    name) with ``hooks`` (else the innermost ones on); its outputs as outputs. ``detached``: ``pack`` gets each
+    tensor's data out of the graph (as a saved tensor's own hooks get it)."""
+    pack, unpack = hooks or _stack[-1]
     saved, versions = list(node._saved), list(node._versions)
     with grad_mode.no_grad():
-        for i in saved_order(node):
+        for i in saved_order(node) if indices is None else indices:
             value = saved[i]
             if type(value) is SavedOutput:
                 t, where = value.tensor(node), {"output_nr": value.output_nr}
@@ -45,11 +46,47 @@ def _pack_saved(node):
             else:
                 continue
             before = t._vc.value
-            packed = pack(t)
+            packed = pack(t.detach() if detached else t)
             if t._vc.value != before:
                 raise RuntimeError(PACK_INPLACE_ERROR)
             saved[i], versions[i] = PackedTensor(packed, unpack, **where), None
     node._saved, node._versions, node._watched = tuple(saved), versions, True
+
+
+class SavedTensor:
+    """Mirror ``torch._C._autograd.SavedTensor``, what ``grad_fn._raw_saved_<name>`` gives: one saved tensor of a
+    node, whose own pack and unpack hooks ``register_hooks`` sets (torch's "hooks for a saved tensor")."""
+
+    def __init__(self, node, index):
+        self._node, self._index = node, index
+
+    def register_hooks(self, pack_hook, unpack_hook):
+        """Mirror ``SavedTensor.register_hooks(pack_hook, unpack_hook)``: pack the saved tensor now; backward (and
+        ``_saved_<name>``) unpacks it."""
+        if not (callable(pack_hook) and callable(unpack_hook)):
+            raise TypeError(
+                "register_hooks(): incompatible function arguments. The following argument types are supported:\n"
+                "    1. (self: torch._C._autograd.SavedTensor, arg0: collections.abc.Callable, arg1: "
+                f"collections.abc.Callable) -> None\n\nInvoked with: {self!r}, {pack_hook!r}, {unpack_hook!r}"
+            )
+        saved = self._node._saved
+        if saved is None:
+            raise RuntimeError(
+                "Calling register_hooks on a saved tensor after it has been freed. Saved intermediate values of the "
+                "graph are freed when you call .backward() or autograd.grad(). Specify retain_graph=True if you need "
+                "to backward through the graph a second time or if you need to access saved variables after "
+                "calling backward."
+            )
+        if self._index < len(saved) and type(saved[self._index]) is PackedTensor:
+            raise RuntimeError(
+                "Calling register_hooks on a saved tensor whose hooks have already been set. Hint: only one pair of "
+                "hooks is allowed at a time."
+            )
+        if self._index < len(saved):
+            _pack_saved(self._node, (self._index,), (pack_hook, unpack_hook), detached=True)
+
+    def __repr__(self):
+        return f"<torch._C._autograd.SavedTensor object at 0x{id(self):x}>"
 
 
 def _save_hooked(self, values):

@@ -23,6 +23,7 @@ import operator
 
 from ..autograd import grad_mode, observer
 from ..autograd.graph import FREED_ERROR, Node, modified_error, read_saved
+from ..autograd.saved_hooks import SavedTensor
 from ..tensor import Tensor
 from ._util import quiet_off, quiet_on
 from .carriers import ARRAYS, TENSORS
@@ -63,6 +64,7 @@ class Op(Node):
             cls._saves_result = any(name.startswith("result") for name in cls.saved_names)
         for index, name in enumerate(cls.__dict__.get("saved_names", ())):
             setattr(cls, f"_saved_{name}", property(functools.partial(read_saved, index=index)))
+            setattr(cls, f"_raw_saved_{name}", property(functools.partial(SavedTensor, index=index)))
         for name, attribute in cls.__dict__.get("saved_values", {}).items():
             get = operator.attrgetter(attribute)
             shown = (lambda node, get=get: as_int64(get(node))) if name in INT64_FIELDS else get

@@ -2667,6 +2667,105 @@ case(
     """,
 )
 case(
+    "hooks_saved_tensor_register_hooks",
+    """
+    def attempt(label, f):
+        try:
+            print(label, f())
+        except Exception as e:
+            print(label, type(e).__name__, e)
+
+
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x.pow(2)
+    raw = y.grad_fn._raw_saved_self
+    print(type(raw).__name__, repr(raw)[:30])
+    attempt("register", lambda: raw.register_hooks(lambda t: print("pack", t) or ("p", t.detach().clone()),
+                                                   lambda p: print("unpack", p[0]) or p[1]))
+    attempt("again", lambda: raw.register_hooks(lambda t: t, lambda t: t))
+    attempt("read", lambda: y.grad_fn._saved_self)
+    y.sum().backward(); print(x.grad)
+    attempt("after backward", lambda: y.grad_fn._raw_saved_self)
+    attempt("register after free", lambda: y.grad_fn._raw_saved_self.register_hooks(lambda t: t, lambda t: t))
+    z = x.exp()
+    attempt("raw result", lambda: type(z.grad_fn._raw_saved_result).__name__)
+    attempt("bad pack", lambda: z.grad_fn._raw_saved_result.register_hooks(5, lambda t: t))
+    attempt("bad unpack ret", lambda: (z.grad_fn._raw_saved_result.register_hooks(lambda t: t, lambda t: 3),
+                                       z.sum().backward()))
+    m = (x * 2)
+    attempt("raw other none", lambda: m.grad_fn._raw_saved_other)
+    attempt("raw self (not saved)", lambda: m.grad_fn._raw_saved_self)
+    attempt("dir", lambda: sorted(k for k in dir(z.grad_fn) if k.startswith("_raw")))
+    """,
+)
+case(
+    "hooks_saved_tensors_autograd_notes",
+    """
+    import os
+    import tempfile
+    import uuid
+
+    torch.manual_seed(0)
+    x = torch.randn(5, requires_grad=True)
+    y = x.pow(2)
+    print(x.equal(y.grad_fn._saved_self))
+    print(x is y.grad_fn._saved_self)
+    y = x.exp()
+    print(y.equal(y.grad_fn._saved_result))
+    print(y is y.grad_fn._saved_result)
+    # saving to disk (autograd mechanics)
+    tmp_dir_obj = tempfile.TemporaryDirectory()
+    tmp_dir = tmp_dir_obj.name
+
+
+    def pack_hook(tensor):
+        name = os.path.join(tmp_dir, str(uuid.uuid4()))
+        torch.save(tensor, name)
+        return name
+
+
+    def unpack_hook(name):
+        return torch.load(name, weights_only=True)
+    x = torch.ones(5, requires_grad=True)
+    with torch.autograd.graph.saved_tensors_hooks(pack_hook, unpack_hook):
+        y = x.pow(2)
+    print(y.grad_fn._saved_self)
+    y.sum().backward()
+    print(x.grad)
+    # identity check of unpacked self under hooks
+    with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):
+        y = x.pow(2)
+    print(y.grad_fn._saved_self is x, y.grad_fn._saved_self.equal(x))
+    # register_hook on a saved tensor object (_raw_saved_self)
+    y = x.pow(2)
+    y.grad_fn._raw_saved_self.register_hooks(lambda t: t, lambda t: t)
+    print("raw ok")
+    # Hooks for autograd saved tensors: pack only above a size
+    SAVE_ON_DISK_THRESHOLD = 3
+
+
+    def pack_hook2(x):
+        if x.numel() < SAVE_ON_DISK_THRESHOLD:
+            return x
+        return ("disk", x.detach().clone())
+
+
+    def unpack_hook2(t):
+        if isinstance(t, torch.Tensor):
+            return t
+        return t[1]
+
+
+    a = torch.ones(2, requires_grad=True)
+    b = torch.ones(5, requires_grad=True)
+    with torch.autograd.graph.saved_tensors_hooks(pack_hook2, unpack_hook2):
+        y = (a * a).sum() + (b * b).sum()
+    y.backward()
+    print(a.grad, b.grad)
+    tmp_dir_obj.cleanup()
+    """,
+)
+case(
     "error_arange_ranges",
     """
     for args in [(0, 5, -1), (5, 0, 1), (0, float("inf"), 1), (float("-inf"), 0, 1), (0, float("nan"), 1), (0, 5, 0)]:
