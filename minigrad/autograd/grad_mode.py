@@ -11,15 +11,32 @@ from . import version
 
 
 class _State:
-    enabled = True
+    enabled = True  # new ops record a graph (what the ops and the engine read)
+    requested = True  # in inference mode, the grad mode asked for: reported, but nothing is recorded there
 
 
 _state = _State()
 
 
 def is_grad_enabled():
-    """Mirror ``torch.is_grad_enabled``: whether new ops record a graph."""
-    return _state.enabled
+    """Mirror ``torch.is_grad_enabled``: whether new ops record a graph (in inference mode, the grad mode asked
+    for, as torch reports it, although nothing is recorded there)."""
+    return _state.requested if version.inference_mode else _state.enabled
+
+
+def _switch(mode):
+    """Set grad mode to ``mode``; return what to give :func:`_restore`. In inference mode only the reported mode
+    changes: torch records nothing there, whatever grad mode says."""
+    prev = _state.enabled, _state.requested
+    if version.inference_mode:
+        _state.requested = mode
+    else:
+        _state.enabled = mode
+    return prev
+
+
+def _restore(prev):
+    _state.enabled, _state.requested = prev
 
 
 class _GradMode:
@@ -28,11 +45,10 @@ class _GradMode:
     mode = True
 
     def __enter__(self):
-        self._prev = _state.enabled
-        _state.enabled = self.mode
+        self._prev = _switch(self.mode)
 
     def __exit__(self, *exc):
-        _state.enabled = self._prev
+        _restore(self._prev)
         return False
 
     def __call__(self, func):
@@ -40,12 +56,11 @@ class _GradMode:
 
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
-            prev = _state.enabled
-            _state.enabled = mode
+            prev = _switch(mode)
             try:
                 return func(*args, **kwargs)
             finally:
-                _state.enabled = prev
+                _restore(prev)
 
         return wrapper
 
@@ -79,14 +94,13 @@ class set_grad_enabled(_GradMode):
         if not isinstance(mode, bool):
             raise TypeError(f"set_grad_enabled(): argument 'mode' must be bool, not {type(mode).__name__}")
         self.mode = mode
-        self._prev = _state.enabled
-        _state.enabled = mode
+        self._prev = _switch(mode)
 
     def __enter__(self):
-        _state.enabled = self.mode
+        _switch(self.mode)
 
     def __call__(self, func):
-        _state.enabled = self._prev  # as a decorator it must not change the mode now
+        _restore(self._prev)  # as a decorator it must not change the mode now
         return super().__call__(func)
 
 
@@ -110,12 +124,12 @@ class inference_mode(_GradMode):
         self.mode = mode
 
     def __enter__(self):
-        self._prev = _state.enabled, version.inference_mode
-        _state.enabled = not self.mode
+        self._prev = _state.enabled, _state.requested, version.inference_mode
+        _state.enabled = _state.requested = not self.mode
         version.set_inference_mode(self.mode)
 
     def __exit__(self, *exc):
-        _state.enabled, inference = self._prev
+        _state.enabled, _state.requested, inference = self._prev
         version.set_inference_mode(inference)
         return False
 

@@ -2097,6 +2097,26 @@ case(
     except ValueError:
         pass
     print(torch.is_inference_mode_enabled(), torch.is_grad_enabled())
+
+    class Double(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, t):
+            return t * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+
+    q = torch.ones(2, requires_grad=True)
+    with torch.inference_mode():
+        with torch.enable_grad():  # grad mode says on, but inference mode records nothing
+            print(torch.is_grad_enabled(), (q * 2).grad_fn, (q * 2).is_inference(), Double.apply(q).grad_fn)
+            with torch.no_grad():
+                print(torch.is_grad_enabled())
+            print(torch.is_grad_enabled())
+        torch.set_grad_enabled(True)
+        print(torch.is_grad_enabled(), (q * 2).requires_grad)
+    print(torch.is_grad_enabled(), torch.is_inference_mode_enabled(), (q * 2).grad_fn is not None)
     """,
 )
 case(
