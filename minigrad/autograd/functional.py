@@ -185,6 +185,17 @@ _V_FOR_OUTPUT = (
 )
 
 
+def _last_pass(outputs, of, wrt, v, like, stage, strict, create_graph, outputs_tuple, result_tuple):
+    """The last backward pass of vjp, jvp, vhp and hvp: the gradients of ``of`` with respect to ``wrt`` weighted
+    by ``v`` (zeros shaped like ``like`` where independent; ``stage`` names the pass in strict mode's errors), and
+    the function's ``outputs``; both detached unless ``create_graph``, and unwrapped as they were given."""
+    with minigrad.set_grad_enabled(create_graph or minigrad.is_grad_enabled()):
+        res = _fill_in_zeros(_autograd_grad(of, wrt, v, create_graph=create_graph), like, strict, create_graph, stage)
+    outputs = _grad_postprocess(outputs, create_graph)
+    res = _grad_postprocess(res, create_graph)
+    return _tuple_postprocess(outputs, outputs_tuple), _tuple_postprocess(res, result_tuple)
+
+
 def vjp(func, inputs, v=None, create_graph=False, strict=False):
     """Mirror ``torch.autograd.functional.vjp``: ``(func(inputs), v @ J)``, the vector-Jacobian product shaped
     like the inputs. ``v`` is shaped like the outputs (optional for a single one-element output)."""
@@ -195,13 +206,9 @@ def vjp(func, inputs, v=None, create_graph=False, strict=False):
         _check_requires_grad(outputs, "outputs", strict=strict)
         v = _check_v(v, outputs, is_outputs_tuple, create_graph, "vjp", _V_FOR_OUTPUT)
 
-    with minigrad.set_grad_enabled(create_graph or minigrad.is_grad_enabled()):
-        grad_res = _autograd_grad(outputs, inputs, v, create_graph=create_graph)
-        vjp = _fill_in_zeros(grad_res, inputs, strict, create_graph, "back")
-
-    outputs = _grad_postprocess(outputs, create_graph)
-    vjp = _grad_postprocess(vjp, create_graph)
-    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(vjp, is_inputs_tuple)
+    return _last_pass(
+        outputs, outputs, inputs, v, inputs, "back", strict, create_graph, is_outputs_tuple, is_inputs_tuple
+    )
 
 
 def jvp(func, inputs, v=None, create_graph=False, strict=False):
@@ -219,13 +226,10 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
         grad_inputs = _autograd_grad(outputs, inputs, grad_outputs, create_graph=True)
         _check_requires_grad(grad_inputs, "grad_inputs", strict=strict)
 
-    with minigrad.set_grad_enabled(create_graph or minigrad.is_grad_enabled()):
-        grad_res = _autograd_grad(grad_inputs, grad_outputs, v, create_graph=create_graph)
-        jvp = _fill_in_zeros(grad_res, outputs, strict, create_graph, "back_trick")
-
-    outputs = _grad_postprocess(outputs, create_graph)
-    jvp = _grad_postprocess(jvp, create_graph)
-    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(jvp, is_outputs_tuple)
+    return _last_pass(
+        outputs, grad_inputs, grad_outputs, v, outputs, "back_trick", strict, create_graph, is_outputs_tuple,
+        is_outputs_tuple,
+    )
 
 
 def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy="reverse-mode"):
@@ -380,13 +384,9 @@ def vhp(func, inputs, v=None, create_graph=False, strict=False):
         jac = _autograd_grad(outputs, inputs, create_graph=True)
         _check_requires_grad(jac, "jacobian", strict=strict)
 
-    with minigrad.set_grad_enabled(create_graph or minigrad.is_grad_enabled()):
-        grad_res = _autograd_grad(jac, inputs, v, create_graph=create_graph)
-        vhp = _fill_in_zeros(grad_res, inputs, strict, create_graph, "double_back")
-
-    outputs = _grad_postprocess(outputs, create_graph)
-    vhp = _grad_postprocess(vhp, create_graph)
-    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(vhp, is_inputs_tuple)
+    return _last_pass(
+        outputs, jac, inputs, v, inputs, "double_back", strict, create_graph, is_outputs_tuple, is_inputs_tuple
+    )
 
 
 def hvp(func, inputs, v=None, create_graph=False, strict=False):
@@ -403,10 +403,7 @@ def hvp(func, inputs, v=None, create_graph=False, strict=False):
         double_back = _autograd_grad(jac, inputs, grad_jac, create_graph=True)
         _check_requires_grad(jac, "hessian", strict=strict)  # jac, not double_back: as torch does
 
-    with minigrad.set_grad_enabled(create_graph or minigrad.is_grad_enabled()):
-        grad_res = _autograd_grad(double_back, grad_jac, v, create_graph=create_graph)
-        hvp = _fill_in_zeros(grad_res, inputs, strict, create_graph, "double_back_trick")
-
-    outputs = _grad_postprocess(outputs, create_graph)
-    hvp = _grad_postprocess(hvp, create_graph)
-    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(hvp, is_inputs_tuple)
+    return _last_pass(
+        outputs, double_back, grad_jac, v, inputs, "double_back_trick", strict, create_graph, is_outputs_tuple,
+        is_inputs_tuple,
+    )
