@@ -11,7 +11,7 @@ import warnings
 import numpy as np
 
 _given = set()
-_INSIDE = (os.path.dirname(os.path.abspath(__file__)), os.path.dirname(np.__file__))  # minigrad, numpy's wrappers
+_INSIDE = tuple(os.path.dirname(os.path.abspath(f)) + os.sep for f in (__file__, np.__file__))  # minigrad, numpy
 
 
 def internal(message, source):
@@ -19,11 +19,16 @@ def internal(message, source):
     return f"{message} (Triggered internally at /__w/pytorch/pytorch/{source}.)"
 
 
+def internal_file(filename):
+    """Whether ``filename`` is minigrad's own code (or numpy's, which it runs in): a frame the user did not write."""
+    return os.path.abspath(filename).startswith(_INSIDE)
+
+
 def user_stacklevel():
     """The ``stacklevel`` at which a warning given by the caller points at the first line outside minigrad (and the
     numpy wrappers it runs in), as torch's warnings from C++ point at the user's line, however deep the call."""
     frame, level = sys._getframe(1), 1
-    while frame.f_back is not None and frame.f_code.co_filename.startswith(_INSIDE):
+    while frame.f_back is not None and internal_file(frame.f_code.co_filename):
         frame, level = frame.f_back, level + 1
     return level
 

@@ -7,17 +7,15 @@ the observer it found, so with anomaly detection off nothing runs for it; the en
 its reference path while an observer is attached, asks :func:`failed` and :func:`check_nan` around each node.
 """
 
-import os
 import traceback
 import warnings
 
-from ..torch_warnings import internal
+from ..torch_warnings import internal, internal_file
 from . import observer
 
 on = False  # anomaly detection is on (the engine reads it around each node it runs on its reference path)
 _check_nan = True
 _outer = None  # the observer anomaly mode found when it was turned on, which it passes every event to
-_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def is_anomaly_enabled():
@@ -81,7 +79,7 @@ def _record(kind, **info):
     left out, as torch's C++ frames are); every event then goes on to the observer that was there before."""
     if kind == observer.OP and info.get("node") is not None:
         stack = traceback.extract_stack()[:-1]
-        user = [frame for frame in stack if not os.path.abspath(frame.filename).startswith(_PACKAGE + os.sep)]
+        user = [frame for frame in stack if not internal_file(frame.filename)]
         info["node"].metadata["traceback_"] = traceback.format_list(user)
     if _outer is not None:
         _outer(kind, **info)

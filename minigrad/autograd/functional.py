@@ -373,16 +373,25 @@ def _scalar_output(func, inputs, strict, fn_name):
     return is_outputs_tuple, outputs
 
 
+def _gradient(func, inputs, v, create_graph, strict, fn_name):
+    """What vhp and hvp start with (under enable_grad): the checked inputs and ``v``, the one-element output of
+    ``func`` and its gradient, taken with ``create_graph=True`` so that it can be differentiated again."""
+    is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", fn_name)
+    inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
+    v = _check_v(v, inputs, is_inputs_tuple, create_graph, fn_name, _V_FOR_INPUT)
+    is_outputs_tuple, outputs = _scalar_output(func, inputs, strict, fn_name)
+    jac = _autograd_grad(outputs, inputs, create_graph=True)
+    _check_requires_grad(jac, "jacobian", strict=strict)
+    return is_inputs_tuple, inputs, v, is_outputs_tuple, outputs, jac
+
+
 def vhp(func, inputs, v=None, create_graph=False, strict=False):
     """Mirror ``torch.autograd.functional.vhp``: ``(func(inputs), v @ H)`` for a one-element function, the
     vector-Jacobian product of its gradient. ``v`` is shaped like the inputs."""
     with minigrad.enable_grad():
-        is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "vhp")
-        inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
-        v = _check_v(v, inputs, is_inputs_tuple, create_graph, "vhp", _V_FOR_INPUT)
-        is_outputs_tuple, outputs = _scalar_output(func, inputs, strict, "vhp")
-        jac = _autograd_grad(outputs, inputs, create_graph=True)
-        _check_requires_grad(jac, "jacobian", strict=strict)
+        is_inputs_tuple, inputs, v, is_outputs_tuple, outputs, jac = _gradient(
+            func, inputs, v, create_graph, strict, "vhp"
+        )
 
     return _last_pass(
         outputs, jac, inputs, v, inputs, "double_back", strict, create_graph, is_outputs_tuple, is_inputs_tuple
@@ -393,12 +402,9 @@ def hvp(func, inputs, v=None, create_graph=False, strict=False):
     """Mirror ``torch.autograd.functional.hvp``: ``(func(inputs), H @ v)`` for a one-element function, by the
     double-backward trick on its gradient. ``v`` is shaped like the inputs."""
     with minigrad.enable_grad():
-        is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "hvp")
-        inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
-        v = _check_v(v, inputs, is_inputs_tuple, create_graph, "hvp", _V_FOR_INPUT)
-        is_outputs_tuple, outputs = _scalar_output(func, inputs, strict, "hvp")
-        jac = _autograd_grad(outputs, inputs, create_graph=True)
-        _check_requires_grad(jac, "jacobian", strict=strict)
+        is_inputs_tuple, inputs, v, is_outputs_tuple, outputs, jac = _gradient(
+            func, inputs, v, create_graph, strict, "hvp"
+        )
         grad_jac = tuple(minigrad.zeros_like(inp, requires_grad=True) for inp in inputs)
         double_back = _autograd_grad(jac, inputs, grad_jac, create_graph=True)
         _check_requires_grad(jac, "hessian", strict=strict)  # jac, not double_back: as torch does

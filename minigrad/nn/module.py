@@ -160,13 +160,13 @@ class Module:
     def _add_hook(self, table, hook, prepend, flags=()):
         """Register ``hook`` in the table named ``table`` (first if ``prepend``) and set its id in the flag tables
         named ``flags``; the handle removes it from all of them."""
-        flag_tables = [self._hook_table(name) for name in flags]
-        handle = RemovableHandle(self._hook_table(table), extra_dict=flag_tables)
-        self._hook_table(table)[handle.id] = hook
+        hooks, flag_tables = self._hook_table(table), [self._hook_table(name) for name in flags]
+        handle = RemovableHandle(hooks, extra_dict=flag_tables)
+        hooks[handle.id] = hook
         for flag_table in flag_tables:
             flag_table[handle.id] = True
         if prepend:
-            self._hook_table(table).move_to_end(handle.id, last=False)
+            hooks.move_to_end(handle.id, last=False)
         return handle
 
     def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):

@@ -60,18 +60,13 @@ class AsStridedBackward0(Node):
         self.next_functions = (base._edge(),)
         self._input_meta = ((base._data.shape, base._data.dtype),)
         self._sequence_nr = next_sequence_nr()
-        item = view._data.itemsize
         self._saved_size = tuple(view._data.shape)
-        self._saved_stride = tuple(s // item for s in view._data.strides)
-        self._saved_storage_offset = (_address(view._data) - _address(base._data)) // item
+        self._saved_stride = view.stride()
+        self._saved_storage_offset = view.storage_offset() - base.storage_offset()
 
     def _backward(self, grads):
         shape, dtype = self._input_meta[0]
         return (ViewScatter.apply(wrap(np.zeros(shape, dtype)), grads[0], chain=self.chain),)
-
-
-def _address(array):
-    return array.__array_interface__["data"][0]
 
 
 class CopySlices(Node):
