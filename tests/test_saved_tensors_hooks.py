@@ -91,6 +91,7 @@ def test_leaving_the_hooks_restores_plain_saving_even_after_an_error():
 
 def test_the_stepper_sees_packed_tensors_as_saved_and_module_hook_nodes(capsys):
     from widgets import GraphStepper
+    from widgets.picture import state_at
 
     code = (
         "lin = torch.nn.Linear(2, 1)\n"
@@ -100,7 +101,11 @@ def test_the_stepper_sees_packed_tensors_as_saved_and_module_hook_nodes(capsys):
         "    y = torch.tanh(lin(x)).sum()\n"
         "y.backward()\n"
     )
-    lines = [line for step in GraphStepper.from_code(code, {}).steps for line in step["t"]]
+    steps = GraphStepper.from_code(code, {}).steps
+    lines = [line for step in steps for line in step["t"]]
     assert any("records BackwardHookFunctionBackward" in line for line in lines)
+    before_backward = next(i for i, step in enumerate(steps) if step["t"][0].startswith("backward pass")) - 1
+    texts = [t for element in state_at(steps, before_backward)[0].values() for t in element.values()]
+    assert any("saved: result (packed)" in t for t in texts) and not any("vNone" in t for t in texts)
     # tanh's packed result and addmm's packed inputs are freed by backward, as torch frees them
     assert lines[-1].startswith("backward done: the saved tensors of 2 nodes are freed")

@@ -266,7 +266,8 @@ class StepBuilder:
             self.show_tensor(fn.variable)
             self.show_edge(self.g.variable_edge(fid))
         elif fn.saved:
-            saved = ", ".join(f"{self.name.get(t) or name} (v{v})" for (name, t), v in self.saved(fn))
+            saved = ", ".join(f"{self.name.get(t) or name} ({'packed' if v is None else f'v{v}'})"
+                              for (name, t), v in self.saved(fn))  # fmt: skip
             c.set_text(fid, STATUS, "saved: " + saved, WIDTH["function"])
         else:
             c.set_text(fid, STATUS, "saves nothing", WIDTH["function"])
@@ -274,7 +275,8 @@ class StepBuilder:
         c.highlight(fid)
 
     def saved(self, fn):
-        """``((name, tensor id), version)`` for each tensor a node saved, with the version it had then."""
+        """``((name, tensor id), version)`` for each tensor a node saved, with the version it had then (None: packed
+        by saved tensors hooks, which keep no version)."""
         versions = fn.saved_versions or (0,) * len(fn.saved)
         return list(zip(fn.saved, versions))
 
@@ -284,7 +286,7 @@ class StepBuilder:
         for (name, tid), version in self.saved(fn):
             who = self.name.get(tid) if tid is not None else None
             shown = f"{name} = {who}" if who and who != name else name
-            parts.append(f"{shown} (version {version})")
+            parts.append(f"{shown} ({'packed by saved tensors hooks' if version is None else f'version {version}'})")
         return ", ".join(parts)
 
     def function_info(self, fn):
