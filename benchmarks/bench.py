@@ -209,14 +209,15 @@ def matmul_numpy(n):
 
 def mlp_parts(lib, libnn, mse, batch, n_in, n_hidden, n_out):
     """The MLP step in ``lib`` by parts: ``forward()``, ``forward_backward()`` (after zero_grad), ``step()`` (the
-    optimizer's), ``whole()`` (all three, keeping the loss in ``out["loss"]``), and ``out``."""
+    optimizer's), ``whole()`` (all three, keeping the loss in ``out["loss"]``), and ``out`` (``out["model"]``: the
+    model)."""
     lib.manual_seed(0)
     model = libnn.Sequential(libnn.Linear(n_in, n_hidden), libnn.ReLU(), libnn.Linear(n_hidden, n_out))
     opt = lib.optim.SGD(model.parameters(), lr=0.01)
     rng = np.random.default_rng(2)
     x = lib.tensor(rng.standard_normal((batch, n_in), dtype=np.float32))
     y = lib.tensor(rng.standard_normal((batch, n_out), dtype=np.float32))
-    out = {}
+    out = {"model": model}
 
     def forward():
         return mse(model(x), y)

@@ -3,8 +3,9 @@ one BLAS thread, as in ``bench.py``; torch optional). It sets no target.
 
 - one op of the chain: numpy's own work, the op without recording, the op recording its node, and the engine's
   cost per node in backward; against torch's;
-- the MLP step: forward, forward + backward and the optimizer step, in minigrad, in torch, and in plain numpy
-  doing the same arithmetic; then what torch's rounding of the SGD update (one fused multiply-add) costs in numpy.
+- the MLP step: forward, forward + backward, the optimizer step and the whole step, in minigrad, in torch, and in
+  plain numpy doing the same arithmetic (what no numpy engine can beat); then what torch's rounding of the SGD
+  update (one fused multiply-add) costs in numpy.
 
 Run with ``.venv/bin/python benchmarks/breakdown.py``.
 """
@@ -77,26 +78,41 @@ def chain_rows(shape, repeats=7, min_time=0.2, n=CHAIN_NODES):
 
 # -- the MLP step -------------------------------------------------------------------------------------------
 def numpy_mlp_parts(batch, n_in, n_hidden, n_out):
-    """The MLP's forward and forward + backward arithmetic in plain numpy (the floor for a numpy engine)."""
+    """The MLP step of ``bench.mlp_parts`` in plain numpy, the same arithmetic minigrad does (the floor for a numpy
+    engine): ``forward``, ``forward_backward``, ``step`` (SGD with torch's rounding, on the last gradients) and
+    ``whole``, as there, with the parameters minigrad's model starts from; ``out["loss"]`` is the last loss and
+    ``out["params"]`` the parameters."""
+    minigrad.manual_seed(0)  # minigrad's initial parameters, drawn as bench.mlp_parts draws them
+    model = nn.Sequential(nn.Linear(n_in, n_hidden), nn.ReLU(), nn.Linear(n_hidden, n_out))
+    params = [p.detach().numpy().copy() for p in model.parameters()]
+    w1, b1, w2, b2 = params
     rng = np.random.default_rng(2)
-    w1, b1 = rng.standard_normal((n_hidden, n_in), dtype=np.float32), np.zeros(n_hidden, np.float32)
-    w2, b2 = rng.standard_normal((n_out, n_hidden), dtype=np.float32), np.zeros(n_out, np.float32)
     x = rng.standard_normal((batch, n_in), dtype=np.float32)
     y = rng.standard_normal((batch, n_out), dtype=np.float32)
+    out = {"params": params}
 
     def forward():
         h = b1 + x @ w1.T
         r = np.maximum(h, 0)
         d = b2 + r @ w2.T - y
-        return h, r, d, (d * d).mean()
+        out["loss"] = np.asarray((d**2).mean(), dtype=d.dtype)
+        return r, d
 
     def forward_backward():
-        h, r, d, _ = forward()
-        g = 2 * d / d.size
-        dh = (g @ w2) * (h > 0)
-        return g.T @ r, g.sum(0), dh.T @ x, dh.sum(0)
+        r, d = forward()
+        g = 2 / d.size * d * np.ones((), d.dtype)
+        dh = np.where(r <= 0, 0, g @ w2)
+        out["grads"] = dh.T @ x, dh.sum(0), g.T @ r, g.sum(0)
 
-    return [forward, forward_backward]
+    def step():
+        for p, g in zip(params, out["grads"]):
+            add_scaled(p, -0.01, g, out=p)
+
+    def whole():
+        forward_backward()
+        step()
+
+    return [forward, forward_backward, step, whole], out
 
 
 def update_kernels(n_in, n_hidden):
@@ -111,15 +127,15 @@ def update_kernels(n_in, n_hidden):
 
 
 def mlp_table(sizes=MLP, repeats=7, min_time=0.2):
-    """Rows (part, minigrad, torch or None, numpy or None) of the MLP step, and the two update kernels' times."""
+    """Rows (part, minigrad, torch or None, numpy) of the MLP step, and the two update kernels' times."""
     ours = list(bench.mlp_parts(minigrad, nn, F.mse_loss, *sizes)[:4])
     theirs = list(bench.mlp_parts(torch, torch.nn, torch.nn.functional.mse_loss, *sizes)[:4]) if torch else []
-    floor = numpy_mlp_parts(*sizes)
+    floor = numpy_mlp_parts(*sizes)[0]
     times = best_of(ours + theirs + floor, repeats, min_time)
     t_ours, t_theirs, t_floor = times[:4], times[4 : 4 + len(theirs)], times[4 + len(theirs) :]
     names = ["forward", "forward + backward", "optimizer step", "whole step"]
     rows = [
-        (name, t_ours[i], t_theirs[i] if t_theirs else None, t_floor[i] if i < len(t_floor) else None)
+        (name, t_ours[i], t_theirs[i] if t_theirs else None, t_floor[i])
         for i, name in enumerate(names)
     ]
     return rows, best_of(update_kernels(sizes[1], sizes[2]), repeats, min_time)

@@ -116,8 +116,7 @@ def test_only_runs_the_rows_it_names():
 
 
 
-def test_breakdown_parts_run():
-    """benchmarks/breakdown.py: every part it times runs and gives a finite time (measured there, never here)."""
+def _breakdown():
     import sys
 
     sys.path.insert(0, str(_PATH.parent))  # it imports bench as the script does
@@ -127,6 +126,26 @@ def test_breakdown_parts_run():
         spec.loader.exec_module(breakdown)
     finally:
         sys.path.remove(str(_PATH.parent))
+    return breakdown
+
+
+def test_breakdown_numpy_floor_is_minigrads_arithmetic():
+    """The MLP's numpy floor does minigrad's arithmetic: the same losses, bit for bit, step after step (the updates
+    included), so the floor is what minigrad's step costs without minigrad."""
+    sizes = (16, 64, 32, 10)  # enough values that a plain float32 update would round some differently
+    parts, out = _breakdown().numpy_mlp_parts(*sizes)
+    *_, whole, ours = bench.mlp_parts(bench.minigrad, bench.nn, bench.F.mse_loss, *sizes)
+    for _ in range(3):
+        parts[3]()
+        whole()
+        assert out["loss"].dtype == "float32" and out["loss"].tobytes() == ours["loss"].detach().numpy().tobytes()
+        for p, q in zip(out["params"], ours["model"].parameters(), strict=True):
+            assert p.tobytes() == q.detach().numpy().tobytes()
+
+
+def test_breakdown_parts_run():
+    """benchmarks/breakdown.py: every part it times runs and gives a finite time (measured there, never here)."""
+    breakdown = _breakdown()
     for shape in ((3,), ()):
         rows = breakdown.chain_rows(shape, repeats=1, min_time=0, n=4)
         assert len(rows) >= 6 and all(math.isfinite(us) and us >= 0 for _, us in rows)
