@@ -30,12 +30,11 @@ _NP_BOOL = np.dtype(np.bool_)
 
 
 def _operand(x):
-    """A binary op's other operand: a tensor or a number as it is, a numpy array as a tensor, else
-    NotImplemented (torch's operators give way to the other operand for a list, a string or None)."""
+    """A binary op's other operand: a tensor or a number as it is, else NotImplemented: torch's operators give way
+    to the other operand for a list, a string, None or a numpy array (which numpy then computes, through
+    ``Tensor.__array__`` and ``__array_wrap__``: a tensor that requires grad is refused, as by ``numpy()``)."""
     if isinstance(x, OPERANDS):
         return x
-    if isinstance(x, np.ndarray):
-        return tensor(x)
     return NotImplemented
 
 
@@ -604,6 +603,13 @@ eq, ne, lt, le, gt, ge = (
     for name, f in (("eq", np.equal), ("ne", np.not_equal), ("lt", np.less), ("le", np.less_equal),
                     ("gt", np.greater), ("ge", np.greater_equal))
 )
+
+
+@public("__eq__", function=False)
+def _eq_operator(self, other):
+    """``tensor == other``: torch's ``==``, unlike ``eq`` and the other comparison operators, takes a numpy array
+    (as a tensor of its values)."""
+    return eq.__wrapped__(self, tensor(other) if isinstance(other, np.ndarray) else other)
 
 
 @public("equal")

@@ -6,7 +6,7 @@ its Tensor methods and exported as ``minigrad.<name>`` by this module's ``__all_
 import numpy as np
 
 from . import dtypes
-from .arguments import OPERANDS, must_be_tensor
+from .arguments import OPERANDS, invalid_arguments, must_be_tensor
 from .autograd import grad_mode
 from .ops import elementwise as E
 from .ops import indexing as X
@@ -119,9 +119,14 @@ def _rmod_operator(self, other):
 
 
 
+_MASKED_FILL = ("Tensor mask, Tensor value", "Tensor mask, Number value")
+
+
 @public("masked_fill", inplace="masked_fill_", function=False)
 def masked_fill(input, mask, value):
     """Mirror ``torch.masked_fill``: ``value`` (a number) where the bool ``mask`` is True (MaskedFillBackward0)."""
+    if not isinstance(mask, Tensor) or not isinstance(value, OPERANDS):
+        raise invalid_arguments("masked_fill", (mask, value), _MASKED_FILL)
     if isinstance(value, Tensor):
         if value.ndim or value._requires_grad:
             raise NotImplementedError("minigrad's masked_fill takes a number as the value")

@@ -9,7 +9,6 @@ its public function and the op catalogue.
         return Tanh.apply(input)
 """
 
-import numpy as np
 
 from .arguments import OPERANDS, refused
 from .ops.inplace import apply_inplace
@@ -69,12 +68,9 @@ def alias(fn, *names):
 public.alias = alias
 
 
-_OPERANDS = (*OPERANDS, np.ndarray)  # what a binary op's operators take (an array becomes a tensor)
-
-
 def _inplace_method(fn, name, binary=None, operator=False):
     def method(self, *args, **kwargs):
-        if binary is not None and args and not isinstance(args[0], _OPERANDS):  # before the checks of in-place
+        if binary is not None and args and not isinstance(args[0], OPERANDS):  # before the checks of in-place
             if operator:
                 return NotImplemented
             raise refused(name, self, args[0], binary, method=True)

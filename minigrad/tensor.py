@@ -42,12 +42,14 @@ class ViewInfo:
     """How a view was made from its ``_base``: ``chain`` is ``((op class, params, output_nr), ...)``,
     replayable on the base; ``no_grad``: made in no_grad mode; ``multi_output``: one of several views
     one op returned (``split``); ``function``: the custom Function that returned its input as this view (its
-    name). torch forbids recorded in-place changes through the last three."""
+    name). torch forbids recorded in-place changes through the last three. ``grad_from_base``: made in no_grad
+    mode of a base that requires grad, it requires grad as torch's such views do, but no gradient reaches it."""
 
-    __slots__ = ("chain", "no_grad", "multi_output", "function")
+    __slots__ = ("chain", "no_grad", "multi_output", "function", "grad_from_base")
 
     def __init__(self, chain, no_grad, multi_output, function=None):
         self.chain, self.no_grad, self.multi_output, self.function = chain, no_grad, multi_output, function
+        self.grad_from_base = False
 
 
 _NON_LEAF_GRAD_WARNING = internal(
@@ -190,19 +192,27 @@ class Tensor(metaclass=HidesStandIns):
         return self._data.tolist()
 
     def numpy(self, *, force=False):
-        """Mirror ``Tensor.numpy()``: the array itself, shared, not a copy."""
-        if self._requires_grad and not force:
+        """Mirror ``Tensor.numpy()``: the array itself, shared, not a copy (of a tensor that requires grad, only in
+        no_grad mode, as in torch)."""
+        if self._requires_grad and not force and grad_mode._state.enabled:
             raise RuntimeError(
                 "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
             )
         return self._data
 
     def __array__(self, dtype=None, copy=None):
-        if self._requires_grad:
+        if self._requires_grad and grad_mode._state.enabled:
             raise RuntimeError(
                 "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
             )
         return self._data if dtype is None else self._data.astype(dtype)
+
+    def __array_wrap__(self, array, context=None, return_scalar=False):
+        """Mirror ``Tensor.__array_wrap__``: what numpy computed from this tensor (``np.sin(x)``, ``x + array``)
+        becomes a tensor sharing its memory, as ``torch.from_numpy``; a bool result a uint8 one, as in torch."""
+        if array.dtype == np.bool_:
+            array = array.astype(np.uint8)
+        return Tensor._wrap(np.asarray(array))
 
     def __float__(self):
         if self._requires_grad:
@@ -369,6 +379,10 @@ class Tensor(metaclass=HidesStandIns):
             raise RuntimeError(int_error)
         if requires_grad and self._vc.inference and not _version.inference_mode:
             raise RuntimeError(_version.REQUIRES_GRAD_ERROR)
+        if self._view is not None and self._view.grad_from_base:
+            if not requires_grad:
+                return self  # torch: it still requires grad, through its base
+            self._view.grad_from_base = False  # its own flag now: a leaf that accumulates
         self._requires_grad = bool(requires_grad)
         return self
 
@@ -466,7 +480,11 @@ class Tensor(metaclass=HidesStandIns):
         self._vc = vc = base._vc
         self._base = base if base._base is None else base._base
         chain = (step,) if base._view is None else base._view.chain + (step,)
-        self._view = ViewInfo(chain, not grad_mode._state.enabled, multi_output)
+        self._view = view = ViewInfo(chain, not grad_mode._state.enabled, multi_output)
+        if view.no_grad and base._requires_grad and self._data.dtype.kind == "f":
+            # torch: a view requires grad if its base does, even one made in no_grad mode (a leaf whose gradient
+            # goes nowhere, and which in-place ops with grad mode on refuse)
+            self._requires_grad = view.grad_from_base = True
         if vc.views is None:
             vc.views = weakref.WeakSet()
         vc.views.add(self)
@@ -479,6 +497,8 @@ class Tensor(metaclass=HidesStandIns):
             return (None, 0)
         acc = self._accumulator
         if acc is None and create:
+            if self._view is not None and self._view.grad_from_base:
+                return (None, 0)  # torch gives it no grad accumulator
             acc = self._accumulator = AccumulateGrad(self)
         return (acc, 0)
 
@@ -567,7 +587,7 @@ class Tensor(metaclass=HidesStandIns):
     def __iter__(self):
         if self._data.ndim == 0:
             raise TypeError("iteration over a 0-d tensor")
-        return (self[i] for i in range(self._data.shape[0]))
+        return iter(self.unbind(0))  # as torch's: one UnbindBackward0 node for all the slices
 
     def __reduce_ex__(self, protocol):
         return (_rebuild, (self._data, self._requires_grad))

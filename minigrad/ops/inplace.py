@@ -46,11 +46,11 @@ def check_inplace(t, recording=False):
             "tracked) or both outside (if you want the inplace to be tracked)."
         )
     if grad_mode._state.enabled and t._requires_grad:
+        base = t._base  # torch asks whether the base is a leaf, not whether it requires grad: x[0] = 1 on
+        if base is not None and base.grad_fn is None:  # x = arange(4.).view(2, 2).requires_grad_() is this error
+            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
         if t.grad_fn is None:
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
-        base = t._base
-        if base is not None and base.grad_fn is None and base._requires_grad:
-            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
     if not t._data.flags.writeable:
         raise RuntimeError(
             "unsupported operation: more than one element of the written-to tensor refers to a single memory "
@@ -88,6 +88,9 @@ def apply_inplace(t, compute, *operands):
     out = compute(old, *operands)
     _write(t, out)
     fn, base = out.grad_fn, t._base
+    if fn is None:  # not differentiable (an integer tensor takes a value that requires grad): nothing recorded
+        bump_version(t)
+        return t
     if base is not None:  # through a view: the base's history is rewritten, the view's remade from it
         base.grad_fn, base._output_nr, base._requires_grad = CopySlices(base, t, fn), 0, True
     else:

@@ -3464,5 +3464,166 @@ for _name, _code in NODE_TYPES.items():
     case(_name, _code)
 
 
+# ---------------------------------------------------------------------------------------------------------
+# Student code off the lessons' path: writing into a leaf by indexing, views made in no_grad mode, iterating
+# a tensor, and numpy arrays mixed with tensors (torch's operators give way to numpy, which computes).
+# ---------------------------------------------------------------------------------------------------------
+_NUMPY_INTEROP = """
+import warnings
+import numpy as np
+# numpy warns that torch's own __array_wrap__ lacks two parameters (about torch's signature, not the student's code)
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+def attempt(label, f):
+    try:
+        print(label, f())
+    except Exception as e:
+        print(label, type(e).__name__, e)
+"""
+REAL_HANDS = {
+    "hands_setitem_into_leaf": """
+        def attempt(label, f):
+            try:
+                print(label, f())
+            except Exception as e:
+                print(label, type(e).__name__, e)
+        def write(t, key, value):
+            t[key] = value
+            return t
+        x = torch.arange(12.).reshape(3, 4).requires_grad_()  # a leaf that is a view of arange's result
+        w = torch.tensor([1., 2., 3., 4.], requires_grad=True)
+        p = torch.nn.Parameter(torch.zeros(2, 2))
+        attempt("row", lambda: write(x, 0, 1.))
+        attempt("mask", lambda: write(x, x > 5, 0.))
+        attempt("list", lambda: write(x, [0, 1], 0.))
+        attempt("all", lambda: write(x, ..., 0.))
+        attempt("leaf view add_", lambda: x.add_(1))
+        attempt("plain leaf", lambda: write(w, 0, 5.))
+        attempt("parameter row", lambda: write(p, 0, torch.tensor([1., 2.])))
+        attempt("parameter fill_", lambda: p[1].fill_(3.))
+        attempt("transposed", lambda: write(w.view(2, 2).T, 0, 1.))
+        print(x)
+        print(w)
+        print(p)
+        with torch.no_grad():
+            x[0] = 1.
+            p[1] = 7.
+        print(x)
+        print(p, x.grad_fn, x.is_leaf)
+    """,
+    "hands_grad_value_into_int_tensor": """
+        w = torch.tensor(2., requires_grad=True)
+        z = torch.zeros(3, dtype=torch.long)
+        z[1] = w
+        z[1:] = w * torch.ones(2) * 1.6
+        b = torch.zeros(2, dtype=torch.bool)
+        b[0] = w
+        c = torch.zeros(3, dtype=torch.int32)
+        c.copy_(w.expand(3) * 1.5)
+        print(z, b, c, z.grad_fn, z.requires_grad, z._version, c._version)
+    """,
+    "hands_view_made_in_no_grad": """
+        def attempt(label, f):
+            try:
+                print(label, f())
+            except Exception as e:
+                print(label, type(e).__name__, e)
+        y = torch.ones(3, requires_grad=True)
+        h = y * 2
+        with torch.no_grad():
+            yv = y[:2]
+            hv = h[1:]
+            d = y.detach()
+            print(yv.requires_grad, hv.requires_grad, d.requires_grad)
+        print(yv, hv, yv.grad_fn, yv.is_leaf, hv.is_leaf, yv._is_view())
+        out = (yv * hv).sum()
+        print(out, out.grad_fn.next_functions[0][0].next_functions)
+        out.backward()
+        print(yv.grad, hv.grad, y.grad)
+        attempt("add_ outside", lambda: yv.add_(1))
+        attempt("nonleaf add_ outside", lambda: hv.mul_(2))
+        yv.requires_grad_(False)
+        print(yv.requires_grad)
+        g = torch.zeros(2)
+        with torch.no_grad():
+            gv = g[:1]
+        print(gv.requires_grad, gv.requires_grad_().requires_grad)
+        (gv * 3).sum().backward()
+        print(gv.grad, g.grad)
+    """,
+    "hands_iterate_a_tensor": """
+        def attempt(label, f):
+            try:
+                print(label, f())
+            except Exception as e:
+                print(label, type(e).__name__, e)
+        x = torch.tensor([[1., 2.], [3., 4.], [5., 6.]], requires_grad=True)
+        rows = [r for r in x * 1]
+        print(rows, rows[0].grad_fn.name(), rows[0].grad_fn is rows[2].grad_fn)
+        a, b, c = x[:, 0]
+        print(a, b, c, a._is_view())
+        total = sum(r.sum() for r in x)
+        best = max(x[:, 1])
+        print(total, best)
+        (total + best).backward()
+        print(x.grad)
+        attempt("in-place on a row", lambda: rows[1].mul_(2))
+        attempt("0-d", lambda: list(torch.tensor(1.)))
+        print(list(torch.ones(2, dtype=torch.long)), [t.shape for t in torch.ones(2, 3)])
+    """,
+    "hands_numpy_operands": [_NUMPY_INTEROP, """
+        n = torch.tensor([1., 2., 3.])
+        x = torch.tensor([1., 2., 3.], requires_grad=True)
+        a = np.array([1., 0., 3.])
+        for label, f in [("n + a", lambda: n + a), ("a + n", lambda: a + n), ("n * a", lambda: n * a),
+                         ("a * n", lambda: a * n), ("n - a", lambda: n - a), ("n / a", lambda: n / a),
+                         ("n ** a", lambda: n ** a),
+                         ("n @ a", lambda: n @ a),
+                         ("n + a32", lambda: n + a.astype(np.float32)),
+                         ("n + int array", lambda: n + np.array([1, 2, 3])), ("n + 0-d", lambda: n + np.array(2.)),
+                         ("n == a", lambda: n == a),
+                         ("a == n", lambda: a == n),
+                         ("n == ints", lambda: n == np.array([1, 2, 3])),
+                         ("n != a", lambda: n != a), ("n > a", lambda: n > a), ("n.eq(a)", lambda: n.eq(a)),
+                         ("mask & a", lambda: (n > 1) & np.array([True, False, True])),
+                         ("x + a", lambda: x + a), ("a * x", lambda: a * x), ("x == a", lambda: x == a),
+                         ("n.add(a)", lambda: n.add(a)),
+                         ("x.mul(a)", lambda: x.mul(a)),
+                         ("torch.mul(n, a)", lambda: torch.mul(n, a)),
+                         ("n.add_(a)", lambda: n.add_(a)), ("torch.add(a, n)", lambda: torch.add(a, n)),
+                         ("masked_fill", lambda: n.masked_fill(np.array([True, False, True]), n[0])),
+                         ("n * np.float64", lambda: n * np.float64(2.)), ("np.float32 * x", lambda: np.float32(2.) * x),
+                         ("x + np.int64", lambda: x + np.int64(2))]:
+            attempt(label, f)
+        m = n
+        m += a
+        print(m, m.dtype, m is n, n)
+    """],
+    "hands_numpy_functions_on_tensors": [_NUMPY_INTEROP, """
+        n = torch.tensor([0., 1., 2.])
+        x = torch.tensor([0., 1., 2.], requires_grad=True)
+        for label, f in [("np.sin(n)", lambda: np.sin(n)), ("np.exp(n)", lambda: np.exp(n)),
+                         ("np.add(n, 1)", lambda: np.add(n, 1)), ("np.maximum", lambda: np.maximum(n, np.ones(3))),
+                         ("np.greater(n, 0)", lambda: np.greater(n, 0)), ("np.asarray(n)", lambda: np.asarray(n)),
+                         ("np.sin(x)", lambda: np.sin(x)),
+                         ("np.asarray(x)", lambda: np.asarray(x)),
+                         ("x.numpy()", lambda: x.numpy()),
+                         ("np.exp(x.detach())", lambda: np.exp(x.detach())), ("np.dot", lambda: np.dot(n, n)),
+                         ("n[a > 0]", lambda: n[np.array([False, True, True])]),
+                         ("n[ints]", lambda: n[np.array([0, 2])])]:
+            attempt(label, f)
+        shared = np.exp(n)
+        shared[0] = 100.
+        print(shared, type(shared).__name__, shared.dtype)
+        with torch.no_grad():
+            print(x.numpy(), np.asarray(x), np.sin(x))
+            p = x
+            p -= 0.5 * np.ones(3)  # a new float64 tensor: p is no longer x
+        print(p, x, p is x)
+    """],
+}
+for _name, _code in REAL_HANDS.items():
+    case(_name, _code)
+
+
 # The API of the beginner material (docs/beginner_api.md) and torch.autograd.functional have modules of their own.
 from parity import cases_api, cases_functional  # noqa: E402, F401
