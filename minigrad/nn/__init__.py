@@ -2,7 +2,7 @@
 ``torch.nn``."""
 
 from . import functional, init, utils
-from .activation import GELU, Flatten, LeakyReLU, LogSoftmax, Softmax
+from .activation import GELU, Flatten, Identity, LeakyReLU, LogSoftmax, Softmax
 from .batchnorm import BatchNorm1d
 from .containers import ModuleDict, ModuleList
 from .dropout import Dropout
@@ -24,7 +24,7 @@ from .parameter import Parameter
 
 __all__ = [
     "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CrossEntropyLoss", "Dropout", "Embedding", "Flatten", "GELU",
-    "HuberLoss", "L1Loss", "LazyLinear", "LeakyReLU", "SmoothL1Loss",
+    "HuberLoss", "Identity", "L1Loss", "LazyLinear", "LeakyReLU", "SmoothL1Loss",
     "Linear", "LogSoftmax", "MSELoss", "Module", "ModuleDict", "ModuleList", "NLLLoss", "Parameter", "ReLU",
     "Sequential", "Sigmoid", "Softmax", "Tanh", "functional", "init", "utils",
 ]

@@ -63,6 +63,17 @@ class LogSoftmax(Softmax):
         return log_softmax(input, self.dim, _stacklevel=5)
 
 
+class Identity(Module):
+    """Mirror ``torch.nn.Identity(*args, **kwargs)``: returns its input, the same tensor (a placeholder layer; the
+    arguments are ignored)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+
+    def forward(self, input):
+        return input
+
+
 class Flatten(Module):
     """Mirror ``torch.nn.Flatten(start_dim=1, end_dim=-1)``: one dim per example (the first dim is kept)."""
 

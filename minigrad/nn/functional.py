@@ -6,10 +6,13 @@ import warnings
 import numpy as np
 
 from .. import dtypes
+from ..arguments import must_be_tensor
 from ..functional import sigmoid, tanh  # noqa: F401 - re-exported, as torch.nn.functional has them
-from ..ops._util import check_broadcast, mean_of, needs_grad, wrap
+from ..ops._util import check_broadcast, mean_of, needs_grad, not_implemented, wrap
 from ..ops.linalg import MAT2_GRAD, is_column_major
 from ..ops.op import Op, sizes_and_strides
+from ..ops.shape import expanded_shape
+from ..tensor import Tensor
 from . import _reduction
 from .activation import gelu, leaky_relu, log_softmax, relu, softmax  # noqa: F401
 from .batchnorm import batch_norm  # noqa: F401
@@ -48,6 +51,7 @@ class Addmm(Op):
                 f"mat1 and mat2 shapes cannot be multiplied ({mat1.shape[0]}x{mat1.shape[1]} and "
                 f"{mat2.shape[0]}x{mat2.shape[1]})"
             )
+        expanded_shape(bias.shape, (mat1.shape[0], mat2.shape[1]), bias.dtype)  # torch's error if it cannot expand
         ctx._save((mat1 if needs_grad(mat2) else None, mat2 if needs_grad(mat1) else None))
         ctx.__dict__.update(sizes_and_strides("mat1", mat1, needs_grad(mat1)),
                             **sizes_and_strides("mat2", mat2, needs_grad(mat2)))  # fmt: skip
@@ -76,8 +80,9 @@ class MseLoss(Op):
     def forward(ctx, a, target, *, reduction):
         ctx._save((a, target))
         ctx.reduction, ctx.reduction_enum = reduction, ("none", "mean", "sum").index(reduction)
-        diff = np.broadcast_arrays(a._data, target._data)
-        sq = ((diff[0] - diff[1]) ** 2).astype(dtypes.result_type((a, target)).np, copy=False)
+        dtype = loss_dtype("mse_cpu", a, target).np  # each operand in it first, as torch's kernel reads them
+        diff = np.broadcast_arrays(a._data.astype(dtype, copy=False), target._data.astype(dtype, copy=False))
+        sq = (diff[0] - diff[1]) ** 2
         # torch's mse_loss_backward scales by 2 / numel for the mean (a C++ double: inf for no elements)
         ctx.norm = (2 / sq.size if sq.size else math.inf) if reduction == "mean" else 2.0
         if reduction == "mean":
@@ -89,6 +94,13 @@ class MseLoss(Op):
 
 def linear(input, weight, bias=None):
     """Mirror ``torch.nn.functional.linear``: input @ weight.T + bias (AddmmBackward0 for 2-D input)."""
+    for position, (name, value) in enumerate((("input", input), ("weight", weight), ("bias", bias)), 1):
+        if not isinstance(value, Tensor) and (value is not None or name != "bias"):
+            raise must_be_tensor("linear", name, position, value)
+    if input.ndim == 0 or weight.ndim == 0:
+        raise RuntimeError(
+            f"both arguments to linear need to be at least 1D, but they are {input.ndim}D and {weight.ndim}D"
+        )
     if input.ndim == 2 and bias is not None:
         return Addmm.apply(bias, input, weight.t())
     if bias is not None and input.is_contiguous() and (input.ndim == 3 or bias.ndim == 1):
@@ -108,7 +120,23 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
         reduction = _reduction.legacy_get_string(size_average, reduce)
     check_broadcast(input, target)
     _reduction.get_enum(reduction)
-    return MseLoss.apply(input, target, reduction=reduction)
+    a, b = _as_loss_dtype(loss_dtype("mse_cpu", input, target), input, target)
+    return MseLoss.apply(a, b, reduction=reduction)
+
+
+def loss_dtype(kernel, input, target):
+    """The dtype a pointwise loss computes in: torch's result type of ``input`` and ``target``, which must be a
+    floating one (else torch's error naming the CPU ``kernel``, ``"mse_cpu" not implemented for 'Long'``)."""
+    dtype = dtypes.result_type((input, target))
+    if not dtype.is_floating_point:
+        raise not_implemented(kernel, dtype)
+    return dtype
+
+
+def _as_loss_dtype(dtype, *tensors):
+    """The tensors, an integer or bool one (which cannot require grad) as a tensor of ``dtype``: torch's kernel reads
+    it in the loss's dtype, forward and backward (``mse_loss(prediction, torch.tensor([1, 0]))`` works)."""
+    return tuple(t if t.dtype.is_floating_point else wrap(t._data.astype(dtype.np)) for t in tensors)
 
 
 def _warn_target_size(input, target, stacklevel=3):
@@ -166,8 +194,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     code = _reduction.get_enum(reduction)
     if beta < 0:
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
-    if not a.dtype.is_floating_point:
-        raise NotImplementedError(f"\"smooth_l1_cpu\" not implemented for '{a.dtype.scalar_name}'")
+    a, b = _as_loss_dtype(loss_dtype("smooth_l1_cpu", a, b), a, b)
     return SmoothL1Loss.apply(a, b, reduction=code, beta=float(beta))
 
 
@@ -178,8 +205,10 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     code = _reduction.get_enum(reduction if weight is None else "none")
     if delta <= 0:
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
-    if not a.dtype.is_floating_point:
-        raise NotImplementedError(f"\"huber_cpu\" not implemented for '{a.dtype.scalar_name}'")
+    dtype = loss_dtype("huber_cpu", a, b)
+    if dtype.category > a.dtype.category:  # torch's huber writes into the input's dtype
+        raise RuntimeError(f"result type {dtype.scalar_name} can't be cast to the desired output type "
+                           f"{a.dtype.scalar_name}")  # fmt: skip
     loss = HuberLoss.apply(a, b, reduction=code, delta=float(delta))
     return loss if weight is None else _weighted(loss, weight, input, reduction, lambda loss: loss.mean())
 

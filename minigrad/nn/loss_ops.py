@@ -4,6 +4,7 @@ them, with torch's checks, are in :mod:`minigrad.nn.losses`."""
 
 import numpy as np
 
+from ..dtypes import from_numpy_dtype, result_type
 from ..ops._util import as_saved_int, mean_of, wrap
 from ..ops.carriers import ARRAYS, TENSORS
 from ..ops.op import Op
@@ -211,11 +212,12 @@ class BinaryCrossEntropyWithLogits(Op):
         log_sigmoid = (np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))).astype(x.dtype, copy=False)
         if pos_weight is not None:
             log_sigmoid = log_sigmoid * ((pos_weight._data - one) * t + one)
-        loss = (one - t) * x - log_sigmoid
+        # torch computes (1 - target).mul_(input).sub_(...): in place, so the loss has the target's dtype
+        loss = ((t.dtype.type(1) - t) * x).astype(t.dtype, copy=False) - log_sigmoid
         if weight is not None:
             loss = loss * weight._data
         ctx._save((a, target, weight, pos_weight))
-        return wrap(_reduce(loss.astype(x.dtype, copy=False), reduction, x.dtype))
+        return wrap(_reduce(loss.astype(t.dtype, copy=False), reduction, t.dtype))
 
     @staticmethod
     def backward(ctx, grad):
@@ -226,6 +228,12 @@ class BinaryCrossEntropyWithLogits(Op):
             binary_cross_entropy_with_logits_backward(*args) if da else None,
             binary_cross_entropy_with_logits_target_backward(*args) if dt else None,
         )
+
+
+def _scalar_name(x):
+    """torch's name of the dtype of ``x`` (an array or a Tensor): ``Float``, ``Long``."""
+    dtype = x.dtype
+    return dtype.scalar_name if hasattr(dtype, "scalar_name") else from_numpy_dtype(dtype).scalar_name
 
 
 def _difference_and_norm(self, target, reduction, F):
@@ -264,7 +272,7 @@ class SmoothL1Loss(Op):
     def forward(ctx, a, target, *, reduction, beta):
         ctx.reduction, ctx.beta = reduction, beta
         ctx._save((a, target))
-        dtype = np.result_type(a._data, target._data)
+        dtype = result_type((a, target)).np  # torch's promotion: float32 and int64 give float32
         z = np.abs(a._data.astype(dtype) - target._data.astype(dtype))
         c = dtype.type
         loss = np.where(z < c(beta), c(0.5) * z * z / c(beta), z - c(0.5) * c(beta)).astype(dtype, copy=False)
@@ -302,6 +310,8 @@ class HuberLoss(Op):
     @staticmethod
     def backward(ctx, grads, F):
         a, target = ctx._values(F)
+        if target.dtype != a.dtype:  # torch's huber_loss_backward kernel takes one dtype
+            raise RuntimeError(f"Found dtype {_scalar_name(target)} but expected {_scalar_name(a)}")
         da, dt = ctx._needs()
         args = (ctx.reduction, ctx.delta, F)
         return (huber_loss_backward(grads[0], a, target, *args) if da else None,

@@ -7,6 +7,7 @@ Inputs are ``(C,)`` or ``(N, C)``; torch's K-dimensional losses (``(N, C, d1, ..
 
 import numpy as np
 
+from .. import dtypes
 from ..ops import softmax as SM
 from ..ops._util import wrap
 from ..ops.elementwise import DivScalar, MulScalar
@@ -166,6 +167,9 @@ def binary_cross_entropy_with_logits(
     code = reduction_code(reduction)
     if target.shape != input.shape:
         raise ValueError(f"Target size ({target.shape}) must be the same as input size ({input.shape})")
+    if target.dtype is dtypes.bool_:  # torch's first step is 1 - target, the 1 taken as a bool
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+                           "`logical_xor()` operator instead.")  # fmt: skip
     if not target.dtype.is_floating_point:
         raise RuntimeError(f"result type {input.dtype.scalar_name} can't be cast to the desired output type "
                            f"{target.dtype.scalar_name}")

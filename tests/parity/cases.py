@@ -3620,6 +3620,37 @@ REAL_HANDS = {
             p -= 0.5 * np.ones(3)  # a new float64 tensor: p is no longer x
         print(p, x, p is x)
     """],
+    "hands_wrong_types_to_linear_and_losses": """
+        import numpy as np
+        def attempt(label, f):
+            try:
+                print(label, f())
+            except Exception as e:
+                print(label, type(e).__name__, e)
+        lin = torch.nn.Linear(2, 3)
+        attempt("list input", lambda: lin([[1., 2.]]))
+        attempt("None input", lambda: lin(None))
+        attempt("numpy input", lambda: lin(np.ones((1, 2), dtype=np.float32)))
+        attempt("0-d input", lambda: lin(torch.tensor(1.)))
+        attempt("list weight", lambda: F.linear(torch.ones(2), [[1., 2.]]))
+        attempt("list bias", lambda: F.linear(torch.ones(2), torch.ones(2, 2), [1., 2.]))
+        attempt("0-d weight", lambda: F.linear(torch.ones(2), torch.tensor(1.)))
+        attempt("bias of another size", lambda: F.linear(torch.ones(3, 2), torch.ones(4, 2), torch.ones(3)))
+        i, f, b = torch.tensor([1, 2]), torch.tensor([1., 3.5], requires_grad=True), torch.tensor([True, False])
+        for name, loss in [("mse", F.mse_loss), ("l1", F.l1_loss), ("smooth_l1", F.smooth_l1_loss),
+                           ("huber", F.huber_loss)]:
+            for label, args in [("int int", (i, i)), ("int float", (i, f)), ("float int", (f, i)), ("bool", (b, b))]:
+                attempt(f"{name} {label}", lambda: loss(*args))
+        for name, loss in [("mse", F.mse_loss), ("smooth_l1", F.smooth_l1_loss), ("huber", F.huber_loss),
+                           ("bce_logits", F.binary_cross_entropy_with_logits)]:
+            for target in (torch.tensor([1, 0]), torch.tensor([1., 0.], dtype=torch.float64), b):
+                def backward():
+                    x = torch.tensor([0.5, -0.25], requires_grad=True)
+                    out = loss(x, target)
+                    out.backward()
+                    return out, x.grad
+                attempt(f"{name} backward, {target.dtype} target", backward)
+    """,
 }
 for _name, _code in REAL_HANDS.items():
     case(_name, _code)

@@ -574,6 +574,18 @@ case(
     """],
 )
 case(
+    "api_nn_identity",
+    [_SET, """
+    x = torch.tensor([1., -2.], requires_grad=True)
+    same = nn.Identity(54, unused="ignored")
+    print(same, same(x) is x, list(same.parameters()))
+    net = nn.Sequential(nn.Linear(2, 2), nn.Identity(), nn.ReLU())
+    set_weights(net)
+    out = net(x)
+    print(net, out, nf(out))
+    """],
+)
+case(
     "api_nn_lazy_linear",
     [_SET, """
     l = nn.LazyLinear(2)
