@@ -17,7 +17,7 @@ from .public import public
 from .random import rng
 from .size import shape_text
 from .tensor import FACTORY_INT_GRAD_ERROR, TO_SCALAR_WARNING, Tensor
-from .torch_warnings import warn_once
+from .torch_warnings import internal, user_stacklevel, warn_once
 
 
 def _finish(arr, dtype, requires_grad):
@@ -48,14 +48,46 @@ def _infer(data, dtype=None):
         _refuse_leaves(data)
     if dtype is not None and dtype.category == 1:
         _check_fits(arr, dtype)
-    if arr.dtype.kind == "f":
+    if arr.dtype.kind not in "fiub":
+        raise TypeError(f"Could not infer dtype of {arr.dtype}")
+    if dtype is None and arr.dtype not in (_INT64, _BOOL):  # numpy's guess may not be torch's: read the numbers
+        dtype = _leaves_dtype(data)
+    if arr.dtype.kind == "f" or (dtype is not None and dtype.category == 2):
         with np.errstate(over="ignore"):  # torch casts out-of-range values (70000 to float16) to inf silently
             return arr.astype((dtype or dtypes.get_default_dtype()).np)
-    if arr.dtype.kind in "iu":
-        return arr.astype(np.int64)
-    if arr.dtype.kind == "b":
-        return arr
-    raise TypeError(f"Could not infer dtype of {arr.dtype}")
+    return arr.astype(dtype.np if dtype is not None else np.int64 if arr.dtype.kind in "iu" else arr.dtype)
+
+
+_INT64, _BOOL = np.dtype(np.int64), np.dtype(np.bool_)
+_PYTHON_NUMBERS = {bool: dtypes.bool_, int: dtypes.int64}
+_LIST_OF_ARRAYS = internal(
+    "Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider converting the list to a "
+    "single numpy.ndarray with numpy.array() before converting to a tensor.",
+    "torch/csrc/utils/tensor_new.cpp:252",
+)
+
+
+def _leaves_dtype(data):
+    """torch's dtype for ``data``: a numpy number keeps its dtype; in a nested list each Python number is read as
+    torch reads it (a float in the default dtype), each numpy number (or one-element tensor) and each array in its own
+    dtype, all promoted together (``[np.float64(1.), 2.]`` is float64, ``[np.int32(1), 2]`` int64)."""
+    if isinstance(data, np.generic):
+        return dtypes.from_numpy_dtype(data.dtype)
+    found = set()
+    for leaf in _leaves(data):
+        if isinstance(leaf, np.ndarray):
+            if leaf.ndim == 0:
+                raise TypeError("len() of unsized object")
+            warn_once(_LIST_OF_ARRAYS, stacklevel=user_stacklevel())
+            found.add(leaf.dtype)
+        else:
+            found.add(leaf.dtype if isinstance(leaf, np.generic) else type(leaf))
+    result = None
+    for kind in found:
+        d = _PYTHON_NUMBERS.get(kind) or (dtypes.get_default_dtype() if kind is float else
+                                          dtypes.from_numpy_dtype(kind))  # fmt: skip
+        result = d if result is None else dtypes.promote_types(result, d)
+    return result
 
 
 def _leaves(data):
@@ -145,7 +177,7 @@ def _unwrap_tensors(data, nested=False):
             warn_once(TO_SCALAR_WARNING, stacklevel=4)
         if nested and data._data.size != 1:  # torch reads tensors inside lists as numbers
             raise ValueError("only one element tensors can be converted to Python scalars")
-        return data._data.reshape(()) if nested else data._data
+        return data._data.reshape(())[()] if nested else data._data  # a numpy number, of the tensor's dtype
     if isinstance(data, (list, tuple)):
         return [_unwrap_tensors(d, True) for d in data]
     return data

@@ -65,11 +65,20 @@ _BY_NP = {d.np: d for d in ALL}
 _DEFAULT = [float32]
 
 
+# numpy dtypes torch converts and minigrad does not, each with the minigrad dtype to convert it to
+_TORCH_ONLY = {"uint16": "int32", "uint32": "int64", "uint64": "int64", "complex64": "float32",
+               "complex128": "float64"}  # fmt: skip
+
+
 def from_numpy_dtype(np_dtype):
     """The minigrad dtype for a numpy dtype, or torch's TypeError for one torch does not have."""
     d = _BY_NP.get(np.dtype(np_dtype))
     if d is not None:
         return d
+    name = np.dtype(np_dtype).name
+    if name in _TORCH_ONLY:  # torch has it, minigrad does not
+        raise TypeError(f"minigrad has no dtype for numpy.{name} (torch.{name}): convert it to one minigrad has "
+                        f"first, e.g. .astype(numpy.{_TORCH_ONLY[name]})")  # fmt: skip
     raise TypeError(
         f"can't convert np.ndarray of type numpy.{np.dtype(np_dtype).type.__name__}. The only supported types are: "
         "float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, uint16, "

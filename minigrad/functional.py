@@ -5,7 +5,7 @@ that call them. Each routes to one op class in :mod:`minigrad.ops` and registers
 import numpy as np
 
 from . import dtypes, tensor_tools
-from .arguments import NUMBERS, OPERANDS, invalid_arguments, must_be_tensor, sizes_argument
+from .arguments import NUMBERS, OPERANDS, invalid_arguments, must_be_tensor, sizes_argument, word
 from .autograd import grad_mode
 from .creation import tensor
 from .ops import elementwise as E
@@ -513,9 +513,12 @@ def permute(input, dims):
 
 @public("squeeze")
 def squeeze(input, dim=None):
-    """Mirror ``torch.squeeze``: all size-1 dims (SqueezeBackward0) or one (SqueezeBackward1)."""
+    """Mirror ``torch.squeeze``: all size-1 dims (SqueezeBackward0), one (SqueezeBackward1) or those of a tuple of dims
+    that have size 1 (SqueezeBackward2)."""
     if dim is None:
         return S.Squeeze.apply(input)
+    if isinstance(dim, (tuple, list)):
+        return S.SqueezeDims.apply(input, dim=dim)
     return S.SqueezeDim.apply(input, dim=dim)
 
 
@@ -528,7 +531,7 @@ def unsqueeze(input, dim):
 @public()
 def cat(tensors, dim=0):
     """Mirror ``torch.cat``: join along an existing dim."""
-    return S.Cat.apply(*_tensor_list(tensors), dim=dim)
+    return S.Cat.apply(*_tensor_list(tensors, "cat"), dim=dim)
 
 
 concat = concatenate = public.alias(cat, "concat", "concatenate")
@@ -537,11 +540,14 @@ concat = concatenate = public.alias(cat, "concat", "concatenate")
 @public()
 def stack(tensors, dim=0):
     """Mirror ``torch.stack``: join along a new dim."""
-    return S.Stack.apply(*_tensor_list(tensors), dim=dim)
+    return S.Stack.apply(*_tensor_list(tensors, "stack"), dim=dim)
 
 
-def _tensor_list(tensors):
-    """The tensors of cat's or stack's first argument, or torch's TypeError naming the first that is not one."""
+def _tensor_list(tensors, function):
+    """The tensors of cat's or stack's first argument (a list or tuple), or torch's TypeError: for an argument of
+    another type (a tensor, a generator), or naming the first element that is not a tensor."""
+    if not isinstance(tensors, (list, tuple)):
+        raise TypeError(f"{function}(): argument 'tensors' (position 1) must be tuple of Tensors, not {word(tensors)}")
     tensors = tuple(tensors)
     for i, x in enumerate(tensors):
         if not isinstance(x, Tensor):

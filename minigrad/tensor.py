@@ -265,9 +265,17 @@ class Tensor(metaclass=HidesStandIns):
         check_device("cuda")
 
     def type(self, dtype=None):
-        """Mirror ``Tensor.type()``: with no argument, the legacy name such as ``torch.FloatTensor``."""
+        """Mirror ``Tensor.type()``: with no argument, the legacy name such as ``torch.FloatTensor``; with a dtype or
+        such a name (``x.type('torch.DoubleTensor')``), this tensor in that dtype."""
         if dtype is None:
             return f"torch.{self.dtype.legacy}"
+        if isinstance(dtype, str):
+            by_name = {f"torch.{d.legacy}": d for d in dtypes.ALL}
+            if dtype.startswith("torch.cuda."):
+                return self.to("cuda")  # torch's error: no CUDA here
+            if dtype not in by_name:
+                raise ValueError(f"invalid type: '{dtype}'")
+            dtype = by_name[dtype]
         return self.to(dtype)
 
     def type_as(self, other):

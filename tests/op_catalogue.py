@@ -447,6 +447,7 @@ CATALOGUE = [
     Case("flatten_dims", lambda a: torch.flatten(a, 1, 2), fixed(((2, 3, 2, 2),), ((2, 3, 2),))),
     Case("squeeze", lambda a: a.squeeze(), fixed(((1, 3, 1),), ((1,),), ((2, 3),))),
     Case("squeeze_dim", lambda a, d: a.squeeze(d), fixed(((1, 3, 1),), ((2, 1),)), args_for=a_dim),
+    Case("squeeze_dims", lambda a: a.squeeze((0, -1)), fixed(((1, 3, 1),), ((2, 1, 1),), ((1, 2),))),
     Case("unsqueeze", lambda a, d: a.unsqueeze(d), unary(), args_for=lambda s: a_dim(s, extra=1)),
     Case("expand", lambda a: a.expand(2, 3, 4), fixed(((3, 1),), ((4,),), ((),), ((1, 3, 4),))),
     Case("expand_minus_one", lambda a: a.expand(2, -1, 4), fixed(((3, 1),))),

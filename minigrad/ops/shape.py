@@ -227,6 +227,24 @@ class SqueezeDim(Op):
         return wrap(np.squeeze(a._data, d) if a.ndim and a.shape[d] == 1 else a._data.view())
 
 
+class SqueezeDims(Op):
+    """result = self without those of the dims ``dim`` (a tuple) that have size 1"""
+
+    node_name = "SqueezeBackward2"
+    formula = {"self": "grad.reshape(self.shape)"}
+    saved_values = {"dim": "dim_arg", "self_sym_sizes": "shape"}
+    is_view = True
+
+    @staticmethod
+    def forward(ctx, a, *, dim):
+        ctx.shape, ctx.dim_arg = tuple(a.shape), tuple(dim)
+        dims = [a._wrap_dim(d) for d in dim]
+        for d in dims:
+            if dims.count(d) > 1:
+                raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+        return wrap(np.squeeze(a._data, tuple(d for d in dims if a.ndim and a.shape[d] == 1)))
+
+
 class Unsqueeze(Op):
     """result = self with a new dim of size 1 at ``dim``"""
 

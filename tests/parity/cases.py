@@ -3651,9 +3651,59 @@ REAL_HANDS = {
                     return out, x.grad
                 attempt(f"{name} backward, {target.dtype} target", backward)
     """,
+    "hands_numpy_numbers_keep_their_dtype": """
+        import numpy as np
+        def attempt(label, f):
+            try:
+                print(label, f())
+            except Exception as e:
+                print(label, type(e).__name__, e)
+        for v in [np.float64(1.5), np.float32(1.5), np.int32(3), np.int8(3), np.bool_(True), np.uint8(3),
+                  np.float16(1.5), [np.float64(1.), np.float64(2.)], [np.float64(1.), 2.0], [1, np.float64(2.)],
+                  [np.int32(1), np.int32(2)], [np.int32(1), 2], [np.float32(1), 2.0], [np.float16(1), 2.0],
+                  [np.float16(1), 2], [np.int8(1), np.uint8(2)], [True, np.int8(1)], [[np.float64(1.)], [2.]],
+                  [torch.tensor(1., dtype=torch.float64), 2.], [torch.tensor(1, dtype=torch.int32), 2],
+                  [np.array(1.), np.array(2.)], np.mean([1., 2.]), [np.sum([1, 2]), 3]]:
+            attempt(repr(v), lambda: (lambda t: (t, t.dtype))(torch.tensor(v)))
+        print(torch.as_tensor(np.float64(2.)).dtype, torch.tensor(np.float64(2.), dtype=torch.float32).dtype)
+        x = torch.tensor([np.float64(0.5), 2.], requires_grad=True)
+        (x * torch.tensor([1., 2.])).sum().backward()
+        print(x.grad)
+    """,
+    "hands_list_of_arrays_warns_once": """
+        import numpy as np
+        print(torch.tensor([np.ones(2), np.ones(2)]), torch.tensor([np.ones(2, dtype=np.float32)]))
+        print(torch.tensor([[1., 2.], np.ones(2)]).dtype)
+    """,
+    "hands_shapes_types_and_joins": """
+        def attempt(label, f):
+            try:
+                print(label, f())
+            except Exception as e:
+                print(label, type(e).__name__, e)
+        x = torch.ones(1, 2, 1, requires_grad=True)
+        def squeezed(dims):
+            y = x.squeeze(dims)
+            return y.shape, y.grad_fn.name(), y.grad_fn._saved_dim, y.grad_fn._saved_self_sym_sizes, y._is_view()
+        for dims in [(0, 2), (0, 1), [0, 2], (0, -1), (0, 3), (0, 0), ()]:
+            attempt(f"squeeze {dims}", lambda: squeezed(dims))
+        y = torch.squeeze(x * 2, (0, 2))
+        y.sum().backward()
+        print(x.grad, torch.squeeze(torch.ones(1, 3), [0]).shape)
+        for name in ["torch.DoubleTensor", "torch.LongTensor", "torch.BoolTensor", "torch.FooTensor", "FloatTensor"]:
+            attempt(name, lambda: torch.tensor([1.5, -2.]).type(name))
+        attempt("cat a tensor", lambda: torch.cat(torch.ones(2, 2)))
+        attempt("cat a tensor, dim 1", lambda: torch.cat(torch.ones(2, 2), dim=1))
+        attempt("stack a tensor", lambda: torch.stack(torch.ones(2, 2)))
+        attempt("cat a generator", lambda: torch.cat(t for t in [torch.ones(1)]))
+        attempt("cat lists", lambda: torch.cat([[1.], [2.]]))
+        attempt("stack floats", lambda: torch.stack([1., 2.]))
+        attempt("cat with None", lambda: torch.cat([torch.ones(1), None]))
+        attempt("cat a tuple", lambda: torch.cat((torch.ones(1), torch.zeros(2))))
+    """,
 }
 for _name, _code in REAL_HANDS.items():
-    case(_name, _code)
+    case(_name, _code, fresh_process=_name == "hands_list_of_arrays_warns_once")
 
 
 # The API of the beginner material (docs/beginner_api.md) and torch.autograd.functional have modules of their own.
