@@ -4,6 +4,7 @@ Random numbers come from minigrad's generators (:mod:`minigrad.random`): ``manua
 repeatable, but they are not the numbers torch would draw. ``device=`` accepts the CPU, the only device.
 """
 
+import itertools
 import math
 import warnings
 
@@ -60,6 +61,8 @@ def _infer(data, dtype=None):
 
 _INT64, _BOOL = np.dtype(np.int64), np.dtype(np.bool_)
 _PYTHON_NUMBERS = {bool: dtypes.bool_, int: dtypes.int64}
+_NESTED = {list, tuple, np.ndarray}  # items that are not numbers
+_LISTS = {list, tuple}
 _LIST_OF_ARRAYS = internal(
     "Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider converting the list to a "
     "single numpy.ndarray with numpy.array() before converting to a tensor.",
@@ -73,17 +76,31 @@ def _leaves_dtype(data):
     dtype, all promoted together (``[np.float64(1.), 2.]`` is float64, ``[np.int32(1), 2]`` int64)."""
     if isinstance(data, np.generic):
         return dtypes.from_numpy_dtype(data.dtype)
-    found = set()
-    for leaf in _leaves(data):
-        if isinstance(leaf, np.ndarray):
-            if leaf.ndim == 0:
-                raise TypeError("len() of unsized object")
-            warn_once(_LIST_OF_ARRAYS, stacklevel=user_stacklevel())
-            found.add(leaf.dtype)
-        else:
-            found.add(leaf.dtype if isinstance(leaf, np.generic) else type(leaf))
+    kinds, level = set(), [data if isinstance(data, (list, tuple)) else [data]]
+    while level:  # one nesting level at a time, by the types of its items (a level of numbers costs one set)
+        types = set(map(type, itertools.chain.from_iterable(level)))
+        if not types & _NESTED:
+            kinds |= types
+            break
+        if types <= _LISTS:  # only lists: go one level down
+            level = list(itertools.chain.from_iterable(level))
+            continue
+        deeper = []
+        for seq in level:
+            for item in seq:
+                kind = type(item)
+                if kind is list or kind is tuple:
+                    deeper.append(item)
+                elif kind is np.ndarray:
+                    if item.ndim == 0:
+                        raise TypeError("len() of unsized object")
+                    warn_once(_LIST_OF_ARRAYS, stacklevel=user_stacklevel())
+                    kinds.add(item.dtype)
+                else:
+                    kinds.add(kind)
+        level = deeper
     result = None
-    for kind in found:
+    for kind in kinds:
         d = _PYTHON_NUMBERS.get(kind) or (dtypes.get_default_dtype() if kind is float else
                                           dtypes.from_numpy_dtype(kind))  # fmt: skip
         result = d if result is None else dtypes.promote_types(result, d)
