@@ -1,8 +1,10 @@
 """``minigrad.autograd``: ``backward``, ``grad``, ``Function`` and the grad-mode switches (``inference_mode``
 too), as in ``torch.autograd``."""
 
+import collections.abc
 import warnings
 
+from ..size import Size
 from ..torch_warnings import internal, warn_once
 from . import function, functional, graph
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
@@ -104,24 +106,69 @@ def grad(
     create_graph=False,
     only_inputs=True,
     allow_unused=None,
+    is_grads_batched=False,
     materialize_grads=False,
 ):
     """Mirror ``torch.autograd.grad``: return d(outputs)/d(inputs) without touching any ``.grad``.
 
     With ``create_graph=True`` the returned gradients are part of a graph, so
-    they can be differentiated again (higher-order derivatives).
+    they can be differentiated again (higher-order derivatives). ``inputs`` may be a
+    dict (``dict(model.named_parameters())``): the gradients come back as a dict with
+    its keys. ``is_grads_batched=True`` reads the first dim of each ``grad_outputs`` as
+    a batch of vectors and returns a batch of vector-Jacobian products (one backward
+    pass per vector here, where torch vectorises them: with ``create_graph=True`` the
+    result's ``grad_fn`` is a ``StackBackward0``, where torch's is the last op's).
     """
-    from ..creation import zeros_like
-
-    outputs = _as_tuple(outputs)
-    inputs = _as_tuple(inputs)
-    if allow_unused is None:
-        allow_unused = materialize_grads
     if materialize_grads and allow_unused is False:
         raise ValueError(
             "Expected allow_unused to be True or not passed when materialize_grads=True, but got: "
             "allow_unused=False."
         )
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    keys = None
+    if type(inputs) is dict:
+        keys, inputs = tuple(inputs), tuple(inputs.values())
+    elif isinstance(inputs, collections.abc.Mapping):
+        raise TypeError(f"`inputs` argument to `grad()` must be a dict, not {type(inputs).__name__}. Other Mapping "
+                        "types are not supported.")  # fmt: skip
+    outputs = _as_tuple(outputs)
+    inputs = _as_tuple(inputs)
+    if not inputs:
+        raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
+    if is_grads_batched:
+        from ..functional import stack
+
+        batches = _batched(outputs, _as_tuple(grad_outputs))
+        passes = [_grad(outputs, inputs, b, True if i + 1 < len(batches) else retain_graph, create_graph,
+                        allow_unused, materialize_grads) for i, b in enumerate(batches)]  # fmt: skip
+        result = tuple(None if parts[0] is None else stack(parts) for parts in zip(*passes))
+    else:
+        result = _grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused, materialize_grads)
+    return result if keys is None else dict(zip(keys, result, strict=True))
+
+
+def _batched(outputs, grad_outputs):
+    """The grad_outputs of each backward pass of ``is_grads_batched=True``: their first dim is the batch, the rest
+    must be each output's shape (torch's error otherwise)."""
+    for i, (out, g) in enumerate(zip(outputs, grad_outputs or ())):
+        if g is not None and tuple(g.shape[1:]) != tuple(out.shape):  # torch's message slices the first vector too
+            shown = Size(g.shape[2:])
+            raise RuntimeError(
+                "If `is_grads_batched=True`, we interpret the first dimension of each grad_output as the batch "
+                f"dimension. The sizes of the remaining dimensions are expected to match the shape of corresponding "
+                f"output, but a mismatch was detected: grad_output[{i}] has a shape of {shown} and output[{i}] "
+                f"has a shape of {out.shape}. If you only want some tensors in `grad_output` to be considered batched, "
+                "consider using vmap."
+            )
+    sizes = {g.shape[0] for g in grad_outputs or () if g is not None}
+    return [tuple(None if g is None else g[b] for g in grad_outputs) for b in range(max(sizes, default=1))]
+
+
+def _grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused, materialize_grads):
+    """One backward pass of :func:`grad`: the gradients of ``inputs``, as a tuple."""
+    from ..creation import zeros_like
+
     grads = make_grads(outputs, _as_tuple(grad_outputs))
     _check_outputs(outputs)
     for t in inputs:

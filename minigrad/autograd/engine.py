@@ -85,8 +85,9 @@ def make_grads(outputs, grads):
                 f"of {out.shape}."
             )
         result.append(g)
-    if len(grads) != len(outputs):  # checked after each gradient, as torch's zip over the two sequences does
-        raise RuntimeError(f"grad requires one gradient per output; got {len(grads)} for {len(outputs)} outputs")
+    if len(grads) < len(outputs):  # checked after each gradient, as torch's zip over the two sequences does (extra
+        # gradients are dropped by that zip; too few reach torch's engine, which counts them)
+        raise RuntimeError(f"got {len(outputs)} tensors and {len(grads)} gradients")
     return tuple(result)
 
 

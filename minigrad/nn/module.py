@@ -121,9 +121,27 @@ class Module:
             yield b
 
     def register_parameter(self, name, param):
-        """Mirror ``Module.register_parameter``."""
+        """Mirror ``Module.register_parameter``: ``param`` (a Parameter, or None) under ``name``, with torch's checks of
+        both (a plain tensor is refused: wrap it in ``nn.Parameter``)."""
+        if "_parameters" not in self.__dict__:
+            raise AttributeError("cannot assign parameter before Module.__init__() call")
+        if not isinstance(name, str):
+            raise TypeError(f"parameter name should be a string. Got {typename(name)}")
+        if "." in name:
+            raise KeyError('parameter name can\'t contain "."')
+        if name == "":
+            raise KeyError('parameter name can\'t be empty string ""')
+        if hasattr(self, name) and name not in self._parameters:
+            raise KeyError(f"attribute '{name}' already exists")
         if param is None:
             self._parameters[name] = None
+        elif not isinstance(param, Parameter):
+            raise TypeError(f"cannot assign '{typename(param)}' object to parameter '{name}' (torch.nn.Parameter or "
+                            "None required)")  # fmt: skip
+        elif param.grad_fn is not None:
+            raise ValueError(f"Cannot assign non-leaf Tensor to parameter '{name}'. Model parameters must be created "
+                             f"explicitly. To express '{name}' as a function of another Tensor, compute the value in "
+                             "the forward() method.")  # fmt: skip
         else:
             setattr(self, name, param)
 

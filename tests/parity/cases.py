@@ -3701,6 +3701,60 @@ REAL_HANDS = {
         attempt("cat with None", lambda: torch.cat([torch.ones(1), None]))
         attempt("cat a tuple", lambda: torch.cat((torch.ones(1), torch.zeros(2))))
     """,
+    "hands_register_parameter": """
+        def attempt(label, f):
+            try:
+                print(label, f())
+            except Exception as e:
+                print(label, type(e).__name__, e)
+        m = nn.Linear(1, 1)
+        attempt("tensor", lambda: m.register_parameter("a", torch.ones(1)))
+        attempt("None", lambda: (m.register_parameter("b", None), m.b, list(m.state_dict())))
+        attempt("parameter", lambda: (m.register_parameter("c", nn.Parameter(torch.ones(1))), m.c))
+        attempt("non-leaf", lambda: m.register_parameter("d", nn.Parameter(torch.ones(1)) * 2))
+        attempt("dotted name", lambda: m.register_parameter("e.f", nn.Parameter(torch.ones(1))))
+        attempt("empty name", lambda: m.register_parameter("", nn.Parameter(torch.ones(1))))
+        attempt("int name", lambda: m.register_parameter(1, nn.Parameter(torch.ones(1))))
+        attempt("existing attribute", lambda: m.register_parameter("training", nn.Parameter(torch.ones(1))))
+        attempt("replace weight", lambda: (m.register_parameter("weight", nn.Parameter(torch.zeros(1, 1))), m.weight))
+        class Early(nn.Module):
+            def __init__(self):
+                self.register_parameter("w", nn.Parameter(torch.ones(1)))
+        attempt("before __init__", lambda: Early())
+        print([name for name, _ in m.named_parameters()])
+    """,
+    "hands_autograd_grad_batched_and_dict": """
+        from collections import OrderedDict
+        def attempt(label, f):
+            try:
+                print(label, f())
+            except Exception as e:
+                print(label, type(e).__name__, e)
+        a = torch.tensor(2., requires_grad=True)
+        w = torch.tensor([1., 2.], requires_grad=True)
+        attempt("batched", lambda: torch.autograd.grad(a * torch.ones(2), a, grad_outputs=torch.eye(2),
+                                                         is_grads_batched=True))
+        attempt("batched rows", lambda: torch.autograd.grad(w * w, w, grad_outputs=torch.eye(2), is_grads_batched=True))
+        attempt("two outputs", lambda: torch.autograd.grad([w * 2, w.sum()], [w, a], grad_outputs=[torch.eye(2),
+                                                           torch.ones(2)], is_grads_batched=True, allow_unused=True))
+        attempt("bad shape", lambda: torch.autograd.grad(w * w, w, grad_outputs=torch.ones(3, 3),
+                                                          is_grads_batched=True))
+        g, = torch.autograd.grad(w ** 3, w, grad_outputs=torch.eye(2), is_grads_batched=True, create_graph=True)
+        print(g.detach(), g.requires_grad)
+        y = w * w
+        torch.autograd.grad(y, w, grad_outputs=torch.eye(2), is_grads_batched=True)
+        attempt("graph freed after the batch", lambda: y.sum().backward())
+        lin = nn.Linear(2, 1)
+        out = lin(torch.ones(1, 2)).sum()
+        grads = torch.autograd.grad(out, dict(lin.named_parameters()), retain_graph=True)
+        print(type(grads).__name__, {k: v.shape for k, v in grads.items()}, grads["bias"])
+        attempt("OrderedDict", lambda: torch.autograd.grad(out, OrderedDict(lin.named_parameters())))
+        attempt("no inputs", lambda: torch.autograd.grad(out, []))
+        attempt("fewer grad_outputs", lambda: torch.autograd.grad([a * 2, a * 3], [a], grad_outputs=[torch.tensor(1.)]))
+        attempt("fewer grad_tensors", lambda: torch.autograd.backward([a * 2, a * 3], grad_tensors=[torch.tensor(1.)]))
+        attempt("more grad_outputs", lambda: torch.autograd.grad([a * 2], [a], grad_outputs=[torch.tensor(1.),
+                                                                                         torch.tensor(2.)]))
+    """,
 }
 for _name, _code in REAL_HANDS.items():
     case(_name, _code, fresh_process=_name == "hands_list_of_arrays_warns_once")
