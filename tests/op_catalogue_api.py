@@ -225,4 +225,7 @@ API_CATALOGUE = [
     Case("batch_norm_training", _batch_norm(True), fixed(((4, 3), (3,), (3,)), ((2, 3, 2), (3,), (3,))),
          (DISTINCT, REAL), second_order=True),
     Case("batch_norm_eval", _batch_norm(False), fixed(((4, 3), (3,), (3,))), second_order=True),
+    Case("layer_norm", lambda x, w, b: F.layer_norm(x, x.shape[1:], w, b),
+         fixed(((4, 3), (3,), (3,)), ((2, 3, 2), (3, 2), (3, 2))), (DISTINCT, REAL), second_order=True),
+    Case("layer_norm_plain", lambda x: F.layer_norm(x, x.shape[-1:]), fixed(((2, 3),), ((3,),)), (DISTINCT,)),
 ]

@@ -340,3 +340,18 @@ def test_a_checkpointed_block_is_stepped_and_its_hidden_gradients_said(use_reent
     # the block's second run (checkpoint's own business) records no step of the user's graph
     backward = said[next(i for i, line in enumerate(said) if line.startswith("backward pass from")):]
     assert not any(": records " in line for line in backward)
+
+
+def test_small_and_large_numbers_keep_their_value_in_captions():
+    """eps=1e-05 was shown as 0.0 (four decimals): numbers that round away show as torch prints them."""
+    from widgets.formula import number_text
+
+    assert [number_text(v) for v in (1e-5, -3.4e-8, 2.5e9, 0.0, 0.5, 1e-4)] == [
+        "1.0000e-05", "-3.4000e-08", "2.5000e+09", "0.0", "0.5", "0.0001"]
+    stepper = GraphStepper.from_code(
+        "x = torch.tensor([[1., 2., 4.], [0., -1., 3.]], requires_grad=True)\n"
+        "y = torch.nn.functional.layer_norm(x, (3,)).sum()\ny.backward()\n"
+    )
+    assert stepper.error is None
+    text = "\n".join(lines(stepper))
+    assert "eps=1.0000e-05" in text and "eps=0.0" not in text

@@ -57,6 +57,8 @@ def _scalar(x):
     x = float(x)
     if x != x or x in (float("inf"), float("-inf")):
         return str(x)
+    if x != 0 and not 1e-4 <= abs(x) < 1e8:  # four decimals would show eps=1e-05 as 0.0: torch's sci notation
+        return f"{x:.4e}"
     text = f"{x:.4f}".rstrip("0")
     return text + "0" if text.endswith(".") else text
 

@@ -7,6 +7,7 @@ from .batchnorm import BatchNorm1d
 from .containers import ModuleDict, ModuleList
 from .dropout import Dropout
 from .embedding import Embedding
+from .layernorm import LayerNorm
 from .lazy import LazyLinear
 from .loss_modules import (
     BCELoss,
@@ -24,7 +25,7 @@ from .parameter import Parameter
 
 __all__ = [
     "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CrossEntropyLoss", "Dropout", "Embedding", "Flatten", "GELU",
-    "HuberLoss", "Identity", "L1Loss", "LazyLinear", "LeakyReLU", "SmoothL1Loss",
+    "HuberLoss", "Identity", "L1Loss", "LayerNorm", "LazyLinear", "LeakyReLU", "SmoothL1Loss",
     "Linear", "LogSoftmax", "MSELoss", "Module", "ModuleDict", "ModuleList", "NLLLoss", "Parameter", "ReLU",
     "Sequential", "Sigmoid", "Softmax", "Tanh", "functional", "init", "utils",
 ]

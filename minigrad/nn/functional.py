@@ -19,6 +19,7 @@ from .batchnorm import batch_norm  # noqa: F401
 from .dropout import dropout  # noqa: F401
 from .embedding import embedding  # noqa: F401
 from .encoding import one_hot  # noqa: F401
+from .layernorm import layer_norm  # noqa: F401
 from .loss_ops import HuberLoss, SmoothL1Loss
 from .losses import (  # noqa: F401
     binary_cross_entropy,

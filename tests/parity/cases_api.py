@@ -586,6 +586,46 @@ case(
     """],
 )
 case(
+    "api_nn_layer_norm",
+    [_SET, """
+    def attempt(label, f):
+        try:
+            print(label, f())
+        except Exception as e:
+            print(label, type(e).__name__, e)
+    x = torch.tensor([[1., 2., 4.], [0., -1., 3.]], requires_grad=True)
+    ln = nn.LayerNorm(3)
+    print(ln, ln.weight, ln.bias, ln.weight._version, list(ln.state_dict()))
+    with torch.no_grad():
+        ln.weight.copy_(torch.tensor([1., 2., 0.5]))
+        ln.bias.copy_(torch.tensor([0., 0.1, -0.2]))
+    y = ln(x)
+    fn = y.grad_fn
+    print(y, nf(y), fn._saved_normalized_shape, fn._saved_result1, fn._saved_result2)
+    print(fn._saved_weight is ln.weight, fn._saved_input is x, fn._saved_bias is ln.bias)
+    (y * torch.tensor([[1., 2., 3.], [-1., 0.5, 2.]])).sum().backward()
+    print(x.grad, ln.weight.grad, ln.bias.grad)
+    y2 = F.layer_norm(x, (3,))
+    print(y2, nf(y2), y2.grad_fn._saved_weight, y2.grad_fn._saved_bias)
+    x3 = torch.arange(24.).reshape(2, 3, 4).div(7).sin().requires_grad_()
+    ln3 = nn.LayerNorm([3, 4])
+    out = ln3(x3)
+    print(out[0, 0], out.shape, ln3)
+    (out * torch.arange(24.).reshape(2, 3, 4)).sum().backward()
+    print(x3.grad[0, 0], ln3.weight.grad[0], ln3.bias.grad[0])
+    x64 = torch.tensor([[1., 2., 4.]], dtype=torch.float64, requires_grad=True)
+    print(nn.LayerNorm(3, dtype=torch.float64)(x64), F.layer_norm(torch.ones(1, 3), (3,)))
+    print(nn.LayerNorm((2, 3), elementwise_affine=False), list(nn.LayerNorm(3, elementwise_affine=False).parameters()))
+    print(nn.LayerNorm(3, bias=False), nn.LayerNorm(3, bias=False).bias, nn.LayerNorm(3, eps=1e-6))
+    attempt("wrong normalized_shape", lambda: F.layer_norm(x, (4,)))
+    attempt("an int", lambda: F.layer_norm(x, 3))
+    attempt("wrong weight", lambda: F.layer_norm(x, (3,), torch.ones(2)))
+    attempt("more dims than the input", lambda: F.layer_norm(torch.ones(3), (2, 3)))
+    attempt("float64 input, float32 weight", lambda: ln(x64))
+    attempt("int input", lambda: F.layer_norm(torch.tensor([[1, 2]]), (2,)))
+    """],
+)
+case(
     "api_nn_lazy_linear",
     [_SET, """
     l = nn.LazyLinear(2)

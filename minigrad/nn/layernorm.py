@@ -1,0 +1,133 @@
+"""Layer normalisation, ``F.layer_norm`` and ``nn.LayerNorm``: each example normalised over its last dims (the
+``normalized_shape``) by its own mean and variance, then scaled and shifted element by element (the layer of
+"Let's build GPT"). Unlike batch normalisation it keeps no running statistics: training and evaluation agree."""
+
+import numpy as np
+
+from .. import creation
+from ..arguments import word
+from ..ops._util import not_implemented, wrap
+from ..ops.carriers import TENSORS
+from ..ops.op import Op
+from ..size import Size
+from .module import Module
+from .parameter import Parameter
+
+
+def _normalised(input, axes, eps, F):
+    """``(input - mean) / sqrt(var + eps)`` over ``axes`` (the biased variance), and ``1 / sqrt(var + eps)``."""
+    centred = input - F.mean(input, axes, True)
+    invstd = F.pow(F.mean(centred * centred, axes, True) + eps, -0.5)
+    return centred * invstd, invstd
+
+
+def layer_norm_input_backward(grad, input, weight, axes, eps, F=TENSORS):
+    """The gradient for ``input`` (torch's ``native_layer_norm_backward``): as batch norm's in training, with the
+    mean and variance of each example over the normalised dims ``axes``."""
+    normalised, invstd = _normalised(input, axes, eps, F)
+    g = grad if weight is None else grad * weight
+    return invstd * (g - F.mean(g, axes, True) - normalised * F.mean(g * normalised, axes, True))
+
+
+def layer_norm_weight_backward(grad, input, axes, eps, F=TENSORS):
+    """The gradient for ``weight``: ``grad`` times the normalised input, summed over the examples (the leading
+    dims)."""
+    normalised, _ = _normalised(input, axes, eps, F)
+    return F.sum(grad * normalised, tuple(range(input.ndim - len(axes))))
+
+
+class NativeLayerNorm(Op):
+    """result = (input - mean) / sqrt(var + eps) * weight + bias, over the last dims ``normalized_shape``"""
+
+    node_name = "NativeLayerNormBackward0"
+    formula = {
+        "input": "layer_norm_input_backward(grad, input, weight, axes, eps)",
+        "weight": "layer_norm_weight_backward(grad, input, axes, eps)",
+        "bias": "grad.sum(lead)",
+    }
+    saved_names = ("input", "weight", "bias", "result1", "result2")
+    saved_values = {"normalized_shape": "normalized_shape"}
+
+    @staticmethod
+    def forward(ctx, input, weight, bias, *, normalized_shape, eps):
+        x = input._data
+        dtype = x.dtype.type
+        axes = tuple(range(x.ndim - len(normalized_shape), x.ndim))
+        ctx.normalized_shape, ctx.eps, ctx.axes = tuple(normalized_shape), eps, axes
+        ctx.lead = tuple(range(x.ndim - len(axes)))
+        # torch's kernel: each row's moments, then y = (x * rstd + (-mean * rstd)) * weight + bias in the tensor's dtype
+        mean = x.mean(axis=axes, keepdims=True, dtype=np.float64)
+        var = np.maximum(((x - mean) ** 2).mean(axis=axes, keepdims=True), 0)
+        rstd = (1 / np.sqrt(var + eps)).astype(dtype)
+        mean = mean.astype(dtype)
+        out = x * rstd + (-mean * rstd)
+        if weight is not None:
+            out = out * weight._data
+        if bias is not None:
+            out = out + bias._data
+        ctx._save((input, weight, bias, wrap(mean), wrap(rstd)))
+        return wrap(out.astype(dtype, copy=False))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        grad = grads[0]
+        x, weight, _, _, _ = ctx._values(F)
+        dx, dw, db = ctx._needs()
+        return (
+            layer_norm_input_backward(grad, x, weight, ctx.axes, ctx.eps, F) if dx else None,
+            layer_norm_weight_backward(grad, x, ctx.axes, ctx.eps, F) if dw else None,
+            F.sum(grad, ctx.lead) if db else None,
+        )
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    """Mirror ``torch.nn.functional.layer_norm``: normalise each example over its last dims ``normalized_shape``
+    (a tuple or list of ints), then scale by ``weight`` and shift by ``bias`` (NativeLayerNormBackward0)."""
+    if not isinstance(normalized_shape, (tuple, list, Size)):
+        raise TypeError(f"layer_norm(): argument 'normalized_shape' (position 2) must be tuple of ints, not "
+                        f"{word(normalized_shape)}")  # fmt: skip
+    shape = tuple(int(s) for s in normalized_shape)
+    if not shape or tuple(input.shape[input.ndim - len(shape):]) != shape or len(shape) > input.ndim:
+        expected = ", ".join(["*", *map(str, shape)])
+        raise RuntimeError(f"Given normalized_shape={list(shape)}, expected input with shape [{expected}], but got "
+                           f"input of size{list(input.shape)}")  # fmt: skip
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None and tuple(t.shape) != shape:
+            raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got {name} of shape "
+                               f"{list(t.shape)} and normalized_shape = {list(shape)}")  # fmt: skip
+    if any(t is not None and t.dtype is not input.dtype for t in (weight, bias)):
+        raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
+    if not input.dtype.is_floating_point:
+        raise not_implemented("LayerNormKernelImpl", input.dtype)
+    return NativeLayerNorm.apply(input, weight, bias, normalized_shape=shape, eps=eps)
+
+
+class LayerNorm(Module):
+    """Mirror ``torch.nn.LayerNorm(normalized_shape, eps=1e-05, elementwise_affine=True, bias=True)``: layer
+    normalisation over the last dims, with a learned scale (ones) and shift (zeros) per element."""
+
+    def __init__(self, normalized_shape, eps=1e-5, elementwise_affine=True, bias=True, device=None, dtype=None):
+        super().__init__()
+        if isinstance(normalized_shape, int):
+            normalized_shape = (normalized_shape,)
+        self.normalized_shape, self.eps = tuple(normalized_shape), eps
+        self.elementwise_affine = elementwise_affine
+        if elementwise_affine:
+            self.weight = Parameter(creation.ones(self.normalized_shape, dtype=dtype, device=device))
+            if bias:
+                self.bias = Parameter(creation.zeros(self.normalized_shape, dtype=dtype, device=device))
+            else:
+                self.register_parameter("bias", None)
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+        for t in (self.weight, self.bias):
+            if t is not None:  # torch's reset_parameters fills each in place once
+                t._vc.bump()
+
+    def forward(self, input):
+        return layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
+
+    def extra_repr(self):
+        return (f"{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}, "
+                f"bias={self.bias is not None}")
