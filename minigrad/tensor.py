@@ -134,6 +134,10 @@ class Tensor(metaclass=HidesStandIns):
         """Mirror ``Tensor.dim()``: the number of dimensions."""
         return self._data.ndim
 
+    def ndimension(self):
+        """Mirror ``Tensor.ndimension()``, an alias of ``dim()``."""
+        return self._data.ndim
+
     def numel(self):
         """Mirror ``Tensor.numel()``: the number of elements."""
         return self._data.size

@@ -1,6 +1,7 @@
 """``torch.utils.data``: ``Dataset``, ``TensorDataset`` and ``DataLoader``, which batches a dataset's samples
 (shuffled with minigrad's generator if asked) and collates them as torch's ``default_collate`` does."""
 
+import bisect
 import itertools
 import math
 import warnings
@@ -72,6 +73,96 @@ def random_split(dataset, lengths, generator=None):
     return [Subset(dataset, indices[end - length : end]) for end, length in zip(itertools.accumulate(lengths), lengths)]
 
 
+class ConcatDataset(Dataset):
+    """Mirror ``torch.utils.data.ConcatDataset(datasets)``: the samples of each dataset in turn."""
+
+    def __init__(self, datasets):
+        self.datasets = list(datasets)
+        if not self.datasets:
+            raise AssertionError("datasets should not be an empty iterable")
+        self.cumulative_sizes = list(itertools.accumulate(len(d) for d in self.datasets))
+
+    def __len__(self):
+        return self.cumulative_sizes[-1]
+
+    def __getitem__(self, idx):
+        if idx < 0:
+            if -idx > len(self):
+                raise ValueError("absolute value of index should not exceed dataset length")
+            idx += len(self)
+        which = bisect.bisect_right(self.cumulative_sizes, idx)
+        return self.datasets[which][idx - (self.cumulative_sizes[which - 1] if which else 0)]
+
+
+class SequentialSampler:
+    """Mirror ``torch.utils.data.SequentialSampler(data_source)``: the indices 0, 1, ... in order."""
+
+    def __init__(self, data_source):
+        self.data_source = data_source
+
+    def __iter__(self):
+        return iter(range(len(self.data_source)))
+
+    def __len__(self):
+        return len(self.data_source)
+
+
+class RandomSampler:
+    """Mirror ``torch.utils.data.RandomSampler(data_source, generator=None)``: the indices in a random order, a new
+    one each pass (minigrad's draws from ``generator``)."""
+
+    def __init__(self, data_source, replacement=False, num_samples=None, generator=None):
+        self.data_source, self.replacement, self.generator = data_source, replacement, generator
+        if replacement or num_samples is not None:
+            raise NotImplementedError("minigrad's RandomSampler draws a permutation: replacement and num_samples are "
+                                      "not supported")  # fmt: skip
+
+    def __iter__(self):
+        return iter(rng(self.generator).permutation(len(self.data_source)).tolist())
+
+    def __len__(self):
+        return len(self.data_source)
+
+
+class BatchSampler:
+    """Mirror ``torch.utils.data.BatchSampler(sampler, batch_size, drop_last)``: the indices of ``sampler`` in lists
+    of ``batch_size`` (the last one shorter, or dropped if ``drop_last``)."""
+
+    def __init__(self, sampler, batch_size, drop_last):
+        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size <= 0:
+            raise ValueError(f"batch_size should be a positive integer value, but got batch_size={batch_size}")
+        if not isinstance(drop_last, bool):
+            raise ValueError(f"drop_last should be a boolean value, but got drop_last={drop_last}")
+        self.sampler, self.batch_size, self.drop_last = sampler, batch_size, drop_last
+
+    def __iter__(self):
+        batch = []
+        for i in self.sampler:
+            batch.append(i)
+            if len(batch) == self.batch_size:
+                yield batch
+                batch = []
+        if batch and not self.drop_last:
+            yield batch
+
+    def __len__(self):
+        n = len(self.sampler)
+        return n // self.batch_size if self.drop_last else math.ceil(n / self.batch_size)
+
+
+def default_convert(data):
+    """Mirror ``torch.utils.data.default_convert`` (what ``batch_size=None`` applies to each sample): numpy arrays and
+    numbers become tensors, tuples and lists are converted item by item (a list), dicts value by value; the rest is
+    left as it is."""
+    if isinstance(data, (np.ndarray, np.generic)) and data.dtype.kind in "biuf":
+        return tensor(data)
+    if isinstance(data, dict):
+        return {key: default_convert(value) for key, value in data.items()}
+    if isinstance(data, (tuple, list)):
+        return [default_convert(d) for d in data]
+    return data
+
+
 def default_collate(batch):
     """Mirror ``torch.utils.data.default_collate``: tensors stacked, numbers made tensors (int64 or float64),
     tuples and lists collated field by field (a list), dicts key by key, strings left as they are."""
@@ -80,6 +171,8 @@ def default_collate(batch):
         return stack(batch, 0)
     if isinstance(elem, np.ndarray):
         return stack([tensor(b) for b in batch], 0)
+    if isinstance(elem, np.generic):  # numpy numbers keep their dtype
+        return tensor(batch)
     if isinstance(elem, bool):
         return tensor(batch)
     if isinstance(elem, int):
@@ -98,28 +191,40 @@ def default_collate(batch):
 
 
 class DataLoader:
-    """Mirror ``torch.utils.data.DataLoader(dataset, batch_size=1, shuffle=False, drop_last=False,
-    collate_fn=None, generator=None)``: an iterable of collated batches (in one process)."""
+    """Mirror ``torch.utils.data.DataLoader(dataset, batch_size=1, shuffle=False, sampler=None, batch_sampler=None,
+    collate_fn=None, drop_last=False, generator=None)``: an iterable of collated batches (in one process); with
+    ``batch_size=None``, each sample converted on its own."""
 
     def __init__(self, dataset, batch_size=1, shuffle=False, sampler=None, batch_sampler=None, num_workers=0,
                  collate_fn=None, pin_memory=False, drop_last=False, timeout=0, worker_init_fn=None,
                  multiprocessing_context=None, generator=None, **kwargs):
-        self.dataset, self.batch_size, self.shuffle, self.drop_last = dataset, batch_size, shuffle, drop_last
-        self.collate_fn = collate_fn or default_collate
-        self.generator = generator
+        if sampler is not None and shuffle:
+            raise ValueError("sampler option is mutually exclusive with shuffle")
+        if batch_sampler is not None:
+            if batch_size != 1 or shuffle or sampler is not None or drop_last:
+                raise ValueError("batch_sampler option is mutually exclusive with batch_size, shuffle, sampler, and "
+                                 "drop_last")  # fmt: skip
+            batch_size, drop_last = None, False
+        elif batch_size is None and drop_last:
+            raise ValueError("batch_size=None option disables auto-batching and is mutually exclusive with drop_last")
+        if sampler is None:
+            sampler = RandomSampler(dataset, generator=generator) if shuffle else SequentialSampler(dataset)
+        if batch_size is not None and batch_sampler is None:
+            batch_sampler = BatchSampler(sampler, batch_size, drop_last)
+        self.dataset, self.batch_size, self.drop_last, self.generator = dataset, batch_size, drop_last, generator
+        self.sampler, self.batch_sampler = sampler, batch_sampler
+        self.collate_fn = collate_fn or (default_collate if batch_sampler is not None else default_convert)
 
     def __iter__(self):
-        n = len(self.dataset)
-        order = rng(self.generator).permutation(n) if self.shuffle else np.arange(n)
-        for start in range(0, n, self.batch_size):
-            indices = order[start : start + self.batch_size]
-            if self.drop_last and len(indices) < self.batch_size:
-                return
-            yield self.collate_fn([self.dataset[int(i)] for i in indices])
+        if self.batch_sampler is None:  # batch_size=None: each sample on its own
+            for i in self.sampler:
+                yield self.collate_fn(self.dataset[i])
+            return
+        for indices in self.batch_sampler:
+            yield self.collate_fn([self.dataset[i] for i in indices])
 
     def __len__(self):
-        n = len(self.dataset)
-        return n // self.batch_size if self.drop_last else math.ceil(n / self.batch_size)
+        return len(self.batch_sampler if self.batch_sampler is not None else self.sampler)
 
     def __repr__(self):
         return f"<torch.utils.data.dataloader.DataLoader object at 0x{id(self):x}>"

@@ -3755,6 +3755,94 @@ REAL_HANDS = {
         attempt("more grad_outputs", lambda: torch.autograd.grad([a * 2], [a], grad_outputs=[torch.tensor(1.),
                                                                                          torch.tensor(2.)]))
     """,
+    "hands_format_and_size_queries": """
+        def attempt(label, f):
+            try:
+                print(label, f())
+            except Exception as e:
+                print(label, type(e).__name__, e)
+        loss = torch.tensor(2.345678, requires_grad=True) * 1
+        attempt("0-d .4f", lambda: f"{loss:.4f}")
+        attempt("0-d int d", lambda: f"{torch.tensor(3):d}")
+        attempt("0-d int .2f", lambda: f"{torch.tensor(3):.2f}")
+        attempt("1-d .2f", lambda: f"{torch.ones(2):.2f}")
+        attempt("1-d plain", lambda: f"{torch.ones(2)}")
+        attempt("bool", lambda: f"{torch.tensor(True)}")
+        attempt("0-d plain", lambda: f"{loss}")
+        attempt("width", lambda: f"{loss:10.3f}|")
+        attempt("e", lambda: f"{loss:.2e}")
+        x = torch.ones(2, 3)
+        print(x.numel(), x.nelement(), x.dim(), x.ndimension(), x.ndim, x.size(1), x.shape == (2, 3))
+        attempt("item of two", lambda: torch.ones(2).item())
+        print(torch.tensor([7]).item(), torch.tensor(2.5).tolist())
+    """,
+    "hands_data_loading": """
+        def attempt(label, f):
+            try:
+                print(label, f())
+            except Exception as e:
+                print(label, type(e).__name__, e)
+        D = torch.utils.data
+        X = torch.arange(10.).reshape(5, 2); Y = torch.arange(5)
+        ds = D.TensorDataset(X, Y)
+        attempt("len", lambda: len(ds))
+        attempt("getitem", lambda: ds[1])
+        attempt("getitem slice", lambda: ds[1:3])
+        attempt("mismatched", lambda: D.TensorDataset(X, torch.arange(4)))
+        dl = D.DataLoader(ds, batch_size=2)
+        attempt("batches", lambda: [(xb.shape, yb.tolist()) for xb, yb in dl])
+        attempt("len dl", lambda: len(dl))
+        attempt("drop_last", lambda: [yb.tolist() for _, yb in D.DataLoader(ds, batch_size=2, drop_last=True)])
+        attempt("batch_size None", lambda: [b for b in D.DataLoader(ds, batch_size=None)][:2])
+        class Squares(D.Dataset):
+            def __len__(self): return 4
+            def __getitem__(self, i): return {"x": float(i), "y": i * i, "name": f"n{i}"}
+        attempt("dict batches", lambda: list(D.DataLoader(Squares(), batch_size=3)))
+        class Pairs(D.Dataset):
+            def __len__(self): return 3
+            def __getitem__(self, i): return (torch.tensor([i, i + 1.]), i)
+        attempt("tuple batches", lambda: list(D.DataLoader(Pairs(), batch_size=2)))
+        class NumpyItems(D.Dataset):
+            def __len__(self): return 2
+            def __getitem__(self, i):
+                import numpy as np
+                return np.array([i, 2. * i]), np.float32(i)
+        attempt("numpy items", lambda: list(D.DataLoader(NumpyItems(), batch_size=2)))
+        class Ragged(D.Dataset):
+            def __len__(self): return 2
+            def __getitem__(self, i): return torch.ones(i + 1)
+        attempt("ragged", lambda: list(D.DataLoader(Ragged(), batch_size=2)))
+        attempt("collate_fn", lambda: list(D.DataLoader(Ragged(), batch_size=2,
+                                                        collate_fn=lambda b: [len(t) for t in b])))
+        attempt("sampler shuffle type", lambda: type(D.DataLoader(ds, shuffle=True).sampler).__name__)
+        attempt("default sampler", lambda: type(D.DataLoader(ds).sampler).__name__)
+        attempt("bad batch size", lambda: D.DataLoader(ds, batch_size=0))
+        attempt("iter next", lambda: next(iter(dl))[0])
+        attempt("dataset attr", lambda: dl.dataset is ds)
+        attempt("subset", lambda: D.Subset(ds, [0, 2])[1])
+        attempt("ConcatDataset", lambda: len(D.ConcatDataset([ds, ds])))
+        attempt("list dataset", lambda: list(D.DataLoader([1, 2, 3], batch_size=2)))
+        attempt("list of tuples", lambda: list(D.DataLoader([(1, 2.), (3, 4.)], batch_size=2)))
+        attempt("strings", lambda: list(D.DataLoader(["a", "b", "c"], batch_size=2)))
+        attempt("sampler list", lambda: [yb.tolist() for _, yb in D.DataLoader(ds, batch_size=2, sampler=[4, 0, 2])])
+        attempt("sampler + shuffle", lambda: D.DataLoader(ds, sampler=[0], shuffle=True))
+        attempt("batch_sampler", lambda: [yb.tolist() for _, yb in D.DataLoader(ds, batch_sampler=[[0, 1], [4]])])
+        attempt("batch_sampler + batch_size", lambda: D.DataLoader(ds, batch_size=2, batch_sampler=[[0]]))
+        attempt("None + drop_last", lambda: D.DataLoader(ds, batch_size=None, drop_last=True))
+        attempt("len None", lambda: len(D.DataLoader(ds, batch_size=None)))
+        attempt("BatchSampler", lambda: list(D.BatchSampler(D.SequentialSampler(range(5)), 2, False)))
+        attempt("BatchSampler drop", lambda: (list(D.BatchSampler(range(5), 2, True)),
+                                              len(D.BatchSampler(range(5), 2, True))))
+        attempt("BatchSampler bad", lambda: D.BatchSampler(range(5), 2.0, False))
+        attempt("BatchSampler bad drop", lambda: D.BatchSampler(range(5), 2, 1))
+        attempt("shuffled covers", lambda: sorted(i for _, yb in D.DataLoader(ds, batch_size=2, shuffle=True)
+                                                  for i in yb.tolist()))
+        attempt("concat index", lambda: (D.ConcatDataset([ds, ds])[7], D.ConcatDataset([ds, [10, 11]])[-1],
+                                         D.ConcatDataset([ds, ds]).cumulative_sizes))
+        attempt("concat empty", lambda: D.ConcatDataset([]))
+        attempt("concat oob", lambda: D.ConcatDataset([ds])[-6])
+        attempt("default_convert", lambda: D.default_convert((__import__('numpy').ones(2), 3, "a")))
+    """,
 }
 for _name, _code in REAL_HANDS.items():
     case(_name, _code, fresh_process=_name == "hands_list_of_arrays_warns_once")
