@@ -18,24 +18,34 @@ def _channel(t, x, F):
     return F.reshape(t, [-1 if d == 1 else 1 for d in range(x.ndim)])
 
 
+def normalise(input, axes, eps, F):
+    """``(input - mean) * invstd`` with the mean and the biased variance over ``axes``, and ``invstd = 1 /
+    sqrt(var + eps)``: batch norm's in training (over the batch) and layer norm's (over each example's last dims)."""
+    centred = input - F.mean(input, axes, True)
+    invstd = F.pow(F.mean(centred * centred, axes, True) + eps, -0.5)
+    return centred * invstd, invstd
+
+
+def normalised_input_backward(g, input, axes, eps, F):
+    """The gradient for ``input`` of :func:`normalise` (the mean and variance depend on ``input`` too), given ``g``,
+    the gradient of the normalised values: ``invstd * (g - mean(g) - normalised * mean(g * normalised))``."""
+    normalised, invstd = normalise(input, axes, eps, F)
+    return invstd * (g - F.mean(g, axes, True) - normalised * F.mean(g * normalised, axes, True))
+
+
 def batch_norm_input_backward(grad, input, weight, running_mean, running_var, training, eps, axes, F=TENSORS):
     """The gradient for ``input`` (torch's ``native_batch_norm_backward``), on the carrier ``F``: in training
     the mean and variance are the batch's (and depend on ``input``), else the running ones."""
     w = 1 if weight is None else _channel(weight, input, F)
     if not training:
         return grad * w * _channel(F.pow(running_var + eps, -0.5), input, F)
-    centred = input - F.mean(input, axes, True)
-    invstd = F.pow(F.mean(centred * centred, axes, True) + eps, -0.5)
-    normalised = centred * invstd
-    g = grad * w
-    return invstd * (g - F.mean(g, axes, True) - normalised * F.mean(g * normalised, axes, True))
+    return normalised_input_backward(grad * w, input, axes, eps, F)
 
 
 def batch_norm_weight_backward(grad, input, running_mean, running_var, training, eps, axes, F=TENSORS):
     """The gradient for ``weight``: ``grad`` times the normalised input, summed over all but the channels."""
     if training:
-        centred = input - F.mean(input, axes, True)
-        normalised = centred * F.pow(F.mean(centred * centred, axes, True) + eps, -0.5)
+        normalised, _ = normalise(input, axes, eps, F)
     else:
         normalised = (input - _channel(running_mean, input, F)) * _channel(F.pow(running_var + eps, -0.5), input, F)
     return F.sum(grad * normalised, axes)

@@ -10,29 +10,21 @@ from ..ops._util import not_implemented, wrap
 from ..ops.carriers import TENSORS
 from ..ops.op import Op
 from ..size import Size
+from .batchnorm import normalise, normalised_input_backward
 from .module import Module
 from .parameter import Parameter
-
-
-def _normalised(input, axes, eps, F):
-    """``(input - mean) / sqrt(var + eps)`` over ``axes`` (the biased variance), and ``1 / sqrt(var + eps)``."""
-    centred = input - F.mean(input, axes, True)
-    invstd = F.pow(F.mean(centred * centred, axes, True) + eps, -0.5)
-    return centred * invstd, invstd
 
 
 def layer_norm_input_backward(grad, input, weight, axes, eps, F=TENSORS):
     """The gradient for ``input`` (torch's ``native_layer_norm_backward``): as batch norm's in training, with the
     mean and variance of each example over the normalised dims ``axes``."""
-    normalised, invstd = _normalised(input, axes, eps, F)
-    g = grad if weight is None else grad * weight
-    return invstd * (g - F.mean(g, axes, True) - normalised * F.mean(g * normalised, axes, True))
+    return normalised_input_backward(grad if weight is None else grad * weight, input, axes, eps, F)
 
 
 def layer_norm_weight_backward(grad, input, axes, eps, F=TENSORS):
     """The gradient for ``weight``: ``grad`` times the normalised input, summed over the examples (the leading
     dims)."""
-    normalised, _ = _normalised(input, axes, eps, F)
+    normalised, _ = normalise(input, axes, eps, F)
     return F.sum(grad * normalised, tuple(range(input.ndim - len(axes))))
 
 

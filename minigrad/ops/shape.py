@@ -227,13 +227,11 @@ class SqueezeDim(Op):
         return wrap(np.squeeze(a._data, d) if a.ndim and a.shape[d] == 1 else a._data.view())
 
 
-class SqueezeDims(Op):
-    """result = self without those of the dims ``dim`` (a tuple) that have size 1"""
+class SqueezeDims(SqueezeDim):
+    """result = self without those of the dims ``dim`` (a tuple) that have size 1 (torch's node of its own, with
+    SqueezeDim's formula and saved values)"""
 
     node_name = "SqueezeBackward2"
-    formula = {"self": "grad.reshape(self.shape)"}
-    saved_values = {"dim": "dim_arg", "self_sym_sizes": "shape"}
-    is_view = True
 
     @staticmethod
     def forward(ctx, a, *, dim):

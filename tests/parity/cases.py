@@ -3468,24 +3468,21 @@ for _name, _code in NODE_TYPES.items():
 # Student code off the lessons' path: writing into a leaf by indexing, views made in no_grad mode, iterating
 # a tensor, and numpy arrays mixed with tensors (torch's operators give way to numpy, which computes).
 # ---------------------------------------------------------------------------------------------------------
-_NUMPY_INTEROP = """
-import warnings
-import numpy as np
-# numpy warns that torch's own __array_wrap__ lacks two parameters (about torch's signature, not the student's code)
-warnings.filterwarnings("ignore", category=DeprecationWarning)
+_ATTEMPT = """
 def attempt(label, f):
     try:
         print(label, f())
     except Exception as e:
         print(label, type(e).__name__, e)
 """
+_NUMPY_INTEROP = _ATTEMPT + """
+import warnings
+import numpy as np
+# numpy warns that torch's own __array_wrap__ lacks two parameters (about torch's signature, not the student's code)
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+"""
 REAL_HANDS = {
-    "hands_setitem_into_leaf": """
-        def attempt(label, f):
-            try:
-                print(label, f())
-            except Exception as e:
-                print(label, type(e).__name__, e)
+    "hands_setitem_into_leaf": [_ATTEMPT, """
         def write(t, key, value):
             t[key] = value
             return t
@@ -3509,7 +3506,7 @@ REAL_HANDS = {
             p[1] = 7.
         print(x)
         print(p, x.grad_fn, x.is_leaf)
-    """,
+    """],
     "hands_grad_value_into_int_tensor": """
         w = torch.tensor(2., requires_grad=True)
         z = torch.zeros(3, dtype=torch.long)
@@ -3521,12 +3518,7 @@ REAL_HANDS = {
         c.copy_(w.expand(3) * 1.5)
         print(z, b, c, z.grad_fn, z.requires_grad, z._version, c._version)
     """,
-    "hands_view_made_in_no_grad": """
-        def attempt(label, f):
-            try:
-                print(label, f())
-            except Exception as e:
-                print(label, type(e).__name__, e)
+    "hands_view_made_in_no_grad": [_ATTEMPT, """
         y = torch.ones(3, requires_grad=True)
         h = y * 2
         with torch.no_grad():
@@ -3549,13 +3541,8 @@ REAL_HANDS = {
         print(gv.requires_grad, gv.requires_grad_().requires_grad)
         (gv * 3).sum().backward()
         print(gv.grad, g.grad)
-    """,
-    "hands_iterate_a_tensor": """
-        def attempt(label, f):
-            try:
-                print(label, f())
-            except Exception as e:
-                print(label, type(e).__name__, e)
+    """],
+    "hands_iterate_a_tensor": [_ATTEMPT, """
         x = torch.tensor([[1., 2.], [3., 4.], [5., 6.]], requires_grad=True)
         rows = [r for r in x * 1]
         print(rows, rows[0].grad_fn.name(), rows[0].grad_fn is rows[2].grad_fn)
@@ -3569,7 +3556,7 @@ REAL_HANDS = {
         attempt("in-place on a row", lambda: rows[1].mul_(2))
         attempt("0-d", lambda: list(torch.tensor(1.)))
         print(list(torch.ones(2, dtype=torch.long)), [t.shape for t in torch.ones(2, 3)])
-    """,
+    """],
     "hands_numpy_operands": [_NUMPY_INTEROP, """
         n = torch.tensor([1., 2., 3.])
         x = torch.tensor([1., 2., 3.], requires_grad=True)
@@ -3620,13 +3607,8 @@ REAL_HANDS = {
             p -= 0.5 * np.ones(3)  # a new float64 tensor: p is no longer x
         print(p, x, p is x)
     """],
-    "hands_wrong_types_to_linear_and_losses": """
+    "hands_wrong_types_to_linear_and_losses": [_ATTEMPT, """
         import numpy as np
-        def attempt(label, f):
-            try:
-                print(label, f())
-            except Exception as e:
-                print(label, type(e).__name__, e)
         lin = torch.nn.Linear(2, 3)
         attempt("list input", lambda: lin([[1., 2.]]))
         attempt("None input", lambda: lin(None))
@@ -3650,14 +3632,9 @@ REAL_HANDS = {
                     out.backward()
                     return out, x.grad
                 attempt(f"{name} backward, {target.dtype} target", backward)
-    """,
-    "hands_numpy_numbers_keep_their_dtype": """
+    """],
+    "hands_numpy_numbers_keep_their_dtype": [_ATTEMPT, """
         import numpy as np
-        def attempt(label, f):
-            try:
-                print(label, f())
-            except Exception as e:
-                print(label, type(e).__name__, e)
         for v in [np.float64(1.5), np.float32(1.5), np.int32(3), np.int8(3), np.bool_(True), np.uint8(3),
                   np.float16(1.5), [np.float64(1.), np.float64(2.)], [np.float64(1.), 2.0], [1, np.float64(2.)],
                   [np.int32(1), np.int32(2)], [np.int32(1), 2], [np.float32(1), 2.0], [np.float16(1), 2.0],
@@ -3669,18 +3646,13 @@ REAL_HANDS = {
         x = torch.tensor([np.float64(0.5), 2.], requires_grad=True)
         (x * torch.tensor([1., 2.])).sum().backward()
         print(x.grad)
-    """,
+    """],
     "hands_list_of_arrays_warns_once": """
         import numpy as np
         print(torch.tensor([np.ones(2), np.ones(2)]), torch.tensor([np.ones(2, dtype=np.float32)]))
         print(torch.tensor([[1., 2.], np.ones(2)]).dtype)
     """,
-    "hands_shapes_types_and_joins": """
-        def attempt(label, f):
-            try:
-                print(label, f())
-            except Exception as e:
-                print(label, type(e).__name__, e)
+    "hands_shapes_types_and_joins": [_ATTEMPT, """
         x = torch.ones(1, 2, 1, requires_grad=True)
         def squeezed(dims):
             y = x.squeeze(dims)
@@ -3700,13 +3672,8 @@ REAL_HANDS = {
         attempt("stack floats", lambda: torch.stack([1., 2.]))
         attempt("cat with None", lambda: torch.cat([torch.ones(1), None]))
         attempt("cat a tuple", lambda: torch.cat((torch.ones(1), torch.zeros(2))))
-    """,
-    "hands_register_parameter": """
-        def attempt(label, f):
-            try:
-                print(label, f())
-            except Exception as e:
-                print(label, type(e).__name__, e)
+    """],
+    "hands_register_parameter": [_ATTEMPT, """
         m = nn.Linear(1, 1)
         attempt("tensor", lambda: m.register_parameter("a", torch.ones(1)))
         attempt("None", lambda: (m.register_parameter("b", None), m.b, list(m.state_dict())))
@@ -3722,14 +3689,9 @@ REAL_HANDS = {
                 self.register_parameter("w", nn.Parameter(torch.ones(1)))
         attempt("before __init__", lambda: Early())
         print([name for name, _ in m.named_parameters()])
-    """,
-    "hands_autograd_grad_batched_and_dict": """
+    """],
+    "hands_autograd_grad_batched_and_dict": [_ATTEMPT, """
         from collections import OrderedDict
-        def attempt(label, f):
-            try:
-                print(label, f())
-            except Exception as e:
-                print(label, type(e).__name__, e)
         a = torch.tensor(2., requires_grad=True)
         w = torch.tensor([1., 2.], requires_grad=True)
         attempt("batched", lambda: torch.autograd.grad(a * torch.ones(2), a, grad_outputs=torch.eye(2),
@@ -3754,13 +3716,8 @@ REAL_HANDS = {
         attempt("fewer grad_tensors", lambda: torch.autograd.backward([a * 2, a * 3], grad_tensors=[torch.tensor(1.)]))
         attempt("more grad_outputs", lambda: torch.autograd.grad([a * 2], [a], grad_outputs=[torch.tensor(1.),
                                                                                          torch.tensor(2.)]))
-    """,
-    "hands_format_and_size_queries": """
-        def attempt(label, f):
-            try:
-                print(label, f())
-            except Exception as e:
-                print(label, type(e).__name__, e)
+    """],
+    "hands_format_and_size_queries": [_ATTEMPT, """
         loss = torch.tensor(2.345678, requires_grad=True) * 1
         attempt("0-d .4f", lambda: f"{loss:.4f}")
         attempt("0-d int d", lambda: f"{torch.tensor(3):d}")
@@ -3775,13 +3732,8 @@ REAL_HANDS = {
         print(x.numel(), x.nelement(), x.dim(), x.ndimension(), x.ndim, x.size(1), x.shape == (2, 3))
         attempt("item of two", lambda: torch.ones(2).item())
         print(torch.tensor([7]).item(), torch.tensor(2.5).tolist())
-    """,
-    "hands_data_loading": """
-        def attempt(label, f):
-            try:
-                print(label, f())
-            except Exception as e:
-                print(label, type(e).__name__, e)
+    """],
+    "hands_data_loading": [_ATTEMPT, """
         D = torch.utils.data
         X = torch.arange(10.).reshape(5, 2); Y = torch.arange(5)
         ds = D.TensorDataset(X, Y)
@@ -3842,7 +3794,7 @@ REAL_HANDS = {
         attempt("concat empty", lambda: D.ConcatDataset([]))
         attempt("concat oob", lambda: D.ConcatDataset([ds])[-6])
         attempt("default_convert", lambda: D.default_convert((__import__('numpy').ones(2), 3, "a")))
-    """,
+    """],
 }
 for _name, _code in REAL_HANDS.items():
     case(_name, _code, fresh_process=_name == "hands_list_of_arrays_warns_once")
