@@ -4,7 +4,8 @@ from ..answers import Feedback, boolean, names_of
 from ..check import exercise, expect
 
 _WHY_LEAF = {
-    "p_leaf": (True, "p was created directly with requires_grad=True and has no grad_fn."),
+    "p_leaf": (True, "p was created directly by torch.tensor, not by an operation, so it has no grad_fn: a tensor you "
+                     "create is a leaf even when it requires grad."),
     "q_leaf": (False, "q = p * 2 is the result of an operation on a tensor that requires grad: it has a grad_fn "
                       "(MulBackward0)."),
     "r_leaf": (True, "r = torch.ones(3) was created directly and does not require grad; such tensors are leaves "
