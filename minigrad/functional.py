@@ -231,6 +231,69 @@ def sqrt(input):
     return E.Sqrt.apply(input)
 
 
+@public("rsqrt", inplace="rsqrt_")
+def rsqrt(input):
+    """Mirror ``torch.rsqrt``: 1 / sqrt(input) (RsqrtBackward0)."""
+    return E.Rsqrt.apply(input)
+
+
+@public("sinh", inplace="sinh_")
+def sinh(input):
+    """Mirror ``torch.sinh`` (SinhBackward0)."""
+    return E.Sinh.apply(input)
+
+
+@public("cosh", inplace="cosh_")
+def cosh(input):
+    """Mirror ``torch.cosh`` (CoshBackward0)."""
+    return E.Cosh.apply(input)
+
+
+@public("asin", "arcsin", inplace="asin_")
+def asin(input):
+    """Mirror ``torch.asin`` (AsinBackward0; nan outside [-1, 1])."""
+    return E.Asin.apply(input)
+
+
+@public("acos", "arccos", inplace="acos_")
+def acos(input):
+    """Mirror ``torch.acos`` (AcosBackward0; nan outside [-1, 1])."""
+    return E.Acos.apply(input)
+
+
+@public("atan", "arctan", inplace="atan_")
+def atan(input):
+    """Mirror ``torch.atan`` (AtanBackward0)."""
+    return E.Atan.apply(input)
+
+
+@public("log1p", inplace="log1p_")
+def log1p(input):
+    """Mirror ``torch.log1p``: log(1 + input), exact for small input (Log1PBackward0)."""
+    return E.Log1p.apply(input)
+
+
+@public("log2", inplace="log2_")
+def log2(input):
+    """Mirror ``torch.log2`` (Log2Backward0)."""
+    return E.Log2.apply(input)
+
+
+@public("expm1", inplace="expm1_")
+def expm1(input):
+    """Mirror ``torch.expm1``: exp(input) - 1, exact for small input (Expm1Backward0)."""
+    return E.Expm1.apply(input)
+
+
+@public("exp2", inplace="exp2_")
+def exp2(input):
+    """Mirror ``torch.exp2``: 2 ** input (Exp2Backward0)."""
+    return E.Exp2.apply(input)
+
+
+arcsin, arccos, arctan = (public.alias(f, name) for f, name in ((asin, "arcsin"), (acos, "arccos"), (atan, "arctan")))
+
+
 @public("square", inplace="square_")
 def square(input):
     """Mirror ``torch.square``: input ** 2 (recorded as PowBackward0, as torch does)."""

@@ -61,6 +61,13 @@ def precise(fn, a):
     return fn(x, dtype=np.float64).astype(np.float32) if x.dtype == np.float32 else fn(x)
 
 
+def rsqrt_of(x):
+    """``1 / sqrt(x)`` as torch's CPU kernel computes it: two roundings in ``x``'s dtype (not the correctly rounded
+    value)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.reciprocal(np.sqrt(x))
+
+
 def data(x):
     """The numpy value of a tensor operand, or the scalar itself."""
     return x._data if isinstance(x, Tensor) else x

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..autograd.engine import sum_to_array
 from ..tensor import Tensor
-from ._util import mean_of, power_scalar, precise
+from ._util import mean_of, power_scalar, precise, rsqrt_of
 
 
 def _unsqueeze_dims_array(grad, dim, keepdim):
@@ -118,6 +118,9 @@ ARRAYS = _Carrier(
     "arrays",
     cos=functools.partial(precise, np.cos),  # the same kernels as the ops' forwards
     sin=functools.partial(precise, np.sin),
+    cosh=functools.partial(precise, np.cosh),
+    sinh=functools.partial(precise, np.sinh),
+    rsqrt=rsqrt_of,
     sign=np.sign,
     floor=np.floor,
     log=functools.partial(precise, np.log),
@@ -163,6 +166,9 @@ def _tensor_functions():
     return dict(
         cos=F.cos,
         sin=F.sin,
+        cosh=F.cosh,
+        sinh=F.sinh,
+        rsqrt=F.rsqrt,
         sign=F.sign,
         floor=pointwise.floor,
         log=F.log,

@@ -27,6 +27,7 @@ from ._util import (
     power,
     power_scalar,
     precise,
+    rsqrt_of,
     scalar_as,
     wrap,
     wrapped_int,
@@ -493,6 +494,116 @@ class Log10(Log):
     node_name = "Log10Backward0"
     function = staticmethod(np.log10)  # Log's forward with log10; the derivative is Log's over log(10)
     formula = {"self": "grad / (self * math.log(10))"}
+
+
+class Log2(Log):
+    """result = log2(self)"""
+
+    node_name = "Log2Backward0"
+    function = staticmethod(np.log2)  # Log's forward with log2; the derivative is Log's over log(2)
+    formula = {"self": "grad / (self * 0.6931471805599453)"}
+
+
+class Log1p(Log):
+    """result = log(1 + self), exact for small self"""
+
+    node_name = "Log1PBackward0"
+    function = staticmethod(np.log1p)
+    formula = {"self": "grad / (self + 1)"}  # torch's log1p_backward
+
+
+class _OfSelf(Op):
+    """A unary op whose forward is ``function`` (float32 through float64, rounded once, as :func:`precise`) and
+    whose formula reads ``self``."""
+
+    saved_names = ("self",)
+
+    @classmethod
+    def forward(cls, ctx, a):
+        ctx._save((a,))
+        return wrap(precise(cls.function, a))
+
+
+class _OfResult(Op):
+    """A unary op whose forward is ``function`` (as :class:`_OfSelf`) and whose formula reads ``result``."""
+
+    saved_names = ("result",)
+
+    @classmethod
+    def forward(cls, ctx, a):
+        out = wrap(precise(cls.function, a))
+        ctx._save((out,))
+        return out
+
+
+class Sinh(_OfSelf):
+    """result = sinh(self)"""
+
+    node_name = "SinhBackward0"
+    function = staticmethod(np.sinh)
+    formula = {"self": "grad * cosh(self)"}
+
+
+class Cosh(_OfSelf):
+    """result = cosh(self)"""
+
+    node_name = "CoshBackward0"
+    function = staticmethod(np.cosh)
+    formula = {"self": "grad * sinh(self)"}
+
+
+class Asin(_OfSelf):
+    """result = arcsin(self) (nan outside [-1, 1])"""
+
+    node_name = "AsinBackward0"
+    function = staticmethod(np.arcsin)
+    formula = {"self": "grad * rsqrt(-self * self + 1)"}
+
+
+class Acos(_OfSelf):
+    """result = arccos(self) (nan outside [-1, 1])"""
+
+    node_name = "AcosBackward0"
+    function = staticmethod(np.arccos)
+    formula = {"self": "grad * -rsqrt(-self * self + 1)"}
+
+
+class Atan(_OfSelf):
+    """result = arctan(self)"""
+
+    node_name = "AtanBackward0"
+    function = staticmethod(np.arctan)
+    formula = {"self": "grad / (self * self + 1)"}
+
+
+class Expm1(_OfResult):
+    """result = exp(self) - 1, exact for small self"""
+
+    node_name = "Expm1Backward0"
+    function = staticmethod(np.expm1)
+    formula = {"self": "grad * (result + 1)"}
+
+
+class Exp2(_OfResult):
+    """result = 2 ** self"""
+
+    node_name = "Exp2Backward0"
+    function = staticmethod(np.exp2)
+    formula = {"self": "grad * result * 0.6931471805599453"}
+
+
+class Rsqrt(Op):
+    """result = 1 / sqrt(self)"""
+
+    node_name = "RsqrtBackward0"
+    formula = {"self": "-0.5 * grad * result ** 3"}
+    saved_names = ("result",)
+
+    @staticmethod
+    def forward(ctx, a):
+        out = wrap(rsqrt_of(_float(a)))  # torch's kernel: 1 / sqrt(x), two roundings in the tensor's dtype
+        ctx._save((out,))
+        return out
 
 
 class Round(Sign):

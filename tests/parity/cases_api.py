@@ -81,6 +81,42 @@ _report_cases("api_op_", _X, """
     sum_axis_list: x.sum(axis=[0, 1]) ; x
 """)
 
+_UNARY = """
+u = torch.tensor([[0.5, -0.25, 0.9], [1e-4, -0.75, 0.]], requires_grad=True)
+q = torch.tensor([[0.5, 2., 1e-3], [3., 7.25, 12.]], requires_grad=True)
+d = torch.tensor([0.3, -0.6], dtype=torch.float64, requires_grad=True)
+"""
+_report_cases("api_op_unary_", _UNARY, """
+    sinh: torch.sinh(u * 3) ; u
+    cosh: u.mul(3).cosh() ; u
+    asin: torch.asin(u) ; u
+    asin_outside: torch.asin(q) ; q
+    arcsin_alias: torch.arcsin(d) ; d
+    acos: torch.acos(u) ; u
+    atan: torch.atan(q) ; q
+    arctan_method: q.arctan() ; q
+    log1p: torch.log1p(u) ; u
+    log1p_small: torch.log1p(u * 1e-6) ; u
+    log2: torch.log2(q) ; q
+    expm1: torch.expm1(u) ; u
+    expm1_small: (u * 1e-6).expm1() ; u
+    exp2: torch.exp2(q) ; q
+    rsqrt: torch.rsqrt(q) ; q
+    rsqrt_zero: torch.rsqrt(u) ; u
+    float64_chain: torch.rsqrt(torch.exp2(torch.log1p(d.cosh()))) ; d
+""")
+case(
+    "api_unary_ints_and_in_place",
+    [_UNARY, """
+    i = torch.tensor([0, 1, 2])
+    print(torch.sinh(i), torch.log2(i), torch.rsqrt(i), torch.exp2(i), torch.atan(i).dtype)
+    v = u.detach().clone()
+    print(v.asin_(), v.sinh_(), v.log1p_(), v.expm1_(), v.exp2_(), v.rsqrt_(), v._version)
+    g, = torch.autograd.grad(torch.sinh(u).sum(), u, create_graph=True)
+    print(g, torch.autograd.grad(g.sum(), u))
+    """],
+)
+
 case(
     "api_saved_values",
     [_X, """
