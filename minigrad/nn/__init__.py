@@ -2,7 +2,7 @@
 ``torch.nn``."""
 
 from . import functional, init, utils
-from .activation import GELU, Flatten, Identity, LeakyReLU, LogSoftmax, Softmax
+from .activation import GELU, Flatten, Identity, LeakyReLU, LogSoftmax, SiLU, Softmax, Softplus
 from .batchnorm import BatchNorm1d
 from .containers import ModuleDict, ModuleList
 from .dropout import Dropout
@@ -27,7 +27,7 @@ __all__ = [
     "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CrossEntropyLoss", "Dropout", "Embedding", "Flatten", "GELU",
     "HuberLoss", "Identity", "L1Loss", "LayerNorm", "LazyLinear", "LeakyReLU", "SmoothL1Loss",
     "Linear", "LogSoftmax", "MSELoss", "Module", "ModuleDict", "ModuleList", "NLLLoss", "Parameter", "ReLU",
-    "Sequential", "Sigmoid", "Softmax", "Tanh", "functional", "init", "utils",
+    "Sequential", "SiLU", "Sigmoid", "Softmax", "Softplus", "Tanh", "functional", "init", "utils",
 ]
 
 from ..torch_api import module_getattr  # noqa: E402

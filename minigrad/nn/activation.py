@@ -104,6 +104,48 @@ def gelu(input, approximate="none"):
     return E.Gelu.apply(input, approximate=approximate)
 
 
+def silu(input, inplace=False):
+    """Mirror ``torch.nn.functional.silu``: ``x * sigmoid(x)`` (SiluBackward0; ``inplace=True`` writes into
+    ``input``)."""
+    if inplace:
+        return apply_inplace(input, E.Silu.apply)
+    return E.Silu.apply(input)
+
+
+def softplus(input, beta=1.0, threshold=20.0):
+    """Mirror ``torch.nn.functional.softplus``: ``log(1 + exp(beta * x)) / beta``, and ``x`` itself where
+    ``beta * x > threshold`` (SoftplusBackward0)."""
+    return E.Softplus.apply(input, beta=beta, threshold=threshold)
+
+
+class SiLU(Module):
+    """Mirror ``torch.nn.SiLU(inplace=False)``."""
+
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input):
+        return silu(input, self.inplace)
+
+    def extra_repr(self):
+        return "inplace=True" if self.inplace else ""
+
+
+class Softplus(Module):
+    """Mirror ``torch.nn.Softplus(beta=1.0, threshold=20.0)``."""
+
+    def __init__(self, beta=1.0, threshold=20.0):
+        super().__init__()
+        self.beta, self.threshold = beta, threshold
+
+    def forward(self, input):
+        return softplus(input, self.beta, self.threshold)
+
+    def extra_repr(self):
+        return f"beta={self.beta}, threshold={self.threshold}"
+
+
 class LeakyReLU(Module):
     """Mirror ``torch.nn.LeakyReLU(negative_slope=0.01, inplace=False)``."""
 

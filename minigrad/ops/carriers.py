@@ -121,6 +121,7 @@ ARRAYS = _Carrier(
     cosh=functools.partial(precise, np.cosh),
     sinh=functools.partial(precise, np.sinh),
     rsqrt=rsqrt_of,
+    sigmoid=lambda a: 1 / (1 + precise(np.exp, -a)),  # the Sigmoid op's forward
     sign=np.sign,
     floor=np.floor,
     log=functools.partial(precise, np.log),
@@ -169,6 +170,7 @@ def _tensor_functions():
         cosh=F.cosh,
         sinh=F.sinh,
         rsqrt=F.rsqrt,
+        sigmoid=F.sigmoid,
         sign=F.sign,
         floor=pointwise.floor,
         log=F.log,

@@ -606,6 +606,43 @@ class Rsqrt(Op):
         return out
 
 
+class Silu(Op):
+    """result = self * sigmoid(self) (SiLU, "swish")"""
+
+    node_name = "SiluBackward0"
+    formula = {"self": "grad * sigmoid(self) * (1 + self * (1 - sigmoid(self)))"}
+    saved_names = ("self",)
+
+    @staticmethod
+    def forward(ctx, a):
+        if a.dtype.category < 2:
+            raise not_implemented("silu_cpu", a.dtype)
+        ctx._save((a,))
+        with np.errstate(over="ignore"):  # torch's x / (1 + exp(-x)): exp may overflow to inf, giving -0. or 0.
+            return wrap(a._data / (1 + precise(np.exp, -a._data)))
+
+
+class Softplus(Op):
+    """result = log(1 + exp(beta * self)) / beta, or self where beta * self > threshold"""
+
+    node_name = "SoftplusBackward0"
+    formula = {"self": "where(self * beta > threshold, grad, grad * exp(self * beta) / (exp(self * beta) + 1))"}
+    saved_names = ("self",)
+    saved_values = {"beta": "beta", "threshold": "threshold"}
+
+    @staticmethod
+    def forward(ctx, a, *, beta, threshold):
+        if a.dtype.category < 2:
+            raise not_implemented("softplus_cpu", a.dtype)
+        ctx._save((a,))
+        ctx.beta, ctx.threshold = beta, threshold
+        x = a._data
+        z = x * x.dtype.type(beta)
+        with np.errstate(over="ignore"):
+            soft = precise(np.log1p, precise(np.exp, z)) / x.dtype.type(beta)
+        return wrap(np.where(z > threshold, x, soft).astype(x.dtype, copy=False))
+
+
 class Round(Sign):
     """result = self rounded to the nearest integer, halves to even; its derivative is zero wherever it exists"""
 

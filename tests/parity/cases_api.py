@@ -105,6 +105,36 @@ _report_cases("api_op_unary_", _UNARY, """
     rsqrt_zero: torch.rsqrt(u) ; u
     float64_chain: torch.rsqrt(torch.exp2(torch.log1p(d.cosh()))) ; d
 """)
+_report_cases("api_op_", _UNARY, """
+    silu: F.silu(q - 4) ; q
+    silu_float64: F.silu(d) ; d
+    softplus: F.softplus(u * 4) ; u
+    softplus_beta_threshold: F.softplus(q, beta=2, threshold=5) ; q
+    softplus_module: nn.Softplus(beta=0.5)(q - 6) ; q
+""")
+case(
+    "api_nn_silu_softplus",
+    [_UNARY, """
+    def attempt(label, f):
+        try:
+            print(label, f())
+        except Exception as e:
+            print(label, type(e).__name__, e)
+    print(nn.SiLU(), nn.SiLU(inplace=True), nn.Softplus(), nn.Softplus(beta=2, threshold=5))
+    y = F.softplus(q, beta=2, threshold=5)
+    print(y.grad_fn._saved_beta, y.grad_fn._saved_threshold, y.grad_fn._saved_self is q)
+    attempt("silu of ints", lambda: F.silu(torch.tensor([1, 2])))
+    attempt("softplus of ints", lambda: F.softplus(torch.tensor([1, 2])))
+    print(F.silu(torch.tensor([-100., 100., -1e4])), F.softplus(torch.tensor([-100., 100., 1e4])))
+    h = u * 1
+    out = F.silu(h, inplace=True)
+    print(out is h, h.grad_fn.name(), h._version)
+    for f in (F.silu, F.softplus):
+        g, = torch.autograd.grad(f(d).sum(), d, create_graph=True)
+        print(g.detach(), torch.autograd.grad(g.sum(), d))  # not g: torch has a SoftplusBackwardBackward0
+    print(nn.Sequential(nn.Linear(2, 2), nn.SiLU(), nn.Linear(2, 1), nn.Softplus()))
+    """],
+)
 case(
     "api_unary_ints_and_in_place",
     [_UNARY, """
