@@ -9,7 +9,6 @@ its public function and the op catalogue.
         return Tanh.apply(input)
 """
 
-
 from .arguments import OPERANDS, refused
 from .ops.inplace import apply_inplace
 from .tensor import Tensor

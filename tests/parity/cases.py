@@ -3468,21 +3468,21 @@ for _name, _code in NODE_TYPES.items():
 # Student code off the lessons' path: writing into a leaf by indexing, views made in no_grad mode, iterating
 # a tensor, and numpy arrays mixed with tensors (torch's operators give way to numpy, which computes).
 # ---------------------------------------------------------------------------------------------------------
-_ATTEMPT = """
+ATTEMPT = """
 def attempt(label, f):
     try:
         print(label, f())
     except Exception as e:
         print(label, type(e).__name__, e)
 """
-_NUMPY_INTEROP = _ATTEMPT + """
+_NUMPY_INTEROP = ATTEMPT + """
 import warnings
 import numpy as np
 # numpy warns that torch's own __array_wrap__ lacks two parameters (about torch's signature, not the student's code)
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 """
 REAL_HANDS = {
-    "hands_setitem_into_leaf": [_ATTEMPT, """
+    "hands_setitem_into_leaf": [ATTEMPT, """
         def write(t, key, value):
             t[key] = value
             return t
@@ -3518,7 +3518,7 @@ REAL_HANDS = {
         c.copy_(w.expand(3) * 1.5)
         print(z, b, c, z.grad_fn, z.requires_grad, z._version, c._version)
     """,
-    "hands_view_made_in_no_grad": [_ATTEMPT, """
+    "hands_view_made_in_no_grad": [ATTEMPT, """
         y = torch.ones(3, requires_grad=True)
         h = y * 2
         with torch.no_grad():
@@ -3542,7 +3542,7 @@ REAL_HANDS = {
         (gv * 3).sum().backward()
         print(gv.grad, g.grad)
     """],
-    "hands_iterate_a_tensor": [_ATTEMPT, """
+    "hands_iterate_a_tensor": [ATTEMPT, """
         x = torch.tensor([[1., 2.], [3., 4.], [5., 6.]], requires_grad=True)
         rows = [r for r in x * 1]
         print(rows, rows[0].grad_fn.name(), rows[0].grad_fn is rows[2].grad_fn)
@@ -3607,7 +3607,7 @@ REAL_HANDS = {
             p -= 0.5 * np.ones(3)  # a new float64 tensor: p is no longer x
         print(p, x, p is x)
     """],
-    "hands_wrong_types_to_linear_and_losses": [_ATTEMPT, """
+    "hands_wrong_types_to_linear_and_losses": [ATTEMPT, """
         import numpy as np
         lin = torch.nn.Linear(2, 3)
         attempt("list input", lambda: lin([[1., 2.]]))
@@ -3633,7 +3633,7 @@ REAL_HANDS = {
                     return out, x.grad
                 attempt(f"{name} backward, {target.dtype} target", backward)
     """],
-    "hands_numpy_numbers_keep_their_dtype": [_ATTEMPT, """
+    "hands_numpy_numbers_keep_their_dtype": [ATTEMPT, """
         import numpy as np
         for v in [np.float64(1.5), np.float32(1.5), np.int32(3), np.int8(3), np.bool_(True), np.uint8(3),
                   np.float16(1.5), [np.float64(1.), np.float64(2.)], [np.float64(1.), 2.0], [1, np.float64(2.)],
@@ -3652,7 +3652,7 @@ REAL_HANDS = {
         print(torch.tensor([np.ones(2), np.ones(2)]), torch.tensor([np.ones(2, dtype=np.float32)]))
         print(torch.tensor([[1., 2.], np.ones(2)]).dtype)
     """,
-    "hands_shapes_types_and_joins": [_ATTEMPT, """
+    "hands_shapes_types_and_joins": [ATTEMPT, """
         x = torch.ones(1, 2, 1, requires_grad=True)
         def squeezed(dims):
             y = x.squeeze(dims)
@@ -3673,7 +3673,7 @@ REAL_HANDS = {
         attempt("cat with None", lambda: torch.cat([torch.ones(1), None]))
         attempt("cat a tuple", lambda: torch.cat((torch.ones(1), torch.zeros(2))))
     """],
-    "hands_register_parameter": [_ATTEMPT, """
+    "hands_register_parameter": [ATTEMPT, """
         m = nn.Linear(1, 1)
         attempt("tensor", lambda: m.register_parameter("a", torch.ones(1)))
         attempt("None", lambda: (m.register_parameter("b", None), m.b, list(m.state_dict())))
@@ -3690,7 +3690,7 @@ REAL_HANDS = {
         attempt("before __init__", lambda: Early())
         print([name for name, _ in m.named_parameters()])
     """],
-    "hands_autograd_grad_batched_and_dict": [_ATTEMPT, """
+    "hands_autograd_grad_batched_and_dict": [ATTEMPT, """
         from collections import OrderedDict
         a = torch.tensor(2., requires_grad=True)
         w = torch.tensor([1., 2.], requires_grad=True)
@@ -3717,7 +3717,7 @@ REAL_HANDS = {
         attempt("more grad_outputs", lambda: torch.autograd.grad([a * 2], [a], grad_outputs=[torch.tensor(1.),
                                                                                          torch.tensor(2.)]))
     """],
-    "hands_format_and_size_queries": [_ATTEMPT, """
+    "hands_format_and_size_queries": [ATTEMPT, """
         loss = torch.tensor(2.345678, requires_grad=True) * 1
         attempt("0-d .4f", lambda: f"{loss:.4f}")
         attempt("0-d int d", lambda: f"{torch.tensor(3):d}")
@@ -3733,7 +3733,7 @@ REAL_HANDS = {
         attempt("item of two", lambda: torch.ones(2).item())
         print(torch.tensor([7]).item(), torch.tensor(2.5).tolist())
     """],
-    "hands_data_loading": [_ATTEMPT, """
+    "hands_data_loading": [ATTEMPT, """
         D = torch.utils.data
         X = torch.arange(10.).reshape(5, 2); Y = torch.arange(5)
         ds = D.TensorDataset(X, Y)

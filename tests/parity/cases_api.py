@@ -4,7 +4,7 @@ call. Each case prints values, grad_fn names, next_functions, saved values, grad
 the cases of ``cases.py`` do; the helpers (``report``, ``nf``, ``show_graph``) are the same.
 """
 
-from parity.cases import SET_WEIGHTS, case
+from parity.cases import ATTEMPT, SET_WEIGHTS, case
 
 _X = """
 x = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
@@ -114,12 +114,7 @@ _report_cases("api_op_", _UNARY, """
 """)
 case(
     "api_nn_silu_softplus",
-    [_UNARY, """
-    def attempt(label, f):
-        try:
-            print(label, f())
-        except Exception as e:
-            print(label, type(e).__name__, e)
+    [_UNARY, ATTEMPT, """
     print(nn.SiLU(), nn.SiLU(inplace=True), nn.Softplus(), nn.Softplus(beta=2, threshold=5))
     y = F.softplus(q, beta=2, threshold=5)
     print(y.grad_fn._saved_beta, y.grad_fn._saved_threshold, y.grad_fn._saved_self is q)
@@ -653,12 +648,7 @@ case(
 )
 case(
     "api_nn_layer_norm",
-    [_SET, """
-    def attempt(label, f):
-        try:
-            print(label, f())
-        except Exception as e:
-            print(label, type(e).__name__, e)
+    [_SET, ATTEMPT, """
     x = torch.tensor([[1., 2., 4.], [0., -1., 3.]], requires_grad=True)
     ln = nn.LayerNorm(3)
     print(ln, ln.weight, ln.bias, ln.weight._version, list(ln.state_dict()))
