@@ -110,6 +110,17 @@ def contract(a, b, dims):
     return np.tensordot(a, b, axes=dims)
 
 
+def check_products(M, u, v, u_M, M_v):
+    """``u_M`` and ``M_v`` (tensors, one per input and one per output) are the products ``u M`` and ``M v`` with the
+    nested matrix ``M[out][in]`` (a Jacobian or a Hessian), summed over its blocks."""
+    for j, g in enumerate(u_M):
+        expected = sum(contract(u[i].numpy(), M[i][j], u[i].ndim) for i in range(len(u)))
+        np.testing.assert_allclose(g.numpy(), expected, **TOL)
+    for i, g in enumerate(M_v):
+        expected = sum(contract(M[i][j], v[j].numpy(), v[j].ndim) for j in range(len(v)))
+        np.testing.assert_allclose(g.numpy(), expected, **TOL)
+
+
 @pytest.mark.parametrize("name", FUNCTIONS)
 def test_jacobian_matches_central_differences(name):
     make, shapes = FUNCTIONS[name]
@@ -172,12 +183,7 @@ def test_vjp_and_jvp_are_products_with_the_jacobian(name):
         for o, o2, expected in zip(as_tuple(out), as_tuple(out2), outputs):
             np.testing.assert_array_equal(o.numpy(), expected.numpy())
             np.testing.assert_array_equal(o2.numpy(), expected.numpy())
-        for j, g in enumerate(as_tuple(v_J)):
-            expected = sum(contract(u[i].numpy(), J[i][j], u[i].ndim) for i in range(len(outputs)))
-            np.testing.assert_allclose(g.numpy(), expected, **TOL)
-        for i, g in enumerate(as_tuple(J_v)):
-            expected = sum(contract(J[i][j], v[j].numpy(), v[j].ndim) for j in range(len(inputs)))
-            np.testing.assert_allclose(g.numpy(), expected, **TOL)
+        check_products(J, u, v, as_tuple(v_J), as_tuple(J_v))
 
     check()
 
@@ -198,12 +204,8 @@ def test_vhp_and_hvp_are_products_with_the_hessian(name):
         out2, H_v = hvp(func, one_or_tuple(inputs), one_or_tuple(v))
         v_H, H_v = as_tuple(v_H), as_tuple(H_v)
         assert out.item() == func(*inputs).item() == out2.item()
-        for j in range(n):
-            expected = sum(contract(v[i].numpy(), H[i][j], v[i].ndim) for i in range(n))
-            np.testing.assert_allclose(v_H[j].numpy(), expected, **TOL)
-        for i in range(n):
-            expected = sum(contract(H[i][j], v[j].numpy(), v[j].ndim) for j in range(n))
-            np.testing.assert_allclose(H_v[i].numpy(), expected, **TOL)
+        assert len(v_H) == len(H_v) == n
+        check_products(H, v, v, v_H, H_v)
 
     check()
 

@@ -219,23 +219,13 @@ class Module:
         """Mirror ``Module.get_submodule("a.b")``: the submodule at that dotted path (``""``: this module)."""
         module = self
         for item in target.split(".") if target else ():
-            if not hasattr(module, item):
-                raise AttributeError(f"{type(module).__name__} has no attribute `{item}`")
-            module = getattr(module, item)
-            if not isinstance(module, Module):
-                raise AttributeError(f"`{item}` is not an nn.Module")
+            module = _member(module, item, Module)
         return module
 
     def get_parameter(self, target):
         """Mirror ``Module.get_parameter("a.b.weight")``: the parameter at that dotted path."""
         module_path, _, name = target.rpartition(".")
-        module = self.get_submodule(module_path)
-        if not hasattr(module, name):
-            raise AttributeError(f"{type(module).__name__} has no attribute `{name}`")
-        param = getattr(module, name)
-        if not isinstance(param, Parameter):
-            raise AttributeError(f"`{name}` is not an nn.Parameter")
-        return param
+        return _member(self.get_submodule(module_path), name, Parameter)
 
     def named_parameters(self, prefix="", recurse=True):
         """Mirror ``Module.named_parameters``: (dotted name, parameter) pairs, each parameter once."""
@@ -425,3 +415,14 @@ _REGISTERED = (
 
 def _quoted(keys):
     return ", ".join(f'"{k}"' for k in keys)
+
+
+def _member(module, name, kind):
+    """``module``'s attribute ``name``, which must be a ``kind`` (Module or Parameter), with torch's errors of
+    ``get_submodule`` and ``get_parameter``."""
+    if not hasattr(module, name):
+        raise AttributeError(f"{type(module).__name__} has no attribute `{name}`")
+    member = getattr(module, name)
+    if not isinstance(member, kind):
+        raise AttributeError(f"`{name}` is not an nn.{kind.__name__}")
+    return member

@@ -39,6 +39,16 @@ def source(code):
     return "\n".join(textwrap.dedent(part).strip() for part in parts) + "\n"
 
 
+# the helper many cases start with: each call's value, or the class and message of the error it raised
+ATTEMPT = """
+def attempt(label, f):
+    try:
+        print(label, f())
+    except Exception as e:
+        print(label, type(e).__name__, e)
+"""
+
+
 def case(name, code, **kwargs):
     """Add a case to the catalogue; ``code`` is source text or a list of texts (each dedented) to join."""
     if any(c.name == name for c in CASES):
@@ -2187,13 +2197,7 @@ case(
 )
 case(
     "hooks_post_accumulate_grad",
-    """
-    def attempt(label, f):
-        try:
-            print(label, f())
-        except Exception as e:
-            print(label, type(e).__name__, e)
-
+    [ATTEMPT, """
     w = torch.tensor([1., 2.], requires_grad=True)
     h = w.register_post_accumulate_grad_hook(lambda t: print("post", t is w, t.grad))
     w.register_hook(lambda g: print("pre", g))
@@ -2236,7 +2240,7 @@ case(
         model.bias.fill_(0.1)
     model(torch.ones(3, 2)).sum().backward()
     print(model.weight, model.bias, model.weight.grad)
-    """,
+    """],
 )
 case(
     "hooks_of_tensors_backward_does_not_need",
@@ -2268,13 +2272,7 @@ case(
 )
 case(
     "hooks_saved_tensors",
-    """
-    def attempt(label, f):
-        try:
-            print(label, f())
-        except Exception as e:
-            print(label, type(e).__name__, e)
-
+    [ATTEMPT, """
     def pack(t):
         print("pack", t.shape, t.requires_grad, t.grad_fn, torch.is_grad_enabled())
         return ("packed", t.detach().clone())
@@ -2355,7 +2353,7 @@ case(
                         ("addmm", lambda: F.linear(x.unsqueeze(0), W, W[0]))]:
             print(name)
             f()
-    """,
+    """],
 )
 case(
     "hooks_of_modules",
@@ -2440,13 +2438,7 @@ case(
 )
 case(
     "function_returns_its_inputs",
-    """
-    def attempt(label, f):
-        try:
-            print(label, f())
-        except Exception as e:
-            print(label, type(e).__name__, e)
-
+    [ATTEMPT, """
     class Id(torch.autograd.Function):
         @staticmethod
         def forward(ctx, *args):
@@ -2481,17 +2473,11 @@ case(
     z.grad_fn.register_hook(lambda gi, go: (gi[0] * 7,))
     z.sum().backward()
     print(w.grad)
-    """,
+    """],
 )
 case(
     "tensor_strides_and_storage",
-    """
-    def attempt(label, f):
-        try:
-            print(label, f())
-        except Exception as e:
-            print(label, type(e).__name__, e)
-
+    [ATTEMPT, """
     x = torch.arange(24.).reshape(2, 3, 4)
     views = {"x": x, "transpose": x.transpose(0, 2), "permute": x.permute(2, 0, 1), "slice": x[:, 1:, ::2],
              "select": x[1], "index": x[0, 2], "expand": torch.ones(3, 1).expand(3, 4), "view": x.view(6, 4),
@@ -2515,17 +2501,11 @@ case(
     y = w.t().clone()
     y.sum().backward()
     print(y.stride(), y.grad_fn, w.grad.stride())
-    """,
+    """],
 )
 case(
     "module_paths_and_parameter_vectors",
-    """
-    def attempt(label, f):
-        try:
-            print(label, f())
-        except Exception as e:
-            print(label, type(e).__name__, e)
-
+    [ATTEMPT, """
 
     model = nn.Sequential(nn.Linear(2, 3), nn.Tanh(), nn.Sequential(nn.Linear(3, 1)))
     with torch.no_grad():
@@ -2553,17 +2533,12 @@ case(
     w = torch.ones(3, requires_grad=True)
     y = nn.utils.parameters_to_vector([w, w * 2])
     print(y, y.grad_fn)
-    """,
+    """],
 )
 case(
     "checkpoint_both_ways",
-    """
+    [ATTEMPT, """
     checkpoint = torch.utils.checkpoint.checkpoint
-    def attempt(label, f):
-        try:
-            print(label, f())
-        except Exception as e:
-            print(label, type(e).__name__, e)
 
 
     calls = []
@@ -2593,19 +2568,14 @@ case(
     attempt("grad() nonreentrant", lambda: torch.autograd.grad(checkpoint(block, x, w, use_reentrant=False).sum(), x))
     attempt("kwargs reentrant", lambda: checkpoint(block, x, w=w, use_reentrant=True))
     attempt("kwargs nonreentrant", lambda: checkpoint(block, x, w=w, use_reentrant=False).shape)
-    """,
+    """],
 )
 case(
     "func_transforms",
-    """
+    [ATTEMPT, """
     import warnings
 
     warnings.filterwarnings("ignore", category=DeprecationWarning)  # torch's forward AD warns on its first use only
-    def attempt(label, f):
-        try:
-            print(label, f())
-        except Exception as e:
-            print(label, type(e).__name__, e)
 
 
     x = torch.tensor([0.5, -1.0, 2.0])
@@ -2661,7 +2631,7 @@ case(
     print(torch.func.hessian(lambda a: (a ** 3).sum())(torch.tensor([0.5, -1.0, 2.0])))
     print(torch.func.hessian(lambda a: (a.tanh() * a[0]).sum())(torch.tensor([0.5, -1.0, 2.0])))
     print(torch.func.hessian(lambda m: (m @ m).sum())(torch.tensor([[1., -2.], [0.5, 3.]])))
-    """,
+    """],
 )
 case(
     "module_parameters_versions_and_dtype",
@@ -2688,13 +2658,7 @@ case(
 )
 case(
     "hooks_saved_tensor_register_hooks",
-    """
-    def attempt(label, f):
-        try:
-            print(label, f())
-        except Exception as e:
-            print(label, type(e).__name__, e)
-
+    [ATTEMPT, """
 
     x = torch.tensor([1., 2.], requires_grad=True)
     y = x.pow(2)
@@ -2716,7 +2680,7 @@ case(
     attempt("raw other none", lambda: m.grad_fn._raw_saved_other)
     attempt("raw self (not saved)", lambda: m.grad_fn._raw_saved_self)
     attempt("dir", lambda: sorted(k for k in dir(z.grad_fn) if k.startswith("_raw")))
-    """,
+    """],
 )
 case(
     "hooks_saved_tensors_autograd_notes",
@@ -3468,13 +3432,6 @@ for _name, _code in NODE_TYPES.items():
 # Student code off the lessons' path: writing into a leaf by indexing, views made in no_grad mode, iterating
 # a tensor, and numpy arrays mixed with tensors (torch's operators give way to numpy, which computes).
 # ---------------------------------------------------------------------------------------------------------
-ATTEMPT = """
-def attempt(label, f):
-    try:
-        print(label, f())
-    except Exception as e:
-        print(label, type(e).__name__, e)
-"""
 _NUMPY_INTEROP = ATTEMPT + """
 import warnings
 import numpy as np
