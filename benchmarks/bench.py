@@ -100,7 +100,8 @@ def _leaf_values(shape):
 
 def _chain(lib, n_ops, shape, ops):
     """x -> op -> op -> ... (n_ops ops cycling through ``ops``) -> sum, then backward, in ``lib`` (minigrad
-    or torch); leaves x, w, b require grad."""
+    or torch); leaves x, w, b require grad. Returns the Case, the forward, the backward timed over k steps, the
+    check and the leaves."""
     x, w, b = (lib.tensor(v, requires_grad=True) for v in _leaf_values(shape))
     leaves = (x, w, b)
 
@@ -129,7 +130,7 @@ def _chain(lib, n_ops, shape, ops):
     def check():
         return float(sum(float(t.grad.sum()) for t in leaves))
 
-    return Case(run, check, ops=n_ops), forward, timed_backward, check
+    return Case(run, check, ops=n_ops), forward, timed_backward, check, leaves
 
 
 def chain_minigrad(n_ops, shape=(), ops=MIXED_OPS):
@@ -164,7 +165,7 @@ def chain_micrograd(n_ops, ops=SCALAR_OPS):
 def chain_backward_minigrad(n_ops, shape=(), observer=None):
     """Only the backward of the chain (the forward is built outside the clock), with ``observer`` attached
     to the backward if given."""
-    _, forward, timed_backward, check = _chain(minigrad, n_ops, shape, MIXED_OPS)
+    _, forward, timed_backward, check, _ = _chain(minigrad, n_ops, shape, MIXED_OPS)
     if observer is None:
         timed = timed_backward
     else:

@@ -3,6 +3,9 @@ one BLAS thread, as in ``bench.py``; torch optional). It sets no target.
 
 - one op of the chain: numpy's own work, the op without recording, the op recording its node, and the engine's
   cost per node in backward; against torch's;
+- the whole chain in a bare engine: micrograd's design (a value, a closure per op, a topological sort) on numpy
+  arrays, doing minigrad's arithmetic with none of torch's behaviour (no dtype rules, version counters, grad mode,
+  hooks, engine order or checks): what the chain rows cost before any of what makes minigrad torch;
 - the MLP step: forward, forward + backward, the optimizer step and the whole step, in minigrad, in torch, and in
   plain numpy doing the same arithmetic (what no numpy engine can beat); then what torch's rounding of the SGD
   update (one fused multiply-add) costs in numpy.
@@ -76,6 +79,86 @@ def chain_rows(shape, repeats=7, min_time=0.2, n=CHAIN_NODES):
     return out
 
 
+# -- the chain in a bare engine ------------------------------------------------------------------------------
+class Bare:
+    """A value of the bare engine: micrograd's ``Value`` on numpy arrays, with minigrad's forward and backward
+    arithmetic (float32 tanh computed in float64 and rounded once; each backward the formula minigrad's op
+    evaluates on arrays) and nothing else."""
+
+    __slots__ = ("data", "grad", "_parents", "_backward")
+
+    def __init__(self, data, parents=(), backward=None):
+        self.data, self.grad, self._parents, self._backward = np.asarray(data), None, parents, backward
+
+    def __mul__(self, other):
+        a, b = self.data, other.data
+        return Bare(a * b, (self, other), lambda g: (g * b, g * a))
+
+    def __add__(self, other):
+        return Bare(self.data + other.data, (self, other), lambda g: (g, g))
+
+    def __sub__(self, number):
+        return Bare(self.data - number, (self,), lambda g: (g,))
+
+    def tanh(self):
+        t = np.tanh(self.data, dtype=np.float64).astype(self.data.dtype)
+        return Bare(t, (self,), lambda g: (g * (1 - t * t),))
+
+    def relu(self):
+        r = np.maximum(self.data, 0)
+        return Bare(r, (self,), lambda g: (np.where(r <= 0, 0, g),))
+
+    def sum(self):
+        shape = self.data.shape
+        return Bare(self.data.sum(), (self,), lambda g: (np.broadcast_to(g, shape),))
+
+    def backward(self):
+        """Each value after all the values that use it, then the chain rule; a parent's gradients are summed in
+        the order they arrive (as minigrad's engine sums them)."""
+        order, seen, stack = [], set(), [(self, False)]
+        while stack:
+            v, done = stack.pop()
+            if done:
+                order.append(v)
+            elif v not in seen:
+                seen.add(v)
+                stack.append((v, True))
+                stack.extend((p, False) for p in v._parents)
+        self.grad = np.ones_like(self.data)
+        for v in reversed(order):
+            if v._backward is not None:
+                for p, g in zip(v._parents, v._backward(v.grad)):
+                    p.grad = g if p.grad is None else p.grad + g
+
+
+class _BareLib:
+    """What ``bench``'s chain asks of a library."""
+
+    @staticmethod
+    def tensor(values, requires_grad=False):
+        return Bare(values)
+
+
+def bare_chain(n_ops, shape=(), ops=bench.MIXED_OPS):
+    """``bench``'s chain (forward + backward) in the bare engine: a :class:`bench.Case`."""
+    case = bench._chain(_BareLib, n_ops, shape, ops)[0]
+    return bench.Case(case.run, case.check, ops=n_ops)
+
+
+def bare_table(n=bench.FULL["chain_ops"], shape=bench.FULL["tensor_shape"], repeats=7, min_time=0.2):
+    """Rows (label, bare, minigrad, baseline or None, baseline name) of the chain rows of ``bench.py``, per op
+    (microseconds): the bare engine, minigrad, and the row's baseline."""
+    rows = []
+    for label, shape_, ops, baseline, name in (
+        ("chain on 16 floats", shape, bench.MIXED_OPS, torch and (lambda: bench.chain_torch(n, shape)), "torch"),
+        ("chain on scalars", (), bench.SCALAR_OPS, bench.Value and (lambda: bench.chain_micrograd(n)), "micrograd"),
+    ):
+        cases = [bare_chain(n, shape_, ops), bench.chain_minigrad(n, shape_, ops)] + ([baseline()] if baseline else [])
+        times = [t / n for t in best_of([c.run for c in cases], repeats, min_time)]
+        rows.append((label, times[0], times[1], times[2] if baseline else None, name))
+    return rows
+
+
 # -- the MLP step -------------------------------------------------------------------------------------------
 def numpy_mlp_parts(batch, n_in, n_hidden, n_out):
     """The MLP step of ``bench.mlp_parts`` in plain numpy, the same arithmetic minigrad does (the floor for a numpy
@@ -146,6 +229,12 @@ def main():
         print(f"one op of the chain on {name} (us)")
         for label, us in chain_rows(shape):
             print(f"  {label:<55} {us:7.2f}")
+    print("the chains of bench.py, per op, forward + backward (us)")
+    print(f"  {'row':<20} {'bare':>9} {'minigrad':>9} {'baseline':>9}  bare/baseline")
+    for label, bare, ours, theirs, name in bare_table():
+        ratio = f"{bare / theirs:.2f}x {name}" if theirs else f"no {name}"
+        cells = " ".join(f"{v:9.2f}" if v is not None else f"{'-':>9}" for v in (bare, ours, theirs))
+        print(f"  {label:<20} {cells}  {ratio}")
     batch, n_in, n_hidden, n_out = MLP
     rows, (fused, plain) = mlp_table()
     print(f"MLP {n_in}-{n_hidden}-{n_out}, batch {batch}, SGD lr=0.01 (us)")

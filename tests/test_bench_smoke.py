@@ -8,6 +8,7 @@ import io
 import math
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 _PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench.py"
@@ -143,12 +144,32 @@ def test_breakdown_numpy_floor_is_minigrads_arithmetic():
             assert p.tobytes() == q.detach().numpy().tobytes()
 
 
+@pytest.mark.parametrize("shape, ops", [((5,), bench.MIXED_OPS), ((), bench.SCALAR_OPS)])
+def test_breakdown_bare_engine_is_minigrads_arithmetic(shape, ops):
+    """The bare engine's chain computes minigrad's gradients bit for bit (tanh rounded once, relu's where, the
+    leaves' gradients summed in minigrad's order), so it is what the chain costs without minigrad's behaviour."""
+    breakdown = _breakdown()
+
+    def grads(lib):
+        case, *_, leaves = bench._chain(lib, 41, shape, ops)  # 41 ops: every op of the mix, each leaf used ten times
+        case.run()
+        return [np.asarray(t.grad if isinstance(t, breakdown.Bare) else t.grad.numpy()) for t in leaves]
+
+    ours, bare = grads(bench.minigrad), grads(breakdown._BareLib)
+    for g, h in zip(ours, bare, strict=True):
+        assert g.dtype == h.dtype == np.float32 and g.shape == h.shape == shape
+        assert g.tobytes() == h.tobytes()
+
+
 def test_breakdown_parts_run():
     """benchmarks/breakdown.py: every part it times runs and gives a finite time (measured there, never here)."""
     breakdown = _breakdown()
     for shape in ((3,), ()):
         rows = breakdown.chain_rows(shape, repeats=1, min_time=0, n=4)
         assert len(rows) >= 6 and all(math.isfinite(us) and us >= 0 for _, us in rows)
+    rows = breakdown.bare_table(n=8, shape=(3,), repeats=1, min_time=0)
+    assert [r[0] for r in rows] == ["chain on 16 floats", "chain on scalars"]
+    assert all(math.isfinite(v) for r in rows for v in r[1:4] if v is not None)
     rows, kernels = breakdown.mlp_table(TINY["mlp"], repeats=1, min_time=0)
     assert [r[0] for r in rows] == ["forward", "forward + backward", "optimizer step", "whole step"]
     assert all(math.isfinite(v) for r in rows for v in r[1:] if v is not None) and all(map(math.isfinite, kernels))
