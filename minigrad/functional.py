@@ -267,6 +267,18 @@ def atan(input):
     return E.Atan.apply(input)
 
 
+@public("erf", inplace="erf_")
+def erf(input):
+    """Mirror ``torch.erf``: the error function (ErfBackward0)."""
+    return E.Erf.apply(input)
+
+
+@public("erfc", inplace="erfc_")
+def erfc(input):
+    """Mirror ``torch.erfc``: 1 - erf(input), without erf's cancellation (ErfcBackward0)."""
+    return E.Erfc.apply(input)
+
+
 @public("log1p", inplace="log1p_")
 def log1p(input):
     """Mirror ``torch.log1p``: log(1 + input), exact for small input (Log1PBackward0)."""

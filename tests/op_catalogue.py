@@ -387,6 +387,8 @@ CATALOGUE = [
     Case("log2", torch.log2, unary(), (POSITIVE,), second_order=True),
     Case("expm1", torch.expm1, unary(), second_order=True),
     Case("exp2", torch.exp2, unary(), second_order=True),
+    Case("erf", torch.erf, unary(), second_order=True),
+    Case("erfc", torch.erfc, unary(), second_order=True),
     Case("clamp_min", lambda a: a.clamp(min=-0.5), unary(), (Domain(avoid=(-0.5,)),)),
     Case("clamp_max", lambda a: torch.clamp(a, max=0.5), unary(), (Domain(avoid=(0.5,)),)),
     Case("clamp_both", lambda a: a.clamp(-0.5, 0.5), unary(), (Domain(avoid=(-0.5, 0.5)),)),

@@ -24,6 +24,7 @@ from op_catalogue import (
 
 import minigrad as torch
 import minigrad.nn.functional as F
+from minigrad.ops.activations import EluBackward, HardtanhBackward, LogSigmoidBackward
 from minigrad.ops.elementwise import GeluBackward
 
 WIDE = [st.tuples(one_shape(1, 3, min_side=2))]  # every dim of size 2 or more: a variance has N - 1 > 0
@@ -210,6 +211,22 @@ API_CATALOGUE = [
     Case("silu", F.silu, unary(), second_order=True),
     Case("softplus", F.softplus, unary(), second_order=True),
     Case("softplus_beta", lambda a: F.softplus(a, beta=2.0, threshold=1.5), unary(), (Domain(avoid=(0.75,)),)),
+    Case("elu", F.elu, unary(), (Domain(avoid=(0.0,)),), second_order=True),
+    Case("elu_alpha", lambda a: F.elu(a, alpha=0.5), unary(), (Domain(avoid=(0.0,)),), second_order=True),
+    Case("elu_inplace", lambda a: F.elu(a * 1, 0.5, inplace=True) * 1.5, unary(), (Domain(avoid=(0.0,)),)),
+    Case("selu", F.selu, unary(), (Domain(avoid=(0.0,)),), second_order=True),
+    Case("celu_inplace", lambda a: F.celu(a * 1, 2.0, inplace=True) * 1.5, unary(), (Domain(avoid=(0.0,)),)),
+    Case("celu", lambda a: F.celu(a, alpha=0.7), unary(), (Domain(avoid=(0.0,)),), second_order=True),
+    Case("mish", F.mish, unary(), second_order=True),
+    Case("hardtanh", lambda a: F.hardtanh(a, -1.5, 0.5), unary(), (Domain(avoid=(-1.5, 0.5)),), second_order=True),
+    Case("relu6", lambda a: F.relu6(a * 4), unary(), (Domain(avoid=(0.0, 1.5)),)),
+    Case("logsigmoid", F.logsigmoid, unary(), second_order=True),
+    Case("elu_backward", lambda g, a: EluBackward.apply(g, a, alpha=0.5, scale=1.5, input_scale=2.0),
+         fixed(((2, 3), (2, 3))), (Domain(), Domain(avoid=(0.0,)))),
+    Case("hardtanh_backward", lambda g, a: HardtanhBackward.apply(g, a, min_val=-1.0, max_val=0.5),
+         fixed(((2, 3), (2, 3))), (Domain(), Domain(avoid=(-1.0, 0.5)))),
+    Case("log_sigmoid_backward", lambda g, a: LogSigmoidBackward.apply(g, a, buffer=(-a.detach().abs()).exp()),
+         fixed(((2, 3), (2, 3)))),
     Case("gelu_tanh", lambda a: F.gelu(a, approximate="tanh"), unary(), second_order=True),
     Case("gelu_backward", lambda g, a: GeluBackward.apply(g, a, approximate="none"), fixed(((2, 3), (2, 3)))),
     Case("gelu_backward_tanh", lambda g, a: GeluBackward.apply(g, a, approximate="tanh"), fixed(((3,), (3,)))),

@@ -2,7 +2,23 @@
 ``torch.nn``."""
 
 from . import functional, init, utils
-from .activation import GELU, Flatten, Identity, LeakyReLU, LogSoftmax, SiLU, Softmax, Softplus
+from .activation import (
+    CELU,
+    ELU,
+    GELU,
+    SELU,
+    Flatten,
+    Hardtanh,
+    Identity,
+    LeakyReLU,
+    LogSigmoid,
+    LogSoftmax,
+    Mish,
+    ReLU6,
+    SiLU,
+    Softmax,
+    Softplus,
+)
 from .batchnorm import BatchNorm1d
 from .containers import ModuleDict, ModuleList
 from .dropout import Dropout
@@ -24,10 +40,11 @@ from .modules import Linear, ReLU, Sequential, Sigmoid, Tanh
 from .parameter import Parameter
 
 __all__ = [
-    "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CrossEntropyLoss", "Dropout", "Embedding", "Flatten", "GELU",
-    "HuberLoss", "Identity", "L1Loss", "LayerNorm", "LazyLinear", "LeakyReLU", "SmoothL1Loss",
-    "Linear", "LogSoftmax", "MSELoss", "Module", "ModuleDict", "ModuleList", "NLLLoss", "Parameter", "ReLU",
-    "Sequential", "SiLU", "Sigmoid", "Softmax", "Softplus", "Tanh", "functional", "init", "utils",
+    "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CELU", "CrossEntropyLoss", "Dropout", "ELU", "Embedding",
+    "Flatten", "GELU", "Hardtanh", "HuberLoss", "Identity", "L1Loss", "LayerNorm", "LazyLinear", "LeakyReLU",
+    "SmoothL1Loss", "Linear", "LogSigmoid", "LogSoftmax", "MSELoss", "Mish", "Module", "ModuleDict", "ModuleList",
+    "NLLLoss", "Parameter", "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "Softmax", "Softplus", "Tanh",
+    "functional", "init", "utils",
 ]
 
 from ..torch_api import module_getattr  # noqa: E402

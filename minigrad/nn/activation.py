@@ -4,7 +4,10 @@ Flatten layers."""
 
 import warnings
 
+import numpy as np
+
 from ..functional import relu as _relu
+from ..ops import activations as A
 from ..ops import elementwise as E
 from ..ops import softmax as SM
 from ..ops.inplace import apply_inplace
@@ -118,18 +121,161 @@ def softplus(input, beta=1.0, threshold=20.0):
     return E.Softplus.apply(input, beta=beta, threshold=threshold)
 
 
-class SiLU(Module):
-    """Mirror ``torch.nn.SiLU(inplace=False)``."""
+def elu(input, alpha=1.0, inplace=False):
+    """Mirror ``torch.nn.functional.elu``: ``x`` where ``x > 0``, else ``alpha * (exp(x) - 1)`` (EluBackward0;
+    ``inplace=True`` writes into ``input``, EluBackward1, which cannot go back through a negative ``alpha``)."""
+    return _elu(input, alpha, 1, 1, inplace, A.Elu, A.EluInplace)
+
+
+def elu_(input, alpha=1):
+    """Mirror ``torch.nn.functional.elu_``: ``elu`` written into ``input``."""
+    return elu(input, alpha, inplace=True)
+
+
+# SELU's constants, as torch writes them (torch/csrc: selu in Activation.cpp)
+SELU_ALPHA, SELU_SCALE = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
+
+
+def selu(input, inplace=False):
+    """Mirror ``torch.nn.functional.selu``: ``scale * elu(x, alpha)`` with SELU's two constants (EluBackward0,
+    or EluBackward1 in place)."""
+    return _elu(input, SELU_ALPHA, SELU_SCALE, 1, inplace, A.Elu, A.EluInplace)
+
+
+def celu(input, alpha=1.0, inplace=False):
+    """Mirror ``torch.nn.functional.celu``: ``x`` where ``x > 0``, else ``alpha * (exp(x / alpha) - 1)``
+    (CeluBackward0, or CeluBackward1 in place); torch's error for ``alpha=0``."""
+    if alpha == 0:
+        raise RuntimeError("ZeroDivisionError: alpha cannot be 0 for CELU")
+    # torch's celu is elu with input_scale 1 / alpha, alpha taken as a C++ float
+    return _elu(input, alpha, 1, 1.0 / float(np.float32(alpha)), inplace, A.Celu, A.CeluInplace)
+
+
+def _elu(input, alpha, scale, input_scale, inplace, op, inplace_op):
+    params = dict(alpha=alpha, scale=scale, input_scale=input_scale)
+    if inplace:
+        return apply_inplace(input, lambda a: inplace_op.apply(a, **params))
+    return op.apply(input, **params)
+
+
+def mish(input, inplace=False):
+    """Mirror ``torch.nn.functional.mish``: ``x * tanh(softplus(x))`` (MishBackward0; ``inplace=True`` writes into
+    ``input``)."""
+    return apply_inplace(input, A.Mish.apply) if inplace else A.Mish.apply(input)
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    """Mirror ``torch.nn.functional.hardtanh``: ``x`` clamped to ``[min_val, max_val]``, the gradient passing only
+    strictly inside (HardtanhBackward0); torch's ValueError if ``min_val > max_val``."""
+    if min_val > max_val:
+        raise ValueError("min_val cannot be greater than max_val")
+    if inplace:
+        return apply_inplace(input, lambda a: A.Hardtanh.apply(a, min_val=min_val, max_val=max_val))
+    return A.Hardtanh.apply(input, min_val=min_val, max_val=max_val)
+
+
+def hardtanh_(input, min_val=-1, max_val=1):
+    """Mirror ``torch.nn.functional.hardtanh_``: ``hardtanh`` written into ``input``."""
+    return hardtanh(input, min_val, max_val, inplace=True)
+
+
+def relu6(input, inplace=False):
+    """Mirror ``torch.nn.functional.relu6``: ``hardtanh(x, 0, 6)`` (HardtanhBackward0)."""
+    return hardtanh(input, 0, 6, inplace)
+
+
+def logsigmoid(input):
+    """Mirror ``torch.nn.functional.logsigmoid``: ``log(sigmoid(x))``, computed without overflow
+    (LogSigmoidBackward0)."""
+    return A.LogSigmoid.apply(input)
+
+
+class _Inplace(Module):
+    """An activation layer whose only setting is ``inplace``, shown only when True."""
+
+    function = None
 
     def __init__(self, inplace=False):
         super().__init__()
         self.inplace = inplace
 
     def forward(self, input):
-        return silu(input, self.inplace)
+        return type(self).function(input, inplace=self.inplace)
 
     def extra_repr(self):
         return "inplace=True" if self.inplace else ""
+
+
+class ELU(Module):
+    """Mirror ``torch.nn.ELU(alpha=1.0, inplace=False)``."""
+
+    def __init__(self, alpha=1.0, inplace=False):
+        super().__init__()
+        self.alpha, self.inplace = alpha, inplace
+
+    def forward(self, input):
+        return elu(input, self.alpha, self.inplace)
+
+    def extra_repr(self):
+        return f"alpha={self.alpha}{', inplace=True' if self.inplace else ''}"
+
+
+class CELU(ELU):
+    """Mirror ``torch.nn.CELU(alpha=1.0, inplace=False)``."""
+
+    def forward(self, input):
+        return celu(input, self.alpha, self.inplace)
+
+
+class SELU(_Inplace):
+    """Mirror ``torch.nn.SELU(inplace=False)``."""
+
+    function = staticmethod(selu)
+
+
+class Mish(_Inplace):
+    """Mirror ``torch.nn.Mish(inplace=False)``."""
+
+    function = staticmethod(mish)
+
+
+class Hardtanh(Module):
+    """Mirror ``torch.nn.Hardtanh(min_val=-1.0, max_val=1.0, inplace=False)``; torch's AssertionError unless
+    ``max_val > min_val``."""
+
+    def __init__(self, min_val=-1.0, max_val=1.0, inplace=False):
+        super().__init__()
+        self.min_val, self.max_val, self.inplace = min_val, max_val, inplace
+        assert self.max_val > self.min_val, f"max_val ({self.max_val}) must be greater than min_val ({self.min_val})"
+
+    def forward(self, input):
+        return hardtanh(input, self.min_val, self.max_val, self.inplace)
+
+    def extra_repr(self):
+        return f"min_val={self.min_val}, max_val={self.max_val}{', inplace=True' if self.inplace else ''}"
+
+
+class ReLU6(Hardtanh):
+    """Mirror ``torch.nn.ReLU6(inplace=False)``: ``Hardtanh(0.0, 6.0)``."""
+
+    def __init__(self, inplace=False):
+        super().__init__(0.0, 6.0, inplace)
+
+    def extra_repr(self):
+        return "inplace=True" if self.inplace else ""
+
+
+class LogSigmoid(Module):
+    """Mirror ``torch.nn.LogSigmoid()``."""
+
+    def forward(self, input):
+        return logsigmoid(input)
+
+
+class SiLU(_Inplace):
+    """Mirror ``torch.nn.SiLU(inplace=False)``."""
+
+    function = staticmethod(silu)
 
 
 class Softplus(Module):

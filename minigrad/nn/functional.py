@@ -14,7 +14,24 @@ from ..ops.op import Op, sizes_and_strides
 from ..ops.shape import expanded_shape
 from ..tensor import Tensor
 from . import _reduction
-from .activation import gelu, leaky_relu, log_softmax, relu, silu, softmax, softplus  # noqa: F401
+from .activation import (  # noqa: F401
+    celu,
+    elu,
+    elu_,
+    gelu,
+    hardtanh,
+    hardtanh_,
+    leaky_relu,
+    log_softmax,
+    logsigmoid,
+    mish,
+    relu,
+    relu6,
+    selu,
+    silu,
+    softmax,
+    softplus,
+)
 from .batchnorm import batch_norm  # noqa: F401
 from .dropout import dropout  # noqa: F401
 from .embedding import embedding  # noqa: F401

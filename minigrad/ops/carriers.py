@@ -122,6 +122,8 @@ ARRAYS = _Carrier(
     sinh=functools.partial(precise, np.sinh),
     rsqrt=rsqrt_of,
     sigmoid=lambda a: 1 / (1 + precise(np.exp, -a)),  # the Sigmoid op's forward
+    tanh=functools.partial(precise, np.tanh),
+    log1p=functools.partial(precise, np.log1p),
     sign=np.sign,
     floor=np.floor,
     log=functools.partial(precise, np.log),
@@ -171,6 +173,8 @@ def _tensor_functions():
         sinh=F.sinh,
         rsqrt=F.rsqrt,
         sigmoid=F.sigmoid,
+        tanh=F.tanh,
+        log1p=F.log1p,
         sign=F.sign,
         floor=pointwise.floor,
         log=F.log,

@@ -830,8 +830,7 @@ class LeakyReluInplace(Op):
                 "version instead. File an issue at https://github.com/pytorch/pytorch if you do require supporting "
                 "in-place leakRelu backward calculation with negative slope"
             )
-        (result,) = ctx._values(F)
-        return (F.where(result > 0, grads[0], grads[0] * ctx.negative_slope),)
+        return ctx._formula()[F.name](ctx, grads, ctx._values(F))
 
 
 _SQRT1_2, _2_SQRTPI, _SQRT2 = math.sqrt(0.5), 2 / math.sqrt(math.pi), math.sqrt(2)
@@ -841,6 +840,36 @@ _erf = np.vectorize(math.erf, otypes=[np.float64])
 def _erf_as(x):
     """erf of ``x`` in ``x``'s dtype: computed in float64 and rounded once, as the C library's ``erff`` gives it."""
     return _erf(x.astype(np.float64)).astype(x.dtype)
+
+
+def _erfc_as(x):
+    """erfc of ``x`` in ``x``'s dtype, as :func:`_erf_as`."""
+    return _erfc(x.astype(np.float64)).astype(x.dtype)
+
+
+_erfc = np.vectorize(math.erfc, otypes=[np.float64])
+
+
+class Erf(Op):
+    """result = erf(self) = 2 / sqrt(pi) * integral of exp(-t**2) from 0 to self"""
+
+    node_name = "ErfBackward0"
+    formula = {"self": "2 / math.sqrt(math.pi) * exp(-(self ** 2)) * grad"}
+    saved_names = ("self",)
+    function = staticmethod(_erf_as)
+
+    @classmethod
+    def forward(cls, ctx, a):
+        ctx._save((a,))
+        return wrap(cls.function(_float(a)))
+
+
+class Erfc(Erf):
+    """result = erfc(self) = 1 - erf(self), exact where erf(self) is near 1"""
+
+    node_name = "ErfcBackward0"
+    formula = {"self": "-2 / math.sqrt(math.pi) * exp(-(self ** 2)) * grad"}
+    function = staticmethod(_erfc_as)
 
 
 def gelu_values(x, approximate):

@@ -130,6 +130,59 @@ case(
     print(nn.Sequential(nn.Linear(2, 2), nn.SiLU(), nn.Linear(2, 1), nn.Softplus()))
     """],
 )
+_report_cases("api_op_", _UNARY, """
+    elu: F.elu(u * 3) ; u
+    elu_alpha: F.elu(q - 2, alpha=0.5) ; q
+    elu_negative_alpha: F.elu(u, -0.7) ; u
+    elu_float64: F.elu(d * 4) ; d
+    elu_inplace: F.elu(u * 2, 0.7, inplace=True) ; u
+    selu: F.selu(u * 3) ; u
+    selu_module_inplace: nn.SELU(inplace=True)(q - 3) ; q
+    celu: F.celu(u * 3, alpha=0.3) ; u
+    celu_inplace: F.celu(q - 3, 2., True) ; q
+    mish: F.mish(q - 4) ; q
+    mish_float64: nn.Mish()(d) ; d
+    hardtanh: F.hardtanh(u * 3) ; u
+    hardtanh_bounds: F.hardtanh(q, -1.5, 2.5) ; q
+    hardtanh_inplace: F.hardtanh_(u * 2) ; u
+    relu6: F.relu6(q * 2 - 8) ; q
+    relu6_module_inplace: nn.ReLU6(True)(q - 1) ; q
+    logsigmoid: F.logsigmoid(q * 4 - 20) ; q
+    logsigmoid_float64: nn.LogSigmoid()(d * 30) ; d
+    erf: torch.erf(u * 3) ; u
+    erfc: q.erfc() ; q
+    erf_float64: d.erf() ; d
+""")
+case(
+    "api_nn_elu_mish_hardtanh",
+    [_UNARY, ATTEMPT, """
+    print(nn.ELU(), nn.ELU(0.5, True), nn.SELU(), nn.SELU(True), nn.CELU(2.), nn.Mish(), nn.Mish(True))
+    print(nn.Hardtanh(), nn.Hardtanh(-2, 3, True), nn.ReLU6(), nn.ReLU6(True), nn.LogSigmoid())
+    attempt("Hardtanh(2, 1)", lambda: nn.Hardtanh(2, 1))
+    attempt("hardtanh min > max", lambda: F.hardtanh(u, 2., 1.))
+    attempt("celu alpha 0", lambda: F.celu(u, 0.))
+    i = torch.tensor([-3, 0, 5])
+    for name, f in [("elu", F.elu), ("selu", F.selu), ("celu", F.celu), ("mish", F.mish), ("relu6", F.relu6),
+                    ("hardtanh", lambda t: F.hardtanh(t, -1.5, 2.5)), ("logsigmoid", F.logsigmoid),
+                    ("erf", torch.erf), ("erfc", torch.erfc)]:
+        attempt(name + " of ints", lambda: f(i))
+        attempt(name + " of bools", lambda: f(i > 0))
+    for y in (F.elu(u), F.elu_(u * 1), F.selu(u), F.celu(u, 3), F.hardtanh(u), F.relu6(u), F.hardtanh_(u * 1)):
+        fn = y.grad_fn
+        print(fn.name(), [(k, getattr(fn, k)) for k in sorted(dir(fn)) if k.startswith("_saved_") and k[7:] not in
+                          ("self", "result")])
+    y = F.logsigmoid(u)
+    print(y.grad_fn._saved_buffer, y.grad_fn._saved_self is u)
+    print(F.elu(torch.tensor([0., -0., -1e-30]), -0.7), F.elu(torch.tensor(-1e4)), F.logsigmoid(torch.tensor(-1e4)))
+    attempt("in-place elu, negative alpha", lambda: F.elu(u * 1, -0.5, inplace=True).sum().backward())
+    for f in (F.elu, F.selu, F.mish, F.logsigmoid, F.hardtanh, F.relu6, torch.erf, torch.erfc):
+        g, = torch.autograd.grad(f(d * 3).sum(), d, create_graph=True)
+        print(g, torch.autograd.grad(g.sum(), d))
+    v = u.detach().clone()
+    print(v.erf_(), v.erfc_(), v._version)
+    print(nn.Sequential(nn.Linear(3, 4), nn.ELU(), nn.Linear(4, 4), nn.Mish(), nn.Linear(4, 2), nn.ReLU6()))
+    """],
+)
 case(
     "api_unary_ints_and_in_place",
     [_UNARY, """
