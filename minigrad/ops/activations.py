@@ -17,6 +17,15 @@ def _elu(x, alpha, scale, input_scale):
     return np.where(x < 0, negative, x * c(scale)).astype(x.dtype, copy=False)
 
 
+def _elu_forward(ctx, a, alpha, scale, input_scale):
+    """The output of elu (and selu, celu) of tensor ``a``, its coefficients kept on ``ctx``; torch's error for
+    integers."""
+    if a.dtype.category < 2:
+        raise not_implemented("elu_cpu", a.dtype)
+    ctx.alpha, ctx.scale, ctx.input_scale = alpha, scale, input_scale
+    return wrap(_elu(a._data, alpha, scale, input_scale))
+
+
 def elu_backward(grad, alpha, scale, input_scale, self, F=None):
     """torch's ``elu_backward`` of ``self``: ``grad * input_scale * alpha * scale * exp(self * input_scale)`` where
     ``self <= 0``, else ``grad * scale`` (on Tensors, the differentiable EluBackward op)."""
@@ -33,11 +42,8 @@ class _Elu(Op):
 
     @staticmethod
     def forward(ctx, a, *, alpha, scale=1, input_scale=1):
-        if a.dtype.category < 2:
-            raise not_implemented("elu_cpu", a.dtype)
         ctx._save((a,))
-        ctx.alpha, ctx.scale, ctx.input_scale = alpha, scale, input_scale
-        return wrap(_elu(a._data, alpha, scale, input_scale))
+        return _elu_forward(ctx, a, alpha, scale, input_scale)
 
     @staticmethod
     def backward(ctx, grads, F):
@@ -82,10 +88,7 @@ class _EluInplace(Op):
 
     @staticmethod
     def forward(ctx, a, *, alpha, scale=1, input_scale=1):
-        if a.dtype.category < 2:
-            raise not_implemented("elu_cpu", a.dtype)
-        ctx.alpha, ctx.scale, ctx.input_scale = alpha, scale, input_scale
-        out = wrap(_elu(a._data, alpha, scale, input_scale))
+        out = _elu_forward(ctx, a, alpha, scale, input_scale)
         ctx._save((out,))
         return out
 
