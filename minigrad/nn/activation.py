@@ -1,6 +1,7 @@
 """Activations as ``torch.nn.functional`` and ``torch.nn`` have them: ``softmax`` and ``log_softmax`` (with
-torch's warning when ``dim`` is left out), ``relu`` with ``inplace``, and the Softmax, LogSoftmax and
-Flatten layers."""
+torch's warning when ``dim`` is left out), ``relu``, ``leaky_relu``, ``gelu``, ``silu``, ``softplus``, the elu family
+(``elu``, ``selu``, ``celu``), ``mish``, ``hardtanh`` and ``relu6``, ``logsigmoid``, with ``inplace`` where torch has
+it, and their layers."""
 
 import warnings
 
