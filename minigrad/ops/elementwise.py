@@ -842,12 +842,12 @@ def _erf_as(x):
     return _erf(x.astype(np.float64)).astype(x.dtype)
 
 
+_erfc = np.vectorize(math.erfc, otypes=[np.float64])
+
+
 def _erfc_as(x):
     """erfc of ``x`` in ``x``'s dtype, as :func:`_erf_as`."""
     return _erfc(x.astype(np.float64)).astype(x.dtype)
-
-
-_erfc = np.vectorize(math.erfc, otypes=[np.float64])
 
 
 class Erf(Op):
