@@ -6,6 +6,8 @@ unchanged: tensors, ``requires_grad``, ``grad_fn``, ``backward``, hooks,
 PyTorch's printing, names and error messages.
 """
 
+import sys
+
 from . import autograd, distributions, func, linalg, nn, optim, utils
 from .autograd import (
     enable_grad,
@@ -81,3 +83,9 @@ from .torch_api import module_getattr, stand_in_for_missing  # noqa: E402
 # a name torch has and minigrad lacks says so (after every module above has added its Tensor methods)
 __getattr__ = module_getattr(__name__, "torch")
 stand_in_for_missing(Tensor, "torch.Tensor")
+
+from .input_checks import check_first_arguments  # noqa: E402
+
+# torch.exp([1., 2.]) and F.relu(np_array) raise torch's TypeError (the methods take the tensor as self)
+check_first_arguments(sys.modules[__name__], "torch")
+check_first_arguments(nn.functional, "torch.nn.functional")

@@ -16,18 +16,20 @@ def word(value):
     return "Tensor" if isinstance(value, Tensor) else c_type_name(value)
 
 
-def must_be_tensor(function, name, position, value):
-    """torch's TypeError for the argument ``name`` of ``function`` (at ``position``, counted from 1; None for a
-    keyword-only one) that is not a tensor."""
+def must_be_tensor(function, name, position, value, kind="Tensor"):
+    """torch's TypeError for the argument ``name`` of ``function`` (at ``position``, counted from 1; None for one
+    given by keyword) that is not a tensor (or not of the type ``kind`` of torch's signature, such as ``Number``)."""
     where = f" (position {position})" if position else ""
-    return TypeError(f"{function}(): argument '{name}'{where} must be Tensor, not {word(value)}")
+    return TypeError(f"{function}(): argument '{name}'{where} must be {kind}, not {word(value)}")
 
 
 def sizes_argument(function, name, args, overloads=None, position=1):
     """The sizes given to ``function`` as ``*args`` (ints, or one sequence of them) as a tuple, or torch's
-    TypeError: a single argument that is no size at all, then, when the function has ``overloads`` (torch's
-    ``view`` also takes a dtype), fits none of them; an element that is not an int (``x.view(-1, n / 2)``)
-    fails to unpack."""
+    TypeError. When torch's function has several ``overloads`` :func:`plausible` for the call (``view`` also takes
+    a dtype), sizes of the wrong type fit none of them; otherwise a single argument that is no size is the wrong
+    type, as is a sequence whose first item is no int (``torch.zeros([n / 2])``), and separate sizes that start
+    with one (``torch.zeros(n / 2, 3)``) are too many arguments; an element after the first that is not an int
+    (``x.view(-1, n / 2)``) fails to unpack."""
     items = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
     for size in items:  # the usual case first: ints only
         if size.__class__ is not int:
@@ -35,18 +37,43 @@ def sizes_argument(function, name, args, overloads=None, position=1):
     else:
         return tuple(items)
     items = args
+    ambiguous = overloads and len(plausible(overloads, len(args))) != 1
     if len(args) == 1 and not _is_size(args[0]):
-        if not isinstance(args[0], (list, tuple)):
-            if overloads:
-                raise invalid_arguments(function, args, overloads)
+        sequence = isinstance(args[0], (list, tuple))
+        if ambiguous and (not sequence or args[0] and not _is_size(args[0][0])):
+            raise invalid_arguments(function, args, overloads)
+        if not sequence:
             raise TypeError(f"{function}(): argument '{name}' (position {position}) must be tuple of ints, not "
                             f"{word(args[0])}")  # fmt: skip
         items = tuple(args[0])
+        if items and not _is_size(items[0]):  # torch's parser tests a sequence's first item for its type
+            raise TypeError(f"{function}(): argument '{name}' (position {position}) must be tuple of ints, but found "
+                            f"element of type {word(items[0])} at pos 0")  # fmt: skip
+    elif len(args) > 1 and not _is_size(args[0]):  # sizes as separate arguments must start with an int
+        if ambiguous:
+            raise invalid_arguments(function, args, overloads)
+        raise TypeError(f"{function}() takes 1 positional argument but {len(args)} were given")
     for pos, size in enumerate(items, 1):
         if not _is_size(size):
             raise TypeError(f"{function}(): argument '{name}' failed to unpack the object at pos {pos} with error "
                             f'"type must be tuple of ints,but got {word(size)}"')  # fmt: skip
     return tuple(items)
+
+
+def plausible(overloads, given):
+    """The overloads torch's parser tries for ``given`` arguments: those that take at least as many (counting
+    keyword-only ones) and need no more. With exactly one, it reports that overload's own error; otherwise the
+    error lists them all (:func:`invalid_arguments`)."""
+    return [o for o in overloads if least_arguments(o) <= given <= len(parameters(o))]
+
+
+def parameters(overload):
+    """An overload's parameters (``"Tensor input"``, ``"bool keepdim = False"``), without the ``*``."""
+    return [piece for piece in overload.split(", ") if piece != "*"]
+
+
+def least_arguments(overload):
+    return sum(" = " not in piece for piece in parameters(overload))
 
 
 def _is_size(value):
@@ -85,33 +112,91 @@ def dtype_argument(function, dtype, name="dtype", position=None, optional=True, 
 
 def invalid_arguments(function, args, signatures, kwargs=None):
     """torch's TypeError for ``args`` (and ``kwargs``) that fit none of ``function``'s ``signatures`` (torch's
-    overload texts, such as ``"Tensor input, Number other, *, Tensor out = None"``). Below a signature that has
-    exactly as many parameters as there are arguments, and no ``out``, torch names the ones that do not fit."""
-    got = [*map(word, args), *(f"{k}={word(v)}" for k, v in (kwargs or {}).items())]
-    lines = [f"{function}() received an invalid combination of arguments - got ({', '.join(got)}), "
-             "but expected one of:"]  # fmt: skip
+    overload texts, such as ``"Tensor input, Number other, *, Tensor out = None"``), as torch's
+    ``format_invalid_args`` writes it. Below each signature with as many comma-separated pieces as there are
+    arguments (``*`` counts as one, as in torch's parser of these texts), torch marks the arguments whose type
+    is not the piece's (``!list of [float]!``), or names the keywords it does not have."""
+    kwargs = kwargs or {}
+    head = f"{function}() received an invalid combination of arguments - "
+    if len(signatures) == 1:
+        pieces = _pieces(signatures[0])
+        unmatched = _unmatched_keywords(pieces, kwargs)
+        if unmatched:
+            return TypeError(head + "got unrecognized keyword arguments: " + ", ".join(unmatched))
+        got = _marked(pieces, args, kwargs) if _count_fits(pieces, args, kwargs) else _described(args, kwargs)
+        return TypeError(f"{head}got {got}, but expected ({signatures[0]})")
+    lines = [f"{head}got {_described(args, kwargs)}, but expected one of:"]
     for signature in signatures:
         lines.append(f" * ({signature})")
-        params = signature.split(", ")
-        if len(params) == len(args) and "*" not in params:
-            marked = [word(a) if _fits(a, p.split()[0]) else f"!{word(a)}!" for a, p in zip(args, params, strict=True)]
-            lines.append(f"      didn't match because some of the arguments have invalid types: ({', '.join(marked)})")
+        pieces = _pieces(signature)
+        if _count_fits(pieces, args, kwargs):
+            unmatched = _unmatched_keywords(pieces, kwargs)
+            reason = (f"some of the keywords were incorrect: {', '.join(unmatched)}" if unmatched else
+                      f"some of the arguments have invalid types: {_marked(pieces, args, kwargs)}")  # fmt: skip
+            lines.append(f"      didn't match because {reason}")
     return TypeError("\n".join(lines) + "\n")
 
 
-def refused(function, input, other, binary, method):
-    """The TypeError of a binary op's ``function`` (called as a Tensor method if ``method``) for an operand of a
-    type it does not take; ``binary`` is what :func:`minigrad.public.public` was given."""
-    if binary is True:
-        if method:
-            return must_be_tensor(function, "other", 1, other)
-        bad_input = not isinstance(input, (Tensor, *NUMBERS))
-        return must_be_tensor(function, *(("input", 1, input) if bad_input else ("other", 2, other)))
-    functions, methods = binary
-    return invalid_arguments(function, (other,) if method else (input, other), methods if method else functions)
+def _pieces(signature):
+    """A signature's ``(type, name)`` pieces, split as torch's message code splits them: at ``", "``, the type
+    before the last space (``bool unbiased = True`` is the type ``bool unbiased =`` named ``True``)."""
+    pieces = []
+    for piece in signature.split(", "):
+        kind, _, name = piece.rpartition(" ")
+        pieces.append((kind or name, name))
+    return pieces
+
+
+def _count_fits(pieces, args, kwargs):
+    return len(args) + len(kwargs) == len(pieces)
+
+
+def _unmatched_keywords(pieces, kwargs):
+    names = {name for _, name in pieces[max(len(pieces) - len(kwargs), 0):]}
+    return [k for k in reversed(kwargs) if k not in names]  # torch's unordered_map gives them last first
 
 
 def _fits(value, kind):
-    if kind == "Tensor":
-        return isinstance(value, Tensor)
-    return kind == "Number" and isinstance(value, NUMBERS)
+    """Whether ``value`` has the type of a signature's piece, by torch's test (its type's name, ``int``
+    also for ``float``)."""
+    name = word(value)
+    return name == kind or kind == "float" and name == "int"
+
+
+def _with_items(value):
+    """``word`` with the types of a list's or tuple's items, as torch marks them: ``list of [int, float]``,
+    ``tuple of (int,)``."""
+    if type(value) not in (list, tuple):
+        return word(value)
+    items = ", ".join(map(word, value)) + ("," if type(value) is tuple and len(value) == 1 else "")
+    return f"{type(value).__name__} of " + (f"({items})" if type(value) is tuple else f"[{items}]")
+
+
+def _marked(pieces, args, kwargs):
+    marked = []
+    for i, value in enumerate((*args, *(kwargs[k] for k in reversed(kwargs)))):
+        fits = i < len(pieces) and _fits(value, pieces[i][0])
+        text = (f"{list(reversed(kwargs))[i - len(args)]}=" if i >= len(args) else "") + _with_items(value)
+        marked.append(text if fits else f"!{text}!")
+    return "(" + ", ".join(marked) + ")"
+
+
+def _described(args, kwargs):
+    """torch's ``_argDesc``: the types given, keywords last first, with its trailing ``, `` when there are
+    keywords and no positional arguments."""
+    text = "".join(f"{word(a)}, " for a in args) + "".join(f"{k}={word(kwargs[k])}, " for k in reversed(kwargs))
+    return f"({text[:-2] if args else text})"
+
+
+def refused(function, input, other, binary, method, keyword=False):
+    """The TypeError of a binary op's ``function`` (called as a Tensor method if ``method``) for an operand of a
+    type it does not take (``other`` given by name if ``keyword``); ``binary`` is what
+    :func:`minigrad.public.public` was given."""
+    if binary is True:
+        position = None if keyword else 1 if method else 2
+        if method or isinstance(input, (Tensor, *NUMBERS)):
+            return must_be_tensor(function, "other", position, other)
+        return must_be_tensor(function, "input", 1, input)
+    functions, methods = binary
+    return invalid_arguments(function, (other,) if method else (input, other), methods if method else functions)
+

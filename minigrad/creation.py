@@ -11,7 +11,7 @@ import warnings
 import numpy as np
 
 from . import dtypes
-from .arguments import NUMBERS, dtype_argument, invalid_arguments, number_argument, sizes_argument
+from .arguments import NUMBERS, dtype_argument, invalid_arguments, number_argument, sizes_argument, word
 from .device import check_device
 from .ops._util import scalar_as
 from .public import public
@@ -237,9 +237,10 @@ def _is_int(s):
     return isinstance(s, (int, np.integer)) and not isinstance(s, bool)
 
 
-def _size(size, factory):
-    """The shape given to ``factory`` as ``*size`` (sizes, or one sequence of them), with torch's errors."""
-    size = sizes_argument(factory, "size", size)
+def _size(size, factory, overloads=None):
+    """The shape given to ``factory`` as ``*size`` (sizes, or one sequence of them), with torch's errors (those of
+    a function with ``overloads`` when torch's has several)."""
+    size = sizes_argument(factory, "size", size, overloads)
     for s in size:
         if s < 0:
             raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {shape_text(size)}")
@@ -356,14 +357,14 @@ def eye(n, m=None, dtype=None, device=None, requires_grad=False):
 
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.rand``: uniform on [0, 1), from ``generator`` (or the default one)."""
-    shape = _size(_given_size(size, kwargs, device), "rand")
+    shape = _size(_given_size(size, kwargs, device), "rand", _RAND)
     dtype = _float_dtype(dtype, "check_uniform_bounds", "rand", (size, _RAND))
     return _finish(rng(generator).random(shape).astype(dtype), None, requires_grad)
 
 
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.randn``: standard normal, from ``generator`` (or the default one)."""
-    shape = _size(_given_size(size, kwargs, device), "randn")
+    shape = _size(_given_size(size, kwargs, device), "randn", _RAND)
     dtype = _float_dtype(dtype, "normal_kernel_cpu", "randn", (size, _RAND))
     return _finish(rng(generator).standard_normal(shape).astype(dtype), None, requires_grad)
 
@@ -372,7 +373,7 @@ def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False)
     """Mirror ``torch.randperm``: the integers 0 to n - 1 in a random order (int64), from ``generator``."""
     check_device(device)
     if not isinstance(n, (int, np.integer)) or isinstance(n, bool):
-        raise TypeError(f"randperm(): argument 'n' (position 1) must be int, not {type(n).__name__}")
+        raise TypeError(f"randperm(): argument 'n' (position 1) must be int, not {word(n)}")
     (n,) = _size((n,), "randperm")
     dtype = dtype_argument("randperm", dtype) or dtypes.int64
     return _finish(rng(generator).permutation(n), dtype, requires_grad)

@@ -48,10 +48,11 @@ def _refusing(fn, name, binary, method):
     """``fn`` raising torch's TypeError (see :func:`public`) where it returns NotImplemented; the original
     is its ``__wrapped__``, for the reflected operators."""
 
-    def call(input, other, *args, **kwargs):
-        out = fn(input, other, *args, **kwargs)
+    def call(input, *args, **kwargs):
+        out = fn(input, *args, **kwargs)
         if out is NotImplemented:
-            raise refused(name, input, other, binary, method)
+            keyword = not args and "other" in kwargs  # torch gives no position for an argument given by name
+            raise refused(name, input, args[0] if args else kwargs.get("other"), binary, method, keyword)
         return out
 
     call.__name__, call.__qualname__, call.__doc__, call.__wrapped__ = fn.__name__, fn.__qualname__, fn.__doc__, fn

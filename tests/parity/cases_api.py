@@ -4,6 +4,9 @@ call. Each case prints values, grad_fn names, next_functions, saved values, grad
 the cases of ``cases.py`` do; the helpers (``report``, ``nf``, ``show_graph``) are the same.
 """
 
+import json
+from pathlib import Path
+
 from parity.cases import ATTEMPT, SET_WEIGHTS, case
 
 _X = """
@@ -2857,4 +2860,37 @@ _errors(
     "torch.optim.lr_scheduler.StepLR(3, 1)",
     "torch.optim.lr_scheduler.StepLR(torch.optim.SGD([x], lr=1.), 1, last_epoch=3)",
     "torch.optim.lr_scheduler.ExponentialLR(torch.optim.SGD([x], lr=1.))",
+)
+
+# ---------------------------------------------------------------------------------------------------------
+# A first argument that is not a tensor, for every function minigrad/torch_inputs.json covers: a list, a numpy
+# array, a number, None, and with more arguments (the overloads' messages depend on how many were given).
+# ---------------------------------------------------------------------------------------------------------
+_CHECKED = json.loads((Path(__file__).resolve().parents[2] / "minigrad" / "torch_inputs.json").read_text("utf-8"))
+_OWNERS = {"torch": "torch", "torch.nn.functional": "F"}
+case("api_first_argument_not_a_tensor", f"""
+import numpy as np
+FUNCTIONS = {[f"{_OWNERS[k.rpartition('.')[0]]}.{k.rpartition('.')[2]}" for k in _CHECKED]!r}
+CALLS = ("[1., 2.]", "np.array([1., 2.])", "2.5", "None", "[1, 2], 0", "(1., 2.), 0, True", "'ab', 1, 2, 3")
+for name in FUNCTIONS:
+    fn = eval(name)
+    for call in CALLS:
+        try:
+            print(name, call, type(eval(f"fn({{call}})")).__name__)
+        except Exception as e:
+            print(name, call, type(e).__name__, e)
+""")
+_errors(
+    "api_first_argument_keywords",
+    "torch.exp(input=[1.])",
+    "torch.sum([1.], dim=0)",
+    "torch.sum(x, 0, keepdim=True, dtype=None, bad=1)",
+    "torch.add(x)",
+    "torch.add(x, other=[1.])",
+    "torch.mul(2, x)",
+    "torch.pow(2, x)",
+    "torch.pow([2.], 2)",
+    "torch.std(__import__('numpy').ones(3), dim=0, keepdim=True)",
+    "torch.clamp(x.tolist(), min=0)",
+    "torch.max([1., 2.], 0, True)",
 )

@@ -1147,6 +1147,63 @@ mistake(AREA, "stack_lists", "gave stack plain lists", """
 """)
 
 # ---------------------------------------------------------------------------------------------------------
+AREA = "arguments of the wrong type"
+# ---------------------------------------------------------------------------------------------------------
+mistake(AREA, "exp_of_list", "gave torch.exp a Python list", """
+    torch.exp([0., 1.])
+""")
+mistake(AREA, "sigmoid_of_numpy", "gave torch.sigmoid a numpy array", """
+    import numpy as np
+    torch.sigmoid(np.array([0., 1.]))
+""")
+mistake(AREA, "tanh_of_number", "took the tanh of a Python float with torch", """
+    torch.tanh(0.5)
+""")
+mistake(AREA, "relu_of_list", "gave F.relu a list of activations", """
+    torch.nn.functional.relu([1., -1.])
+""")
+mistake(AREA, "softmax_of_list", "gave F.softmax a list of logits", """
+    torch.nn.functional.softmax([1., 2.], dim=0)
+""")
+mistake(AREA, "sum_of_list_of_tensors", "summed a list of loss tensors with torch.sum", """
+    a = torch.tensor(1., requires_grad=True)
+    torch.sum([a * 2, a * 3])
+""")
+mistake(AREA, "max_of_list_with_dim", "took torch.max of a list along a dim", """
+    torch.max([1., 3., 2.], 0)
+""")
+mistake(AREA, "mean_of_numpy_with_dim", "took torch.mean of a numpy array along a dim", """
+    import numpy as np
+    torch.mean(np.ones((2, 3)), 1)
+""")
+mistake(AREA, "add_one_argument", "called torch.add with one tensor", """
+    torch.add(torch.ones(2))
+""")
+mistake(AREA, "matmul_one_argument", "called torch.matmul with one tensor", """
+    torch.matmul(torch.ones(2, 2))
+""")
+mistake(AREA, "zeros_half", "made a tensor of n / 2 zeros (a float size)", """
+    n = 6
+    torch.zeros(n / 2)
+""")
+mistake(AREA, "randn_half_in_list", "gave randn a float size in a list", """
+    n = 6
+    torch.randn([n / 2, 3])
+""")
+mistake(AREA, "randn_half_first", "gave randn a float as its first size", """
+    n = 6
+    torch.randn(n / 2, 3)
+""")
+mistake(AREA, "view_half", "reshaped with view(x.shape[0] / 2, -1)", """
+    x = torch.ones(4, 2)
+    x.view(x.shape[0] / 2, -1)
+""")
+mistake(AREA, "reshape_half_list", "reshaped with a list holding a float", """
+    x = torch.ones(4, 2)
+    x.reshape([x.shape[0] / 2, -1])
+""")
+
+# ---------------------------------------------------------------------------------------------------------
 AREA = "printing odd values"
 # ---------------------------------------------------------------------------------------------------------
 PRINTED = {

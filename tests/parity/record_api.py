@@ -1,5 +1,7 @@
 """Record the public names of PyTorch's modules and of ``torch.Tensor`` into ``minigrad/torch_api.json``, which
-:mod:`minigrad.torch_api` reads to tell a learner that a name they used is PyTorch's but not minigrad's.
+:mod:`minigrad.torch_api` reads to tell a learner that a name they used is PyTorch's but not minigrad's; and how
+torch's argument parser refuses a first argument that is not a tensor, for each function minigrad has, into
+``minigrad/torch_inputs.json``, which :mod:`minigrad.input_checks` reads.
 
 Run with torch 2.13 installed (``pip install torch==2.13.0`` takes the local CPU wheel)::
 
@@ -12,6 +14,7 @@ when torch is importable).
 import importlib
 import inspect
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -19,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from parity.run import write_or_check  # noqa: E402
 
 FILE = Path(__file__).resolve().parents[2] / "minigrad" / "torch_api.json"
+INPUTS = FILE.with_name("torch_inputs.json")
 CLASSES = ("torch.Tensor", "torch.nn.Module")  # the rest are modules
 OWNERS = ("torch", "torch.Tensor", "torch.nn", "torch.nn.Module", "torch.nn.functional", "torch.nn.init",
           "torch.optim", "torch.autograd", "torch.linalg", "torch.utils.data",
@@ -49,8 +53,92 @@ def dump(data):
     return '{"torch_version": ' + json.dumps(data["torch_version"]) + ', "names": {\n' + ",\n".join(lines) + "\n}}\n"
 
 
+class _NotATensor:
+    """What the recorder passes where a tensor belongs: torch names its type ``_NotATensor``."""
+
+
+_MUST = re.compile(r"(\w+)\(\): argument '(\w+)' \(position 1\) must be Tensor, not _NotATensor")
+_COMBINATION = re.compile(r"(\w+)\(\) received an invalid combination of arguments - got \((?:_NotATensor, )*"
+                          r"_NotATensor\), but expected (?:one of:\n(.*)|\((.*)\))", re.S)  # fmt: skip
+_ATTRIBUTE = re.compile(r"'_NotATensor' object has no attribute '(\w+)'")
+
+
+def _error(fn, *args):
+    try:
+        fn(*args)
+    except Exception as e:  # noqa: BLE001 - recording what torch raises, whatever it is
+        return e
+    return None
+
+
+def _refusal(fn):
+    """How torch's ``fn`` refuses a first argument that is not a tensor, or None if it takes one (or checks
+    something else first):
+
+    * ``{"name", "param", "takes"}`` when its parser has one signature (``exp(): argument 'input' (position 1)
+      must be Tensor``), ``takes`` saying how many positional arguments it takes (``from 1 to 3 positional
+      arguments``), which torch checks first, and ``missing`` what it says when given a tensor alone and it
+      needs more (``1 required positional arguments: "other"``);
+    * ``{"name", "overloads"}`` when it has several, which want a tensor or a number first;
+    * either with ``numbers`` if a Python number passes as the tensor (``torch.mul(2, t)``; where an overload
+      takes a number first, as ``torch.pow(2, t)``, the overloads tell);
+    * ``inplace``: the position of the ``inplace`` argument of a Python function of torch's, whose error names the
+      in-place function it calls when that argument is true (``elu_()``);
+    * ``{"attributes", "takes"}`` when it is Python code that reads a tensor attribute first: the one it reads
+      when given one argument, and when given two if it is another (``F.softmax(x)`` reads ``x.dim``,
+      ``F.softmax(x, 0)`` ``x.softmax``)."""
+    import torch
+
+    one, many = _error(fn, _NotATensor()), _error(fn, *[_NotATensor()] * 12)
+    extra = {"numbers": True} if _error(fn, 2.5, torch.ones(2)) is None else {}
+    if inspect.isfunction(fn) and "inplace" in inspect.signature(fn).parameters:
+        extra["inplace"] = list(inspect.signature(fn).parameters).index("inplace")
+    combination = _COMBINATION.fullmatch(str(many)) if isinstance(many, TypeError) else None
+    if combination:
+        overloads = re.findall(r"^ \* \((.*)\)$", combination[2], re.M) if combination[2] else [combination[3]]
+        firsts = {o.split(" ")[0] for o in overloads}
+        if not firsts <= {"Tensor", "Number", "float"}:  # a size, a dtype or an int first
+            return None
+        if firsts != {"Tensor"}:  # the overloads say where a number goes (torch.pow(2, t))
+            extra.pop("numbers", None)
+        return {"name": combination[1], "overloads": overloads, **extra}
+    must = _MUST.fullmatch(str(one)) if isinstance(one, TypeError) else None
+    takes = re.fullmatch(r".*\(\) takes (.*) but 12 were given", str(many))
+    if must and takes:
+        missing = re.fullmatch(r".*\(\) missing (.*)", str(_error(fn, torch.ones(2))))
+        return {"name": must[1], "param": must[2], "takes": takes[1], **extra,
+                **({"missing": missing[1]} if missing else {})}  # fmt: skip
+    read = [_ATTRIBUTE.fullmatch(str(e)) if isinstance(e, AttributeError) else None
+            for e in (one, _error(fn, _NotATensor(), 0))]  # fmt: skip
+    if read[0] and takes:
+        return {"attributes": [r[1] for r in read if r], "takes": takes[1]}
+    return None
+
+
+def record_inputs():
+    """``{"torch.exp": refusal, "torch.nn.functional.elu": refusal, ...}`` (see :func:`_refusal`) for each function
+    of ``torch`` and ``torch.nn.functional`` that minigrad has too."""
+    refusals = {}
+    for owner in ("torch", "torch.nn.functional"):
+        ours, theirs = importlib.import_module("minigrad" + owner[5:]), importlib.import_module(owner)
+        for name in sorted(dir(ours)):
+            fn, torch_fn = getattr(ours, name), getattr(theirs, name, None)
+            if name.startswith("_") or isinstance(fn, type) or not callable(fn) or not callable(torch_fn):
+                continue
+            refusal = _refusal(torch_fn)
+            if refusal:
+                refusals[f"{owner}.{name}"] = refusal
+    return refusals
+
+
+def dump_inputs(refusals):
+    """The refusals as stable JSON text, one function per line."""
+    return "{\n" + ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in refusals.items()) + "\n}\n"
+
+
 def main(argv):
-    return write_or_check(FILE, dump(record()), argv)
+    names = write_or_check(FILE, dump(record()), argv)
+    return write_or_check(INPUTS, dump_inputs(record_inputs()), argv) or names
 
 
 if __name__ == "__main__":

@@ -1,0 +1,102 @@
+"""torch's refusal of a first argument that is not a tensor: ``torch.exp([1., 2.])`` raises
+``TypeError: exp(): argument 'input' (position 1) must be Tensor, not list``, and ``torch.exp(np.ones(2))``
+refuses a numpy array the same way, where minigrad's own code would fail inside (or quietly accept the array).
+
+How each function of ``torch`` and ``torch.nn.functional`` refuses is recorded from torch 2.13 in
+``torch_inputs.json`` (by ``tests/parity/record_api.py``): the name its parser reports (``F.logsigmoid`` is
+``log_sigmoid``), its overloads when it has several, or the tensor attribute its Python code reads first
+(``F.softmax``). :func:`check_first_arguments` wraps the matching functions of a minigrad module at import; the
+Tensor methods are left as they are (their first argument is the tensor), and so are the functions minigrad
+calls inside, which import them from where they are defined.
+"""
+
+import functools
+import json
+from functools import cache
+from pathlib import Path
+
+from .arguments import NUMBERS, invalid_arguments, least_arguments, must_be_tensor, parameters, plausible
+from .tensor import Tensor
+from .typename import c_type_name
+
+
+@cache
+def _refusals():
+    return json.loads(Path(__file__).with_name("torch_inputs.json").read_text(encoding="utf-8"))
+
+
+def check_first_arguments(module, owner):
+    """Wrap each function of ``module`` (minigrad's stand-in for torch's ``owner``, such as
+    ``torch.nn.functional``) that torch's refuses a non-tensor first argument for, so that it raises torch's
+    error."""
+    for key, refusal in _refusals().items():
+        scope, _, name = key.rpartition(".")
+        if scope == owner and callable(getattr(module, name, None)):
+            setattr(module, name, _checking(getattr(module, name), refusal))
+
+
+def _checking(fn, refusal):
+    overloads = refusal.get("overloads")
+    param = refusal.get("param") or (parameters(overloads[0])[0].split()[-1] if overloads else "input")
+    if overloads:
+        least = min(map(least_arguments, overloads))
+    else:  # torch's parser counts what a one-signature function is missing only when given a tensor alone
+        least = 1 + int(refusal["missing"].split()[0]) if "missing" in refusal else 0
+
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        value = args[0] if args else kwargs.get(param, Tensor)  # Tensor stands for no first argument
+        if value.__class__ is not Tensor and not isinstance(value, Tensor) and value is not Tensor:
+            error = _refused(refusal, fn.__name__, param, value, args, kwargs)
+            if error is not None:
+                raise error from None
+        given = len(args) + len(kwargs)
+        if given < least and (overloads or given == 1):  # torch.add(x), torch.mul(x): what torch's parser says
+            if overloads:
+                raise invalid_arguments(refusal["name"], args, overloads, kwargs) from None
+            raise TypeError(f"{refusal['name']}() missing {refusal['missing']}") from None
+        return fn(*args, **kwargs)
+
+    return call
+
+
+def _refused(refusal, fn_name, param, value, args, kwargs):
+    """The error torch raises for ``value``, a first argument that is not a tensor, given with ``args`` and
+    ``kwargs``, or None if torch takes it (a number some overload takes): its parser's, for the one signature
+    that is plausible for that many arguments (as torch's ``print_error`` picks it) or for all of them
+    (:func:`minigrad.arguments.invalid_arguments`), or the AttributeError of its Python code."""
+    number = isinstance(value, NUMBERS)
+    if number and refusal.get("numbers"):
+        return None
+    overloads = refusal.get("overloads")
+    if overloads is None:
+        takes = refusal["takes"]
+        if len(args) > int(takes.split(" positional")[0].split()[-1]):  # torch counts the arguments first
+            return TypeError(f"{refusal.get('name', fn_name)}() takes {takes} but {len(args)} were given")
+        if "attributes" in refusal:
+            read = refusal["attributes"][min(len(args) + len(kwargs), len(refusal["attributes"])) - 1]
+            return AttributeError(f"'{c_type_name(value)}' object has no attribute '{read}'")
+        return must_be_tensor(_called(refusal, args, kwargs), param, 1 if args else None, value)
+    fitting = plausible(overloads, len(args) + len(kwargs))
+    if len(fitting) != 1:
+        if number and any(not o.startswith("Tensor ") for o in overloads):
+            return None  # a number some overload takes: minigrad's function decides, as torch's parser would
+        return invalid_arguments(refusal["name"], args, overloads, kwargs)
+    kind, _, first = parameters(fitting[0])[0].rpartition(" ")
+    if number and kind != "Tensor":
+        return None
+    positional = fitting[0].split(", *")[0].count(", ") + 1
+    if len(args) > positional:
+        least = least_arguments(fitting[0])
+        takes = (f"from {least} to {positional} positional arguments" if least != positional else
+                 f"{positional} positional argument{'' if positional == 1 else 's'}")  # fmt: skip
+        return TypeError(f"{refusal['name']}() takes {takes} but {len(args)} were given")
+    return must_be_tensor(refusal["name"], first, 1 if args else None, value, kind)
+
+
+def _called(refusal, args, kwargs):
+    """The name of the function torch's Python code calls: ``elu_`` for ``F.elu(x, 1., True)``."""
+    at = refusal.get("inplace")
+    inplace = kwargs.get("inplace") if at is None or len(args) <= at else args[at]
+    return refusal["name"] + ("_" if at is not None and inplace else "")
+

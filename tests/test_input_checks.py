@@ -1,0 +1,68 @@
+"""A function given something other than a tensor first raises torch's error (``minigrad/input_checks.py``). What
+each one raises is compared with torch 2.13 by the parity cases ``api_first_argument_*`` and by the mistakes of
+the area "arguments of the wrong type"; these tests check the wrapping itself."""
+
+import inspect
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import minigrad as torch
+import minigrad.functional as functional
+import minigrad.nn.functional as F
+
+RECORD = json.loads((Path(torch.__file__).with_name("torch_inputs.json")).read_text(encoding="utf-8"))
+OWNERS = {"torch": torch, "torch.nn.functional": F}
+
+
+def _functions():
+    for key in RECORD:
+        owner, _, name = key.rpartition(".")
+        yield key, getattr(OWNERS[owner], name)
+
+
+def test_every_recorded_function_checks_its_first_argument():
+    for key, fn in _functions():
+        assert hasattr(fn, "__wrapped__"), f"{key} is not checked"
+        with pytest.raises((TypeError, AttributeError)):
+            fn(object())
+
+
+@pytest.mark.parametrize("value", [[1.0, 2.0], np.array([1.0, 2.0]), "ab", None], ids=repr)
+def test_a_numpy_array_or_list_is_refused_not_computed_with(value):
+    for fn in (torch.exp, torch.sigmoid, torch.sum, F.relu, F.gelu):
+        with pytest.raises(TypeError, match=r"\(\): argument 'input' \(position 1\) must be Tensor, not "):
+            fn(value)
+
+
+def test_the_check_keeps_the_functions_name_docstring_and_signature():
+    assert torch.exp.__name__ == "exp" and torch.exp.__doc__ == functional.exp.__doc__
+    assert inspect.signature(torch.exp) == inspect.signature(functional.exp)
+    assert inspect.signature(F.elu) == inspect.signature(F.elu.__wrapped__)
+    assert "Mirror ``torch.nn.functional.elu``" in F.elu.__doc__
+
+
+def test_methods_and_minigrads_own_calls_are_not_wrapped():
+    # a method's first argument is the tensor itself; the engine calls the functions where they are defined
+    assert torch.Tensor.exp is functional.exp and not hasattr(functional.exp, "__wrapped__")
+
+
+def test_tensors_parameters_and_the_numbers_torch_takes_pass():
+    w = torch.nn.Parameter(torch.tensor([1.0, -2.0]))
+    assert torch.equal(torch.relu(w), torch.tensor([1.0, 0.0]))
+    assert torch.equal(torch.exp(input=torch.zeros(1)), torch.ones(1))
+    assert torch.equal(torch.mul(2, torch.ones(2)), torch.full((2,), 2.0))  # torch's parser takes a number here
+    assert torch.equal(torch.pow(2, torch.ones(2)), torch.full((2,), 2.0))  # an overload takes "Number self"
+    with pytest.raises(TypeError, match=r"^normal\(\): argument 'mean' \(position 1\) must be Tensor, not float$"):
+        torch.normal(2.5)  # the one overload plausible for one argument wants a tensor
+
+
+def test_missing_arguments():
+    with pytest.raises(TypeError, match=r"^add\(\) received an invalid combination of arguments - got \(\), but"):
+        torch.add()  # too few for any overload: torch's parser lists them
+    with pytest.raises(TypeError, match=r'^mul\(\) missing 1 required positional arguments: "other"$'):
+        torch.mul(torch.ones(1))  # torch's parser's words, recorded
+    with pytest.raises(TypeError, match=r"^exp\(\) missing 1 required positional argument"):
+        torch.exp()  # no first argument at all: Python's words (torch's parser says "arguments: "input"")
