@@ -8,6 +8,7 @@ from . import dtypes, tensor_tools
 from .arguments import NUMBERS, OPERANDS, invalid_arguments, must_be_tensor, sizes_argument, word
 from .autograd import grad_mode
 from .creation import tensor
+from .ops import binary_functions as B
 from .ops import elementwise as E
 from .ops import inplace as I
 from .ops import linalg as L
@@ -261,6 +262,30 @@ def acos(input):
     return E.Acos.apply(input)
 
 
+@public("tan", inplace="tan_")
+def tan(input):
+    """Mirror ``torch.tan`` (TanBackward0)."""
+    return E.Tan.apply(input)
+
+
+@public("asinh", "arcsinh", inplace="asinh_")
+def asinh(input):
+    """Mirror ``torch.asinh`` (AsinhBackward0)."""
+    return E.Asinh.apply(input)
+
+
+@public("acosh", "arccosh", inplace="acosh_")
+def acosh(input):
+    """Mirror ``torch.acosh`` (AcoshBackward0; nan below 1)."""
+    return E.Acosh.apply(input)
+
+
+@public("atanh", "arctanh", inplace="atanh_")
+def atanh(input):
+    """Mirror ``torch.atanh`` (AtanhBackward0; nan outside [-1, 1])."""
+    return E.Atanh.apply(input)
+
+
 @public("atan", "arctan", inplace="atan_")
 def atan(input):
     """Mirror ``torch.atan`` (AtanBackward0)."""
@@ -303,7 +328,11 @@ def exp2(input):
     return E.Exp2.apply(input)
 
 
-arcsin, arccos, arctan = (public.alias(f, name) for f, name in ((asin, "arcsin"), (acos, "arccos"), (atan, "arctan")))
+arcsin, arccos, arctan, arcsinh, arccosh, arctanh = (
+    public.alias(f, name)
+    for f, name in ((asin, "arcsin"), (acos, "arccos"), (atan, "arctan"), (asinh, "arcsinh"), (acosh, "arccosh"),
+                    (atanh, "arctanh"))
+)
 
 
 @public("square", inplace="square_")
@@ -418,6 +447,36 @@ def max(input, dim=None, keepdim=False):
 def maximum(input, other):
     """Mirror ``torch.maximum``: the elementwise larger value (a tie splits the gradient in half)."""
     return E.Maximum.apply(input, other) if isinstance(other, Tensor) else NotImplemented
+
+
+@public("atan2", "arctan2", inplace="atan2_", binary=True)
+def atan2(input, other):
+    """Mirror ``torch.atan2``: the angle of the point (other, input), elementwise (Atan2Backward0)."""
+    return B.Atan2.apply(input, other) if isinstance(other, Tensor) else NotImplemented
+
+
+arctan2 = public.alias(atan2, "arctan2")
+
+
+@public("hypot", inplace="hypot_", binary=True)
+def hypot(input, other):
+    """Mirror ``torch.hypot``: ``sqrt(input ** 2 + other ** 2)`` without overflow (HypotBackward0)."""
+    return B.Hypot.apply(input, other) if isinstance(other, Tensor) else NotImplemented
+
+
+@public("logaddexp", binary=True)
+def logaddexp(input, other):
+    """Mirror ``torch.logaddexp``: ``log(exp(input) + exp(other))`` without overflow (LogaddexpBackward0)."""
+    return B.Logaddexp.apply(input, other) if isinstance(other, Tensor) else NotImplemented
+
+
+@public("lerp", inplace="lerp_")
+def lerp(input, end, weight):
+    """Mirror ``torch.lerp``: ``input + weight * (end - input)``, ``weight`` a number (LerpBackward0) or a tensor
+    (LerpBackward1)."""
+    if isinstance(weight, Tensor):
+        return B.LerpTensor.apply(input, end, weight)
+    return B.Lerp.apply(input, end, weight=weight)
 
 
 @public("minimum", binary=True)

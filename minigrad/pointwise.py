@@ -22,7 +22,8 @@ from .tensor import Tensor
 
 __all__ = [
     "flip", "floor", "floor_divide", "log10", "log_softmax", "masked_fill", "narrow", "remainder", "round", "scatter",
-    "softmax", "clamp_max", "clamp_min", "gather", "index_add", "index_select", "select",
+    "softmax", "clamp_max", "clamp_min", "gather", "index_add", "index_select", "select", "ceil", "trunc", "fix",
+    "frac",
 ]
 
 
@@ -92,6 +93,27 @@ Tensor.subtract_, Tensor.multiply_, Tensor.divide_, Tensor.true_divide_ = (
 def floor(input):
     """Mirror ``torch.floor``: rounded down (FloorBackward0; the gradient is zero)."""
     return E.Floor.apply(input)
+
+
+@public("ceil", inplace="ceil_", function=False)
+def ceil(input):
+    """Mirror ``torch.ceil``: rounded up (CeilBackward0; the gradient is zero)."""
+    return E.Ceil.apply(input)
+
+
+@public("trunc", "fix", inplace="trunc_", function=False)
+def trunc(input):
+    """Mirror ``torch.trunc``: rounded toward zero (TruncBackward0; the gradient is zero)."""
+    return E.Trunc.apply(input)
+
+
+fix = trunc  # torch.fix is torch.trunc
+
+
+@public("frac", inplace="frac_", function=False)
+def frac(input):
+    """Mirror ``torch.frac``: ``input - trunc(input)`` (FracBackward0; the gradient passes through)."""
+    return E.Frac.apply(input)
 
 
 @public("remainder", "__mod__", inplace="remainder_", function=False, binary=_REMAINDER,

@@ -121,6 +121,7 @@ ARRAYS = _Carrier(
     cosh=functools.partial(precise, np.cosh),
     sinh=functools.partial(precise, np.sinh),
     rsqrt=rsqrt_of,
+    reciprocal=np.reciprocal,
     sigmoid=lambda a: 1 / (1 + precise(np.exp, -a)),  # the Sigmoid op's forward
     tanh=functools.partial(precise, np.tanh),
     log1p=functools.partial(precise, np.log1p),
@@ -172,6 +173,7 @@ def _tensor_functions():
         cosh=F.cosh,
         sinh=F.sinh,
         rsqrt=F.rsqrt,
+        reciprocal=F.reciprocal,
         sigmoid=F.sigmoid,
         tanh=F.tanh,
         log1p=F.log1p,

@@ -576,6 +576,38 @@ class Atan(_OfSelf):
     formula = {"self": "grad / (self * self + 1)"}
 
 
+class Tan(_OfResult):
+    """result = tan(self)"""
+
+    node_name = "TanBackward0"
+    function = staticmethod(np.tan)
+    formula = {"self": "grad * (1 + result.pow(2))"}
+
+
+class Asinh(_OfSelf):
+    """result = arcsinh(self)"""
+
+    node_name = "AsinhBackward0"
+    function = staticmethod(np.arcsinh)
+    formula = {"self": "grad * rsqrt(self.pow(2) + 1)"}
+
+
+class Acosh(_OfSelf):
+    """result = arccosh(self) (nan below 1)"""
+
+    node_name = "AcoshBackward0"
+    function = staticmethod(np.arccosh)
+    formula = {"self": "grad * rsqrt(self.pow(2) - 1)"}
+
+
+class Atanh(_OfSelf):
+    """result = arctanh(self) (nan outside [-1, 1])"""
+
+    node_name = "AtanhBackward0"
+    function = staticmethod(np.arctanh)
+    formula = {"self": "grad * 1 / (1 - self.pow(2))"}
+
+
 class Expm1(_OfResult):
     """result = exp(self) - 1, exact for small self"""
 
@@ -720,6 +752,43 @@ class Floor(Sign):
     node_name = "FloorBackward0"
     values = staticmethod(_floor)
     bool_kernel = "floor_vml_cpu"
+
+
+def _ceil(x):
+    return np.ceil(x) if x.dtype.kind == "f" else x.copy()
+
+
+class Ceil(Sign):
+    """result = the smallest integer >= self; its derivative is zero wherever it exists"""
+
+    node_name = "CeilBackward0"
+    values = staticmethod(_ceil)
+    bool_kernel = "ceil_vml_cpu"
+
+
+def _trunc(x):
+    return np.trunc(x) if x.dtype.kind == "f" else x.copy()
+
+
+class Trunc(Sign):
+    """result = self rounded toward zero; its derivative is zero wherever it exists"""
+
+    node_name = "TruncBackward0"
+    values = staticmethod(_trunc)
+    bool_kernel = "trunc_vml_cpu"
+
+
+class Frac(Op):
+    """result = self - trunc(self), the fractional part with self's sign; the gradient passes through"""
+
+    node_name = "FracBackward0"
+    formula = {"self": "grad"}
+
+    @staticmethod
+    def forward(ctx, a):
+        if not a.dtype.is_floating_point:
+            raise not_implemented("frac_cpu", a.dtype)
+        return wrap(a._data - np.trunc(a._data))
 
 
 def _check_divisor(a, b):

@@ -108,6 +108,33 @@ _report_cases("api_op_unary_", _UNARY, """
     rsqrt_zero: torch.rsqrt(u) ; u
     float64_chain: torch.rsqrt(torch.exp2(torch.log1p(d.cosh()))) ; d
 """)
+_report_cases("api_op_unary_", _UNARY, """
+    tan: torch.tan(u) ; u
+    tan_float64: d.tan() ; d
+    asinh: torch.asinh(q) ; q
+    arcsinh_alias: torch.arcsinh(d) ; d
+    acosh: torch.acosh(q + 0.5) ; q
+    acosh_below_one: torch.acosh(u) ; u
+    atanh: torch.atanh(u) ; u
+    arctanh_method: d.arctanh() ; d
+    ceil: torch.ceil(q * 1.5) * q ; q
+    trunc: torch.trunc(u * 3) + u ; u
+    fix_alias: torch.fix(d * 4) * d ; d
+    frac: torch.frac(q * 1.5) ; q
+""")
+_report_cases("api_op_binary_", _UNARY, """
+    atan2: torch.atan2(u, q) ; u, q
+    atan2_method_broadcast: u.atan2(d.float().unsqueeze(1)) ; u
+    arctan2_alias: torch.arctan2(q, u) ; q, u
+    hypot: torch.hypot(u, q) ; u, q
+    hypot_broadcast: torch.hypot(q, q[0]) ; q
+    logaddexp: torch.logaddexp(u, q) ; u, q
+    logaddexp_large: torch.logaddexp(q * 20, -q) ; q
+    lerp_small_weight: torch.lerp(u, q, 0.25) ; u, q
+    lerp_large_weight: u.lerp(q, 0.75) ; u, q
+    lerp_tensor_weight: torch.lerp(u, q, u.detach().abs() + 0.2) ; u, q
+    lerp_weight_grad: torch.lerp(u.detach(), q.detach(), u) ; u
+""")
 _report_cases("api_op_", _UNARY, """
     silu: F.silu(q - 4) ; q
     silu_float64: F.silu(d) ; d
@@ -321,6 +348,32 @@ _errors(
     "torch.allclose(x, 1.0)",
     "torch.isclose([1.0], x)",
     "torch.allclose(v, torch.ones(2))",
+)
+_errors(
+    "api_more_math_dtypes_and_errors",
+    "(torch.tan(torch.tensor([1, 2])), torch.asinh(torch.tensor([True])), torch.ceil(torch.tensor([1, -2])))",
+    "(torch.trunc(torch.tensor([-2.5, 2.5], dtype=torch.float64)), torch.frac(torch.tensor([-2.5, 7.25])))",
+    "torch.ceil(torch.tensor([True]))",
+    "torch.trunc(torch.tensor([False]))",
+    "torch.frac(torch.tensor([3]))",
+    "(torch.atan2(torch.tensor([1, 2]), torch.tensor([3, 4])), torch.atan2(torch.tensor([True]), torch.tensor([1.])))",
+    "torch.atan2(x, x.double()).dtype",
+    "torch.atan2(x, 2.)",
+    "x.hypot(2.)",
+    "torch.hypot(torch.tensor([3]), torch.tensor([4]))",
+    "torch.logaddexp(torch.tensor([3]), torch.tensor([4]))",
+    "torch.logaddexp(torch.tensor([float('inf'), -float('inf'), 1e38]), torch.tensor([float('inf'), -1e38, 1e38]))",
+    "torch.hypot(torch.tensor([3e38]), torch.tensor([4e38]))",
+    "torch.atan2(x, v)",
+    "torch.lerp(v, p.double(), 0.5)",
+    "torch.lerp(v, p, p.double())",
+    "torch.lerp(torch.tensor([1, 2]), torch.tensor([3, 4]), 0.5)",
+    "torch.lerp(torch.tensor([1, 2]), torch.tensor([3, 4]), torch.tensor([0, 1]))",
+    "(torch.lerp(v, p, 2), torch.lerp(v, p, True), torch.lerp(v.detach(), p.detach(), torch.tensor(0.5)))",
+    "torch.ones(3).lerp_(torch.ones(2, 3), 0.5)",
+    "torch.ones(3).atan2_(torch.ones(2, 3))",
+    "(torch.ones(3).hypot_(torch.ones(3)), torch.tensor([0.5]).tan_(), torch.tensor([1.5]).ceil_())",
+    "torch.lerp(v, p, 0.3).grad_fn._saved_weight",
 )
 _errors(
     "api_pointwise_errors",

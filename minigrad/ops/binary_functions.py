@@ -1,0 +1,120 @@
+"""Elementwise functions of two tensors beyond arithmetic: ``atan2``, ``hypot``, ``logaddexp``, and ``lerp`` (of
+two tensors and a weight). Forwards compute as torch's CPU kernels do, in the promoted dtype; formulas are
+derivatives.yaml's."""
+
+import numpy as np
+
+from .. import dtypes
+from ._util import check_broadcast, not_implemented, precise, wrap
+from .op import Op
+
+
+def _floats(a, b, kernel=None):
+    """The arrays of tensors ``a`` and ``b`` in their promoted dtype, which must be floating: integers promote
+    to the default float dtype, or, given the ``kernel`` of a function that refuses them, raise torch's error."""
+    check_broadcast(a, b)
+    want = dtypes.result_type((a, b))
+    if not want.is_floating_point:
+        if kernel:
+            raise not_implemented(kernel, want)
+        want = dtypes.get_default_dtype()
+    return a._data.astype(want.np, copy=False), b._data.astype(want.np, copy=False)
+
+
+def _rounded_once(fn, x, y):
+    """``fn(x, y)``, float32 computed in float64 and rounded once (as :func:`minigrad.ops._util.precise`)."""
+    if x.dtype == np.float32:
+        return fn(x.astype(np.float64), y.astype(np.float64)).astype(np.float32)
+    return fn(x, y)
+
+
+class Atan2(Op):
+    """result = the angle of the point (other, self), in (-pi, pi]"""
+
+    node_name = "Atan2Backward0"
+    formula = {
+        "self": "grad * other * reciprocal(self * self + other * other)",
+        "other": "grad * -self * reciprocal(self * self + other * other)",
+    }  # torch's atan2_backward
+    saved_names = ("self", "other")
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx._save((a, b))
+        return wrap(_rounded_once(np.arctan2, *_floats(a, b)))
+
+
+class Hypot(Op):
+    """result = sqrt(self ** 2 + other ** 2), without overflow"""
+
+    node_name = "HypotBackward0"
+    formula = {"self": "grad * self / result", "other": "grad * other / result"}
+    saved_names = ("self", "other", "result")
+
+    @staticmethod
+    def forward(ctx, a, b):
+        out = wrap(_rounded_once(np.hypot, *_floats(a, b, "hypot_cpu")))
+        ctx._save((a, b, out))
+        return out
+
+
+class Logaddexp(Op):
+    """result = log(exp(self) + exp(other)), without overflow"""
+
+    node_name = "LogaddexpBackward0"
+    formula = {"self": "grad / (1 + exp(other - self))", "other": "grad / (1 + exp(self - other))"}
+    saved_names = ("self", "other")
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx._save((a, b))
+        x, y = _floats(a, b, "logaddexp_cpu")
+        # torch's kernel: max + log1p(exp(-|x - y|)), or the common value of two equal infinities
+        with np.errstate(invalid="ignore"):
+            out = np.maximum(x, y) + precise(np.log1p, precise(np.exp, -np.abs(x - y)))
+            out = np.where(np.isinf(x) & (x == y), x, out).astype(x.dtype, copy=False)
+        return wrap(out)
+
+
+def _lerp(start, end, weight):
+    """torch's lerp kernel: ``start + weight * (end - start)`` where ``|weight| < 0.5``, else
+    ``end - (end - start) * (1 - weight)``, in ``start``'s dtype."""
+    diff = end - start
+    return np.where(np.abs(weight) < 0.5, start + weight * diff, end - diff * (1 - weight)).astype(start.dtype)
+
+
+def _check_lerp(a, others, kernel):
+    if not a.dtype.is_floating_point:
+        raise not_implemented(kernel, a.dtype)
+    for name, t in others:
+        if t.dtype is not a.dtype:
+            raise RuntimeError(f"expected dtype {a.dtype.c_name} for `{name}` but got dtype {t.dtype.c_name}")
+        check_broadcast(a, t)
+
+
+class Lerp(Op):
+    """result = self + weight * (end - self), weight a number"""
+
+    node_name = "LerpBackward0"
+    formula = {"self": "grad * (1 - weight)", "end": "grad * weight"}
+    saved_values = {"weight": "weight"}
+
+    @staticmethod
+    def forward(ctx, a, end, *, weight):
+        _check_lerp(a, (("end", end),), "lerp_kernel_scalar")
+        ctx.weight = weight
+        return wrap(_lerp(a._data, end._data, a._data.dtype.type(weight)))
+
+
+class LerpTensor(Op):
+    """result = self + weight * (end - self), weight a tensor"""
+
+    node_name = "LerpBackward1"
+    formula = {"self": "grad * (1 - weight)", "end": "grad * weight", "weight": "grad * (end - self)"}
+    saved_names = ("self", "end", "weight")
+
+    @staticmethod
+    def forward(ctx, a, end, weight):
+        _check_lerp(a, (("end", end), ("weight", weight)), "lerp_kernel_tensor")
+        ctx._save((a, end, weight))
+        return wrap(_lerp(a._data, end._data, weight._data))
