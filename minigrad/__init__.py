@@ -40,6 +40,7 @@ from .creation import (
     zeros_like,
 )
 from .device import accelerator, cuda, device
+from .diagonals import *  # noqa: F403 - diag, diagonal, trace
 from .dtypes import bool_ as bool  # noqa: A004 - torch.bool
 from .dtypes import (  # noqa: A004
     double,

@@ -23,7 +23,7 @@ from .tensor import Tensor
 __all__ = [
     "flip", "floor", "floor_divide", "log10", "log_softmax", "masked_fill", "narrow", "remainder", "round", "scatter",
     "softmax", "clamp_max", "clamp_min", "gather", "index_add", "index_select", "select", "ceil", "trunc", "fix",
-    "frac",
+    "frac", "roll", "movedim", "moveaxis",
 ]
 
 
@@ -167,6 +167,38 @@ def scatter(input, dim, index, src=None, *, value=None):
     if value is None:
         raise TypeError("scatter() missing 1 required positional arguments: \"value\"")
     return SC.ScatterValue.apply(input, dim=dim, index=index, value=value)
+
+
+@public("roll", function=False)
+def roll(input, shifts, dims=None):
+    """Mirror ``torch.roll``: the elements shifted by ``shifts`` along ``dims`` (or through the flattened tensor),
+    coming round at the ends (a copy; RollBackward0)."""
+    shifts = tuple(shifts) if isinstance(shifts, (tuple, list)) else (shifts,)
+    dims = () if dims is None else tuple(dims) if isinstance(dims, (tuple, list)) else (dims,)
+    return S.Roll.apply(input, shifts=shifts, dims=dims)
+
+
+@public("movedim", "moveaxis", function=False)
+def movedim(input, source, destination):
+    """Mirror ``torch.movedim`` (and ``moveaxis``): the dims at ``source`` moved to ``destination``, the others
+    keeping their order (a permute, PermuteBackward0)."""
+    source = list(source) if isinstance(source, (tuple, list)) else [source]
+    destination = list(destination) if isinstance(destination, (tuple, list)) else [destination]
+    if len(source) != len(destination):
+        raise RuntimeError(f"movedim: Invalid source or destination dims: source ({source} dims) should contain the "
+                           f"same number of dims as destination ({destination} dims)")  # fmt: skip
+    moved, to = [input._wrap_dim(d) for d in source], [input._wrap_dim(d) for d in destination]
+    for name, given, dims in (("source", source, moved), ("destination", destination, to)):
+        if len(set(dims)) != len(dims):
+            raise RuntimeError(f"movedim: repeated dim in `{name}` ({given})")
+    order = [None] * input.ndim
+    for s, d in zip(moved, to, strict=True):
+        order[d] = s
+    rest = iter(d for d in range(input.ndim) if d not in moved)
+    return S.Permute.apply(input, dims=tuple(s if s is not None else next(rest) for s in order))
+
+
+moveaxis = movedim  # torch.moveaxis is torch.movedim
 
 
 @public("flip", function=False)

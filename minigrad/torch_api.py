@@ -1,5 +1,5 @@
-"""Names PyTorch has that minigrad lacks: a learner's ``torch.trace(a)`` under ``import minigrad as torch`` says
-that ``trace`` is PyTorch's and not minigrad's, instead of reading like a typo.
+"""Names PyTorch has that minigrad lacks: a learner's ``torch.kron(a, b)`` under ``import minigrad as torch`` says
+that ``kron`` is PyTorch's and not minigrad's, instead of reading like a typo.
 
 The public names of torch 2.13's modules, of ``torch.Tensor`` and of ``torch.nn.Module`` are recorded in
 ``torch_api.json`` (by ``tests/parity/record_api.py``). A missing attribute still raises ``AttributeError`` with
@@ -39,7 +39,7 @@ def missing(owner, name, obj, message):
 
 class TorchOnly:
     """Stands on a class for a method torch has and minigrad lacks: reading it raises :func:`missing`'s error.
-    It is a non-data descriptor, so ``t.trace = 1`` still sets an attribute of that tensor, as in torch."""
+    It is a non-data descriptor, so ``t.kron = 1`` still sets an attribute of that tensor, as in torch."""
 
     __slots__ = ("owner", "name")
 
@@ -68,7 +68,7 @@ def stand_in_for_missing(cls, owner):
 
 class HidesStandIns(type):
     """Tensor's metaclass (torch's Tensor has one too): ``dir(Tensor)``, which IPython's tab completion reads
-    beside ``dir(x)``, lists only what minigrad has, so that ``x.tr<Tab>`` does not offer ``trace``."""
+    beside ``dir(x)``, lists only what minigrad has, so that ``x.ta<Tab>`` does not offer ``take``."""
 
     def __dir__(cls):
         return _visible(cls, super().__dir__())

@@ -27,6 +27,7 @@ from op_catalogue import (
 import minigrad as torch
 import minigrad.nn.functional as F
 from minigrad.ops.activations import EluBackward, HardtanhBackward, LogSigmoidBackward
+from minigrad.ops.diagonals import DiagonalBackward
 from minigrad.ops.elementwise import GeluBackward
 
 WIDE = [st.tuples(one_shape(1, 3, min_side=2))]  # every dim of size 2 or more: a variance has N - 1 > 0
@@ -136,6 +137,21 @@ API_CATALOGUE = [
          lambda s: st.tuples(a_dim(s), st.booleans()).map(lambda t: (t[0][0], t[1]))),
     Case("flip", lambda a, d: a.flip(d), unary(min_dims=1), args_for=_flip_dims),
     Case("narrow", lambda a, d, s, n: a.narrow(d, s, n), unary(min_dims=1), args_for=_narrow),
+    Case("roll", lambda a, d, k: a.roll(k, d), unary(min_dims=1),
+         args_for=lambda s: st.tuples(st.integers(-len(s[0]), len(s[0]) - 1), st.integers(-4, 4))),
+    Case("roll_flat", lambda a: torch.roll(a, 2), fixed(((2, 3),), ((5,),))),
+    Case("roll_dims", lambda a: a.roll((1, -2), (0, -1)), fixed(((2, 3),), ((3, 2, 4),))),
+    Case("movedim", lambda a: torch.movedim(a, (0, -1), (-1, 1)), fixed(((2, 3, 4),), ((3, 2, 1, 2),))),
+    # diagonals
+    Case("diagonal", lambda a, k: a.diagonal(k), unary(min_dims=2), args_for=lambda s: st.tuples(st.integers(-3, 3))),
+    Case("diagonal_dims", lambda a: torch.diagonal(a, -1, dim1=-1, dim2=0), fixed(((2, 3, 4),), ((3, 3),))),
+    Case("diag_matrix", lambda a, k: torch.diag(a, k), unary(min_dims=2, max_dims=2),
+         args_for=lambda s: st.tuples(st.integers(-2, 2))),
+    Case("diag_vector", lambda a, k: a.diag(k), unary(min_dims=1, max_dims=1),
+         args_for=lambda s: st.tuples(st.integers(-2, 2))),
+    Case("trace", torch.trace, unary(min_dims=2, max_dims=2)),
+    Case("diagonal_backward", lambda g: DiagonalBackward.apply(g, sizes=(3, 2, 4), offset=1, dim1=2, dim2=0),
+         fixed(((2, 2),))),
     # elementwise
     Case("log10", torch.log10, unary(), (POSITIVE,), second_order=True),
     Case("round", lambda a: torch.round(a) * a, unary(), (AWAY_FROM_HALVES,)),

@@ -60,10 +60,11 @@ def compile_formula(items, saved_names, input_names):
     functions ``f(ctx, grads, saved) -> grads``, ``{"arrays": f, "tensors": f}``; ``saved`` is what the node
     kept, in ``saved_names`` order. Each input's formula runs only if that input needs a gradient.
     ``"constants"`` names what the formula reads from the node (``exponent``, ``n``)."""
-    exprs, names = [], set()
+    exprs, names, called = [], set(), {"math"}
     for _, text in items:
         tree = _Rewrite(set(input_names)).visit(ast.parse(text, mode="eval"))
         names |= {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        called |= {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
         exprs.append(ast.unparse(ast.fix_missing_locations(tree)))
     lines = ["def backward(ctx, grads, saved):", "    grad = grads[0]"]
     if saved_names:
@@ -71,7 +72,7 @@ def compile_formula(items, saved_names, input_names):
     for i, name in enumerate(input_names):
         if f"{name}_shape" in names:
             lines.append(f"    {name}_shape = ctx._input_meta[{i}][0]")
-    carrier_names = set(ARRAYS.namespace)
+    carrier_names = set(ARRAYS.namespace) & called  # a carrier's name not called is the node's (tril's diagonal)
     constants = sorted(names - _GRAD_NAMES - set(saved_names) - carrier_names - {f"{n}_shape" for n in input_names})
     for name in constants:
         lines.append(f"    {name} = value(ctx.{name})")

@@ -422,6 +422,28 @@ class Flip(Op):
         return wrap(np.flip(a._data, ctx.dims).copy())
 
 
+class Roll(Op):
+    """result = self with its elements shifted by ``shifts`` along ``dims`` (flattened when no dims), those pushed
+    past the end coming round to the start (a copy)"""
+
+    node_name = "RollBackward0"
+    formula = {"self": "grad.roll(back, dims)"}  # back: the shifts negated
+    saved_values = {"dims": "saved_dims", "shifts": "saved_shifts"}
+
+    @staticmethod
+    def forward(ctx, a, *, shifts, dims):
+        from ._util import as_saved_int
+
+        if len(shifts) != len(dims) and (dims or len(shifts) != 1):
+            raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
+        ctx.dims = tuple(a._wrap_dim(d) for d in dims)
+        ctx.back = tuple(-s for s in shifts)
+        ctx.saved_dims, ctx.saved_shifts = as_saved_int(tuple(dims)), as_saved_int(tuple(shifts))
+        if not ctx.dims:
+            return wrap(np.roll(a._data, shifts[0]))
+        return wrap(np.roll(a._data, shifts, ctx.dims))
+
+
 def repeat_backward(grad, repeats, shape, F=TENSORS):
     """torch's ``repeat_backward``: the gradient of each copy of self summed back into self's shape (dims that
     ``repeats`` added in front are summed away; on carrier ``F``)."""

@@ -349,6 +349,74 @@ _errors(
     "torch.isclose([1.0], x)",
     "torch.allclose(v, torch.ones(2))",
 )
+_MATRICES = """
+A = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+B = torch.arange(24.).reshape(2, 3, 4).requires_grad_()
+w = torch.tensor([1., -2., 3.], requires_grad=True)
+"""
+_report_cases("api_op_diagonals_", _MATRICES, """
+    trace: torch.trace(A) ; A
+    trace_square: A[:, :2].trace() * 2 ; A
+    diagonal: torch.diagonal(A) ; A
+    diagonal_offset: A.diagonal(1) ; A
+    diagonal_below: A.diagonal(offset=-1) ; A
+    diagonal_past_the_end: A.diagonal(5) ; A
+    diagonal_3d: B.diagonal(0, 0, 2) ; B
+    diagonal_negative_dims: torch.diagonal(B, -1, dim1=-1, dim2=1) ; B
+    diag_of_matrix: torch.diag(A) ; A
+    diag_of_matrix_below: torch.diag(A, -1) ; A
+    diag_of_vector: torch.diag(w) ; w
+    diag_of_vector_above: w.diag(2) ; w
+    diag_of_vector_below: torch.diag(w, diagonal=-1) ; w
+    roll: torch.roll(A, 1, 0) ; A
+    roll_two_dims: A.roll((1, -1), (0, 1)) ; A
+    roll_flattened: A.roll(2) ; A
+    roll_lists: torch.roll(B, shifts=[1, 5], dims=[2, 0]) ; B
+    movedim: torch.movedim(B, 0, 2) ; B
+    movedim_two: B.movedim((0, 1), (2, 0)) ; B
+    moveaxis: torch.moveaxis(B, -1, 0) ; B
+""")
+_errors(
+    "api_diagonals_in_place_and_errors",
+    "torch.trace(w)",
+    "torch.trace(torch.tensor([[1, 2], [3, 4]]))",
+    "torch.trace(torch.tensor([[1, 2], [3, 4]], dtype=torch.int32)).dtype",
+    "B.diagonal(0, 1, 1)",
+    "B.diagonal(0, 1, -2)",
+    "w.diagonal()",
+    "torch.diag(B)",
+    "torch.diag(torch.tensor(2.))",
+    "torch.diag(torch.tensor([1, 2]), 1)",
+    "A.roll((1, 2), 0)",
+    "A.roll((1, 2))",
+    "torch.tensor(1.).roll(1)",
+    "A.roll(1, 2)",
+    "B.movedim((0, 0), (1, 2))",
+    "B.movedim((0, 1), (1, 1))",
+    "B.movedim((0, 1), (1,))",
+    "B.movedim(3, 0)",
+    "A.diagonal()._is_view(), A.diagonal()._base is A, torch.diag(A)._is_view(), A.roll(1)._is_view()",
+    "A.diagonal(-1).grad_fn._saved_offset, torch.diag(w, -2).grad_fn._saved_dim1, A.roll(-1, -1).grad_fn._saved_shifts",
+)
+case("api_diagonals_written_through", """
+D = torch.zeros(3, 3)
+D.diagonal().fill_(2.)
+print(D)
+E = torch.zeros(2, 3)
+E.diagonal(1).add_(torch.tensor([1., 2.]))
+print(E)
+w = torch.ones(3, 3, requires_grad=True)
+z = w * 2
+z.diagonal().mul_(3)
+print(z.grad_fn.name(), z.diagonal().grad_fn.name())
+z.sum().backward()
+print(w.grad)
+x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+g, = torch.autograd.grad(torch.trace(x @ x), x, create_graph=True)
+print(g, g.grad_fn.name())
+h, = torch.autograd.grad(x.diagonal().pow(2).sum(), x, create_graph=True)
+print(h, h.grad_fn.name(), h.grad_fn.next_functions[0][0].name())
+""")
 _errors(
     "api_more_math_dtypes_and_errors",
     "(torch.tan(torch.tensor([1, 2])), torch.asinh(torch.tensor([True])), torch.ceil(torch.tensor([1, -2])))",
