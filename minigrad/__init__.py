@@ -87,6 +87,7 @@ stand_in_for_missing(Tensor, "torch.Tensor")
 
 from .input_checks import check_first_arguments  # noqa: E402
 
-# torch.exp([1., 2.]) and F.relu(np_array) raise torch's TypeError (the methods take the tensor as self)
+# torch.exp([1., 2.]), F.relu(np_array) and x.dot([1., 2.]) raise torch's TypeError
 check_first_arguments(sys.modules[__name__], "torch")
 check_first_arguments(nn.functional, "torch.nn.functional")
+check_first_arguments(Tensor, "torch.Tensor")

@@ -643,12 +643,14 @@ _CONTEXT_SKIP = {"needs_input_grad", "next_functions", "variable"}
 
 
 def _formula_values(fn):
-    """The values a built-in op's node holds for its formula's names other than tensors (numbers, bools,
-    tuples of them): what a caption fills in for ``n`` or ``exponent``."""
+    """The values a built-in op's node holds for its formula's names other than its inputs (numbers, bools,
+    tuples of them, and tensors it keeps for itself, as arrays): what a caption fills in for ``n``, ``exponent``
+    or logsigmoid's ``buffer``."""
     values = getattr(fn, "formula_values", None)
     if values is None:
         return {}
-    return {k: v for k, v in values().items() if _plain(v)}
+    return {k: v._data.copy() if isinstance(v, Tensor) else v for k, v in values().items()
+            if _plain(v) or isinstance(v, Tensor)}  # fmt: skip
 
 
 def _plain(value):

@@ -6,8 +6,8 @@ How each function of ``torch`` and ``torch.nn.functional`` refuses is recorded f
 ``torch_inputs.json`` (by ``tests/parity/record_api.py``): the name its parser reports (``F.logsigmoid`` is
 ``log_sigmoid``), its overloads when it has several, or the tensor attribute its Python code reads first
 (``F.softmax``). :func:`check_first_arguments` wraps the matching functions of a minigrad module at import; the
-Tensor methods are left as they are (their first argument is the tensor), and so are the functions minigrad
-calls inside, which import them from where they are defined.
+Tensor methods are checked the same way for their first argument after the tensor (``x.dot([1., 2.])``). The
+functions minigrad calls inside are left as they are: they import them from where they are defined.
 """
 
 import functools
@@ -27,17 +27,24 @@ def _refusals():
 
 def check_first_arguments(module, owner):
     """Wrap each function of ``module`` (minigrad's stand-in for torch's ``owner``, such as
-    ``torch.nn.functional``) that torch's refuses a non-tensor first argument for, so that it raises torch's
-    error."""
+    ``torch.nn.functional``; for ``torch.Tensor``, the class, whose methods' first argument is the one after
+    the tensor) that torch refuses a non-tensor first argument for, so that it raises torch's error."""
+    at = 1 if owner == "torch.Tensor" else 0
     for key, refusal in _refusals().items():
         scope, _, name = key.rpartition(".")
         if scope == owner and callable(getattr(module, name, None)):
-            setattr(module, name, _checking(getattr(module, name), refusal))
+            setattr(module, name, _checking(getattr(module, name), refusal, at))
 
 
-def _checking(fn, refusal):
+def _name_and_kind(parameter):
+    """``("min", "Tensor")`` for the parameter ``"Tensor min = None"`` of a torch signature."""
+    kind, _, name = parameter.split(" = ")[0].rpartition(" ")
+    return name, kind
+
+
+def _checking(fn, refusal, at):
     overloads = refusal.get("overloads")
-    param = refusal.get("param") or (parameters(overloads[0])[0].split()[-1] if overloads else "input")
+    param = refusal.get("param") or (_name_and_kind(parameters(overloads[0])[0])[0] if overloads else "input")
     if overloads:
         least = min(map(least_arguments, overloads))
     else:  # torch's parser counts what a one-signature function is missing only when given a tensor alone
@@ -45,15 +52,15 @@ def _checking(fn, refusal):
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
-        value = args[0] if args else kwargs.get(param, Tensor)  # Tensor stands for no first argument
+        value = args[at] if len(args) > at else kwargs.get(param, Tensor)  # Tensor stands for no argument
         if value.__class__ is not Tensor and not isinstance(value, Tensor) and value is not Tensor:
-            error = _refused(refusal, fn.__name__, param, value, args, kwargs)
+            error = _refused(refusal, fn.__name__, param, value, args[at:], kwargs)
             if error is not None:
                 raise error from None
-        given = len(args) + len(kwargs)
+        given = len(args) - at + len(kwargs)
         if given < least and (overloads or given == 1):  # torch.add(x), torch.mul(x): what torch's parser says
             if overloads:
-                raise invalid_arguments(refusal["name"], args, overloads, kwargs) from None
+                raise invalid_arguments(refusal["name"], args[at:], overloads, kwargs) from None
             raise TypeError(f"{refusal['name']}() missing {refusal['missing']}") from None
         return fn(*args, **kwargs)
 
@@ -78,11 +85,13 @@ def _refused(refusal, fn_name, param, value, args, kwargs):
             return AttributeError(f"'{c_type_name(value)}' object has no attribute '{read}'")
         return must_be_tensor(_called(refusal, args, kwargs), param, 1 if args else None, value)
     fitting = plausible(overloads, len(args) + len(kwargs))
+    if value is None and any(parameters(o)[0].endswith(" = None") for o in fitting):
+        return None  # an optional argument left out (x.clamp(None, 1)): minigrad's function decides
     if len(fitting) != 1:
         if number and any(not o.startswith("Tensor ") for o in overloads):
             return None  # a number some overload takes: minigrad's function decides, as torch's parser would
         return invalid_arguments(refusal["name"], args, overloads, kwargs)
-    kind, _, first = parameters(fitting[0])[0].rpartition(" ")
+    first, kind = _name_and_kind(parameters(fitting[0])[0])
     if number and kind != "Tensor":
         return None
     positional = fitting[0].split(", *")[0].count(", ") + 1

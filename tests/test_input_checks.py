@@ -14,7 +14,7 @@ import minigrad.functional as functional
 import minigrad.nn.functional as F
 
 RECORD = json.loads((Path(torch.__file__).with_name("torch_inputs.json")).read_text(encoding="utf-8"))
-OWNERS = {"torch": torch, "torch.nn.functional": F}
+OWNERS = {"torch": torch, "torch.nn.functional": F, "torch.Tensor": torch.Tensor}
 
 
 def _functions():
@@ -27,7 +27,7 @@ def test_every_recorded_function_checks_its_first_argument():
     for key, fn in _functions():
         assert hasattr(fn, "__wrapped__"), f"{key} is not checked"
         with pytest.raises((TypeError, AttributeError)):
-            fn(object())
+            fn(torch.ones(2), object()) if key.startswith("torch.Tensor.") else fn(object())
 
 
 @pytest.mark.parametrize("value", [[1.0, 2.0], np.array([1.0, 2.0]), "ab", None], ids=repr)
@@ -44,9 +44,19 @@ def test_the_check_keeps_the_functions_name_docstring_and_signature():
     assert "Mirror ``torch.nn.functional.elu``" in F.elu.__doc__
 
 
-def test_methods_and_minigrads_own_calls_are_not_wrapped():
-    # a method's first argument is the tensor itself; the engine calls the functions where they are defined
+def test_minigrads_own_calls_and_methods_without_arguments_are_not_wrapped():
+    # the engine calls the functions where they are defined; x.exp() has no argument to check
     assert torch.Tensor.exp is functional.exp and not hasattr(functional.exp, "__wrapped__")
+    assert torch.Tensor.dot.__wrapped__ is functional.dot
+
+
+def test_a_method_checks_its_first_argument_after_the_tensor():
+    x = torch.ones(2)
+    with pytest.raises(TypeError, match=r"^dot\(\): argument 'tensor' \(position 1\) must be Tensor, not list$"):
+        x.dot([1.0, 2.0])
+    with pytest.raises(TypeError, match=r"^fill_\(\) received an invalid combination of arguments - got \(list\)"):
+        x.fill_([1.0, 2.0])  # minigrad filled the tensor with the list's numbers
+    assert torch.equal(x.div(2.0), torch.full((2,), 0.5)) and torch.equal(x.clamp(None, 0.5), torch.full((2,), 0.5))
 
 
 def test_tensors_parameters_and_the_numbers_torch_takes_pass():

@@ -123,6 +123,14 @@ def test_values_the_node_holds_are_filled_in_and_index_arrays_written_as_lists()
     assert "([0, 0],)" in index and "array(" not in index and "\n" not in index
 
 
+def test_a_tensor_the_node_keeps_for_itself_is_filled_in():
+    code = ("x = torch.tensor([1., -2., 0.5], requires_grad=True)\n"
+            "torch.nn.functional.logsigmoid(x * 2).sum().backward()\n")  # fmt: skip
+    chain = [t for t in lines(GraphStepper.from_code(code)) if t.startswith("contribution to")]
+    caption = next(t for t in chain if "log_sigmoid_backward" in t)  # the buffer exp(-|2x|), which torch saves
+    assert "log_sigmoid_backward([1., 1., 1.], [2., -4., 1.], [0.1353, 0.0183, 0.3679])" in caption, caption
+
+
 def test_big_tensors_are_named_by_shape_inside_equations():
     s = GraphStepper.from_code("W = torch.ones(64, 10, requires_grad=True)\n(W * 3).sum().backward()\n")
     chain = [t for t in lines(s) if t.startswith("contribution to")]

@@ -127,9 +127,12 @@ def chain_rule_lines(fn, op, grad_in, grads_out, names, result_name=None, target
             named[key] = names[i] or (number_text(value) if constant else key)
             if value is not None:
                 numeric[key] = value
-    for key, value in (*op.get("params", {}).items(), *fn.values.items()):
+    for key, value in op.get("params", {}).items():
         named.setdefault(key, key)
         numeric.setdefault(key, value)
+    for key, value in fn.values.items():  # a tensor the node keeps for itself comes as an array
+        named.setdefault(key, key)
+        numeric.setdefault(key, Value.of(value) if isinstance(value, np.ndarray) else value)
     if op.get("output_values"):
         named["result"] = result_name or "result"
         numeric["result"] = op["output_values"][0]

@@ -11,6 +11,7 @@ Run with torch 2.13 installed (``pip install torch==2.13.0`` takes the local CPU
 when torch is importable).
 """
 
+import functools
 import importlib
 import inspect
 import json
@@ -71,7 +72,7 @@ def _error(fn, *args):
     return None
 
 
-def _refusal(fn):
+def _refusal(fn, method=False):
     """How torch's ``fn`` refuses a first argument that is not a tensor, or None if it takes one (or checks
     something else first):
 
@@ -80,8 +81,8 @@ def _refusal(fn):
       arguments``), which torch checks first, and ``missing`` what it says when given a tensor alone and it
       needs more (``1 required positional arguments: "other"``);
     * ``{"name", "overloads"}`` when it has several, which want a tensor or a number first;
-    * either with ``numbers`` if a Python number passes as the tensor (``torch.mul(2, t)``; where an overload
-      takes a number first, as ``torch.pow(2, t)``, the overloads tell);
+    * either with ``numbers`` if a Python number passes as the tensor (``torch.mul(2, t)``, ``x.div(2.)``; where
+      an overload takes a number first, as ``torch.pow(2, t)``, the overloads tell);
     * ``inplace``: the position of the ``inplace`` argument of a Python function of torch's, whose error names the
       in-place function it calls when that argument is true (``elu_()``);
     * ``{"attributes", "takes"}`` when it is Python code that reads a tensor attribute first: the one it reads
@@ -89,8 +90,11 @@ def _refusal(fn):
       ``F.softmax(x, 0)`` ``x.softmax``)."""
     import torch
 
+    from minigrad.arguments import plausible
+
     one, many = _error(fn, _NotATensor()), _error(fn, *[_NotATensor()] * 12)
-    extra = {"numbers": True} if _error(fn, 2.5, torch.ones(2)) is None else {}
+    probe = (2.5,) if method else (2.5, torch.ones(2))
+    extra = {"numbers": True} if _error(fn, *probe) is None else {}
     if inspect.isfunction(fn) and "inplace" in inspect.signature(fn).parameters:
         extra["inplace"] = list(inspect.signature(fn).parameters).index("inplace")
     combination = _COMBINATION.fullmatch(str(many)) if isinstance(many, TypeError) else None
@@ -99,13 +103,13 @@ def _refusal(fn):
         firsts = {o.split(" ")[0] for o in overloads}
         if not firsts <= {"Tensor", "Number", "float"}:  # a size, a dtype or an int first
             return None
-        if firsts != {"Tensor"}:  # the overloads say where a number goes (torch.pow(2, t))
-            extra.pop("numbers", None)
+        if any(not o.startswith("Tensor ") for o in plausible(overloads, len(probe))):
+            extra.pop("numbers", None)  # an overload takes the number (torch.pow(2, t)), not a tensor's place
         return {"name": combination[1], "overloads": overloads, **extra}
     must = _MUST.fullmatch(str(one)) if isinstance(one, TypeError) else None
     takes = re.fullmatch(r".*\(\) takes (.*) but 12 were given", str(many))
     if must and takes:
-        missing = re.fullmatch(r".*\(\) missing (.*)", str(_error(fn, torch.ones(2))))
+        missing = None if method else re.fullmatch(r".*\(\) missing (.*)", str(_error(fn, torch.ones(2))))
         return {"name": must[1], "param": must[2], "takes": takes[1], **extra,
                 **({"missing": missing[1]} if missing else {})}  # fmt: skip
     read = [_ATTRIBUTE.fullmatch(str(e)) if isinstance(e, AttributeError) else None
@@ -116,16 +120,25 @@ def _refusal(fn):
 
 
 def record_inputs():
-    """``{"torch.exp": refusal, "torch.nn.functional.elu": refusal, ...}`` (see :func:`_refusal`) for each function
-    of ``torch`` and ``torch.nn.functional`` that minigrad has too."""
+    """``{"torch.exp": refusal, "torch.nn.functional.elu": refusal, "torch.Tensor.dot": refusal, ...}`` (see
+    :func:`_refusal`) for each function of ``torch`` and ``torch.nn.functional`` that minigrad has too, and for
+    each method of ``torch.Tensor``, whose first argument is the one after the tensor itself."""
+    import torch
+
+    import minigrad
+
     refusals = {}
-    for owner in ("torch", "torch.nn.functional"):
-        ours, theirs = importlib.import_module("minigrad" + owner[5:]), importlib.import_module(owner)
+    for owner in ("torch", "torch.nn.functional", "torch.Tensor"):
+        method = owner == "torch.Tensor"
+        ours = minigrad.Tensor if method else importlib.import_module("minigrad" + owner[5:])
+        theirs = torch.Tensor if method else importlib.import_module(owner)
         for name in sorted(dir(ours)):
             fn, torch_fn = getattr(ours, name), getattr(theirs, name, None)
             if name.startswith("_") or isinstance(fn, type) or not callable(fn) or not callable(torch_fn):
                 continue
-            refusal = _refusal(torch_fn)
+            if method:  # each call on a tensor of its own: an in-place method changes it
+                torch_fn = functools.partial(lambda name, *args: getattr(torch.ones(2), name)(*args), name)
+            refusal = _refusal(torch_fn, method)
             if refusal:
                 refusals[f"{owner}.{name}"] = refusal
     return refusals
