@@ -11,8 +11,9 @@ import warnings
 import numpy as np
 
 from . import dtypes
-from .arguments import NUMBERS, dtype_argument, invalid_arguments, number_argument, sizes_argument, word
+from .arguments import NUMBERS, dtype_argument, invalid_arguments, number_argument, plausible, sizes_argument, word
 from .device import check_device
+from .input_checks import recorded_overloads
 from .ops._util import scalar_as
 from .public import public
 from .random import rng
@@ -43,6 +44,8 @@ def _infer(data, dtype=None):
     except ValueError:
         _check_rectangular(data)
         raise
+    if arr.dtype == object and not all(isinstance(x, (bool, int, float, np.number, np.bool_)) for x in _leaves(data)):
+        _refuse_leaves(data)  # a None or an object among numbers
     if arr.dtype == np.uint64 or (arr.dtype == object and isinstance(_first_leaf(data), (int, float))):
         arr = _big_ints(data, dtype)  # an int beyond int64 (numpy made it uint64 or a Python object)
     if arr.dtype.kind in "USO":
@@ -229,7 +232,14 @@ def as_tensor(data, dtype=None):
 
 
 def from_numpy(arr):
-    """Mirror ``torch.from_numpy``: a tensor sharing the array's memory."""
+    """Mirror ``torch.from_numpy``: a tensor sharing the array's memory (torch's errors for anything but an array,
+    and for an array with a negative stride)."""
+    if not isinstance(arr, np.ndarray):
+        raise TypeError(f"expected np.ndarray (got {word(arr)})")
+    if any(s < 0 for s in arr.strides):
+        raise ValueError("At least one stride in the given numpy array is negative, and tensors with negative strides "
+                         "are not currently supported. (You can probably work around this by making a copy of your "
+                         "array  with array.copy().) ")  # fmt: skip
     return Tensor._wrap(arr if arr.dtype in dtypes._BY_NP else arr.astype(dtypes.from_numpy_dtype(arr.dtype).np))
 
 
@@ -278,6 +288,7 @@ def empty(*size, dtype=None, device=None, requires_grad=False, **kwargs):
 def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.full``: the dtype follows ``fill_value`` (bool, int64 or the default float)."""
     check_device(device)
+    number_argument("full", "fill_value", 2, fill_value)
     dtype = dtype_argument("full", dtype)
     if dtype is None:
         dtype = dtypes.result_type((), (fill_value,))
@@ -323,6 +334,8 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.linspace``: ``steps`` evenly spaced values from ``start`` to ``end``, both exact."""
     check_device(device)
+    if not _is_int_argument(steps):
+        raise invalid_arguments("linspace", (start, end, steps), recorded_overloads("torch.linspace"))
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     return _finish(torch_linspace(start, end, steps, _default(dtype, "linspace").np), None, requires_grad)
@@ -349,10 +362,18 @@ def torch_linspace(start, end, steps, np_dtype):
 
 
 def eye(n, m=None, dtype=None, device=None, requires_grad=False):
-    """Mirror ``torch.eye``."""
+    """Mirror ``torch.eye``: ones on the diagonal of an n x m (or n x n) matrix, with torch's errors."""
     check_device(device)
-    dtype = _default(dtype, "eye", ((n,) if m is None else (n, m), _EYE))
-    return _finish(np.eye(n, m, dtype=dtype.np), None, requires_grad)
+    given = (n,) if m is None else (n, m)
+    for position, (name, value) in enumerate(zip("nm", given), 1):
+        if not _is_int_argument(value):
+            if m is not None:
+                raise invalid_arguments("eye", given, _EYE)
+            raise TypeError(f"eye(): argument '{name}' (position {position}) must be int, not {word(value)}")
+        if value < 0:
+            raise RuntimeError(f"{name} must be greater or equal to 0, got {int(value)}")
+    dtype = _default(dtype, "eye", (given, _EYE))
+    return _finish(np.eye(int(n), None if m is None else int(m), dtype=dtype.np), None, requires_grad)
 
 
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
@@ -379,13 +400,50 @@ def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False)
     return _finish(rng(generator).permutation(n), dtype, requires_grad)
 
 
-def randint(low, high=None, size=(), *, generator=None, dtype=None, device=None, requires_grad=False):
-    """Mirror ``torch.randint``: integers in [low, high), from ``generator`` (or the default one)."""
+_RANDINT = tuple(
+    f"{bounds}tuple of ints size, *, {generator}Tensor out = None, {_FACTORY_OPTIONS}"
+    for bounds in ("int high, ", "int low, int high, ")
+    for generator in ("torch.Generator generator, ", "")
+)
+_UNSET = object()
+
+
+def randint(*args, low=_UNSET, high=_UNSET, size=_UNSET, generator=None, dtype=None, device=None,
+            requires_grad=False):  # fmt: skip
+    """Mirror ``torch.randint(high, size)`` and ``torch.randint(low, high, size)``: integers in [low, high) (low 0
+    if not given), from ``generator`` (or the default one); int64 unless ``dtype`` says otherwise."""
     check_device(device)
-    if high is None:
-        low, high = 0, low
+    named = {k: v for k, v in (("low", low), ("high", high), ("size", size)) if v is not _UNSET}
+    names = ("low", "high", "size") if len(args) + len(named) == 3 else ("high", "size")
+    bound = dict(zip(names, args))
+    if len(args) > len(names) or set(bound) & set(named) or set(bound) | set(named) != set(names):
+        raise invalid_arguments("randint", args, _RANDINT, named)
+    bound.update(named)
+    fitting = plausible(_RANDINT, len(args) + len(named))
+    for position, name in enumerate(names, 1):
+        value = bound[name]
+        fits = _is_size_tuple(value) if name == "size" else _is_int_argument(value)
+        if not fits:
+            if len(fitting) != 1:
+                raise invalid_arguments("randint", args, _RANDINT, named)
+            kind = "tuple of ints" if name == "size" else "int"
+            raise TypeError(f"randint(): argument '{name}' (position {position}) must be {kind}, not {word(value)}")
+    low, high = int(bound.get("low", 0)), int(bound["high"])
+    if low >= high:
+        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
     dtype = dtype_argument("randint", dtype) or dtypes.int64
-    return _finish(rng(generator).integers(low, high, _size((size,), "randint")), dtype, requires_grad)
+    return _finish(rng(generator).integers(low, high, _size((bound["size"],), "randint")), dtype, requires_grad)
+
+
+def _is_int_argument(value):
+    """What torch's parser takes as an int: an int (not a bool), a numpy integer, a one-element integer tensor."""
+    if isinstance(value, Tensor):
+        return value.numel() == 1 and value.dtype.category == 1
+    return _is_int(value)
+
+
+def _is_size_tuple(value):
+    return isinstance(value, (tuple, list)) and all(_is_int_argument(v) for v in value)
 
 
 def _given_size(size, kwargs, device):

@@ -25,6 +25,11 @@ def _refusals():
     return json.loads(Path(__file__).with_name("torch_inputs.json").read_text(encoding="utf-8"))
 
 
+def recorded_overloads(key):
+    """torch's overloads of ``key`` (``"torch.linspace"``) as recorded, for a function that reports them itself."""
+    return _refusals()[key]["overloads"]
+
+
 def check_first_arguments(module, owner):
     """Wrap each function of ``module`` (minigrad's stand-in for torch's ``owner``, such as
     ``torch.nn.functional``; for ``torch.Tensor``, the class, whose methods' first argument is the one after

@@ -1194,6 +1194,13 @@ mistake(AREA, "randn_half_first", "gave randn a float as its first size", """
     n = 6
     torch.randn(n / 2, 3)
 """)
+mistake(AREA, "randint_without_size", "asked randint for numbers between 0 and 5 without a size", """
+    torch.randint(0, 5)
+""")
+mistake(AREA, "randint_float_bound", "gave randint a float bound", """
+    n = 10
+    torch.randint(0, n / 2, (3,))
+""")
 mistake(AREA, "view_half", "reshaped with view(x.shape[0] / 2, -1)", """
     x = torch.ones(4, 2)
     x.view(x.shape[0] / 2, -1)
