@@ -85,9 +85,9 @@ from .torch_api import module_getattr, stand_in_for_missing  # noqa: E402
 __getattr__ = module_getattr(__name__, "torch")
 stand_in_for_missing(Tensor, "torch.Tensor")
 
-from .input_checks import check_first_arguments  # noqa: E402
+from .input_checks import check_arguments  # noqa: E402
 
-# torch.exp([1., 2.]), F.relu(np_array) and x.dot([1., 2.]) raise torch's TypeError
-check_first_arguments(sys.modules[__name__], "torch")
-check_first_arguments(nn.functional, "torch.nn.functional")
-check_first_arguments(Tensor, "torch.Tensor")
+# torch.exp([1., 2.]), F.cross_entropy(logits, [0, 1]) and x.dot([1., 2.]) raise torch's TypeError
+check_arguments(sys.modules[__name__], "torch")
+check_arguments(nn.functional, "torch.nn.functional")
+check_arguments(Tensor, "torch.Tensor")

@@ -5,13 +5,17 @@ refuses a numpy array the same way, where minigrad's own code would fail inside 
 How each function of ``torch`` and ``torch.nn.functional`` refuses is recorded from torch 2.13 in
 ``torch_inputs.json`` (by ``tests/parity/record_api.py``): the name its parser reports (``F.logsigmoid`` is
 ``log_sigmoid``), its overloads when it has several, or the tensor attribute its Python code reads first
-(``F.softmax``). :func:`check_first_arguments` wraps the matching functions of a minigrad module at import; the
-Tensor methods are checked the same way for their first argument after the tensor (``x.dot([1., 2.])``). The
-functions minigrad calls inside are left as they are: they import them from where they are defined.
+(``F.softmax``); and, given a tensor first, how each refuses a second argument that is not one
+(``F.cross_entropy(logits, [0, 1])``). :func:`check_arguments` wraps the matching functions of a minigrad module
+at import; the Tensor methods are checked the same way for their first argument after the tensor
+(``x.dot([1., 2.])``). The functions minigrad calls inside are left as they are: they import them from where they
+are defined.
 """
 
 import functools
+import inspect
 import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -30,15 +34,54 @@ def recorded_overloads(key):
     return _refusals()[key]["overloads"]
 
 
-def check_first_arguments(module, owner):
+def check_arguments(module, owner):
     """Wrap each function of ``module`` (minigrad's stand-in for torch's ``owner``, such as
     ``torch.nn.functional``; for ``torch.Tensor``, the class, whose methods' first argument is the one after
-    the tensor) that torch refuses a non-tensor first argument for, so that it raises torch's error."""
+    the tensor) that torch refuses a non-tensor first or second argument for, so that it raises torch's error."""
     at = 1 if owner == "torch.Tensor" else 0
     for key, refusal in _refusals().items():
         scope, _, name = key.rpartition(".")
-        if scope == owner and callable(getattr(module, name, None)):
-            setattr(module, name, _checking(getattr(module, name), refusal, at))
+        fn = getattr(module, name, None)
+        if scope != owner or not callable(fn):
+            continue
+        if key in _OWN_CHECKS:
+            continue
+        if "second" in refusal:
+            fn = _checking_second(fn, refusal["second"])
+        if refusal.keys() - {"second"}:
+            fn = _checking(fn, refusal, at)
+        setattr(module, name, fn)
+
+
+# Python functions of torch's that run code of their own before its parser sees the arguments: minigrad's
+# versions, written in the same order, check where torch's parser does (F.embedding reads weight.size(0) for a
+# padding_idx first, then torch.embedding(weight, indices) refuses weight, then indices).
+_OWN_CHECKS = {"torch.nn.functional.embedding"}
+
+
+def _checking_second(fn, refusal):
+    """``fn`` refusing a second argument that is not a tensor as torch's does (``F.cross_entropy(logits, [0, 1])``):
+    its parser's error, or the AttributeError of its Python code where the value lacks the attribute it reads."""
+    param = refusal.get("param") or list(inspect.signature(fn).parameters)[1]
+    accepted = (Tensor, *NUMBERS) if refusal.get("numbers") else Tensor
+    none = refusal.get("none", False)
+
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        if len(args) > 1:
+            value, position = args[1], 2
+        elif param in kwargs:
+            value, position = kwargs[param], None
+        else:
+            return fn(*args, **kwargs)
+        if value.__class__ is not Tensor and not isinstance(value, accepted) and not (value is None and none):
+            if "attributes" not in refusal:
+                raise must_be_tensor(refusal["name"], param, position, value) from None
+            if not hasattr(value, refusal["attributes"][0]):
+                raise AttributeError(f"'{c_type_name(value)}' object has no attribute '{refusal['attributes'][0]}'")
+        return fn(*args, **kwargs)
+
+    return call
 
 
 def _name_and_kind(parameter):
@@ -53,7 +96,7 @@ def _checking(fn, refusal, at):
     if overloads:
         least = min(map(least_arguments, overloads))
     else:  # torch's parser counts what a one-signature function is missing only when given a tensor alone
-        least = 1 + int(refusal["missing"].split()[0]) if "missing" in refusal else 0
+        least = 1 + int(re.search(r"(\d+) required", refusal["missing"])[1]) if "missing" in refusal else 0
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
@@ -66,7 +109,7 @@ def _checking(fn, refusal, at):
         if given < least and (overloads or given == 1):  # torch.add(x), torch.mul(x): what torch's parser says
             if overloads:
                 raise invalid_arguments(refusal["name"], args[at:], overloads, kwargs) from None
-            raise TypeError(f"{refusal['name']}() missing {refusal['missing']}") from None
+            raise TypeError(refusal["missing"]) from None
         return fn(*args, **kwargs)
 
     return call
@@ -80,6 +123,8 @@ def _refused(refusal, fn_name, param, value, args, kwargs):
     number = isinstance(value, NUMBERS)
     if number and refusal.get("numbers"):
         return None
+    if refusal.get("arity_first") and len(args) + len(kwargs) < 2:
+        return TypeError(refusal["missing"])  # Python counts a function's arguments before its body runs
     overloads = refusal.get("overloads")
     if overloads is None:
         takes = refusal["takes"]
@@ -87,8 +132,11 @@ def _refused(refusal, fn_name, param, value, args, kwargs):
             return TypeError(f"{refusal.get('name', fn_name)}() takes {takes} but {len(args)} were given")
         if "attributes" in refusal:
             read = refusal["attributes"][min(len(args) + len(kwargs), len(refusal["attributes"])) - 1]
+            if hasattr(value, read):  # torch's Python code goes on with it (a numpy array has .size)
+                return None
             return AttributeError(f"'{c_type_name(value)}' object has no attribute '{read}'")
-        return must_be_tensor(_called(refusal, args, kwargs), param, 1 if args else None, value)
+        return must_be_tensor(_called(refusal, args, kwargs), param, refusal.get("position", 1) if args else None,
+                              value)  # fmt: skip
     fitting = plausible(overloads, len(args) + len(kwargs))
     if value is None and any(parameters(o)[0].endswith(" = None") for o in fitting):
         return None  # an optional argument left out (x.clamp(None, 1)): minigrad's function decides

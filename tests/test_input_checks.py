@@ -12,6 +12,7 @@ import pytest
 import minigrad as torch
 import minigrad.functional as functional
 import minigrad.nn.functional as F
+from minigrad.input_checks import _OWN_CHECKS
 
 RECORD = json.loads((Path(torch.__file__).with_name("torch_inputs.json")).read_text(encoding="utf-8"))
 OWNERS = {"torch": torch, "torch.nn.functional": F, "torch.Tensor": torch.Tensor}
@@ -23,11 +24,31 @@ def _functions():
         yield key, getattr(OWNERS[owner], name)
 
 
-def test_every_recorded_function_checks_its_first_argument():
+def test_every_recorded_function_checks_its_arguments():
     for key, fn in _functions():
-        assert hasattr(fn, "__wrapped__"), f"{key} is not checked"
+        assert hasattr(fn, "__wrapped__") or key in _OWN_CHECKS, f"{key} is not checked"
         with pytest.raises((TypeError, AttributeError)):
-            fn(torch.ones(2), object()) if key.startswith("torch.Tensor.") else fn(object())
+            if key.startswith("torch.Tensor."):
+                fn(torch.ones(2), object())
+            elif RECORD[key].keys() == {"second"}:
+                fn(torch.ones(2, 3), object())
+            elif RECORD[key].get("arity_first"):  # Python counts the arguments first: a target is needed
+                fn(object(), torch.ones(2, 3))
+            else:
+                fn(object())
+
+
+def test_a_second_argument_that_is_not_a_tensor():
+    logits = torch.ones(2, 3)
+    with pytest.raises(TypeError, match=r"^cross_entropy_loss\(\): argument 'target' \(position 2\) must be Tensor, "
+                                        r"not list$"):  # fmt: skip
+        F.cross_entropy(logits, [0, 1])
+    with pytest.raises(TypeError, match=r"^cross_entropy_loss\(\): argument 'target' \(position 2\) must be Tensor"):
+        torch.nn.CrossEntropyLoss()(logits, np.array([0, 1]))  # the layer calls F.cross_entropy, as torch's does
+    with pytest.raises(AttributeError, match=r"^'list' object has no attribute 'size'$"):
+        F.mse_loss(logits, [[1.0] * 3] * 2)  # torch's Python reads target.size() first
+    with pytest.raises(TypeError, match=r"^embedding\(\): argument 'indices' \(position 2\) must be Tensor, not list"):
+        torch.nn.Embedding(3, 2)([0, 1])  # minigrad's F.embedding checks where torch's does
 
 
 @pytest.mark.parametrize("value", [[1.0, 2.0], np.array([1.0, 2.0]), "ab", None], ids=repr)

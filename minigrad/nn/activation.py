@@ -54,7 +54,9 @@ class Softmax(Module):
         self.dim = dim
 
     def forward(self, input):
-        return softmax(input, self.dim, _stacklevel=5)
+        from . import functional as F  # torch's layer calls F.softmax, which checks its input
+
+        return F.softmax(input, self.dim, _stacklevel=5)
 
     def extra_repr(self):
         return f"dim={self.dim}"
@@ -64,7 +66,9 @@ class LogSoftmax(Softmax):
     """Mirror ``torch.nn.LogSoftmax(dim=None)``."""
 
     def forward(self, input):
-        return log_softmax(input, self.dim, _stacklevel=5)
+        from . import functional as F
+
+        return F.log_softmax(input, self.dim, _stacklevel=5)
 
 
 class Identity(Module):

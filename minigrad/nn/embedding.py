@@ -4,10 +4,12 @@ layer). The gradient of the table adds each row's incoming gradients up, except 
 import numpy as np
 
 from .. import creation
+from ..arguments import must_be_tensor
 from ..ops._util import as_saved_int, wrap
 from ..ops.carriers import ARRAYS, TENSORS
 from ..ops.indexing import index_backward
 from ..ops.op import IndexingOp
+from ..tensor import Tensor
 from .module import Module
 from .parameter import Parameter
 
@@ -62,16 +64,19 @@ class EmbeddingLookup(IndexingOp):
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False):
     """Mirror ``torch.nn.functional.embedding``: the rows of ``weight`` at the indices in ``input``
     (EmbeddingBackward0); ``padding_idx``'s row gets no gradient."""
-    if max_norm is not None or scale_grad_by_freq or sparse:
-        raise NotImplementedError("minigrad's embedding has no max_norm, scale_grad_by_freq or sparse")
     if padding_idx is not None:
         if padding_idx > 0:
-            assert padding_idx < weight.shape[0], "Padding_idx must be within num_embeddings"
+            assert padding_idx < weight.size(0), "Padding_idx must be within num_embeddings"
         elif padding_idx < 0:
-            assert padding_idx >= -weight.shape[0], "Padding_idx must be within num_embeddings"
-            padding_idx = weight.shape[0] + padding_idx
+            assert padding_idx >= -weight.size(0), "Padding_idx must be within num_embeddings"
+            padding_idx = weight.size(0) + padding_idx
     else:
         padding_idx = -1
+    if max_norm is not None or scale_grad_by_freq or sparse:
+        raise NotImplementedError("minigrad's embedding has no max_norm, scale_grad_by_freq or sparse")
+    for name, position, value in (("weight", 1, weight), ("indices", 2, input)):  # torch.embedding(weight, indices)
+        if not isinstance(value, Tensor):
+            raise must_be_tensor("embedding", name, position, value)
     return EmbeddingLookup.apply(weight, indices=input, padding_idx=padding_idx)
 
 
@@ -103,8 +108,10 @@ class Embedding(Module):
         self.weight = Parameter(weight, requires_grad=not _freeze)
 
     def forward(self, input):
-        return embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
-                         self.scale_grad_by_freq, self.sparse)
+        from . import functional as F  # torch's layer calls F.embedding, which checks its arguments
+
+        return F.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
+                           self.scale_grad_by_freq, self.sparse)
 
     def extra_repr(self):
         text = f"{self.num_embeddings}, {self.embedding_dim}"

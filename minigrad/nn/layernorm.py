@@ -118,7 +118,9 @@ class LayerNorm(Module):
                 t._vc.bump()
 
     def forward(self, input):
-        return layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
+        from . import functional as F  # torch's layer calls F.layer_norm, which checks its arguments
+
+        return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
 
     def extra_repr(self):
         return (f"{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}, "

@@ -1,7 +1,8 @@
 """The loss layers: ``nn.CrossEntropyLoss``, ``nn.NLLLoss``, ``nn.BCELoss`` and ``nn.BCEWithLogitsLoss``, each
-calling its function in :mod:`minigrad.nn.losses` (``weight`` and ``pos_weight`` are buffers, as in torch)."""
+calling its function as ``torch.nn.functional`` has it (so that a target of the wrong type gets torch's error;
+``weight`` and ``pos_weight`` are buffers, as in torch)."""
 
-from . import _reduction, functional, losses
+from . import _reduction, functional
 from .module import Module
 
 
@@ -39,7 +40,7 @@ class CrossEntropyLoss(_WeightedLoss):
         self.ignore_index, self.label_smoothing = ignore_index, label_smoothing
 
     def forward(self, input, target):
-        return losses.cross_entropy(input, target, weight=self.weight, ignore_index=self.ignore_index,
+        return functional.cross_entropy(input, target, weight=self.weight, ignore_index=self.ignore_index,
                                     reduction=self.reduction, label_smoothing=self.label_smoothing)
 
 
@@ -51,7 +52,7 @@ class NLLLoss(_WeightedLoss):
         self.ignore_index = ignore_index
 
     def forward(self, input, target):
-        return losses.nll_loss(input, target, weight=self.weight, ignore_index=self.ignore_index,
+        return functional.nll_loss(input, target, weight=self.weight, ignore_index=self.ignore_index,
                                reduction=self.reduction)
 
 
@@ -59,7 +60,7 @@ class BCELoss(_WeightedLoss):
     """Mirror ``torch.nn.BCELoss(weight=None, reduction='mean')``: ``F.binary_cross_entropy``."""
 
     def forward(self, input, target):
-        return losses.binary_cross_entropy(input, target, weight=self.weight, reduction=self.reduction)
+        return functional.binary_cross_entropy(input, target, weight=self.weight, reduction=self.reduction)
 
 
 class BCEWithLogitsLoss(_WeightedLoss):
@@ -71,7 +72,7 @@ class BCEWithLogitsLoss(_WeightedLoss):
         self.register_buffer("pos_weight", pos_weight)
 
     def forward(self, input, target):
-        return losses.binary_cross_entropy_with_logits(input, target, self.weight, pos_weight=self.pos_weight,
+        return functional.binary_cross_entropy_with_logits(input, target, self.weight, pos_weight=self.pos_weight,
                                                        reduction=self.reduction)
 
 

@@ -21,9 +21,9 @@ class Linear(Module):
     def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
         super().__init__()
         self.in_features, self.out_features = in_features, out_features
-        bound = 1 / math.sqrt(in_features) if in_features else 0
-        # as torch: the parameters first (an integer dtype is refused there), then their values (reset_parameters)
+        # as torch: the parameters first (an integer dtype, a negative size are refused there), then their values
         self.weight = Parameter(creation.empty((out_features, in_features), device=device, dtype=dtype))
+        bound = 1 / math.sqrt(in_features) if in_features else 0
         if bias:
             self.bias = Parameter(creation.empty(out_features, device=device, dtype=dtype))
         else:

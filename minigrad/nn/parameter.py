@@ -1,8 +1,8 @@
 """``nn.Parameter``: a leaf tensor that requires grad and that a Module registers as a parameter."""
 
-import numpy as np
 
 from ..tensor import FACTORY_INT_GRAD_ERROR, Tensor, _init
+from ..typename import c_type_name
 
 
 class Parameter(Tensor):
@@ -16,8 +16,10 @@ class Parameter(Tensor):
 
         if data is None:
             data = tensor([])
+        if not isinstance(data, Tensor):  # torch's Parameter detaches its data first
+            raise AttributeError(f"'{c_type_name(data)}' object has no attribute 'detach'")
         p = object.__new__(cls)
-        _init(p, data._data if isinstance(data, Tensor) else np.asarray(data), None, None)
+        _init(p, data._data, None, None)
         if isinstance(data, Tensor):
             p._vc = data._vc
         p._set_requires_grad(requires_grad, FACTORY_INT_GRAD_ERROR)

@@ -171,7 +171,7 @@ def np_index(k):
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
         return k._data
     if isinstance(k, (list, bool)):
-        arr = np.asarray(k)
+        arr = np.asarray(k) if k != [] else np.zeros(0, np.int64)  # an empty list selects nothing, as in torch
         if arr.dtype.kind == "f":
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
         return arr

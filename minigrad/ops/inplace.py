@@ -13,6 +13,7 @@ import numpy as np
 from ..autograd import grad_mode
 from ..size import shape_text
 from ..tensor import Tensor
+from ..typename import c_type_name
 from ._util import check_broadcast, data, scalar_as, wrap
 from .indexing import basic_index, getitem, indices_as_torch_saves, is_advanced, key_as_index, np_index
 from .op import Op
@@ -192,7 +193,10 @@ def zero_at(grad, key):
 def setitem(t, key, value):
     """Mirror ``Tensor.__setitem__`` (torch's ``set_item``): ``t[key] = value`` writes through the view
     ``key`` selects (full slices and ``...`` select ``t`` itself) with ``copy_``, or ``fill_`` for one
-    number; lists, masks and tensor indices write with ``index_put_``."""
+    number; lists, masks and tensor indices write with ``index_put_``. The value must be a tensor or a number,
+    as torch reads one (a Python number, numpy's float64 and integers; ``t[0] = [1., 2.]`` is torch's TypeError)."""
+    if not isinstance(value, (Tensor, bool, int, float, np.integer)):
+        raise TypeError(f"can't assign a {c_type_name(value)} to a {t.type()}")
     k = key if isinstance(key, tuple) else (key,)
     if any(is_advanced(x) for x in k):
         npkey = tuple(np_index(x) for x in k)

@@ -2986,19 +2986,40 @@ _errors(
 # ---------------------------------------------------------------------------------------------------------
 # A first argument that is not a tensor, for every function and method minigrad/torch_inputs.json covers: a list,
 # a numpy array, a number, None, and with more arguments (the overloads' messages depend on how many were given).
+# Three at most: a fourth is the losses' legacy size_average, whose warning torch gives before refusing the input.
 # ---------------------------------------------------------------------------------------------------------
 _CHECKED = json.loads((Path(__file__).resolve().parents[2] / "minigrad" / "torch_inputs.json").read_text("utf-8"))
 _OWNERS = {"torch": "torch", "torch.nn.functional": "F", "torch.Tensor": "torch.ones(2)"}  # a tensor per call
 case("api_first_argument_not_a_tensor", f"""
 import numpy as np
 FUNCTIONS = {[f"{_OWNERS[k.rpartition('.')[0]]}.{k.rpartition('.')[2]}" for k in _CHECKED]!r}
-CALLS = ("[1., 2.]", "np.array([1., 2.])", "2.5", "None", "[1, 2], 0", "(1., 2.), 0, True", "'ab', 1, 2, 3")
+CALLS = ("[1., 2.]", "np.array([1., 2.])", "2.5", "None", "[1, 2], 0", "(1., 2.), 0, True", "'ab', 1, 2")
 for name in FUNCTIONS:
     for call in CALLS:
         try:
             print(name, call, type(eval(f"{{name}}({{call}})")).__name__)
         except Exception as e:
             print(name, call, type(e).__name__, e)
+""")
+case("api_setitem_values_and_empty_index", """
+import numpy as np
+def put(value, dtype=torch.float32):
+    z = torch.zeros(2, 3, dtype=dtype)
+    try:
+        z[0] = value
+        print(type(value).__name__, z)
+    except Exception as e:
+        print(type(value).__name__, type(e).__name__, e)
+for value in ([1., 2., 3.], (1, 2, 3), np.ones(3), np.array(2.), 'a', None, np.float32(2.5), np.float16(1),
+              np.bool_(True), np.float64(2.5), np.int8(3), True, 7, torch.tensor([1., 2., 3.])):
+    put(value)
+put(np.float32(2.5), torch.int64)
+put(2.7, torch.int64)
+x = torch.arange(12.).reshape(3, 4).requires_grad_()
+y = x[[]]
+print(y, y.shape)
+y.sum().backward()
+print(x.grad)
 """)
 _errors(
     "api_factories_arguments",

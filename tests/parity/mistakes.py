@@ -1194,6 +1194,35 @@ mistake(AREA, "randn_half_first", "gave randn a float as its first size", """
     n = 6
     torch.randn(n / 2, 3)
 """)
+mistake(AREA, "cross_entropy_list_target", "gave F.cross_entropy the class labels as a list", """
+    logits = torch.tensor([[2., 0.5], [0.1, 1.]], requires_grad=True)
+    torch.nn.functional.cross_entropy(logits, [0, 1])
+""")
+mistake(AREA, "criterion_numpy_target", "gave nn.CrossEntropyLoss the labels as a numpy array", """
+    import numpy as np
+    logits = torch.tensor([[2., 0.5], [0.1, 1.]], requires_grad=True)
+    torch.nn.CrossEntropyLoss()(logits, np.array([0, 1]))
+""")
+mistake(AREA, "mse_list_target", "gave F.mse_loss its target as a list", """
+    pred = torch.tensor([1., 2.], requires_grad=True)
+    torch.nn.functional.mse_loss(pred, [1., 3.])
+""")
+mistake(AREA, "linear_list_input", "called an nn.Linear on a Python list", """
+    torch.manual_seed(0)
+    torch.nn.Linear(2, 1)([1., 2.])
+""")
+mistake(AREA, "parameter_from_list", "made an nn.Parameter from a list", """
+    torch.nn.Parameter([1., 2.])
+""")
+mistake(AREA, "setitem_list", "assigned a Python list to a row of a tensor", """
+    w = torch.zeros(2, 3)
+    w[0] = [1., 2., 3.]
+""")
+mistake(AREA, "setitem_numpy", "assigned a numpy array to a row of a tensor", """
+    import numpy as np
+    w = torch.zeros(2, 3)
+    w[0] = np.ones(3)
+""")
 mistake(AREA, "randint_without_size", "asked randint for numbers between 0 and 5 without a size", """
     torch.randint(0, 5)
 """)

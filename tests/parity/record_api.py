@@ -58,9 +58,10 @@ class _NotATensor:
     """What the recorder passes where a tensor belongs: torch names its type ``_NotATensor``."""
 
 
-_MUST = re.compile(r"(\w+)\(\): argument '(\w+)' \(position 1\) must be Tensor, not _NotATensor")
+_MUST = re.compile(r"(\w+)\(\): argument '(\w+)' \(position (\d)\) must be Tensor, not _NotATensor")
 _COMBINATION = re.compile(r"(\w+)\(\) received an invalid combination of arguments - got \((?:_NotATensor, )*"
                           r"_NotATensor\), but expected (?:one of:\n(.*)|\((.*)\))", re.S)  # fmt: skip
+_MISSING = re.compile(r"\w+\(\) missing \d+ required positional arguments?: .*")
 _ATTRIBUTE = re.compile(r"'_NotATensor' object has no attribute '(\w+)'")
 
 
@@ -78,8 +79,10 @@ def _refusal(fn, method=False):
 
     * ``{"name", "param", "takes"}`` when its parser has one signature (``exp(): argument 'input' (position 1)
       must be Tensor``), ``takes`` saying how many positional arguments it takes (``from 1 to 3 positional
-      arguments``), which torch checks first, and ``missing`` what it says when given a tensor alone and it
-      needs more (``1 required positional arguments: "other"``);
+      arguments``), which torch checks first, ``missing`` what it says when given a tensor alone and it needs
+      more (``mul() missing 1 required positional arguments: "other"``), and ``position`` where the Python
+      function passes it on elsewhere (``F.embedding``'s input is ``embedding()``'s argument 'indices', position
+      2), ``arity_first`` when that Python function's own count of its arguments comes first;
     * ``{"name", "overloads"}`` when it has several, which want a tensor or a number first;
     * either with ``numbers`` if a Python number passes as the tensor (``torch.mul(2, t)``, ``x.div(2.)``; where
       an overload takes a number first, as ``torch.pow(2, t)``, the overloads tell);
@@ -92,7 +95,11 @@ def _refusal(fn, method=False):
 
     from minigrad.arguments import plausible
 
-    one, many = _error(fn, _NotATensor()), _error(fn, *[_NotATensor()] * 12)
+    alone = one = _error(fn, _NotATensor())
+    many = _error(fn, *[_NotATensor()] * 12)
+    for second in (torch.ones(2, 3), (3,)):  # Python code that wants a second argument first (F.cross_entropy)
+        if isinstance(one, TypeError) and _MISSING.fullmatch(str(one)):
+            one = _error(fn, _NotATensor(), second)  # its parser's refusal only: see _MUST below
     probe = (2.5,) if method else (2.5, torch.ones(2))
     extra = {"numbers": True} if _error(fn, *probe) is None else {}
     if inspect.isfunction(fn) and "inplace" in inspect.signature(fn).parameters:
@@ -109,11 +116,14 @@ def _refusal(fn, method=False):
     must = _MUST.fullmatch(str(one)) if isinstance(one, TypeError) else None
     takes = re.fullmatch(r".*\(\) takes (.*) but 12 were given", str(many))
     if must and takes:
-        missing = None if method else re.fullmatch(r".*\(\) missing (.*)", str(_error(fn, torch.ones(2))))
-        return {"name": must[1], "param": must[2], "takes": takes[1], **extra,
-                **({"missing": missing[1]} if missing else {})}  # fmt: skip
+        missing = None if method else _MISSING.fullmatch(str(_error(fn, torch.ones(2))))
+        if missing and one is not alone:  # Python's own count of the arguments comes before torch's parser
+            extra["arity_first"] = True
+        position = {} if must[3] == "1" else {"position": int(must[3])}  # F.embedding's input is torch's 2nd
+        return {"name": must[1], "param": must[2], "takes": takes[1], **extra, **position,
+                **({"missing": missing[0]} if missing else {})}  # fmt: skip
     read = [_ATTRIBUTE.fullmatch(str(e)) if isinstance(e, AttributeError) else None
-            for e in (one, _error(fn, _NotATensor(), 0))]  # fmt: skip
+            for e in (alone, _error(fn, _NotATensor(), 0))]  # fmt: skip
     if read[0] and takes:
         return {"attributes": [r[1] for r in read if r], "takes": takes[1]}
     return None
@@ -138,10 +148,33 @@ def record_inputs():
                 continue
             if method:  # each call on a tensor of its own: an in-place method changes it
                 torch_fn = functools.partial(lambda name, *args: getattr(torch.ones(2), name)(*args), name)
-            refusal = _refusal(torch_fn, method)
+            refusal = _refusal(torch_fn, method) or {}
+            second = None if method else _second_refusal(torch_fn)
+            if second:
+                refusal["second"] = second
             if refusal:
                 refusals[f"{owner}.{name}"] = refusal
     return refusals
+
+
+_MUST_SECOND = re.compile(r"(\w+)\(\): argument '(\w+)' \(position 2\) must be Tensor, not _NotATensor")
+
+
+def _second_refusal(fn):
+    """How torch's ``fn`` refuses a second argument that is not a tensor, given a tensor first (``F.cross_entropy(
+    logits, [0, 1])``): ``{"name", "param"}`` from its parser (with ``numbers`` if a Python number passes and
+    ``none`` if None does), ``{"attributes"}`` when its Python code reads one first (``F.mse_loss``'s
+    ``target.size()``), or None."""
+    import torch
+
+    error = _error(fn, torch.ones(2, 3), _NotATensor())
+    must = _MUST_SECOND.fullmatch(str(error)) if isinstance(error, TypeError) else None
+    if must:
+        passes = {"numbers": _error(fn, torch.ones(2, 3), 2.5), "none": _error(fn, torch.ones(2, 3), None)}
+        passes = {k: True for k, e in passes.items() if "must be Tensor, not" not in str(e)}
+        return {"name": must[1], "param": must[2], **passes}
+    read = _ATTRIBUTE.fullmatch(str(error)) if isinstance(error, AttributeError) else None
+    return {"attributes": [read[1]]} if read else None
 
 
 def dump_inputs(refusals):
