@@ -742,40 +742,30 @@ class DivScalar(Op):
         return binary_result(a._data / other, a, other)
 
 
-def _floor(x):
-    return np.floor(x) if x.dtype.kind == "f" else x.copy()  # integers stay integers
+def _to_integer(fn):
+    """numpy's ``fn`` (floor, ceil, trunc) for floats; integers stay as they are (a copy), as in torch."""
+    return staticmethod(lambda x: fn(x) if x.dtype.kind == "f" else x.copy())
 
 
 class Floor(Sign):
     """result = the largest integer <= self; its derivative is zero wherever it exists"""
 
     node_name = "FloorBackward0"
-    values = staticmethod(_floor)
-    bool_kernel = "floor_vml_cpu"
-
-
-def _ceil(x):
-    return np.ceil(x) if x.dtype.kind == "f" else x.copy()
+    values, bool_kernel = _to_integer(np.floor), "floor_vml_cpu"
 
 
 class Ceil(Sign):
     """result = the smallest integer >= self; its derivative is zero wherever it exists"""
 
     node_name = "CeilBackward0"
-    values = staticmethod(_ceil)
-    bool_kernel = "ceil_vml_cpu"
-
-
-def _trunc(x):
-    return np.trunc(x) if x.dtype.kind == "f" else x.copy()
+    values, bool_kernel = _to_integer(np.ceil), "ceil_vml_cpu"
 
 
 class Trunc(Sign):
     """result = self rounded toward zero; its derivative is zero wherever it exists"""
 
     node_name = "TruncBackward0"
-    values = staticmethod(_trunc)
-    bool_kernel = "trunc_vml_cpu"
+    values, bool_kernel = _to_integer(np.trunc), "trunc_vml_cpu"
 
 
 class Frac(Op):
