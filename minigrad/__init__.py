@@ -18,6 +18,7 @@ from .autograd import (
     set_grad_enabled,
 )
 from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled, set_anomaly_enabled
+from .bitwise import *  # noqa: F403 - &, |, ^, ~, bitwise_and, logical_and, ...
 from .creation import (
     arange,
     as_tensor,

@@ -906,29 +906,6 @@ def _sum_to_size(self, *shape):
     return R.sum_to(self, _shape_args(shape, "sum_to_size", "size"))
 
 
-def _bool_op(fn, name):
-    def op(a, b):
-        if not isinstance(b, OPERANDS):
-            return NotImplemented
-        if isinstance(b, Tensor) and (a.dtype.is_floating_point or b.dtype.is_floating_point):
-            raise RuntimeError(f'"{name}_cpu" not implemented for \'Float\'')
-        return wrap(np.asarray(fn(a._data, b._data if isinstance(b, Tensor) else b)))
-
-    op.__name__ = op.__qualname__ = f"__{name.split('_')[1]}__"
-    op.__doc__ = f"Mirror ``Tensor.__{name.split('_')[1]}__``: elementwise {name} (bool and integer tensors)."
-    return op
-
-
-for _fn, _name in ((np.logical_and, "bitwise_and"), (np.logical_or, "bitwise_or"), (np.logical_xor, "bitwise_xor")):
-    public(f"__{_name.split('_')[1]}__", function=False)(_bool_op(_fn, _name))
-
-
-@public("__invert__", function=False)
-def _invert_operator(self):
-    """``~tensor``: logical not of a bool tensor, bitwise not of an integer one."""
-    return wrap(np.logical_not(self._data) if self.dtype is dtypes.bool_ else ~self._data)
-
-
 _T_OF_0D = internal(
     "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases.",
     "aten/src/ATen/native/TensorShape.cpp:4321",

@@ -3021,6 +3021,32 @@ print(y, y.shape)
 y.sum().backward()
 print(x.grad)
 """)
+case("api_bitwise_and_logical", """
+i = torch.tensor([3, 5])
+b = torch.tensor([True, False])
+f = torch.tensor([1., 0.])
+i32 = torch.tensor([3, 5], dtype=torch.int32)
+def iop(t, name, o):
+    getattr(t, name)(o)
+    return t
+CALLS = '''
+i & torch.tensor([1, 4]) ; i | torch.tensor([1, 4]) ; i ^ torch.tensor([1, 4]) ; b & torch.tensor([True, True])
+b ^ torch.tensor([True, True]) ; b | i ; i & b ; i & 1 ; 1 & i ; 1 | i ; 1 ^ i ; b & True ; True ^ b ; (i32 & i).dtype
+(i32 & 1).dtype ; b & 1 ; f & f ; f & 1 ; i & f ; f.double() & i ; i & 1.5 ; i & [1, 2] ; i & None ; ~i ; ~b ; ~f
+iop(i.clone(), "__iand__", torch.tensor([1, 1])) ; iop(b.clone(), "__ixor__", True) ; iop(b.clone(), "__iand__", i)
+b.clone().bitwise_and_(i) ; torch.bitwise_and(i, 1) ; torch.bitwise_or(1, i) ; torch.bitwise_not(i)
+torch.bitwise_not(f)
+i.clone().bitwise_not_() ; torch.logical_and(i, f) ; torch.logical_or(b, f) ; i.logical_xor(b) ; torch.logical_not(f)
+torch.logical_and(i, 1) ; torch.logical_and(torch.ones(2, 1), torch.zeros(3)) ; torch.logical_and(f, torch.zeros(3))
+f.clone().logical_and_(i) ; f.clone().logical_not_() ; torch.logical_and(torch.ones(2, requires_grad=True), f)
+f[(f > 0) & (f < 2)] ; f[~(f > 0)]
+'''
+for call in [c for c in CALLS.replace("\\n", " ; ").split(" ; ") if c.strip()]:
+    try:
+        print(call.strip(), "->", eval(call))
+    except Exception as e:
+        print(call.strip(), type(e).__name__, e)
+""")
 _errors(
     "api_factories_arguments",
     "[(t.shape, t.dtype, bool(((t >= 0) & (t < 5)).all())) for t in (torch.randint(5, (3,)),)]",
