@@ -370,12 +370,20 @@ class Tensor(metaclass=HidesStandIns):
 
     @requires_grad.setter
     def requires_grad(self, value):
+        if value.__class__ is not bool:
+            raise RuntimeError("requires_grad must be a bool")
         if value and self.grad_fn is not None:  # unlike requires_grad_(True), the setter refuses a non-leaf
             raise RuntimeError("you can only change requires_grad flags of leaf variables.")
         self._set_requires_grad(value, "only Tensors of floating point and complex dtype can require gradients")
 
     def requires_grad_(self, requires_grad=True):
         """Mirror ``Tensor.requires_grad_()``: set the flag in place on a leaf and return the tensor."""
+        if requires_grad.__class__ is not bool:
+            from .arguments import word
+
+            raise TypeError(
+                f"requires_grad_(): argument 'requires_grad' (position 1) must be bool, not {word(requires_grad)}"
+            )
         return self._set_requires_grad(requires_grad, "only Tensors of floating point dtype can require gradients")
 
     def _set_requires_grad(self, requires_grad, int_error):

@@ -168,10 +168,14 @@ def _batched(outputs, grad_outputs):
 def _grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused, materialize_grads):
     """One backward pass of :func:`grad`: the gradients of ``inputs``, as a tuple."""
     from ..creation import zeros_like
+    from ..tensor import Tensor
+    from ..typename import c_type_name
 
     grads = make_grads(outputs, _as_tuple(grad_outputs))
     _check_outputs(outputs)
     for t in inputs:
+        if not isinstance(t, Tensor):
+            raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got {c_type_name(t)}")
         if not t._requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
     if retain_graph is None:

@@ -92,7 +92,9 @@ class set_grad_enabled(_GradMode):
 
     def __init__(self, mode):
         if not isinstance(mode, bool):
-            raise TypeError(f"set_grad_enabled(): argument 'mode' must be bool, not {type(mode).__name__}")
+            from ..arguments import word
+
+            raise TypeError(f"set_grad_enabled(): argument 'enabled' (position 1) must be bool, not {word(mode)}")
         self.mode = mode
         self._prev = _switch(mode)
 

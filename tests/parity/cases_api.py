@@ -3048,6 +3048,21 @@ for call in [c for c in CALLS.replace("\\n", " ; ").split(" ; ") if c.strip()]:
         print(call.strip(), type(e).__name__, e)
 """)
 _errors(
+    "api_autograd_argument_types",
+    "torch.ones(2).requires_grad_('yes')",
+    "torch.ones(2).requires_grad_(1)",
+    "torch.ones(2).requires_grad_(None)",
+    "torch.ones(2).requires_grad_(__import__('numpy').bool_(True))",
+    "setattr(torch.ones(2), 'requires_grad', 1)",
+    "setattr(torch.ones(2), 'requires_grad', None)",
+    "(torch.ones(2).requires_grad_(True).requires_grad, torch.ones(2).requires_grad_(False).requires_grad)",
+    "torch.set_grad_enabled('no')",
+    "torch.set_grad_enabled(1)",
+    "torch.autograd.grad((v * v).sum(), [[v]])",
+    "torch.autograd.grad((v * v).sum(), __import__('numpy').ones(2))",
+    "torch.autograd.grad((v * v).sum(), [v, 3.])",
+)
+_errors(
     "api_factories_arguments",
     "[(t.shape, t.dtype, bool(((t >= 0) & (t < 5)).all())) for t in (torch.randint(5, (3,)),)]",
     "[(t.shape, t.dtype, bool(((t >= 1) & (t < 5)).all())) for t in (torch.randint(1, 5, [2]),)]",
