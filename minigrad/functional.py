@@ -8,6 +8,7 @@ from . import dtypes, tensor_tools
 from .arguments import NUMBERS, OPERANDS, invalid_arguments, must_be_tensor, sizes_argument, word
 from .autograd import grad_mode
 from .creation import tensor
+from .input_checks import recorded_overloads
 from .ops import binary_functions as B
 from .ops import elementwise as E
 from .ops import inplace as I
@@ -341,21 +342,32 @@ def square(input):
     return pow(input, 2)
 
 
-@public("clamp", "clip", inplace="clamp_")
+@public(inplace="clamp_")
 def clamp(input, min=None, max=None):
-    """Mirror ``torch.clamp(input, min=None, max=None)``."""
-    return E.Clamp.apply(input, min=_scalar(min), max=_scalar(max))
+    """Mirror ``torch.clamp(input, min=None, max=None)``: numbers as bounds (ClampBackward1), or tensors, which
+    broadcast (ClampBackward0)."""
+    return _clamp(input, min, max, lambda: ("torch.clamp", (input, min, max)))
+
+
+@public("clamp", "clip", function=False)
+def _clamp_method(self, min=None, max=None):
+    """Mirror ``Tensor.clamp`` and ``Tensor.clip``."""
+    return _clamp(self, min, max, lambda: ("torch.Tensor.clamp", (min, max)))
 
 
 clip = public.alias(clamp, "clip")
 
 
-def _scalar(x):
-    if isinstance(x, Tensor):
-        if x.numel() != 1:
-            raise NotImplementedError("minigrad's clamp takes numbers (or one-element tensors) as bounds")
-        return x.item()
-    return x
+def _clamp(input, min, max, call):
+    """``clamp`` with number bounds or tensor bounds (torch has no overload that mixes them: ``call()`` gives
+    the overloads' key and the arguments for its error)."""
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        if not all(b is None or isinstance(b, Tensor) for b in (min, max)):
+            key, given = call()
+            raise invalid_arguments("clamp", given, recorded_overloads(key))
+        op = E.ClampTensorMin if max is None else E.ClampTensorMax if min is None else E.ClampTensor
+        return op.apply(input, min, max)
+    return E.Clamp.apply(input, min=min, max=max)
 
 
 @public("clone")

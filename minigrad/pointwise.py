@@ -251,17 +251,19 @@ def log_softmax(input, dim=REQUIRED, dtype=None):
 
 @public("clamp_min", inplace="clamp_min_", function=False)
 def clamp_min(input, min):  # noqa: A002 - torch's name
-    """Mirror ``torch.clamp_min``: ``max(input, min)``, ``min`` a number (ClampMinBackward0)."""
+    """Mirror ``torch.clamp_min``: ``max(input, min)``, ``min`` a number (ClampMinBackward0) or a tensor
+    (ClampMinBackward1)."""
     if isinstance(min, Tensor):
-        raise NotImplementedError("minigrad's clamp_min takes a number as min")
+        return E.ClampMinTensor.apply(input, min)
     return E.ClampMin.apply(input, min=min)
 
 
 @public("clamp_max", inplace="clamp_max_", function=False)
 def clamp_max(input, max):  # noqa: A002 - torch's name
-    """Mirror ``torch.clamp_max``: ``min(input, max)``, ``max`` a number (ClampMaxBackward0)."""
+    """Mirror ``torch.clamp_max``: ``min(input, max)``, ``max`` a number (ClampMaxBackward0) or a tensor
+    (ClampMaxBackward1)."""
     if isinstance(max, Tensor):
-        raise NotImplementedError("minigrad's clamp_max takes a number as max")
+        return E.ClampMaxTensor.apply(input, max)
     return E.ClampMax.apply(input, max=max)
 
 

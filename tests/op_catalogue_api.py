@@ -30,6 +30,8 @@ from minigrad.ops.activations import EluBackward, HardtanhBackward, LogSigmoidBa
 from minigrad.ops.diagonals import DiagonalBackward
 from minigrad.ops.elementwise import GeluBackward
 
+_ODD = Domain(-1.975, 1.975, grid=0.05)  # never equal to a DISTINCT value
+_QUARTER = Domain(-1.9875, 1.9625, grid=0.05)  # never equal to a DISTINCT or an _ODD value
 WIDE = [st.tuples(one_shape(1, 3, min_side=2))]  # every dim of size 2 or more: a variance has N - 1 > 0
 DISTINCT_POSITIVE = Domain(0.1, 2.0, grid=0.05, distinct=True)  # no ties in |x| (for the inf-norm)
 AWAY_FROM_HALVES = Domain(-2.0, 2.0, avoid=(-1.5, -0.5, 0.5, 1.5))  # round jumps at the halves
@@ -233,6 +235,13 @@ API_CATALOGUE = [
          fixed(((3, 2), (2, 2))), second_order=True),
     Case("bmm", lambda a, b: torch.bmm(a, b), fixed(((2, 2, 3), (2, 3, 4))), second_order=True),
     Case("addmm", lambda m, a, b: m.addmm(a, b, beta=0.5, alpha=2), fixed(((2,), (2, 3), (3, 2))), second_order=True),
+    # tensor bounds: three grids a quarter step apart, so that no value ties with a bound or a bound with the other
+    Case("clamp_tensor", lambda a, lo, hi: torch.clamp(a, lo, hi), fixed(((2, 3), (3,), (2, 1)), ((4,), (4,), (4,))),
+         (DISTINCT, _ODD, _QUARTER)),
+    Case("clamp_tensor_min", lambda a, lo: torch.clamp(a, min=lo), binary()[:2], (DISTINCT, _ODD)),
+    Case("clamp_tensor_max", lambda a, hi: a.clamp(max=hi), binary()[:2], (DISTINCT, _ODD)),
+    Case("clamp_min_tensor", lambda a, lo: a.clamp_min(lo), binary()[:2], (DISTINCT, _ODD)),
+    Case("clamp_max_tensor", lambda a, hi: torch.clamp_max(a, hi), binary()[:2], (DISTINCT, _ODD)),
     Case("clamp_min_max", lambda a: a.clamp_min(-0.5) * torch.clamp_max(a, 0.5), unary(),
          (Domain(avoid=(-0.5, 0.5)),)),
     # activations and losses (probe)

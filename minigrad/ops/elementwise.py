@@ -386,6 +386,75 @@ class Clamp(Op):
         return binary_result(np.asarray(out), a, min if min is not None else max)
 
 
+def _clamped(ctx, a, lo, hi):
+    """min(max(a, lo), hi) of tensors (a bound may be None) in their promoted dtype; all three kept on ``ctx``."""
+    bounds = [t for t in (lo, hi) if t is not None]
+    for t in bounds:
+        check_broadcast(a, t)
+    want = dtypes.result_type((a, *bounds)).np
+    out = a._data.astype(want, copy=False)
+    if lo is not None:
+        out = np.maximum(out, lo._data.astype(want, copy=False))
+    if hi is not None:
+        out = np.minimum(out, hi._data.astype(want, copy=False))
+    return wrap(np.asarray(out))
+
+
+class ClampTensor(Op):
+    """result = min(max(self, min), max), both bounds tensors; where min > max, max wins (torch's clamp_backward)"""
+
+    node_name = "ClampBackward0"
+    formula = {
+        "self": "where((self >= min) & (self <= max), grad, 0)",
+        "min": "where((self < min) & (min < max), grad, 0)",
+        "max": "where((self > max) | (max < min), grad, 0)",
+    }
+    saved_names = ("self", "min", "max")
+
+    @staticmethod
+    def forward(ctx, a, lo, hi):
+        ctx._save((a, lo, hi))
+        return _clamped(ctx, a, lo, hi)
+
+
+class ClampTensorMin(ClampTensor):
+    """result = max(self, min), ``torch.clamp`` with a tensor min and no max (max is None, an input all the same)"""
+
+    formula = {"self": "where(self >= min, grad, 0)", "min": "where(self < min, grad, 0)", "max": "None"}
+
+
+class ClampTensorMax(ClampTensor):
+    """result = min(self, max), ``torch.clamp`` with a tensor max and no min (min is None, an input all the same)"""
+
+    formula = {"self": "where(self <= max, grad, 0)", "min": "None", "max": "where(self > max, grad, 0)"}
+
+
+class ClampMinTensor(Op):
+    """result = max(self, min), min a tensor"""
+
+    node_name = "ClampMinBackward1"
+    formula = {"self": "where(self >= min, grad, 0)", "min": "where(self < min, grad, 0)"}
+    saved_names = ("self", "min")
+
+    @staticmethod
+    def forward(ctx, a, lo):
+        ctx._save((a, lo))
+        return _clamped(ctx, a, lo, None)
+
+
+class ClampMaxTensor(Op):
+    """result = min(self, max), max a tensor"""
+
+    node_name = "ClampMaxBackward1"
+    formula = {"self": "where(self <= max, grad, 0)", "max": "where(self > max, grad, 0)"}
+    saved_names = ("self", "max")
+
+    @staticmethod
+    def forward(ctx, a, hi):
+        ctx._save((a, hi))
+        return _clamped(ctx, a, None, hi)
+
+
 class Sign(Op):
     """result = sign(self); its derivative is zero wherever it exists (Round and Floor change only ``values``)"""
 

@@ -3047,6 +3047,26 @@ for call in [c for c in CALLS.replace("\\n", " ; ").split(" ; ") if c.strip()]:
     except Exception as e:
         print(call.strip(), type(e).__name__, e)
 """)
+_report_cases("api_op_clamp_tensor_", _X, """
+    both: torch.clamp(x, v * 0.1, p) ; x, v, p
+    min_only: x.clamp(min=v) ; x, v
+    max_only: torch.clamp(x, max=p) ; x, p
+    clip_alias: x.clip(v, p * 2) ; x, v, p
+    min_above_max: torch.clamp(x, p + 1, p) ; x, p
+    one_element_bound: x.clamp(torch.tensor(0.5)) ; x
+    clamp_min: x.clamp_min(v) ; x, v
+    clamp_max: torch.clamp_max(x, p) ; x, p
+""")
+_errors(
+    "api_clamp_tensor_errors",
+    "x.clamp(v, 1.)",
+    "torch.clamp(x, 0., p)",
+    "x.clamp(torch.ones(4))",
+    "torch.clamp(torch.tensor([1, 5]), torch.tensor([2., 2.]))",
+    "torch.clamp(torch.tensor([1, 5]), torch.tensor([2, 2])).dtype",
+    "x.detach().clone().clamp_(v, p)",
+    "x.clamp(v, p).grad_fn._saved_min, torch.clamp(x, max=p).grad_fn._saved_min",
+)
 _errors(
     "api_autograd_argument_types",
     "torch.ones(2).requires_grad_('yes')",
