@@ -23,7 +23,7 @@ from .tensor import Tensor
 __all__ = [
     "flip", "floor", "floor_divide", "log10", "log_softmax", "masked_fill", "narrow", "remainder", "round", "scatter",
     "softmax", "clamp_max", "clamp_min", "gather", "index_add", "index_select", "select", "ceil", "trunc", "fix",
-    "frac", "roll", "movedim", "moveaxis",
+    "frac", "roll", "movedim", "moveaxis", "masked_select",
 ]
 
 
@@ -247,6 +247,13 @@ def log_softmax(input, dim=REQUIRED, dtype=None):
     (LogSoftmaxBackward0)."""
     require_dim("log_softmax", dim)
     return SM.LogSoftmax.apply(input if dtype is None else input.to(dtype), dim=dim)
+
+
+@public("masked_select", function=False)
+def masked_select(input, mask):
+    """Mirror ``torch.masked_select``: the elements where the bool ``mask`` (broadcast with ``input``) is True, as
+    a 1-D tensor (MaskedSelectBackward0), like ``input[mask]`` for a mask of input's shape."""
+    return X.MaskedSelect.apply(input, mask=mask)
 
 
 @public("clamp_min", inplace="clamp_min_", function=False)

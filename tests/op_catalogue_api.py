@@ -29,6 +29,7 @@ import minigrad.nn.functional as F
 from minigrad.ops.activations import EluBackward, HardtanhBackward, LogSigmoidBackward
 from minigrad.ops.diagonals import DiagonalBackward
 from minigrad.ops.elementwise import GeluBackward
+from minigrad.ops.indexing import MaskedScatter
 
 _ODD = Domain(-1.975, 1.975, grid=0.05)  # never equal to a DISTINCT value
 _QUARTER = Domain(-1.9875, 1.9625, grid=0.05)  # never equal to a DISTINCT or an _ODD value
@@ -176,6 +177,13 @@ API_CATALOGUE = [
     Case("remainder_tensor", lambda a, b: torch.remainder(a, b), fixed(((2, 3), (3,))), (Domain(0.1, 0.9),
          Domain(1.0, 2.0))),
     Case("masked_fill", lambda a, m: a.masked_fill(torch.tensor(m), 0.5), unary(min_dims=1), args_for=mask_of),
+    Case("masked_select", lambda a, m: a.masked_select(torch.tensor(m)), unary(min_dims=1), args_for=mask_of,
+         second_order=True),
+    Case("masked_select_broadcast", lambda a: torch.masked_select(a, torch.tensor([[True], [False], [True]])),
+         fixed(((3, 2),), ((2, 3, 2),))),
+    Case("masked_scatter", lambda a, s: MaskedScatter.apply(a, s, mask=torch.tensor([True, False, True])),
+         fixed(((2, 3), (5,)), ((3,), (2, 2)))),
+    Case("normalize", lambda a, d: F.normalize(a, dim=d), unary(min_dims=1), (NONZERO,), a_dim, second_order=True),
     Case("scatter_value", _scatter, fixed(((2, 3),)), args_for=lambda s: st.just(([[2], [0]],))),
     Case("nan_to_num", lambda a: torch.nan_to_num(a, posinf=1.0) * a, unary(), second_order=True),
     Case("tril", lambda a, d: a.tril(d), unary(min_dims=2), args_for=lambda s: st.tuples(st.integers(-3, 3))),

@@ -110,6 +110,15 @@ class MseLoss(Op):
         return wrap(sq)
 
 
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    """Mirror ``torch.nn.functional.normalize``: ``input`` divided by its ``p``-norm along ``dim`` (at least
+    ``eps``), written as torch writes it: ``input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)``
+    (DivBackward0 over ExpandBackward0, ClampMinBackward0, LinalgVectorNormBackward0)."""
+    if out is not None:
+        raise NotImplementedError("minigrad's normalize has no out=")
+    return input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+
+
 def linear(input, weight, bias=None):
     """Mirror ``torch.nn.functional.linear``: input @ weight.T + bias (AddmmBackward0 for 2-D input)."""
     for position, (name, value) in enumerate((("input", input), ("weight", weight), ("bias", bias)), 1):

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..size import shape_text
 from ..tensor import Tensor
-from ._util import wrap
+from ._util import check_broadcast, wrap
 from .carriers import ARRAYS, TENSORS, embed
 from .op import IndexingOp, Op
 from .shape import Alias, Unsqueeze
@@ -342,3 +342,75 @@ class IndexAdd(IndexingOp):
         g = grads[0]
         return (g if needs[0] else None,
                 index_add_source_backward(g, source, ctx.dim, ctx.index, ctx.alpha, F) if needs[1] else None)
+
+
+def masked_select_backward(grad, self, mask, F=TENSORS):
+    """torch's ``masked_select_backward``: zeros of the shape self and ``mask`` broadcast to, with ``grad`` where
+    ``mask`` is True (the engine sums it back to self's shape); on Tensors, torch's ``masked_scatter`` of ``grad``
+    into the zeros (:class:`MaskedScatter`)."""
+    keep = ARRAYS.value(mask)
+    shape = np.broadcast_shapes(tuple(F.shape(self)), keep.shape)
+    if F is ARRAYS:
+        return embed(grad, shape, np.nonzero(np.broadcast_to(keep, shape)))
+    zeros = Tensor._wrap(np.zeros(shape, dtype=grad._data.dtype))
+    return MaskedScatter.apply(zeros, grad, mask=mask if isinstance(mask, Tensor) else Tensor._wrap(keep))
+
+
+def masked_scatter_backward(grad, mask, sizes, F=TENSORS):
+    """torch's ``masked_scatter_backward``: the elements of ``grad`` where ``mask`` is True, in order, padded with
+    zeros to the source's ``sizes``."""
+    picked = F.constant(np.broadcast_to(ARRAYS.value(mask), tuple(F.shape(grad))))
+    values = MaskedSelect.apply(grad, mask=picked) if F is TENSORS else grad[picked]
+    missing = int(np.prod(sizes)) - int(F.shape(values)[0])
+    if missing:
+        values = F.cat([values, F.constant(np.zeros(missing, dtype=ARRAYS.value(values).dtype))], 0)
+    return F.reshape(values, tuple(sizes))
+
+
+class MaskedScatter(IndexingOp):
+    """result = self with the elements of source, in order, where ``mask`` is True (masked_select's backward on
+    Tensors, seen after ``create_graph=True``)"""
+
+    node_name = "MaskedScatterBackward0"
+    formula = {"self": "grad.masked_fill(mask, 0)", "source": "masked_scatter_backward(grad, mask, source_sym_sizes)"}
+    saved_values = {"mask": "mask", "source_sym_sizes": "source_sym_sizes"}
+
+    @staticmethod
+    def forward(ctx, a, source, *, mask):
+        ctx.mask, ctx.source_sym_sizes = mask, tuple(source.shape)
+        ctx._keep_indices(mask)
+        out, keep = a._data.copy(), np.broadcast_to(mask._data, a.shape)
+        out[keep] = source._data.reshape(-1)[: int(keep.sum())]
+        return wrap(out)
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        grad, needs = grads[0], ctx._needs()
+        return (
+            F.masked_fill(grad, F.value(ctx.mask), 0) if needs[0] else None,
+            masked_scatter_backward(grad, ctx.mask, ctx.source_sym_sizes, F) if needs[1] else None,
+        )
+
+
+class MaskedSelect(IndexingOp):
+    """result = the elements of self where ``mask`` (broadcast with it) is True, in order, as a 1-D tensor"""
+
+    node_name = "MaskedSelectBackward0"
+    formula = {"self": "masked_select_backward(grad, self, mask)"}
+    saved_names, saved_values = ("self",), {"mask": "mask"}
+
+    @staticmethod
+    def forward(ctx, a, *, mask):
+        if mask.dtype.category != 0:
+            raise RuntimeError("masked_select: expected BoolTensor for mask")
+        check_broadcast(mask, a)
+        ctx._save((a,))
+        ctx.mask = mask
+        ctx._keep_indices(mask)
+        shape = np.broadcast_shapes(a.shape, mask.shape)
+        return wrap(np.broadcast_to(a._data, shape)[np.broadcast_to(mask._data, shape)])
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        (a,) = ctx._values(F)
+        return (masked_select_backward(grads[0], a, ctx.mask, F),)

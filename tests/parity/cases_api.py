@@ -3057,6 +3057,41 @@ _report_cases("api_op_clamp_tensor_", _X, """
     clamp_min: x.clamp_min(v) ; x, v
     clamp_max: torch.clamp_max(x, p) ; x, p
 """)
+_report_cases("api_op_masked_select_", _X, """
+    mask: torch.masked_select(x, x.detach() > 0) ; x
+    method: x.masked_select(x.detach() < 1) ; x
+    broadcast_mask: torch.masked_select(x, torch.tensor([[True], [False]])) ; x
+    mask_bigger_than_input: torch.masked_select(v, torch.ones(2, 3, dtype=torch.bool)) ; v
+""")
+_report_cases("api_op_normalize_", _X, """
+    rows: F.normalize(x) ; x
+    columns_p1: F.normalize(x, p=1, dim=0) ; x
+    vector: F.normalize(v, dim=0) ; v
+    inf_norm: F.normalize(x, float('inf'), 1) ; x
+""")
+case("api_masked_select_double_backward", [_X, """
+for m in (x.detach() > 0, torch.tensor([[True], [False]])):
+    g, = torch.autograd.grad(torch.masked_select(x, m).pow(2).sum(), x, create_graph=True)
+    n = g.grad_fn
+    print(g, n.name(), nf(g), n._saved_mask, n._saved_source_sym_sizes)
+    h, = torch.autograd.grad((g * torch.arange(6.).reshape(2, 3)).sum(), x, create_graph=True)
+    print(h, h.grad_fn.name())
+    print(torch.autograd.grad(h.sum(), x, allow_unused=True))
+def attempt(f):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+attempt(lambda: torch.masked_select(x, torch.tensor([1, 0, 1])))
+attempt(lambda: torch.masked_select(x, torch.tensor([True, False])))
+attempt(lambda: torch.masked_select(torch.tensor([1, 2, 3]), torch.tensor([True, False, True])))
+attempt(lambda: torch.masked_select(x, [True, False, True]))
+attempt(lambda: F.normalize(torch.zeros(2, 3), eps=0.5))
+m = x.detach() > 0
+y = torch.masked_select(x, m)
+m[0, 0] = False
+attempt(lambda: y.sum().backward())
+"""])
 _errors(
     "api_clamp_tensor_errors",
     "x.clamp(v, 1.)",
