@@ -6,8 +6,7 @@ bools, refused for floats), ``torch.bitwise_and``/``or``/``xor``/``not`` and ``t
 import numpy as np
 
 from . import dtypes
-from .arguments import OPERANDS
-from .ops._util import as_tensor_operand, check_broadcast, not_implemented, wrap
+from .ops._util import check_broadcast, not_implemented, promoted, wrap
 from .public import public
 from .tensor import Tensor
 
@@ -20,14 +19,10 @@ __all__ = [
 def _bitwise(fn, kernel, input, other):
     """``fn`` (numpy's bitwise and, or, xor) of two operands in their promoted dtype, which must not be floating
     (torch's error names ``kernel``); NotImplemented for an operand of another type."""
-    if not isinstance(input, OPERANDS) or not isinstance(other, OPERANDS):
+    operands = promoted(input, other)
+    if operands is None:
         return NotImplemented
-    a = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
-    if isinstance(other, Tensor):
-        check_broadcast(a, other)
-        want = dtypes.result_type((a, other))
-    else:
-        want = dtypes.result_type((a,), (other,))
+    a, want = operands
     if want.is_floating_point:
         raise not_implemented(kernel, want)
     b = other._data if isinstance(other, Tensor) else np.asarray(other)

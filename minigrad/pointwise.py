@@ -13,7 +13,7 @@ from .ops import indexing as X
 from .ops import scatter as SC
 from .ops import shape as S
 from .ops import softmax as SM
-from .ops._util import as_tensor_operand, check_broadcast, data, not_implemented, wrap
+from .ops._util import as_tensor_operand, check_broadcast, data, not_implemented, promoted, wrap
 from .ops.inplace import apply_inplace
 from .ops.not_implemented import record_not_implemented
 from .public import REQUIRED, public, require_dim
@@ -58,14 +58,10 @@ _REMAINDER = (
 def floor_divide(input, other):
     """Mirror ``torch.floor_divide`` and ``//``: the quotient rounded down. torch has no derivative for it:
     the result of a tensor that requires grad has a NotImplemented node, and backward through it raises."""
-    if not isinstance(input, OPERANDS) or not isinstance(other, OPERANDS):
+    operands = promoted(input, other)
+    if operands is None:
         return NotImplemented
-    a = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
-    if isinstance(other, Tensor):
-        check_broadcast(a, other)
-        want = dtypes.result_type((a, other))
-    else:
-        want = dtypes.result_type((a,), (other,))
+    a, want = operands
     if want is dtypes.bool_:
         raise not_implemented("div_floor_cpu", want)
     x, y = a._data.astype(want.np, copy=False), np.asarray(data(other)).astype(want.np)

@@ -193,6 +193,20 @@ def as_tensor_operand(x, like=None):
     return tensor(x)
 
 
+def promoted(input, other):
+    """The operands of a binary function that takes a tensor and a tensor or a number (either first): the first as
+    a tensor, and the dtype torch promotes them to; None for an operand of another type (the function gives way)."""
+    from ..arguments import OPERANDS
+
+    if not isinstance(input, OPERANDS) or not isinstance(other, OPERANDS):
+        return None
+    a = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
+    if isinstance(other, Tensor):
+        check_broadcast(a, other)
+        return a, dtypes.result_type((a, other))
+    return a, dtypes.result_type((a,), (other,))
+
+
 def check_broadcast(a, b):
     """Raise torch's message when two shapes cannot broadcast."""
     sa, sb = a.shape, b.shape
