@@ -38,23 +38,23 @@ def sizes_argument(function, name, args, overloads=None, position=1):
         return tuple(items)
     items = args
     ambiguous = overloads and len(plausible(overloads, len(args))) != 1
-    if len(args) == 1 and not _is_size(args[0]):
+    if len(args) == 1 and not is_int(args[0]):
         sequence = isinstance(args[0], (list, tuple))
-        if ambiguous and (not sequence or args[0] and not _is_size(args[0][0])):
+        if ambiguous and (not sequence or args[0] and not is_int(args[0][0])):
             raise invalid_arguments(function, args, overloads)
         if not sequence:
             raise TypeError(f"{function}(): argument '{name}' (position {position}) must be tuple of ints, not "
                             f"{word(args[0])}")  # fmt: skip
         items = tuple(args[0])
-        if items and not _is_size(items[0]):  # torch's parser tests a sequence's first item for its type
+        if items and not is_int(items[0]):  # torch's parser tests a sequence's first item for its type
             raise TypeError(f"{function}(): argument '{name}' (position {position}) must be tuple of ints, but found "
                             f"element of type {word(items[0])} at pos 0")  # fmt: skip
-    elif len(args) > 1 and not _is_size(args[0]):  # sizes as separate arguments must start with an int
+    elif len(args) > 1 and not is_int(args[0]):  # sizes as separate arguments must start with an int
         if ambiguous:
             raise invalid_arguments(function, args, overloads)
         raise TypeError(f"{function}() takes 1 positional argument but {len(args)} were given")
     for pos, size in enumerate(items, 1):
-        if not _is_size(size):
+        if not is_int(size):
             raise TypeError(f"{function}(): argument '{name}' failed to unpack the object at pos {pos} with error "
                             f'"type must be tuple of ints,but got {word(size)}"')  # fmt: skip
     return tuple(items)
@@ -76,8 +76,9 @@ def least_arguments(overload):
     return sum(" = " not in piece for piece in parameters(overload))
 
 
-def _is_size(value):
-    """An int (not a bool), a numpy integer, or a tensor holding one integer (torch reads it as an int)."""
+def is_int(value):
+    """What torch's parser takes as an int (a size, a bound, a count): an int (not a bool), a numpy integer, or a
+    tensor holding one integer."""
     if isinstance(value, Tensor):
         return value.numel() == 1 and not value.dtype.is_floating_point and value.dtype.category
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))

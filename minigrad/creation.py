@@ -11,7 +11,16 @@ import warnings
 import numpy as np
 
 from . import dtypes
-from .arguments import NUMBERS, dtype_argument, invalid_arguments, number_argument, plausible, sizes_argument, word
+from .arguments import (
+    NUMBERS,
+    dtype_argument,
+    invalid_arguments,
+    is_int,
+    number_argument,
+    plausible,
+    sizes_argument,
+    word,
+)  # fmt: skip
 from .device import check_device
 from .input_checks import recorded_overloads
 from .ops._util import scalar_as
@@ -243,10 +252,6 @@ def from_numpy(arr):
     return Tensor._wrap(arr if arr.dtype in dtypes._BY_NP else arr.astype(dtypes.from_numpy_dtype(arr.dtype).np))
 
 
-def _is_int(s):
-    return isinstance(s, (int, np.integer)) and not isinstance(s, bool)
-
-
 def _size(size, factory, overloads=None):
     """The shape given to ``factory`` as ``*size`` (sizes, or one sequence of them), with torch's errors (those of
     a function with ``overloads`` when torch's has several)."""
@@ -334,7 +339,7 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.linspace``: ``steps`` evenly spaced values from ``start`` to ``end``, both exact."""
     check_device(device)
-    if not _is_int_argument(steps):
+    if not is_int(steps):
         raise invalid_arguments("linspace", (start, end, steps), recorded_overloads("torch.linspace"))
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
@@ -366,7 +371,7 @@ def eye(n, m=None, dtype=None, device=None, requires_grad=False):
     check_device(device)
     given = (n,) if m is None else (n, m)
     for position, (name, value) in enumerate(zip("nm", given), 1):
-        if not _is_int_argument(value):
+        if not is_int(value):
             if m is not None:
                 raise invalid_arguments("eye", given, _EYE)
             raise TypeError(f"eye(): argument '{name}' (position {position}) must be int, not {word(value)}")
@@ -422,7 +427,7 @@ def randint(*args, low=_UNSET, high=_UNSET, size=_UNSET, generator=None, dtype=N
     fitting = plausible(_RANDINT, len(args) + len(named))
     for position, name in enumerate(names, 1):
         value = bound[name]
-        fits = _is_size_tuple(value) if name == "size" else _is_int_argument(value)
+        fits = _is_size_tuple(value) if name == "size" else is_int(value)
         if not fits:
             if len(fitting) != 1:
                 raise invalid_arguments("randint", args, _RANDINT, named)
@@ -435,15 +440,8 @@ def randint(*args, low=_UNSET, high=_UNSET, size=_UNSET, generator=None, dtype=N
     return _finish(rng(generator).integers(low, high, _size((bound["size"],), "randint")), dtype, requires_grad)
 
 
-def _is_int_argument(value):
-    """What torch's parser takes as an int: an int (not a bool), a numpy integer, a one-element integer tensor."""
-    if isinstance(value, Tensor):
-        return value.numel() == 1 and value.dtype.category == 1
-    return _is_int(value)
-
-
 def _is_size_tuple(value):
-    return isinstance(value, (tuple, list)) and all(_is_int_argument(v) for v in value)
+    return isinstance(value, (tuple, list)) and all(is_int(v) for v in value)
 
 
 def _given_size(size, kwargs, device):

@@ -386,8 +386,8 @@ class Clamp(Op):
         return binary_result(np.asarray(out), a, min if min is not None else max)
 
 
-def _clamped(ctx, a, lo, hi):
-    """min(max(a, lo), hi) of tensors (a bound may be None) in their promoted dtype; all three kept on ``ctx``."""
+def _clamped(a, lo, hi):
+    """min(max(a, lo), hi) of tensors (a bound may be None), in their promoted dtype."""
     bounds = [t for t in (lo, hi) if t is not None]
     for t in bounds:
         check_broadcast(a, t)
@@ -414,7 +414,7 @@ class ClampTensor(Op):
     @staticmethod
     def forward(ctx, a, lo, hi):
         ctx._save((a, lo, hi))
-        return _clamped(ctx, a, lo, hi)
+        return _clamped(a, lo, hi)
 
 
 class ClampTensorMin(ClampTensor):
@@ -439,7 +439,7 @@ class ClampMinTensor(Op):
     @staticmethod
     def forward(ctx, a, lo):
         ctx._save((a, lo))
-        return _clamped(ctx, a, lo, None)
+        return _clamped(a, lo, None)
 
 
 class ClampMaxTensor(Op):
@@ -452,7 +452,7 @@ class ClampMaxTensor(Op):
     @staticmethod
     def forward(ctx, a, hi):
         ctx._save((a, hi))
-        return _clamped(ctx, a, None, hi)
+        return _clamped(a, None, hi)
 
 
 class Sign(Op):
