@@ -19,6 +19,7 @@ from .autograd import (
 )
 from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled, set_anomaly_enabled
 from .bitwise import *  # noqa: F403 - &, |, ^, ~, bitwise_and, logical_and, ...
+from .broadcasting import *  # noqa: F403 - broadcast_shapes, broadcast_to, broadcast_tensors, meshgrid
 from .creation import (
     arange,
     as_tensor,
@@ -66,6 +67,7 @@ from .dtypes import (  # noqa: A004
     uint8,
 )
 from .functional import *  # noqa: F403 - every function registered with @public
+from .joining import *  # noqa: F403 - atleast_1d, hstack, vstack, dstack, column_stack, ...
 from .pointwise import *  # noqa: F403 - the beginner material's functions, by their modules' __all__
 from .printing import set_printoptions
 from .random import *  # noqa: F403 - Generator, manual_seed, multinomial, normal
@@ -76,6 +78,7 @@ from .tensor import Tensor, is_tensor
 from .tensor_tools import *  # noqa: F403 - is_floating_point, result_type, can_cast, isnan, nan_to_num, tril, ...
 
 vmap = func.vmap  # torch.vmap is torch.func.vmap
+cosine_similarity = nn.functional.cosine_similarity  # torch has it in both places
 
 # torch's version: code (and tools such as torchviz) that checks torch.__version__ sees the API minigrad follows
 __version__ = "2.13.0+minigrad"

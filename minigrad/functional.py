@@ -5,7 +5,7 @@ that call them. Each routes to one op class in :mod:`minigrad.ops` and registers
 import numpy as np
 
 from . import dtypes, tensor_tools
-from .arguments import NUMBERS, OPERANDS, invalid_arguments, must_be_tensor, sizes_argument, word
+from .arguments import NUMBERS, OPERANDS, invalid_arguments, is_int, must_be_tensor, sizes_argument, word
 from .autograd import grad_mode
 from .creation import tensor
 from .input_checks import recorded_overloads
@@ -16,7 +16,7 @@ from .ops import linalg as L
 from .ops import reduce as R
 from .ops import shape as S
 from .ops._util import as_tensor_operand, check_broadcast, wrap
-from .ops.indexing import getitem
+from .ops.indexing import Slice, getitem
 from .ops.views import bump_version
 from .outputs import write_out
 from .public import NAMES, numpy_names, public
@@ -215,10 +215,14 @@ def relu(input):
     return E.Relu.apply(input)
 
 
-@public("abs", "__abs__", inplace="abs_")
+@public("abs", "__abs__", "absolute", inplace="abs_")
 def abs(input):
-    """Mirror ``torch.abs``."""
+    """Mirror ``torch.abs`` (and its alias ``absolute``)."""
     return E.Abs.apply(input)
+
+
+absolute = public.alias(abs, "absolute")
+public("absolute_", function=False)(Tensor.abs_)
 
 
 @public("sign", inplace="sign_")
@@ -636,19 +640,26 @@ def flatten(input, start_dim=0, end_dim=-1):
     return S.reshape(input, shape)
 
 
+@public("ravel")
+def ravel(input):
+    """Mirror ``torch.ravel``: the elements as one vector, ``input.contiguous().view(-1)`` (ViewBackward0, over a
+    CloneBackward0 when ``input`` is not contiguous)."""
+    return input.contiguous().view(-1)
+
+
 @public("t")
 def t(input):
     """Mirror ``torch.t``: transpose of a tensor with at most 2 dims."""
     return S.T.apply(input)
 
 
-@public("transpose", "swapaxes")
+@public("transpose", "swapaxes", "swapdims")
 def transpose(input, dim0, dim1):
     """Mirror ``torch.transpose``."""
     return S.Transpose.apply(input, dim0=dim0, dim1=dim1)
 
 
-swapaxes = public.alias(transpose, "swapaxes")
+swapaxes = swapdims = public.alias(transpose, "swapaxes", "swapdims")
 
 
 @public()
@@ -675,18 +686,24 @@ def unsqueeze(input, dim):
 
 
 @public()
-def cat(tensors, dim=0):
-    """Mirror ``torch.cat``: join along an existing dim."""
-    return S.Cat.apply(*_tensor_list(tensors, "cat"), dim=dim)
+def cat(tensors, dim=0, *, out=None):
+    """Mirror ``torch.cat``: join along an existing dim (``out=``: written into ``out``)."""
+    tensors = _tensor_list(tensors, "cat")
+    if out is not None:
+        return write_out("cat", out, lambda: S.Cat.apply(*tensors, dim=dim), *tensors)
+    return S.Cat.apply(*tensors, dim=dim)
 
 
 concat = concatenate = public.alias(cat, "concat", "concatenate")
 
 
 @public()
-def stack(tensors, dim=0):
-    """Mirror ``torch.stack``: join along a new dim."""
-    return S.Stack.apply(*_tensor_list(tensors, "stack"), dim=dim)
+def stack(tensors, dim=0, *, out=None):
+    """Mirror ``torch.stack``: join along a new dim (``out=``: written into ``out``)."""
+    tensors = _tensor_list(tensors, "stack")
+    if out is not None:
+        return write_out("stack", out, lambda: S.Stack.apply(*tensors, dim=dim), *tensors)
+    return S.Stack.apply(*tensors, dim=dim)
 
 
 def _tensor_list(tensors, function):
@@ -726,6 +743,51 @@ def chunk(input, chunks, dim=0):
         raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
     n = input.shape[input._wrap_dim(dim)]
     return split(input, [0] * chunks if n == 0 else -(-n // chunks), dim)
+
+
+@public("tensor_split")
+def tensor_split(input, indices_or_sections, dim=0):
+    """Mirror ``torch.tensor_split``: ``input`` cut along ``dim`` into ``sections`` pieces as equal as can be (the
+    first ones one longer), or at each of the ``indices`` (a list, or an int64 tensor of them; a 0-d one is a
+    number of sections); each piece is a view (SliceBackward0), possibly empty."""
+    if isinstance(indices_or_sections, Tensor):
+        given = indices_or_sections
+        if given.ndim > 1:
+            raise RuntimeError("tensor_split expected tensor_indices_or_sections to be a zero-dimensional or "
+                               f"one-dimensional tensor, but got a tensor with {given.ndim} dims")  # fmt: skip
+        if given.dtype is not dtypes.int64:
+            raise RuntimeError("tensor_split expected tensor_indices_or_sections to have dtype of long, but got "
+                               f"{given.dtype.scalar_name}")  # fmt: skip
+        indices_or_sections = given.item() if given.ndim == 0 else given.tolist()
+    elif not is_int(indices_or_sections) and not isinstance(indices_or_sections, (tuple, list)):
+        raise invalid_arguments("tensor_split", (input, indices_or_sections), (
+            "Tensor input, tuple of ints indices, int dim = 0", "Tensor input, Tensor tensor_indices_or_sections, "
+            "int dim = 0", "Tensor input, int sections, int dim = 0"))  # fmt: skip
+    if input.ndim == 0:
+        raise RuntimeError(f"tensor_split expected at least a 1-dimensional tensor, but got a tensor with {input.ndim} "
+                           "dims")  # fmt: skip
+    d = input._wrap_dim(dim)
+    size = input.shape[d]
+    if isinstance(indices_or_sections, (tuple, list)):
+        bounds = [0, *map(int, indices_or_sections), size]
+    else:
+        sections = int(indices_or_sections)
+        if sections <= 0:
+            raise RuntimeError(f"number of sections must be larger than 0, got {sections}")
+        bounds = [0]
+        for i in range(sections):
+            bounds.append(bounds[-1] + size // sections + (i < size % sections))
+    return tuple(_slice(input, d, start, end) for start, end in zip(bounds, bounds[1:]))
+
+
+def _slice(input, dim, start, end):
+    """``input[start:end]`` along ``dim`` as torch's ``slice`` takes its bounds: negative ones count from the end,
+    and both are clamped to the dim (an empty view where ``end`` is not past ``start``)."""
+    size = input.shape[dim]
+    start, end = (b + size if b < 0 else b for b in (start, end))
+    start = int(np.clip(start, 0, size))  # np.clip: this module's min and max are torch's
+    end = int(np.clip(end, start, size))
+    return Slice.apply(input, dim=dim, start=start, end=end, step=1)
 
 
 # -- comparisons (never differentiable) ---------------------------------------------
@@ -830,10 +892,12 @@ def _rmatmul_operator(self, other):
     return matmul.__wrapped__(other, self)
 
 
-@public("__pos__", function=False)
-def _pos_operator(self):
-    """``+tensor``: the tensor itself."""
-    return self
+@public("positive", "__pos__")
+def positive(input):
+    """Mirror ``torch.positive`` and ``+tensor``: the tensor itself; torch refuses a bool tensor."""
+    if input.dtype is dtypes.bool_:
+        raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
+    return input
 
 
 public("__getitem__", function=False)(getitem)

@@ -6,14 +6,14 @@ its Tensor methods and exported as ``minigrad.<name>`` by this module's ``__all_
 import numpy as np
 
 from . import dtypes
-from .arguments import OPERANDS, invalid_arguments, must_be_tensor
+from .arguments import OPERANDS, invalid_arguments, is_int, must_be_tensor
 from .autograd import grad_mode
 from .ops import elementwise as E
 from .ops import indexing as X
 from .ops import scatter as SC
 from .ops import shape as S
 from .ops import softmax as SM
-from .ops._util import as_tensor_operand, check_broadcast, data, not_implemented, promoted, wrap
+from .ops._util import as_tensor_operand, check_broadcast, data, infer_size, not_implemented, promoted, wrap
 from .ops.inplace import apply_inplace
 from .ops.not_implemented import record_not_implemented
 from .public import REQUIRED, public, require_dim
@@ -23,7 +23,7 @@ from .tensor import Tensor
 __all__ = [
     "flip", "floor", "floor_divide", "log10", "log_softmax", "masked_fill", "narrow", "remainder", "round", "scatter",
     "softmax", "clamp_max", "clamp_min", "gather", "index_add", "index_select", "select", "ceil", "trunc", "fix",
-    "frac", "roll", "movedim", "moveaxis", "masked_select",
+    "frac", "roll", "movedim", "moveaxis", "masked_select", "fliplr", "flipud", "rot90", "take_along_dim", "diff",
 ]
 
 
@@ -209,6 +209,105 @@ def flip(input, *dims, **kwargs):
     if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
         dims = tuple(dims[0])
     return S.Flip.apply(input, dims=dims)
+
+
+@public("fliplr", function=False)
+def fliplr(input):
+    """Mirror ``torch.fliplr``: the columns in reverse order (``flip(1)`` of a tensor of 2 or more dims)."""
+    if input.ndim < 2:
+        raise RuntimeError("Input must be >= 2-d.")
+    return S.Flip.apply(input, dims=(1,))
+
+
+@public("flipud", function=False)
+def flipud(input):
+    """Mirror ``torch.flipud``: the rows in reverse order (``flip(0)`` of a tensor of 1 or more dims)."""
+    if input.ndim < 1:
+        raise RuntimeError("Input must be >= 1-d.")
+    return S.Flip.apply(input, dims=(0,))
+
+
+@public("rot90", function=False)
+def rot90(input, k=1, dims=(0, 1)):
+    """Mirror ``torch.rot90``: ``input`` turned ``k`` quarter turns in the plane of ``dims``, from the first towards
+    the second (a copy; Rot90Backward0, whose gradient is turned back by ``-k``)."""
+    if not is_int(k):
+        raise must_be_tensor("rot90", "k", 2, k, "int")
+    if not isinstance(dims, (tuple, list)):
+        raise must_be_tensor("rot90", "dims", 3, dims, "tuple of ints")
+    return S.Rot90.apply(input, k=int(k), dims=tuple(dims))
+
+
+@public("take_along_dim", function=False)
+def take_along_dim(input, indices, dim=None):
+    """Mirror ``torch.take_along_dim``: the elements of ``input`` at ``indices`` along ``dim``, the two broadcast
+    against each other elsewhere (``expand`` both, then ``gather``: GatherBackward0 over ExpandBackward0), or of the
+    flattened input at the flattened indices when ``dim`` is None (over ViewBackward0)."""
+    if not isinstance(indices, Tensor):
+        raise must_be_tensor("take_along_dim", "indices", 2, indices)
+    if dim is None:
+        return gather(input.view(-1), 0, indices.view(-1))
+    if input.ndim != indices.ndim:
+        raise RuntimeError(
+            "torch.take_along_dim(): input and indices should have the same number of dimensions, but got "
+            f"{input.ndim} dimensions for input, and {indices.ndim} dimensions for indices"
+        )
+    if indices.dtype is not dtypes.int64:
+        raise RuntimeError(
+            f"torch.take_along_dim(): dtype of indices should be Long but got {indices.dtype.scalar_name}"
+        )
+    d = input._wrap_dim(dim)
+    indices_shape = infer_size((*input.shape[:d], indices.shape[d], *input.shape[d + 1:]), indices.shape)
+    input_shape = infer_size((*indices.shape[:d], input.shape[d], *indices.shape[d + 1:]), input.shape)
+    return gather(input.expand(*input_shape), d, indices.expand(*indices_shape))
+
+
+@public("diff", function=False)
+def diff(input, n=1, dim=-1, prepend=None, append=None):
+    """Mirror ``torch.diff``: the ``n``-th forward difference along ``dim`` (``out[i] = x[i + 1] - x[i]``, ``n``
+    times; a ``logical_xor`` for bool), after ``prepend`` and ``append`` are joined on (a cat); each difference
+    is a SubBackward0 of two narrows (SliceBackward0). ``n=0`` gives a copy (CopyBackwards)."""
+    if not is_int(n):
+        raise must_be_tensor("diff", "n", 2, n, "int")
+    for name, value in (("prepend", prepend), ("append", append)):
+        if value is not None and not isinstance(value, Tensor):
+            raise must_be_tensor("diff", name, None, value)
+    if input.ndim < 1:
+        raise RuntimeError("diff expects input to be at least one-dimensional")
+    if n < 0:
+        raise RuntimeError(f"order must be non-negative but got {n}")
+    d = input._wrap_dim(dim)
+    for other in (prepend, append):
+        if other is None:
+            continue
+        if other.ndim != input.ndim:
+            raise RuntimeError("diff expects prepend or append to be the same dimension as input")
+        for i in range(other.ndim):
+            if i != d and other.shape[i] != input.shape[i]:
+                raise RuntimeError(
+                    "diff expects the shape of tensor to prepend or append to match that of input except along the "
+                    f"differencing dimension; input.size({i}) = {input.shape[i]}, but got tensor.size({i}) = "
+                    f"{other.shape[i]}"
+                )
+    if n == 0:
+        from .creation import zeros_like
+
+        return zeros_like(input).copy_(input)
+    if prepend is not None or append is not None:
+        from .functional import cat
+
+        input = cat([t for t in (prepend, input, append) if t is not None], d)  # noqa: A001 - torch's name
+    result, length = input, input.shape[d] - 1
+    for _ in range(min(n, input.shape[d])):
+        later, earlier = narrow(result, d, 1, length), narrow(result, d, 0, length)
+        if input.dtype is dtypes.bool_:
+            from .bitwise import logical_xor
+
+            result = logical_xor(later, earlier)
+        else:
+            result = later - earlier
+        length -= 1
+    return result
 
 
 @public("narrow", function=False)

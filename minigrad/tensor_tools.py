@@ -17,7 +17,7 @@ from .tensor import Tensor
 
 __all__ = [
     "can_cast", "is_floating_point", "is_inference", "isfinite", "isinf", "isnan", "isneginf", "isposinf",
-    "nan_to_num", "nonzero", "result_type", "tril", "triu",
+    "nan_to_num", "nonzero", "result_type", "tril", "triu", "count_nonzero",
 ]
 
 
@@ -102,6 +102,21 @@ def triu(input, diagonal=0):
 
 
 # -- indices ---------------------------------------------------------------------------------------------------
+@public("count_nonzero", function=False)
+def count_nonzero(input, dim=None):
+    """Mirror ``torch.count_nonzero``: how many elements are not zero, in all of ``input`` or along ``dim`` (an int or
+    a tuple of them), as an int64 tensor (never differentiable)."""
+    x = _tensor("count_nonzero", input)._data
+    if dim is None:
+        return wrap(np.asarray(np.count_nonzero(x), dtype=np.int64))
+    dims = tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
+    wrapped = [input._wrap_dim(d) for d in dims]
+    for d in wrapped:
+        if wrapped.count(d) > 1:
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    return wrap(np.asarray(np.count_nonzero(x, axis=tuple(wrapped)), dtype=np.int64))
+
+
 @public("nonzero", function=False)
 def nonzero(input, *, as_tuple=False):
     """Mirror ``torch.nonzero``: the indices of the nonzero elements, one row each (int64, ``[n, ndim]``); with

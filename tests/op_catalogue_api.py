@@ -145,6 +145,8 @@ API_CATALOGUE = [
     Case("roll_flat", lambda a: torch.roll(a, 2), fixed(((2, 3),), ((5,),))),
     Case("roll_dims", lambda a: a.roll((1, -2), (0, -1)), fixed(((2, 3),), ((3, 2, 4),))),
     Case("movedim", lambda a: torch.movedim(a, (0, -1), (-1, 1)), fixed(((2, 3, 4),), ((3, 2, 1, 2),))),
+    Case("rot90", lambda a, k: a.rot90(k), unary(min_dims=2), args_for=lambda s: st.tuples(st.integers(-5, 5))),
+    Case("rot90_dims", lambda a: torch.rot90(a, 3, (-1, 0)), fixed(((2, 3, 4),), ((3, 2),))),
     # diagonals
     Case("diagonal", lambda a, k: a.diagonal(k), unary(min_dims=2), args_for=lambda s: st.tuples(st.integers(-3, 3))),
     Case("diagonal_dims", lambda a: torch.diagonal(a, -1, dim1=-1, dim2=0), fixed(((2, 3, 4),), ((3, 3),))),

@@ -21,6 +21,7 @@ from .activation import (
 )
 from .batchnorm import BatchNorm1d
 from .containers import ModuleDict, ModuleList
+from .distance import CosineSimilarity
 from .dropout import Dropout
 from .embedding import Embedding
 from .layernorm import LayerNorm
@@ -40,7 +41,8 @@ from .modules import Linear, ReLU, Sequential, Sigmoid, Tanh
 from .parameter import Parameter
 
 __all__ = [
-    "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CELU", "CrossEntropyLoss", "Dropout", "ELU", "Embedding",
+    "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CELU", "CosineSimilarity", "CrossEntropyLoss", "Dropout", "ELU",
+    "Embedding",
     "Flatten", "GELU", "Hardtanh", "HuberLoss", "Identity", "L1Loss", "LayerNorm", "LazyLinear", "LeakyReLU",
     "SmoothL1Loss", "Linear", "LogSigmoid", "LogSoftmax", "MSELoss", "Mish", "Module", "ModuleDict", "ModuleList",
     "NLLLoss", "Parameter", "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "Softmax", "Softplus", "Tanh",

@@ -33,6 +33,7 @@ from .activation import (  # noqa: F401
     softplus,
 )
 from .batchnorm import batch_norm  # noqa: F401
+from .distance import cosine_similarity  # noqa: F401
 from .dropout import dropout  # noqa: F401
 from .embedding import embedding  # noqa: F401
 from .encoding import one_hot  # noqa: F401

@@ -208,8 +208,13 @@ def promoted(input, other):
 
 
 def check_broadcast(a, b):
-    """Raise torch's message when two shapes cannot broadcast."""
-    sa, sb = a.shape, b.shape
+    """Raise torch's message when two tensors' shapes cannot broadcast."""
+    infer_size(a.shape, b.shape)
+
+
+def infer_size(sa, sb):
+    """Mirror torch's ``infer_size``: the shape shapes ``sa`` (tensor a) and ``sb`` (tensor b) broadcast to, or
+    torch's message when they cannot."""
     for i, (x, y) in enumerate(zip(reversed(sa), reversed(sb))):
         if x != y and x != 1 and y != 1:
             dim = max(len(sa), len(sb)) - 1 - i
@@ -217,6 +222,7 @@ def check_broadcast(a, b):
                 f"The size of tensor a ({x}) must match the size of tensor b ({y}) "
                 f"at non-singleton dimension {dim}"
             )
+    return np.broadcast_shapes(tuple(sa), tuple(sb))
 
 
 def as_saved_int(value):

@@ -444,6 +444,36 @@ class Roll(Op):
         return wrap(np.roll(a._data, shifts, ctx.dims))
 
 
+class Rot90(Op):
+    """result = self turned ``k`` quarter turns in the plane of ``dims``, from the first dim towards the second (a
+    copy, laid out as torch's: a flip, then a transpose for odd ``k``)"""
+
+    node_name = "Rot90Backward0"
+    formula = {"self": "grad.rot90(-k, dims)"}
+    saved_values = {"k": "saved_k", "dims": "saved_dims"}
+
+    @staticmethod
+    def forward(ctx, a, *, k, dims):
+        from ._util import as_saved_int
+
+        if len(dims) != 2:
+            raise RuntimeError(f"expected total rotation dims == 2, but got dims = {len(dims)}")
+        if a.ndim < 2:
+            raise RuntimeError(f"expected total dims >= 2, but got total dims = {a.ndim}")
+        d0, d1 = a._wrap_dim(dims[0]), a._wrap_dim(dims[1])
+        if d0 == d1:
+            raise RuntimeError(f"expected rotation dims to be different, but got dim0 = {dims[0]} and dim1 = {dims[1]}")
+        ctx.k, ctx.dims = k, tuple(dims)
+        ctx.saved_k, ctx.saved_dims = as_saved_int(k), as_saved_int(tuple(dims))
+        turns = k % 4
+        if turns == 0:
+            return wrap(a._data.copy())
+        if turns == 2:
+            return wrap(np.flip(a._data, (d0, d1)).copy())
+        flipped = np.flip(a._data, d1 if turns == 1 else d0).copy()
+        return wrap(np.swapaxes(flipped, d0, d1))
+
+
 def repeat_backward(grad, repeats, shape, F=TENSORS):
     """torch's ``repeat_backward``: the gradient of each copy of self summed back into self's shape (dims that
     ``repeats`` added in front are summed away; on carrier ``F``)."""

@@ -398,6 +398,139 @@ _errors(
     "A.diagonal()._is_view(), A.diagonal()._base is A, torch.diag(A)._is_view(), A.roll(1)._is_view()",
     "A.diagonal(-1).grad_fn._saved_offset, torch.diag(w, -2).grad_fn._saved_dim1, A.roll(-1, -1).grad_fn._saved_shifts",
 )
+_report_cases("api_op_arrange_", _MATRICES, """
+    fliplr: torch.fliplr(A) ; A
+    flipud: A.flipud() ; A
+    rot90: torch.rot90(A) ; A
+    rot90_twice: A.rot90(2) ; A
+    rot90_back: torch.rot90(B, -1, (2, 0)) ; B
+    rot90_three: B.rot90(3, [1, 2]) ; B
+    ravel: torch.ravel(A) ; A
+    ravel_transposed: A.T.ravel() ; A
+    swapdims: torch.swapdims(B, 0, 2) ; B
+    absolute: torch.absolute(w) ; w
+    take_along_dim: torch.take_along_dim(A, torch.tensor([[2], [0]]), 1) ; A
+    take_along_dim_argmax: A.take_along_dim(A.argmin(1, keepdim=True), dim=1) ; A
+    take_along_dim_broadcast: torch.take_along_dim(B, torch.tensor([[[3, 0]]]), dim=2) ; B
+    take_along_dim_flat: torch.take_along_dim(A, torch.tensor([5, 0, 5])) ; A
+    diff: torch.diff(w) ; w
+    diff_dim0: A.diff(dim=0) ; A
+    diff_twice: torch.diff(B, n=2, dim=1) ; B
+    diff_more_than_size: torch.diff(w, n=5) ; w
+    diff_prepend_append: torch.diff(A, prepend=A[:, :1] * 0, append=A[:, -1:] ** 2) ; A
+    diff_zero: torch.diff(w, n=0) ; w
+    hstack: torch.hstack([w, w * 2]) ; w
+    hstack_matrices: torch.hstack((A, A[:, :1])) ; A
+    hstack_0d: torch.hstack([w[0], w[1]]) ; w
+    vstack: torch.vstack([w, w ** 2]) ; w
+    row_stack: torch.row_stack((A, w)) ; A, w
+    dstack: torch.dstack([w, w]) ; w
+    column_stack: torch.column_stack([A.T, w, w[0]]) ; A, w
+    atleast_1d: torch.atleast_1d(w[1]) ; w
+    atleast_2d: torch.atleast_2d(w) ; w
+    atleast_3d_vector: torch.atleast_3d(w) ; w
+    atleast_3d_matrix: torch.atleast_3d(A) ; A
+    broadcast_to: torch.broadcast_to(w, (2, 3)) ; w
+    broadcast_to_method: A[:1].broadcast_to([2, -1, 3]) ; A
+    broadcast_tensors: torch.broadcast_tensors(A, w[:1])[1] ; w
+    meshgrid_ij: torch.meshgrid(w, A[0], indexing="ij")[0] ; w
+    meshgrid_xy: torch.meshgrid(w, A[0], indexing="xy")[1] ; A
+    meshgrid_three: torch.meshgrid(w[0], w, A[1], indexing="xy")[2] ; A
+    tensor_split: torch.tensor_split(B, 3, dim=2)[1] ; B
+    tensor_split_indices: B.tensor_split([1, 3], 2)[2] ; B
+    cosine_similarity: torch.cosine_similarity(A, A.flip(1)) ; A
+    cosine_similarity_dim0: F.cosine_similarity(A, w, dim=0) ; A, w
+    cosine_similarity_vectors: F.cosine_similarity(w, w * 0 + 1, dim=0) ; w
+    cosine_similarity_zero: F.cosine_similarity(A * 0, A) ; A
+    cosine_similarity_layer: nn.CosineSimilarity(dim=1, eps=0.5)(A, A + 1) ; A
+""")
+case("api_arrange_several_outputs", """
+A = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+w = torch.tensor([1., -2., 3.], requires_grad=True)
+for out in (torch.broadcast_tensors(A, w, w[0]), torch.meshgrid(w, A[1], indexing="ij"), torch.atleast_2d(w[0], w, A),
+            torch.tensor_split(A, 2, dim=1), torch.tensor_split(w, 5), A.tensor_split(torch.tensor([2, 1]), dim=1)):
+    print([(tuple(t.shape), t.grad_fn.name() if t.grad_fn else None, t is A or t is w) for t in out])
+    sum((t * (i + 1)).sum() for i, t in enumerate(out)).backward()
+    print(A.grad, w.grad)
+    A.grad = w.grad = None
+print(torch.broadcast_shapes((2, 1), (3,), 4, ()), torch.broadcast_shapes(A.shape, w.shape), torch.broadcast_shapes())
+print(torch.count_nonzero(A - 1), A.count_nonzero(0), torch.count_nonzero(A > 2, dim=(0, 1)))
+print(torch.count_nonzero(w, -1), torch.positive(A) is A, A.positive() is A, +A is A, (-w).detach().absolute_())
+print(torch.diff(torch.tensor([1, 4, 9, 16]), 2), torch.diff(torch.tensor([True, False, False])), torch.atleast_1d())
+print(torch.rot90(A).is_contiguous(), torch.rot90(A, 2).is_contiguous(), torch.rot90(A).grad_fn._saved_k,
+      torch.rot90(A, -1, (1, 0)).grad_fn._saved_k, torch.rot90(A, -1, (1, 0)).grad_fn._saved_dims)
+print(torch.cat([w.detach(), w.detach()], out=torch.empty(6)))
+print(torch.hstack([w.detach(), w.detach()], out=torch.zeros(1)))
+print(torch.stack([w.detach(), w.detach()], 1, out=torch.zeros(3, 2)))
+print(F.cosine_similarity(torch.tensor([[1, 2]]), torch.tensor([[2., 1.]])),
+      F.cosine_similarity(A.double(), A).dtype, nn.CosineSimilarity())
+g, = torch.autograd.grad(torch.rot90(A, 1).pow(2).sum(), A, create_graph=True)
+print(g, g.grad_fn.name())
+""")
+_errors(
+    "api_arrange_errors",
+    "torch.fliplr(v)",
+    "torch.flipud(torch.tensor(1.))",
+    "torch.rot90(v)",
+    "torch.rot90(x, 1, [0, 0])",
+    "torch.rot90(x, 1, [1, -1])",
+    "torch.rot90(x, 1, [0, 1, 1])",
+    "torch.rot90(x, 1, [0, 2])",
+    "torch.rot90(x, 1.5)",
+    "torch.rot90(x, 1, 0)",
+    "torch.positive(torch.tensor([True]))",
+    "+torch.tensor([True])",
+    "torch.take_along_dim(x, torch.tensor([[0], [2]]).float(), dim=1)",
+    "torch.take_along_dim(x, torch.tensor([0]), dim=1)",
+    "torch.take_along_dim(x, torch.tensor([[0, 1, 0, 1]]), dim=0)",
+    "torch.take_along_dim(x, [[0]], dim=1)",
+    "torch.tensor_split(x, 0)",
+    "torch.tensor_split(torch.tensor(1.), 1)",
+    "torch.tensor_split(x, 1.5)",
+    "torch.tensor_split(x, torch.tensor([1.]))",
+    "torch.tensor_split(x, torch.tensor([[1]]))",
+    "torch.count_nonzero(x, 2)",
+    "torch.count_nonzero(x, (0, 0))",
+    "torch.diff(torch.tensor(1.))",
+    "torch.diff(v, n=-1)",
+    "torch.diff(v, 1.5)",
+    "torch.diff(x, prepend=torch.tensor([0.]))",
+    "torch.diff(x, append=torch.ones(3, 3))",
+    "torch.diff(x, prepend=3.)",
+    "torch.hstack([])",
+    "torch.vstack([])",
+    "torch.row_stack([])",
+    "torch.column_stack([])",
+    "torch.hstack(x)",
+    "torch.hstack([v, x])",
+    "torch.hstack([v, 3])",
+    "torch.hstack([v, v], out=torch.empty(6))",
+    "torch.atleast_1d(3)",
+    "torch.atleast_2d([1, 2])",
+    "torch.broadcast_to(v, (3, 3))",
+    "torch.broadcast_to(x, (3,))",
+    "torch.broadcast_to(v, 2)",
+    "torch.broadcast_tensors(x, v[:2])",
+    "torch.broadcast_tensors(x, 3)",
+    "torch.broadcast_shapes((2, 3), (4,))",
+    "torch.broadcast_shapes((2, -1))",
+    "torch.broadcast_shapes((2.0,))",
+    "torch.broadcast_shapes('ab')",
+    "torch.meshgrid(v, v, indexing='ab')",
+    "torch.meshgrid(indexing='ij')",
+    "torch.meshgrid(v, torch.tensor([1, 2]), indexing='ij')",
+    "torch.meshgrid(v, 2, indexing='ij')",
+    "F.cosine_similarity(x, v[:2])",
+    "F.cosine_similarity(torch.tensor([[1, 2]]), torch.tensor([[2, 1]]))",
+    "F.cosine_similarity(x, [1., 2., 3.])",
+    "torch.cosine_similarity([1.], x)",
+)
+case("api_meshgrid_warns_once", """
+v = torch.tensor([1., 2.])
+a, b = torch.meshgrid(v, v)
+print(a, b)
+print(torch.meshgrid(v, v)[0].shape)
+""", fresh_process=True)
 case("api_diagonals_written_through", """
 D = torch.zeros(3, 3)
 D.diagonal().fill_(2.)

@@ -1,0 +1,40 @@
+"""How alike two tensors are: ``cosine_similarity`` (``torch.cosine_similarity`` and ``F.cosine_similarity``) and
+its layer ``nn.CosineSimilarity``, written as torch's ATen composite writes it, so that its graph, values and
+gradients are torch's."""
+
+from .. import dtypes
+from ..autograd import grad_mode
+from ..broadcasting import broadcast_tensors
+from .module import Module
+
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    """Mirror ``torch.nn.functional.cosine_similarity``: the cosine of the angle between ``x1`` and ``x2`` (broadcast
+    together) along ``dim``. As torch does, each is divided by its 2-norm first (a norm cloned, then raised to at
+    least ``eps`` in place outside the graph), so the result stays within [-1, 1]: SumBackward1 over MulBackward0,
+    DivBackward0, CloneBackward0 and LinalgVectorNormBackward0. Integer inputs are converted to the floating
+    dtype they promote to; the common dtype must be floating."""
+    common = dtypes.result_type((x1, x2))
+    if not common.is_floating_point:
+        raise RuntimeError(
+            f"expected common dtype to be floating point, yet common dtype is {common.scalar_name}"
+        )
+    x1, x2 = (x.to(common) if not x.dtype.is_floating_point else x for x in (x1, x2))
+    x1, x2 = broadcast_tensors(x1, x2)
+    norm1 = x1.norm(2, dim, keepdim=True).clone()
+    norm2 = x2.norm(2, dim, keepdim=True).clone()
+    with grad_mode.no_grad():
+        norm1.clamp_min_(eps)
+        norm2.clamp_min_(eps)
+    return ((x1 / norm1) * (x2 / norm2)).sum(dim)
+
+
+class CosineSimilarity(Module):
+    """Mirror ``torch.nn.CosineSimilarity(dim=1, eps=1e-8)``: :func:`cosine_similarity` of its two inputs."""
+
+    def __init__(self, dim=1, eps=1e-8):
+        super().__init__()
+        self.dim, self.eps = dim, eps
+
+    def forward(self, x1, x2):
+        return cosine_similarity(x1, x2, self.dim, self.eps)
