@@ -30,3 +30,11 @@ def legacy_get_string(size_average, reduce, emit_warning=True):
             f"size_average and reduce args will be deprecated, please use reduction='{ret}' instead.", stacklevel=2
         )
     return ret
+
+
+def reduction_of(size_average, reduce, reduction):
+    """The reduction a loss uses: ``reduction``, unless the legacy ``size_average`` or ``reduce`` is given, as torch's
+    losses decide it (then :func:`legacy_get_string`'s, with its warning)."""
+    if size_average is None and reduce is None:
+        return reduction
+    return legacy_get_string(size_average, reduce)

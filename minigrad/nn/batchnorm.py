@@ -8,6 +8,7 @@ from .. import creation
 from ..ops._util import wrap
 from ..ops.carriers import TENSORS
 from ..ops.op import Op
+from ..optim.kernels import wide_type
 from ..size import Size
 from .module import Module
 from .parameter import Parameter
@@ -89,9 +90,12 @@ class NativeBatchNorm(Op):
             use_mean = running_mean._data
             use_invstd = (1 / np.sqrt(running_var._data + dtype(eps))).astype(dtype)
             result1 = result2 = wrap(np.zeros(0, dtype))
-        alpha = use_invstd * (1 if weight is None else weight._data)
-        beta = (0 if bias is None else bias._data) - use_mean * alpha
-        out = x * alpha.reshape(shape).astype(dtype) + beta.reshape(shape).astype(dtype)
+        # torch's kernel: alpha = invstd * weight, beta = bias - mean * alpha, out = x * alpha + beta, the last two
+        # fused multiply-adds (one rounding each), computed here in the wider type
+        wide = wide_type(x.dtype)
+        alpha = (use_invstd * (1 if weight is None else weight._data)).astype(dtype)
+        beta = (np.asarray(0 if bias is None else bias._data, wide) - use_mean.astype(wide) * alpha).astype(dtype)
+        out = x.astype(wide) * alpha.reshape(shape) + beta.reshape(shape)
         ctx._save((input, weight, running_mean, running_var, result1, result2))
         return wrap(out.astype(dtype, copy=False))
 

@@ -144,8 +144,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     """Mirror ``torch.nn.functional.mse_loss``, checks in torch's order (``size_average`` and ``reduce`` are
     the legacy way to ask for a reduction)."""
     _warn_target_size(input, target)
-    if size_average is not None or reduce is not None:
-        reduction = _reduction.legacy_get_string(size_average, reduce)
+    reduction = _reduction.reduction_of(size_average, reduce, reduction)
     check_broadcast(input, target)
     _reduction.get_enum(reduction)
     a, b = _as_loss_dtype(loss_dtype("mse_cpu", input, target), input, target)
@@ -193,8 +192,7 @@ def _reduce_loss(loss, code):
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """Mirror ``torch.nn.functional.l1_loss``: ``|input - target|`` averaged (or summed, or not), recorded as
     torch records it: MeanBackward0 (or SumBackward0) of AbsBackward0 of SubBackward0."""
-    if size_average is not None or reduce is not None:
-        reduction = _reduction.legacy_get_string(size_average, reduce)
+    reduction = _reduction.reduction_of(size_average, reduce, reduction)
     a, b = _loss_inputs(input, target)
     if weight is not None:
         return _weighted((a - b).abs(), weight, input, reduction, lambda loss: loss.sum() / weight.sum())
@@ -214,8 +212,7 @@ def _weighted(loss, weight, input, reduction, mean):
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
     """Mirror ``torch.nn.functional.smooth_l1_loss``: ``0.5 * x**2 / beta`` for ``|x| < beta``, else
     ``|x| - 0.5 * beta`` (SmoothL1LossBackward0; ``beta=0`` is ``l1_loss``)."""
-    if size_average is not None or reduce is not None:
-        reduction = _reduction.legacy_get_string(size_average, reduce)
+    reduction = _reduction.reduction_of(size_average, reduce, reduction)
     a, b = _loss_inputs(input, target)
     if beta == 0.0:
         return _reduce_loss((a - b).abs(), _reduction.get_enum(reduction))

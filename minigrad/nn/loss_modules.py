@@ -12,9 +12,7 @@ class _Loss(Module):
 
     def __init__(self, size_average=None, reduce=None, reduction="mean"):
         super().__init__()
-        if size_average is not None or reduce is not None:
-            reduction = _reduction.legacy_get_string(size_average, reduce)
-        self.reduction = reduction
+        self.reduction = _reduction.reduction_of(size_average, reduce, reduction)
 
 
 class _WeightedLoss(_Loss):

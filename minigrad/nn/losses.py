@@ -11,6 +11,7 @@ from .. import dtypes
 from ..ops import softmax as SM
 from ..ops._util import wrap
 from ..ops.elementwise import DivScalar, MulScalar
+from . import _reduction
 from .loss_ops import BinaryCrossEntropy, BinaryCrossEntropyWithLogits, NllLoss
 
 REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}  # the codes torch's nodes save (``_saved_reduction``)
@@ -39,6 +40,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     """Mirror ``torch.nn.functional.nll_loss``: the negative log-likelihood of ``target``'s classes in
     ``input`` (log-probabilities, ``(C,)`` or ``(N, C)``), with torch's ``weight``, ``ignore_index`` and
     ``reduction`` and its checks; recorded as NllLossBackward0."""
+    reduction = _reduction.reduction_of(size_average, reduce, reduction)  # the legacy arguments win, as in torch
     code = reduction_code(reduction)
     if input.ndim < 1:
         raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")
@@ -68,6 +70,7 @@ def cross_entropy(
     """Mirror ``torch.nn.functional.cross_entropy``: ``nll_loss(log_softmax(input, 1), target)`` for class
     indices; for class probabilities (``target`` shaped like ``input``) ``-(log_softmax(input) * target)``
     summed over classes; with ``label_smoothing``, the graph torch records for it."""
+    reduction = _reduction.reduction_of(size_average, reduce, reduction)  # the legacy arguments win, as in torch
     code = reduction_code(reduction)
     class_dim = 0 if input.ndim == 1 else 1
     if input.shape == target.shape:
@@ -146,6 +149,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     """Mirror ``torch.nn.functional.binary_cross_entropy``: ``-(t * log(x) + (1 - t) * log(1 - x))`` for
     probabilities ``x`` (each log clamped at -100, as torch does), optionally weighted; recorded as
     BinaryCrossEntropyBackward0."""
+    reduction = _reduction.reduction_of(size_average, reduce, reduction)  # the legacy arguments win, as in torch
     code = reduction_code(reduction)
     if target.shape != input.shape:
         raise ValueError(
@@ -164,6 +168,7 @@ def binary_cross_entropy_with_logits(
     """Mirror ``torch.nn.functional.binary_cross_entropy_with_logits``: binary cross-entropy of
     ``sigmoid(input)``, computed stably from the logits, with ``weight`` and ``pos_weight``; recorded as
     BinaryCrossEntropyWithLogitsBackward0."""
+    reduction = _reduction.reduction_of(size_average, reduce, reduction)  # the legacy arguments win, as in torch
     code = reduction_code(reduction)
     if target.shape != input.shape:
         raise ValueError(f"Target size ({target.shape}) must be the same as input size ({input.shape})")

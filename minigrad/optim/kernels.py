@@ -25,7 +25,8 @@ CHUNK = 1 << 18  # elements per pass: the largest scratch buffer (2 MB of float6
 _scratch = threading.local()  # per thread, as optimizers may step in several
 
 
-def _wide(dtype):
+def wide_type(dtype):
+    """The type in which products of two ``dtype`` values are exact (float64 for float32), for one rounding."""
     return np.longdouble if dtype == np.float64 else np.float64
 
 
@@ -42,7 +43,7 @@ def _rounded_once(out, compute, *arrays):
     """``out[...] = compute(t, *arrays)`` rounded once to ``out``'s dtype: ``compute`` fills the wide scratch
     array ``t`` from its arguments (all of ``out``'s shape), a chunk of them at a time. ``out`` may be one of
     the arrays: a chunk is read before it is written."""
-    wide = _wide(out.dtype)
+    wide = wide_type(out.dtype)
     if not out.flags.c_contiguous:
         t = np.empty(out.shape, wide)
         out[...] = compute(t, *arrays)
@@ -65,7 +66,7 @@ def add_scaled(a, alpha, b, out=None):
     alpha = a.dtype.type(alpha)
     if alpha == 1 or alpha == -1:  # the product is exact: one rounding in the tensor's dtype is the same
         return (np.add if alpha == 1 else np.subtract)(a, b, out=out)
-    scale = _wide(a.dtype)(alpha)
+    scale = wide_type(a.dtype)(alpha)
 
     def compute(t, a, b):
         np.copyto(t, b)
@@ -82,7 +83,7 @@ def lerp(start, end, weight, out=None):
     dtype = start.dtype
     w = dtype.type(weight)
     from_end = abs(w) >= 0.5
-    scale = _wide(dtype)(w - dtype.type(1) if from_end else w)
+    scale = wide_type(dtype)(w - dtype.type(1) if from_end else w)
 
     def compute(t, start, end):
         np.subtract(end, start, out=t, dtype=dtype)  # in the tensor's dtype, then widened

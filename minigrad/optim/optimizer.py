@@ -125,9 +125,13 @@ class Optimizer:
             for group in self.param_groups:
                 for p in group["params"]:
                     if p._grad is not None:
-                        self._update(p, p._grad._data, self.state[p], group)
+                        self._update(p, p._grad._data, self._state_of(p, group), group)
                         bump_version(p)
         return loss
+
+    def _state_of(self, p, group):
+        """The state ``_update`` keeps for ``p`` (``self.state[p]``, created on first use)."""
+        return self.state[p]
 
     def _update(self, p, grad, state, group):
         """Update ``p._data`` in place from its gradient (a numpy array); each optimizer defines it."""

@@ -18,6 +18,10 @@ class SGD(Optimizer):
                         maximize=maximize, foreach=foreach, differentiable=differentiable, fused=fused)
         super().__init__(params, defaults)
 
+    def _state_of(self, p, group):
+        """Without momentum SGD keeps no state: torch's ``optimizer.state`` stays empty."""
+        return self.state[p] if group["momentum"] else {}
+
     def _update(self, p, grad, state, group):
         """g = grad + weight_decay * p; buf = momentum * buf + (1 - dampening) * g; p -= lr * buf."""
         momentum = group["momentum"]

@@ -3295,3 +3295,33 @@ _errors(
     "torch.clamp(x.tolist(), min=0)",
     "torch.max([1., 2.], 0, True)",
 )
+case("api_loss_legacy_arguments", """
+lg = torch.tensor([[2., 1., .1], [.5, 2.5, .3]], requires_grad=True)
+t = torch.tensor([0, 1])
+p = torch.tensor([.2, .9], requires_grad=True)
+y = torch.tensor([0., 1.])
+for kw in (dict(size_average=False), dict(reduce=False), dict(size_average=True, reduction="sum")):
+    print(F.cross_entropy(lg, t, **kw), F.nll_loss(lg.log_softmax(1), t, **kw))
+    print(F.binary_cross_entropy(p, y, **kw), F.binary_cross_entropy_with_logits(p, y, **kw))
+print(F.cross_entropy(lg, t, None, False))
+""")
+case("api_optim_sgd_state_without_momentum", """
+lin = nn.Linear(2, 1)
+for momentum in (0, 0.9):
+    opt = torch.optim.SGD(lin.parameters(), lr=0.1, momentum=momentum)
+    lin(torch.ones(1, 2)).sum().backward()
+    opt.step()
+    print(len(opt.state), {k: sorted(v) for k, v in opt.state_dict()["state"].items()})
+""")
+case("api_nn_batchnorm_rounding", """
+x = torch.tensor([[1., 2.], [3., 6.], [5., 1.]])
+print(nn.BatchNorm1d(2)(x))
+print(F.batch_norm(x * 3 + 1, None, None, training=True))
+bn = nn.BatchNorm1d(2)
+bn(x)
+bn.eval()
+print(bn(x), bn(x[:, :, None].expand(3, 2, 3).contiguous()))
+bn.weight.data.fill_(0.7)
+bn.bias.data.fill_(-0.3)
+print(bn(x))
+""")
