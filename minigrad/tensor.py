@@ -487,7 +487,11 @@ class Tensor(metaclass=HidesStandIns):
 
     @data.setter
     def data(self, value):
-        self._data = value._data if isinstance(value, Tensor) else np.asarray(value)
+        if not isinstance(value, Tensor):
+            from .typename import c_type_name
+
+            raise TypeError(f"Variable data has to be a tensor, but got {c_type_name(value)}")
+        self._data = value._data
 
     def _is_view(self):
         """Mirror ``Tensor._is_view()``: whether this tensor is a view of another (its ``_base``)."""

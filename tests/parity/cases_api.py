@@ -3325,3 +3325,10 @@ bn.weight.data.fill_(0.7)
 bn.bias.data.fill_(-0.3)
 print(bn(x))
 """)
+_errors(
+    "api_data_setter_checks",
+    "setattr(x, 'data', [1., 2., 3.])",
+    "setattr(x, 'data', __import__('numpy').ones(3))",
+    "setattr(x, 'data', 0.5)",
+    "(setattr(x, 'data', torch.zeros(3, dtype=torch.float64)), x)",
+)
