@@ -264,8 +264,11 @@ class Tensor(metaclass=HidesStandIns):
         # an integer or bool result is never differentiable: torch gives it no grad_fn
         return ToCopy.apply(self if dtype.is_floating_point else self.detach(), dtype=dtype.np)
 
-    def cuda(self, *args, **kwargs):
-        """Mirror ``Tensor.cuda()``: torch's AssertionError, minigrad has no CUDA."""
+    def cuda(self, device=None, non_blocking=False, memory_format=None):
+        """Mirror ``Tensor.cuda()``: torch's error, as minigrad has no CUDA (a device given as an index is torch's
+        RuntimeError, any other its AssertionError)."""
+        if isinstance(device, int) and not isinstance(device, bool):
+            raise RuntimeError("Cannot access accelerator device when none is available.")
         check_device("cuda")
 
     def type(self, dtype=None):

@@ -1,6 +1,7 @@
 """``nn.ModuleList`` and ``nn.ModuleDict``: sub-modules held in a list or a dict, registered (so that their
 parameters are the container's) under their index or key, as torch's containers are."""
 
+import itertools
 from collections import OrderedDict
 from collections.abc import Iterable
 
@@ -44,6 +45,13 @@ class ModuleList(Module):
 
     def __iter__(self):
         return iter(self._modules.values())
+
+    def __add__(self, other):
+        """Mirror ``ModuleList.__add__``: a new ModuleList of this one's modules, then those of ``other``."""
+        combined = ModuleList()
+        for i, module in enumerate(itertools.chain(self, other)):
+            combined.add_module(str(i), module)
+        return combined
 
     def __iadd__(self, modules):
         return self.extend(modules)

@@ -1,6 +1,8 @@
 """``nn.Module``: a container that finds its parameters by attribute assignment, as torch's does."""
 
+import warnings
 from collections import OrderedDict, namedtuple
+from collections.abc import Mapping
 from types import MappingProxyType
 
 from .. import dtypes
@@ -293,35 +295,60 @@ class Module:
             p.requires_grad_(requires_grad)
         return self
 
-    def state_dict(self, destination=None, prefix=""):
-        """Mirror ``Module.state_dict``: name -> detached tensor, module by module: its parameters, its
-        persistent buffers, then each sub-module's."""
+    def state_dict(self, *args, destination=None, prefix="", keep_vars=False):
+        """Mirror ``Module.state_dict``: name -> tensor, module by module: its parameters, its persistent buffers,
+        then each sub-module's; detached, or the parameters and buffers themselves with ``keep_vars=True``
+        (positional arguments work, with torch's FutureWarning)."""
+        if args:
+            warnings.warn(
+                "Positional args are being deprecated, use kwargs instead. Refer to "
+                "https://pytorch.org/docs/main/generated/torch.nn.Module.html#torch.nn.Module.state_dict for details.",
+                FutureWarning,
+                stacklevel=2,
+            )
+            destination = args[0] if destination is None else destination
+            prefix = args[1] if len(args) > 1 and prefix == "" else prefix
+            keep_vars = args[2] if len(args) > 2 and keep_vars is False else keep_vars
         out = OrderedDict() if destination is None else destination
-        for name, p in self._parameters.items():
-            if p is not None:
-                out[prefix + name] = p.detach()
-        for name, b in self._buffers.items():
-            if b is not None and name not in self._non_persistent_buffers_set:
-                out[prefix + name] = b.detach()
-        for name, m in self._modules.items():
-            if m is not None:
-                m.state_dict(out, prefix + name + ".")
+        for key, _, _, t in self._entries(prefix):
+            out[key] = t if keep_vars else t.detach()
         return out
 
-    def load_state_dict(self, state, strict=True):
-        """Mirror ``Module.load_state_dict``: copy each tensor of ``state`` into its parameter or buffer, or raise
-        torch's error listing the wrongly shaped entries and (if ``strict``) the missing and unexpected ones.
+    def _entries(self, prefix=""):
+        """``(key, module, name, tensor)`` of each parameter and persistent buffer, in ``state_dict``'s order."""
+        for name, p in self._parameters.items():
+            if p is not None:
+                yield prefix + name, self, name, p
+        for name, b in self._buffers.items():
+            if b is not None and name not in self._non_persistent_buffers_set:
+                yield prefix + name, self, name, b
+        for name, m in self._modules.items():
+            if m is not None:
+                yield from m._entries(prefix + name + ".")
+
+    def load_state_dict(self, state_dict, strict=True, assign=False):
+        """Mirror ``Module.load_state_dict``: copy each tensor of ``state_dict`` into its parameter or buffer (with
+        ``assign=True``, put it in their place, as a Parameter where a parameter was), or raise torch's error listing
+        the entries that are not tensors or are wrongly shaped and (if ``strict``) the missing and unexpected ones.
         Returns the lists of missing and unexpected keys, which print as ``<All keys matched successfully>`` when
         both are empty; with ``strict=False`` the entries that match are loaded and the others listed."""
-        own = self.state_dict()
-        missing = [k for k in own if k not in state]
-        unexpected = [k for k in state if k not in own]
-        errors = [
-            f"size mismatch for {k}: copying a param with shape {state[k].shape} from checkpoint, the shape in "
-            f"current model is {p.shape}."
-            for k, p in own.items()
-            if k in state and state[k].shape != p.shape
-        ]
+        if not isinstance(state_dict, Mapping):
+            raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
+        own = list(self._entries())
+        keys = {key for key, *_ in own}
+        missing = [key for key, *_ in own if key not in state_dict]
+        unexpected = [k for k in state_dict if k not in keys]
+        errors = []
+        for key, _, _, t in own:
+            if key not in state_dict:
+                continue
+            given = state_dict[key]
+            if not isinstance(given, Tensor):
+                errors.append(f'While copying the parameter named "{key}", expected torch.Tensor or Tensor-like object '
+                              f"from checkpoint but received {type(given)}")  # fmt: skip
+            elif given.shape != t.shape:
+                errors.append(f"size mismatch for {key}: copying a param with shape {given.shape} from checkpoint, "
+                              f"the shape in current model is {t.shape}.")  # fmt: skip
         if strict and unexpected:
             errors.insert(0, f"Unexpected key(s) in state_dict: {_quoted(unexpected)}. ")
         if strict and missing:
@@ -331,9 +358,18 @@ class Module:
         from ..autograd import no_grad
 
         with no_grad():
-            for k, p in own.items():
-                if k in state:
-                    p.copy_(state[k])
+            for key, module, name, t in own:
+                if key not in state_dict:
+                    continue
+                given = state_dict[key]
+                if not assign:
+                    t.copy_(given)
+                elif isinstance(t, Parameter) and not isinstance(given, Parameter):
+                    setattr(module, name, Parameter(given, requires_grad=t.requires_grad))
+                else:
+                    if isinstance(t, Parameter):
+                        given.requires_grad_(t.requires_grad)
+                    setattr(module, name, given)
         return _IncompatibleKeys(missing, unexpected)
 
     def to(self, *args, **kwargs):
@@ -359,6 +395,16 @@ class Module:
 
     def cpu(self):
         """Mirror ``Module.cpu()``: the module itself."""
+        return self
+
+    def cuda(self, device=None):
+        """Mirror ``Module.cuda()``: each parameter and buffer moved to the GPU, so torch's error from the first one
+        (minigrad has no CUDA); a module without tensors is returned as it is."""
+        for m in self.modules():
+            for table in (m._parameters, m._buffers):
+                for t in table.values():
+                    if t is not None:
+                        t.cuda(device)
         return self
 
 

@@ -18,9 +18,9 @@ class Adam(Optimizer):
                  foreach=None, maximize=False, capturable=False, differentiable=False, fused=None,
                  decoupled_weight_decay=False):
         check_nonnegative(lr=lr, eps=eps)
-        for i, beta in enumerate(betas):
-            if not 0.0 <= beta < 1.0:
-                raise ValueError(f"Invalid beta parameter at index {i}: {beta}")
+        for i in (0, 1):  # indexed, as torch reads them: betas=0.9 is its TypeError
+            if not 0.0 <= betas[i] < 1.0:
+                raise ValueError(f"Invalid beta parameter at index {i}: {betas[i]}")
         check_nonnegative(weight_decay=weight_decay)
         if not all(isinstance(b, float) for b in betas):
             raise ValueError("betas must be either both floats or both Tensors")

@@ -13,6 +13,7 @@ from ..creation import randperm, tensor
 from ..functional import stack
 from ..random import rng
 from ..tensor import Tensor
+from ..torch_warnings import user_stacklevel
 
 
 class Dataset:
@@ -20,6 +21,10 @@ class Dataset:
 
     def __getitem__(self, index):
         raise NotImplementedError("Subclasses of Dataset should implement __getitem__.")
+
+    def __add__(self, other):
+        """Mirror ``Dataset.__add__``: the two datasets one after the other (a :class:`ConcatDataset`)."""
+        return ConcatDataset([self, other])
 
 
 class TensorDataset(Dataset):
@@ -190,6 +195,21 @@ def default_collate(batch):
     )
 
 
+def _check_workers(num_workers, timeout, prefetch_factor, persistent_workers):
+    """torch's ValueErrors for the worker options (minigrad loads in the calling process, whatever they say)."""
+    if num_workers < 0:
+        raise ValueError("num_workers option should be non-negative; use num_workers=0 to disable multiprocessing.")
+    if timeout < 0:
+        raise ValueError("timeout option should be non-negative")
+    if num_workers == 0 and prefetch_factor is not None:
+        raise ValueError("prefetch_factor option could only be specified in multiprocessing.let num_workers > 0 to "
+                         "enable multiprocessing, otherwise set prefetch_factor to None.")  # fmt: skip
+    if prefetch_factor is not None and prefetch_factor < 0:
+        raise ValueError("prefetch_factor option should be non-negative")
+    if persistent_workers and num_workers == 0:
+        raise ValueError("persistent_workers option needs num_workers > 0")
+
+
 class DataLoader:
     """Mirror ``torch.utils.data.DataLoader(dataset, batch_size=1, shuffle=False, sampler=None, batch_sampler=None,
     collate_fn=None, drop_last=False, generator=None)``: an iterable of collated batches (in one process); with
@@ -197,7 +217,9 @@ class DataLoader:
 
     def __init__(self, dataset, batch_size=1, shuffle=False, sampler=None, batch_sampler=None, num_workers=0,
                  collate_fn=None, pin_memory=False, drop_last=False, timeout=0, worker_init_fn=None,
-                 multiprocessing_context=None, generator=None, **kwargs):
+                 multiprocessing_context=None, generator=None, *, prefetch_factor=None, persistent_workers=False,
+                 pin_memory_device="", in_order=True):
+        _check_workers(num_workers, timeout, prefetch_factor, persistent_workers)
         if sampler is not None and shuffle:
             raise ValueError("sampler option is mutually exclusive with shuffle")
         if batch_sampler is not None:
@@ -214,8 +236,12 @@ class DataLoader:
         self.dataset, self.batch_size, self.drop_last, self.generator = dataset, batch_size, drop_last, generator
         self.sampler, self.batch_sampler = sampler, batch_sampler
         self.collate_fn = collate_fn or (default_collate if batch_sampler is not None else default_convert)
+        self.num_workers, self.pin_memory, self.timeout = num_workers, pin_memory, timeout
 
     def __iter__(self):
+        if self.pin_memory:
+            warnings.warn("'pin_memory' argument is set as true but no accelerator is found, then device pinned memory "
+                          "won't be used.", stacklevel=user_stacklevel())  # fmt: skip
         if self.batch_sampler is None:  # batch_size=None: each sample on its own
             for i in self.sampler:
                 yield self.collate_fn(self.dataset[i])

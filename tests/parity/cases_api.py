@@ -3332,3 +3332,54 @@ _errors(
     "setattr(x, 'data', 0.5)",
     "(setattr(x, 'data', torch.zeros(3, dtype=torch.float64)), x)",
 )
+_errors(
+    "api_module_cuda",
+    "nn.Linear(2, 1).cuda()",
+    "nn.Linear(2, 1).cuda(0)",
+    "nn.ReLU().cuda()",
+    "nn.Sequential(nn.ReLU(), nn.Linear(1, 1)).cuda(device=0)",
+    "x.cuda(0)",
+    "x.cuda('cuda:1')",
+)
+case("api_data_loader_worker_options", """
+ds = torch.utils.data.TensorDataset(torch.arange(6.).reshape(3, 2), torch.tensor([0, 1, 0]))
+for options in (dict(num_workers=-1), dict(timeout=-1), dict(prefetch_factor=2),
+                dict(num_workers=2, prefetch_factor=-1), dict(persistent_workers=True), dict(num_workers=2),
+                dict(pin_memory=True)):
+    try:
+        print([xb.shape for xb, yb in torch.utils.data.DataLoader(ds, batch_size=2, **options)])
+    except ValueError as e:
+        print("ValueError", e)
+""")
+case("api_containers_and_datasets_added", """
+a = nn.ModuleList([nn.Linear(1, 2), nn.ReLU()])
+c = a + nn.ModuleList([nn.Tanh()])
+print(c, len(list(c.parameters())), c[0] is a[0], a + [nn.Sigmoid()])
+d = torch.utils.data.TensorDataset(torch.arange(3.)) + torch.utils.data.TensorDataset(torch.arange(5.) * 10)
+print(len(d), d[4], type(d).__name__, d.cumulative_sizes)
+""")
+case("api_adam_betas_and_embedding_options", """
+p = [nn.Parameter(torch.ones(2))]
+for betas in (0.9, (0.9,), (0.9, 1.0), [0.5, 0.6], (1, 0.5)):
+    try:
+        print(torch.optim.Adam(p, betas=betas).defaults["betas"])
+    except Exception as e:
+        print(type(e).__name__, e)
+print(nn.Embedding(3, 2, sparse=True), nn.Embedding(3, 2, max_norm=1.0, norm_type=1.0, scale_grad_by_freq=True))
+""")
+case("api_state_dict_keep_vars_and_assign", """
+lin = nn.Linear(2, 1)
+sd = lin.state_dict(keep_vars=True)
+print(type(sd["weight"]).__name__, sd["weight"] is lin.weight, lin.state_dict()["weight"].requires_grad)
+for bad in ([1, 2], {"weight": [[1., 2.]], "bias": [0.]},
+            {"weight": torch.ones(2, 2), "bias": 3, "extra": torch.ones(1)}):
+    try:
+        lin.load_state_dict(bad)
+    except Exception as e:
+        print(type(e).__name__, e)
+new = {"weight": torch.ones(1, 2, dtype=torch.float64), "bias": torch.zeros(1, dtype=torch.float64)}
+print(lin.load_state_dict(new, assign=True), type(lin.weight).__name__, lin.weight.dtype, lin.weight.requires_grad)
+bn = nn.BatchNorm1d(2)
+print(bn.load_state_dict({k: v.double() for k, v in bn.state_dict().items()}, assign=True), bn.running_mean.dtype)
+print(list(nn.Sequential(lin).state_dict(None, "m.")), list(nn.Sequential(lin).state_dict(prefix="p.", keep_vars=True)))
+""")
