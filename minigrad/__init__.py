@@ -68,6 +68,7 @@ from .dtypes import (  # noqa: A004
 )
 from .functional import *  # noqa: F403 - every function registered with @public
 from .joining import *  # noqa: F403 - atleast_1d, hstack, vstack, dstack, column_stack, ...
+from .legacy_types import *  # noqa: F403 - FloatTensor, LongTensor, ...
 from .pointwise import *  # noqa: F403 - the beginner material's functions, by their modules' __all__
 from .printing import set_printoptions
 from .random import *  # noqa: F403 - Generator, manual_seed, multinomial, normal

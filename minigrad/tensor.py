@@ -276,6 +276,8 @@ class Tensor(metaclass=HidesStandIns):
         such a name (``x.type('torch.DoubleTensor')``), this tensor in that dtype."""
         if dtype is None:
             return f"torch.{self.dtype.legacy}"
+        if isinstance(getattr(dtype, "dtype", None), dtypes.dtype) and isinstance(dtype, type):  # torch.FloatTensor
+            dtype = dtype.dtype
         if isinstance(dtype, str):
             by_name = {f"torch.{d.legacy}": d for d in dtypes.ALL}
             if dtype.startswith("torch.cuda."):

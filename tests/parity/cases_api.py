@@ -3383,3 +3383,35 @@ bn = nn.BatchNorm1d(2)
 print(bn.load_state_dict({k: v.double() for k, v in bn.state_dict().items()}, assign=True), bn.running_mean.dtype)
 print(list(nn.Sequential(lin).state_dict(None, "m.")), list(nn.Sequential(lin).state_dict(prefix="p.", keep_vars=True)))
 """)
+case("api_legacy_tensor_types", """
+import numpy as np
+x = torch.FloatTensor([1, 2])
+print(x, type(x).__name__, isinstance(x, torch.FloatTensor), isinstance(x.double(), torch.FloatTensor))
+print(torch.FloatTensor(2, 3).shape, torch.LongTensor([1.5, 2]), torch.BoolTensor([1, 0]), torch.FloatTensor())
+print(torch.ones(2).type(torch.DoubleTensor), torch.FloatTensor, torch.FloatTensor.dtype)
+print(torch.ones(2).type(torch.IntTensor))
+print(torch.DoubleTensor(2).dtype, torch.ByteTensor([1, 2]).dtype, torch.CharTensor([1]).dtype,
+      torch.ShortTensor([1]).dtype, torch.IntTensor([1]).dtype, torch.HalfTensor([1]).dtype)
+print(torch.FloatTensor([1, 2], device="cpu"), torch.FloatTensor(np.array([1, 2])))
+print(torch.FloatTensor(torch.Size([2])).shape)
+t = torch.ones(2, requires_grad=True)
+a = torch.FloatTensor(t)
+print(a is t, a.data_ptr() == t.data_ptr(), a.requires_grad, a.grad_fn.name())
+print(issubclass(torch.FloatTensor, torch.Tensor))
+""")
+_errors(
+    "api_legacy_tensor_types_errors",
+    "torch.FloatTensor(torch.tensor([1, 2]))",
+    "torch.FloatTensor([1, 2], requires_grad=True)",
+    "torch.FloatTensor('a')",
+    "torch.LongTensor(2.5)",
+    "torch.FloatTensor([[1, 2], [3]])",
+    "torch.FloatTensor(2, 'a')",
+    "torch.FloatTensor([1], [2])",
+    "torch.FloatTensor(None)",
+    "torch.LongTensor(-1)",
+    "torch.FloatTensor(2.0, 3)",
+    "torch.FloatTensor([1.5]).cuda()",
+    "torch.FloatTensor(2, device='cuda')",
+    "torch.FloatTensor(2, device='gpu')",
+)

@@ -1,0 +1,84 @@
+"""torch's legacy tensor types: ``torch.FloatTensor``, ``torch.LongTensor`` and the rest, one per dtype, as older
+tutorials use them: ``torch.FloatTensor([1, 2])`` makes a tensor of that dtype, ``torch.LongTensor(2, 3)`` one of that
+shape, ``isinstance(x, torch.FloatTensor)`` asks for a float32 tensor, and ``x.type(torch.DoubleTensor)`` converts.
+As in torch, they are not subclasses of ``torch.Tensor``: what they make is a plain Tensor. Exported as
+``minigrad.<name>`` by this module's ``__all__``."""
+
+import numpy as np
+
+from . import dtypes
+from .arguments import invalid_arguments, is_int
+from .device import device
+from .ops.shape import Alias
+from .size import Size
+from .tensor import Tensor
+
+_NEW = (
+    "*, torch.device device = None", "torch.Storage storage", "Tensor other",
+    "tuple of ints size, *, torch.device device = None", "object data, *, torch.device device = None",
+)
+
+
+def _options(d):
+    return (f"TensorOptions(dtype={d.c_name}, device=cpu, layout=Strided, requires_grad=false (default), "
+            "pinned_memory=false (default), memory_format=(nullopt))")  # fmt: skip
+
+
+class LegacyType(type):
+    """The type of ``torch.FloatTensor`` and its kind: calling one makes a tensor of its dtype, ``isinstance`` asks
+    for a tensor of that dtype, and it prints as torch's class."""
+
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, Tensor) and obj.dtype is cls.dtype
+
+    def __repr__(cls):
+        return f"<class 'torch.{cls.__name__}'>"
+
+    def __call__(cls, *args, **kwargs):
+        """Mirror torch's legacy constructor ``new()``: no argument (an empty tensor), sizes (a tensor of that shape,
+        zeros where torch leaves the memory as it was), a tensor of this dtype (an alias: AliasBackward0), or data
+        (a copy in this dtype); ``device=`` only the CPU."""
+        from .creation import tensor, zeros
+
+        unknown = set(kwargs) - {"device"}
+        if unknown:
+            raise invalid_arguments("new", args, _NEW, kwargs)
+        where = kwargs.get("device")
+        if where is not None and device(where).type != "cpu":
+            raise RuntimeError(f"legacy constructor expects device type: cpu but device type: {device(where).type} was "
+                               "passed")  # fmt: skip
+        if not args:
+            return zeros(0, dtype=cls.dtype)
+        if all(is_int(a) and not isinstance(a, Tensor) for a in args) or (len(args) == 1 and isinstance(args[0], Size)):
+            sizes = tuple(int(a) for a in (args[0] if isinstance(args[0], Size) else args))
+            negative = [n for n in sizes if n < 0]
+            if negative:
+                raise RuntimeError(f"Trying to create tensor with negative dimension {negative[0]}: {list(sizes)}")
+            return zeros(sizes, dtype=cls.dtype)
+        if len(args) > 1:
+            if is_int(args[0]):
+                raise TypeError(f"new(): argument 'size' failed to unpack the object at pos {len(args)} with error "
+                                f'"type must be tuple of ints,but got {type(args[-1]).__name__}"')  # fmt: skip
+            raise invalid_arguments("new", args, _NEW, kwargs)
+        data = args[0]
+        if isinstance(data, Tensor):
+            if data.dtype is not cls.dtype:
+                raise TypeError(f"expected {_options(cls.dtype)} (got {_options(data.dtype)})")
+            return Alias.apply(data, shape=tuple(data.shape))
+        if isinstance(data, str):
+            raise TypeError("new(): invalid data type 'str'")
+        if not isinstance(data, (list, tuple, np.ndarray)) and not hasattr(data, "__len__"):
+            raise TypeError(f"new(): data must be a sequence (got {type(data).__name__})")
+        return tensor(data, dtype=cls.dtype)
+
+
+def _legacy(d):
+    return LegacyType(d.legacy, (), {"dtype": d, "__module__": "torch", "__doc__": f"torch.{d.legacy}: {d.name}."})
+
+
+FloatTensor, DoubleTensor, HalfTensor = (_legacy(d) for d in (dtypes.float32, dtypes.float64, dtypes.float16))
+ByteTensor, CharTensor, ShortTensor = (_legacy(d) for d in (dtypes.uint8, dtypes.int8, dtypes.int16))
+IntTensor, LongTensor, BoolTensor = (_legacy(d) for d in (dtypes.int32, dtypes.int64, dtypes.bool_))
+
+__all__ = ["BoolTensor", "ByteTensor", "CharTensor", "DoubleTensor", "FloatTensor", "HalfTensor", "IntTensor",
+           "LongTensor", "ShortTensor"]  # fmt: skip
