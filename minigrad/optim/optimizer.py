@@ -38,7 +38,8 @@ class Optimizer:
         return [p for group in self.param_groups for p in group["params"]]
 
     def add_param_group(self, param_group):
-        """Mirror ``Optimizer.add_param_group``: check the group's parameters and fill in the defaults."""
+        """Mirror ``Optimizer.add_param_group``: check the group's parameters (tensors, or the ``(name, tensor)``
+        pairs of ``named_parameters()``, whose names it keeps as ``param_names``) and fill in the defaults."""
         if not isinstance(param_group, dict):
             raise TypeError(f"param_group must be a dict, but got {type(param_group)}")
         params = param_group["params"]
@@ -49,7 +50,13 @@ class Optimizer:
                 "optimizer parameters need to be organized in ordered collections, but the ordering of tensors in "
                 "sets will change between runs. Please use a list instead."
             )
-        param_group["params"] = params = list(params)
+        params = list(params)
+        names = [p[0] for p in params if isinstance(p, tuple)]  # named_parameters(): (name, parameter) pairs
+        params = param_group["params"] = [p[1] if isinstance(p, tuple) else p for p in params]
+        if names:
+            if len(names) != len(params):
+                raise ValueError("all optimizer params should be with/without names. Some param names are missing")
+            param_group["param_names"] = names
         for p in params:
             if not isinstance(p, Tensor):
                 raise TypeError("optimizer can only optimize Tensors, but one of the params is " + _typename(p))

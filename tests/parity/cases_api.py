@@ -3415,3 +3415,19 @@ _errors(
     "torch.FloatTensor(2, device='cuda')",
     "torch.FloatTensor(2, device='gpu')",
 )
+case("api_optim_named_parameters", """
+lin = nn.Linear(2, 1)
+opt = torch.optim.SGD(lin.named_parameters(), lr=0.1, momentum=0.9)
+print(opt)
+lin(torch.ones(1, 2)).sum().backward()
+opt.step()
+sd = opt.state_dict()
+print(sd["param_groups"], sorted(sd["state"]))
+opt2 = torch.optim.Adam([{"params": lin.named_parameters(), "lr": 0.5}])
+print(opt2.param_groups[0]["param_names"], list(opt2.state_dict()["param_groups"][0]))
+for params in ([("w", lin.weight), lin.bias], [("w", 3)]):
+    try:
+        torch.optim.SGD(params, lr=0.1)
+    except Exception as e:
+        print(type(e).__name__, e)
+""")
