@@ -480,6 +480,28 @@ def hypot(input, other):
     return B.Hypot.apply(input, other) if isinstance(other, Tensor) else NotImplemented
 
 
+_XLOGY = (
+    ("Tensor input, Tensor other, *, Tensor out = None", "Number self, Tensor other, *, Tensor out = None",
+     "Tensor input, Number other, *, Tensor out = None"),
+    ("Tensor other", "Number other"),
+)
+
+
+@public("xlogy", inplace="xlogy_", binary=_XLOGY)
+def xlogy(input, other):
+    """Mirror ``torch.xlogy`` (``torch.special.xlogy``): ``input * log(other)``, 0 where ``input`` is 0; of two tensors
+    (XlogyBackward0), a number and a tensor (XlogyBackward1) or a tensor and a number (XlogyBackward2)."""
+    if isinstance(input, NUMBERS) and isinstance(other, Tensor):
+        return B.XlogyScalarSelf.apply(other, scalar=input)
+    if not isinstance(input, Tensor):
+        return NotImplemented
+    if isinstance(other, Tensor):
+        return B.Xlogy.apply(input, other)
+    if isinstance(other, NUMBERS):
+        return B.XlogyScalarOther.apply(input, scalar=other)
+    return NotImplemented
+
+
 @public("logaddexp", binary=True)
 def logaddexp(input, other):
     """Mirror ``torch.logaddexp``: ``log(exp(input) + exp(other))`` without overflow (LogaddexpBackward0)."""

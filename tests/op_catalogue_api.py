@@ -172,6 +172,13 @@ API_CATALOGUE = [
     Case("atan2", torch.atan2, binary(), (NONZERO, REAL), second_order=True),  # the jump is where self crosses 0
     Case("hypot", torch.hypot, binary(), (NONZERO, REAL), second_order=True),
     Case("logaddexp", torch.logaddexp, binary(), second_order=True),
+    Case("xlogy", torch.xlogy, binary(), (REAL, POSITIVE), second_order=True),
+    Case("xlogy_number_self", lambda b: torch.xlogy(2.5, b), unary(), (POSITIVE,), second_order=True),
+    Case("xlogy_number_other", lambda a: torch.xlogy(a, 1.5) + torch.xlogy(a, 0.5), unary(), second_order=True),
+    Case("softsign_softmin_tanhshrink", lambda a: F.softsign(a) + F.softmin(a, -1) + F.tanhshrink(a), unary(min_dims=1),
+         (NO_KINK_AT_0,)),
+    Case("kl_div", lambda a, b: F.kl_div(a, b, reduction="batchmean") + F.kl_div(a, b.log(), None, None, "sum", True),
+         fixed(((2, 3), (2, 3))), (REAL, POSITIVE), second_order=True),
     Case("lerp", lambda a, b: torch.lerp(a, b, 0.3) + torch.lerp(a, b, 0.7), binary()),
     Case("lerp_tensor", torch.lerp, fixed(((2, 3), (3,), (2, 1)), ((3,), (3,), (3,)), ((), (2,), ())),
          (REAL, REAL, Domain(-1.0, 1.5)), second_order=True),

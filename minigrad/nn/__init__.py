@@ -17,7 +17,10 @@ from .activation import (
     ReLU6,
     SiLU,
     Softmax,
+    Softmin,
     Softplus,
+    Softsign,
+    Tanhshrink,
 )
 from .batchnorm import BatchNorm1d
 from .containers import ModuleDict, ModuleList
@@ -31,6 +34,7 @@ from .loss_modules import (
     BCEWithLogitsLoss,
     CrossEntropyLoss,
     HuberLoss,
+    KLDivLoss,
     L1Loss,
     MSELoss,
     NLLLoss,
@@ -42,11 +46,10 @@ from .parameter import Parameter
 
 __all__ = [
     "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CELU", "CosineSimilarity", "CrossEntropyLoss", "Dropout", "ELU",
-    "Embedding",
-    "Flatten", "GELU", "Hardtanh", "HuberLoss", "Identity", "L1Loss", "LayerNorm", "LazyLinear", "LeakyReLU",
-    "SmoothL1Loss", "Linear", "LogSigmoid", "LogSoftmax", "MSELoss", "Mish", "Module", "ModuleDict", "ModuleList",
-    "NLLLoss", "Parameter", "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "Softmax", "Softplus", "Tanh",
-    "functional", "init", "utils",
+    "Embedding", "Flatten", "GELU", "Hardtanh", "HuberLoss", "Identity", "KLDivLoss", "L1Loss", "LayerNorm",
+    "LazyLinear", "LeakyReLU", "SmoothL1Loss", "Linear", "LogSigmoid", "LogSoftmax", "MSELoss", "Mish", "Module",
+    "ModuleDict", "ModuleList", "NLLLoss", "Parameter", "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid",
+    "Softmax", "Softmin", "Softplus", "Softsign", "Tanh", "Tanhshrink", "functional", "init", "utils",
 ]
 
 from ..torch_api import module_getattr  # noqa: E402

@@ -1,7 +1,7 @@
 """Activations as ``torch.nn.functional`` and ``torch.nn`` have them: ``softmax`` and ``log_softmax`` (with
 torch's warning when ``dim`` is left out), ``relu``, ``leaky_relu``, ``gelu``, ``silu``, ``softplus``, the elu family
-(``elu``, ``selu``, ``celu``), ``mish``, ``hardtanh`` and ``relu6``, ``logsigmoid``, with ``inplace`` where torch has
-it, and their layers."""
+(``elu``, ``selu``, ``celu``), ``mish``, ``hardtanh`` and ``relu6``, ``logsigmoid``, and torch's composites
+``softmin``, ``softsign`` and ``tanhshrink``, with ``inplace`` where torch has it, and their layers."""
 
 import warnings
 
@@ -44,6 +44,25 @@ def relu(input, inplace=False):
     """Mirror ``torch.nn.functional.relu``: ``max(x, 0)``; ``inplace=True`` writes into ``input``
     (``relu_``), as ``nn.ReLU(inplace=True)`` does."""
     return input.relu_() if inplace else _relu(input)
+
+
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    """Mirror ``torch.nn.functional.softmin``: ``softmax(-x)`` along ``dim`` (SoftmaxBackward0 over NegBackward0);
+    without ``dim``, torch's deprecation warning and its choice of dim."""
+    if dim is None:
+        dim = _softmax_dim("softmin", input.dim(), _stacklevel)  # torch's order: input.dim(), then -input
+    negated = -input
+    return SM.Softmax.apply(negated if dtype is None else negated.to(dtype), dim=dim)
+
+
+def softsign(input):
+    """Mirror ``torch.nn.functional.softsign``: ``x / (|x| + 1)``, as torch writes it (DivBackward0)."""
+    return input / (input.abs() + 1)
+
+
+def tanhshrink(input):
+    """Mirror ``torch.nn.functional.tanhshrink``: ``x - tanh(x)``, as torch writes it (SubBackward0)."""
+    return input - input.tanh()
 
 
 class Softmax(Module):
@@ -323,3 +342,24 @@ class GELU(Module):
 
     def extra_repr(self):
         return f"approximate={self.approximate!r}"
+
+
+class Softmin(Softmax):
+    """Mirror ``torch.nn.Softmin(dim=None)``."""
+
+    def forward(self, input):
+        return softmin(input, self.dim, _stacklevel=5)
+
+
+class Softsign(Module):
+    """Mirror ``torch.nn.Softsign()``."""
+
+    def forward(self, input):
+        return softsign(input)
+
+
+class Tanhshrink(Module):
+    """Mirror ``torch.nn.Tanhshrink()``."""
+
+    def forward(self, input):
+        return tanhshrink(input)

@@ -30,7 +30,10 @@ from .activation import (  # noqa: F401
     selu,
     silu,
     softmax,
+    softmin,
     softplus,
+    softsign,
+    tanhshrink,
 )
 from .batchnorm import batch_norm  # noqa: F401
 from .distance import cosine_similarity  # noqa: F401
@@ -43,6 +46,7 @@ from .losses import (  # noqa: F401
     binary_cross_entropy,
     binary_cross_entropy_with_logits,
     cross_entropy,
+    kl_div,
     nll_loss,
 )
 

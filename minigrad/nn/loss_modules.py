@@ -1,6 +1,6 @@
-"""The loss layers: ``nn.CrossEntropyLoss``, ``nn.NLLLoss``, ``nn.BCELoss`` and ``nn.BCEWithLogitsLoss``, each
-calling its function as ``torch.nn.functional`` has it (so that a target of the wrong type gets torch's error;
-``weight`` and ``pos_weight`` are buffers, as in torch)."""
+"""The loss layers: ``nn.CrossEntropyLoss``, ``nn.NLLLoss``, ``nn.BCELoss``, ``nn.BCEWithLogitsLoss`` and
+``nn.KLDivLoss``, each calling its function as ``torch.nn.functional`` has it (so that a target of the wrong type
+gets torch's error; ``weight`` and ``pos_weight`` are buffers, as in torch)."""
 
 from . import _reduction, functional
 from .module import Module
@@ -26,6 +26,17 @@ class MSELoss(_Loss):
 
     def forward(self, input, target):
         return functional.mse_loss(input, target, reduction=self.reduction)
+
+
+class KLDivLoss(_Loss):
+    """Mirror ``torch.nn.KLDivLoss(size_average=None, reduce=None, reduction='mean', log_target=False)``."""
+
+    def __init__(self, size_average=None, reduce=None, reduction="mean", log_target=False):
+        super().__init__(size_average, reduce, reduction)
+        self.log_target = log_target
+
+    def forward(self, input, target):
+        return functional.kl_div(input, target, reduction=self.reduction, log_target=self.log_target)
 
 
 class CrossEntropyLoss(_WeightedLoss):

@@ -1,16 +1,20 @@
 """The classification losses, as ``torch.nn.functional`` has them: ``nll_loss``, ``cross_entropy`` (with
 ``weight``, ``ignore_index``, ``label_smoothing`` and class-probability targets, recorded with the graph
-torch's C++ builds for each), ``binary_cross_entropy`` and ``binary_cross_entropy_with_logits``.
+torch's C++ builds for each), ``binary_cross_entropy``, ``binary_cross_entropy_with_logits`` and ``kl_div``.
 
 Inputs are ``(C,)`` or ``(N, C)``; torch's K-dimensional losses (``(N, C, d1, ...)``) are not implemented.
 """
 
+import warnings
+
 import numpy as np
 
 from .. import dtypes
+from ..arguments import must_be_tensor
 from ..ops import softmax as SM
 from ..ops._util import wrap
 from ..ops.elementwise import DivScalar, MulScalar
+from ..tensor import Tensor
 from . import _reduction
 from .loss_ops import BinaryCrossEntropy, BinaryCrossEntropyWithLogits, NllLoss
 
@@ -179,3 +183,33 @@ def binary_cross_entropy_with_logits(
         raise RuntimeError(f"result type {input.dtype.scalar_name} can't be cast to the desired output type "
                            f"{target.dtype.scalar_name}")
     return BinaryCrossEntropyWithLogits.apply(input, target, weight=weight, pos_weight=pos_weight, reduction=code)
+
+
+_KL_MEAN = (
+    "reduction: 'mean' divides the total loss by both the batch size and the support size.'batchmean' divides only by "
+    "the batch size, and aligns with the KL div math definition.'mean' will be changed to behave the same as "
+    "'batchmean' in the next major release."
+)
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    """Mirror ``torch.nn.functional.kl_div``: the pointwise KL divergence of ``target`` from ``input`` (log
+    probabilities): ``xlogy(target, target) - target * input``, or ``exp(target) * (target - input)`` with
+    ``log_target``, then reduced; ``'batchmean'`` sums and divides by the batch size (the true KL divergence), and
+    ``'mean'`` (the default) gives torch's warning that it divides by every element."""
+    from ..functional import exp, xlogy
+
+    if size_average is not None or reduce is not None:
+        code = REDUCTIONS[_reduction.legacy_get_string(size_average, reduce)]
+    else:
+        if reduction == "mean":
+            warnings.warn(_KL_MEAN, UserWarning, stacklevel=2)
+        code = reduction_code("sum" if reduction == "batchmean" else reduction)
+    for position, (name, value) in enumerate((("input", input), ("target", target)), 1):  # torch.kl_div's parser
+        if not isinstance(value, Tensor):
+            raise must_be_tensor("kl_div", name, position, value)
+    output = exp(target) * (target - input) if log_target else xlogy(target, target) - target * input
+    reduced = output.mean() if code == 1 else output.sum() if code == 2 else output
+    if reduction == "batchmean" and input.ndim != 0:
+        reduced = reduced / input.shape[0]
+    return reduced

@@ -1,6 +1,6 @@
-"""Elementwise functions of two tensors beyond arithmetic: ``atan2``, ``hypot``, ``logaddexp``, and ``lerp`` (of
-two tensors and a weight). Forwards compute as torch's CPU kernels do, in the promoted dtype; formulas are
-derivatives.yaml's."""
+"""Elementwise functions of two tensors beyond arithmetic: ``atan2``, ``hypot``, ``logaddexp``, ``xlogy`` (also of a
+number and a tensor), and ``lerp`` (of two tensors and a weight). Forwards compute as torch's CPU kernels do, in the
+promoted dtype; formulas are derivatives.yaml's."""
 
 import numpy as np
 
@@ -118,3 +118,67 @@ class LerpTensor(Op):
         _check_lerp(a, (("end", end), ("weight", weight)), "lerp_kernel_tensor")
         ctx._save((a, end, weight))
         return wrap(_lerp(a._data, end._data, weight._data))
+
+
+def xlogy_kernel(x, y):
+    """torch's xlogy kernel on arrays ``x`` and ``y`` (either may be a number): ``x * log(y)``, log rounded once,
+    then 0 where ``x == 0`` and NaN where ``y`` is NaN; in the floating dtype they promote to (the formulas' xlogy on
+    arrays; on Tensors it is :func:`minigrad.xlogy`)."""
+    xa, ya = np.asarray(x), np.asarray(y)
+    dtype = np.result_type(xa, ya) if xa.ndim or ya.ndim else np.result_type(x, y)
+    if dtype.kind != "f":
+        dtype = dtypes.get_default_dtype().np
+    xa, ya = xa.astype(dtype, copy=False), ya.astype(dtype, copy=False)
+    out = xa * precise(np.log, ya)
+    out = np.where(xa == 0, dtype.type(0), out)
+    return np.where(np.isnan(ya), dtype.type(np.nan), out).astype(dtype, copy=False)
+
+
+class Xlogy(Op):
+    """result = self * log(other), 0 where self is 0 (even where other is 0 or infinite)"""
+
+    node_name = "XlogyBackward0"
+    formula = {
+        "self": "xlogy(grad, other).masked_fill((self == 0.) & (other <= 0.), 0.)",
+        "other": "grad * self / other",
+    }
+    saved_names = ("self", "other")
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx._save((a, b))
+        return wrap(xlogy_kernel(*_floats(a, b)))
+
+
+class XlogyScalarSelf(Op):
+    """result = scalar * log(other), for a number ``scalar``"""
+
+    node_name = "XlogyBackward1"
+    formula = {"other": "grad * scalar / other"}
+    saved_names = ("other",)
+    saved_values = {"self": "scalar"}
+
+    @staticmethod
+    def forward(ctx, b, *, scalar):
+        ctx._save((b,))
+        ctx.scalar = scalar
+        want = dtypes.result_type((b,), (scalar,))
+        arr = b._data.astype((want if want.is_floating_point else dtypes.get_default_dtype()).np, copy=False)
+        return wrap(xlogy_kernel(arr.dtype.type(scalar), arr))
+
+
+class XlogyScalarOther(Op):
+    """result = self * log(scalar), for a number ``scalar``, 0 where self is 0"""
+
+    node_name = "XlogyBackward2"
+    formula = {"self": "xlogy(grad, scalar) if scalar > 0 else xlogy(grad, scalar).masked_fill(self == 0., 0.)"}
+    saved_names = ("self",)
+    saved_values = {"other": "scalar"}
+
+    @staticmethod
+    def forward(ctx, a, *, scalar):
+        ctx._save((a,))
+        ctx.scalar = scalar
+        want = dtypes.result_type((a,), (scalar,))
+        arr = a._data.astype((want if want.is_floating_point else dtypes.get_default_dtype()).np, copy=False)
+        return wrap(xlogy_kernel(arr, arr.dtype.type(scalar)))

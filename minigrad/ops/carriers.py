@@ -139,6 +139,7 @@ ARRAYS = _Carrier(
     flip=np.flip,
     roll=lambda a, shifts, dims: np.roll(a, shifts, dims) if dims else np.roll(a, shifts[0]),
     rot90=np.rot90,
+    xlogy=lambda x, y: _binary_functions().xlogy_kernel(x, y),
     diagonal=lambda a, offset, dim1, dim2: np.diagonal(a, offset, dim1, dim2),
     masked_fill=lambda a, mask, value: np.where(mask, value, a),
     isfinite=np.isfinite,
@@ -164,6 +165,12 @@ ARRAYS = _Carrier(
     constant=lambda a: a,
     embed=embed,
 )
+
+
+def _binary_functions():
+    from . import binary_functions  # it imports Op, which imports this module
+
+    return binary_functions
 
 
 def _tensor_functions():
@@ -194,6 +201,7 @@ def _tensor_functions():
         flip=lambda t, dims: t.flip(dims),
         roll=lambda t, shifts, dims: t.roll(shifts, dims),
         rot90=lambda t, k, dims: t.rot90(k, dims),
+        xlogy=F.xlogy,
         diagonal=lambda t, offset, dim1, dim2: t.diagonal(offset, dim1, dim2),
         masked_fill=pointwise.masked_fill,
         isfinite=tensor_tools.isfinite,

@@ -3431,3 +3431,68 @@ for params in ([("w", lin.weight), lin.bias], [("w", 3)]):
     except Exception as e:
         print(type(e).__name__, e)
 """)
+_XLOGY = """
+a = torch.tensor([[0., 0.5, 2.], [-1., 0., 3.]], requires_grad=True)
+b = torch.tensor([[0., 2., 0.5], [3., 1.5, 0.25]], requires_grad=True)
+"""
+_report_cases("api_op_xlogy_", _XLOGY, """
+    tensors: torch.xlogy(a, b) ; a, b
+    method: a.xlogy(b[0]) ; a, b
+    number_self: torch.xlogy(2.5, b) ; b
+    number_other: torch.xlogy(a, 1.5) ; a
+    number_other_negative: a.xlogy(-2.) ; a
+    number_other_zero: torch.xlogy(a, 0) ; a
+    float64: torch.xlogy(a.double(), b) ; a, b
+""")
+case("api_xlogy_values_and_second_order", """
+x = torch.tensor([0., 0.5, 2., -1., 0.], requires_grad=True)
+y = torch.tensor([0., 2., 0.5, 3., float("nan")], requires_grad=True)
+print(torch.xlogy(x, y), torch.xlogy(torch.tensor([1, 2]), torch.tensor([3, 4])), torch.xlogy(torch.tensor([1, 2]), 2))
+print(torch.xlogy(torch.tensor([0., 1.]), torch.tensor([-1., -1.])))
+print(torch.autograd.grad(torch.xlogy(x, y).sum(), [x, y]))
+z = torch.xlogy(2.5, y)
+print(z.grad_fn._saved_self, z.grad_fn._saved_other, torch.xlogy(x, 3).grad_fn._saved_other)
+a = torch.tensor([0.3, 1.5, 0.], requires_grad=True)
+b = torch.tensor([0.7, 2.5, 1.2], requires_grad=True)
+g, = torch.autograd.grad(torch.xlogy(a, b).sum(), a, create_graph=True)
+print(g, g.grad_fn.name(), torch.autograd.grad(g.sum(), b))
+h, = torch.autograd.grad(torch.xlogy(a, b).sum(), b, create_graph=True)
+print(h, h.grad_fn.name(), torch.autograd.grad(h.sum(), [a, b]))
+print(a.detach().clone().xlogy_(b.detach()))
+""")
+_errors(
+    "api_xlogy_errors",
+    "torch.xlogy(2, 3)",
+    "torch.xlogy([1.], x)",
+    "torch.xlogy(x, [1.])",
+    "torch.xlogy(x, torch.ones(2))",
+    "torch.tensor([1, 2]).xlogy_(2)",
+    "x.xlogy('a')",
+)
+_report_cases("api_op_soft_", _X, """
+    softsign: F.softsign(x) ; x
+    softmin: F.softmin(x, 1) ; x
+    softmin_float64: F.softmin(x, 0, dtype=torch.float64) ; x
+    tanhshrink: F.tanhshrink(x) ; x
+    softmin_layer: nn.Softmin(dim=1)(x) ; x
+    softsign_layer: nn.Softsign()(x) ; x
+    tanhshrink_layer: nn.Tanhshrink()(x) ; x
+    kl_div_batchmean: F.kl_div(x.log_softmax(1), p.softmax(0).expand(2, 3), reduction="batchmean") ; x, p
+    kl_div_sum_log_target: F.kl_div(x.log_softmax(1), p.log_softmax(0), reduction="sum", log_target=True) ; x, p
+    kl_div_none: F.kl_div(x.log_softmax(1), p.softmax(0), reduction="none") ; x, p
+    kl_div_layer: nn.KLDivLoss(reduction="batchmean")(x.log_softmax(1), p.softmax(0)) ; x, p
+""")
+case("api_soft_and_kl_div_options", """
+x = torch.tensor([[1., -3, 3], [0.5, 4, -1]], requires_grad=True)
+print(F.softmin(x), nn.Softmin(), nn.Softmin(dim=1), nn.Softsign(), nn.Tanhshrink())
+print(nn.KLDivLoss(), nn.KLDivLoss(reduction="batchmean", log_target=True))
+lp = x.log_softmax(1)
+t = torch.tensor([[0.2, 0.3, 0.5], [0., 0.5, 0.5]])
+for options in (dict(), dict(size_average=False), dict(reduce=False)):
+    print(F.kl_div(lp, t, **options))
+print(F.kl_div(lp[0, 0], t[0, 0], reduction="batchmean"))
+try:
+    F.kl_div(lp, t, reduction="avg")
+except ValueError as e:
+    print("ValueError", e)
+""")
