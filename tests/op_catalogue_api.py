@@ -147,6 +147,8 @@ API_CATALOGUE = [
     Case("movedim", lambda a: torch.movedim(a, (0, -1), (-1, 1)), fixed(((2, 3, 4),), ((3, 2, 1, 2),))),
     Case("rot90", lambda a, k: a.rot90(k), unary(min_dims=2), args_for=lambda s: st.tuples(st.integers(-5, 5))),
     Case("rot90_dims", lambda a: torch.rot90(a, 3, (-1, 0)), fixed(((2, 3, 4),), ((3, 2),))),
+    Case("pad", lambda a: F.pad(a, (1, -1, 2, 0), value=0.5), fixed(((2, 3),), ((2, 2, 4),))),
+    Case("pad_last", lambda a: F.pad(a, (2, 1)), unary(min_dims=1), second_order=True),
     # diagonals
     Case("diagonal", lambda a, k: a.diagonal(k), unary(min_dims=2), args_for=lambda s: st.tuples(st.integers(-3, 3))),
     Case("diagonal_dims", lambda a: torch.diagonal(a, -1, dim1=-1, dim2=0), fixed(((2, 3, 4),), ((3, 3),))),

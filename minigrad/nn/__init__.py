@@ -42,14 +42,16 @@ from .loss_modules import (
 )
 from .module import Module
 from .modules import Linear, ReLU, Sequential, Sigmoid, Tanh
+from .padding import ConstantPad1d, ConstantPad2d, ConstantPad3d, ZeroPad1d, ZeroPad2d, ZeroPad3d
 from .parameter import Parameter
 
 __all__ = [
-    "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CELU", "CosineSimilarity", "CrossEntropyLoss", "Dropout", "ELU",
-    "Embedding", "Flatten", "GELU", "Hardtanh", "HuberLoss", "Identity", "KLDivLoss", "L1Loss", "LayerNorm",
-    "LazyLinear", "LeakyReLU", "SmoothL1Loss", "Linear", "LogSigmoid", "LogSoftmax", "MSELoss", "Mish", "Module",
-    "ModuleDict", "ModuleList", "NLLLoss", "Parameter", "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid",
-    "Softmax", "Softmin", "Softplus", "Softsign", "Tanh", "Tanhshrink", "functional", "init", "utils",
+    "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CELU", "ConstantPad1d", "ConstantPad2d", "ConstantPad3d",
+    "CosineSimilarity", "CrossEntropyLoss", "Dropout", "ELU", "Embedding", "Flatten", "GELU", "Hardtanh", "HuberLoss",
+    "Identity", "KLDivLoss", "L1Loss", "LayerNorm", "LazyLinear", "LeakyReLU", "SmoothL1Loss", "Linear", "LogSigmoid",
+    "LogSoftmax", "MSELoss", "Mish", "Module", "ModuleDict", "ModuleList", "NLLLoss", "Parameter", "ReLU", "ReLU6",
+    "SELU", "Sequential", "SiLU", "Sigmoid", "Softmax", "Softmin", "Softplus", "Softsign", "Tanh", "Tanhshrink",
+    "ZeroPad1d", "ZeroPad2d", "ZeroPad3d", "functional", "init", "utils",
 ]
 
 from ..torch_api import module_getattr  # noqa: E402

@@ -49,6 +49,7 @@ from .losses import (  # noqa: F401
     kl_div,
     nll_loss,
 )
+from .padding import pad  # noqa: F401
 
 
 class Addmm(Op):

@@ -3496,3 +3496,33 @@ try:
 except ValueError as e:
     print("ValueError", e)
 """)
+_report_cases("api_op_pad_", _MATRICES, """
+    both_sides: F.pad(A, (1, 1)) ; A
+    value: F.pad(A, (1, -1, 0, 1), value=2.5) ; A
+    crop: F.pad(A, (-1, 0, -1, 0)) ; A
+    three_dims: F.pad(B, [0, 1, 2, 0, 1, 1], "constant", -1.) ; B
+    zero_pad_layer: nn.ZeroPad2d((1, 0, 2, 0))(A) ; A
+    constant_pad_layer: nn.ConstantPad1d(1, 7.)(A) ; A
+""")
+case("api_pad_layers_and_second_order", """
+x = torch.tensor([[1., 2, 3], [4, 5, 6]], requires_grad=True)
+print(nn.ZeroPad2d(1), nn.ConstantPad1d((1, 2), 3.5), nn.ZeroPad1d(2), nn.ConstantPad2d(1, -1.))
+print(nn.ConstantPad3d((1, 0, 0, 0, 0, 1), 2), nn.ZeroPad3d(1))
+y = F.pad(x, (1, -1, 0, 1))
+print(y.grad_fn._saved_pad, F.pad(torch.tensor([1, 2]), (1, 1), value=2.5), F.pad(x, ()).grad_fn.name())
+w = torch.arange(9.).reshape(3, 3).requires_grad_()
+g, = torch.autograd.grad((y * w).sum(), x, create_graph=True)
+print(g, g.grad_fn.name(), torch.autograd.grad(g.sum(), w))
+""")
+_errors(
+    "api_pad_errors",
+    "F.pad(x, (1,))",
+    "F.pad(x, (1, 1, 1, 1, 1, 1))",
+    "F.pad(x, (-2, -2))",
+    "F.pad(x, (-4, 1))",
+    "F.pad(x, (-3, 0))",
+    "F.pad(x, (1.5, 1))",
+    "F.pad(x, 1)",
+    "F.pad([1.], (1, 1))",
+    "F.pad(x, (1, 1), 'bogus')",
+)
