@@ -77,6 +77,7 @@ from .serialization import load, save
 from .size import Size
 from .tensor import Tensor, is_tensor
 from .tensor_tools import *  # noqa: F403 - is_floating_point, result_type, can_cast, isnan, nan_to_num, tril, ...
+from .typename import typename  # torch.typename, the function (not this package's module)
 
 vmap = func.vmap  # torch.vmap is torch.func.vmap
 cosine_similarity = nn.functional.cosine_similarity  # torch has it in both places

@@ -27,6 +27,14 @@ def torch_names():
     return {owner: frozenset(names) for owner, names in data["names"].items()}
 
 
+@cache
+def torch_places():
+    """``{"torch.nn.ReLU": "torch.nn.modules.activation.ReLU", ...}``: where torch defines the classes and Python
+    functions minigrad stands in for, as torch's messages name them."""
+    data = json.loads(Path(__file__).with_name("torch_api.json").read_text(encoding="utf-8"))
+    return data["places"]
+
+
 def missing(owner, name, obj, message):
     """The AttributeError for ``name``, not found on ``obj`` (``owner`` is the torch name of what ``obj``
     stands for, such as ``torch.nn``): Python's ``message``, and, if torch has the name, that minigrad

@@ -1,5 +1,8 @@
 """How torch's messages name the type of a Python object, in its two ways."""
 
+import importlib
+from functools import cache
+
 
 def typename(obj):
     """Mirror ``torch.typename``: a tensor's legacy type (``torch.FloatTensor``), else the dotted name of the
@@ -8,6 +11,10 @@ def typename(obj):
 
     if isinstance(obj, Tensor):
         return obj.type()
+    named = obj if hasattr(obj, "__qualname__") else type(obj)
+    place = _torch_places().get(id(named))
+    if place is not None:  # minigrad's stand-in for a class or function of torch's: torch's name for it
+        return place
     module = getattr(obj, "__module__", "") or ""
     if hasattr(obj, "__qualname__"):
         qualname = obj.__qualname__
@@ -29,3 +36,19 @@ def c_type_name(obj):
 
 
 _HEAP_TYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: the class was made by a class statement, not compiled
+
+
+@cache
+def _torch_places():
+    """``{id of minigrad's class or function: torch's dotted name of the one it stands for}``, from the places
+    recorded in ``torch_api.json`` (``nn.ReLU`` is ``torch.nn.modules.activation.ReLU``)."""
+    from .torch_api import torch_places
+
+    places = {}
+    for key, place in torch_places().items():
+        owner, _, name = key.rpartition(".")
+        value = vars(importlib.import_module("minigrad" + owner[len("torch"):])).get(name)
+        if value is not None:
+            places[id(value)] = place
+            places[id(getattr(value, "__wrapped__", value))] = place  # a function also without its argument checks
+    return places

@@ -102,7 +102,7 @@ class Module:
         ``to()``) but not a parameter, such as BatchNorm's running statistics."""
         if tensor is not None and not isinstance(tensor, Tensor):
             raise TypeError(
-                f"cannot assign '{type(tensor).__name__}' object to buffer '{name}' (torch Tensor or None required)"
+                f"cannot assign '{typename(tensor)}' object to buffer '{name}' (torch Tensor or None required)"
             )
         self._parameters.pop(name, None)
         self._modules.pop(name, None)

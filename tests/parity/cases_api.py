@@ -3526,3 +3526,15 @@ _errors(
     "F.pad([1.], (1, 1))",
     "F.pad(x, (1, 1), 'bogus')",
 )
+_errors(
+    "api_torch_names_in_messages",
+    "nn.Sequential(nn.ReLU)",
+    "nn.Sequential(F.relu)",
+    "torch.optim.SGD([nn.Linear(1, 1)], lr=0.1)",
+    "nn.Linear(1, 1).register_parameter('w', nn.ReLU())",
+    "setattr(nn.Linear(1, 1), 'weight', nn.ReLU())",
+    "nn.Linear(1, 1).register_buffer('b', nn.Tanh())",
+    "(torch.typename(nn.Linear(1, 1)), torch.typename(torch.optim.SGD), torch.typename(F.cross_entropy))",
+    "(torch.typename(torch.utils.data.TensorDataset), torch.typename(torch.exp), torch.typename(torch.meshgrid))",
+    "(torch.typename(torch.Tensor), torch.typename(nn.Module), torch.typename(x), torch.typename([1]))",
+)

@@ -45,13 +45,36 @@ def record():
         module, _, attribute = owner.rpartition(".") if owner in CLASSES else (owner, "", "")
         obj = getattr(importlib.import_module(module), attribute) if attribute else importlib.import_module(owner)
         names[owner] = sorted(n for n in dir(obj) if not n.startswith("_") and _own(getattr(obj, n)))
-    return {"torch_version": torch.__version__, "names": names}
+    return {"torch_version": torch.__version__, "names": names, "places": _places()}
+
+
+PLACED = ("torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.optim", "torch.optim.lr_scheduler",
+          "torch.utils.data")  # fmt: skip
+
+
+def _places():
+    """``{"torch.nn.ReLU": "torch.nn.modules.activation.ReLU", ...}``: where torch defines each class and function
+    of the modules in ``PLACED`` that minigrad has too, as ``torch.typename`` and torch's messages name them
+    (:func:`minigrad.typename.typename` reads it)."""
+    places = {}
+    for owner in PLACED:
+        module = importlib.import_module(owner)
+        ours = importlib.import_module("minigrad" + owner[len("torch"):])
+        for name in dir(module):
+            value = getattr(module, name)
+            if name.startswith("_") or not (inspect.isclass(value) or inspect.isroutine(value)):
+                continue
+            if name in vars(ours) and (getattr(value, "__module__", None) or "").startswith("torch"):
+                places[f"{owner}.{name}"] = f"{value.__module__}.{value.__qualname__}"
+    return places
 
 
 def dump(data):
     """The record as stable JSON text, one owner per line."""
     lines = [f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in data["names"].items()]
-    return '{"torch_version": ' + json.dumps(data["torch_version"]) + ', "names": {\n' + ",\n".join(lines) + "\n}}\n"
+    places = [f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in sorted(data["places"].items())]
+    return ('{"torch_version": ' + json.dumps(data["torch_version"]) + ', "names": {\n' + ",\n".join(lines)
+            + '\n}, "places": {\n' + ",\n".join(places) + "\n}}\n")  # fmt: skip
 
 
 class _NotATensor:
