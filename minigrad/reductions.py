@@ -1,10 +1,11 @@
 """Reductions and statistics of the beginner material: ``std``, ``var``, ``norm``, ``logsumexp``,
-``cumsum``, ``topk``, ``all``, ``any`` and ``histogram`` (makemore's BatchNorm and activation statistics,
+``cumsum``, ``median``, ``topk``, ``all``, ``any`` and ``histogram`` (makemore's BatchNorm and activation statistics,
 d2l's preliminaries): each is registered with ``@public`` as its Tensor method and exported as
 ``minigrad.<name>`` by this module's ``__all__``."""
 
 import numpy as np
 
+from .arguments import is_int, must_be_tensor
 from .creation import torch_linspace
 from .ops import cumsum as C
 from .ops import norm as N
@@ -19,8 +20,8 @@ from .return_types import ReturnTypes
 from .tensor import Tensor
 
 __all__ = [
-    "all", "amax", "amin", "any", "argsort", "cumsum", "histogram", "logsumexp", "norm", "prod", "sort", "std", "topk",
-    "var",
+    "all", "amax", "amin", "any", "argsort", "cumsum", "histogram", "logsumexp", "median", "norm", "prod", "sort",
+    "std", "topk", "var",
 ]
 
 
@@ -82,6 +83,18 @@ def cumsum(input, dim=REQUIRED, *, dtype=None):
     """Mirror ``torch.cumsum``: running sums along ``dim`` (int64 for integer input)."""
     require_dim("cumsum", dim)
     return C.Cumsum.apply(input, dim=dim, dtype=None if dtype is None else dtype.np)
+
+
+@public("median", function=False)
+def median(input, dim=None, keepdim=False):
+    """Mirror ``torch.median``: the lower median of all elements (MedianBackward0, NaN if one is NaN), or
+    ``(values, indices)`` of the lower medians along ``dim`` (MedianBackward1)."""
+    if dim is None:
+        return R.Median.apply(input)
+    if not is_int(dim):
+        raise must_be_tensor("median", "dim", None, dim, "int")
+    indices = R.median_along(input, dim, keepdim)
+    return ReturnTypes(R.MedianDim.apply(input, dim=dim, keepdim=keepdim, indices=indices), indices, "median")
 
 
 @public("topk", function=False)

@@ -136,6 +136,9 @@ API_CATALOGUE = [
     # running sums, top-k, reordering
     Case("cumsum", lambda a, d: a.cumsum(d), unary(), args_for=a_dim, second_order=True),
     Case("topk", lambda a, d, k, big: a.topk(k, d, big).values, unary(), (DISTINCT,), _topk),
+    Case("median", lambda a: a.median(), unary(), (DISTINCT,)),
+    Case("median_ties", lambda a: torch.median(a), unary(), (TIES,), formula_only=True),
+    Case("median_dim", lambda a, d, k: a.median(d, keepdim=k).values, unary(), (DISTINCT,), dim_and_keepdim),
     Case("sort", lambda a, d, big: a.sort(d, descending=big).values, unary(), (DISTINCT,),
          lambda s: st.tuples(a_dim(s), st.booleans()).map(lambda t: (t[0][0], t[1]))),
     Case("flip", lambda a, d: a.flip(d), unary(min_dims=1), args_for=_flip_dims),

@@ -189,6 +189,50 @@ class MinDim(MaxDim):
     node_name = "MinBackward0"
 
 
+def _lower_median(x):
+    """The lower median of array ``x``'s elements (the middle one of a sorted odd count, the lower middle one of an
+    even count), NaN if there are none or one is NaN, as torch's median."""
+    flat = x.reshape(-1)
+    if flat.size == 0 or (flat.dtype.kind == "f" and np.isnan(flat).any()):
+        return np.asarray(np.nan, dtype=x.dtype)
+    middle = (flat.size - 1) // 2
+    return np.asarray(np.partition(flat, middle)[middle])
+
+
+class Median(Max):
+    """result = the lower median of self's elements; ties share the gradient evenly, as in torch"""
+
+    node_name = "MedianBackward0"
+
+    @staticmethod
+    def forward(ctx, a):
+        out = wrap(_lower_median(a._data))
+        ctx._save((a, out))
+        return out
+
+
+def median_along(a, dim, keepdim):
+    """Indices of the lower medians along ``dim`` (int64, not differentiable): the middle position of a stable
+    sort, which among equal values is the one torch picks."""
+    d = a._wrap_dim(dim)
+    if a.ndim and a.shape[d] == 0:
+        raise empty_dim_error("median", d)
+    if not a.ndim:
+        return wrap(np.zeros((), np.int64))
+    x = a._data
+    middle = np.take(np.argsort(x, axis=d, kind="stable"), [(a.shape[d] - 1) // 2], axis=d)
+    if x.dtype.kind == "f":  # a NaN is the median of its row: the first one
+        nans = np.isnan(x)
+        middle = np.where(nans.any(axis=d, keepdims=True), np.argmax(nans, axis=d, keepdims=True), middle)
+    return wrap(np.asarray(middle if keepdim else np.squeeze(middle, d), dtype=np.int64))
+
+
+class MedianDim(MaxDim):
+    """result = the lower median along ``dim``; the gradient goes to the position it came from"""
+
+    node_name = "MedianBackward1"
+
+
 def one_hot(indices, dim, shape, keepdim=True):
     """A 0/1 mask of ``shape`` with a 1 at ``indices`` along ``dim`` (for the gradient of max along a dim)."""
     return wrap(_one_hot(indices._data, dim, shape, keepdim))

@@ -3538,3 +3538,30 @@ _errors(
     "(torch.typename(torch.utils.data.TensorDataset), torch.typename(torch.exp), torch.typename(torch.meshgrid))",
     "(torch.typename(torch.Tensor), torch.typename(nn.Module), torch.typename(x), torch.typename([1]))",
 )
+_report_cases("api_op_median_", _MATRICES, """
+    all: torch.median(A) ; A
+    even_count: A[:, :2].median() ; A
+    dim: A.median(1).values ; A
+    dim_keepdim: torch.median(B, 0, keepdim=True).values ; B
+    negative_dim: B.median(-1)[0] ; B
+""")
+case("api_median_ties_nan_and_errors", """
+x = torch.tensor([[3., 1, 2, 5], [4, 4, 0, 1]], requires_grad=True)
+print(x.median(1), torch.median(x, 0, keepdim=True), torch.median(torch.tensor([])))
+print(torch.median(torch.tensor([1., float("nan"), 0.])), torch.median(torch.tensor([[1, 2], [3, 4]])))
+print(torch.median(torch.tensor(2.), 0), x.median(1).values.grad_fn._saved_dim)
+print(x.median(-1).values.grad_fn._saved_indices)
+y = torch.tensor([1., 2., 2., 3., 2.], requires_grad=True)
+print(torch.autograd.grad(torch.median(y), y))
+g, = torch.autograd.grad(torch.median(x * x), x, create_graph=True)
+print(g, g.grad_fn.name())
+for v in ([2., 1., 2., 2.], [5., 5., 5.], [3., 1., 3., 1.], [7, 3, 7, 3, 7, 3]):
+    print(torch.tensor(v).median(0))
+print(torch.median(torch.tensor([[1., float("nan"), float("nan")], [0., 2., 1.], [float("nan"), 1., 2.]]), 1))
+for bad in (lambda: torch.median(torch.zeros(0, 3), 0), lambda: torch.median(x, 2), lambda: torch.median([1., 2.]),
+            lambda: torch.median(x, dim=1.5)):
+    try:
+        bad()
+    except Exception as e:
+        print(type(e).__name__, e)
+""")
