@@ -24,6 +24,7 @@ __all__ = [
     "flip", "floor", "floor_divide", "log10", "log_softmax", "masked_fill", "narrow", "remainder", "round", "scatter",
     "softmax", "clamp_max", "clamp_min", "gather", "index_add", "index_select", "select", "ceil", "trunc", "fix",
     "frac", "roll", "movedim", "moveaxis", "masked_select", "fliplr", "flipud", "rot90", "take_along_dim", "diff",
+    "logit",
 ]
 
 
@@ -31,6 +32,16 @@ __all__ = [
 def log10(input):
     """Mirror ``torch.log10``."""
     return E.Log10.apply(input)
+
+
+@public("logit", inplace="logit_", function=False)
+def logit(input, eps=None):
+    """Mirror ``torch.logit``: ``log(x / (1 - x))``, the inverse of sigmoid, ``x`` first clamped to
+    ``[eps, 1 - eps]`` when ``eps`` is given (LogitBackward0: the gradient is 0 outside that range, NaN outside
+    [0, 1] without ``eps``)."""
+    if eps is not None and not isinstance(eps, (int, float)) or isinstance(eps, bool):
+        raise must_be_tensor("logit", "eps", None, eps, "float")
+    return E.Logit.apply(input, eps=None if eps is None else float(eps))
 
 
 @public("round", inplace="round_", function=False)

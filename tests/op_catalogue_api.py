@@ -171,6 +171,8 @@ API_CATALOGUE = [
     Case("trunc", lambda a: torch.trunc(a) * a, unary(), (Domain(-1.9, 1.9, avoid=(-1.0, 0.0, 1.0)),)),
     Case("frac", lambda a: torch.frac(a) * a, unary(), (Domain(-1.9, 1.9, avoid=(-1.0, 0.0, 1.0)),)),
     Case("tan", torch.tan, unary(), (Domain(-1.2, 1.2),), second_order=True),
+    Case("logit", torch.logit, unary(), (Domain(0.05, 0.95),), second_order=True),
+    Case("logit_eps", lambda a: a.logit(eps=0.2), unary(), (Domain(0.05, 0.95, avoid=(0.2, 0.8)),)),
     Case("asinh", torch.asinh, unary(), second_order=True),
     Case("acosh", torch.acosh, unary(), (Domain(1.2, 3.0),), second_order=True),
     Case("atanh", torch.atanh, unary(), (Domain(-0.8, 0.8),), second_order=True),

@@ -51,8 +51,9 @@ def wrap(arr):
 
 def precise(fn, a):
     """``fn`` (exp, log, tanh, ...) of ``a`` (a tensor or an array), float32 computed in float64 and rounded
-    once: torch's vectorised float32 functions are nearly always the correctly rounded value (numpy's float32
-    ones often miss it by one unit in the last place, which shows in printed values such as ``exp(12.)``).
+    once: the correctly rounded value, which torch's vectorised float32 functions give more often than numpy's
+    float32 ones (those miss it by one unit in the last place often enough to show in printed values such as
+    ``exp(12.)``; torch's miss it too, less often: ``docs/beginner_api.md`` gives the rates).
     Integers compute in the default float dtype, as in torch. The forwards and the backward formulas on arrays
     (``carriers.ARRAYS``) both use it, so both give torch's numbers."""
     x = a._data if isinstance(a, Tensor) else a

@@ -32,6 +32,7 @@ from ._util import (
     wrap,
     wrapped_int,
 )
+from .carriers import TENSORS
 from .op import IndexingOp, Op
 
 _BOOL = np.dtype(np.bool_)
@@ -555,6 +556,38 @@ def _float(a):
     """Integer inputs of floating-point functions compute in the default dtype, as in torch."""
     x = a._data if isinstance(a, Tensor) else a
     return x if x.dtype.kind == "f" else x.astype(np.float32)
+
+
+def logit_backward(grad, self, eps, F=TENSORS):
+    """torch's (infinitely differentiable) ``logit_backward``: ``grad / (self * (1 - self))`` inside [eps, 1 - eps]
+    (or [0, 1] without ``eps``), else 0 (else NaN without ``eps``); on carrier ``F``."""
+    lo, hi, outside = (0.0, 1.0, math.nan) if eps is None else (eps, 1.0 - eps, 0.0)
+    return F.where((self >= lo) & (self <= hi), grad / (self * (1 - self)), outside)
+
+
+class Logit(Op):
+    """result = log(self / (1 - self)), self first clamped to [eps, 1 - eps] when ``eps`` is given"""
+
+    node_name = "LogitBackward0"
+    formula = {"self": "logit_backward(grad, self, eps)"}
+    saved_names = ("self",)
+    saved_values = {"eps": "eps"}
+
+    @staticmethod
+    def forward(ctx, a, *, eps):
+        ctx._save((a,))
+        ctx.eps = eps
+        x = a._data if a.dtype.is_floating_point else a._data.astype(dtypes.get_default_dtype().np)
+        c = x.dtype.type
+        if eps is not None:
+            x = np.minimum(np.maximum(x, c(eps)), c(1 - eps))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return wrap(precise(np.log, x / (c(1) - x)))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        (a,) = ctx._values(F)
+        return (logit_backward(grads[0], a, ctx.eps, F),)
 
 
 class Log10(Log):

@@ -3565,3 +3565,30 @@ for bad in (lambda: torch.median(torch.zeros(0, 3), 0), lambda: torch.median(x, 
     except Exception as e:
         print(type(e).__name__, e)
 """)
+_LOGIT = """
+z = torch.tensor([[0.2, 0.5, 0.9], [0.05, 0.75, 0.35]], requires_grad=True)
+e = torch.tensor([0.2, 0.5, 0.9, 0., 1., 1.2, -0.1], requires_grad=True)
+"""
+_report_cases("api_op_logit_", _LOGIT, """
+    inside: torch.logit(z) ; z
+    eps: z.logit(eps=0.1) ; z
+    float64: torch.logit(z.double()) ; z
+    edges: torch.logit(e) ; e
+    edges_eps: torch.logit(e, 0.1) ; e
+""")
+case("api_logit_second_order_and_errors", """
+x = torch.tensor([0.2, 0.5, 0.9, 0., 1., 1.2, -0.1], requires_grad=True)
+print(torch.logit(x).grad_fn._saved_eps, torch.logit(x, 0.1).grad_fn._saved_eps, torch.logit(torch.tensor([1, 2])))
+g, = torch.autograd.grad(torch.logit(x).sum(), x, create_graph=True)
+print(g, g.grad_fn.name())
+g, = torch.autograd.grad(torch.logit(x, 0.1).sum(), x, create_graph=True)
+print(g, g.grad_fn.name(), torch.autograd.grad(g.sum(), x))
+y = torch.tensor([0.3, 0.6])
+y.logit_()
+print(y)
+for bad in (lambda: torch.logit(x, eps="a"), lambda: torch.logit([0.5])):
+    try:
+        bad()
+    except Exception as e:
+        print(type(e).__name__, e)
+""")
