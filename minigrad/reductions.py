@@ -21,7 +21,7 @@ from .tensor import Tensor
 
 __all__ = [
     "all", "amax", "amin", "any", "argsort", "cumsum", "histogram", "logsumexp", "median", "norm", "prod", "sort",
-    "std", "topk", "var",
+    "std", "std_mean", "topk", "var", "var_mean",
 ]
 
 
@@ -55,6 +55,16 @@ def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
 def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Mirror ``torch.std``: the square root of :func:`var` (StdBackward0)."""
     return _variance(ST.Std, input, dim, unbiased, keepdim, correction)
+
+
+def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """Mirror ``torch.var_mean``: ``(var, mean)`` over ``dim``, both from one VarMeanBackward0 node."""
+    return _variance(ST.VarMean, input, dim, unbiased, keepdim, correction)
+
+
+def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """Mirror ``torch.std_mean``: ``(std, mean)`` over ``dim``, both from one StdMeanBackward0 node."""
+    return _variance(ST.StdMean, input, dim, unbiased, keepdim, correction)
 
 
 @public("norm", function=False)

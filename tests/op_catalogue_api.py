@@ -136,6 +136,11 @@ API_CATALOGUE = [
     # running sums, top-k, reordering
     Case("cumsum", lambda a, d: a.cumsum(d), unary(), args_for=a_dim, second_order=True),
     Case("topk", lambda a, d, k, big: a.topk(k, d, big).values, unary(), (DISTINCT,), _topk),
+    Case("var_mean", lambda a, d, k: sum(t.sum() * (i + 1) for i, t in enumerate(torch.var_mean(a, d, keepdim=k))),
+         WIDE, (DISTINCT,), _dims, second_order=True),
+    Case("std_mean", lambda a, d, k: sum(t.sum() * (i + 1) for i, t in enumerate(torch.std_mean(a, d, keepdim=k))),
+         WIDE, (DISTINCT,), _dims, second_order=True),
+    Case("std_mean_one", lambda a: torch.std_mean(a, 1)[1], fixed(((2, 3),)), (DISTINCT,)),
     Case("median", lambda a: a.median(), unary(), (DISTINCT,)),
     Case("median_ties", lambda a: torch.median(a), unary(), (TIES,), formula_only=True),
     Case("median_dim", lambda a, d, k: a.median(d, keepdim=k).values, unary(), (DISTINCT,), dim_and_keepdim),

@@ -4,7 +4,8 @@ An op's ``formula`` maps each of its differentiable inputs, in order, to a Pytho
 tensors. Here every op that a catalogue case records (in the forward pass, and in the backward pass of
 ``create_graph=True``) has its formulas evaluated, with the numbers the op really saw, in a namespace of:
 
-* ``grad`` (the gradient of the op's output) and ``result`` (the output);
+* ``grad`` (the gradient of the op's output) and ``result`` (the output; ``grads``, ``result0``, ``result1``, ...
+  for an op with several);
 * the inputs by the formula's names (``self``, ``other``, ``mat2``, ..., ``tensors`` for a list of inputs);
 * the op's parameters, as passed and as stored on its node (``dim``, ``keepdim``, ``n``, ``key``, ...);
 * minigrad's functions (``where``, ``exp``, ``outer``, ``zeros_like``, ...), the helpers defined beside the
@@ -130,6 +131,7 @@ class FormulaChecker:
         scope.update((k, v) for k, v in vars(node).items() if not k.startswith("_") and k not in NODE_INTERNALS)
         scope.update(bound)
         scope.update(grad=grad, grads=grads, result=result)
+        scope.update((f"result{i}", o) for i, o in enumerate(outputs))  # torch's names for several outputs
         values = {}
         for slot, (name, part, tensor) in enumerate(slots):
             if not (isinstance(tensor, Tensor) and node.next_functions[slot][0] is not None):

@@ -1,4 +1,5 @@
-"""Variance and standard deviation over dims, with torch's ``correction`` (1: Bessel's, dividing by N - 1).
+"""Variance and standard deviation over dims, with torch's ``correction`` (1: Bessel's, dividing by N - 1), alone or
+with the mean from the same node (``var_mean``, ``std_mean``).
 
 torch accumulates float32 statistics in float64 and rounds once at the end; so do these ops.
 """
@@ -80,3 +81,56 @@ class Std(Var):
     def backward(ctx, grads, F):
         a, result = ctx._values(F)
         return (std_backward(grads[0], a, result, ctx.dim, ctx.correction, ctx.keepdim, F),)
+
+
+def var_mean_backward(gvar, gmean, self, dim, correction, keepdim, F=TENSORS):
+    """torch's ``var_mean_backward``: ``var_backward`` of the variance's gradient plus the mean's gradient spread
+    evenly over ``dim`` (either may be missing: None)."""
+    out = None if gvar is None else var_backward(gvar, self, dim, correction, keepdim, F)
+    if gmean is not None:
+        n = int(np.prod([self.shape[d] for d in dim], dtype=np.int64))
+        spread = F.expand(F.unsqueeze_dims(gmean, dim, keepdim), F.shape(self)) / n
+        out = spread if out is None else out + spread
+    return out
+
+
+def std_mean_backward(gstd, gmean, self, result0, dim, correction, keepdim, F=TENSORS):
+    """torch's ``std_mean_backward``: ``std_backward`` of the deviation's gradient plus the mean's spread evenly."""
+    out = None if gstd is None else std_backward(gstd, self, result0, dim, correction, keepdim, F)
+    mean_part = var_mean_backward(None, gmean, self, dim, correction, keepdim, F)
+    return mean_part if out is None else out if mean_part is None else out + mean_part
+
+
+class VarMean(Var):
+    """results = var(self) and mean(self) over ``dim``, two outputs of one node"""
+
+    node_name = "VarMeanBackward0"
+    formula = {"self": "var_mean_backward(grads[0], grads[1], self, dim, correction, keepdim)"}
+    word = "var_mean"
+
+    @staticmethod
+    def forward(ctx, a, **params):
+        if not a.dtype.is_floating_point:
+            raise RuntimeError(f"{ctx.word} only support floating point and complex dtypes")
+        first = Var.forward(ctx, a, **params)
+        mean = np.asarray(a._data.astype(np.float64).mean(axis=ctx.dim, keepdims=ctx.keepdim))  # float64, as torch
+        return first, wrap(mean.astype(a._data.dtype))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        (a,) = ctx._values(F)
+        return (var_mean_backward(grads[0], grads[1], a, ctx.dim, ctx.correction, ctx.keepdim, F),)
+
+
+class StdMean(VarMean):
+    """results = std(self) and mean(self) over ``dim``, two outputs of one node"""
+
+    node_name = "StdMeanBackward0"
+    formula = {"self": "std_mean_backward(grads[0], grads[1], self, result0, dim, correction, keepdim)"}
+    saved_names = ("self", "result0")
+    take_sqrt, word = True, "std_mean"
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        a, result0 = ctx._values(F)
+        return (std_mean_backward(grads[0], grads[1], a, result0, ctx.dim, ctx.correction, ctx.keepdim, F),)

@@ -3592,3 +3592,31 @@ for bad in (lambda: torch.logit(x, eps="a"), lambda: torch.logit([0.5])):
     except Exception as e:
         print(type(e).__name__, e)
 """)
+_report_cases("api_op_var_mean_", _X, """
+    var_all: torch.var_mean(x)[0] ; x
+    mean_all: torch.var_mean(x)[1] ; x
+    var_dim: torch.var_mean(x, 1)[0] ; x
+    mean_dim_keepdim: torch.var_mean(x, 0, keepdim=True)[1] ; x
+    std_dim: torch.std_mean(x, 1)[0] ; x
+    std_correction: torch.std_mean(x, dim=(0, 1), correction=0)[0] ; x
+    std_mean_unbiased_false: torch.std_mean(x, 0, unbiased=False)[1] ; x
+""")
+case("api_var_mean_one_node", """
+x = torch.tensor([[1., -2, 3], [0.5, 4, -1]], requires_grad=True)
+r = torch.var_mean(x)
+print(type(r).__name__, r, r[0].grad_fn is r[1].grad_fn, r[0].grad_fn._saved_correction, r[0].grad_fn._saved_dim)
+r = torch.std_mean(x, 1, keepdim=True)
+print(r, r[0].grad_fn._saved_dim, r[0].grad_fn._saved_correction, r[0].grad_fn._saved_result0)
+v, m = torch.var_mean(x, 1)
+print(torch.autograd.grad((v * 2 + m * 3).sum(), x))
+s, m = torch.std_mean(x, 1)
+g, = torch.autograd.grad((s + m).sum(), x, create_graph=True)
+print(g, g.grad_fn.name(), torch.var_mean(x, 1)[0].grad_fn._saved_correction)
+for bad in (lambda: torch.var_mean(torch.tensor([1, 2])), lambda: torch.std_mean(torch.tensor([1, 2])),
+            lambda: torch.var_mean([1., 2.])):
+    try:
+        bad()
+    except Exception as e:
+        print(type(e).__name__, str(e)[:200])
+print(torch.var_mean(torch.tensor([1.]), 0))
+""")
