@@ -90,6 +90,13 @@ def _loss(name, **options):
     return fn
 
 
+def _nll_loss_4d(z):
+    """nll_loss of (N, C, H, W) log-probabilities, weighted and summed, plus unweighted and unreduced."""
+    weight = torch.tensor([1.0, 2.0, 0.5], dtype=z.dtype)
+    summed = F.nll_loss(z, torch.tensor([[[0, 2], [1, 1]]]), weight, reduction="sum")
+    return summed + F.nll_loss(z, torch.tensor([[[1, 0], [2, 2]]]), reduction="none").sum()
+
+
 def _bce(with_logits, **options):
     def fn(x, t):
         kwargs = dict(options)
@@ -238,6 +245,9 @@ API_CATALOGUE = [
     Case("cross_entropy_probabilities_weight_none", _loss("cross_entropy", probabilities=True, weight=True,
          reduction="none"), fixed(((4, 3),))),
     Case("cross_entropy_1d", lambda z: F.cross_entropy(z, torch.tensor(1)), fixed(((3,),))),
+    Case("cross_entropy_3d", lambda z: F.cross_entropy(z, torch.tensor([[0, 2, 1], [1, 1, -100]])), fixed(((2, 3, 3),)),
+         second_order=True),
+    Case("nll_loss_4d", lambda z: _nll_loss_4d(z), fixed(((1, 3, 2, 2),))),
     Case("nll_loss", _loss("nll_loss", weight=True), fixed(((4, 3),))),
     Case("nll_loss_none", _loss("nll_loss", reduction="none"), fixed(((4, 3),))),
     Case("binary_cross_entropy", _bce(False), fixed(((4, 2), (4, 2)), ((2,), (2,))), (UNIT,), second_order=True),

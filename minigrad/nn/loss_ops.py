@@ -1,6 +1,6 @@
-"""The loss ops: ``NllLoss`` (NllLossBackward0, with torch's order of summation), ``BinaryCrossEntropy`` and
-``BinaryCrossEntropyWithLogits``, each with the derivative functions its formula names. The functions that call
-them, with torch's checks, are in :mod:`minigrad.nn.losses`."""
+"""The loss ops: ``NllLoss`` and ``NllLoss2d`` (NllLossBackward0, NllLoss2DBackward0, with torch's order of
+summation), ``BinaryCrossEntropy`` and ``BinaryCrossEntropyWithLogits``, each with the derivative functions its
+formula names. The functions that call them, with torch's checks, are in :mod:`minigrad.nn.losses`."""
 
 import numpy as np
 
@@ -46,14 +46,25 @@ def cascade_sum(values, rows):
 def nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight, F=TENSORS):
     """torch's ``nll_loss_backward``: ``-weight[target] * grad`` (divided by the total weight for the mean) at
     each row's target, 0 elsewhere and on ignored rows; on the carrier ``F`` (Tensors or arrays)."""
+    return _nll_backward(grad, self, target, weight, reduction, ignore_index, total_weight, F, class_dim=-1)
+
+
+def nll_loss2d_backward(grad, self, target, weight, reduction, ignore_index, total_weight, F=TENSORS):
+    """torch's ``nll_loss2d_backward``: as :func:`nll_loss_backward`, for ``(N, C, H, W)`` log-probabilities (the
+    classes along dim 1) and ``(N, H, W)`` targets."""
+    return _nll_backward(grad, self, target, weight, reduction, ignore_index, total_weight, F, class_dim=1)
+
+
+def _nll_backward(grad, self, target, weight, reduction, ignore_index, total_weight, F, class_dim):
     x = ARRAYS.value(self)
-    coefficients = np.zeros(x.shape, dtype=x.dtype)
+    moved = np.zeros(np.moveaxis(x, class_dim, -1).shape, dtype=x.dtype)  # the classes last, one row per target
     t = ARRAYS.value(target).reshape(-1)
     rows = np.flatnonzero(t != ignore_index)
-    w = np.ones(x.shape[-1], coefficients.dtype) if weight is None else ARRAYS.value(weight)
-    coefficients.reshape(-1, x.shape[-1])[rows, t[rows]] = w[t[rows]]
-    if reduction == 0 and x.ndim == 2:
-        g = -F.unsqueeze(grad, 1)
+    w = np.ones(moved.shape[-1], moved.dtype) if weight is None else ARRAYS.value(weight)
+    moved.reshape(-1, moved.shape[-1])[rows, t[rows]] = w[t[rows]]
+    coefficients = np.moveaxis(moved, -1, class_dim)
+    if reduction == 0 and x.ndim >= 2:
+        g = -F.unsqueeze(grad, class_dim if class_dim >= 0 else x.ndim + class_dim)
     elif reduction == 1:
         g = -(grad / total_weight)
     else:
@@ -75,25 +86,7 @@ class NllLoss(Op):
         ctx.target, ctx.weight, ctx.reduction, ctx.ignore_index = target, weight, reduction, ignore_index
         ctx.saved_ignore_index = as_saved_int(ignore_index)
         x = a._data.reshape(-1, a.shape[-1])
-        dtype = x.dtype.type
-        t = target._data.reshape(-1)
-        kept = np.flatnonzero(t != ignore_index)
-        bad = t[kept][(t[kept] < 0) | (t[kept] >= a.shape[-1])]
-        if bad.size:
-            raise IndexError(f"Target {int(bad[0])} is out of bounds.")
-        picked = x[kept, t[kept]]
-        w = None if weight is None else weight._data[t[kept]]
-        terms = picked if w is None else (picked * w).astype(x.dtype)
-        if reduction == 0 and a.ndim == 2:
-            out = np.zeros(len(t), x.dtype)
-            out[kept] = -terms
-            total = dtype(0)
-        else:
-            total = dtype(len(kept)) if w is None else cascade_sum(w, kept)
-            out = -cascade_sum(terms, kept) + dtype(0)  # torch sums the negated terms from +0: a zero loss is 0.
-            if reduction == 1:
-                with np.errstate(invalid="ignore", divide="ignore"):
-                    out = dtype(out / total)
+        out, total = _nll_rows(x, target._data.reshape(-1), weight, reduction, ignore_index, per_row=a.ndim == 2)
         ctx.total_weight = wrap(np.asarray(total, dtype=x.dtype))
         ctx._save((a, target, weight, ctx.total_weight))
         return wrap(np.asarray(out, dtype=x.dtype))
@@ -102,6 +95,54 @@ class NllLoss(Op):
     def backward(ctx, grads, F):
         a, target, weight, total_weight = ctx._values(F)
         return (nll_loss_backward(grads[0], a, target, weight, ctx.reduction, ctx.ignore_index, total_weight, F),)
+
+
+class NllLoss2d(NllLoss):
+    """result = -self[n, target[n, h, w], h, w] * weight[...], summed or averaged over every position (ignored
+    ones skipped), in the order torch's ``nll_loss2d`` adds them; ``reduction='none'`` keeps the target's shape"""
+
+    node_name = "NllLoss2DBackward0"
+    formula = {"self": "nll_loss2d_backward(grad, self, target, weight, reduction, ignore_index, total_weight)"}
+
+    @staticmethod
+    def forward(ctx, a, *, target, weight, reduction, ignore_index):
+        ctx.target, ctx.weight, ctx.reduction, ctx.ignore_index = target, weight, reduction, ignore_index
+        ctx.saved_ignore_index = as_saved_int(ignore_index)
+        x = np.moveaxis(a._data, 1, -1).reshape(-1, a.shape[1])  # row by row in (n, h, w) order, as torch's loop
+        out, total = _nll_rows(x, target._data.reshape(-1), weight, reduction, ignore_index, per_row=True)
+        ctx.total_weight = wrap(np.asarray(total, dtype=x.dtype))
+        ctx._save((a, target, weight, ctx.total_weight))
+        out = np.asarray(out, dtype=x.dtype)
+        return wrap(out.reshape(target.shape) if reduction == 0 else out)
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        a, target, weight, total_weight = ctx._values(F)
+        return (nll_loss2d_backward(grads[0], a, target, weight, ctx.reduction, ctx.ignore_index, total_weight, F),)
+
+
+def _nll_rows(x, t, weight, reduction, ignore_index, per_row):
+    """The loss of rows ``x`` (log-probabilities, one row per target in ``t``) and the total weight, as torch's
+    kernels compute them: one value per row for ``reduction=0`` when ``per_row``, else the cascaded sum (divided by
+    the total weight for the mean)."""
+    dtype = x.dtype.type
+    kept = np.flatnonzero(t != ignore_index)
+    bad = t[kept][(t[kept] < 0) | (t[kept] >= x.shape[-1])]
+    if bad.size:
+        raise IndexError(f"Target {int(bad[0])} is out of bounds.")
+    picked = x[kept, t[kept]]
+    w = None if weight is None else weight._data[t[kept]]
+    terms = picked if w is None else (picked * w).astype(x.dtype)
+    if reduction == 0 and per_row:
+        out = np.zeros(len(t), x.dtype)
+        out[kept] = -terms
+        return out, dtype(0)
+    total = dtype(len(kept)) if w is None else cascade_sum(w, kept)
+    out = -cascade_sum(terms, kept) + dtype(0)  # torch sums the negated terms from +0: a zero loss is 0.
+    if reduction == 1:
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out = dtype(out / total)
+    return out, total
 
 
 def binary_cross_entropy_backward(grad, self, target, weight, reduction):

@@ -2,7 +2,8 @@
 ``weight``, ``ignore_index``, ``label_smoothing`` and class-probability targets, recorded with the graph
 torch's C++ builds for each), ``binary_cross_entropy``, ``binary_cross_entropy_with_logits`` and ``kl_div``.
 
-Inputs are ``(C,)`` or ``(N, C)``; torch's K-dimensional losses (``(N, C, d1, ...)``) are not implemented.
+Inputs are ``(C,)``, ``(N, C)`` or ``(N, C, d1, ...)`` (one class distribution per position: torch's
+``nll_loss2d``, NllLoss2DBackward0).
 """
 
 import warnings
@@ -14,9 +15,10 @@ from ..arguments import must_be_tensor
 from ..ops import softmax as SM
 from ..ops._util import wrap
 from ..ops.elementwise import DivScalar, MulScalar
+from ..size import shape_text
 from ..tensor import Tensor
 from . import _reduction
-from .loss_ops import BinaryCrossEntropy, BinaryCrossEntropyWithLogits, NllLoss
+from .loss_ops import BinaryCrossEntropy, BinaryCrossEntropyWithLogits, NllLoss, NllLoss2d
 
 REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}  # the codes torch's nodes save (``_saved_reduction``)
 
@@ -42,14 +44,15 @@ def _check_weight(weight, n_classes, input, prefix=""):
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
     """Mirror ``torch.nn.functional.nll_loss``: the negative log-likelihood of ``target``'s classes in
-    ``input`` (log-probabilities, ``(C,)`` or ``(N, C)``), with torch's ``weight``, ``ignore_index`` and
-    ``reduction`` and its checks; recorded as NllLossBackward0."""
+    ``input`` (log-probabilities, ``(C,)``, ``(N, C)`` or ``(N, C, d1, ...)``), with torch's ``weight``,
+    ``ignore_index`` and ``reduction`` and its checks; recorded as NllLossBackward0 (NllLoss2DBackward0 for more
+    than two dims)."""
     reduction = _reduction.reduction_of(size_average, reduce, reduction)  # the legacy arguments win, as in torch
     code = reduction_code(reduction)
     if input.ndim < 1:
         raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")
     if input.ndim > 2:
-        raise NotImplementedError("minigrad's nll_loss and cross_entropy take (C,) or (N, C) input")
+        return _nll_loss_nd(input, target, weight, code, ignore_index)
     if input.ndim == 1 and target.ndim == 1 and target.shape[0] != 1:
         raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: {target.shape[0]}")
     if input.ndim == 2 and input.shape[0] != (target.shape[0] if target.ndim else 0):
@@ -65,6 +68,39 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         raise NotImplementedError(f"\"nll_loss_out_frame\" not implemented for '{input.dtype.scalar_name}'")
     _check_weight(weight, input.shape[-1], input)
     return NllLoss.apply(input, target=target, weight=weight, reduction=code, ignore_index=ignore_index)
+
+
+def _nll_loss_nd(input, target, weight, code, ignore_index):
+    """torch's ``nll_loss_nd`` for ``(N, C, d1, ...)`` log-probabilities and ``(N, d1, ...)`` targets: ``nll_loss2d``
+    (NllLoss2DBackward0) of a 4-D input, or of the input viewed as ``(N, C, 1, -1)`` for other dims (a
+    ViewBackward0 before it, and one after it for ``reduction='none'``)."""
+    batch = target.shape[0] if target.ndim else 0
+    if input.shape[0] != batch:
+        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target batch_size ({batch}).")
+    if target.dtype.name not in ("int64", "uint8"):
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {target.dtype.scalar_name}")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"nll_loss2d_forward_out_frame\" not implemented for '{input.dtype.scalar_name}'")
+    if weight is not None and weight.numel() != input.shape[1]:
+        raise RuntimeError("weight tensor should be defined either for all or no classes")
+    _check_weight(weight, input.shape[1], input)
+    if input.ndim == 4:
+        if target.ndim != 3:
+            raise RuntimeError(
+                f"only batches of spatial targets supported (3D tensors) but got targets of dimension: {target.ndim}"
+            )
+        if (input.shape[0], *input.shape[2:]) != tuple(target.shape):
+            raise RuntimeError(f"size mismatch (got input: {shape_text(input.shape)} , target: "
+                               f"{shape_text(target.shape)}")  # fmt: skip
+        return NllLoss2d.apply(input, target=target, weight=weight, reduction=code, ignore_index=ignore_index)
+    out_size = (input.shape[0], *input.shape[2:])
+    if tuple(target.shape) != out_size:
+        raise RuntimeError(f"Expected target size {shape_text(out_size)}, got {shape_text(target.shape)}")
+    n, c = input.shape[0], input.shape[1]
+    flat_input = input.contiguous().view(n, c, *((1, -1) if input.numel() else (0, 0)))
+    flat_target = target.contiguous().view(n, *((1, -1) if target.numel() else (0, 0)))
+    out = NllLoss2d.apply(flat_input, target=flat_target, weight=weight, reduction=code, ignore_index=ignore_index)
+    return out.view(*out_size) if code == 0 else out
 
 
 def cross_entropy(

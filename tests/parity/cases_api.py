@@ -3620,3 +3620,35 @@ for bad in (lambda: torch.var_mean(torch.tensor([1, 2])), lambda: torch.std_mean
         print(type(e).__name__, str(e)[:200])
 print(torch.var_mean(torch.tensor([1.]), 0))
 """)
+_SEQ = """
+s = torch.tensor([[[1., 2.], [3., 4.], [0., 1.]], [[0.5, -1.], [2., 0.], [1., 1.5]]], requires_grad=True)
+m = (torch.arange(24.).reshape(2, 3, 2, 2) / 10).requires_grad_()
+mt = torch.tensor([[[0, 1], [2, 0]], [[1, 1], [2, 0]]])
+"""
+_report_cases("api_loss_kdim_", _SEQ, """
+    cross_entropy_3d: F.cross_entropy(s, torch.tensor([[0, 2], [1, 1]])) ; s
+    cross_entropy_3d_sum: F.cross_entropy(s, torch.tensor([[0, 2], [1, -100]]), reduction="sum") ; s
+    cross_entropy_3d_none: F.cross_entropy(s, torch.tensor([[0, 2], [1, 1]]), reduction="none") ; s
+    cross_entropy_transposed: F.cross_entropy(s.transpose(1, 2).transpose(1, 2), torch.tensor([[1, 0], [2, 2]])) ; s
+    cross_entropy_4d_weight: F.cross_entropy(m, mt, torch.tensor([1., 2., 0.5])) ; m
+    cross_entropy_4d_none: F.cross_entropy(m, mt, reduction="none", ignore_index=2) ; m
+    nll_loss_4d: F.nll_loss(m.log_softmax(1), mt) ; m
+    cross_entropy_smoothing_3d: F.cross_entropy(s, torch.tensor([[0, 2], [1, 1]]), label_smoothing=0.1) ; s
+    cross_entropy_layer_3d: nn.CrossEntropyLoss(ignore_index=2)(s, torch.tensor([[0, 2], [1, 1]])) ; s
+""")
+case("api_loss_kdim_checks", """
+s = torch.tensor([[[1., 2.], [3., 4.], [0., 1.]]], requires_grad=True)
+y = F.nll_loss(s.log_softmax(1), torch.tensor([[0, 2]]))
+print(y.grad_fn._saved_total_weight, y.grad_fn._saved_ignore_index, y.grad_fn._saved_reduction)
+print(F.cross_entropy(torch.zeros(2, 3, 2, 2, 2), torch.zeros(2, 2, 2, 2, dtype=torch.long)))
+m = torch.zeros(2, 3, 2, 2)
+for bad in (lambda: F.cross_entropy(s, torch.tensor([0, 2])), lambda: F.cross_entropy(s, torch.tensor([[0, 2, 1]])),
+            lambda: F.cross_entropy(m, torch.tensor([[0, 1], [2, 0]])),
+            lambda: F.cross_entropy(m, torch.zeros(2, 1, 2).long()),
+            lambda: F.cross_entropy(s, torch.tensor([[0, 3]])), lambda: F.nll_loss(s, torch.tensor([[0, 2]]).float()),
+            lambda: F.nll_loss(s, torch.tensor([[0, 2]]), weight=torch.ones(2))):
+    try:
+        bad()
+    except Exception as e:
+        print(type(e).__name__, e)
+""")
