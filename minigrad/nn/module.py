@@ -166,6 +166,8 @@ class Module:
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
 
     def __call__(self, *args, **kwargs):
+        if "_parameters" not in self.__dict__:
+            raise self._not_initialised("_backward_hooks")
         if self._forward_pre_hooks or self._forward_hooks or self._backward_hooks or self._backward_pre_hooks:
             return hooks.call_with_hooks(self, args, kwargs)
         return self.forward(*args, **kwargs)
@@ -309,10 +311,17 @@ class Module:
             destination = args[0] if destination is None else destination
             prefix = args[1] if len(args) > 1 and prefix == "" else prefix
             keep_vars = args[2] if len(args) > 2 and keep_vars is False else keep_vars
+        if "_parameters" not in self.__dict__:
+            raise self._not_initialised("_state_dict_pre_hooks")
         out = OrderedDict() if destination is None else destination
         for key, _, _, t in self._entries(prefix):
             out[key] = t if keep_vars else t.detach()
         return out
+
+    def _not_initialised(self, attribute):
+        """torch's error when a subclass's ``__init__`` skipped ``super().__init__()``: the first attribute of
+        ``Module.__init__`` that torch's code reads (``attribute``) is missing."""
+        return AttributeError(f"'{type(self).__name__}' object has no attribute '{attribute}'")
 
     def _entries(self, prefix=""):
         """``(key, module, name, tensor)`` of each parameter and persistent buffer, in ``state_dict``'s order."""

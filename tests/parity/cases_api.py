@@ -3652,3 +3652,31 @@ for bad in (lambda: F.cross_entropy(s, torch.tensor([0, 2])), lambda: F.cross_en
     except Exception as e:
         print(type(e).__name__, e)
 """)
+case("api_nn_module_without_super_init", """
+class B(nn.Module):
+    def __init__(self):
+        pass
+
+    def forward(self, x):
+        return x
+
+
+b = B()
+for call in (lambda: b(torch.ones(1)), lambda: list(b.parameters()), lambda: b.state_dict(), lambda: b.train()):
+    try:
+        call()
+    except AttributeError as e:
+        print("AttributeError", e)
+
+
+class E(nn.Module):
+    def __init__(self):
+        self.k = 3
+        super().__init__()
+
+    def forward(self, x):
+        return x * self.k
+
+
+print(E()(torch.ones(1)))
+""")
