@@ -3680,3 +3680,28 @@ class E(nn.Module):
 
 print(E()(torch.ones(1)))
 """)
+case("api_lr_scheduler_reduce_on_plateau", """
+lin = nn.Linear(1, 1)
+opt = torch.optim.SGD(lin.parameters(), lr=0.1)
+s = torch.optim.lr_scheduler.ReduceLROnPlateau(opt, patience=2, factor=0.5, cooldown=1, min_lr=0.01)
+for loss in [1.0, 0.9, 0.95, 0.96, 0.97, 0.9, 0.99, 0.98, 0.97, 0.96, 0.95, 0.94, 0.99, 0.99, 0.99, 0.99, 0.99]:
+    s.step(torch.tensor(loss))
+    print(s.get_last_lr(), s.num_bad_epochs, s.cooldown_counter, s.best, s.last_epoch, s.in_cooldown)
+print(sorted(s.state_dict()))
+s2 = torch.optim.lr_scheduler.ReduceLROnPlateau(opt, mode="max", threshold_mode="abs", threshold=0.1, patience=0)
+for metric in [0.5, 0.55, 0.7, 0.65]:
+    s2.step(metric)
+    print(opt.param_groups[0]["lr"])
+s2.load_state_dict(s.state_dict())
+print(s2.mode, s2.mode_worse)
+s.step(1.0, epoch=5)
+for bad in (lambda: torch.optim.lr_scheduler.ReduceLROnPlateau(opt, factor=1.0),
+            lambda: torch.optim.lr_scheduler.ReduceLROnPlateau(opt, mode="avg"),
+            lambda: torch.optim.lr_scheduler.ReduceLROnPlateau(opt, threshold_mode="x"),
+            lambda: torch.optim.lr_scheduler.ReduceLROnPlateau(lin),
+            lambda: torch.optim.lr_scheduler.ReduceLROnPlateau(opt, min_lr=[0.1, 0.2]), lambda: s.step("a")):
+    try:
+        bad()
+    except Exception as e:
+        print(type(e).__name__, e)
+""")
