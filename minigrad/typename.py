@@ -25,6 +25,12 @@ def typename(obj):
     return qualname if module in ("", "builtins") else f"{module}.{qualname}"
 
 
+def object_repr(obj):
+    """Python's default printout of an object, with torch's name for the class minigrad's stands in for:
+    ``<torch.utils.data.dataset.TensorDataset object at 0x...>``."""
+    return f"<{typename(type(obj))} object at 0x{id(obj):x}>"
+
+
 def c_type_name(obj):
     """The type name torch's C++ code writes for a Python object (``Py_TYPE(obj)->tp_name``): the bare name
     of a class defined in Python or a builtin (``float``, ``list``, ``MyClass``), the dotted name of any other

@@ -12,6 +12,7 @@ from functools import wraps
 from weakref import ref
 
 from ..tensor import Tensor
+from ..typename import object_repr
 from .optimizer import Optimizer
 
 __all__ = [
@@ -36,6 +37,8 @@ class LRScheduler:
     """Mirror ``torch.optim.lr_scheduler.LRScheduler(optimizer, last_epoch=-1)``: the base of the schedulers.
     It records each group's ``initial_lr`` (``base_lrs``), wraps ``optimizer.step`` to notice the order of the
     calls, and takes its first step at once (``last_epoch`` 0); subclasses define ``get_lr``."""
+
+    __repr__ = object_repr  # torch's class name, as Python prints an object
 
     _get_lr_called_within_step = False
     _is_initial = False

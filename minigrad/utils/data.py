@@ -14,10 +14,13 @@ from ..functional import stack
 from ..random import rng
 from ..tensor import Tensor
 from ..torch_warnings import user_stacklevel
+from ..typename import object_repr
 
 
 class Dataset:
     """Mirror ``torch.utils.data.Dataset``: a subclass gives ``__getitem__`` (and usually ``__len__``)."""
+
+    __repr__ = object_repr  # torch's class name, as Python prints an object
 
     def __getitem__(self, index):
         raise NotImplementedError("Subclasses of Dataset should implement __getitem__.")
@@ -102,6 +105,8 @@ class ConcatDataset(Dataset):
 class SequentialSampler:
     """Mirror ``torch.utils.data.SequentialSampler(data_source)``: the indices 0, 1, ... in order."""
 
+    __repr__ = object_repr  # torch's class name, as Python prints an object
+
     def __init__(self, data_source):
         self.data_source = data_source
 
@@ -115,6 +120,8 @@ class SequentialSampler:
 class RandomSampler:
     """Mirror ``torch.utils.data.RandomSampler(data_source, generator=None)``: the indices in a random order, a new
     one each pass (minigrad's draws from ``generator``)."""
+
+    __repr__ = object_repr  # torch's class name, as Python prints an object
 
     def __init__(self, data_source, replacement=False, num_samples=None, generator=None):
         self.data_source, self.replacement, self.generator = data_source, replacement, generator
@@ -132,6 +139,8 @@ class RandomSampler:
 class BatchSampler:
     """Mirror ``torch.utils.data.BatchSampler(sampler, batch_size, drop_last)``: the indices of ``sampler`` in lists
     of ``batch_size`` (the last one shorter, or dropped if ``drop_last``)."""
+
+    __repr__ = object_repr  # torch's class name, as Python prints an object
 
     def __init__(self, sampler, batch_size, drop_last):
         if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size <= 0:
@@ -252,8 +261,7 @@ class DataLoader:
     def __len__(self):
         return len(self.batch_sampler if self.batch_sampler is not None else self.sampler)
 
-    def __repr__(self):
-        return f"<torch.utils.data.dataloader.DataLoader object at 0x{id(self):x}>"
+    __repr__ = object_repr
 
 
 from ..torch_api import module_getattr  # noqa: E402

@@ -3705,3 +3705,23 @@ for bad in (lambda: torch.optim.lr_scheduler.ReduceLROnPlateau(opt, factor=1.0),
     except Exception as e:
         print(type(e).__name__, e)
 """)
+case("api_data_and_scheduler_printouts", """
+import re
+D = torch.utils.data
+ds = D.TensorDataset(torch.ones(2))
+opt = torch.optim.SGD([nn.Parameter(torch.ones(1))], lr=0.1)
+
+
+class My(D.Dataset):
+    def __len__(self):
+        return 1
+
+    def __getitem__(self, i):
+        return i
+
+
+for o in (ds, D.RandomSampler(ds), D.SequentialSampler(ds), D.BatchSampler(D.SequentialSampler(ds), 2, False),
+          torch.optim.lr_scheduler.StepLR(opt, 1), D.Subset(ds, [0]), D.ConcatDataset([ds]), D.DataLoader(ds), My(),
+          torch.optim.lr_scheduler.ReduceLROnPlateau(opt)):
+    print(re.sub(r"0x[0-9a-f]+", "0x...", repr(o)))
+""")
