@@ -21,6 +21,14 @@ def _floats(a, b, kernel=None):
     return a._data.astype(want.np, copy=False), b._data.astype(want.np, copy=False)
 
 
+def _with_number(t, number):
+    """The array of tensor ``t`` and ``number``, both in the floating dtype they promote to (integers promote to the
+    default float dtype)."""
+    want = dtypes.result_type((t,), (number,))
+    arr = t._data.astype((want if want.is_floating_point else dtypes.get_default_dtype()).np, copy=False)
+    return arr, arr.dtype.type(number)
+
+
 def _rounded_once(fn, x, y):
     """``fn(x, y)``, float32 computed in float64 and rounded once (as :func:`minigrad.ops._util.precise`)."""
     if x.dtype == np.float32:
@@ -157,28 +165,21 @@ class XlogyScalarSelf(Op):
     formula = {"other": "grad * scalar / other"}
     saved_names = ("other",)
     saved_values = {"self": "scalar"}
+    number_first = True  # XlogyScalarOther changes this, the formula and the names
 
     @staticmethod
-    def forward(ctx, b, *, scalar):
-        ctx._save((b,))
+    def forward(ctx, t, *, scalar):
+        ctx._save((t,))
         ctx.scalar = scalar
-        want = dtypes.result_type((b,), (scalar,))
-        arr = b._data.astype((want if want.is_floating_point else dtypes.get_default_dtype()).np, copy=False)
-        return wrap(xlogy_kernel(arr.dtype.type(scalar), arr))
+        arr, number = _with_number(t, scalar)
+        return wrap(xlogy_kernel(number, arr) if ctx.number_first else xlogy_kernel(arr, number))
 
 
-class XlogyScalarOther(Op):
+class XlogyScalarOther(XlogyScalarSelf):
     """result = self * log(scalar), for a number ``scalar``, 0 where self is 0"""
 
     node_name = "XlogyBackward2"
     formula = {"self": "xlogy(grad, scalar) if scalar > 0 else xlogy(grad, scalar).masked_fill(self == 0., 0.)"}
     saved_names = ("self",)
     saved_values = {"other": "scalar"}
-
-    @staticmethod
-    def forward(ctx, a, *, scalar):
-        ctx._save((a,))
-        ctx.scalar = scalar
-        want = dtypes.result_type((a,), (scalar,))
-        arr = a._data.astype((want if want.is_floating_point else dtypes.get_default_dtype()).np, copy=False)
-        return wrap(xlogy_kernel(arr, arr.dtype.type(scalar)))
+    number_first = False

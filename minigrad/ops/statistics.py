@@ -118,8 +118,9 @@ class VarMean(Var):
 
     @staticmethod
     def backward(ctx, grads, F):
-        (a,) = ctx._values(F)
-        return (var_mean_backward(grads[0], grads[1], a, ctx.dim, ctx.correction, ctx.keepdim, F),)
+        saved = ctx._values(F)  # (self,), or (self, result0) for std_mean
+        derivative = std_mean_backward if ctx.take_sqrt else var_mean_backward
+        return (derivative(grads[0], grads[1], *saved, ctx.dim, ctx.correction, ctx.keepdim, F),)
 
 
 class StdMean(VarMean):
@@ -129,8 +130,3 @@ class StdMean(VarMean):
     formula = {"self": "std_mean_backward(grads[0], grads[1], self, result0, dim, correction, keepdim)"}
     saved_names = ("self", "result0")
     take_sqrt, word = True, "std_mean"
-
-    @staticmethod
-    def backward(ctx, grads, F):
-        a, result0 = ctx._values(F)
-        return (std_mean_backward(grads[0], grads[1], a, result0, ctx.dim, ctx.correction, ctx.keepdim, F),)
