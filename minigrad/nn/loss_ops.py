@@ -57,12 +57,13 @@ def nll_loss2d_backward(grad, self, target, weight, reduction, ignore_index, tot
 
 def _nll_backward(grad, self, target, weight, reduction, ignore_index, total_weight, F, class_dim):
     x = ARRAYS.value(self)
-    moved = np.zeros(np.moveaxis(x, class_dim, -1).shape, dtype=x.dtype)  # the classes last, one row per target
+    last = class_dim in (-1, x.ndim - 1)  # (C,) or (N, C): no dims to move (moveaxis costs microseconds)
+    moved = np.zeros(x.shape if last else np.moveaxis(x, class_dim, -1).shape, dtype=x.dtype)  # the classes last
     t = ARRAYS.value(target).reshape(-1)
     rows = np.flatnonzero(t != ignore_index)
     w = np.ones(moved.shape[-1], moved.dtype) if weight is None else ARRAYS.value(weight)
     moved.reshape(-1, moved.shape[-1])[rows, t[rows]] = w[t[rows]]
-    coefficients = np.moveaxis(moved, -1, class_dim)
+    coefficients = moved if last else np.moveaxis(moved, -1, class_dim)
     if reduction == 0 and x.ndim >= 2:
         g = -F.unsqueeze(grad, class_dim if class_dim >= 0 else x.ndim + class_dim)
     elif reduction == 1:
