@@ -127,6 +127,8 @@ def _refused(refusal, fn_name, param, value, args, kwargs):
     if refusal.get("arity_first") and len(args) + len(kwargs) < 2:
         return TypeError(refusal["missing"])  # Python counts a function's arguments before its body runs
     overloads = refusal.get("overloads")
+    if value is None and refusal.get("none"):
+        return None  # an optional tensor left out: minigrad's function decides
     if overloads is None:
         takes = refusal["takes"]
         if len(args) > int(takes.split(" positional")[0].split()[-1]):  # torch counts the arguments first

@@ -11,13 +11,14 @@ from . import dtypes
 from .arguments import NUMBERS, invalid_arguments, must_be_tensor
 from .dtypes import can_cast
 from .ops import selection as SL
-from .ops._util import wrap
+from .ops._util import not_implemented, wrap
+from .ops.not_implemented import record_no_derivative, record_not_implemented
 from .public import public
 from .tensor import Tensor
 
 __all__ = [
     "can_cast", "is_floating_point", "is_inference", "isfinite", "isinf", "isnan", "isneginf", "isposinf",
-    "nan_to_num", "nonzero", "result_type", "tril", "triu", "count_nonzero",
+    "nan_to_num", "nonzero", "result_type", "tril", "triu", "count_nonzero", "bincount", "unique",
 ]
 
 
@@ -115,6 +116,51 @@ def count_nonzero(input, dim=None):
         if wrapped.count(d) > 1:
             raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
     return wrap(np.asarray(np.count_nonzero(x, axis=tuple(wrapped)), dtype=np.int64))
+
+
+@public("bincount", function=False)
+def bincount(input, weights=None, minlength=0):
+    """Mirror ``torch.bincount``: how many times each value 0, 1, ... occurs in a 1-D tensor of non-negative integers
+    (int64), or the sum of ``weights`` at each (float64 for integer weights), at least ``minlength`` long; never
+    differentiable (torch's NotImplemented node when ``weights`` requires grad)."""
+    x = _tensor("bincount", input)._data
+    if x.dtype.kind not in "iu":
+        raise not_implemented("bincount_cpu", input.dtype)
+    if x.ndim != 1 or (x.size and x.min() < 0):
+        raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+    if minlength < 0:
+        raise RuntimeError("minlength should be >= 0")
+    if weights is None:
+        return wrap(np.bincount(x, minlength=minlength).astype(np.int64))
+    if weights.ndim != 1 or weights.shape[0] != x.shape[0]:
+        raise RuntimeError("weights should be 1-d and have the same length as input")
+    w = weights._data
+    dtype = w.dtype if w.dtype.kind == "f" else np.float64
+    out = wrap(np.bincount(x, weights=w.astype(np.float64), minlength=minlength).astype(dtype))
+    return record_not_implemented(out, (weights,), "aten::bincount")
+
+
+@public("unique", function=False)
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):  # noqa: A002 - torch's name
+    """Mirror ``torch.unique``: the distinct values, sorted (as torch's CPU kernel gives them whatever ``sorted``
+    says; NaNs stay apart), or the distinct slices along ``dim``; with ``return_inverse``, where each element came
+    from, and with ``return_counts`` how often each occurs. torch has no derivative for it: the values of a tensor
+    that requires grad get a Unique2Backward0 (UniqueDimBackward0) node whose backward raises."""
+    x = _tensor("unique", input)._data
+    if dim is None:
+        values, inverse, counts = np.unique(x.reshape(-1), return_inverse=True, return_counts=True, equal_nan=False)
+        inverse = inverse.reshape(x.shape)
+        node, function = "Unique2Backward0", "_unique2"
+    else:
+        d = input._wrap_dim(dim)
+        values, inverse, counts = np.unique(x, return_inverse=True, return_counts=True, axis=d)
+        inverse = inverse.reshape(-1)
+        node, function = "UniqueDimBackward0", "unique_dim"
+    out = record_no_derivative(wrap(np.ascontiguousarray(values)), (input,), node, function)
+    extra = ([wrap(inverse.astype(np.int64))] if return_inverse else []) + (
+        [wrap(counts.astype(np.int64))] if return_counts else []
+    )
+    return (out, *extra) if extra else out
 
 
 @public("nonzero", function=False)

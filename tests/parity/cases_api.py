@@ -3725,3 +3725,31 @@ for o in (ds, D.RandomSampler(ds), D.SequentialSampler(ds), D.BatchSampler(D.Seq
           torch.optim.lr_scheduler.ReduceLROnPlateau(opt)):
     print(re.sub(r"0x[0-9a-f]+", "0x...", repr(o)))
 """)
+case("api_bincount_and_unique", """
+x = torch.tensor([3, 1, 2, 3, 1, 0])
+f = torch.tensor([2.5, 1., 2.5, -1.], requires_grad=True)
+print(torch.bincount(x), torch.bincount(x, minlength=6), torch.bincount(x, weights=torch.tensor([.5, 1, 1, 2, 3, 1])))
+print(x.bincount(), torch.bincount(torch.tensor([], dtype=torch.long)),
+      torch.bincount(x, weights=torch.tensor([1, 2, 3, 4, 5, 6])).dtype)
+r = torch.bincount(x, weights=torch.ones(6, requires_grad=True))
+print(r, r.grad_fn.name())
+print(torch.unique(x), torch.unique(x, sorted=False), torch.unique(x, return_inverse=True))
+print(torch.unique(x, return_counts=True), torch.unique(x, return_inverse=True, return_counts=True))
+u = torch.unique(f)
+print(u, u.grad_fn.name(), type(u.grad_fn).__name__)
+m = torch.tensor([[1, 2], [1, 2], [0, 5]])
+print(torch.unique(m, dim=0), torch.unique(m), x.unique(return_counts=True))
+print(torch.unique(m, dim=1, return_inverse=True, return_counts=True))
+print(torch.unique(torch.tensor([2., float("nan"), 2., float("nan")])))
+print(torch.unique(torch.tensor([[3, 1], [1, 3]]), return_inverse=True))
+print(torch.unique(f, dim=0).grad_fn.name(), torch.unique(f, return_counts=True)[1].grad_fn)
+for bad in (lambda: r.sum().backward(), lambda: u.sum().backward(), lambda: torch.unique(f, dim=0).sum().backward(),
+            lambda: torch.bincount(torch.tensor([1., 2.])), lambda: torch.bincount(torch.tensor([-1, 2])),
+            lambda: torch.bincount(torch.tensor([[1, 2]])), lambda: torch.bincount(x, minlength=-1),
+            lambda: torch.bincount(x, weights=torch.ones(2)), lambda: torch.bincount(torch.tensor([True, False])),
+            lambda: torch.bincount([1, 2]), lambda: torch.unique([1, 2])):
+    try:
+        bad()
+    except Exception as e:
+        print(type(e).__name__, e)
+""")

@@ -109,6 +109,7 @@ def _refusal(fn, method=False):
     * ``{"name", "overloads"}`` when it has several, which want a tensor or a number first;
     * either with ``numbers`` if a Python number passes as the tensor (``torch.mul(2, t)``, ``x.div(2.)``; where
       an overload takes a number first, as ``torch.pow(2, t)``, the overloads tell);
+    * ``none`` for a method whose parser takes None there (an optional tensor: ``x.bincount(None)``);
     * ``inplace``: the position of the ``inplace`` argument of a Python function of torch's, whose error names the
       in-place function it calls when that argument is true (``elu_()``);
     * ``{"attributes", "takes"}`` when it is Python code that reads a tensor attribute first: the one it reads
@@ -143,6 +144,9 @@ def _refusal(fn, method=False):
         if missing and one is not alone:  # Python's own count of the arguments comes before torch's parser
             extra["arity_first"] = True
         position = {} if must[3] == "1" else {"position": int(must[3])}  # F.embedding's input is torch's 2nd
+        refused_none = _error(fn, None) if method else None
+        if method and not (isinstance(refused_none, TypeError) and str(refused_none).endswith("not NoneType")):
+            extra["none"] = True  # an optional tensor (x.bincount(None)): its parser takes None
         return {"name": must[1], "param": must[2], "takes": takes[1], **extra, **position,
                 **({"missing": missing[0]} if missing else {})}  # fmt: skip
     read = [_ATTRIBUTE.fullmatch(str(e)) if isinstance(e, AttributeError) else None
