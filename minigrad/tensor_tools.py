@@ -1,6 +1,7 @@
 """Functions a student reaches for beside the arithmetic: dtype questions (``is_floating_point``, ``result_type``,
 ``can_cast``, ``is_inference``), the nan and infinity tests (``isnan``, ``isinf``, ``isfinite``, ``isposinf``,
-``isneginf``) and ``nan_to_num``, the triangles ``tril``/``triu`` and ``nonzero``. Each is registered with
+``isneginf``) and ``nan_to_num``, the triangles ``tril``/``triu``, and the counting ones: ``nonzero``,
+``count_nonzero``, ``bincount`` and ``unique``. Each is registered with
 ``@public`` as its Tensor methods and exported as ``minigrad.<name>`` by this module's ``__all__``
 (``torch.where(condition)``, the one-argument form, is :func:`minigrad.functional.where`'s, and calls
 :func:`nonzero`)."""
