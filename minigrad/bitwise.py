@@ -47,22 +47,9 @@ def bitwise_xor(input, other):
     return _bitwise(np.bitwise_xor, "bitwise_xor_cpu", input, other)
 
 
-@public("__rand__", function=False)
-def _rand_operator(self, other):
-    """``number & tensor``."""
-    return bitwise_and.__wrapped__(other, self)
-
-
-@public("__ror__", function=False)
-def _ror_operator(self, other):
-    """``number | tensor``."""
-    return bitwise_or.__wrapped__(other, self)
-
-
-@public("__rxor__", function=False)
-def _rxor_operator(self, other):
-    """``number ^ tensor``."""
-    return bitwise_xor.__wrapped__(other, self)
+public.reflected(bitwise_and, "__rand__", "number & tensor")
+public.reflected(bitwise_or, "__ror__", "number | tensor")
+public.reflected(bitwise_xor, "__rxor__", "number ^ tensor")
 
 
 @public("bitwise_not", inplace="bitwise_not_", function=False)

@@ -887,31 +887,11 @@ def numel(input):
     return input.numel()
 
 
-
-
 # -- Tensor methods that are not functions, and the operators ------------------------------------------
-@public("__rsub__", function=False)
-def _rsub_operator(self, other):
-    """``number - tensor``."""
-    return sub.__wrapped__(other, self)
-
-
-@public("__rtruediv__", function=False)
-def _rtruediv_operator(self, other):
-    """``number / tensor``."""
-    return div.__wrapped__(other, self)
-
-
-@public("__rpow__", function=False)
-def _rpow_operator(self, other):
-    """``number ** tensor``."""
-    return pow.__wrapped__(other, self)
-
-
-@public("__rmatmul__", function=False)
-def _rmatmul_operator(self, other):
-    """``other @ tensor``."""
-    return matmul.__wrapped__(other, self)
+public.reflected(sub, "__rsub__", "number - tensor")
+public.reflected(div, "__rtruediv__", "number / tensor")
+public.reflected(pow, "__rpow__", "number ** tensor")
+public.reflected(matmul, "__rmatmul__", "other @ tensor")
 
 
 @public("positive", "__pos__")

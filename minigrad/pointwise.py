@@ -83,10 +83,7 @@ def floor_divide(input, other):
     return record_not_implemented(out, (a, other) if isinstance(other, Tensor) else (a,), "aten::floor_divide")
 
 
-@public("__rfloordiv__", function=False)
-def _rfloordiv_operator(self, other):
-    """``number // tensor``."""
-    return floor_divide.__wrapped__(other, self)
+public.reflected(floor_divide, "__rfloordiv__", "number // tensor")
 
 
 # torch's aliases of in-place methods
@@ -141,10 +138,7 @@ def remainder(input, other):
     return E.Remainder.apply(input, other=other)
 
 
-@public("__rmod__", function=False)
-def _rmod_operator(self, other):
-    """``number % tensor``."""
-    return remainder.__wrapped__(other, self)
+public.reflected(remainder, "__rmod__", "number % tensor")
 
 
 

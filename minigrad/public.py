@@ -68,6 +68,23 @@ def alias(fn, *names):
 public.alias = alias
 
 
+def reflected(fn, name, text):
+    """Register the reflected operator ``name`` (``__rsub__``) as ``fn`` with its operands swapped: ``2 - x`` is
+    ``sub(2, x)``; ``text`` (``"number - tensor"``) is its docstring. A function that raises torch's TypeError for an
+    operand it does not take runs unwrapped, returning NotImplemented so that Python raises its own error."""
+    swapped = getattr(fn, "__wrapped__", fn)
+
+    def operator(self, other):
+        return swapped(other, self)
+
+    operator.__name__ = operator.__qualname__ = name
+    operator.__doc__ = f"``{text}``."
+    setattr(Tensor, name, operator)
+
+
+public.reflected = reflected
+
+
 def _inplace_method(fn, name, binary=None, operator=False):
     def method(self, *args, **kwargs):
         if binary is not None and args and not isinstance(args[0], OPERANDS):  # before the checks of in-place

@@ -436,24 +436,21 @@ class ClampMinTensor(Op):
     node_name = "ClampMinBackward1"
     formula = {"self": "where(self >= min, grad, 0)", "min": "where(self < min, grad, 0)"}
     saved_names = ("self", "min")
+    bound_is_min = True  # ClampMaxTensor changes this, the formula and the names
 
     @staticmethod
-    def forward(ctx, a, lo):
-        ctx._save((a, lo))
-        return _clamped(a, lo, None)
+    def forward(ctx, a, bound):
+        ctx._save((a, bound))
+        return _clamped(a, bound, None) if ctx.bound_is_min else _clamped(a, None, bound)
 
 
-class ClampMaxTensor(Op):
+class ClampMaxTensor(ClampMinTensor):
     """result = min(self, max), max a tensor"""
 
     node_name = "ClampMaxBackward1"
     formula = {"self": "where(self <= max, grad, 0)", "max": "where(self > max, grad, 0)"}
     saved_names = ("self", "max")
-
-    @staticmethod
-    def forward(ctx, a, hi):
-        ctx._save((a, hi))
-        return _clamped(a, None, hi)
+    bound_is_min = False
 
 
 class Sign(Op):
