@@ -9,6 +9,7 @@ from .arguments import NUMBERS, OPERANDS, invalid_arguments, is_int, must_be_ten
 from .autograd import grad_mode
 from .creation import tensor
 from .input_checks import recorded_overloads
+from .ops import activations as A
 from .ops import binary_functions as B
 from .ops import elementwise as E
 from .ops import inplace as I
@@ -213,6 +214,25 @@ def sigmoid(input):
 def relu(input):
     """Mirror ``torch.relu``."""
     return E.Relu.apply(input)
+
+
+@public()
+def threshold(input, threshold, value):
+    """Mirror ``torch.threshold``: ``value`` where ``input <= threshold``, else ``input`` (ThresholdBackward0)."""
+    return A.Threshold.apply(input, threshold=threshold, value=value)
+
+
+@public()
+def threshold_(input, threshold, value):
+    """Mirror ``torch.threshold_``: ``threshold`` written into ``input`` (ThresholdBackward1)."""
+    return I.apply_inplace(input, lambda a: A.ThresholdInplace.apply(a, threshold=threshold, value=value))
+
+
+@public("hardshrink")
+def hardshrink(input, lambd=0.5):
+    """Mirror ``torch.hardshrink`` (``torch.nn.functional.hardshrink``): 0 where ``|input| <= lambd``, else
+    ``input`` (HardshrinkBackward0)."""
+    return A.Hardshrink.apply(input, lambd=lambd)
 
 
 @public("abs", "__abs__", "absolute", inplace="abs_")

@@ -198,6 +198,7 @@ class Case:
     args_for: Callable | None = None
     second_order: bool = False  # smooth: its own second derivative is checked (loss linear in the output)
     formula_only: bool = False  # not differentiable at some drawn inputs (ties): checks formulas, not gradients
+    no_double_backward: str | None = None  # torch's error for a second derivative it does not implement
     eps: float = 1e-6  # finite-difference step
     tol: float = 1e-6  # rtol = atol for the comparison
 

@@ -26,15 +26,25 @@ from op_catalogue import (
 
 import minigrad as torch
 import minigrad.nn.functional as F
-from minigrad.ops.activations import EluBackward, HardtanhBackward, LogSigmoidBackward
+from minigrad.ops.activations import (
+    EluBackward,
+    HardshrinkBackward,
+    HardswishBackward,
+    HardtanhBackward,
+    LeakyReluBackward,
+    LogSigmoidBackward,
+    SoftshrinkBackward,
+    ThresholdBackward,
+)
 from minigrad.ops.diagonals import DiagonalBackward
-from minigrad.ops.elementwise import GeluBackward
+from minigrad.ops.elementwise import GeluBackward, SoftplusBackward
 from minigrad.ops.indexing import MaskedScatter
 
 _ODD = Domain(-1.975, 1.975, grid=0.05)  # never equal to a DISTINCT value
 _QUARTER = Domain(-1.9875, 1.9625, grid=0.05)  # never equal to a DISTINCT or an _ODD value
 WIDE = [st.tuples(one_shape(1, 3, min_side=2))]  # every dim of size 2 or more: a variance has N - 1 > 0
 DISTINCT_POSITIVE = Domain(0.1, 2.0, grid=0.05, distinct=True)  # no ties in |x| (for the inf-norm)
+_NO_HSIG = "derivative for aten::hardsigmoid_backward is not implemented"  # torch's, for a second derivative
 AWAY_FROM_HALVES = Domain(-2.0, 2.0, avoid=(-1.5, -0.5, 0.5, 1.5))  # round jumps at the halves
 
 
@@ -300,6 +310,32 @@ API_CATALOGUE = [
     Case("hardtanh", lambda a: F.hardtanh(a, -1.5, 0.5), unary(), (Domain(avoid=(-1.5, 0.5)),), second_order=True),
     Case("relu6", lambda a: F.relu6(a * 4), unary(), (Domain(avoid=(0.0, 1.5)),)),
     Case("logsigmoid", F.logsigmoid, unary(), second_order=True),
+    Case("relu_second_order", lambda a: F.relu(a) * a, unary(), (Domain(avoid=(0.0,)),), second_order=True),
+    Case("threshold", lambda a: F.threshold(a, 0.2, -1.5), unary(), (Domain(avoid=(0.2,)),), second_order=True),
+    Case("threshold_inplace", lambda a: F.threshold(a * 1, 0.2, -1.5, inplace=True) * 1.5, unary(),
+         (Domain(avoid=(0.2,)),)),
+    Case("hardshrink", lambda a: F.hardshrink(a, 0.3), unary(), (Domain(avoid=(-0.3, 0.3)),), second_order=True),
+    Case("softshrink", F.softshrink, unary(), (Domain(avoid=(-0.5, 0.5)),), second_order=True),
+    Case("hardsigmoid", F.hardsigmoid, unary(), (Domain(-4.0, 4.0, avoid=(-3.0, 3.0)),), no_double_backward=_NO_HSIG),
+    Case("hardsigmoid_inplace", lambda a: F.hardsigmoid(a * 1, inplace=True) * 1.5, unary(),
+         (Domain(-4.0, 4.0, avoid=(-3.0, 3.0)),), no_double_backward=_NO_HSIG),
+    Case("hardswish", F.hardswish, unary(), (Domain(-4.0, 4.0, avoid=(-3.0, 3.0)),), second_order=True),
+    Case("hardswish_inplace", lambda a: F.hardswish(a * 1, inplace=True) * 1.5, unary(),
+         (Domain(-4.0, 4.0, avoid=(-3.0, 3.0)),)),
+    Case("threshold_backward", lambda g, a: ThresholdBackward.apply(g, a, threshold=0.2), fixed(((2, 3), (2, 3))),
+         (Domain(), Domain(avoid=(0.2,)))),
+    Case("hardshrink_backward", lambda g, a: HardshrinkBackward.apply(g, a, lambd=0.3), fixed(((2, 3), (2, 3))),
+         (Domain(), Domain(avoid=(-0.3, 0.3)))),
+    Case("softshrink_backward", lambda g, a: SoftshrinkBackward.apply(g, a, lambd=0.5), fixed(((2, 3), (2, 3))),
+         (Domain(), Domain(avoid=(-0.5, 0.5)))),
+    Case("leaky_relu_backward", lambda g, a: LeakyReluBackward.apply(g, a, negative_slope=0.2),
+         fixed(((2, 3), (2, 3))), (Domain(), Domain(avoid=(0.0,)))),
+    Case("leaky_relu_second_order", lambda a: F.leaky_relu(a, 0.2) * a, unary(), (Domain(avoid=(0.0,)),),
+         second_order=True),
+    Case("softplus_backward", lambda g, a: SoftplusBackward.apply(g, a, beta=2.0, threshold=1.5),
+         fixed(((2, 3), (2, 3))), (Domain(), Domain(avoid=(0.75,)))),
+    Case("hardswish_backward", HardswishBackward.apply, fixed(((2, 3), (2, 3))), (Domain(), Domain(-4.0, 4.0,
+         avoid=(-3.0, 3.0)))),
     Case("elu_backward", lambda g, a: EluBackward.apply(g, a, alpha=0.5, scale=1.5, input_scale=2.0),
          fixed(((2, 3), (2, 3))), (Domain(), Domain(avoid=(0.0,)))),
     Case("hardtanh_backward", lambda g, a: HardtanhBackward.apply(g, a, min_val=-1.0, max_val=0.5),

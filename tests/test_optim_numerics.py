@@ -28,6 +28,19 @@ CONFIGS = [
     ("RMSprop", dict(lr=0.01, momentum=0.9)),
     ("RMSprop", dict(lr=0.01, centered=True, weight_decay=0.1)),
     ("RMSprop", dict(lr=0.001, centered=True, momentum=0.5, alpha=0.9)),
+    ("Adagrad", dict()),
+    ("Adagrad", dict(lr=0.1, lr_decay=0.05, weight_decay=0.1, initial_accumulator_value=0.5)),
+    ("Adagrad", dict(lr=0.05, eps=1e-6, maximize=True)),
+    ("Adamax", dict()),
+    ("Adamax", dict(lr=0.01, betas=(0.8, 0.99), weight_decay=0.1, maximize=True)),
+    ("NAdam", dict()),
+    ("NAdam", dict(lr=0.01, weight_decay=0.1, momentum_decay=0.01)),
+    ("NAdam", dict(lr=0.01, weight_decay=0.1, decoupled_weight_decay=True, betas=(0.8, 0.99), maximize=True)),
+    ("RAdam", dict()),
+    ("RAdam", dict(lr=0.01, betas=(0.8, 0.9), weight_decay=0.1)),
+    ("RAdam", dict(lr=0.01, weight_decay=0.1, decoupled_weight_decay=True, maximize=True, eps=1e-6)),
+    ("Adadelta", dict()),
+    ("Adadelta", dict(lr=0.5, rho=0.8, eps=1e-4, weight_decay=0.1, maximize=True)),
 ]
 IDS = [f"{name}-{'-'.join(f'{k}={v}' for k, v in kw.items()) or 'defaults'}" for name, kw in CONFIGS]
 SIZES = (1, 3, 7, 8, 16, 17, 33, 100)  # below, at and past the 8 and 16 lanes of torch's vectorised loops
@@ -47,19 +60,54 @@ def run(lib, name, kw, p0, grads):
     return p.detach().numpy().copy(), opt
 
 
+DEFAULT_LR = {"SGD": 1e-3, "Adam": 1e-3, "AdamW": 1e-3, "RMSprop": 1e-2, "Adagrad": 1e-2, "Adamax": 2e-3,
+              "NAdam": 2e-3, "RAdam": 1e-3, "Adadelta": 1.0}
+
+
 def reference(name, kw, p, grads):
     """The algorithm as torch's documentation writes it, in float64."""
-    lr = kw.get("lr", {"SGD": 1e-3, "Adam": 1e-3, "AdamW": 1e-3, "RMSprop": 1e-2}[name])
+    lr = kw.get("lr", DEFAULT_LR[name])
     wd = kw.get("weight_decay", 1e-2 if name == "AdamW" else 0)
     b1, b2 = kw.get("betas", (0.9, 0.999))
     m = v = vmax = buf = avg = 0
+    total, mu_product, u = kw.get("initial_accumulator_value", 0), 1.0, 0
     for t, g in enumerate(grads, 1):
         g = -g if kw.get("maximize") else g
-        if name == "AdamW":
+        if name == "AdamW" or kw.get("decoupled_weight_decay"):
             p = p * (1 - lr * wd)
         elif wd:
             g = g + wd * p
-        if name == "SGD":
+        if name == "Adagrad":
+            total = total + g * g
+            p = p - lr / (1 + (t - 1) * kw.get("lr_decay", 0)) * g / (np.sqrt(total) + kw.get("eps", 1e-10))
+        elif name == "Adamax":
+            m = b1 * m + (1 - b1) * g
+            u = np.maximum(b2 * u, np.abs(g) + kw.get("eps", 1e-8))
+            p = p - lr / (1 - b1**t) * m / u
+        elif name == "NAdam":
+            mu, mu_next = (b1 * (1 - 0.5 * 0.96 ** (k * kw.get("momentum_decay", 4e-3))) for k in (t, t + 1))
+            mu_product = float(np.float32(mu_product) * np.float32(mu))  # torch keeps it in a float32 tensor
+            m = b1 * m + (1 - b1) * g
+            v = b2 * v + (1 - b2) * g * g
+            denom = np.sqrt(v / (1 - b2**t)) + kw.get("eps", 1e-8)
+            p = p - lr * (1 - mu) / (1 - mu_product) * g / denom - lr * mu_next / (1 - mu_product * mu_next) * m / denom
+        elif name == "RAdam":
+            m = b1 * m + (1 - b1) * g
+            v = b2 * v + (1 - b2) * g * g
+            rho_inf = 2 / (1 - b2) - 1
+            rho_t = rho_inf - 2 * t * b2**t / (1 - b2**t)
+            step = lr * m / (1 - b1**t)
+            if rho_t > 5:
+                rect = np.sqrt((rho_t - 4) * (rho_t - 2) * rho_inf / ((rho_inf - 4) * (rho_inf - 2) * rho_t))
+                step = step * rect * np.sqrt(1 - b2**t) / (np.sqrt(v) + kw.get("eps", 1e-8))
+            p = p - step
+        elif name == "Adadelta":
+            rho, eps = kw.get("rho", 0.9), kw.get("eps", 1e-6)
+            v = rho * v + (1 - rho) * g * g
+            delta = np.sqrt(u + eps) / np.sqrt(v + eps) * g
+            u = rho * u + (1 - rho) * delta * delta
+            p = p - lr * delta
+        elif name == "SGD":
             mom = kw.get("momentum", 0)
             if mom:
                 buf = g if t == 1 else mom * buf + (1 - kw.get("dampening", 0)) * g

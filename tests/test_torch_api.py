@@ -36,9 +36,9 @@ def failure(get):
         (lambda: torch.nn.Conv2d(1, 1, 3), "module 'minigrad.nn' has no attribute 'Conv2d'", "torch.nn.Conv2d"),
         (lambda: torch.nn.Linear(2, 1).register_state_dict_pre_hook, "'Linear' object has no attribute "
          "'register_state_dict_pre_hook'", "torch.nn.Module.register_state_dict_pre_hook"),
-        (lambda: F.hardswish, "module 'minigrad.nn.functional' has no attribute 'hardswish'",
-         "torch.nn.functional.hardswish"),
-        (lambda: torch.optim.Adagrad, "module 'minigrad.optim' has no attribute 'Adagrad'", "torch.optim.Adagrad"),
+        (lambda: F.glu, "module 'minigrad.nn.functional' has no attribute 'glu'",
+         "torch.nn.functional.glu"),
+        (lambda: torch.optim.LBFGS, "module 'minigrad.optim' has no attribute 'LBFGS'", "torch.optim.LBFGS"),
         (lambda: torch.autograd.forward_ad, "module 'minigrad.autograd' has no attribute 'forward_ad'",
          "torch.autograd.forward_ad"),
     ],

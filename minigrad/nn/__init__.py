@@ -8,6 +8,9 @@ from .activation import (
     GELU,
     SELU,
     Flatten,
+    Hardshrink,
+    Hardsigmoid,
+    Hardswish,
     Hardtanh,
     Identity,
     LeakyReLU,
@@ -19,8 +22,10 @@ from .activation import (
     Softmax,
     Softmin,
     Softplus,
+    Softshrink,
     Softsign,
     Tanhshrink,
+    Threshold,
 )
 from .batchnorm import BatchNorm1d
 from .containers import ModuleDict, ModuleList
@@ -47,11 +52,12 @@ from .parameter import Parameter
 
 __all__ = [
     "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CELU", "ConstantPad1d", "ConstantPad2d", "ConstantPad3d",
-    "CosineSimilarity", "CrossEntropyLoss", "Dropout", "ELU", "Embedding", "Flatten", "GELU", "Hardtanh", "HuberLoss",
-    "Identity", "KLDivLoss", "L1Loss", "LayerNorm", "LazyLinear", "LeakyReLU", "SmoothL1Loss", "Linear", "LogSigmoid",
-    "LogSoftmax", "MSELoss", "Mish", "Module", "ModuleDict", "ModuleList", "NLLLoss", "Parameter", "ReLU", "ReLU6",
-    "SELU", "Sequential", "SiLU", "Sigmoid", "Softmax", "Softmin", "Softplus", "Softsign", "Tanh", "Tanhshrink",
-    "ZeroPad1d", "ZeroPad2d", "ZeroPad3d", "functional", "init", "utils",
+    "CosineSimilarity", "CrossEntropyLoss", "Dropout", "ELU", "Embedding", "Flatten", "GELU", "Hardshrink",
+    "Hardsigmoid", "Hardswish", "Hardtanh", "HuberLoss", "Identity", "KLDivLoss", "L1Loss", "LayerNorm", "LazyLinear",
+    "LeakyReLU", "Linear", "LogSigmoid", "LogSoftmax", "MSELoss", "Mish", "Module", "ModuleDict", "ModuleList",
+    "NLLLoss", "Parameter", "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss", "Softmax",
+    "Softmin", "Softplus", "Softshrink", "Softsign", "Tanh", "Tanhshrink", "Threshold", "ZeroPad1d", "ZeroPad2d",
+    "ZeroPad3d", "functional", "init", "utils",
 ]
 
 from ..torch_api import module_getattr  # noqa: E402

@@ -1,13 +1,17 @@
 """Activations as ``torch.nn.functional`` and ``torch.nn`` have them: ``softmax`` and ``log_softmax`` (with
 torch's warning when ``dim`` is left out), ``relu``, ``leaky_relu``, ``gelu``, ``silu``, ``softplus``, the elu family
-(``elu``, ``selu``, ``celu``), ``mish``, ``hardtanh`` and ``relu6``, ``logsigmoid``, and torch's composites
+(``elu``, ``selu``, ``celu``), ``mish``, ``hardtanh`` and ``relu6``, ``threshold``, ``hardshrink`` and
+``softshrink``, ``hardsigmoid`` and ``hardswish``, ``logsigmoid``, and torch's composites
 ``softmin``, ``softsign`` and ``tanhshrink``, with ``inplace`` where torch has it, and their layers."""
 
 import warnings
 
 import numpy as np
 
+from ..functional import hardshrink  # noqa: F401 - torch.nn.functional.hardshrink is torch.hardshrink
 from ..functional import relu as _relu
+from ..functional import threshold as _threshold
+from ..functional import threshold_ as _threshold_
 from ..ops import activations as A
 from ..ops import elementwise as E
 from ..ops import softmax as SM
@@ -208,6 +212,35 @@ def relu6(input, inplace=False):
     return hardtanh(input, 0, 6, inplace)
 
 
+def threshold(input, threshold, value, inplace=False):
+    """Mirror ``torch.nn.functional.threshold``: ``value`` where ``input <= threshold``, else ``input``
+    (ThresholdBackward0; ``inplace=True`` writes into ``input``: ThresholdBackward1)."""
+    return (_threshold_ if inplace else _threshold)(input, threshold, value)
+
+
+def threshold_(input, threshold, value):
+    """Mirror ``torch.nn.functional.threshold_``: ``threshold`` written into ``input``."""
+    return _threshold_(input, threshold, value)
+
+
+def softshrink(input, lambd=0.5):
+    """Mirror ``torch.nn.functional.softshrink``: ``x - lambd`` where ``x > lambd``, ``x + lambd`` where
+    ``x < -lambd``, else 0 (SoftshrinkBackward0); torch's error for a negative ``lambd``."""
+    return A.Softshrink.apply(input, lambd=lambd)
+
+
+def hardsigmoid(input, inplace=False):
+    """Mirror ``torch.nn.functional.hardsigmoid``: ``relu6(x + 3) / 6`` (HardsigmoidBackward0, whose own derivative
+    torch does not implement; ``inplace=True`` writes into ``input``)."""
+    return apply_inplace(input, A.Hardsigmoid.apply) if inplace else A.Hardsigmoid.apply(input)
+
+
+def hardswish(input, inplace=False):
+    """Mirror ``torch.nn.functional.hardswish``: ``x * relu6(x + 3) / 6`` (HardswishBackward0; ``inplace=True``
+    writes into ``input``)."""
+    return apply_inplace(input, A.Hardswish.apply) if inplace else A.Hardswish.apply(input)
+
+
 def logsigmoid(input):
     """Mirror ``torch.nn.functional.logsigmoid``: ``log(sigmoid(x))``, computed without overflow
     (LogSigmoidBackward0)."""
@@ -287,6 +320,56 @@ class ReLU6(Hardtanh):
 
     def extra_repr(self):
         return "inplace=True" if self.inplace else ""
+
+
+class Threshold(Module):
+    """Mirror ``torch.nn.Threshold(threshold, value, inplace=False)``."""
+
+    def __init__(self, threshold, value, inplace=False):
+        super().__init__()
+        self.threshold, self.value, self.inplace = threshold, value, inplace
+
+    def forward(self, input):
+        return threshold(input, self.threshold, self.value, self.inplace)
+
+    def extra_repr(self):
+        return f"threshold={self.threshold}, value={self.value}{', inplace=True' if self.inplace else ''}"
+
+
+class Hardshrink(Module):
+    """Mirror ``torch.nn.Hardshrink(lambd=0.5)``."""
+
+    def __init__(self, lambd=0.5):
+        super().__init__()
+        self.lambd = lambd
+
+    def forward(self, input):
+        return hardshrink(input, self.lambd)
+
+    def extra_repr(self):
+        return f"{self.lambd}"
+
+
+class Softshrink(Hardshrink):
+    """Mirror ``torch.nn.Softshrink(lambd=0.5)``."""
+
+    def forward(self, input):
+        return softshrink(input, self.lambd)
+
+
+class Hardsigmoid(_Inplace):
+    """Mirror ``torch.nn.Hardsigmoid(inplace=False)``; its repr never shows ``inplace``, as torch's does not."""
+
+    function = staticmethod(hardsigmoid)
+
+    def extra_repr(self):
+        return ""
+
+
+class Hardswish(Hardsigmoid):
+    """Mirror ``torch.nn.Hardswish(inplace=False)``."""
+
+    function = staticmethod(hardswish)
 
 
 class LogSigmoid(Module):

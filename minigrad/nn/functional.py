@@ -19,6 +19,9 @@ from .activation import (  # noqa: F401
     elu,
     elu_,
     gelu,
+    hardshrink,
+    hardsigmoid,
+    hardswish,
     hardtanh,
     hardtanh_,
     leaky_relu,
@@ -32,8 +35,11 @@ from .activation import (  # noqa: F401
     softmax,
     softmin,
     softplus,
+    softshrink,
     softsign,
     tanhshrink,
+    threshold,
+    threshold_,
 )
 from .batchnorm import batch_norm  # noqa: F401
 from .distance import cosine_similarity  # noqa: F401

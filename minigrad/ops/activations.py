@@ -4,8 +4,10 @@ in the input's dtype; formulas are derivatives.yaml's, in the kernels' order."""
 
 import numpy as np
 
+from ..tensor import Tensor
 from ._util import not_implemented, precise, wrap
 from .carriers import ARRAYS
+from .not_implemented import record_not_implemented
 from .op import Op
 
 
@@ -150,21 +152,91 @@ class Mish(Op):
         return wrap(x * precise(np.tanh, precise(np.log1p, precise(np.exp, x))))
 
 
+class _Gate(Op):
+    """The backward of an activation whose derivative is 1 where a gate is open and 0 where it is closed (torch's
+    ``hardtanh_backward``, ``threshold_backward``, ``hardshrink_backward``, ``softshrink_backward``), as the
+    differentiable op a second backward sees: ``grad`` where open, ``shut(grad)`` (0) where ``closed(self, ...)``,
+    flat in ``self``. Which side NaN is on is each kernel's."""
+
+    saved_names = ("self",)
+
+    @staticmethod
+    def closed(x, **values):
+        """Where the gate is closed, for the array ``x``."""
+        raise NotImplementedError
+
+    @staticmethod
+    def shut(grad, **values):
+        """What passes where the gate is closed."""
+        return 0
+
+    @classmethod
+    def gate(cls, grad, self, F, **values):
+        """``grad`` where the gate is open, else ``shut(grad)``: on arrays at once, on Tensors as this differentiable
+        op."""
+        if F is ARRAYS:
+            return F.where(cls.closed(self, **values), cls.shut(grad, **values), grad)
+        return cls.apply(grad, self, **values)
+
+    @staticmethod
+    def forward(ctx, grad_output, a, **values):
+        ctx._save((a,))
+        for name, value in values.items():
+            setattr(ctx, name, value)
+        x, g = a._data, grad_output._data
+        return wrap(np.where(ctx.closed(x, **values), ctx.shut(g, **values), g).astype(x.dtype, copy=False))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        (a,) = ctx._values(F)
+        needs = ctx._needs()
+        return (
+            ctx.gate(grads[0], a, F, **_values_of(ctx)) if needs[0] else None,
+            F.zeros_like(grads[0]) if needs[1] else None,
+        )
+
+
+def _values_of(node):
+    """The values a node saved besides tensors, by torch's names (``threshold``, ``lambd``)."""
+    return {name: getattr(node, attribute) for name, attribute in node.saved_values.items()}
+
+
+class _Gated(Op):
+    """An activation whose derivative is 1 or 0 (relu's relatives): its backward is its ``Gate``'s"""
+
+    saved_names = ("self",)
+    Gate = None
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        (a,) = ctx._values(F)
+        return (ctx.Gate.gate(grads[0], a, F, **_values_of(ctx)),)
+
+
+class HardtanhBackward(_Gate):
+    """hardtanh's backward as a differentiable op: closed outside (min_val, max_val)"""
+
+    node_name = "HardtanhBackwardBackward0"
+    formula = {"grad_output": "hardtanh_backward(grad, self, min_val, max_val)", "self": "zeros_like(grad)"}
+    saved_values = {"min_val": "min_val", "max_val": "max_val"}
+
+    @staticmethod
+    def closed(x, min_val, max_val):
+        return (x <= min_val) | (x >= max_val)
+
+
 def hardtanh_backward(grad, self, min_val, max_val, F=None):
-    """torch's ``hardtanh_backward``: ``grad`` where ``min_val < self < max_val``, else 0 (on Tensors, the
-    differentiable HardtanhBackward op, so that a second backward sees torch's node)."""
-    if F is ARRAYS:
-        return F.where(self <= min_val, 0, F.where(self >= max_val, 0, grad))
-    return HardtanhBackward.apply(grad, self, min_val=min_val, max_val=max_val)
+    """torch's ``hardtanh_backward``: ``grad`` where ``min_val < self < max_val``, else 0."""
+    return HardtanhBackward.gate(grad, self, F, min_val=min_val, max_val=max_val)
 
 
-class Hardtanh(Op):
+class Hardtanh(_Gated):
     """result = self clamped to [min_val, max_val]; the gradient passes only strictly inside"""
 
     node_name = "HardtanhBackward0"
     formula = {"self": "hardtanh_backward(grad, self, min_val, max_val)"}
-    saved_names = ("self",)
-    saved_values = {"min_val": "min_val", "max_val": "max_val"}
+    saved_values = HardtanhBackward.saved_values
+    Gate = HardtanhBackward
 
     @staticmethod
     def forward(ctx, a, *, min_val, max_val):
@@ -176,34 +248,233 @@ class Hardtanh(Op):
         c = x.dtype.type
         return wrap(np.minimum(np.maximum(x, c(min_val)), c(max_val)).astype(x.dtype, copy=False))
 
-    @staticmethod
-    def backward(ctx, grads, F):
-        (a,) = ctx._values(F)
-        return (hardtanh_backward(grads[0], a, ctx.min_val, ctx.max_val, F),)
 
+class LeakyReluBackward(_Gate):
+    """leaky_relu's backward as a differentiable op: ``grad * negative_slope`` where self <= 0 (or NaN)"""
 
-class HardtanhBackward(Op):
-    """hardtanh's backward as a differentiable op (seen after ``create_graph=True``): flat in ``self``"""
-
-    node_name = "HardtanhBackwardBackward0"
-    formula = {"grad_output": "hardtanh_backward(grad, self, min_val, max_val)", "self": "zeros_like(grad)"}
-    saved_names = ("self",)
-    saved_values = Hardtanh.saved_values
+    node_name = "LeakyReluBackwardBackward0"
+    formula = {"grad_output": "leaky_relu_backward(grad, self, negative_slope)", "self": "zeros_like(grad)"}
+    saved_values = {"negative_slope": "negative_slope"}
 
     @staticmethod
-    def forward(ctx, grad_output, a, *, min_val, max_val):
+    def closed(x, negative_slope):
+        return ~(x > 0)
+
+    @staticmethod
+    def shut(grad, negative_slope):
+        return grad * negative_slope
+
+
+def leaky_relu_backward(grad, self, negative_slope, F=None):
+    """torch's ``leaky_relu_backward``: ``grad`` where ``self > 0``, else ``grad * negative_slope``."""
+    return LeakyReluBackward.gate(grad, self, F, negative_slope=negative_slope)
+
+
+def _as_scalar(value, x):
+    """A Scalar argument as torch's kernels take it: converted to ``x``'s dtype (1.5 is 1 for integers)."""
+    return np.asarray(value).astype(x.dtype)
+
+
+class ThresholdBackward(_Gate):
+    """threshold's (and relu's) backward as a differentiable op: closed where self <= threshold"""
+
+    node_name = "ThresholdBackwardBackward0"
+    formula = {"grad_output": "threshold_backward(grad, self, threshold)", "self": "zeros_like(grad)"}
+    saved_values = {"threshold": "threshold"}
+
+    @staticmethod
+    def closed(x, threshold):
+        return x <= _as_scalar(threshold, x)
+
+
+def threshold_backward(grad, self, threshold, F=None):
+    """torch's ``threshold_backward``: ``grad`` where ``self > threshold``, else 0."""
+    return ThresholdBackward.gate(grad, self, F, threshold=threshold)
+
+
+class Threshold(_Gated):
+    """result = value where self <= threshold, else self"""
+
+    node_name = "ThresholdBackward0"
+    formula = {"self": "threshold_backward(grad, self, threshold)"}
+    saved_values = ThresholdBackward.saved_values
+    Gate = ThresholdBackward
+
+    @staticmethod
+    def forward(ctx, a, *, threshold, value):
+        if a.dtype.category == 0:
+            raise not_implemented("threshold_cpu", a.dtype)
         ctx._save((a,))
-        ctx.min_val, ctx.max_val = min_val, max_val
+        ctx.threshold = threshold
         x = a._data
-        return wrap(np.where(x <= min_val, 0, np.where(x >= max_val, 0, grad_output._data)).astype(x.dtype))
+        return wrap(np.where(x <= _as_scalar(threshold, x), _as_scalar(value, x), x))
+
+
+class ThresholdInplace(Threshold):
+    """result = threshold(self) written into self; what it saved is a copy of self from before"""
+
+    node_name = "ThresholdBackward1"
+
+
+class _ShrinkBackward(_Gate):
+    """hardshrink's and softshrink's backward as a differentiable op: closed where -lambd <= self <= lambd"""
+
+    saved_values = {"lambd": "lambd"}
+
+    @staticmethod
+    def closed(x, lambd):
+        lambd = _as_scalar(lambd, x)
+        return (x >= -lambd) & (x <= lambd)
+
+
+class HardshrinkBackward(_ShrinkBackward):
+    node_name = "HardshrinkBackwardBackward0"
+    formula = {"grad_out": "hardshrink_backward(grad, self, lambd)", "self": "zeros_like(grad)"}
+
+
+class SoftshrinkBackward(_ShrinkBackward):
+    node_name = "SoftshrinkBackwardBackward0"
+    formula = {"grad_output": "softshrink_backward(grad, self, lambd)", "self": "zeros_like(grad)"}
+
+
+def hardshrink_backward(grad, self, lambd, F=None):
+    """torch's ``hardshrink_backward``: ``grad`` where ``|self| > lambd``, else 0."""
+    return HardshrinkBackward.gate(grad, self, F, lambd=lambd)
+
+
+def softshrink_backward(grad, self, lambd, F=None):
+    """torch's ``softshrink_backward``: ``grad`` where ``|self| > lambd``, else 0."""
+    return SoftshrinkBackward.gate(grad, self, F, lambd=lambd)
+
+
+class Hardshrink(_Gated):
+    """result = 0 where -lambd <= self <= lambd, else self"""
+
+    node_name = "HardshrinkBackward0"
+    formula = {"self": "hardshrink_backward(grad, self, lambd)"}
+    saved_values = _ShrinkBackward.saved_values
+    Gate = HardshrinkBackward
+
+    @staticmethod
+    def forward(ctx, a, *, lambd):
+        if a.dtype.category < 2:
+            raise not_implemented("hardshrink_cpu", a.dtype)
+        ctx._save((a,))
+        ctx.lambd = lambd
+        x = a._data
+        return wrap(np.where(_ShrinkBackward.closed(x, lambd), 0, x).astype(x.dtype, copy=False))
+
+
+class Softshrink(_Gated):
+    """result = self - lambd where self > lambd, self + lambd where self < -lambd, else 0"""
+
+    node_name = "SoftshrinkBackward0"
+    formula = {"self": "softshrink_backward(grad, self, lambd)"}
+    saved_values = _ShrinkBackward.saved_values
+    Gate = SoftshrinkBackward
+
+    @staticmethod
+    def forward(ctx, a, *, lambd):
+        if a.dtype.category < 2:
+            raise not_implemented("softshrink_check", a.dtype)
+        x = a._data
+        largest = float(np.finfo(x.dtype).max)
+        if not 0 <= lambd <= largest:
+            raise RuntimeError(f"lambda must be in range [0, {largest:g}] for input dtype {a.dtype.scalar_name}, but "
+                               f"found {lambd:g}")
+        ctx._save((a,))
+        ctx.lambd = lambd
+        c = _as_scalar(lambd, x)
+        # torch's kernel: x * 0 inside, so that NaN stays NaN
+        return wrap(np.where(x > c, x - c, np.where(x < -c, x + c, x * 0)))
+
+
+def hardsigmoid_backward(grad, self, F=None):
+    """torch's ``hardsigmoid_backward``: ``grad / 6`` where ``-3 < self < 3``, else 0 (torch's 1/6 in float32). On
+    Tensors, torch has no derivative of it: a second backward reaches a NotImplemented node."""
+    if F is ARRAYS:
+        return F.where((self > -3) & (self < 3), grad * self.dtype.type(np.float32(1 / 6)), 0)
+    out = Tensor._wrap(hardsigmoid_backward(grad._data, self._data, ARRAYS))
+    return record_not_implemented(out, (grad, self), "aten::hardsigmoid_backward")
+
+
+class Hardsigmoid(Op):
+    """result = min(max(self + 3, 0), 6) / 6"""
+
+    node_name = "HardsigmoidBackward0"
+    formula = {"self": "hardsigmoid_backward(grad, self)"}
+    saved_names = ("self",)
+
+    @staticmethod
+    def forward(ctx, a):
+        if a.dtype.category < 2:
+            raise not_implemented("hardsigmoid_cpu", a.dtype)
+        ctx._save((a,))
+        x = a._data
+        c = x.dtype.type
+        return wrap(np.minimum(np.maximum(x + c(3), c(0)), c(6)) / c(6))
 
     @staticmethod
     def backward(ctx, grads, F):
         (a,) = ctx._values(F)
+        return (hardsigmoid_backward(grads[0], a, F),)
+
+
+def hardswish_backward(grad, self, F=None):
+    """torch's ``hardswish_backward``: 0 where ``self <= -3``, ``grad * (self / 3 + 0.5)`` where ``self < 3``, else
+    ``grad`` (on Tensors, the differentiable HardswishBackward op). A NaN ``self`` passes ``grad``, as torch's
+    scalar kernel does (its vectorized one, for longer tensors, gives NaN)."""
+    if F is ARRAYS:
+        c = self.dtype.type
+        return F.where(self <= -3, 0, F.where(self < 3, grad * (self / c(3) + c(0.5)), grad))
+    return HardswishBackward.apply(grad, self)
+
+
+class Hardswish(Op):
+    """result = self * min(max(self + 3, 0), 6) / 6"""
+
+    node_name = "HardswishBackward0"
+    formula = {"self": "hardswish_backward(grad, self)"}
+    saved_names = ("self",)
+
+    @staticmethod
+    def forward(ctx, a):
+        if a.dtype.category < 2:
+            raise not_implemented("hardswish_cpu", a.dtype)
+        ctx._save((a,))
+        x = a._data
+        c = x.dtype.type
+        return wrap(x * np.minimum(np.maximum(x + c(3), c(0)), c(6)) / c(6))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        (a,) = ctx._values(F)
+        return (hardswish_backward(grads[0], a, F),)
+
+
+class HardswishBackward(Op):
+    """hardswish's backward as a differentiable op (seen after ``create_graph=True``)"""
+
+    node_name = "HardswishBackwardBackward0"
+    formula = {
+        "grad_output": "hardswish_backward(grad, self)",
+        "self": "where(logical_and(-3.0 < self, self < 3.0), grad * grad_output / 3.0, 0)",
+    }
+    saved_names = ("grad_output", "self")
+
+    @staticmethod
+    def forward(ctx, grad_output, a):
+        ctx._save((grad_output, a))
+        return wrap(hardswish_backward(grad_output._data, a._data, ARRAYS))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        grad_output, a = ctx._values(F)
         needs = ctx._needs()
+        inside = (a > -3) & (a < 3)
         return (
-            hardtanh_backward(grads[0], a, ctx.min_val, ctx.max_val, F) if needs[0] else None,
-            F.zeros_like(grads[0]) if needs[1] else None,
+            hardswish_backward(grads[0], a, F) if needs[0] else None,
+            F.where(inside, grads[0] * grad_output / 3.0, 0) if needs[1] else None,
         )
 
 

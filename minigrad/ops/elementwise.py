@@ -32,7 +32,8 @@ from ._util import (
     wrap,
     wrapped_int,
 )
-from .carriers import TENSORS
+from .activations import leaky_relu_backward, threshold_backward
+from .carriers import ARRAYS, TENSORS
 from .op import IndexingOp, Op
 
 _BOOL = np.dtype(np.bool_)
@@ -320,7 +321,7 @@ class Relu(Op):
     """result = max(self, 0)"""
 
     node_name = "ReluBackward0"
-    formula = {"self": "where(result <= 0, 0, grad)"}  # torch's threshold_backward
+    formula = {"self": "threshold_backward(grad, result, 0)"}
     saved_names = ("result",)
 
     @staticmethod
@@ -330,6 +331,11 @@ class Relu(Op):
         out = wrap(np.maximum(a._data, 0).astype(a._data.dtype, copy=False))
         ctx._save((out,))
         return out
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        (result,) = ctx._values(F)
+        return (threshold_backward(grads[0], result, 0, F),)
 
 
 class Abs(Op):
@@ -753,13 +759,27 @@ class Silu(Op):
             return wrap(a._data / (1 + precise(np.exp, -a._data)))
 
 
+def softplus_backward(grad, self, beta, threshold, F=None):
+    """torch's ``softplus_backward``: ``grad`` where ``self * beta > threshold``, else ``grad * z / (z + 1)`` with
+    ``z = exp(self * beta)`` (on Tensors, the differentiable SoftplusBackward op)."""
+    if F is ARRAYS:
+        z = F.exp(self * beta)
+        return F.where(self * beta > threshold, grad, grad * z / (z + 1))
+    return SoftplusBackward.apply(grad, self, beta=beta, threshold=threshold)
+
+
 class Softplus(Op):
     """result = log(1 + exp(beta * self)) / beta, or self where beta * self > threshold"""
 
     node_name = "SoftplusBackward0"
-    formula = {"self": "where(self * beta > threshold, grad, grad * exp(self * beta) / (exp(self * beta) + 1))"}
+    formula = {"self": "softplus_backward(grad, self, beta, threshold)"}
     saved_names = ("self",)
     saved_values = {"beta": "beta", "threshold": "threshold"}
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        (a,) = ctx._values(F)
+        return (softplus_backward(grads[0], a, ctx.beta, ctx.threshold, F),)
 
     @staticmethod
     def forward(ctx, a, *, beta, threshold):
@@ -772,6 +792,42 @@ class Softplus(Op):
         with np.errstate(over="ignore"):
             soft = precise(np.log1p, precise(np.exp, z)) / x.dtype.type(beta)
         return wrap(np.where(z > threshold, x, soft).astype(x.dtype, copy=False))
+
+
+class SoftplusBackward(Op):
+    """softplus's backward as a differentiable op (seen after ``create_graph=True``); its derivative in ``self`` is
+    torch's ``softplus_double_backward``: ``sigmoid'(self * beta) * beta`` below the threshold, 0 above"""
+
+    node_name = "SoftplusBackwardBackward0"
+    formula = {
+        "grad_output": "softplus_backward(grad, self, beta, threshold)",
+        "self": "grad * grad_output * (1 - sigmoid(self * beta)) * sigmoid(self * beta) * (self * beta < threshold)"
+                " * beta",
+    }
+    saved_names = ("grad_output", "self")
+    saved_values = Softplus.saved_values
+
+    @staticmethod
+    def forward(ctx, grad_output, a, *, beta, threshold):
+        ctx._save((grad_output, a))
+        ctx.beta, ctx.threshold = beta, threshold
+        return wrap(softplus_backward(grad_output._data, a._data, beta, threshold, ARRAYS))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        grad_output, a = ctx._values(F)
+        needs = ctx._needs()
+        if needs[1]:
+            x = a * ctx.beta
+            s = F.sigmoid(x)
+        if needs[1]:
+            inner = grads[0] * grad_output * (1 - s) * s * (x < ctx.threshold)
+            # torch's C++ "* beta" multiplies by a Scalar: MulBackward1
+            d_self = inner * ctx.beta if F is ARRAYS else MulScalar.apply(inner, other=ctx.beta)
+        return (
+            softplus_backward(grads[0], a, ctx.beta, ctx.threshold, F) if needs[0] else None,
+            d_self if needs[1] else None,
+        )
 
 
 class Round(Sign):
@@ -954,7 +1010,7 @@ class LeakyRelu(Op):
     """result = self where self > 0, else self * negative_slope"""
 
     node_name = "LeakyReluBackward0"
-    formula = {"self": "where(self > 0, grad, grad * negative_slope)"}
+    formula = {"self": "leaky_relu_backward(grad, self, negative_slope)"}
     saved_names, saved_values = ("self",), {"negative_slope": "negative_slope"}
 
     @staticmethod
@@ -962,6 +1018,11 @@ class LeakyRelu(Op):
         ctx._save((a,))
         ctx.negative_slope = negative_slope
         return _leaky_relu(a, negative_slope)
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        (a,) = ctx._values(F)
+        return (leaky_relu_backward(grads[0], a, ctx.negative_slope, F),)
 
 
 class LeakyReluInplace(Op):

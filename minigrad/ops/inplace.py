@@ -16,7 +16,7 @@ from ..tensor import Tensor
 from ..typename import c_type_name
 from ._util import check_broadcast, data, scalar_as, wrap
 from .indexing import basic_index, getitem, indices_as_torch_saves, is_advanced, key_as_index, np_index
-from .op import Op
+from .op import Op, _new
 from .shape import expanded_shape
 from .views import CopySlices, bump_version
 
@@ -99,7 +99,19 @@ def apply_inplace(t, compute, *operands):
     bump_version(t)
     if fn._saved:  # the op's saved output is t itself now, at its new version
         fn._resave_output(out, t, as_output=base is None)
+        if old._requires_grad and any(v is old for v in fn._saved):
+            _saved_as_clone(old)
     return t
+
+
+def _saved_as_clone(old):
+    """torch saves the value an in-place op overwrites as a clone (``original_self``): the saved tensor's grad_fn
+    is a CloneBackward0 over the tensor's history, seen only through the saved tensor, not on the op's path."""
+    from .elementwise import Clone  # not at the top: elementwise imports the optimizers, which import this module
+
+    node = _new(Clone._node_type)
+    node._link((old,))
+    old.grad_fn, old._output_nr = node, 0
 
 
 class Zero(Op):

@@ -25,8 +25,10 @@ class NotImplemented(Node):  # noqa: A001 - torch's class name
 
 
 def record_not_implemented(out, inputs, op_name):
-    """Give ``out`` a NotImplemented node over ``inputs`` if the graph is recorded and one requires grad."""
-    if grad_mode._state.enabled and any(isinstance(t, Tensor) and t._requires_grad for t in inputs):
+    """Give ``out`` a NotImplemented node over those of ``inputs`` that require grad (torch links no others) if the
+    graph is recorded and one does."""
+    inputs = [t for t in inputs if isinstance(t, Tensor) and t._requires_grad]
+    if grad_mode._state.enabled and inputs:
         node = NotImplemented(op_name)
         node._link(inputs)
         out.grad_fn, out._requires_grad = node, True

@@ -1,13 +1,19 @@
-"""``minigrad.optim``: SGD, Adam, AdamW and RMSprop, as ``torch.optim`` has them, step for step, and the
-learning-rate schedulers of ``lr_scheduler``."""
+"""``minigrad.optim``: SGD, Adam, AdamW, RMSprop, Adagrad, Adamax, NAdam, RAdam and Adadelta, as ``torch.optim``
+has them, step for step, and the learning-rate schedulers of ``lr_scheduler``."""
 
 from . import lr_scheduler
+from .adadelta import Adadelta
+from .adagrad import Adagrad
 from .adam import Adam, AdamW
+from .adamax import Adamax
+from .nadam import NAdam
 from .optimizer import Optimizer
+from .radam import RAdam
 from .rmsprop import RMSprop
 from .sgd import SGD
 
-__all__ = ["SGD", "Adam", "AdamW", "Optimizer", "RMSprop", "lr_scheduler"]
+__all__ = ["SGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "NAdam", "Optimizer", "RAdam", "RMSprop",
+           "lr_scheduler"]
 
 from ..torch_api import module_getattr  # noqa: E402
 

@@ -4,10 +4,9 @@ operation for operation, with its rounding (:mod:`minigrad.optim.kernels`)."""
 import numpy as np
 
 from ..creation import zeros_like
-from ..ops.views import bump_version
 from . import kernels
-from .kernels import add_scaled, addcdiv, addcmul, lerp
-from .optimizer import Optimizer, check_nonnegative, step_tensor
+from .kernels import addcdiv, addcmul, lerp
+from .optimizer import Optimizer, check_betas, check_nonnegative, decay_weight, step_tensor
 
 
 class Adam(Optimizer):
@@ -18,9 +17,7 @@ class Adam(Optimizer):
                  foreach=None, maximize=False, capturable=False, differentiable=False, fused=None,
                  decoupled_weight_decay=False):
         check_nonnegative(lr=lr, eps=eps)
-        for i in (0, 1):  # indexed, as torch reads them: betas=0.9 is its TypeError
-            if not 0.0 <= betas[i] < 1.0:
-                raise ValueError(f"Invalid beta parameter at index {i}: {betas[i]}")
+        check_betas(betas)
         check_nonnegative(weight_decay=weight_decay)
         if not all(isinstance(b, float) for b in betas):
             raise ValueError("betas must be either both floats or both Tensors")
@@ -33,7 +30,7 @@ class Adam(Optimizer):
         """m = lerp(m, g, 1 - beta1); v = beta2 * v + (1 - beta2) * g * g;
         p -= lr / (1 - beta1**t) * m / (sqrt(v) / sqrt(1 - beta2**t) + eps)."""
         beta1, beta2 = group["betas"]
-        lr, wd = group["lr"], group["weight_decay"]
+        lr = group["lr"]
         if not state:
             state["step"] = step_tensor()
             state["exp_avg"], state["exp_avg_sq"] = zeros_like(p), zeros_like(p)
@@ -44,12 +41,7 @@ class Adam(Optimizer):
         state["step"]._data += 1
         step = state["step"].item()
         x = p._data
-        if wd != 0:
-            if group["decoupled_weight_decay"]:
-                x *= x.dtype.type(1 - lr * wd)
-                bump_version(p)
-            else:
-                grad = add_scaled(grad, wd, x)
+        grad = decay_weight(p, grad, group)
         m, v = state["exp_avg"]._data, state["exp_avg_sq"]._data
         lerp(m, grad, 1 - beta1, out=m)
         v *= v.dtype.type(beta2)

@@ -9,6 +9,7 @@ from ..autograd import grad_mode
 from ..ops.views import bump_version
 from ..tensor import Tensor
 from ..typename import typename as _typename
+from .kernels import add_scaled
 
 
 class Optimizer:
@@ -166,10 +167,33 @@ def check_nonnegative(*, negative_only=False, **values):
     the comparison the optimizer makes: ``not 0.0 <= lr`` (Adam, RMSprop: nan is refused) or, if
     ``negative_only``, SGD's ``lr < 0.0`` (nan passes); a value that is no number fails as it fails in torch."""
     words = {"lr": "learning rate", "eps": "epsilon value", "weight_decay": "weight_decay value",
-             "momentum": "momentum value", "alpha": "alpha value"}
+             "momentum": "momentum value", "alpha": "alpha value", "lr_decay": "lr_decay value",
+             "initial_accumulator_value": "initial_accumulator_value value", "momentum_decay": "momentum_decay value"}
     for name, value in values.items():
         if (value < 0.0) if negative_only else not 0.0 <= value:
             raise ValueError(f"Invalid {words[name]}: {value}")
+
+
+def decay_weight(p, grad, group):
+    """torch's weight decay, before an update: with ``decoupled_weight_decay`` (AdamW's), the parameter shrinks in
+    place, ``p *= 1 - lr * weight_decay`` (one more version), and the gradient is unchanged; else the gradient gains
+    ``weight_decay * p``. Returns the gradient to use."""
+    wd = group["weight_decay"]
+    if not wd:
+        return grad
+    x = p._data
+    if group.get("decoupled_weight_decay"):
+        x *= x.dtype.type(1 - group["lr"] * wd)
+        bump_version(p)
+        return grad
+    return add_scaled(grad, wd, x)
+
+
+def check_betas(betas):
+    """torch's ValueErrors for betas out of [0, 1), each read by its index (``betas=0.9`` is torch's TypeError)."""
+    for i in (0, 1):
+        if not 0.0 <= betas[i] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index {i}: {betas[i]}")
 
 
 def step_tensor():

@@ -4,7 +4,7 @@
 from ..creation import zeros_like
 from . import kernels
 from .kernels import add_scaled, addcdiv, addcmul, lerp
-from .optimizer import Optimizer, check_nonnegative, step_tensor
+from .optimizer import Optimizer, check_nonnegative, decay_weight, step_tensor
 
 
 class RMSprop(Optimizer):
@@ -33,8 +33,7 @@ class RMSprop(Optimizer):
             grad = -grad
         state["step"]._data += 1
         x = p._data
-        if group["weight_decay"] != 0:
-            grad = add_scaled(grad, group["weight_decay"], x)
+        grad = decay_weight(p, grad, group)
         v = state["square_avg"]._data
         v *= v.dtype.type(alpha)
         addcmul(v, 1 - alpha, grad, grad, out=v)

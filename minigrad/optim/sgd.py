@@ -2,7 +2,7 @@
 
 from ..tensor import Tensor
 from .kernels import add_scaled
-from .optimizer import Optimizer, check_nonnegative
+from .optimizer import Optimizer, check_nonnegative, decay_weight
 
 
 class SGD(Optimizer):
@@ -27,8 +27,7 @@ class SGD(Optimizer):
         momentum = group["momentum"]
         if group["maximize"]:
             grad = -grad
-        if group["weight_decay"]:
-            grad = add_scaled(grad, group["weight_decay"], p._data)
+        grad = decay_weight(p, grad, group)
         if momentum:
             if "momentum_buffer" not in state:
                 state["momentum_buffer"] = Tensor._wrap(grad.copy())

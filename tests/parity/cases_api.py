@@ -3496,6 +3496,86 @@ try:
 except ValueError as e:
     print("ValueError", e)
 """)
+_GATES = """
+x = torch.tensor([[-4., -3., -1.], [-0.25, 0.5, 3.5]], requires_grad=True)
+h = torch.tensor([[-0.6, -0.5, -0.3], [0.2, 0.5, 0.7]], requires_grad=True)
+"""
+_report_cases("api_op_gate_", _GATES, """
+    threshold: F.threshold(x, -1., 2.5) ; x
+    threshold_torch: torch.threshold(x, 0.5, -7) ; x
+    threshold_layer: nn.Threshold(0.1, 20)(x) ; x
+    threshold_float64: F.threshold(x.double(), -3, 0.) ; x
+    hardshrink: F.hardshrink(h) ; h
+    hardshrink_method: h.hardshrink(0.3) ; h
+    hardshrink_layer: nn.Hardshrink(1.5)(x) ; x
+    softshrink: F.softshrink(h) ; h
+    softshrink_lambd: F.softshrink(x, 1.) ; x
+    softshrink_layer: nn.Softshrink(0.3)(h) ; h
+    hardsigmoid: F.hardsigmoid(x) ; x
+    hardsigmoid_layer: nn.Hardsigmoid()(x.double()) ; x
+    hardswish: F.hardswish(x) ; x
+    hardswish_layer: nn.Hardswish()(x.double()) ; x
+""")
+case("api_gate_second_order_and_in_place", [_GATES, """
+w = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+for name, f in [("relu", torch.relu), ("leaky_relu", lambda t: F.leaky_relu(t, 0.2)),
+                ("threshold", lambda t: F.threshold(t, -1., 2.5)), ("hardshrink", F.hardshrink),
+                ("softshrink", F.softshrink), ("hardswish", F.hardswish), ("hardtanh", F.hardtanh),
+                ("hardsigmoid", F.hardsigmoid)]:
+    g, = torch.autograd.grad((f(x) * w).sum(), x, create_graph=True)
+    print(name, g, g.grad_fn.name(), nf(g))
+    print({k: getattr(g.grad_fn, k) for k in dir(g.grad_fn) if k.startswith("_saved_")})
+    try:
+        print(torch.autograd.grad((g * g).sum(), [x, w], allow_unused=True))
+    except RuntimeError as e:
+        print("RuntimeError", e)
+for f in [torch.relu, F.leaky_relu, nn.ReLU()]:
+    g, = torch.autograd.grad((f(x) * 2).sum(), x, create_graph=True)
+    print(g.grad_fn.name(), nf(g), torch.autograd.grad(g.sum(), x))
+for f in [lambda t: F.threshold(t, 0.5, -2., inplace=True), lambda t: F.threshold_(t, 0.5, -2.),
+          lambda t: torch.threshold_(t, 0.5, -2.), lambda t: F.hardsigmoid(t, inplace=True),
+          lambda t: F.hardswish(t, inplace=True), lambda t: nn.Threshold(0., 1., inplace=True)(t),
+          lambda t: nn.Hardswish(inplace=True)(t)]:
+    z = x * 1
+    y = f(z)
+    print(y is z, y, y.grad_fn.name(), nf(y), y._version, y.grad_fn._saved_self)
+    y.backward(w)
+    print(x.grad)
+    x.grad = None
+print(nn.Threshold(0.1, 20), nn.Threshold(0.1, 20, inplace=True), nn.Hardshrink(), nn.Softshrink(0.3))
+print(nn.Hardsigmoid(), nn.Hardswish(inplace=True), nn.Hardsigmoid(True))
+with torch.no_grad():
+    print(F.hardswish(x), F.threshold(x, 0., 1.))
+"""])
+case("api_softplus_second_order", """
+x = torch.tensor([-4., 0.3, 12.], requires_grad=True)
+w = torch.tensor([1., 2., 3.], requires_grad=True)
+for args in [(2., 10.), (1., 20.), (0.5, 1.)]:
+    for t in [x, x.double()]:
+        g, = torch.autograd.grad((F.softplus(t, *args) * w).sum(), x, create_graph=True)
+        print(g, nf(g), {k: getattr(g.grad_fn, k) for k in dir(g.grad_fn) if k.startswith("_saved_")})
+        h = torch.autograd.grad((g * g).sum(), [x, w], create_graph=True)
+        print(h, torch.autograd.grad(h[0].sum(), [x, w]))
+""")
+_errors(
+    "api_gate_errors",
+    "F.softshrink(x, -1)",
+    "F.softshrink(x.double(), -0.5)",
+    "F.softshrink(x, float('nan'))",
+    "F.softshrink(x, float('inf'))",
+    "F.softshrink(torch.tensor([1, 2]))",
+    "F.hardshrink(torch.tensor([1, 2]))",
+    "F.hardshrink(x, -1.)",
+    "F.hardsigmoid(torch.tensor([1, 2]))",
+    "F.hardswish(torch.tensor([True]))",
+    "F.threshold(torch.tensor([1, 2, -3, 5]), 1.5, 2.5)",
+    "F.threshold(torch.tensor([True]), 0, 1)",
+    "torch.threshold(x, float('nan'), 3.)",
+    "torch.threshold(x, 0.5, float('nan'))",
+    "F.threshold(x, 0.5, -2., inplace=True)",
+    "F.hardswish(x, inplace=True)",
+    "F.hardsigmoid(torch.tensor([-4., 0.5, 2.]).half())",
+)
 _report_cases("api_op_pad_", _MATRICES, """
     both_sides: F.pad(A, (1, 1)) ; A
     value: F.pad(A, (1, -1, 0, 1), value=2.5) ; A
@@ -3752,4 +3832,437 @@ for bad in (lambda: r.sum().backward(), lambda: u.sum().backward(), lambda: torc
         bad()
     except Exception as e:
         print(type(e).__name__, e)
+""")
+
+# ---------------------------------------------------------------------------------------------------------
+# torch.optim.lr_scheduler, the rest: ConstantLR, LinearLR, MultiplicativeLR, PolynomialLR, SequentialLR,
+# ChainedScheduler, OneCycleLR, CosineAnnealingWarmRestarts and CyclicLR (learning rates, momenta, state_dict,
+# closed forms through step(epoch), and torch's checks).
+# ---------------------------------------------------------------------------------------------------------
+_SCHEDULER_ERRORS = ATTEMPT + """
+w = torch.tensor([1., 2.], requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.1)
+S = torch.optim.lr_scheduler
+"""
+case("api_lr_scheduler_constant", [_SCHEDULE, """
+schedule(lambda opt: S.ConstantLR(opt))
+schedule(lambda opt: S.ConstantLR(opt, factor=0.5, total_iters=4), 8)
+schedule(lambda opt: S.ConstantLR(opt, factor=0.0, total_iters=0), 3)
+w = torch.tensor([1.], requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.3)
+s = S.ConstantLR(opt, factor=0.7, total_iters=3)
+for epoch in (1, 3, 2, 7):
+    s.step(epoch)
+    print(s.get_last_lr(), s.last_epoch)
+"""])
+case("api_lr_scheduler_linear", [_SCHEDULE, """
+schedule(lambda opt: S.LinearLR(opt))
+schedule(lambda opt: S.LinearLR(opt, start_factor=0.05, end_factor=0.5, total_iters=8))
+schedule(lambda opt: S.LinearLR(opt, start_factor=1.0, end_factor=0.0, total_iters=6), 8)
+w = torch.tensor([1.], requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.3)
+s = S.LinearLR(opt, start_factor=0.25, total_iters=4)
+for epoch in (2, 3, 9, 0):
+    s.step(epoch)
+    print(s.get_last_lr(), s.last_epoch)
+opt = torch.optim.SGD([w], lr=0.3)
+opt.param_groups[0]['initial_lr'] = 0.6
+s = S.LinearLR(opt, total_iters=4, last_epoch=1)
+print(s.get_last_lr(), s.last_epoch, s.base_lrs)
+"""])
+case("api_lr_scheduler_multiplicative", [_SCHEDULE, """
+schedule(lambda opt: S.MultiplicativeLR(opt, lr_lambda=lambda epoch: 0.95))
+schedule(lambda opt: S.MultiplicativeLR(opt, lambda epoch: 0.5 if epoch % 3 == 0 else 1.1), 7)
+
+
+class Factor:
+    def __init__(self, f):
+        self.f = f
+
+    def __call__(self, epoch):
+        return self.f
+
+
+a = torch.tensor([1.], requires_grad=True)
+b = torch.tensor([2.], requires_grad=True)
+opt = torch.optim.SGD([{'params': [a]}, {'params': [b], 'lr': 0.5}], lr=0.1)
+s = S.MultiplicativeLR(opt, [lambda epoch: 0.9, Factor(0.8)])
+for _ in range(3):
+    opt.step()
+    s.step()
+state = s.state_dict()
+print(s.get_last_lr(), state)
+s2 = S.MultiplicativeLR(opt, [lambda epoch: 0.9, Factor(0.1)])
+s2.load_state_dict(state)
+print(s2.lr_lambdas[1].f, s2.last_epoch, sorted(state))
+for bad in (lambda: S.MultiplicativeLR(opt, [lambda epoch: 1.]), lambda: S.MultiplicativeLR(opt, 0.9),
+            lambda: S.MultiplicativeLR(opt, [lambda epoch: 1., 2])):
+    try:
+        bad()
+    except Exception as e:
+        print(type(e).__name__, e)
+"""])
+case("api_lr_scheduler_polynomial", [_SCHEDULE, """
+schedule(lambda opt: S.PolynomialLR(opt))
+schedule(lambda opt: S.PolynomialLR(opt, total_iters=8, power=0.9))
+schedule(lambda opt: S.PolynomialLR(opt, total_iters=6, power=2.5), 8)
+w = torch.tensor([1.], requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.3)
+s = S.PolynomialLR(opt, total_iters=4, power=2.0)
+for epoch in (1, 3, 2, 8):
+    s.step(epoch)
+    print(s.get_last_lr(), s.last_epoch)
+"""])
+case("api_lr_scheduler_sequential", [_SCHEDULE, """
+w = torch.tensor([1., 2.], requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.1)
+s1 = S.ConstantLR(opt, factor=0.1, total_iters=2)
+s2 = S.ExponentialLR(opt, gamma=0.9)
+s3 = S.CosineAnnealingLR(opt, T_max=4)
+s = S.SequentialLR(opt, schedulers=[s1, s2, s3], milestones=[3, 6])
+print(s.last_epoch, s.get_last_lr(), opt.param_groups[0]['lr'], s1.last_epoch, s2.last_epoch, s3.last_epoch)
+lrs = []
+for _ in range(12):
+    (w * w).sum().backward()
+    opt.step()
+    opt.zero_grad()
+    s.step()
+    lrs.append(s.get_last_lr()[0])
+print(lrs, s.last_epoch, [x.last_epoch for x in (s1, s2, s3)], w)
+state = s.state_dict()
+print(state)
+opt2 = torch.optim.SGD([w], lr=0.1)
+t = S.SequentialLR(opt2, [S.LinearLR(opt2), S.StepLR(opt2, 2), S.MultiStepLR(opt2, [1])], [2, 5])
+t.load_state_dict(state)
+print(t.last_epoch, t._milestones, t.get_last_lr(), t._schedulers[1].last_epoch, sorted(state))
+opt3 = torch.optim.SGD([w], lr=1.0)
+s = S.SequentialLR(opt3, [S.MultiplicativeLR(opt3, lambda e: 0.5), S.PolynomialLR(opt3, 4)], [2])
+for _ in range(8):
+    opt3.step()
+    s.step()
+    print(s.get_last_lr(), opt3.param_groups[0]['lr'], s._schedulers[1].last_epoch)
+opt3 = torch.optim.SGD([w], lr=1.0)
+inner = S.ChainedScheduler([S.ConstantLR(opt3, factor=0.5, total_iters=2), S.ExponentialLR(opt3, 0.5)])
+s = S.SequentialLR(opt3, [S.LinearLR(opt3, start_factor=0.5, total_iters=2), inner], milestones=[3])
+print([x.last_epoch for x in inner._schedulers])
+try:
+    for _ in range(7):  # at the milestone torch calls the ChainedScheduler's _update_lr, whose get_lr it lacks
+        opt3.step()
+        s.step()
+        print(s.get_last_lr(), opt3.param_groups[0]['lr'])
+except NotImplementedError as e:
+    print("NotImplementedError", e, s.last_epoch)
+"""])
+case("api_lr_scheduler_chained", [_SCHEDULE, """
+w = torch.tensor([1., 2.], requires_grad=True)
+opt = torch.optim.SGD([w], lr=1.0)
+s = S.ChainedScheduler([S.ConstantLR(opt, factor=0.1, total_iters=3), S.ExponentialLR(opt, gamma=0.9)])
+print(s.get_last_lr(), opt.param_groups[0]['lr'], s.optimizer is opt)
+lrs = []
+for _ in range(6):
+    opt.step()
+    s.step()
+    lrs.append(s.get_last_lr()[0])
+print(lrs)
+state = s.state_dict()
+print(state, sorted(state))
+opt2 = torch.optim.SGD([w], lr=1.0)
+t = S.ChainedScheduler([S.ConstantLR(opt2), S.ExponentialLR(opt2, gamma=0.5)], optimizer=opt2)
+t.load_state_dict(state)
+print(t.get_last_lr(), t._schedulers[0].factor, t._schedulers[1].last_epoch, sorted(state))
+opt3 = torch.optim.SGD([w], lr=0.5, momentum=0.9)
+c = S.ChainedScheduler([S.LinearLR(opt3, total_iters=3), S.StepLR(opt3, 2, gamma=0.5),
+                        S.MultiplicativeLR(opt3, lambda e: 0.9)])
+for _ in range(6):
+    opt3.step()
+    c.step()
+    print(c.get_last_lr(), [x.last_epoch for x in c._schedulers])
+"""])
+case("api_lr_scheduler_onecycle", [_SCHEDULE, """
+schedule(lambda opt: S.OneCycleLR(opt, max_lr=1.0, total_steps=12), momentum=0.9)
+schedule(lambda opt: S.OneCycleLR(opt, 0.5, epochs=3, steps_per_epoch=4, anneal_strategy='linear',
+                                  three_phase=True, cycle_momentum=False), 12)
+schedule(lambda opt: S.OneCycleLR(opt, 2.0, total_steps=10, pct_start=0.25, div_factor=10., final_div_factor=100.,
+                                  base_momentum=0.5, max_momentum=0.8), 9, momentum=0.7)
+w = torch.tensor([1., 2.], requires_grad=True)
+opt = torch.optim.Adam([w], lr=0.1)
+s = S.OneCycleLR(opt, max_lr=0.3, total_steps=6, three_phase=True)
+print(opt)
+for _ in range(6):
+    opt.step()
+    s.step()
+    print(s.get_last_lr(), opt.param_groups[0]['betas'], s.last_epoch)
+try:
+    s.step()
+except ValueError as e:
+    print(e)
+a = torch.tensor([1.], requires_grad=True)
+opt = torch.optim.SGD([{'params': [w]}, {'params': [a], 'lr': 0.2}], lr=0.1, momentum=0.9)
+s = S.OneCycleLR(opt, [1.0, 0.5], total_steps=5, base_momentum=[0.8, 0.7], max_momentum=(0.9, 0.95))
+for _ in range(4):
+    opt.step()
+    s.step()
+    print(s.get_last_lr(), [g['momentum'] for g in opt.param_groups])
+print(s.state_dict())
+"""])
+case("api_lr_scheduler_cosine_warm_restarts", [_SCHEDULE, """
+schedule(lambda opt: S.CosineAnnealingWarmRestarts(opt, T_0=3), 10)
+schedule(lambda opt: S.CosineAnnealingWarmRestarts(opt, 2, T_mult=2, eta_min=0.01), 16)
+w = torch.tensor([1.], requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.5)
+s = S.CosineAnnealingWarmRestarts(opt, T_0=4, T_mult=3)
+for epoch in (0.5, 1.25, 3.9, 4, 7.5, 16, 30.2, 2):
+    s.step(epoch)
+    print(s.get_last_lr(), s.last_epoch, s.T_cur, s.T_i)
+s.step()
+print(s.get_last_lr(), s.last_epoch, s.T_cur, s.T_i, s._step_count)
+s = S.CosineAnnealingWarmRestarts(opt, T_0=5)
+for epoch in (7, 12.5):
+    s.step(epoch)
+    print(s.get_last_lr(), s.T_cur, s.T_i)
+print(s.state_dict())
+try:
+    s.step(-1)
+except ValueError as e:
+    print(e)
+"""])
+case("api_lr_scheduler_cyclic", [_SCHEDULE, """
+schedule(lambda opt: S.CyclicLR(opt, base_lr=0.01, max_lr=0.1, step_size_up=3), 14, momentum=0.9)
+schedule(lambda opt: S.CyclicLR(opt, 0.01, 0.1, step_size_up=2, step_size_down=3, mode='triangular2',
+                                cycle_momentum=False), 14)
+schedule(lambda opt: S.CyclicLR(opt, 0.05, 0.2, 2, mode='exp_range', gamma=0.9, base_momentum=0.5,
+                                max_momentum=0.7), 10, momentum=0.1)
+schedule(lambda opt: S.CyclicLR(opt, 0.05, 0.2, 2, scale_fn=lambda x: 0.5 ** x, scale_mode='iterations'), 8)
+w = torch.tensor([1., 2.], requires_grad=True)
+opt = torch.optim.Adam([w])
+s = S.CyclicLR(opt, 0.001, 0.006, step_size_up=2)
+for _ in range(5):
+    opt.step()
+    s.step()
+    print(s.get_last_lr(), opt.param_groups[0]['betas'])
+print(opt)
+
+
+class Scale:
+    def __init__(self, r):
+        self.r = r
+
+    def __call__(self, x):
+        return self.r ** x
+
+
+opt = torch.optim.SGD([w], lr=0.1, momentum=0.9)
+s = S.CyclicLR(opt, [0.01], [0.1], 2, scale_fn=Scale(0.5))
+opt.step()
+s.step()
+state = s.state_dict()
+print(state)
+s2 = S.CyclicLR(opt, 0.01, 0.1, 2, scale_fn=Scale(0.9))
+s2.load_state_dict(state)
+print(s2._scale_fn_custom.r, s2.last_epoch, sorted(state))
+s3 = S.CyclicLR(opt, 0.01, 0.1, 2, mode='exp_range', gamma=0.5)
+print(sorted(s3.state_dict()), s3.scale_fn(2), s3.scale_mode)
+s3.load_state_dict(s3.state_dict())
+print(s3.scale_fn(3))
+"""])
+case("api_lr_scheduler_new_errors", [_SCHEDULER_ERRORS, """
+attempt("constant", lambda: S.ConstantLR(opt, factor=1.5))
+attempt("constant", lambda: S.ConstantLR(opt, factor=-0.1))
+attempt("linear", lambda: S.LinearLR(opt, start_factor=0))
+attempt("linear", lambda: S.LinearLR(opt, start_factor=1.2))
+attempt("linear", lambda: S.LinearLR(opt, end_factor=-1))
+attempt("linear", lambda: S.LinearLR(opt, end_factor=2))
+attempt("linear", lambda: S.LinearLR(w))
+attempt("polynomial", lambda: S.PolynomialLR(w))
+attempt("sequential", lambda: S.SequentialLR(opt, [], []))
+attempt("sequential", lambda: S.SequentialLR(opt, [S.StepLR(opt, 1)], [2]))
+attempt("sequential", lambda: S.SequentialLR(opt, [S.StepLR(opt, 1), 3], [2]))
+attempt("sequential", lambda: S.SequentialLR(opt, [S.StepLR(opt, 1), S.ReduceLROnPlateau(opt)], [2]))
+attempt("sequential", lambda: S.SequentialLR(opt, [S.StepLR(torch.optim.SGD([w], lr=1.), 1)], []))
+attempt("chained", lambda: S.ChainedScheduler([]))
+attempt("chained", lambda: S.ChainedScheduler([S.StepLR(opt, 1), None]))
+attempt("chained", lambda: S.ChainedScheduler([S.ReduceLROnPlateau(opt)]))
+attempt("chained", lambda: S.ChainedScheduler([S.StepLR(opt, 1), S.StepLR(torch.optim.Adam([w]), 1)]))
+attempt("onecycle", lambda: S.OneCycleLR(opt, 1.0))
+attempt("onecycle", lambda: S.OneCycleLR(opt, 1.0, total_steps=0))
+attempt("onecycle", lambda: S.OneCycleLR(opt, 1.0, total_steps=2.5))
+attempt("onecycle", lambda: S.OneCycleLR(opt, 1.0, epochs=0, steps_per_epoch=3))
+attempt("onecycle", lambda: S.OneCycleLR(opt, 1.0, epochs=2, steps_per_epoch=1.5))
+attempt("onecycle", lambda: S.OneCycleLR(opt, 1.0, epochs=2))
+attempt("onecycle", lambda: S.OneCycleLR(opt, 1.0, 10, pct_start=1.5))
+attempt("onecycle", lambda: S.OneCycleLR(opt, 1.0, 10, pct_start=1))
+attempt("onecycle", lambda: S.OneCycleLR(opt, 1.0, 10, anneal_strategy='exp'))
+attempt("onecycle", lambda: S.OneCycleLR(opt, [1.0, 2.0], 10))
+attempt("onecycle", lambda: S.OneCycleLR(opt, 1.0, 10, max_momentum=[0.9, 0.8]))
+attempt("onecycle", lambda: S.OneCycleLR(torch.optim.SGD([w], lr=1.), 1.0, 10, cycle_momentum=False).get_lr())
+attempt("onecycle", lambda: S.OneCycleLR(3, 1.0, 10))
+attempt("warm", lambda: S.CosineAnnealingWarmRestarts(opt, 0))
+attempt("warm", lambda: S.CosineAnnealingWarmRestarts(opt, 2.0))
+attempt("warm", lambda: S.CosineAnnealingWarmRestarts(opt, 2, T_mult=0))
+attempt("warm", lambda: S.CosineAnnealingWarmRestarts(opt, 2, T_mult=1.5))
+attempt("warm", lambda: S.CosineAnnealingWarmRestarts(opt, 2, eta_min='0'))
+attempt("warm", lambda: S.CosineAnnealingWarmRestarts(opt, 2, eta_min=None))
+attempt("cyclic", lambda: S.CyclicLR(opt, 0.1, 1.0, mode='square'))
+attempt("cyclic", lambda: S.CyclicLR(opt, [0.1, 0.2], 1.0))
+attempt("cyclic", lambda: S.CyclicLR(opt, 0.1, (1.0, 2.0)))
+attempt("cyclic", lambda: S.CyclicLR(w, 0.1, 1.0))
+attempt("cyclic", lambda: S.CyclicLR(torch.optim.Adagrad([w]), 0.1, 1.0))
+attempt("cyclic", lambda: S.CyclicLR(opt, 0.1, 1.0, base_momentum=[0.1, 0.2]))
+print(opt.param_groups[0]['lr'], sorted(opt.param_groups[0]))
+"""])
+
+# ---------------------------------------------------------------------------------------------------------
+# Optimizers, the rest: Adagrad, Adamax, NAdam, RAdam and Adadelta (training losses step by step, repr, state,
+# state_dict round trips and torch's hyperparameter checks).
+# ---------------------------------------------------------------------------------------------------------
+_MORE_OPTIMIZERS = {
+    "adagrad": "torch.optim.Adagrad(p, lr=0.1)",
+    "adagrad_decay": "torch.optim.Adagrad(p, lr=0.1, lr_decay=0.05, weight_decay=0.1, initial_accumulator_value=0.1)",
+    "adagrad_maximize_eps": "torch.optim.Adagrad(p, lr=0.05, eps=1e-3, maximize=True)",
+    "adagrad_groups": "torch.optim.Adagrad([{'params': list(p)[:2], 'lr': 0.2}, {'params': list(p)[2:]}], lr=0.05)",
+    "adamax": "torch.optim.Adamax(p, lr=0.05)",
+    "adamax_weight_decay": "torch.optim.Adamax(p, lr=0.05, betas=(0.8, 0.99), weight_decay=0.1)",
+    "nadam": "torch.optim.NAdam(p, lr=0.05)",
+    "nadam_weight_decay": "torch.optim.NAdam(p, lr=0.05, weight_decay=0.1, momentum_decay=0.01)",
+    "nadam_decoupled": "torch.optim.NAdam(p, lr=0.05, weight_decay=0.1, decoupled_weight_decay=True, maximize=True)",
+    "radam": "torch.optim.RAdam(p, lr=0.05)",
+    "radam_weight_decay": "torch.optim.RAdam(p, lr=0.05, betas=(0.8, 0.9), weight_decay=0.1)",
+    "radam_decoupled": "torch.optim.RAdam(p, lr=0.05, betas=(0.9, 0.8), weight_decay=0.1, decoupled_weight_decay=True)",
+    "adadelta": "torch.optim.Adadelta(p)",
+    "adadelta_rho": "torch.optim.Adadelta(p, lr=0.5, rho=0.8, eps=1e-4, weight_decay=0.01)",
+    "adadelta_maximize": "torch.optim.Adadelta(p, lr=2.0, maximize=True)",
+}
+for _name, _make in _MORE_OPTIMIZERS.items():
+    case(f"api_optim_{_name}", [_TRAIN, f"""
+    model, opt = train(lambda p: {_make}, 12)
+    print(model[2].bias, model[0].weight[:2])
+    """])
+
+case("api_optim_more_repr_state", """
+p = nn.Parameter(torch.tensor([1., -2.]))
+q = nn.Parameter(torch.tensor([[0.5], [3.]]))
+for make in (torch.optim.Adagrad, torch.optim.Adamax, torch.optim.NAdam, torch.optim.RAdam, torch.optim.Adadelta):
+    opt = make([p, q])
+    print(opt, opt.defaults, dict(opt.state))
+    for _ in range(2):
+        opt.zero_grad()
+        (p * p).sum().backward()
+        opt.step()
+    print(opt.state[p], len(opt.state), p)
+    print(opt.state_dict())
+opt = torch.optim.Adagrad([p], lr=0.5, initial_accumulator_value=0.25)
+opt.add_param_group({'params': [q], 'initial_accumulator_value': 4.0})
+print(opt.state[p], q in opt.state, opt.param_groups[1]['initial_accumulator_value'])
+(q * q).sum().backward()
+opt.step()
+print(opt.state[q], q)
+""")
+case("api_optim_more_state_dict", """
+import copy
+
+
+def run(make, steps, state=None):
+    torch.manual_seed(0)
+    w = nn.Parameter(torch.tensor([[0.3, -1.2, 2.0], [0.7, 0.1, -0.4]]))
+    b = nn.Parameter(torch.tensor([0.5, -0.5]))
+    opt = make([{'params': [w]}, {'params': [b], 'lr': 0.02}])
+    if state is not None:
+        opt.load_state_dict(state)
+    x = torch.tensor([[1., 2., 3.], [-1., 0.5, 2.]])
+    for _ in range(steps):
+        opt.zero_grad()
+        ((x @ w.t() + b).tanh() ** 2).sum().backward()
+        opt.step()
+    return w, b, opt
+
+
+for make in (lambda p: torch.optim.Adagrad(p, lr=0.1, lr_decay=0.01), lambda p: torch.optim.Adamax(p, lr=0.1),
+             lambda p: torch.optim.NAdam(p, lr=0.1, weight_decay=0.1), lambda p: torch.optim.RAdam(p, lr=0.1),
+             lambda p: torch.optim.Adadelta(p, rho=0.5)):
+    w, b, opt = run(make, 7)
+    state = opt.state_dict()
+    print(type(opt).__name__, sorted(state['state'][0]), state['param_groups'][1])
+    w_alias, _, alias = run(make, 0, state)  # torch's load_state_dict keeps the tensors of a matching dtype
+    print([v is opt.state[w][k] for k, v in alias.state[w_alias].items()])
+    w2, b2, opt2 = run(make, 0, copy.deepcopy(state))
+    print({k: (torch.equal(v, opt.state[w][k]), v is opt.state[w][k]) for k, v in opt2.state[w2].items()},
+          opt2.param_groups[1]['lr'], opt2.state[w2]['step'])
+    w2.data.copy_(w.data)
+    b2.data.copy_(b.data)
+    for o, params in ((opt, (w, b)), (opt2, (w2, b2))):
+        for _ in range(3):
+            o.zero_grad()
+            (sum((t ** 3).sum() for t in params)).backward()
+            o.step()
+    print(torch.equal(w, w2), torch.equal(b, b2), w2, b2)
+    half = opt2.state_dict()
+    w3 = nn.Parameter(w2.detach().double())
+    opt3 = make([{'params': [w3]}, {'params': [nn.Parameter(b2.detach())]}])
+    opt3.load_state_dict(half)
+    print({k: (v.dtype, v.shape) for k, v in opt3.state[w3].items()})
+""")
+_errors(
+    "api_optim_more_errors",
+    "torch.optim.Adagrad([v], lr=-0.1)",
+    "torch.optim.Adagrad([v], lr_decay=-1)",
+    "torch.optim.Adagrad([v], weight_decay=-1)",
+    "torch.optim.Adagrad([v], initial_accumulator_value=-0.5)",
+    "torch.optim.Adagrad([v], eps=-1e-10)",
+    "torch.optim.Adagrad([v], lr=float('nan'))",
+    "torch.optim.Adagrad([v], fused=True, differentiable=True)",
+    "torch.optim.Adagrad([v], foreach=True, fused=True)",
+    "torch.optim.Adagrad(v)",
+    "torch.optim.Adamax([v], lr=-1)",
+    "torch.optim.Adamax([v], eps=-1)",
+    "torch.optim.Adamax([v], betas=(1.0, 0.9))",
+    "torch.optim.Adamax([v], betas=(0.9, -0.1))",
+    "torch.optim.Adamax([v], weight_decay=-1)",
+    "torch.optim.Adamax([v], betas=(0.5, 0)).defaults['betas']",
+    "torch.optim.Adamax([v], betas=[0.5, 0.6]).defaults['betas']",
+    "torch.optim.NAdam([v], lr=-1)",
+    "torch.optim.NAdam([v], eps=-1)",
+    "torch.optim.NAdam([v], betas=(0.9, 1.0))",
+    "torch.optim.NAdam([v], betas=(-0.1, 0.9))",
+    "torch.optim.NAdam([v], weight_decay=-0.1)",
+    "torch.optim.NAdam([v], momentum_decay=-4e-3)",
+    "torch.optim.NAdam([v], betas=0.9)",
+    "torch.optim.RAdam([v], lr=-1)",
+    "torch.optim.RAdam([v], eps=-1)",
+    "torch.optim.RAdam([v], betas=(1, 0.9))",
+    "torch.optim.RAdam([v], betas=(0.9, 2))",
+    "torch.optim.RAdam([v], weight_decay=-1)",
+    "torch.optim.Adadelta([v], lr=-1)",
+    "torch.optim.Adadelta([v], rho=1.5)",
+    "torch.optim.Adadelta([v], rho=-0.1)",
+    "torch.optim.Adadelta([v], rho=1.0).defaults['rho']",
+    "torch.optim.Adadelta([v], eps=-1)",
+    "torch.optim.Adadelta([v], weight_decay=-1)",
+    "torch.optim.Adadelta([x * 2])",
+    "torch.optim.Adadelta([])",
+)
+case("api_lr_scheduler_new_printouts", """
+w = torch.tensor([1., 2.], requires_grad=True)
+opt = torch.optim.SGD([w], lr=0.1, momentum=0.9)
+S = torch.optim.lr_scheduler
+made = [S.ConstantLR(opt), S.LinearLR(opt), S.MultiplicativeLR(opt, lambda e: 0.9), S.PolynomialLR(opt),
+        S.CosineAnnealingWarmRestarts(opt, 3), S.CyclicLR(opt, 0.01, 0.1), S.OneCycleLR(opt, 1.0, total_steps=10)]
+made += [S.SequentialLR(opt, made[:2], [2]), S.ChainedScheduler(made[:2])]
+for s in made:
+    print(repr(s).split(" object at ")[0], torch.typename(s), isinstance(s, S.LRScheduler))
+for kind in (torch.optim.Adagrad, torch.optim.Adamax, torch.optim.NAdam, torch.optim.RAdam, torch.optim.Adadelta):
+    print(torch.typename(kind([w])), kind.__name__, kind.__module__.split(".")[-1])
+""")
+case("api_optim_parameter_versions", """
+for make in (lambda p: torch.optim.AdamW(p),
+             lambda p: torch.optim.NAdam(p, weight_decay=0.1, decoupled_weight_decay=True),
+             lambda p: torch.optim.RAdam(p, weight_decay=0.1, decoupled_weight_decay=True),
+             lambda p: torch.optim.NAdam(p, weight_decay=0.1), lambda p: torch.optim.Adagrad(p, weight_decay=0.1),
+             lambda p: torch.optim.SGD(p, lr=0.1, weight_decay=0.1), lambda p: torch.optim.Adadelta(p)):
+    w = torch.nn.Parameter(torch.tensor([1., -2.]))
+    opt = make([w])
+    for _ in range(3):
+        opt.zero_grad()
+        (w * w).sum().backward()
+        opt.step()
+    print(type(opt).__name__, w._version, w)
 """)
