@@ -41,6 +41,7 @@ from .creation import (
     zeros,
     zeros_like,
 )
+from .determinants import *  # noqa: F403 - det, slogdet, logdet, inverse
 from .device import accelerator, cuda, device
 from .diagonals import *  # noqa: F403 - diag, diagonal, trace
 from .dtypes import bool_ as bool  # noqa: A004 - torch.bool

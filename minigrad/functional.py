@@ -2,6 +2,8 @@
 that call them. Each routes to one op class in :mod:`minigrad.ops` and registers itself with
 :func:`minigrad.public.public` as ``minigrad.<name>`` and as its Tensor methods."""
 
+import math
+
 import numpy as np
 
 from . import dtypes, tensor_tools
@@ -14,6 +16,7 @@ from .ops import binary_functions as B
 from .ops import elementwise as E
 from .ops import inplace as I
 from .ops import linalg as L
+from .ops import prelu as PR
 from .ops import reduce as R
 from .ops import shape as S
 from .ops._util import as_tensor_operand, check_broadcast, wrap
@@ -130,12 +133,39 @@ def mul(input, other, *, out=None):
     return E.Mul.apply(input, other)
 
 
+_DIV_ROUNDED = ("Tensor input, Tensor other, *, Tensor out = None",
+                "Tensor input, Tensor other, *, str rounding_mode, Tensor out = None",
+                "Tensor input, Number other, *, str rounding_mode")
+_TRUE_DIVISION = object()  # no rounding_mode given: DivBackward0 (an explicit None is the other overload)
+
+
+def _div_rounded(input, other, rounding_mode):
+    """``torch.div(input, other, rounding_mode=...)``: numbers become the 0-d tensors torch wraps them in (which
+    do not change a tensor's dtype), then DivMode."""
+    if rounding_mode not in (None, "trunc", "floor"):
+        raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
+                           f"'{rounding_mode}'")
+    tensors = [v for v in (input, other) if isinstance(v, Tensor)]
+    numbers = [v for v in (input, other) if isinstance(v, NUMBERS) and not isinstance(v, Tensor)]
+    if len(tensors) + len(numbers) != 2 or not tensors:
+        raise invalid_arguments("div", (input, other), _DIV_ROUNDED, {"rounding_mode": rounding_mode})
+    if len(tensors) == 2:
+        check_broadcast(*tensors)
+    dtype = dtypes.result_type(tuple(tensors), tuple(numbers))
+    if rounding_mode is None and not dtype.is_floating_point:
+        dtype = dtypes.get_default_dtype()
+    a, b = (v if isinstance(v, Tensor) else Tensor._wrap(np.asarray(v)) for v in (input, other))
+    return E.DivMode.apply(a, b, rounding_mode=rounding_mode, dtype=dtype)
+
+
 @public("div", "divide", "true_divide", "__truediv__", inplace="div_", binary=True,
         inplace_operator="__itruediv__")
-def div(input, other, *, rounding_mode=None):
-    """Mirror ``torch.div``: true division (``number / tensor`` is ``reciprocal(tensor) * number``)."""
-    if rounding_mode is not None:
-        raise NotImplementedError("minigrad's div supports only true division (rounding_mode=None)")
+def div(input, other, *, rounding_mode=_TRUE_DIVISION):
+    """Mirror ``torch.div``: true division (``number / tensor`` is ``reciprocal(tensor) * number``); with
+    ``rounding_mode`` ("trunc", "floor", or None given explicitly) torch's other overload, DivBackward2, whose
+    rounded quotients have zero gradient."""
+    if rounding_mode is not _TRUE_DIVISION:
+        return _div_rounded(input, other, rounding_mode)
     if isinstance(input, NUMBERS) and isinstance(other, Tensor):
         return E.Mul.apply(E.Reciprocal.apply(other), input)
     operands = _operands(input, other)
@@ -235,6 +265,32 @@ def hardshrink(input, lambd=0.5):
     return A.Hardshrink.apply(input, lambd=lambd)
 
 
+@public("prelu")
+def prelu(input, weight):
+    """Mirror ``torch.prelu``: ``input`` where positive, else ``weight * input``, one weight per channel (dim 1) or
+    one for all; the weight reshaped to broadcast, as torch does (ViewBackward0), then PreluKernelBackward0."""
+    if not isinstance(weight, Tensor):
+        raise must_be_tensor("prelu", "weight", 2, weight)
+    if input.dtype != weight.dtype:
+        raise RuntimeError(f"prelu: Type promoting not supported. Got {input.dtype.scalar_name} and "
+                           f"{weight.dtype.scalar_name}")
+    if weight.numel() != 1:
+        if input.ndim == 0:
+            raise RuntimeError("Not allow zero-dim input tensor.")
+        channels = input.shape[1] if input.ndim > 1 else 1
+        if channels != weight.numel():
+            raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found parameter numbers = "
+                               f"{weight.numel()} and channel size = {channels}.")
+    if weight.ndim > 1:
+        raise RuntimeError(f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = {weight.ndim}")
+    if input.ndim != weight.ndim:
+        shape = [1] * input.ndim
+        if input.ndim > 1:
+            shape[1] = weight.numel()
+        weight = weight.reshape(shape)
+    return PR.PreluKernel.apply(input, weight)
+
+
 @public("abs", "__abs__", "absolute", inplace="abs_")
 def abs(input):
     """Mirror ``torch.abs`` (and its alias ``absolute``)."""
@@ -249,6 +305,12 @@ public("absolute_", function=False)(Tensor.abs_)
 def sign(input):
     """Mirror ``torch.sign``."""
     return E.Sign.apply(input)
+
+
+@public("sgn", inplace="sgn_")
+def sgn(input):
+    """Mirror ``torch.sgn``: the sign of a real tensor, as ``torch.sign`` (SgnBackward0)."""
+    return E.Sgn.apply(input)
 
 
 @public("sqrt", inplace="sqrt_")
@@ -466,6 +528,24 @@ def mean(input, dim=None, keepdim=False, *, dtype=None):
     return R.MeanDim.apply(input, dim=dim, keepdim=keepdim)
 
 
+@public("nansum")
+def nansum(input, dim=None, keepdim=False, *, dtype=None):
+    """Mirror ``torch.nansum``: the sum of the elements that are not NaN, over ``dim`` (NansumBackward0; no
+    gradient reaches the NaNs)."""
+    return R.Nansum.apply(input, dim=dim, keepdim=keepdim, dtype=dtype)
+
+
+@public("nanmean")
+def nanmean(input, dim=None, keepdim=False, *, dtype=None):
+    """Mirror ``torch.nanmean``: ``nansum`` divided by the count of elements that are not NaN, as torch writes it
+    (DivBackward0 over NansumBackward0)."""
+    if not input.dtype.is_floating_point:
+        raise RuntimeError("nanmean(): expected input to have floating point or complex dtype but got "
+                           f"{input.dtype.scalar_name}")
+    count = input.isnan().logical_not().sum(dim, keepdim) if dim is not None else input.isnan().logical_not().sum()
+    return nansum(input, dim, keepdim, dtype=dtype).div(count)
+
+
 @public("max")
 @numpy_names
 def max(input, dim=None, keepdim=False):
@@ -680,6 +760,103 @@ def flatten(input, start_dim=0, end_dim=-1):
         return input
     shape = input.shape[:s] + (-1,) + input.shape[e + 1 :]
     return S.reshape(input, shape)
+
+
+@public("unflatten")
+def unflatten(input, dim, sizes):
+    """Mirror ``torch.unflatten``: dim ``dim`` split into ``sizes`` (one may be -1), a view (ViewBackward0)."""
+    d = input._wrap_dim(dim)
+    sizes = tuple(sizes)
+    if not sizes:
+        raise RuntimeError("unflatten: sizes must be non-empty")
+    known = math.prod(s for s in sizes if s != -1)
+    if sizes.count(-1) > 1:
+        raise RuntimeError("unflatten: only one dimension can be inferred (-1) in sizes")
+    if (known != input.shape[d]) if -1 not in sizes else (known == 0 or input.shape[d] % known):
+        raise RuntimeError(f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim {dim} "
+                           f"({input.shape[d]}) in the input tensor")
+    return S.reshape(input, input.shape[:d] + sizes + input.shape[d + 1 :])
+
+
+@public()
+def tile(input, dims):
+    """Mirror ``torch.tile``: ``input.repeat(dims)``, with leading 1s when ``dims`` is shorter than the tensor's
+    dims (RepeatBackward0)."""
+    if not isinstance(dims, (tuple, list)):
+        raise must_be_tensor("tile", "dims", 2, dims, kind="tuple of ints")
+    return _tile(input, sizes_argument("tile", "dims", (dims,), position=2))
+
+
+@public("tile", function=False)
+def _tile(self, *dims):
+    """Mirror ``Tensor.tile(*dims)``: as ``torch.tile``."""
+    if not dims:
+        raise TypeError('tile() missing 1 required positional arguments: "dims"')
+    dims = sizes_argument("tile", "dims", dims)
+    return self.repeat((1,) * (self.ndim - len(dims)) + dims)
+
+
+_REPEAT_INTERLEAVE = ("Tensor input, Tensor repeats, int dim = None, *, int output_size = None",
+                      "Tensor repeats, *, int output_size = None",
+                      "Tensor input, int repeats, int dim = None, *, int output_size = None")
+_REPEAT_INTERLEAVE_METHOD = ("Tensor repeats, int dim = None, *, int output_size = None",
+                             "int repeats, int dim = None, *, int output_size = None")
+
+
+_COUNTS_ONLY = object()  # torch.repeat_interleave(counts): no repeats given (None is refused)
+
+
+@public()
+def repeat_interleave(input, repeats=_COUNTS_ONLY, dim=None, *, output_size=None):
+    """Mirror ``torch.repeat_interleave``: each element (or slice along ``dim``; without ``dim``, of the flattened
+    tensor) repeated ``repeats`` times, as torch composes it: for a number, unsqueeze, expand, a contiguous clone
+    and a view (ViewBackward0); for a tensor of counts, ``index_select``. Of a tensor of counts alone: the indices,
+    each repeated its count of times."""
+    if repeats is _COUNTS_ONLY:
+        return _repeated_indices(input, output_size)
+    if not isinstance(repeats, Tensor) and not is_int(repeats):
+        raise invalid_arguments("repeat_interleave", (input, repeats), _REPEAT_INTERLEAVE)
+    return _repeat_interleave(input, repeats, dim, output_size=output_size)
+
+
+@public("repeat_interleave", function=False)
+def _repeat_interleave(self, repeats=None, dim=None, *, output_size=None):
+    """Mirror ``Tensor.repeat_interleave(repeats, dim=None, *, output_size=None)``: as ``torch.repeat_interleave``."""
+    if not isinstance(repeats, Tensor) and not is_int(repeats):
+        raise invalid_arguments("repeat_interleave", () if repeats is None else (repeats,), _REPEAT_INTERLEAVE_METHOD)
+    flat = self if dim is not None else self.flatten()
+    if isinstance(repeats, Tensor):
+        d = 0 if dim is None else dim
+        if repeats.ndim == 0 or repeats.shape == (1,):
+            repeats = repeats.reshape(1).expand(flat.shape[d])
+        elif repeats.ndim == 1:
+            if repeats.shape[0] != flat.shape[d]:
+                raise RuntimeError("repeats must have the same size as input along dim, but got repeats.size(0) = "
+                                   f"{repeats.shape[0]} and input.size({d}) = {flat.shape[d]}")
+        else:
+            raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
+        return flat.index_select(d, _repeated_indices(repeats, output_size))
+    d = self._wrap_dim(0 if dim is None else dim)
+    if repeats < 0:
+        raise RuntimeError("Repeats must be non-negative")
+    if output_size is not None and output_size != flat.shape[d] * repeats:
+        raise RuntimeError(f"repeat_interleave: Invalid output_size, expected {flat.shape[d] * repeats} but got "
+                           f"{output_size}")
+    wide = flat.unsqueeze(d + 1)
+    wide = wide.expand(wide.shape[: d + 1] + (repeats,) + wide.shape[d + 2 :])
+    return wide.contiguous().flatten(d, d + 1)
+
+
+def _repeated_indices(counts, output_size):
+    """``torch.repeat_interleave(counts)``: index i repeated ``counts[i]`` times (int64), with torch's errors."""
+    if counts.dtype.category != 1:
+        raise NotImplementedError(f"\"repeat_interleave_cpu\" not implemented for '{counts.dtype.scalar_name}'")
+    c = counts._data.reshape(-1)
+    if (c < 0).any():
+        raise RuntimeError("repeats can not be negative")
+    if output_size is not None and output_size != c.sum():
+        raise RuntimeError(f"repeat_interleave: Invalid output_size, expected {c.sum()} but got {output_size}")
+    return tensor(np.repeat(np.arange(len(c)), c))
 
 
 @public("ravel")
@@ -1025,3 +1202,4 @@ def _reversed_dims(self):
 
 Tensor.T = property(_reversed_dims)
 Tensor.mT = property(lambda self: transpose(self, -2, -1))
+Tensor.mH = property(lambda self: transpose(self, -2, -1))  # the conjugate transpose: mT for real tensors

@@ -1,14 +1,78 @@
 """``minigrad.linalg``: the norms of ``torch.linalg`` (``vector_norm``, ``matrix_norm``, ``norm``), built as torch
 builds them: a vector norm is one LinalgVectorNormBackward0 node (the op ``Tensor.norm`` records too), the matrix
 norms 1 and inf the ``amax`` (or ``amin``) of vector 1-norms. The norms that need a singular value decomposition
-(``'nuc'``, 2, -2) are not implemented."""
+(``'nuc'``, 2, -2) are not implemented.
+
+Determinants and inverses (``det``, ``slogdet``, ``inv``) come from an LU factorisation, as torch's
+(:mod:`minigrad.ops.determinant`); a singular matrix given to ``inv`` raises :class:`LinAlgError`."""
 
 import math
 
-from .arguments import NUMBERS, word
+from .arguments import NUMBERS, must_be_tensor, word
+from .ops import determinant as D
+from .ops._util import not_implemented
 from .ops.norm import VectorNorm
+from .return_types import ReturnTypes
+from .tensor import Tensor
 
-__all__ = ["matrix_norm", "norm", "vector_norm"]
+__all__ = ["LinAlgError", "det", "inv", "matrix_norm", "norm", "slogdet", "vector_norm"]
+
+
+class LinAlgError(RuntimeError):
+    """Mirror ``torch.linalg.LinAlgError`` (``torch._C._LinAlgError``, a RuntimeError): what ``inv`` raises for a
+    singular matrix."""
+
+
+LinAlgError.__name__ = LinAlgError.__qualname__ = "_LinAlgError"
+LinAlgError.__module__ = "torch._C"
+
+
+def square_matrices(A, name, low_precision=False):
+    """torch's checks of a linear-algebra function's input (``squareCheckInputs``, ``checkFloatingOrComplex``),
+    with ``name`` in its errors: batches of square matrices of a floating dtype (float16 only if ``low_precision``,
+    and then no LU kernel takes it)."""
+    if A.ndim < 2:
+        raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(
+            f"{name}: A must be batches of square matrices, but they are {A.shape[-2]} by {A.shape[-1]} matrices"
+        )
+    if not A.dtype.is_floating_point:
+        raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. Got {A.dtype.scalar_name}")
+    if A.dtype.itemsize < 4:
+        if not low_precision:
+            raise RuntimeError(f"{name}: Low precision dtypes not supported. Got {A.dtype.scalar_name}")
+        raise not_implemented("lu_cpu", A.dtype)
+
+
+def _tensor_argument(value, function, name):
+    if not isinstance(value, Tensor):
+        raise must_be_tensor(function, name, 1, value)
+
+
+def det(A):
+    """Mirror ``torch.linalg.det``: the determinant of each matrix of ``A`` (``(*, n, n)``), from its LU
+    factorisation (LinalgDetBackward0, with torch's gradient at singular matrices and second order)."""
+    _tensor_argument(A, "linalg_det", "A")
+    square_matrices(A, "linalg.det", low_precision=True)
+    return D.LinalgDet.apply(A)
+
+
+def slogdet(A, _name="linalg_slogdet"):
+    """Mirror ``torch.linalg.slogdet``: the sign and the log of the absolute value of each matrix's determinant, as
+    the pair ``(sign, logabsdet)`` (LinalgSlogdetBackward0; only ``logabsdet`` has a gradient)."""
+    _tensor_argument(A, _name, "A")
+    square_matrices(A, "linalg.slogdet")
+    sign, logabsdet = D.LinalgSlogdet.apply(A)
+    return ReturnTypes(sign, logabsdet, _name, ("sign", "logabsdet"))
+
+
+def inv(A):
+    """Mirror ``torch.linalg.inv``: the inverse of each matrix of ``A`` (LinalgInvExBackward0); a singular matrix
+    raises :class:`LinAlgError` naming the zero on its LU factorisation's diagonal."""
+    _tensor_argument(A, "linalg_inv", "A")
+    square_matrices(A, "linalg.inv")
+    return D.LinalgInvEx.apply(A)
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):

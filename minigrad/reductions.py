@@ -1,27 +1,32 @@
 """Reductions and statistics of the beginner material: ``std``, ``var``, ``norm``, ``logsumexp``,
 ``cumsum``, ``median``, ``topk``, ``all``, ``any`` and ``histogram`` (makemore's BatchNorm and activation statistics,
-d2l's preliminaries): each is registered with ``@public`` as its Tensor method and exported as
-``minigrad.<name>`` by this module's ``__all__``."""
+d2l's preliminaries), and the other running ops ``cumprod``, ``cummax``, ``cummin`` and ``logcumsumexp``: each is
+registered with ``@public`` as its Tensor method and exported as ``minigrad.<name>`` by this module's ``__all__``."""
+
+import inspect
 
 import numpy as np
 
 from .arguments import is_int, must_be_tensor
+from .autograd import grad_mode
 from .creation import torch_linspace
 from .ops import cumsum as C
+from .ops import cumulative as CU
 from .ops import norm as N
 from .ops import reduce as R
 from .ops import softmax as SM
 from .ops import statistics as ST
 from .ops import topk as TK
 from .ops._util import wrap
+from .ops.inplace import apply_inplace
 from .ops.reduce import normalize_dims
 from .public import REQUIRED, numpy_names, public, require_dim
 from .return_types import ReturnTypes
 from .tensor import Tensor
 
 __all__ = [
-    "all", "amax", "amin", "any", "argsort", "cumsum", "histogram", "logsumexp", "median", "norm", "prod", "sort",
-    "std", "std_mean", "topk", "var", "var_mean",
+    "all", "amax", "amin", "any", "argsort", "cummax", "cummin", "cumprod", "cumsum", "histogram", "logcumsumexp",
+    "logsumexp", "median", "norm", "prod", "sort", "std", "std_mean", "topk", "var", "var_mean",
 ]
 
 
@@ -93,6 +98,90 @@ def cumsum(input, dim=REQUIRED, *, dtype=None):
     """Mirror ``torch.cumsum``: running sums along ``dim`` (int64 for integer input)."""
     require_dim("cumsum", dim)
     return C.Cumsum.apply(input, dim=dim, dtype=None if dtype is None else dtype.np)
+
+
+def _running(name, method, impl):
+    """``impl(input, dim, **kwargs)`` behind torch's parser of ``name(Tensor input, int dim, ...)`` as a Tensor method
+    (``method``) or a function: its TypeErrors for too many positional arguments, a missing ``dim`` and one that is
+    no int (an int tensor of one element is taken)."""
+
+    allowed = {"dim", *list(inspect.signature(impl).parameters)[2:]}
+
+    def call(input, *args, **kwargs):
+        if not isinstance(input, Tensor):
+            raise must_be_tensor(name, "input", 1, input)
+        if len(args) > 1:
+            given, takes = len(args) + (not method), "1 positional argument" if method else "2 positional arguments"
+            raise TypeError(f"{name}() takes {takes} but {given} were given")
+        for key in kwargs.keys() - allowed:
+            raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
+        dim = args[0] if args else kwargs.pop("dim", REQUIRED)
+        require_dim(name, dim)
+        if not is_int(dim):
+            raise must_be_tensor(name, "dim", (1 if method else 2) if args else None, dim, "int")
+        return impl(input, int(dim), **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = impl.__doc__
+    return call
+
+
+def _no_grad_for(input, dtype):
+    """torch's error for an integer result of an input that requires grad (``x.cumprod(0, dtype=torch.long)``)."""
+    if dtype is not None and not dtype.is_floating_point and input.requires_grad and grad_mode._state.enabled:
+        raise RuntimeError(f"Autograd not support dtype: {dtype.scalar_name}")
+
+
+def _cumprod(input, dim, *, dtype=None):
+    """Mirror ``torch.cumprod``: running products along ``dim`` (int64 for integer input, ``dtype`` if given);
+    CumprodBackward0, whose gradient is right with zeros in the input and differentiates again."""
+    if dtype is not None and dtype.category == 0 and input.ndim and input.numel():
+        raise NotImplementedError("\"cumprod_out_cpu\" not implemented for 'Bool'")
+    _no_grad_for(input, dtype)
+    return CU.Cumprod.apply(input, dim=dim, dtype=None if dtype is None else dtype.np)
+
+
+def _cumprod_(self, dim, *, dtype=None):
+    """Mirror ``Tensor.cumprod_``: the running products written into this tensor (in its dtype)."""
+    if dtype is not None and dtype is not self.dtype:
+        raise RuntimeError(f"Bad in-place call: input tensor dtype {self.dtype.c_name} and output tensor dtype "
+                           f"{dtype.c_name} should match")  # fmt: skip
+    return apply_inplace(self, lambda a: CU.Cumprod.apply(a, dim=dim, dtype=self.dtype.np))
+
+
+def _running_extreme(name, op, largest):
+    def impl(input, dim):
+        if not input.ndim and dim not in (-1, 0):
+            raise IndexError(f"{name}(): Expected reduction dim -1 or 0 for scalar but got {dim}")
+        if input.numel():  # torch checks the dim of a tensor with elements only
+            indices = wrap(CU.running_extreme_indices(input._data, input._wrap_dim(dim), largest))
+        else:
+            indices = wrap(np.zeros(input.shape, np.int64))
+        return ReturnTypes(op.apply(input, dim=dim, indices=indices), indices, name)
+
+    impl.__doc__ = (f"Mirror ``torch.{name}``: ``(values, indices)``, the running {'maxima' if largest else 'minima'}"
+                    f" along ``dim`` and where each was found (the latest of equal values; NaN once seen), as "
+                    f"``torch.return_types.{name}``; {op.node_name}.")  # fmt: skip
+    return impl
+
+
+def _logcumsumexp(input, dim):
+    """Mirror ``torch.logcumsumexp``: ``log(cumsum(exp(input)))`` along ``dim`` without overflow (floating input
+    only); LogcumsumexpBackward0."""
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"logcumsumexp_out_cpu\" not implemented for '{input.dtype.scalar_name}'")
+    return CU.Logcumsumexp.apply(input, dim=dim)
+
+
+cumprod = _running("cumprod", False, _cumprod)
+public("cumprod", function=False)(_running("cumprod", True, _cumprod))
+public("cumprod_", function=False)(_running("cumprod_", True, _cumprod_))
+cummax = _running("cummax", False, _running_extreme("cummax", CU.Cummax, True))
+public("cummax", function=False)(_running("cummax", True, _running_extreme("cummax", CU.Cummax, True)))
+cummin = _running("cummin", False, _running_extreme("cummin", CU.Cummin, False))
+public("cummin", function=False)(_running("cummin", True, _running_extreme("cummin", CU.Cummin, False)))
+logcumsumexp = _running("logcumsumexp", False, _logcumsumexp)
+public("logcumsumexp", function=False)(_running("logcumsumexp", True, _logcumsumexp))
 
 
 @public("median", function=False)

@@ -28,6 +28,7 @@ import minigrad as torch
 import minigrad.nn.functional as F
 from minigrad.ops.activations import (
     EluBackward,
+    GluBackward,
     HardshrinkBackward,
     HardswishBackward,
     HardtanhBackward,
@@ -36,9 +37,12 @@ from minigrad.ops.activations import (
     SoftshrinkBackward,
     ThresholdBackward,
 )
+from minigrad.ops.cumulative import ScatterAdd
+from minigrad.ops.determinant import BatchDiagEmbed, LinalgSolveEx
 from minigrad.ops.diagonals import DiagonalBackward
 from minigrad.ops.elementwise import GeluBackward, SoftplusBackward
 from minigrad.ops.indexing import MaskedScatter
+from minigrad.ops.prelu import PreluKernelBackward
 
 _ODD = Domain(-1.975, 1.975, grid=0.05)  # never equal to a DISTINCT value
 _QUARTER = Domain(-1.9875, 1.9625, grid=0.05)  # never equal to a DISTINCT or an _ODD value
@@ -46,6 +50,22 @@ WIDE = [st.tuples(one_shape(1, 3, min_side=2))]  # every dim of size 2 or more: 
 DISTINCT_POSITIVE = Domain(0.1, 2.0, grid=0.05, distinct=True)  # no ties in |x| (for the inf-norm)
 _NO_HSIG = "derivative for aten::hardsigmoid_backward is not implemented"  # torch's, for a second derivative
 AWAY_FROM_HALVES = Domain(-2.0, 2.0, avoid=(-1.5, -0.5, 0.5, 1.5))  # round jumps at the halves
+
+
+
+def _eye_plus(a, k):
+    """``a + k * I``: for k = 5, diagonally dominant (so well inside the invertible matrices) for entries in [-2, 2]."""
+    return a + k * torch.eye(a.shape[-1], dtype=a.dtype)
+
+
+def _positive_definite(a):
+    """``a @ a.mT + 3 * I``: a positive-definite matrix (determinant above 27 for 3x3), for log-determinants."""
+    return _eye_plus(a @ a.mT, 3)
+
+
+def _slogdet(a):
+    sign, logabsdet = torch.linalg.slogdet(_positive_definite(a))
+    return sign * logabsdet
 
 
 def _dims(shapes):
@@ -129,6 +149,15 @@ def _batch_norm(training):
         return F.batch_norm(x, mean, var, w, b, training=training)
 
     return fn
+
+
+SCATTER_INDEX = [[0, 0, 2], [0, 1, 1]]  # for cummaxmin_scatter_add
+ZEROS_MASK = [[1.0, 0.0, 1.0, 0.0, 1.0], [0.0, 1.0, 1.0, 1.0, 1.0], [1.0, 1.0, 1.0, 1.0, 1.0]]  # for cumprod_zeros
+
+
+def _with_zeros(a):
+    """``a`` with exact zeros at fixed places: a row with two, a row starting with one, a column with none."""
+    return a * torch.tensor(ZEROS_MASK, dtype=a.dtype)
 
 
 API_CATALOGUE = [
@@ -276,6 +305,13 @@ API_CATALOGUE = [
     Case("amin_all", lambda a: torch.amin(a), unary(), (DISTINCT,)),
     Case("amax_ties", lambda a: a.amax(0), unary(min_dims=1), (TIES,), formula_only=True),
     Case("repeat", lambda a: a.repeat(2, 1, 3), fixed(((2, 3),), ((3,),), ((),)), second_order=True),
+    Case("tile", lambda a: torch.tile(a, (2, 1, 2)) + 0, fixed(((2, 3),), ((3,),), ((),)), second_order=True),
+    Case("repeat_interleave", lambda a: a.repeat_interleave(2, dim=-1).sum(0) + a.repeat_interleave(3).sum(),
+         fixed(((2, 3),), ((3,),)), second_order=True),
+    Case("repeat_interleave_counts", lambda a: torch.repeat_interleave(a, torch.tensor([2, 0, 1]), dim=-1),
+         fixed(((2, 3),), ((3,),)), second_order=True),
+    Case("unflatten", lambda a: a.unflatten(-1, (2, -1)) * 1.5, fixed(((2, 4),), ((6,),)), second_order=True),
+    Case("sgn", lambda a: torch.sgn(a) * a, unary(), (NO_KINK_AT_0,)),
     Case("gather", lambda a: a.gather(1, torch.tensor([[0, 0], [2, 1]])), fixed(((2, 3),)), second_order=True),
     Case("index_select", lambda a: torch.index_select(a, -1, torch.tensor([2, 0, 2])), fixed(((2, 3),)),
          second_order=True),
@@ -332,6 +368,20 @@ API_CATALOGUE = [
          fixed(((2, 3), (2, 3))), (Domain(), Domain(avoid=(0.0,)))),
     Case("leaky_relu_second_order", lambda a: F.leaky_relu(a, 0.2) * a, unary(), (Domain(avoid=(0.0,)),),
          second_order=True),
+    Case("glu", F.glu, fixed(((2, 4),), ((6,),)), second_order=True),
+    Case("glu_dim0", lambda a: F.glu(a, 0), fixed(((4, 3),), ((2, 1, 2),)), second_order=True),
+    Case("glu_backward", lambda g, a: GluBackward.apply(g, a, dim=-1), fixed(((2, 2), (2, 4)))),
+    Case("prelu", lambda a, w: F.prelu(a, w), fixed(((2, 3), (3,)), ((2, 3, 2), (1,)), ((4,), (1,))),
+         (Domain(avoid=(0.0,)), REAL), second_order=True),
+    Case("prelu_backward", PreluKernelBackward.apply,
+         fixed(((2, 3), (2, 3), (1, 3))), (REAL, Domain(avoid=(0.0,)), REAL)),
+    Case("nansum", lambda a: torch.nansum(a.masked_fill(a < -1.5, float("nan")), -1) * 1.5, fixed(((2, 3),), ((4,),)),
+         (Domain(avoid=(-1.5,)),), second_order=True),
+    Case("nansum_all", lambda a: torch.nanmean(a.masked_fill(a > 1.5, float("nan"))), fixed(((2, 3),), ((),)),
+         (Domain(avoid=(1.5,)),), second_order=True),
+    Case("div_rounding_mode", lambda a, b: torch.div(a, b, rounding_mode="floor") + a.div(b, rounding_mode="trunc")
+         + torch.div(a, b, rounding_mode=None), binary(), (Domain(0.1, 0.9), Domain(1.1, 2.0)), second_order=True),
+    # a / b stays in (0, 1): no jump of the rounded quotients near a drawn point
     Case("softplus_backward", lambda g, a: SoftplusBackward.apply(g, a, beta=2.0, threshold=1.5),
          fixed(((2, 3), (2, 3))), (Domain(), Domain(avoid=(0.75,)))),
     Case("hardswish_backward", HardswishBackward.apply, fixed(((2, 3), (2, 3))), (Domain(), Domain(-4.0, 4.0,
@@ -353,6 +403,27 @@ API_CATALOGUE = [
     Case("huber_loss", lambda a, b: F.huber_loss(a, b, delta=0.5, reduction="none"), fixed(((2, 3), (2, 3))),
          (Domain(1.0, 2.0), Domain(-2.0, -1.0))),
     Case("huber_loss_mean", lambda a, b: F.huber_loss(a, b), fixed(((4,), (4,))), (Domain(-0.4, 0.4),)),
+    # determinants and inverses (internal: the solve and diag_embed that their second order records)
+    Case("det", lambda a: torch.linalg.det(_eye_plus(a, 5)) + torch.det(_eye_plus(a, 5).mT),
+         fixed(((3, 3),), ((2, 2),), ((1, 1),)), second_order=True),
+    Case("det_batched", lambda a: _eye_plus(a, 5).det(), fixed(((2, 3, 3),), ((2, 1, 2, 2),)), second_order=True),
+    Case("slogdet", _slogdet, fixed(((3, 3),), ((2, 3, 3),)), second_order=True),
+    Case("logdet", lambda a: torch.logdet(_positive_definite(a)), fixed(((3, 3),), ((2, 2, 2),)), second_order=True),
+    Case("inverse", lambda a: torch.linalg.inv(_eye_plus(a, 5)), fixed(((3, 3),), ((1, 1),)), second_order=True),
+    Case("inverse_batched", lambda a: torch.inverse(_eye_plus(a, 5).mT) + _eye_plus(a, 5).inverse(),
+         fixed(((2, 3, 3),)), second_order=True),
+    Case("linalg_solve_ex", lambda a, b: LinalgSolveEx.apply(_eye_plus(a, 5), b), fixed(((3, 3), (3, 2))),
+         second_order=True),
+    Case("diag_embed_batched", lambda a: BatchDiagEmbed.apply(a), fixed(((2, 3),), ((4,),)), second_order=True),
+    # running products, extremes and log-sum-exps (cumsum is above)
+    Case("cumprod", lambda a, d: a.cumprod(d), unary(), (NO_KINK_AT_0,), a_dim, second_order=True),
+    Case("cumprod_zeros", lambda a: _with_zeros(a).cumprod(1) + torch.cumprod(_with_zeros(a), 0), fixed(((3, 5),)),
+         second_order=True),  # zeros in the input: torch's masks, and its O(n^2) loop for create_graph=True
+    Case("cummax", lambda a, d: a.cummax(d).values, unary(), (DISTINCT,), a_dim, second_order=True),
+    Case("cummin", lambda a, d: torch.cummin(a, d)[0], unary(), (DISTINCT,), a_dim, second_order=True),
+    Case("logcumsumexp", lambda a, d: a.logcumsumexp(d), unary(), args_for=a_dim, second_order=True),
+    Case("cummaxmin_scatter_add", lambda a, g: ScatterAdd.apply(a, g, dim=-1, index=torch.tensor(SCATTER_INDEX)),
+         fixed(((2, 3), (2, 3))), second_order=True),  # cummax's backward as recorded with create_graph=True
     # layers
     Case("embedding", _embedding, fixed(((4, 2),))),
     # padding_idx withholds a true gradient from its row (by design): formula check only

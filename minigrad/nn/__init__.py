@@ -6,6 +6,7 @@ from .activation import (
     CELU,
     ELU,
     GELU,
+    GLU,
     SELU,
     Flatten,
     Hardshrink,
@@ -17,6 +18,7 @@ from .activation import (
     LogSigmoid,
     LogSoftmax,
     Mish,
+    PReLU,
     ReLU6,
     SiLU,
     Softmax,
@@ -26,6 +28,7 @@ from .activation import (
     Softsign,
     Tanhshrink,
     Threshold,
+    Unflatten,
 )
 from .batchnorm import BatchNorm1d
 from .containers import ModuleDict, ModuleList
@@ -52,12 +55,12 @@ from .parameter import Parameter
 
 __all__ = [
     "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CELU", "ConstantPad1d", "ConstantPad2d", "ConstantPad3d",
-    "CosineSimilarity", "CrossEntropyLoss", "Dropout", "ELU", "Embedding", "Flatten", "GELU", "Hardshrink",
+    "CosineSimilarity", "CrossEntropyLoss", "Dropout", "ELU", "Embedding", "Flatten", "GELU", "GLU", "Hardshrink",
     "Hardsigmoid", "Hardswish", "Hardtanh", "HuberLoss", "Identity", "KLDivLoss", "L1Loss", "LayerNorm", "LazyLinear",
     "LeakyReLU", "Linear", "LogSigmoid", "LogSoftmax", "MSELoss", "Mish", "Module", "ModuleDict", "ModuleList",
-    "NLLLoss", "Parameter", "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss", "Softmax",
-    "Softmin", "Softplus", "Softshrink", "Softsign", "Tanh", "Tanhshrink", "Threshold", "ZeroPad1d", "ZeroPad2d",
-    "ZeroPad3d", "functional", "init", "utils",
+    "NLLLoss", "PReLU", "Parameter", "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss",
+    "Softmax", "Softmin", "Softplus", "Softshrink", "Softsign", "Tanh", "Tanhshrink", "Threshold", "Unflatten",
+    "ZeroPad1d", "ZeroPad2d", "ZeroPad3d", "functional", "init", "utils",
 ]
 
 from ..torch_api import module_getattr  # noqa: E402

@@ -8,7 +8,9 @@ import warnings
 
 import numpy as np
 
+from .. import creation
 from ..functional import hardshrink  # noqa: F401 - torch.nn.functional.hardshrink is torch.hardshrink
+from ..functional import prelu as _prelu
 from ..functional import relu as _relu
 from ..functional import threshold as _threshold
 from ..functional import threshold_ as _threshold_
@@ -16,7 +18,9 @@ from ..ops import activations as A
 from ..ops import elementwise as E
 from ..ops import softmax as SM
 from ..ops.inplace import apply_inplace
+from . import init as nn_init
 from .module import Module
+from .parameter import Parameter
 
 
 def _softmax_dim(name, ndim, stacklevel):
@@ -117,6 +121,20 @@ class Flatten(Module):
 
     def extra_repr(self):
         return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+class Unflatten(Module):
+    """Mirror ``torch.nn.Unflatten(dim, unflattened_size)``: dim ``dim`` split into ``unflattened_size``."""
+
+    def __init__(self, dim, unflattened_size):
+        super().__init__()
+        self.dim, self.unflattened_size = dim, unflattened_size
+
+    def forward(self, input):
+        return input.unflatten(self.dim, self.unflattened_size)
+
+    def extra_repr(self):
+        return f"dim={self.dim}, unflattened_size={self.unflattened_size}"
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
@@ -239,6 +257,21 @@ def hardswish(input, inplace=False):
     """Mirror ``torch.nn.functional.hardswish``: ``x * relu6(x + 3) / 6`` (HardswishBackward0; ``inplace=True``
     writes into ``input``)."""
     return apply_inplace(input, A.Hardswish.apply) if inplace else A.Hardswish.apply(input)
+
+
+def prelu(input, weight):
+    """Mirror ``torch.nn.functional.prelu`` (``torch.prelu``): ``input`` where positive, else ``weight * input``,
+    one weight per channel (dim 1) or one for all; the weight reshaped to broadcast, as torch does (a ViewBackward0),
+    then PreluKernelBackward0; torch's errors for mismatched dtypes or sizes."""
+    return _prelu(input, weight)
+
+
+def glu(input, dim=-1):
+    """Mirror ``torch.nn.functional.glu``: ``first * sigmoid(second)``, the halves of ``input`` along ``dim``
+    (GluBackward0); torch's errors for a 0-dim input or an odd size."""
+    if input.dim() == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    return A.Glu.apply(input, dim=dim)
 
 
 def logsigmoid(input):
@@ -370,6 +403,41 @@ class Hardswish(Hardsigmoid):
     """Mirror ``torch.nn.Hardswish(inplace=False)``."""
 
     function = staticmethod(hardswish)
+
+
+class PReLU(Module):
+    """Mirror ``torch.nn.PReLU(num_parameters=1, init=0.25, device=None, dtype=None)``: ``prelu`` with a learned
+    weight of ``num_parameters`` values, all ``init`` at first."""
+
+    def __init__(self, num_parameters=1, init=0.25, device=None, dtype=None):
+        super().__init__()
+        self.num_parameters, self.init = num_parameters, init
+        self.weight = Parameter(creation.empty(num_parameters, device=device, dtype=dtype))
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        """Mirror ``PReLU.reset_parameters``: every weight ``init``."""
+        nn_init.constant_(self.weight, self.init)
+
+    def forward(self, input):
+        return prelu(input, self.weight)
+
+    def extra_repr(self):
+        return f"num_parameters={self.num_parameters}"
+
+
+class GLU(Module):
+    """Mirror ``torch.nn.GLU(dim=-1)``."""
+
+    def __init__(self, dim=-1):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return glu(input, self.dim)
+
+    def extra_repr(self):
+        return f"dim={self.dim}"
 
 
 class LogSigmoid(Module):

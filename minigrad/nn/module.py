@@ -40,6 +40,7 @@ class Module:
 
     # a module unpickled from before minigrad had hooks has no tables of its own: these (empty) stand in
     _forward_pre_hooks = _forward_hooks = _backward_hooks = _backward_pre_hooks = MappingProxyType({})
+    _is_full_backward_hook = None  # torch's flag: True once a full backward hook is registered, False for an old one
 
     def __init__(self):
         object.__setattr__(self, "_parameters", OrderedDict())
@@ -213,7 +214,22 @@ class Module:
         """Mirror ``Module.register_full_backward_hook``: ``hook(module, grad_input, grad_output)`` runs when the
         gradients of the module's inputs are known and may return new ones. The module's inputs and outputs then go
         through ``BackwardHookFunctionBackward`` nodes, as in torch. Returns a handle."""
+        self._set_backward_hook_kind(True)
         return self._add_hook("_backward_hooks", hook, prepend)
+
+    def register_backward_hook(self, hook):
+        """Mirror the deprecated ``Module.register_backward_hook``: ``hook(module, grad_input, grad_output)`` becomes a
+        hook of the node that made the module's (first) output, so ``grad_input`` holds the gradients of *that
+        node's* inputs, which are the module's only if its forward is one op; torch's FutureWarnings say when they
+        are not. Returns a handle."""
+        self._set_backward_hook_kind(False)
+        return self._add_hook("_backward_hooks", hook, False)
+
+    def _set_backward_hook_kind(self, full):
+        if self._is_full_backward_hook is (not full):
+            raise RuntimeError("Cannot use both regular backward hooks and full backward hooks on a single Module. "
+                               "Please use only one of them.")
+        object.__setattr__(self, "_is_full_backward_hook", full)
 
     def register_module(self, name, module):
         """Mirror ``Module.register_module``, an alias of ``add_module``."""

@@ -6,7 +6,7 @@ import numpy as np
 
 from ..tensor import Tensor
 from ._util import not_implemented, precise, wrap
-from .carriers import ARRAYS
+from .carriers import ARRAYS, TENSORS
 from .not_implemented import record_not_implemented
 from .op import Op
 
@@ -475,6 +475,100 @@ class HardswishBackward(Op):
         return (
             hardswish_backward(grads[0], a, F) if needs[0] else None,
             F.where(inside, grads[0] * grad_output / 3.0, 0) if needs[1] else None,
+        )
+
+
+def _halves(x, dim, F):
+    """The two halves of ``x`` along ``dim``."""
+    n = F.shape(x)[dim] // 2
+    return F.split(x, (n, n), dim)
+
+
+def glu_backward(grad, self, dim, F=None):
+    """torch's ``glu_backward``: for ``first * sigmoid(second)``, ``sigmoid(second) * grad`` for the first half and
+    ``s * (1 - s) * first * grad`` for the second, in the order of torch's kernel (on Tensors, the differentiable
+    GluBackward op)."""
+    if F is ARRAYS:
+        first, second = _halves(self, dim, F)
+        s = F.sigmoid(second)
+        return F.cat([s * grad, s * (1 - s) * first * grad], dim)
+    return GluBackward.apply(grad, self, dim=dim)
+
+
+class Glu(Op):
+    """result = first * sigmoid(second), first and second the halves of self along dim"""
+
+    node_name = "GluBackward0"
+    formula = {"self": "glu_backward(grad, self, dim)"}
+    saved_names = ("self",)
+    saved_values = {"dim": "dim"}  # as given: -1 reads 18446744073709551615, as in torch
+
+    @staticmethod
+    def forward(ctx, a, *, dim):
+        if a.dtype.category < 2:
+            raise not_implemented("glu_cpu", a.dtype)
+        d = a._wrap_dim(dim)
+        if a.shape[d] % 2:
+            raise RuntimeError(f"Halving dimension must be even, but dimension {d} is size {a.shape[d]}")
+        ctx._save((a,))
+        ctx.dim = dim
+        first, second = _halves(a._data, d, ARRAYS)
+        return wrap(first * ARRAYS.sigmoid(second))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        (a,) = ctx._values(F)
+        return (glu_backward(grads[0], a, ctx.dim, F),)
+
+
+def glu_double_backward_grad_output(grad, self, dim, F=None):
+    """torch's derivative of ``glu_backward`` in ``grad_output``: ``grad`` times ``glu_backward`` of ones, the two
+    halves added."""
+    F = F or TENSORS
+    first, second = _halves(self, dim, F)
+    s = F.sigmoid(second)
+    grad_first, grad_second = _halves(grad, dim, F)
+    return grad_first * s + grad_second * (s * (1 - s) * first)
+
+
+def glu_double_backward(grad, grad_output, self, dim, F=None):
+    """torch's ``glu_double_backward``: the derivative of ``glu_backward`` in ``self``."""
+    F = F or TENSORS
+    first, second = _halves(self, dim, F)
+    s = F.sigmoid(second)
+    one_minus_s = 1 - s
+    s_one_minus_s = s * one_minus_s
+    grad_first, grad_second = _halves(grad, dim, F)
+    d_first = grad_second * grad_output * s_one_minus_s
+    second_order = s_one_minus_s * one_minus_s - s * s_one_minus_s
+    d_second = grad_second * first * grad_output * second_order + grad_first * grad_output * s_one_minus_s
+    return F.cat([d_first, d_second], dim)
+
+
+class GluBackward(Op):
+    """glu's backward as a differentiable op (seen after ``create_graph=True``)"""
+
+    node_name = "GluBackwardBackward0"
+    formula = {
+        "grad_output": "glu_double_backward_grad_output(grad, self, dim)",
+        "self": "glu_double_backward(grad, grad_output, self, dim)",
+    }
+    saved_names = ("grad_output", "self")
+    saved_values = {"dim": "dim"}
+
+    @staticmethod
+    def forward(ctx, grad_output, a, *, dim):
+        ctx._save((grad_output, a))
+        ctx.dim = dim
+        return wrap(glu_backward(grad_output._data, a._data, dim, ARRAYS))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        grad_output, a = ctx._values(F)
+        needs = ctx._needs()
+        return (
+            glu_double_backward_grad_output(grads[0], a, ctx.dim, F) if needs[0] else None,
+            glu_double_backward(grads[0], grad_output, a, ctx.dim, F) if needs[1] else None,
         )
 
 

@@ -145,6 +145,51 @@ class Div(Op):
         return out
 
 
+def _rounded_quotient(x, y, rounding_mode):
+    """torch's ``div`` with ``rounding_mode`` of arrays of one dtype: rounded toward zero ("trunc") or down
+    ("floor", Python's ``//``; the same algorithm as torch's for floats)."""
+    if rounding_mode == "floor":
+        return np.floor_divide(x, y)
+    if x.dtype.kind == "f":
+        return np.trunc(x / y)
+    quotient = np.floor_divide(x, y)
+    return quotient + ((np.remainder(x, y) != 0) & ((x < 0) != (y < 0)))
+
+
+class DivMode(Op):
+    """result = self / other, rounded toward zero (rounding_mode "trunc") or down ("floor"), or not at all
+    (rounding_mode None given explicitly); a rounded quotient's gradient is zero"""
+
+    node_name = "DivBackward2"
+    formula = {
+        "self": "grad * 0 if rounding_mode else grad / other",
+        "other": "grad * 0 if rounding_mode else -grad * ((self / other) / other)",
+    }
+    saved_names = ("self", "other")
+    saved_values = {"rounding_mode": "rounding_mode"}
+
+    @staticmethod
+    def forward(ctx, a, b, *, rounding_mode, dtype):
+        ctx._save((a if needs_grad(b) else None, b))
+        ctx.rounding_mode = rounding_mode
+        if rounding_mode is None:
+            return wrap(np.true_divide(a._data.astype(dtype.np), b._data.astype(dtype.np)))
+        if dtype is dtypes.bool_:
+            raise not_implemented(f"div_{rounding_mode}_cpu", dtype)
+        x, y = a._data.astype(dtype.np), b._data.astype(dtype.np)
+        if dtype.category < 2 and np.any(y == 0):
+            raise RuntimeError("ZeroDivisionError")
+        return wrap(np.asarray(_rounded_quotient(x, y, rounding_mode)))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        a, b = ctx._values(F)
+        grad, needs = grads[0], ctx._needs()
+        if ctx.rounding_mode is not None:
+            return (grad * 0 if needs[0] else None, grad * 0 if needs[1] else None)
+        return (grad / b if needs[0] else None, -grad * ((a / b) / b) if needs[1] else None)
+
+
 class Reciprocal(Op):
     """result = 1 / self (``number / tensor`` is ``reciprocal(tensor) * number``, as in torch)"""
 
@@ -474,6 +519,30 @@ class Sign(Op):
                 raise not_implemented(ctx.bool_kernel, a.dtype)
             return wrap(a._data.copy())
         return wrap(ctx.values(a._data))
+
+
+def sgn_backward(self, grad, result, F=None):
+    """torch's ``sgn_backward`` for real tensors: zeros, the sign being flat wherever it has a derivative."""
+    return (F or TENSORS).zeros_like(grad)
+
+
+class Sgn(Sign):
+    """result = sgn(self), the sign of a real tensor (torch's sign for complex ones too); it saves self and result"""
+
+    node_name = "SgnBackward0"
+    formula = {"self": "sgn_backward(self, grad, result)"}
+    saved_names = ("self", "result")
+
+    @staticmethod
+    def forward(ctx, a):
+        out = Sign.forward(ctx, a)
+        ctx._save((a, out))
+        return out
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        a, result = ctx._values(F)
+        return (sgn_backward(a, grads[0], result, F),)
 
 
 class Maximum(Op):

@@ -363,3 +363,35 @@ class Amin(Amax):
 
     node_name = "AminBackward0"
     reduce, word = staticmethod(np.min), "amin"
+
+
+def nansum_backward(grad, self, dim, keepdim, F=None):
+    """torch's ``nansum_backward``: ``grad`` spread over the reduced dims, 0 where ``self`` is NaN."""
+    F = F or TENSORS
+    spread = F.expand(F.unsqueeze_dims(grad, dim, keepdim), F.shape(self))
+    return spread * (~np.isnan(self) if F is ARRAYS else self.isnan().logical_not())
+
+
+class Nansum(Op):
+    """result = the sum of the elements of self that are not NaN, over ``dim`` (every dim if None)"""
+
+    node_name = "NansumBackward0"
+    formula = {"self": "nansum_backward(grad, self, dim, keepdim)"}
+    saved_names = ("self",)
+    saved_values = {"dim": "dim_arg", "keepdim": "keepdim"}
+
+    @staticmethod
+    def forward(ctx, a, *, dim=None, keepdim=False, dtype=None):
+        ctx._save((a,))
+        ctx.dim, ctx.keepdim = normalize_dims(a, dim), keepdim
+        ctx.dim_arg = None if dim is None else (dim,) if isinstance(dim, int) else tuple(dim)
+        x = a._data
+        if dtype is not None:
+            x = x.astype(dtype.np)
+        total = np.nansum(x, axis=ctx.dim, keepdims=keepdim, dtype=np.int64 if x.dtype.kind in "biu" else None)
+        return wrap(np.asarray(total, dtype=np.int64 if x.dtype.kind in "biu" else x.dtype))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        (a,) = ctx._values(F)
+        return (nansum_backward(grads[0], a, ctx.dim, ctx.keepdim, F),)

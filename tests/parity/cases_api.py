@@ -3557,6 +3557,224 @@ for args in [(2., 10.), (1., 20.), (0.5, 1.)]:
         h = torch.autograd.grad((g * g).sum(), [x, w], create_graph=True)
         print(h, torch.autograd.grad(h[0].sum(), [x, w]))
 """)
+_SHAPES = """
+x = torch.tensor([[1., -2., 3., 0.5], [0.5, 4., -1., 0.]], requires_grad=True)
+c = torch.tensor([1, 2])
+"""
+_report_cases("api_op_tiles_", _SHAPES, """
+    tile: torch.tile(x, (2,)) ; x
+    tile_more_dims: torch.tile(x, (2, 1, 2)) ; x
+    tile_method: x.tile(2, 1) ; x
+    interleave: torch.repeat_interleave(x, 2, dim=1) ; x
+    interleave_flat: x.repeat_interleave(2) ; x
+    interleave_counts: x.repeat_interleave(c, dim=0) ; x
+    interleave_count: x.repeat_interleave(torch.tensor(2), dim=-1) ; x
+    unflatten: x.unflatten(1, (2, 2)) ; x
+    unflatten_inferred: torch.unflatten(x, -1, (2, -1)) ; x
+    unflatten_layer: nn.Unflatten(1, (2, 2))(x) ; x
+    sgn: torch.sgn(x) ; x
+""")
+case("api_tiles_values_and_graphs", [_SHAPES, """
+for y in (torch.repeat_interleave(x, 2, dim=1), x.repeat_interleave(2), x.repeat_interleave(c, dim=0),
+          torch.tile(x, (2,))):
+    print(y.shape, show_graph(y))
+print(torch.repeat_interleave(torch.tensor([2, 0, 1])), torch.repeat_interleave(c, output_size=3))
+print(torch.tensor(3.).repeat_interleave(2), x.repeat_interleave(2, dim=0, output_size=4).shape)
+print(nn.Unflatten(1, (2, 2)), nn.Unflatten(-1, [2, 2]))
+print(torch.sgn(torch.tensor([1, -2, 0])), torch.sgn(torch.tensor([True])))
+s = torch.sgn(x)
+print(s.grad_fn._saved_self, s.grad_fn._saved_result)
+g, = torch.autograd.grad(s.sum(), x, create_graph=True)
+print(g, g.grad_fn, x.detach().clone().sgn_())
+"""])
+_errors(
+    "api_tiles_errors",
+    "torch.tile(x, (-1,))",
+    "torch.tile(x, 2)",
+    "torch.tile(x)",
+    "x.tile()",
+    "x.repeat_interleave(-1)",
+    "x.repeat_interleave(torch.tensor([1, 2, 3]), dim=0)",
+    "x.repeat_interleave(torch.tensor([[1]]), dim=0)",
+    "x.repeat_interleave(2, dim=2)",
+    "x.repeat_interleave(2.5)",
+    "torch.repeat_interleave(x, 2.5)",
+    "x.repeat_interleave()",
+    "torch.repeat_interleave(x, None)",
+    "torch.repeat_interleave([1, 2])",
+    "torch.repeat_interleave(torch.tensor([2., 1.]))",
+    "x.repeat_interleave(torch.tensor([1, -1]), dim=0)",
+    "x.repeat_interleave(2, output_size=4)",
+    "x.unflatten(1, (3, -1))",
+    "x.unflatten(1, ())",
+    "x.unflatten(3, (1, 2))",
+)
+_report_cases("api_op_glu_", _SHAPES, """
+    last_dim: F.glu(x) ; x
+    dim0: F.glu(x, 0) ; x
+    float64: F.glu(x.double(), -2) ; x
+    layer: nn.GLU(1)(x) ; x
+""")
+case("api_glu_second_order_and_errors", [_SHAPES, """
+w = torch.tensor([[1., 2.], [3., -4.]], requires_grad=True)
+for t, d in [(x, -1), (x.double(), 1), (x.t(), 0)]:
+    y = F.glu(t, d)
+    print(y.grad_fn._saved_dim, nf(y))
+    g, = torch.autograd.grad((y * w).sum(), x, create_graph=True)
+    print(g, g.grad_fn.name(), g.grad_fn._saved_dim, nf(g))
+    h = torch.autograd.grad((g * g).sum(), [x, w], create_graph=True)
+    print(h, torch.autograd.grad(h[0].sum(), x))
+print(nn.GLU(), nn.GLU(dim=0))
+for f in [lambda: F.glu(torch.tensor(1.)), lambda: F.glu(torch.tensor([[1, 2]])), lambda: F.glu(x[:, :3]),
+          lambda: F.glu(x, 2), lambda: F.glu(torch.ones(2, 0))]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+"""])
+_PRELU = """
+x = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
+w = torch.tensor([0.25], requires_grad=True)
+w3 = torch.tensor([0.1, -0.2, 0.3], requires_grad=True)
+"""
+_report_cases("api_op_prelu_", _PRELU, """
+    one_weight: F.prelu(x, w) ; x, w
+    per_channel: F.prelu(x, w3) ; x, w3
+    three_dims: F.prelu(x.reshape(2, 3, 1), w3) ; x, w3
+    vector: F.prelu(x[0], w) ; x, w
+    scalar: torch.prelu(x[0, 1], w) ; x, w
+    method: x.prelu(w3 * 2) ; x, w3
+    float64: F.prelu(x.double(), w.double()) ; x, w
+""")
+case("api_prelu_layer_second_order_and_errors", [_PRELU, """
+m = nn.PReLU(3, init=0.1)
+print(m, list(m.named_parameters()), m(x), nn.PReLU(), nn.PReLU(dtype=torch.float64).weight)
+y = F.prelu(x, w)
+print(y.grad_fn._saved_self, y.grad_fn._saved_weight)
+ww = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+for wt in [w, w3]:
+    y = F.prelu(x, wt)
+    g = torch.autograd.grad((y * ww).sum(), [x, wt], create_graph=True)
+    print(g, g[0].grad_fn.name(), nf(g[0]), g[1].grad_fn.name())
+    print(torch.autograd.grad((g[0] * g[0]).sum() + g[1].sum() * 3, [x, wt, ww], retain_graph=True))
+    print(torch.autograd.grad(g[0].sum(), [x, wt, ww], allow_unused=True, retain_graph=True))
+    print(torch.autograd.grad(g[1].sum(), [x, wt, ww], allow_unused=True))
+for f in [lambda: F.prelu(x, torch.tensor([0.1, 0.2])), lambda: F.prelu(x, w.double()),
+          lambda: F.prelu(torch.tensor([1, -2]), torch.tensor([2])), lambda: F.prelu(x, torch.ones(1, 1)),
+          lambda: F.prelu(torch.tensor(-2.), torch.tensor([0.1, 0.2])), lambda: torch.prelu(x, 0.25)]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+"""])
+_NAN = """
+x = torch.tensor([[1., float("nan"), 3.], [0.5, 4., float("nan")]], requires_grad=True)
+"""
+_report_cases("api_op_nan_", _NAN, """
+    nansum: x.nansum() ; x
+    nansum_dim: torch.nansum(x, 1) ; x
+    nansum_dims_keepdim: x.nansum((0, -1), keepdim=True) ; x
+    nansum_float64: torch.nansum(x, -1, dtype=torch.float64) ; x
+    nanmean: x.nanmean() ; x
+    nanmean_dim: torch.nanmean(x, 0, keepdim=True) ; x
+""")
+case("api_nan_reductions_values", [_NAN, """
+print(torch.nansum(torch.tensor([1, 2])), torch.nansum(torch.tensor([True, True])))
+print(torch.nansum(torch.tensor(float("nan"))))
+print(torch.nanmean(torch.tensor([float("nan")])), torch.nanmean(x.double(), (0,)))
+g, = torch.autograd.grad(x.nanmean(1).sum(), x, create_graph=True)
+print(g, g.grad_fn.name(), x.nansum(-1).grad_fn._saved_dim)
+try:
+    torch.nanmean(torch.tensor([1, 2]))
+except RuntimeError as e:
+    print("RuntimeError", e)
+"""])
+case("api_module_register_backward_hook", """
+import warnings
+warnings.simplefilter("always")
+lin = nn.Linear(3, 2)
+with torch.no_grad():
+    lin.weight.copy_(torch.tensor([[1., -2., 0.5], [0.3, 0.1, -1.]])); lin.bias.copy_(torch.tensor([0.1, -0.2]))
+def hook(m, gi, go):
+    print("hook", type(m).__name__, [None if g is None else (tuple(g.shape), g) for g in gi],
+          [tuple(g.shape) for g in go])
+x = torch.tensor([[1., 2., 3.], [-1., 0.5, 2.]], requires_grad=True)
+h = lin.register_backward_hook(hook)
+with warnings.catch_warnings(record=True) as w:
+    warnings.simplefilter("always")
+    y = lin(x)
+    print([(c.category.__name__, str(c.message)) for c in w])
+y.sum().backward()
+print(x.grad)
+h.remove()
+seq = nn.Sequential(nn.Linear(3, 2), nn.ReLU())
+with torch.no_grad():
+    seq[0].weight.copy_(lin.weight); seq[0].bias.copy_(lin.bias)
+seq.register_backward_hook(hook)
+with warnings.catch_warnings(record=True) as w:
+    warnings.simplefilter("always")
+    out = seq(x)
+    print([(c.category.__name__, str(c.message)) for c in w])
+out.sum().backward()
+r = nn.ReLU(); r.register_backward_hook(hook)
+z = x * 2
+with warnings.catch_warnings(record=True) as w:
+    warnings.simplefilter("always")
+    o = r(z)
+    print([(c.category.__name__, str(c.message)) for c in w])
+o.sum().backward()
+def replace(m, gi, go):
+    return tuple(None if g is None else g * 0 + 1 for g in gi)
+r2 = nn.Tanh(); r2.register_backward_hook(replace)
+x.grad = None
+z = x * 2
+r2(z).sum().backward()
+print(x.grad)
+m = nn.Linear(3, 2)
+m.register_backward_hook(hook)
+try:
+    m.register_full_backward_hook(hook)
+except RuntimeError as e:
+    print("RuntimeError", e)
+m2 = nn.Linear(3, 2)
+m2.register_full_backward_hook(hook)
+try:
+    m2.register_backward_hook(hook)
+except RuntimeError as e:
+    print("RuntimeError", e)
+print(m._is_full_backward_hook, m2._is_full_backward_hook, nn.Linear(1, 1)._is_full_backward_hook)
+""")
+_DIVIDE = """
+x = torch.tensor([[7., -7., 2.5], [-0.5, 4., -1.]], requires_grad=True)
+y = torch.tensor([2., 2., -1.5], requires_grad=True)
+"""
+_report_cases("api_op_div_", _DIVIDE, """
+    trunc: torch.div(x, y, rounding_mode="trunc") ; x, y
+    floor: torch.div(x, y, rounding_mode="floor") ; x, y
+    floor_number: x.div(2, rounding_mode="floor") ; x
+    trunc_number: x.divide(-2, rounding_mode="trunc") ; x
+    none_given: torch.div(x, y, rounding_mode=None) ; x, y
+    floor_float64: torch.div(x.double(), y, rounding_mode="floor") ; x, y
+    number_first: torch.div(2, x, rounding_mode="floor") ; x
+""")
+case("api_div_rounding_values_and_errors", [_DIVIDE, """
+print(torch.div(torch.tensor([7, -7]), 2, rounding_mode="floor"))
+print(torch.div(torch.tensor([7, -7, 6, -6]), torch.tensor([2, 2, -4, 4]), rounding_mode="trunc"))
+print(torch.div(torch.tensor([7, -7]), 2.5, rounding_mode="floor"), torch.div(x, 0., rounding_mode="floor"))
+print(torch.div(torch.tensor([7, -7]), torch.tensor([2, 2]), rounding_mode=None))
+print(torch.div(torch.tensor([0., 1., -1.]), torch.tensor([0., 0., 0.]), rounding_mode="trunc"))
+print(torch.tensor([7., -7.]).div_(2, rounding_mode="floor"), torch.tensor([7, -7]).div_(2, rounding_mode="floor"))
+g = torch.autograd.grad(torch.div(x, y, rounding_mode="floor").sum(), [x, y], create_graph=True)
+print(g, [t.grad_fn for t in g])
+for f in [lambda: torch.div(torch.tensor([7, -7]), 0, rounding_mode="trunc"),
+          lambda: torch.div(x, y, rounding_mode="round"), lambda: x.div_(2, rounding_mode="floor"),
+          lambda: torch.div(torch.tensor([True]), torch.tensor([True]), rounding_mode="floor"),
+          lambda: torch.tensor([7, -7]).div_(2, rounding_mode=None)]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+"""])
 _errors(
     "api_gate_errors",
     "F.softshrink(x, -1)",
@@ -4266,3 +4484,235 @@ for make in (lambda p: torch.optim.AdamW(p),
         opt.step()
     print(type(opt).__name__, w._version, w)
 """)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Determinants and inverses: torch.linalg.det / slogdet / inv, torch.det / slogdet / logdet / inverse.
+# ---------------------------------------------------------------------------------------------------------
+_MATRICES = """
+m = torch.tensor([[2., 1., 0.5], [1., 3., -1.], [0.5, -1., 4.]], requires_grad=True)
+b = torch.tensor([[[1., 2.], [3., 4.]], [[0., 1.], [1., 0.]], [[1., 2.], [2., 4.]]], requires_grad=True)
+s = torch.tensor([[1., 2.], [2., 4.]], requires_grad=True)
+"""
+_report_cases("api_op_linalg_", _MATRICES, """
+    det: torch.linalg.det(m) ; m
+    det_function: torch.det(m) ; m
+    det_method_batched: b.det() ; b
+    det_transposed: torch.linalg.det(b.mT) ; b
+    det_singular: torch.linalg.det(s) ; s
+    slogdet_logabsdet: torch.linalg.slogdet(m).logabsdet ; m
+    slogdet_function: torch.slogdet(b[:2])[1] ; b
+    slogdet_method_negative: (-m).slogdet().logabsdet ; m
+    logdet: torch.logdet(m) ; m
+    logdet_method: (m * 2).logdet() ; m
+    logdet_negative: torch.logdet(-m) ; m
+    inv: torch.linalg.inv(m) ; m
+    inv_transposed: torch.linalg.inv(m.mT) ; m
+    inverse_function: torch.inverse(b[:2]) ; b
+    inverse_method: m.inverse() ; m
+""")
+case("api_linalg_det_inv_values_and_second_order", [_MATRICES, """
+print(torch.linalg.slogdet(m), torch.slogdet(-b[:2]))
+r = torch.linalg.slogdet(b[:2])
+print(type(r).__name__, r.sign, r.logabsdet, r.sign.grad_fn.name(), r.logabsdet.grad_fn is r.sign.grad_fn)
+print(torch.logdet(b), torch.logdet(torch.zeros(2, 2)), torch.det(torch.zeros(2, 2)))
+d = torch.linalg.det(m)
+n = d.grad_fn
+print(n._saved_A is m, n._saved_LU, n._saved_pivots, n._saved_result, n._saved_result is d)
+n = torch.linalg.det(m.mT).grad_fn
+print(n._saved_LU, n._saved_pivots)
+n = r.logabsdet.grad_fn
+print(n._saved_LU, n._saved_pivots, n._saved_sign)
+i = torch.linalg.inv(m)
+print(i.grad_fn._saved_inverse, i.grad_fn._saved_inverse is i)
+r.sign.sum().backward()
+print(b.grad)
+for name, f in [("det", torch.linalg.det), ("logdet", torch.logdet),
+                ("slogdet", lambda t: torch.linalg.slogdet(t).logabsdet), ("inv", torch.linalg.inv)]:
+    w = torch.arange(1., f(m).numel() + 1).reshape(f(m).shape)
+    g, = torch.autograd.grad((f(m) * w).sum(), m, create_graph=True)
+    print(name, g, g.grad_fn.name(), nf(g))
+    show_graph(g)
+    print({k: getattr(g.grad_fn, k) for k in dir(g.grad_fn) if k.startswith("_saved_")})
+    print(torch.autograd.grad((g * g).sum(), m))
+g, = torch.autograd.grad(torch.linalg.det(b[:2]).sum(), b, create_graph=True)
+print(g, torch.autograd.grad(g.sum(), b))
+x = torch.tensor([[1.5, -0.5, 2.], [0.25, 1., -1.], [3., 0.5, 1.]], dtype=torch.float64, requires_grad=True)
+print(torch.linalg.det(x), torch.linalg.slogdet(x), torch.logdet(x), torch.linalg.inv(x))
+print(torch.autograd.grad(torch.linalg.det(x), x), torch.autograd.grad(torch.linalg.inv(x).sum(), x))
+e = torch.empty(0, 0, requires_grad=True)
+y = torch.linalg.det(e)
+y.backward()
+print(y, e.grad, torch.linalg.det(torch.empty(2, 0, 0)), torch.linalg.inv(torch.empty(0, 0)))
+print(torch.linalg.slogdet(torch.empty(0, 0)), torch.linalg.det(torch.ones(2, 1, 1, 1) * 3))
+with torch.no_grad():
+    print(torch.linalg.det(m), torch.linalg.inv(m).requires_grad)
+"""])
+_errors(
+    "api_linalg_det_inv_errors",
+    "torch.linalg.det(torch.ones(2, 3))",
+    "torch.linalg.det(torch.ones(3))",
+    "torch.linalg.det(torch.ones(2, 2, dtype=torch.int64))",
+    "torch.linalg.det(torch.ones(2, 2, dtype=torch.bool))",
+    "torch.linalg.det(torch.ones(2, 2, dtype=torch.float16))",
+    "torch.det(torch.ones(2, 3, dtype=torch.int64))",
+    "torch.ones(3).det()",
+    "torch.det(3)",
+    "torch.linalg.det('a')",
+    "torch.linalg.slogdet(torch.ones(2, 3))",
+    "torch.linalg.slogdet(torch.ones(2, 2, dtype=torch.int32))",
+    "torch.linalg.slogdet(torch.ones(2, 2, dtype=torch.float16))",
+    "torch.slogdet(torch.ones(4))",
+    "torch.slogdet(1)",
+    "torch.logdet(torch.ones(2, 3))",
+    "torch.logdet(torch.ones(2, 2, dtype=torch.int64))",
+    "torch.logdet(torch.ones(2, 2, dtype=torch.float16))",
+    "torch.ones(4).logdet()",
+    "torch.logdet([1.])",
+    "torch.linalg.inv(torch.ones(2, 3))",
+    "torch.linalg.inv(torch.ones(3))",
+    "torch.linalg.inv(torch.ones(2, 2, dtype=torch.int64))",
+    "torch.linalg.inv(torch.ones(2, 2, dtype=torch.float16))",
+    "torch.linalg.inv(torch.zeros(2, 2))",
+    "torch.linalg.inv(torch.tensor([[1., 2.], [2., 4.]]))",
+    "torch.linalg.inv(torch.stack([torch.eye(2), torch.zeros(2, 2)]))",
+    "torch.linalg.inv(torch.zeros(3, 2, 2))",
+    "torch.inverse(torch.tensor([[1., 2., 3.], [4., 5., 6.], [7., 8., 9.]]))",
+    "torch.zeros(2, 2).inverse()",
+    "torch.inverse(torch.ones(2, 3))",
+    "torch.inverse(None)",
+    "torch.linalg.inv(2.)",
+    "issubclass(torch.linalg.LinAlgError, RuntimeError)",
+)
+_CUMULATIVE = """
+x = torch.tensor([[1., -2., 3., 0.5], [0.5, 4., -1., 2.]], requires_grad=True)
+z = torch.tensor([[2., 0., 3., 0., 5.], [0., 1.5, -2., 1., 3.]], requires_grad=True)
+t = torch.tensor([[1., 3., 3., 2.], [-1., -1., 2., -1.]], requires_grad=True)
+"""
+_report_cases("api_op_cumulative_", _CUMULATIVE, """
+    cumprod: torch.cumprod(x, 1) ; x
+    cumprod_method_dim0: x.cumprod(dim=0) ; x
+    cumprod_negative_dim: x.cumprod(-1) ; x
+    cumprod_zeros: z.cumprod(1) ; z
+    cumprod_zeros_dim0: torch.cumprod(z, 0) ; z
+    cumprod_dtype: x.cumprod(1, dtype=torch.float64) ; x
+    cumprod_float64: x.double().cumprod(1) ; x
+    cummax: torch.cummax(x, 1).values ; x
+    cummax_dim0: x.cummax(0)[0] ; x
+    cummax_ties: t.cummax(-1).values ; t
+    cummin: x.cummin(dim=-1).values ; x
+    cummin_ties: torch.cummin(t, 1)[0] ; t
+    cummin_zeros_float64: z.double().cummin(0).values ; z
+    logcumsumexp: torch.logcumsumexp(x, 1) ; x
+    logcumsumexp_dim0: x.logcumsumexp(0) ; x
+    logcumsumexp_float64: x.double().logcumsumexp(-1) ; x
+""")
+case("api_cumulative_values_and_second_order", [_CUMULATIVE, """
+def saved(node):
+    return {k: getattr(node, k) for k in dir(node) if k.startswith("_saved_")}
+for r in (torch.cummax(x, 1), x.cummin(0), torch.cummax(t, -1), t.cummin(dim=1)):
+    print(r, type(r).__name__, r.values.grad_fn.name(), r.indices.dtype, r.indices.requires_grad)
+    print(saved(r.values.grad_fn))
+for y in (x.cumprod(1), z.cumprod(-1), x.logcumsumexp(-1), x.cumprod(0, dtype=torch.float64)):
+    print(y.grad_fn.name(), saved(y.grad_fn))
+n = torch.tensor([1., float("nan"), 3., -1.], requires_grad=True)
+for r in (n.cummax(0), n.cummin(0)):
+    print(r)
+    r.values.backward(torch.tensor([1., 2., 3., 4.]))
+    print(n.grad)
+    n.grad = None
+print(torch.tensor([float("inf"), float("-inf"), 1., float("inf")]).logcumsumexp(0), n.logcumsumexp(0))
+print(torch.tensor([-float("inf"), -float("inf"), 1.]).logcumsumexp(0), torch.tensor([1., 2.]).half().logcumsumexp(0))
+print(torch.tensor([[100., 0.5, -80.], [3., 3., 3.]]).logcumsumexp(1), torch.tensor([[1e5, -1e5]]).logcumsumexp(1))
+i = torch.tensor([[3, -1, 4], [1, 5, -9]])
+print(i.cumprod(1), torch.cumprod(i.int(), 0), i.cummax(1), i.cummin(0), torch.tensor([True, False, True]).cumprod(0))
+print(torch.tensor([True, False, True]).cummax(0), i.to(torch.uint8).cummin(1), i.cumprod(1, dtype=torch.float32))
+print(torch.tensor([2., 3.]).cumprod(0, dtype=torch.int64), torch.tensor([1e20, 1e20, 1e-20]).cumprod(0))
+s = torch.tensor(2.5, requires_grad=True)
+for y in (s.cumprod(0), s.cummax(-1).values, torch.cummin(s, 0).values, s.logcumsumexp(0), s.cumprod(-1)):
+    print(y, y.grad_fn.name(), torch.autograd.grad(y * 3, s))
+print(s.cummax(0), s.cummin(-1))
+e = torch.zeros(0, 3, requires_grad=True)
+for y in (e.cumprod(1), e.logcumsumexp(1)):
+    print(y, y.grad_fn.name(), torch.autograd.grad(y.sum(), e))
+for y in (e.cummax(0).values, e.cummin(5).values):  # the gradient is e itself in torch (it requires grad)
+    print(y, y.grad_fn.name(), torch.autograd.grad(y.sum(), e)[0].shape)
+print(torch.zeros(2, 0).cummax(1), torch.zeros(2, 0, dtype=torch.long).cummin(-7))
+a = torch.tensor([[1., 2., 3.], [0., 2., 0.5]])
+print(a.cumprod_(1), a, a._version, a.cumprod_(0, dtype=torch.float32))
+b = torch.tensor([1, 2, 3], dtype=torch.int32)
+print(b.cumprod_(0), b.dtype)
+y = x * 1
+print(y.cumprod_(1), y.grad_fn.name(), nf(y), y.grad_fn._saved_self, y.grad_fn._saved_result)
+y.backward(torch.ones(2, 4))
+print(x.grad)
+x.grad = None
+w = torch.tensor([[1., 2., 3., 4.], [5., 6., 7., 8.]], requires_grad=True)
+w5 = torch.tensor([[1., 2., 3., 4., 5.], [6., 7., 8., 9., 10.]], requires_grad=True)
+for name, leaf, weight, f in [("cumprod", x, w, lambda u: u.cumprod(1)), ("cumprod_dim0", x, w, lambda u: u.cumprod(0)),
+                              ("cumprod_zeros", z, w5, lambda u: u.cumprod(1)),
+                              ("cumprod_zeros_dim0", z, w5, lambda u: torch.cumprod(u, -2)),
+                              ("cumprod_dtype", x, w, lambda u: u.cumprod(-1, dtype=torch.float64)),
+                              ("cummax", t, w, lambda u: u.cummax(1).values),
+                              ("cummin", t, w, lambda u: u.cummin(-1).values)]:
+    g, = torch.autograd.grad((f(leaf) * weight).sum(), leaf, create_graph=True)
+    print(name, g, g.grad_fn.name(), nf(g), saved(g.grad_fn))
+    show_graph(g)
+    print(torch.autograd.grad((g * g).sum(), [leaf, weight], allow_unused=True))
+    g, = torch.autograd.grad((f(leaf) * weight).sum(), leaf)
+    print(g)
+xd = x.detach().double().requires_grad_()
+wd = w.detach().double().requires_grad_()
+for dim in (1, -2):
+    g, = torch.autograd.grad((xd.logcumsumexp(dim) * wd).sum(), xd, create_graph=True)
+    print(g, g.grad_fn.name(), nf(g))
+    show_graph(g)
+    print(torch.autograd.grad((g * g).sum(), [xd, wd]))
+with torch.no_grad():
+    print(x.cumprod(1), x.cummax(0), x.logcumsumexp(1), x.cumprod(1, dtype=torch.int64))
+"""])
+_errors(
+    "api_cumulative_errors",
+    "x.cumprod()",
+    "torch.cumprod(x)",
+    "x.cumprod(1.5)",
+    "torch.cumprod(x, 1.5)",
+    "torch.cumprod(x, None)",
+    "x.cumprod(dim=True)",
+    "x.cumprod(2)",
+    "x.cumprod(-3)",
+    "x.cumprod(1, torch.float64)",
+    "torch.cumprod(x, 1, torch.float64)",
+    "x.cumprod(1, keepdim=True)",
+    "x.cumprod(1, dtype=torch.int64)",
+    "x.cumprod(1, dtype=torch.bool)",
+    "torch.tensor(2.).cumprod(1)",
+    "torch.zeros(0, 3).cumprod(2)",
+    "torch.cumprod([1., 2.], 0)",
+    "x.cumprod(torch.tensor(1))",
+    "x.cumprod_(1)",
+    "torch.tensor([1, 2]).cumprod_(0, dtype=torch.float32)",
+    "torch.tensor([1., 2.]).cumprod_(0, dtype=torch.float64)",
+    "x.cummax()",
+    "torch.cummin(x)",
+    "x.cummax(1.)",
+    "torch.cummin(x, None)",
+    "x.cummax(2)",
+    "torch.cummin(x, -3)",
+    "x.cummax(1, True)",
+    "torch.tensor(2.).cummax(1)",
+    "torch.tensor(2.).cummin(-2)",
+    "torch.zeros(0, 3).cummax(2)",
+    "torch.cummax([1., 2.], 0)",
+    "torch.cummax(x, 1).foo",
+    "x.logcumsumexp()",
+    "torch.logcumsumexp(x)",
+    "x.logcumsumexp(1.)",
+    "x.logcumsumexp(2)",
+    "torch.logcumsumexp(x, dim=1, dtype=torch.float64)",
+    "torch.tensor([1, 2]).logcumsumexp(0)",
+    "torch.tensor([True]).logcumsumexp(0)",
+    "torch.zeros(0, 3).logcumsumexp(-3)",
+    "torch.tensor(2.).logcumsumexp(1)",
+    "torch.logcumsumexp([1., 2.], 0)",
+)
