@@ -82,6 +82,8 @@ from .typename import typename  # torch.typename, the function (not this package
 
 vmap = func.vmap  # torch.vmap is torch.func.vmap
 cosine_similarity = nn.functional.cosine_similarity  # torch has it in both places
+conv1d, conv2d = nn.functional.conv1d, nn.functional.conv2d  # the same functions in torch
+relu_ = nn.functional.relu_
 
 # torch's version: code (and tools such as torchviz) that checks torch.__version__ sees the API minigrad follows
 __version__ = "2.13.0+minigrad"

@@ -7,7 +7,16 @@ import math
 import numpy as np
 
 from . import dtypes, tensor_tools
-from .arguments import NUMBERS, OPERANDS, invalid_arguments, is_int, must_be_tensor, sizes_argument, word
+from .arguments import (
+    NUMBERS,
+    OPERANDS,
+    invalid_arguments,
+    is_int,
+    must_be_tensor,
+    number_argument,
+    sizes_argument,
+    word,
+)
 from .autograd import grad_mode
 from .creation import tensor
 from .input_checks import recorded_overloads
@@ -258,11 +267,17 @@ def threshold_(input, threshold, value):
     return I.apply_inplace(input, lambda a: A.ThresholdInplace.apply(a, threshold=threshold, value=value))
 
 
-@public("hardshrink")
+@public()
 def hardshrink(input, lambd=0.5):
     """Mirror ``torch.hardshrink`` (``torch.nn.functional.hardshrink``): 0 where ``|input| <= lambd``, else
     ``input`` (HardshrinkBackward0)."""
-    return A.Hardshrink.apply(input, lambd=lambd)
+    return A.Hardshrink.apply(input, lambd=number_argument("hardshrink", "lambd", 2, lambd))
+
+
+@public("hardshrink", function=False)
+def _hardshrink(self, lambd=0.5):
+    """Mirror ``Tensor.hardshrink``: as ``torch.hardshrink``."""
+    return A.Hardshrink.apply(self, lambd=number_argument("hardshrink", "lambd", 1, lambd))
 
 
 @public("prelu")

@@ -164,7 +164,7 @@ class OpRecord(NamedTuple):
         """The record of an ``OP`` event's ``info``."""
         node = info["node"]
         return cls(info["op"], node, tuple(info["inputs"]), tuple(info["outputs"]), dict(info["params"]),
-                   node._saved if node is not None else None,
+                   node._stash if node is not None else None,
                    tuple(node._versions) if node is not None else None)  # fmt: skip
 
 
@@ -588,8 +588,8 @@ def _meta(fn, i):
 def _saved_tensors(fn, record=None):
     """The tensors ``fn`` saved, as ``(tensor, SavedOutput or PackedTensor, version when saved)``: from its own
     ``_saved``, or from the trace's record of it once backward has freed it."""
-    if fn._saved is not None or record is None:
-        saved, versions = fn._saved, fn._versions
+    if fn._stash is not None or record is None:
+        saved, versions = fn._stash, fn._versions
     else:
         saved, versions = record.saved, record.versions
     return [(s, v) for s, v in zip(saved or (), versions or ()) if isinstance(s, (Tensor, SavedOutput, PackedTensor))]
@@ -673,7 +673,7 @@ def _attrs(fn):
                 continue
             name = key[len("_saved_"):]
             if name in tensors:  # read raw: reading a packed one would unpack it
-                saved, i = fn._saved, tensors.index(name)
+                saved, i = fn._stash, tensors.index(name)
                 if saved is not None and (i >= len(saved) or saved[i] is None):
                     items.append((name, None))  # a tensor torch did not save (its gradient was not needed)
             else:

@@ -24,7 +24,7 @@ __all__ = [
     "flip", "floor", "floor_divide", "log10", "log_softmax", "masked_fill", "narrow", "remainder", "round", "scatter",
     "softmax", "clamp_max", "clamp_min", "gather", "index_add", "index_select", "select", "ceil", "trunc", "fix",
     "frac", "roll", "movedim", "moveaxis", "masked_select", "fliplr", "flipud", "rot90", "take_along_dim", "diff",
-    "logit",
+    "logit", "fmod", "deg2rad", "rad2deg",
 ]
 
 
@@ -140,6 +140,34 @@ def remainder(input, other):
 
 public.reflected(remainder, "__rmod__", "number % tensor")
 
+
+
+_FMOD = (("Tensor input, Tensor other, *, Tensor out = None", "Tensor input, Number other, *, Tensor out = None"),
+         ("Tensor other", "Number other"))
+
+
+@public("fmod", inplace="fmod_", function=False, binary=_FMOD)
+def fmod(input, other):
+    """Mirror ``torch.fmod``: the remainder with the dividend's sign, as C's ``fmod`` (FmodBackward0 for a number,
+    FmodBackward1 for a tensor)."""
+    if not isinstance(input, Tensor) or not isinstance(other, OPERANDS):
+        return NotImplemented
+    if isinstance(other, Tensor):
+        check_broadcast(input, other)
+        return E.FmodTensor.apply(input, other)
+    return E.Fmod.apply(input, other=other)
+
+
+@public("deg2rad", inplace="deg2rad_", function=False)
+def deg2rad(input):
+    """Mirror ``torch.deg2rad``: degrees to radians, ``input * (pi / 180)`` (Deg2RadBackward0)."""
+    return E.Deg2Rad.apply(input)
+
+
+@public("rad2deg", inplace="rad2deg_", function=False)
+def rad2deg(input):
+    """Mirror ``torch.rad2deg``: radians to degrees, ``input * (180 / pi)`` (Rad2DegBackward0)."""
+    return E.Rad2Deg.apply(input)
 
 
 _MASKED_FILL = ("Tensor mask, Tensor value", "Tensor mask, Number value")

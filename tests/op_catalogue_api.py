@@ -37,11 +37,13 @@ from minigrad.ops.activations import (
     SoftshrinkBackward,
     ThresholdBackward,
 )
+from minigrad.ops.conv import ConvolutionBackward
 from minigrad.ops.cumulative import ScatterAdd
 from minigrad.ops.determinant import BatchDiagEmbed, LinalgSolveEx
 from minigrad.ops.diagonals import DiagonalBackward
 from minigrad.ops.elementwise import GeluBackward, SoftplusBackward
 from minigrad.ops.indexing import MaskedScatter
+from minigrad.ops.pooling import AvgPool2DBackward, MaxPool2DWithIndicesBackward
 from minigrad.ops.prelu import PreluKernelBackward
 
 _ODD = Domain(-1.975, 1.975, grid=0.05)  # never equal to a DISTINCT value
@@ -382,6 +384,9 @@ API_CATALOGUE = [
     Case("div_rounding_mode", lambda a, b: torch.div(a, b, rounding_mode="floor") + a.div(b, rounding_mode="trunc")
          + torch.div(a, b, rounding_mode=None), binary(), (Domain(0.1, 0.9), Domain(1.1, 2.0)), second_order=True),
     # a / b stays in (0, 1): no jump of the rounded quotients near a drawn point
+    Case("fmod_number", lambda a: torch.fmod(a, 1.5), unary(), (Domain(-2.0, 2.0, avoid=(-1.5, 0.0, 1.5)),)),
+    Case("fmod_tensor", torch.fmod, binary(), (Domain(0.1, 0.9), Domain(1.1, 2.0)), second_order=True),
+    Case("deg2rad_rad2deg", lambda a: torch.deg2rad(a) * torch.rad2deg(a), unary(), second_order=True),
     Case("softplus_backward", lambda g, a: SoftplusBackward.apply(g, a, beta=2.0, threshold=1.5),
          fixed(((2, 3), (2, 3))), (Domain(), Domain(avoid=(0.75,)))),
     Case("hardswish_backward", HardswishBackward.apply, fixed(((2, 3), (2, 3))), (Domain(), Domain(-4.0, 4.0,
@@ -424,6 +429,30 @@ API_CATALOGUE = [
     Case("logcumsumexp", lambda a, d: a.logcumsumexp(d), unary(), args_for=a_dim, second_order=True),
     Case("cummaxmin_scatter_add", lambda a, g: ScatterAdd.apply(a, g, dim=-1, index=torch.tensor(SCATTER_INDEX)),
          fixed(((2, 3), (2, 3))), second_order=True),  # cummax's backward as recorded with create_graph=True
+    # convolutions and pooling (and their backwards, as a second derivative records them)
+    Case("conv2d", lambda x, w, b: F.conv2d(x, w, b), fixed(((2, 2, 4, 5), (3, 2, 2, 3), (3,))), second_order=True),
+    Case("conv2d_stride_padding_groups", lambda x, w: F.conv2d(x, w, None, (2, 1), (1, 2), (1, 2), 2),
+         fixed(((1, 4, 5, 5), (4, 2, 3, 2))), second_order=True),
+    Case("conv2d_unbatched", lambda x, w, b: F.conv2d(x, w, b, padding="same"), fixed(((2, 4, 4), (3, 2, 2, 3), (3,))),
+         second_order=True),
+    Case("conv1d", lambda x, w, b: F.conv1d(x, w, b, stride=2, padding=1), fixed(((2, 2, 5), (3, 2, 3), (3,))),
+         second_order=True),
+    Case("convolution_backward", lambda g, x, w: ConvolutionBackward.apply(g, x, w, stride=(1, 2), padding=(1, 0),
+         dilation=(1, 1), groups=1, output_mask=(True, True, True)), fixed(((1, 3, 5, 2), (1, 2, 4, 4), (3, 2, 2, 2))),
+         second_order=True),
+    Case("max_pool2d", lambda x: F.max_pool2d(x, 2), fixed(((1, 2, 4, 4),), ((2, 4, 5),)), (DISTINCT,),
+         second_order=True),
+    Case("max_pool2d_padding_ceil", lambda x: F.max_pool2d(x, 3, 2, 1, ceil_mode=True), fixed(((1, 2, 5, 4),)),
+         (DISTINCT,), second_order=True),
+    Case("max_pool2d_backward", lambda g, x: MaxPool2DWithIndicesBackward.apply(g, x, kernel_size=(2, 2), stride=(),
+         padding=(0, 0), dilation=(1, 1), ceil_mode=False, indices=F.max_pool2d(x.detach(), 2, return_indices=True)[1]),
+         fixed(((1, 2, 2, 2), (1, 2, 4, 4))), (REAL, DISTINCT)),
+    Case("avg_pool2d", lambda x: F.avg_pool2d(x, 2) * 1.5, fixed(((1, 2, 4, 4),), ((2, 4, 5),)), second_order=True),
+    Case("avg_pool2d_padding_ceil", lambda x: F.avg_pool2d(x, 3, 2, 1, ceil_mode=True, count_include_pad=False)
+         + F.avg_pool2d(x, 3, 2, 1, ceil_mode=True, divisor_override=2), fixed(((1, 2, 5, 4),)), second_order=True),
+    Case("avg_pool2d_backward", lambda g, x: AvgPool2DBackward.apply(g, x, kernel_size=(2, 2), stride=(1, 2),
+         padding=(1, 1), ceil_mode=False, count_include_pad=True, divisor_override=None),
+         fixed(((1, 2, 5, 3), (1, 2, 4, 4)))),
     # layers
     Case("embedding", _embedding, fixed(((4, 2),))),
     # padding_idx withholds a true gradient from its row (by design): formula check only

@@ -43,7 +43,7 @@ def test_the_non_reentrant_block_keeps_numbers_and_runs_again_once_per_backward(
 
     x = torch.ones(3, requires_grad=True)
     y = torch.utils.checkpoint.checkpoint(block, x, use_reentrant=False)
-    kept = [v for node in (y.grad_fn, y.grad_fn.next_functions[0][0]) for v in node._saved]
+    kept = [v for node in (y.grad_fn, y.grad_fn.next_functions[0][0]) for v in node._stash]
     assert kept and all(type(v) is PackedTensor and isinstance(v.packed, int) for v in kept)
     y.sum().backward(retain_graph=True)
     y.sum().backward()

@@ -219,8 +219,8 @@ class OwnOutputChecker:
 
     def __call__(self, kind, **info):
         node = info.get("node") if kind == "op" else None
-        if node is not None and node._saved:
-            if any(isinstance(s, Tensor) and s.grad_fn is node for s in node._saved):
+        if node is not None and node._stash:
+            if any(isinstance(s, Tensor) and s.grad_fn is node for s in node._stash):
                 self.cycles.add(info["op"].__name__)
 
 

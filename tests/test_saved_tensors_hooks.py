@@ -86,7 +86,7 @@ def test_leaving_the_hooks_restores_plain_saving_even_after_an_error():
     assert (Node._save, Node._keep_outputs) == plain and not saved_hooks._stack
     x = torch.ones(2, requires_grad=True)
     y = x * x
-    assert type(y.grad_fn._saved[0]) is torch.Tensor  # saved as itself again, version-checked
+    assert type(y.grad_fn._stash[0]) is torch.Tensor  # saved as itself again, version-checked
 
 
 def test_the_stepper_sees_packed_tensors_as_saved_and_module_hook_nodes(capsys):

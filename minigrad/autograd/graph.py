@@ -101,7 +101,7 @@ class Node:
 
     next_functions = ()
     _sequence_nr = 0
-    _saved = ()  # what backward needs: tensors, SavedOutputs, numbers or None; None once freed
+    _stash = ()  # what backward needs: tensors, SavedOutputs, numbers or None; None once freed
     _versions = ()  # the version each saved tensor had when it was saved (None for the rest)
     _saving = True  # False for an op that runs without recording: nothing will need what it saves
     _input_meta = ()  # (shape, numpy dtype) of each input, or None for a non-tensor argument
@@ -122,10 +122,26 @@ class Node:
         name = cls.__name__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__name__}"
         return f"<{name} object at 0x{id(self):x}>"
 
+    def __call__(self, *grads):
+        """Mirror calling a node (``y.grad_fn(grad)``): its backward on ``grads``, one per output of its op; back come
+        the gradients of its inputs (a tensor, or a tuple for several; an accumulator adds into ``.grad`` and gives
+        ``()``), recorded if grad mode is on and they depend on something that requires grad. No hooks run."""
+        if len(grads) != self._num_outputs:
+            raise TypeError(f"expected {self._num_outputs} arguments, got {len(grads)} instead")
+        for i, grad in enumerate(grads):
+            if grad is not None and not isinstance(grad, Tensor):
+                raise TypeError(f"argument {i} is not a Variable")
+        out = tuple(self._backward(list(grads)))
+        return out[0] if len(out) == 1 else out
+
     def _op_text(self):
-        """How torch's version-counter error names the op whose output was changed (``Mul``)."""
+        """How torch's version-counter error names the op whose output was changed: ``Mul`` for MulBackward0,
+        ``LeakyRelu1`` for LeakyReluBackward1."""
         name = type(self).__name__
-        return name[: name.rindex("Backward")] if "Backward" in name else name
+        if "Backward" not in name:
+            return name
+        base, _, number = name.rpartition("Backward")
+        return base if number in ("", "0") else base + number
 
     @property
     def metadata(self):
@@ -180,29 +196,29 @@ class Node:
     def _save(self, values):
         """Keep ``values`` (a tuple of tensors, numbers or None) for backward, with each tensor's version."""
         if self._saving:
-            self._saved = values
+            self._stash = values
             versions = self._versions = []
             for v in values:  # a loop: a comprehension costs more for the two or three values an op saves
                 versions.append(v._vc.value if isinstance(v, Tensor) else None)
 
     def _keep_outputs(self):
         """Once this node is its outputs' grad_fn: keep the saved ones as :class:`SavedOutput`."""
-        saved = self._saved
+        saved = self._stash
         if saved:
-            self._saved = tuple([SavedOutput(v) if isinstance(v, Tensor) and v.grad_fn is self else v for v in saved])
+            self._stash = tuple([SavedOutput(v) if isinstance(v, Tensor) and v.grad_fn is self else v for v in saved])
 
     def _resave_output(self, old, new, as_output):
         """An in-place op wrote its output ``old`` into ``new``: what it saved of ``old`` is ``new`` now, at
         ``new``'s version (kept as this node's output if ``as_output``, else as the tensor itself)."""
-        saved, versions = list(self._saved), list(self._versions)
+        saved, versions = list(self._stash), list(self._versions)
         for i, v in enumerate(saved):
             if type(v) is SavedOutput and v.data is old._data:
                 saved[i], versions[i] = (SavedOutput(new) if as_output else new), new._vc.value
-        self._saved, self._versions = tuple(saved), versions
+        self._stash, self._versions = tuple(saved), versions
 
     def _unpack(self):
         """The saved values, each tensor checked against its version; torch's error if they were freed."""
-        saved = self._saved
+        saved = self._stash
         if saved is None:
             raise RuntimeError(FREED_ERROR)
         out = []
@@ -218,7 +234,7 @@ class Node:
 
     def _unpack_packed(self):
         """``_unpack`` for a node that saved with saved tensors hooks on: each hook is called in torch's order."""
-        out = list(self._saved)
+        out = list(self._stash)
         for i in saved_order(self):
             if type(out[i]) is PackedTensor or type(out[i]) is SavedOutput:
                 out[i] = out[i].tensor(self)
@@ -230,7 +246,7 @@ class Node:
 
     def _unpack_arrays(self):
         """The saved values with each tensor as its numpy array, version-checked as ``_unpack``."""
-        saved = self._saved
+        saved = self._stash
         if saved is None:
             raise RuntimeError(FREED_ERROR)
         out = []
@@ -244,15 +260,15 @@ class Node:
 
     def _release(self):
         """Free what was saved for backward (torch's ``release_variables``)."""
-        if self._saved:
-            self._saved = None
+        if self._stash:
+            self._stash = None
 
 
 def saved_order(node):
     """The indices of ``node``'s saved values in the order torch saves and unpacks them: by name (torch's generated
     nodes keep their saved variables sorted), outputs after inputs; a user Function's in the order it saved them."""
     names = getattr(node, "saved_names", ())
-    return sorted(range(len(node._saved)), key=lambda i: (names[i].startswith("result"), names[i], i) if i < len(names)
+    return sorted(range(len(node._stash)), key=lambda i: (names[i].startswith("result"), names[i], i) if i < len(names)
                   else (False, "", i))  # fmt: skip
 
 
@@ -265,7 +281,7 @@ def next_sequence_nr():
 def read_saved(node, index):
     """Mirror ``grad_fn._saved_<name>``: the saved tensor (torch's error once freed or modified in place),
     a saved Python number as torch's 0-d "wrapped number" tensor, or None if nothing was saved."""
-    saved = node._saved
+    saved = node._stash
     if saved is None:
         raise RuntimeError(FREED_ERROR)
     value = saved[index] if index < len(saved) else None

@@ -34,7 +34,7 @@ def _pack_saved(node, indices=None, hooks=None, detached=False):
     name) with ``hooks`` (else the innermost ones on); its outputs as outputs. ``detached``: ``pack`` gets each
     tensor's data out of the graph (as a saved tensor's own hooks get it)."""
     pack, unpack = hooks or _stack[-1]
-    saved, versions = list(node._saved), list(node._versions)
+    saved, versions = list(node._stash), list(node._versions)
     with grad_mode.no_grad():
         for i in saved_order(node) if indices is None else indices:
             value = saved[i]
@@ -50,7 +50,7 @@ def _pack_saved(node, indices=None, hooks=None, detached=False):
             if t._vc.value != before:
                 raise RuntimeError(PACK_INPLACE_ERROR)
             saved[i], versions[i] = PackedTensor(packed, unpack, **where), None
-    node._saved, node._versions, node._watched = tuple(saved), versions, True
+    node._stash, node._versions, node._watched = tuple(saved), versions, True
 
 
 class SavedTensor:
@@ -69,7 +69,7 @@ class SavedTensor:
                 "    1. (self: torch._C._autograd.SavedTensor, arg0: collections.abc.Callable, arg1: "
                 f"collections.abc.Callable) -> None\n\nInvoked with: {self!r}, {pack_hook!r}, {unpack_hook!r}"
             )
-        saved = self._node._saved
+        saved = self._node._stash
         if saved is None:
             raise RuntimeError(
                 "Calling register_hooks on a saved tensor after it has been freed. Saved intermediate values of the "
@@ -100,7 +100,7 @@ def _save_hooked(self, values):
 def _keep_outputs_hooked(self):
     """``Node._keep_outputs`` while hooks are on: mark the saved outputs, then pack everything saved."""
     _plain[1](self)
-    if self._saved:
+    if self._stash:
         _pack_saved(self)
 
 

@@ -22,6 +22,7 @@ from .activation import (
     ReLU6,
     SiLU,
     Softmax,
+    Softmax2d,
     Softmin,
     Softplus,
     Softshrink,
@@ -32,6 +33,7 @@ from .activation import (
 )
 from .batchnorm import BatchNorm1d
 from .containers import ModuleDict, ModuleList
+from .conv import Conv1d, Conv2d
 from .distance import CosineSimilarity
 from .dropout import Dropout
 from .embedding import Embedding
@@ -52,15 +54,17 @@ from .module import Module
 from .modules import Linear, ReLU, Sequential, Sigmoid, Tanh
 from .padding import ConstantPad1d, ConstantPad2d, ConstantPad3d, ZeroPad1d, ZeroPad2d, ZeroPad3d
 from .parameter import Parameter
+from .pooling import AvgPool2d, MaxPool2d
 
 __all__ = [
-    "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CELU", "ConstantPad1d", "ConstantPad2d", "ConstantPad3d",
-    "CosineSimilarity", "CrossEntropyLoss", "Dropout", "ELU", "Embedding", "Flatten", "GELU", "GLU", "Hardshrink",
-    "Hardsigmoid", "Hardswish", "Hardtanh", "HuberLoss", "Identity", "KLDivLoss", "L1Loss", "LayerNorm", "LazyLinear",
-    "LeakyReLU", "Linear", "LogSigmoid", "LogSoftmax", "MSELoss", "Mish", "Module", "ModuleDict", "ModuleList",
-    "NLLLoss", "PReLU", "Parameter", "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss",
-    "Softmax", "Softmin", "Softplus", "Softshrink", "Softsign", "Tanh", "Tanhshrink", "Threshold", "Unflatten",
-    "ZeroPad1d", "ZeroPad2d", "ZeroPad3d", "functional", "init", "utils",
+    "AvgPool2d", "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CELU", "ConstantPad1d", "ConstantPad2d",
+    "ConstantPad3d", "Conv1d", "Conv2d", "CosineSimilarity", "CrossEntropyLoss", "Dropout", "ELU", "Embedding",
+    "Flatten", "GELU", "GLU", "Hardshrink", "Hardsigmoid", "Hardswish", "Hardtanh", "HuberLoss", "Identity",
+    "KLDivLoss", "L1Loss", "LayerNorm", "LazyLinear", "LeakyReLU", "Linear", "LogSigmoid", "LogSoftmax", "MSELoss",
+    "MaxPool2d", "Mish", "Module", "ModuleDict", "ModuleList", "NLLLoss", "PReLU", "Parameter", "ReLU", "ReLU6",
+    "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss", "Softmax", "Softmax2d", "Softmin", "Softplus",
+    "Softshrink", "Softsign", "Tanh", "Tanhshrink", "Threshold", "Unflatten", "ZeroPad1d", "ZeroPad2d", "ZeroPad3d",
+    "functional", "init", "utils",
 ]
 
 from ..torch_api import module_getattr  # noqa: E402

@@ -9,6 +9,7 @@ import warnings
 import numpy as np
 
 from .. import creation
+from ..arguments import is_int, must_be_tensor, number_argument
 from ..functional import hardshrink  # noqa: F401 - torch.nn.functional.hardshrink is torch.hardshrink
 from ..functional import prelu as _prelu
 from ..functional import relu as _relu
@@ -18,6 +19,7 @@ from ..ops import activations as A
 from ..ops import elementwise as E
 from ..ops import softmax as SM
 from ..ops.inplace import apply_inplace
+from ..tensor import Tensor
 from . import init as nn_init
 from .module import Module
 from .parameter import Parameter
@@ -71,6 +73,15 @@ def softsign(input):
 def tanhshrink(input):
     """Mirror ``torch.nn.functional.tanhshrink``: ``x - tanh(x)``, as torch writes it (SubBackward0)."""
     return input - input.tanh()
+
+
+class Softmax2d(Module):
+    """Mirror ``torch.nn.Softmax2d()``: softmax over the channels (dim -3) of each position of an image."""
+
+    def forward(self, input):
+        if input.dim() not in (3, 4):
+            raise ValueError(f"Softmax2d: expected input to be 3D or 4D, got {input.dim()}D instead")
+        return softmax(input, -3, _stacklevel=5)
 
 
 class Softmax(Module):
@@ -128,6 +139,13 @@ class Unflatten(Module):
 
     def __init__(self, dim, unflattened_size):
         super().__init__()
+        if not isinstance(unflattened_size, (tuple, list)):
+            raise TypeError("unflattened_size must be a tuple of ints, but found type "
+                            f"{type(unflattened_size).__name__}")
+        for i, size in enumerate(unflattened_size):
+            if not isinstance(size, int):
+                raise TypeError(f"unflattened_size must be tuple of ints, but found element of type "
+                                f"{type(size).__name__} at pos {i}")
         self.dim, self.unflattened_size = dim, unflattened_size
 
     def forward(self, input):
@@ -140,9 +158,20 @@ class Unflatten(Module):
 def leaky_relu(input, negative_slope=0.01, inplace=False):
     """Mirror ``torch.nn.functional.leaky_relu``: ``x`` where ``x > 0``, else ``negative_slope * x``
     (LeakyReluBackward0; ``inplace=True`` writes into ``input``, LeakyReluBackward1)."""
+    number_argument("leaky_relu_" if inplace else "leaky_relu", "negative_slope", 2, negative_slope)
     if inplace:
         return apply_inplace(input, lambda a: E.LeakyReluInplace.apply(a, negative_slope=negative_slope))
     return E.LeakyRelu.apply(input, negative_slope=negative_slope)
+
+
+def relu_(input):
+    """Mirror ``torch.nn.functional.relu_`` (``torch.relu_``): ``relu`` written into ``input``."""
+    return input.relu_()
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    """Mirror ``torch.nn.functional.leaky_relu_``: ``leaky_relu`` written into ``input`` (LeakyReluBackward1)."""
+    return leaky_relu(input, negative_slope, inplace=True)
 
 
 def gelu(input, approximate="none"):
@@ -161,15 +190,18 @@ def silu(input, inplace=False):
     return E.Silu.apply(input)
 
 
-def softplus(input, beta=1.0, threshold=20.0):
+def softplus(input, beta=1, threshold=20):
     """Mirror ``torch.nn.functional.softplus``: ``log(1 + exp(beta * x)) / beta``, and ``x`` itself where
-    ``beta * x > threshold`` (SoftplusBackward0)."""
+    ``beta * x > threshold`` (SoftplusBackward0; torch's defaults are the ints its node shows)."""
+    number_argument("softplus", "beta", 2, beta)
+    number_argument("softplus", "threshold", 3, threshold)
     return E.Softplus.apply(input, beta=beta, threshold=threshold)
 
 
 def elu(input, alpha=1.0, inplace=False):
     """Mirror ``torch.nn.functional.elu``: ``x`` where ``x > 0``, else ``alpha * (exp(x) - 1)`` (EluBackward0;
     ``inplace=True`` writes into ``input``, EluBackward1, which cannot go back through a negative ``alpha``)."""
+    number_argument("elu_" if inplace else "elu", "alpha", 2, alpha)
     return _elu(input, alpha, 1, 1, inplace, A.Elu, A.EluInplace)
 
 
@@ -191,6 +223,7 @@ def selu(input, inplace=False):
 def celu(input, alpha=1.0, inplace=False):
     """Mirror ``torch.nn.functional.celu``: ``x`` where ``x > 0``, else ``alpha * (exp(x / alpha) - 1)``
     (CeluBackward0, or CeluBackward1 in place); torch's error for ``alpha=0``."""
+    number_argument("celu_" if inplace else "celu", "alpha", 2, alpha)
     if alpha == 0:
         raise RuntimeError("ZeroDivisionError: alpha cannot be 0 for CELU")
     # torch's celu is elu with input_scale 1 / alpha, alpha taken as a C++ float
@@ -233,6 +266,11 @@ def relu6(input, inplace=False):
 def threshold(input, threshold, value, inplace=False):
     """Mirror ``torch.nn.functional.threshold``: ``value`` where ``input <= threshold``, else ``input``
     (ThresholdBackward0; ``inplace=True`` writes into ``input``: ThresholdBackward1)."""
+    name = "threshold_" if inplace else "threshold"
+    if not isinstance(input, Tensor):
+        raise must_be_tensor(name, "input", 1, input)
+    number_argument(name, "threshold", 2, threshold)
+    number_argument(name, "value", 3, value)
     return (_threshold_ if inplace else _threshold)(input, threshold, value)
 
 
@@ -244,6 +282,7 @@ def threshold_(input, threshold, value):
 def softshrink(input, lambd=0.5):
     """Mirror ``torch.nn.functional.softshrink``: ``x - lambd`` where ``x > lambd``, ``x + lambd`` where
     ``x < -lambd``, else 0 (SoftshrinkBackward0); torch's error for a negative ``lambd``."""
+    number_argument("softshrink", "lambd", 2, lambd)
     return A.Softshrink.apply(input, lambd=lambd)
 
 
@@ -271,6 +310,8 @@ def glu(input, dim=-1):
     (GluBackward0); torch's errors for a 0-dim input or an odd size."""
     if input.dim() == 0:
         raise RuntimeError("glu does not support scalars because halving size must be even")
+    if not is_int(dim):
+        raise must_be_tensor("glu", "dim", 2, dim, kind="int")
     return A.Glu.apply(input, dim=dim)
 
 

@@ -26,12 +26,14 @@ from .activation import (  # noqa: F401
     hardtanh,
     hardtanh_,
     leaky_relu,
+    leaky_relu_,
     log_softmax,
     logsigmoid,
     mish,
     prelu,
     relu,
     relu6,
+    relu_,
     selu,
     silu,
     softmax,
@@ -44,6 +46,7 @@ from .activation import (  # noqa: F401
     threshold_,
 )
 from .batchnorm import batch_norm  # noqa: F401
+from .conv import conv1d, conv2d  # noqa: F401
 from .distance import cosine_similarity  # noqa: F401
 from .dropout import dropout  # noqa: F401
 from .embedding import embedding  # noqa: F401
@@ -58,6 +61,7 @@ from .losses import (  # noqa: F401
     nll_loss,
 )
 from .padding import pad  # noqa: F401
+from .pooling import avg_pool2d, max_pool2d, max_pool2d_with_indices  # noqa: F401
 
 
 class Addmm(Op):

@@ -246,7 +246,7 @@ class Hardtanh(_Gated):
         ctx.min_val, ctx.max_val = min_val, max_val
         x = a._data
         c = x.dtype.type
-        return wrap(np.minimum(np.maximum(x, c(min_val)), c(max_val)).astype(x.dtype, copy=False))
+        return wrap(np.minimum(c(max_val), np.maximum(c(min_val), x)).astype(x.dtype, copy=False))  # x kept if equal
 
 
 class LeakyReluBackward(_Gate):

@@ -239,6 +239,18 @@ class Pow(Op):
         except OverflowError:
             raise overflow_error(a._data.dtype) from None
 
+    @staticmethod
+    def backward(ctx, grads, F):
+        if F is ARRAYS:
+            return ctx._formula()["arrays"](ctx, grads, ctx._unpack_arrays())
+        (a,) = ctx._values(F)
+        exponent = ctx.exponent
+        if exponent == 0:
+            return (F.zeros_like(grads[0]),)
+        # torch's pow_backward in C++: the exponent as a double, times a Scalar (MulBackward1)
+        exponent = float(exponent)
+        return (grads[0] * MulScalar.apply(a ** (exponent - 1), other=exponent),)
+
 
 class PowTensor(Op):
     """result = self ** exponent, both tensors"""
@@ -373,7 +385,7 @@ class Relu(Op):
     def forward(ctx, a):
         if a._data.dtype is _BOOL:
             raise RuntimeError("Boolean inputs not supported for relu")
-        out = wrap(np.maximum(a._data, 0).astype(a._data.dtype, copy=False))
+        out = wrap(np.maximum(0, a._data).astype(a._data.dtype, copy=False))  # numpy keeps the second of equals: -0.
         ctx._save((out,))
         return out
 
@@ -389,7 +401,7 @@ class Abs(Op):
     """result = |self|"""
 
     node_name = "AbsBackward0"
-    formula = {"self": "grad * sign(self)"}
+    formula = {"self": "grad * sgn(self)"}
     saved_names = ("self",)
 
     @staticmethod
@@ -432,9 +444,9 @@ class Clamp(Op):
         out = a._data
         try:
             if min is not None:
-                out = np.maximum(out, min)
+                out = np.maximum(min, out)
             if max is not None:
-                out = np.minimum(out, max)
+                out = np.minimum(max, out)
         except OverflowError:
             raise overflow_error(a._data.dtype) from None
         return binary_result(np.asarray(out), a, min if min is not None else max)
@@ -448,9 +460,9 @@ def _clamped(a, lo, hi):
     want = dtypes.result_type((a, *bounds)).np
     out = a._data.astype(want, copy=False)
     if lo is not None:
-        out = np.maximum(out, lo._data.astype(want, copy=False))
+        out = np.maximum(lo._data.astype(want, copy=False), out)
     if hi is not None:
-        out = np.minimum(out, hi._data.astype(want, copy=False))
+        out = np.minimum(hi._data.astype(want, copy=False), out)
     return wrap(np.asarray(out))
 
 
@@ -547,6 +559,12 @@ class Sgn(Sign):
         return (sgn_backward(a, grads[0], result, F),)
 
 
+def _keep_first(extreme):
+    """``np.maximum`` or ``np.minimum`` giving the first of two equal values, as torch's kernels do (numpy gives the
+    second: ``maximum(-0., 0.)`` is ``-0.`` in torch)."""
+    return lambda x, y: extreme(y, x)
+
+
 class Maximum(Op):
     """result = the larger of self and other, elementwise; a tie splits the gradient in half, as in torch"""
 
@@ -560,7 +578,7 @@ class Maximum(Op):
     @staticmethod
     def forward(ctx, a, b):
         ctx._save((a, b))
-        return _binary(np.maximum, a, b)
+        return _binary(_keep_first(np.maximum), a, b)
 
 
 class Minimum(Op):
@@ -576,7 +594,7 @@ class Minimum(Op):
     @staticmethod
     def forward(ctx, a, b):
         ctx._save((a, b))
-        return _binary(np.minimum, a, b)
+        return _binary(_keep_first(np.minimum), a, b)
 
 
 class Clone(Op):
@@ -1042,6 +1060,82 @@ class RemainderTensor(Div):
         return _binary(np.remainder, a, b)
 
 
+class Fmod(Remainder):
+    """result = the remainder of self / other with the sign of self (C's fmod), other a number; the gradient passes
+    through"""
+
+    node_name = "FmodBackward0"
+
+    @staticmethod
+    def forward(ctx, a, *, other):
+        if a._data.dtype is _BOOL and isinstance(other, (bool, np.bool_)):
+            raise not_implemented("fmod_cpu", a.dtype)
+        _check_divisor(a, other)
+        return _binary(np.fmod, a, other)
+
+
+class FmodTensor(RemainderTensor):
+    """result = fmod(self, other), both tensors; other's gradient is -grad times the quotient rounded toward zero"""
+
+    node_name = "FmodBackward1"
+    formula = {"self": "grad", "other": '-grad * self.div(other, rounding_mode="trunc")'}
+
+    @staticmethod
+    def forward(ctx, a, b):
+        if a._data.dtype is _BOOL and b._data.dtype is _BOOL:
+            raise not_implemented("fmod_cpu", a.dtype)
+        ctx._save((a, b))
+        _check_divisor(a, b)
+        return _binary(np.fmod, a, b)
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        a, b = ctx._values(F)
+        needs = ctx._needs()
+        if not needs[1]:
+            return grads[0], None
+        quotient = np.trunc(a / b) if F is ARRAYS else a.div(b, rounding_mode="trunc")
+        return (grads[0] if needs[0] else None, -grads[0] * quotient)
+
+
+def _angle_backward(factor):
+    def backward(grad, F=None):
+        return grad * factor
+
+    return backward
+
+
+deg2rad_backward = _angle_backward(math.pi / 180)
+deg2rad_backward.__doc__ = "torch's ``deg2rad_backward``: ``grad * (pi / 180)``."
+rad2deg_backward = _angle_backward(180 / math.pi)
+rad2deg_backward.__doc__ = "torch's ``rad2deg_backward``: ``grad * (180 / pi)``."
+
+
+class Deg2Rad(Op):
+    """result = self * (pi / 180), degrees to radians"""
+
+    node_name = "Deg2RadBackward0"
+    formula = {"self": "deg2rad_backward(grad)"}
+    factor = math.pi / 180
+
+    @staticmethod
+    def forward(ctx, a):
+        x = _float(a)
+        return wrap(x * x.dtype.type(ctx.factor))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        return (grads[0] * ctx.factor,)
+
+
+class Rad2Deg(Deg2Rad):
+    """result = self * (180 / pi), radians to degrees"""
+
+    node_name = "Rad2DegBackward0"
+    formula = {"self": "rad2deg_backward(grad)"}
+    factor = 180 / math.pi
+
+
 class ClampMin(Op):
     """result = max(self, min), min a number"""
 
@@ -1053,7 +1147,7 @@ class ClampMin(Op):
     def forward(ctx, a, *, min):
         ctx._save((a,))
         ctx.min = min
-        return binary_result(np.asarray(np.maximum(a._data, min)), a, min)
+        return binary_result(np.asarray(np.maximum(min, a._data)), a, min)
 
 
 class ClampMax(Op):
@@ -1067,7 +1161,7 @@ class ClampMax(Op):
     def forward(ctx, a, *, max):
         ctx._save((a,))
         ctx.max = max
-        return binary_result(np.asarray(np.minimum(a._data, max)), a, max)
+        return binary_result(np.asarray(np.minimum(max, a._data)), a, max)
 
 
 def _leaky_relu(a, negative_slope):

@@ -97,9 +97,9 @@ def apply_inplace(t, compute, *operands):
     else:
         t.grad_fn, t._output_nr, t._requires_grad = fn, out._output_nr, out._requires_grad
     bump_version(t)
-    if fn._saved:  # the op's saved output is t itself now, at its new version
+    if fn._stash:  # the op's saved output is t itself now, at its new version
         fn._resave_output(out, t, as_output=base is None)
-        if old._requires_grad and any(v is old for v in fn._saved):
+        if old._requires_grad and any(v is old for v in fn._stash):
             _saved_as_clone(old)
     return t
 

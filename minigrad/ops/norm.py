@@ -16,12 +16,13 @@ def linalg_vector_norm_backward(self, grad, ord, result, dim, keepdim):
     if ord == 0:
         return self * 0
     if ord == 1:
-        return self.sign() * grad
+        return self.sgn() * grad
     if ord == 2:
-        return self * (grad / result).masked_fill(result == 0, 0)
+        return grad * (self / result).masked_fill(result == 0, 0)
     if math.isinf(ord):
-        hit = (self.abs() == result).to(self.dtype)
-        return self.sign() * (grad / hit.sum(dim, keepdim=True)) * hit
+        magnitude = self.abs()
+        hit = (magnitude == result) | magnitude.isnan()
+        return self.sgn() * ((grad / hit.sum(dim, keepdim=True)) * hit)
     scale = (grad / result.pow(ord - 1)).masked_fill(result == 0, 0)
     return self * self.abs().pow(ord - 2) * scale
 

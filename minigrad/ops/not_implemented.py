@@ -9,9 +9,10 @@ from ..tensor import Tensor
 
 
 class NotImplemented(Node):  # noqa: A001 - torch's class name
-    """Mirror torch's ``NotImplemented`` node (``torch::autograd::NotImplemented``)."""
+    """Mirror torch's ``NotImplemented`` node (``torch::autograd::NotImplemented``), a C++ type: Python reports it as
+    ``builtins.NotImplemented``."""
 
-    __module__ = "torch.autograd.graph"
+    __module__ = "builtins"
 
     def __init__(self, op_name):
         self._op_name = op_name

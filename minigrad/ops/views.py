@@ -85,6 +85,8 @@ class CopySlices(Node):
         """Mirror ``CopySlices.name()``."""
         return "torch::autograd::CopySlices"
 
+    _op_text = name  # torch's version-counter error names it in full
+
     def _backward(self, grads):
         grad = grads[0]
         region = validate(self.fn, self.fn._backward([replay(self.chain, grad)]))

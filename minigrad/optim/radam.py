@@ -49,7 +49,7 @@ class RAdam(Optimizer):
         rho_t = rho_inf - 2 * step * (beta2**step) / bias_correction2
         update *= dtype(lr)
         if rho_t > 5.0:
-            adaptive_lr = kernels.sqrt(v)
+            adaptive_lr = np.asarray(kernels.sqrt(v))  # a 0-d parameter: an array still, for the out= below
             adaptive_lr += dtype(group["eps"])
             np.reciprocal(adaptive_lr, out=adaptive_lr)  # torch's number / tensor: tensor.reciprocal() * number
             adaptive_lr *= dtype(bias_correction2**0.5)

@@ -3608,6 +3608,9 @@ _errors(
     "x.unflatten(1, (3, -1))",
     "x.unflatten(1, ())",
     "x.unflatten(3, (1, 2))",
+    "nn.Unflatten(1, (2.0, 3))",
+    "nn.Unflatten(1, 6)",
+    "nn.Unflatten(1, ((\"C\", 2), (\"H\", 3)))",
 )
 _report_cases("api_op_glu_", _SHAPES, """
     last_dim: F.glu(x) ; x
@@ -3775,6 +3778,38 @@ for f in [lambda: torch.div(torch.tensor([7, -7]), 0, rounding_mode="trunc"),
     except Exception as e:
         print(type(e).__name__, e)
 """])
+_report_cases("api_op_fmod_", _DIVIDE, """
+    number: torch.fmod(x, 2) ; x
+    tensor: torch.fmod(x, y) ; x, y
+    method_negative: x.fmod(-1.5) ; x
+    float64: torch.fmod(x.double(), y) ; x, y
+    deg2rad: torch.deg2rad(x) ; x
+    rad2deg: x.rad2deg() ; x
+""")
+case("api_fmod_angles_values_and_errors", [_DIVIDE, """
+print(torch.fmod(torch.tensor([7, -7]), 2), torch.fmod(torch.tensor([7, -7]), 2.5), torch.fmod(x, 0.))
+print(torch.deg2rad(torch.tensor([180, 90])), x.detach().clone().fmod_(3), x.detach().clone().deg2rad_())
+print(torch.autograd.grad(torch.fmod(x, y).sum(), [x, y], create_graph=True))
+for f in [lambda: torch.fmod(torch.tensor([7, -7]), 0), lambda: torch.fmod(2, x), lambda: torch.fmod(x, "a"),
+          lambda: torch.fmod(torch.tensor([True]), True), lambda: torch.fmod(x, [2])]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+"""])
+case("api_not_implemented_node_type", """
+x = torch.tensor([1., 2.], requires_grad=True)
+g, = torch.autograd.grad(F.hardsigmoid(x).sum(), x, create_graph=True)
+y = x // 2
+for node in (g.grad_fn, y.grad_fn):
+    print(repr(node).split(" at ")[0], type(node), type(node).__module__, node.name(),
+          [type(n).__name__ for n, _ in node.next_functions])
+""")
+case("api_saved_attribute_names", """
+x = torch.tensor([[1., -2.], [3., 0.5]], requires_grad=True)
+for y in (x * x, x.relu(), x.sum(1), x @ x, x.exp(), torch.div(x, 2, rounding_mode="floor")):
+    print(y.grad_fn.name(), [a for a in dir(y.grad_fn) if a.startswith("_saved") or a.startswith("_raw_saved")])
+""")
 _errors(
     "api_gate_errors",
     "F.softshrink(x, -1)",
@@ -4716,3 +4751,365 @@ _errors(
     "torch.tensor(2.).logcumsumexp(1)",
     "torch.logcumsumexp([1., 2.], 0)",
 )
+case("api_optim_zero_dim_parameters", """
+for name in ["SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "Adamax", "NAdam", "RAdam", "Adadelta"]:
+    b = torch.nn.Parameter(torch.tensor(0.5))
+    w = torch.nn.Parameter(torch.tensor([1., -2.]))
+    kw = {"lr": 0.1} if name != "Adadelta" else {}
+    opt = getattr(torch.optim, name)([b, w], **kw)
+    try:
+        for _ in range(8):
+            opt.zero_grad()
+            ((w * b).sum() ** 2).backward()
+            opt.step()
+        print(name, b, w)
+    except Exception as e:
+        print(name, type(e).__name__, e)
+""")
+case("api_modified_copyslices_output", """
+x = torch.tensor([1., 2.], requires_grad=True)
+b = torch.zeros(2, 2) * x[0]
+b[0] = x
+z = b * b
+b[1] = 3.
+try: z.sum().backward()
+except RuntimeError as e: print(e)
+""")
+_errors(
+    "api_activation_argument_types",
+    "F.threshold(x, 'a', 2)",
+    "F.threshold(x, None, 2)",
+    "F.threshold([1., 2.], 0.5, 2)",
+    "F.threshold(x, 0.5, 'b')",
+    "F.threshold(x * 1, 'a', 2, inplace=True)",
+    "F.leaky_relu(x, '0.1')",
+    "F.leaky_relu(x * 1, None, inplace=True)",
+    "F.glu(x, dim='a')",
+    "F.glu(x, 1.0)",
+    "F.leaky_relu(x, torch.tensor(0.1))",
+)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Convolutions and pooling (F.conv1d/conv2d, F.max_pool2d/avg_pool2d, nn.Conv1d/Conv2d, nn.MaxPool2d/AvgPool2d):
+# dyadic values, so that float32 sums are exact whatever the order (torch's mkldnn adds in another one).
+# ---------------------------------------------------------------------------------------------------------
+_CONV = """
+x = ((torch.arange(48.) % 7 - 3) / 4).reshape(1, 3, 4, 4).requires_grad_()
+w = ((torch.arange(54.) % 5 - 2) / 2).reshape(2, 3, 3, 3).requires_grad_()
+b = torch.tensor([0.5, -1.], requires_grad=True)
+wg = ((torch.arange(12.) % 3 - 1) / 2).reshape(3, 1, 2, 2).requires_grad_()
+s = ((torch.arange(30.) % 4 - 1.5) / 2).reshape(2, 3, 5).requires_grad_()
+k = ((torch.arange(18.) % 5 - 2) / 4).reshape(2, 3, 3).requires_grad_()
+"""
+_report_cases("api_op_conv_", _CONV, """
+    conv2d: F.conv2d(x, w, b) ; x, w, b
+    conv2d_no_bias: F.conv2d(x, w) ; x, w
+    conv2d_stride_padding: F.conv2d(x, w, b, stride=2, padding=1) ; x, w, b
+    conv2d_padding_dilation: F.conv2d(x, w, None, 1, (2, 1), 2) ; x, w
+    conv2d_same: F.conv2d(x, w, b, padding="same") ; x, w, b
+    conv2d_valid: F.conv2d(x, w, b, 2, "valid") ; x, w, b
+    conv2d_groups: F.conv2d(x, wg, stride=(1, 2), groups=3) ; x, wg
+    conv2d_unbatched: F.conv2d(x[0], w, b, padding=(0, 1)) ; x, w, b
+    conv2d_float64: F.conv2d(x.double(), w.double(), b.double(), stride=(2, 1)) ; x, w, b
+    conv1d: F.conv1d(s, k, b, padding=1) ; s, k, b
+    conv1d_unbatched_stride: F.conv1d(s[1], k, stride=2) ; s, k
+    conv1d_same: F.conv1d(s, k, dilation=2, padding="same") ; s, k
+""")
+case("api_op_conv_conv2d_same_even_kernel",  # its padding warning comes once per process
+     [_CONV, 'out = F.conv2d(x, w[:, :, :2], b, padding="same")\nreport(out, x, w, b)'], fresh_process=True)
+_POOL = """
+p = ((torch.arange(50.) * 7 % 50) / 8 - 3).reshape(1, 2, 5, 5).requires_grad_()
+"""
+_report_cases("api_op_pool_", _POOL, """
+    max_pool2d: F.max_pool2d(p, 2) ; p
+    max_pool2d_stride_padding: F.max_pool2d(p, 3, stride=2, padding=1) ; p
+    max_pool2d_dilation_ceil: F.max_pool2d(p, 2, 2, 0, 2, ceil_mode=True) ; p
+    max_pool2d_unbatched: F.max_pool2d(p[0], (2, 3), (1, 2)) ; p
+    max_pool2d_indices: F.max_pool2d(p, 2, return_indices=True)[0] ; p
+    max_pool2d_layer: nn.MaxPool2d(2, 1)(p) ; p
+    avg_pool2d: F.avg_pool2d(p, 2) ; p
+    avg_pool2d_padding_ceil: F.avg_pool2d(p, 3, 2, 1, ceil_mode=True) ; p
+    avg_pool2d_exclude_pad: F.avg_pool2d(p, 3, 2, 1, count_include_pad=False) ; p
+    avg_pool2d_divisor: F.avg_pool2d(p, 2, 1, divisor_override=3) ; p
+    avg_pool2d_unbatched: F.avg_pool2d(p[0], (2, 3)) ; p
+    avg_pool2d_float64: F.avg_pool2d(p.double(), 2, 1) ; p
+    avg_pool2d_layer: nn.AvgPool2d(2)(p) ; p
+""")
+case("api_conv_layers_and_errors", [_CONV, SET_WEIGHTS, """
+def saved(node):
+    return {n: getattr(node, n) for n in dir(node) if n.startswith("_saved_")}
+print(nn.Conv2d(1, 6, 5), nn.Conv2d(3, 6, (3, 5), stride=2, padding=1, dilation=2, groups=3, bias=False))
+print(nn.Conv2d(1, 6, 5, padding="same"), nn.Conv2d(2, 2, 3, padding=(1, 2)), nn.Conv1d(2, 4, 3))
+print(nn.Conv2d(1, 2, 3, padding_mode="reflect"), nn.Conv2d(2, 4, 3, padding="valid"))
+c = nn.Conv2d(3, 2, 3, padding=1)
+print(c.weight.shape, c.bias.shape, c.kernel_size, c.stride, c.padding, c.dilation, c.groups, c.padding_mode)
+print(c.output_padding, c.transposed, c._reversed_padding_repeated_twice)
+print(nn.Conv2d(3, 4, 2, padding="same")._reversed_padding_repeated_twice)
+print(bool(c.weight.abs().max() <= 1 / 27 ** 0.5), bool(c.bias.abs().max() <= 1 / 27 ** 0.5))
+print([n for n, _ in c.named_parameters()])
+with torch.no_grad():
+    c.weight.copy_(w)
+    c.bias.copy_(b)
+y = c(x)
+print(y, y.grad_fn.name(), nf(y))
+print(saved(y.grad_fn))
+print(saved(F.conv2d(x, w, padding="valid").grad_fn))
+print(saved(F.conv1d(s, k, stride=2).grad_fn))
+c1 = nn.Conv1d(3, 2, 3, bias=False)
+set_weights(c1)
+print(c1(s), c1(s[0]).grad_fn.name())
+y = F.conv2d(x, w, b, stride=2, padding=1)
+gx, gw, gb = torch.autograd.grad((y * y).sum(), (x, w, b), create_graph=True)
+print(gx.grad_fn.name(), nf(gx), gw.grad_fn is gx.grad_fn, gb.grad_fn is gx.grad_fn, gx.grad_fn is not None)
+print(saved(gx.grad_fn))
+show_graph(gx)
+print(torch.autograd.grad((gx * gx).sum() + (gw * gw).sum() + (gb * gb).sum(), (x, w, b)))
+gx, = torch.autograd.grad(F.conv2d(x, w).sum(), x, create_graph=True)
+print(gx.grad_fn.name(), nf(gx))
+print(torch.autograd.grad((gx * gx).sum(), w))
+def attempt(f):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+attempt(lambda: nn.Conv2d(3, 4, 3, groups=2))
+attempt(lambda: nn.Conv2d(4, 3, 3, groups=2))
+attempt(lambda: nn.Conv2d(3, 4, 3, groups=0))
+attempt(lambda: nn.Conv2d(3, 4, 3, padding="same", stride=2))
+attempt(lambda: nn.Conv2d(3, 4, 3)(torch.ones(6, 6)))
+attempt(lambda: nn.Conv2d(3, 4, 3)(torch.ones(1, 1, 3, 6, 6)))
+attempt(lambda: nn.Conv2d(3, 4, 3)(torch.ones(1, 2, 6, 6)))
+attempt(lambda: nn.Conv2d(3, 4, 3)(torch.ones(2, 6, 6)))
+attempt(lambda: nn.Conv2d(3, 4, 3)(torch.ones(1, 3, 2, 2)))
+attempt(lambda: nn.Conv2d(3, 4, 3, dtype=torch.float64)(torch.ones(1, 3, 6, 6)))
+attempt(lambda: nn.Conv1d(3, 4, 3)(torch.ones(1, 3, 6, 6)))
+attempt(lambda: F.conv2d(x, w, padding="same", stride=2))
+attempt(lambda: F.conv2d(x, w, padding="foo"))
+attempt(lambda: F.conv2d(x, w, padding=-1))
+attempt(lambda: F.conv2d(x, w, stride=0))
+attempt(lambda: F.conv2d(x, w, dilation=0))
+attempt(lambda: F.conv2d(x, w, dilation=-1))
+attempt(lambda: F.conv2d(x, w, groups=2))
+attempt(lambda: F.conv2d(x, w, groups=0))
+attempt(lambda: F.conv2d(x, torch.ones(3, 3, 3, 3), groups=2))
+attempt(lambda: F.conv2d(x, torch.ones(1, 3, 3, 3), groups=2))
+attempt(lambda: F.conv2d(x, torch.ones(4, 3, 3)))
+attempt(lambda: F.conv2d(x, w, torch.ones(3)))
+attempt(lambda: F.conv2d(x, w, b.double()))
+attempt(lambda: F.conv2d(x, w.double()))
+attempt(lambda: F.conv2d(x.double(), w))
+attempt(lambda: F.conv2d(x > 0, w > 0))
+attempt(lambda: F.conv2d(x.long(), w.long()))
+attempt(lambda: F.conv2d(x, w, stride=(1, 1, 1)))
+attempt(lambda: F.conv2d(x, w, padding=(1, 1, 1)))
+attempt(lambda: F.conv2d([1.], w))
+attempt(lambda: F.conv2d(x, w, stride=1.5))
+attempt(lambda: F.conv2d(torch.ones(0, 3, 4, 4), w).shape)
+"""])
+case("api_pool_layers_and_errors", [_POOL, """
+def saved(node):
+    return {n: getattr(node, n) for n in dir(node) if n.startswith("_saved_")}
+print(nn.MaxPool2d(2), nn.MaxPool2d(2, 2), nn.MaxPool2d((2, 3), return_indices=True))
+print(nn.MaxPool2d(3, 1, 1, 2, ceil_mode=True))
+print(nn.AvgPool2d(2), nn.AvgPool2d(3, 1, 1, ceil_mode=True, count_include_pad=False, divisor_override=2))
+m = nn.MaxPool2d(2, return_indices=True)
+print(m.kernel_size, m.stride, m.padding, m.dilation, m.return_indices, m.ceil_mode, m(p))
+a = nn.AvgPool2d(3, padding=1)
+print(a.kernel_size, a.stride, a.padding, a.ceil_mode, a.count_include_pad, a.divisor_override, a(p))
+for y in (F.max_pool2d(p, 2), nn.MaxPool2d(2)(p), F.max_pool2d(p, (2, 3), 1, (1, 0), (1, 2), True)):
+    print(y.grad_fn.name(), saved(y.grad_fn))
+for y in (F.avg_pool2d(p, 2), nn.AvgPool2d(2)(p), F.avg_pool2d(p, (2, 3), 1, (1, 0), True, False, 4)):
+    print(y.grad_fn.name(), saved(y.grad_fn))
+y, i = F.max_pool2d(p, 3, 2, 1, return_indices=True)
+print(i, i.dtype, i.requires_grad, y.grad_fn.name())
+g = torch.arange(1., 10.).reshape(1, 1, 3, 3).expand(1, 2, 3, 3).requires_grad_()
+for f in (lambda t: F.max_pool2d(t, 3, 2, 1), lambda t: F.avg_pool2d(t, 3, 2, 1, ceil_mode=True)):
+    gp, = torch.autograd.grad(f(p), p, g, create_graph=True)
+    print(gp.grad_fn.name(), nf(gp), saved(gp.grad_fn))
+    print(gp)
+    print(torch.autograd.grad((gp * gp).sum(), (p, g), allow_unused=True))
+n = torch.tensor([[[1., float("nan"), 3., float("nan")], [-float("inf"), -float("inf"), 2., 5.]]])
+print(F.max_pool2d(n, (1, 2), return_indices=True), F.max_pool2d(n, (1, 2), padding=(0, 1), return_indices=True))
+print(F.max_pool2d(torch.arange(16).reshape(1, 4, 4), 2))
+print(F.avg_pool2d(torch.arange(36).reshape(1, 6, 6), 4, 2, 1, True))
+print(F.avg_pool2d(-torch.arange(36).reshape(1, 6, 6), 4, 2, 1, True), F.avg_pool2d(p, 2, 1).double().sum())
+def attempt(f):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+attempt(lambda: F.max_pool2d(torch.ones(6, 6), 2))
+attempt(lambda: F.max_pool2d(torch.ones(1, 0, 6), 2))
+attempt(lambda: F.max_pool2d(torch.ones(1, 6, 6), 2, padding=2))
+attempt(lambda: F.max_pool2d(torch.ones(1, 6, 6), 2, padding=-1))
+attempt(lambda: F.max_pool2d(torch.ones(1, 1, 1, 1), 2))
+attempt(lambda: F.max_pool2d(torch.ones(1, 1, 6, 6), 0))
+attempt(lambda: F.max_pool2d(torch.ones(1, 1, 6, 6), 2, stride=0))
+attempt(lambda: F.max_pool2d(torch.ones(1, 1, 6, 6), 2, dilation=0))
+attempt(lambda: F.max_pool2d(torch.ones(1, 1, 6, 6), (2, 2, 2)))
+attempt(lambda: F.max_pool2d(torch.ones(1, 6, 6), 3, padding=1, stride=(2, 2, 2)))
+attempt(lambda: F.max_pool2d(torch.ones(1, 6, 6), 2, dilation=(1, 1, 1)))
+attempt(lambda: F.max_pool2d(torch.ones(1, 6, 6) > 0, 2))
+attempt(lambda: F.max_pool2d(torch.ones(1, 6, 6), 2.5))
+attempt(lambda: F.max_pool2d([1.], 2))
+attempt(lambda: F.avg_pool2d(torch.ones(6, 6), 2))
+attempt(lambda: F.avg_pool2d(torch.ones(1, 6, 6), 2, padding=2))
+attempt(lambda: F.avg_pool2d(torch.ones(1, 1, 1, 1), 2))
+attempt(lambda: F.avg_pool2d(torch.ones(1, 1, 6, 6), 2, divisor_override=0))
+attempt(lambda: F.avg_pool2d(torch.ones(1, 1, 6, 6), 0))
+attempt(lambda: F.avg_pool2d(torch.ones(1, 6, 6), (2, 2, 2)))
+attempt(lambda: F.avg_pool2d(torch.ones(1, 6, 6), 2, stride=(2, 2, 2)))
+attempt(lambda: F.avg_pool2d(torch.ones(1, 6, 6) > 0, 2))
+attempt(lambda: F.avg_pool2d([1.], 2))
+"""])
+case("api_conv_small_cnn_training", [SET_WEIGHTS, """
+model = nn.Sequential(nn.Conv2d(1, 2, 3), nn.ReLU(), nn.MaxPool2d(2, 2), nn.Flatten(), nn.Linear(18, 3))
+print(model)
+for m in model:
+    if isinstance(m, (nn.Conv2d, nn.Linear)):
+        torch.nn.init.constant_(m.bias, 0.125)
+set_weights(model)
+x = ((torch.arange(128.) * 5 % 13 - 6) / 8).reshape(2, 1, 8, 8)
+target = torch.tensor([0, 2])
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+for step in range(3):
+    opt.zero_grad()
+    out = model(x)
+    loss = F.cross_entropy(out, target)
+    loss.backward()
+    opt.step()
+    print(step, f"{loss.item():.4f}", out.grad_fn.name(), nf(out))
+show_graph(loss)
+print(model[0].weight, model[0].bias.grad)
+print(model(x).argmax(1))
+"""])
+case("api_norm_and_abs_second_order", """
+x = torch.tensor([1.5, -2., 3.], requires_grad=True)
+for o in [1, float('inf'), 2]:
+    g, = torch.autograd.grad(x.norm(o), x, create_graph=True)
+    print(g, g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions])
+    print(torch.autograd.grad(g.sum(), x, allow_unused=True))
+g, = torch.autograd.grad(x.abs().sum(), x, create_graph=True)
+print(g, g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions])
+g, = torch.autograd.grad(torch.nn.functional.l1_loss(x, torch.zeros(3)), x, create_graph=True)
+print(g, g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions])
+for o in [1, float('inf'), 2, 3, -float('inf')]:
+    for d in [None, 1]:
+        m = torch.tensor([[1.5, -2., 3.], [0., 0., 0.], [-4., 4., 1.]], requires_grad=True)
+        y = torch.linalg.vector_norm(m, o, d)
+        g, = torch.autograd.grad(y.sum(), m, create_graph=True)
+        print(o, d, y, g, g.grad_fn.name())
+        print(torch.autograd.grad((g * g).sum(), m, allow_unused=True))
+""")
+case("api_pow_second_order_graph", """
+x = torch.tensor([1.5, -2., 3.], requires_grad=True)
+for e in [2, 3, 0.5, -1, 2.5, 1, 0]:
+    t = x.abs() if e in (0.5, 2.5) else x
+    g, = torch.autograd.grad((t ** e).sum(), x, create_graph=True)
+    nodes = []
+    todo = [g.grad_fn]
+    while todo:
+        n = todo.pop(0)
+        if n is None: nodes.append(None); continue
+        nodes.append((n.name(), {k: getattr(n, k) for k in dir(n)
+                                 if k.startswith('_saved_') and not isinstance(getattr(n, k), torch.Tensor)}))
+        todo += [f for f, _ in n.next_functions if f is None or type(f).__name__ != 'AccumulateGrad']
+    print(e, g, nodes)
+    if g.requires_grad:
+        print(torch.autograd.grad(g.sum(), x, create_graph=True))
+g, = torch.autograd.grad(x.square().sum(), x, create_graph=True); print(g, g.grad_fn.name())
+""")
+case("api_node_called_directly", """
+x = torch.tensor([1., 2.], requires_grad=True)
+c = torch.tensor([3., 4.])
+y = x * 3
+print(y.grad_fn(torch.tensor([1., 1.])))
+print((x * c).grad_fn(torch.tensor([1., 1.])), (c * x).grad_fn(torch.tensor([1., 1.])))
+z = (x * x).sum()
+print(z.grad_fn(torch.tensor(1.)))
+acc = y.grad_fn.next_functions[0][0]
+print(acc(torch.tensor([1., 1.])), x.grad)
+for f in [lambda: y.grad_fn(), lambda: y.grad_fn(1.), lambda: y.grad_fn(torch.ones(2), torch.ones(2))]:
+    try: print(f())
+    except Exception as e: print(type(e).__name__, e)
+w = x.exp()
+r = w.grad_fn(torch.tensor([1., 2.])); print(r, r.requires_grad)
+with torch.no_grad():
+    print(w.grad_fn(torch.tensor([1., 2.])))
+s = x.split(1)
+print(s[0].grad_fn(torch.tensor([1.]), None))
+m = torch.nn.Linear(2, 1)
+with torch.no_grad():
+    m.weight.fill_(0.5); m.bias.fill_(0.1)
+out = m(x.unsqueeze(0))
+print([t.shape if t is not None else None for t in out.grad_fn(torch.ones(1, 1))])
+q = (x ** 2).mean()
+g = q.grad_fn(torch.tensor(1.)); print(g, g.grad_fn)
+nxt = q.grad_fn.next_functions[0][0]
+print(nxt(g))
+q.backward()
+try: print(q.grad_fn(torch.tensor(1.)))
+except Exception as e: print(type(e).__name__, str(e)[:60])
+""")
+case("api_activation_defaults_and_argument_types", """
+x = torch.tensor([-1., 0.5, 30.], requires_grad=True)
+y = F.softplus(x); print(y, y.grad_fn._saved_beta, y.grad_fn._saved_threshold)
+g, = torch.autograd.grad(y.sum(), x, create_graph=True); print(g.grad_fn._saved_beta, g.grad_fn._saved_threshold)
+print(torch.nn.Softplus(), torch.nn.Softplus()(x).grad_fn._saved_beta, torch.nn.Softplus(2, 10))
+for f in [lambda: F.softplus(x, "2"), lambda: F.softplus(x, None), lambda: F.softplus(x, 1, "1"),
+          lambda: F.hardshrink(x, "1"), lambda: F.softshrink(x, None), lambda: F.elu(x, "1")]:
+    try: print(f())
+    except Exception as e: print(type(e).__name__, e)
+for f in [lambda: F.hardtanh(x, "a"), lambda: F.hardtanh(x, -1, None), lambda: F.celu(x, "1"),
+          lambda: F.elu(x * 1, None, inplace=True), lambda: F.relu6(x), lambda: F.hardtanh(x * 1, 0, "2", inplace=True),
+          lambda: x.hardshrink(None)]:
+    try: print(f())
+    except Exception as e: print(type(e).__name__, e)
+""")
+case("api_signed_zeros_kept", """
+z = torch.tensor([-0., 0., float('nan'), -1., 2.])
+w = torch.tensor([0., -0., 1., float('nan'), 2.])
+for f in [lambda: torch.relu(z), lambda: F.relu6(z), lambda: torch.clamp(z, min=0.), lambda: z.clamp(0., 1.),
+          lambda: z.clamp(max=-0.), lambda: torch.maximum(z, w), lambda: torch.minimum(z, w),
+          lambda: torch.maximum(w, z), lambda: torch.minimum(w, z), lambda: F.hardtanh(z, 0., 1.),
+          lambda: z.clamp(min=torch.zeros(5)),
+          lambda: z.clamp(min=torch.zeros(5), max=torch.zeros(5)), lambda: torch.clamp_min(z, 0.),
+          lambda: torch.clamp_max(z, -0.), lambda: torch.tensor([-0, 3]).clamp(min=0), lambda: torch.max(z, w)]:
+    try:
+        r = f()
+        print(r, [str(v) for v in r.tolist()])
+    except Exception as e:
+        print(type(e).__name__, e)
+""")
+case("api_modified_output_names", """
+x = torch.tensor([[1., -2.], [3., 0.5]], requires_grad=True)
+def go(make):
+    y = make(x * 1)
+    w = y.exp()
+    y.add_(0)
+    try: w.sum().backward()
+    except RuntimeError as e: print(str(e).split(", which is ")[1].split(",")[0])
+go(lambda z: F.leaky_relu(z, .1, inplace=True))
+go(lambda z: F.elu(z, inplace=True))
+go(lambda z: z.squeeze(0) * 1)
+go(lambda z: z.unsqueeze(0).squeeze(0))
+go(lambda z: z.sum(0))
+go(lambda z: z.max(0)[0])
+go(lambda z: z.clamp(min=0))
+go(lambda z: z.clamp(min=torch.zeros(2, 2)))
+go(lambda z: z.pow(z))
+""")
+case("api_relu_inplace_functions_and_softmax2d", """
+x = torch.tensor([[-1., 2.]], requires_grad=True)
+z = x*1; print(torch.relu_(z), z.grad_fn)
+z = x*1; print(F.relu_(z))
+z = x*1; print(F.leaky_relu_(z, 0.2), z.grad_fn)
+z = x*1; print(F.leaky_relu_(z))
+print(torch.nn.Softmax2d(), torch.nn.Softmax2d()(torch.ones(2, 3, 2, 2)).shape)
+print(torch.nn.Softmax2d()(torch.ones(3, 2, 2)).grad_fn)
+y = torch.nn.Softmax2d()(torch.arange(12.).reshape(3, 2, 2).requires_grad_())
+print(y, y.grad_fn)
+try: torch.nn.Softmax2d()(torch.ones(2,2))
+except Exception as e: print(type(e).__name__, e)
+""")
