@@ -1036,13 +1036,14 @@ class Remainder(Clone):
     """result = self % other (the sign of other, as Python's), other a number; the gradient passes through"""
 
     node_name = "RemainderBackward0"
+    values, kernel = staticmethod(np.remainder), "remainder_cpu"  # Fmod changes these
 
     @staticmethod
     def forward(ctx, a, *, other):
         if a._data.dtype is _BOOL and isinstance(other, (bool, np.bool_)):
-            raise not_implemented("remainder_cpu", a.dtype)
+            raise not_implemented(ctx.kernel, a.dtype)
         _check_divisor(a, other)
-        return _binary(np.remainder, a, other)
+        return _binary(ctx.values, a, other)
 
 
 class RemainderTensor(Div):
@@ -1050,14 +1051,15 @@ class RemainderTensor(Div):
 
     node_name = "RemainderBackward1"
     formula = {"self": "grad", "other": "-grad * (self / other).floor()"}
+    values, kernel = Remainder.values, Remainder.kernel
 
     @staticmethod
     def forward(ctx, a, b):
         if a._data.dtype is _BOOL and b._data.dtype is _BOOL:
-            raise not_implemented("remainder_cpu", a.dtype)
+            raise not_implemented(ctx.kernel, a.dtype)
         ctx._save((a, b))
         _check_divisor(a, b)
-        return _binary(np.remainder, a, b)
+        return _binary(ctx.values, a, b)
 
 
 class Fmod(Remainder):
@@ -1065,13 +1067,7 @@ class Fmod(Remainder):
     through"""
 
     node_name = "FmodBackward0"
-
-    @staticmethod
-    def forward(ctx, a, *, other):
-        if a._data.dtype is _BOOL and isinstance(other, (bool, np.bool_)):
-            raise not_implemented("fmod_cpu", a.dtype)
-        _check_divisor(a, other)
-        return _binary(np.fmod, a, other)
+    values, kernel = staticmethod(np.fmod), "fmod_cpu"
 
 
 class FmodTensor(RemainderTensor):
@@ -1079,14 +1075,7 @@ class FmodTensor(RemainderTensor):
 
     node_name = "FmodBackward1"
     formula = {"self": "grad", "other": '-grad * self.div(other, rounding_mode="trunc")'}
-
-    @staticmethod
-    def forward(ctx, a, b):
-        if a._data.dtype is _BOOL and b._data.dtype is _BOOL:
-            raise not_implemented("fmod_cpu", a.dtype)
-        ctx._save((a, b))
-        _check_divisor(a, b)
-        return _binary(np.fmod, a, b)
+    values, kernel = Fmod.values, Fmod.kernel
 
     @staticmethod
     def backward(ctx, grads, F):
