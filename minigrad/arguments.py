@@ -88,7 +88,8 @@ def number_argument(function, name, position, value):
     """``value``, or torch's TypeError for ``function``'s argument ``name`` that must be a number."""
     if isinstance(value, (*NUMBERS, Tensor)):
         return value
-    raise TypeError(f"{function}(): argument '{name}' (position {position}) must be Number, not {word(value)}")
+    where = f" (position {position})" if position else ""  # None: given by keyword
+    raise TypeError(f"{function}(): argument '{name}'{where} must be Number, not {word(value)}")
 
 
 _PYTHON_DTYPES = {float: "float64", int: "int64", bool: "bool_"}  # torch takes Python's types as dtypes

@@ -21,6 +21,7 @@ from .autograd import grad_mode
 from .creation import tensor
 from .input_checks import recorded_overloads
 from .ops import activations as A
+from .ops import addc as AC
 from .ops import binary_functions as B
 from .ops import elementwise as E
 from .ops import inplace as I
@@ -304,6 +305,27 @@ def prelu(input, weight):
             shape[1] = weight.numel()
         weight = weight.reshape(shape)
     return PR.PreluKernel.apply(input, weight)
+
+
+def _addc(name, op, input, tensor1, tensor2, value):
+    for position, (arg, t) in enumerate((("tensor1", tensor1), ("tensor2", tensor2)), 2):
+        if not isinstance(t, Tensor):
+            raise must_be_tensor(name, arg, position, t)
+    return op.apply(input, tensor1, tensor2, value=number_argument(name, "value", None, value))
+
+
+@public("addcmul", inplace="addcmul_")
+def addcmul(input, tensor1, tensor2, *, value=1):
+    """Mirror ``torch.addcmul``: ``input + value * tensor1 * tensor2``, broadcasting, rounded as torch's kernel
+    (AddcmulBackward0)."""
+    return _addc("addcmul", AC.Addcmul, input, tensor1, tensor2, value)
+
+
+@public("addcdiv", inplace="addcdiv_")
+def addcdiv(input, tensor1, tensor2, *, value=1):
+    """Mirror ``torch.addcdiv``: ``input + value * tensor1 / tensor2``, broadcasting (AddcdivBackward0); torch's
+    error for integer tensors."""
+    return _addc("addcdiv", AC.Addcdiv, input, tensor1, tensor2, value)
 
 
 @public("abs", "__abs__", "absolute", inplace="abs_")

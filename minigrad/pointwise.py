@@ -187,12 +187,13 @@ def masked_fill(input, mask, value):
 
 @public("scatter", inplace="scatter_", function=False)
 def scatter(input, dim, index, src=None, *, value=None):
-    """Mirror ``torch.scatter(input, dim, index, value)``: ``value`` written at ``index`` along ``dim``
-    (ScatterBackward1), as the transforms tutorial makes one-hot targets."""
+    """Mirror ``torch.scatter(input, dim, index, src)``: the elements of the tensor ``src`` written at ``index`` along
+    ``dim`` (ScatterBackward0), or a number ``value`` (ScatterBackward1), as the transforms tutorial makes one-hot
+    targets."""
     if value is None:
         value = src
     if isinstance(value, Tensor):
-        raise NotImplementedError("minigrad's scatter writes a number (value=...), not a tensor of values")
+        return SC.Scatter.apply(input, value, dim=dim, index=index)
     if value is None:
         raise TypeError("scatter() missing 1 required positional arguments: \"value\"")
     return SC.ScatterValue.apply(input, dim=dim, index=index, value=value)

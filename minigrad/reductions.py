@@ -100,6 +100,16 @@ def cumsum(input, dim=REQUIRED, *, dtype=None):
     return C.Cumsum.apply(input, dim=dim, dtype=None if dtype is None else dtype.np)
 
 
+@public("cumsum_", function=False)
+def cumsum_(self, dim=REQUIRED, *, dtype=None):
+    """Mirror ``Tensor.cumsum_``: the running sums written into this tensor, in its dtype (CumsumBackward0)."""
+    require_dim("cumsum_", dim)
+    if dtype is not None and dtype is not self.dtype:
+        raise RuntimeError(f"Bad in-place call: input tensor dtype {self.dtype.c_name} and output tensor dtype "
+                           f"{dtype.c_name} should match")
+    return apply_inplace(self, lambda a: C.Cumsum.apply(a, dim=dim, dtype=self.dtype.np))
+
+
 def _running(name, method, impl):
     """``impl(input, dim, **kwargs)`` behind torch's parser of ``name(Tensor input, int dim, ...)`` as a Tensor method
     (``method``) or a function: its TypeErrors for too many positional arguments, a missing ``dim`` and one that is

@@ -32,7 +32,7 @@ from .activation import (
     Unflatten,
 )
 from .batchnorm import BatchNorm1d
-from .containers import ModuleDict, ModuleList
+from .containers import ModuleDict, ModuleList, ParameterDict, ParameterList
 from .conv import Conv1d, Conv2d
 from .distance import CosineSimilarity
 from .dropout import Dropout
@@ -61,10 +61,10 @@ __all__ = [
     "ConstantPad3d", "Conv1d", "Conv2d", "CosineSimilarity", "CrossEntropyLoss", "Dropout", "ELU", "Embedding",
     "Flatten", "GELU", "GLU", "Hardshrink", "Hardsigmoid", "Hardswish", "Hardtanh", "HuberLoss", "Identity",
     "KLDivLoss", "L1Loss", "LayerNorm", "LazyLinear", "LeakyReLU", "Linear", "LogSigmoid", "LogSoftmax", "MSELoss",
-    "MaxPool2d", "Mish", "Module", "ModuleDict", "ModuleList", "NLLLoss", "PReLU", "Parameter", "ReLU", "ReLU6",
-    "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss", "Softmax", "Softmax2d", "Softmin", "Softplus",
-    "Softshrink", "Softsign", "Tanh", "Tanhshrink", "Threshold", "Unflatten", "ZeroPad1d", "ZeroPad2d", "ZeroPad3d",
-    "functional", "init", "utils",
+    "MaxPool2d", "Mish", "Module", "ModuleDict", "ModuleList", "NLLLoss", "PReLU", "Parameter", "ParameterDict",
+    "ParameterList", "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss", "Softmax", "Softmax2d",
+    "Softmin", "Softplus", "Softshrink", "Softsign", "Tanh", "Tanhshrink", "Threshold", "Unflatten", "ZeroPad1d",
+    "ZeroPad2d", "ZeroPad3d", "functional", "init", "utils",
 ]
 
 from ..torch_api import module_getattr  # noqa: E402

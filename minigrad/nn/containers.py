@@ -1,11 +1,16 @@
 """``nn.ModuleList`` and ``nn.ModuleDict``: sub-modules held in a list or a dict, registered (so that their
-parameters are the container's) under their index or key, as torch's containers are."""
+parameters are the container's) under their index or key, as torch's containers are; ``nn.ParameterList`` and
+``nn.ParameterDict``: parameters held the same way (a plain tensor put in one becomes a Parameter)."""
 
 import itertools
+import operator
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
+from ..tensor import Tensor
+from ..typename import typename
 from .module import Module
+from .parameter import Parameter
 
 
 class ModuleList(Module):
@@ -151,3 +156,215 @@ class ModuleDict(Module):
         items = modules.items() if isinstance(modules, (dict, OrderedDict, ModuleDict)) else modules
         for key, module in items:
             self[key] = module
+
+
+def _parameter_lines(items, kind_of):
+    """torch's ``extra_repr`` of a parameter container: one line per entry, a tensor by ``kind_of(tensor)`` (its
+    dtype in a ParameterList, its type name in a ParameterDict, as torch has them) and its size."""
+    lines = []
+    for key, p in items:
+        if isinstance(p, Tensor):
+            kind = "Parameter" if isinstance(p, Parameter) else "Tensor"
+            size = "x".join(str(n) for n in p.shape)
+            lines.append(f"  ({key}): {kind} containing: [{kind_of(p)} of size {size}]")
+        else:
+            lines.append(f"  ({key}): Object of type: {type(p).__name__}")
+    return "\n".join(lines)
+
+
+def _as_parameter(value):
+    return Parameter(value) if isinstance(value, Tensor) and not isinstance(value, Parameter) else value
+
+
+class ParameterList(Module):
+    """Mirror ``torch.nn.ParameterList(values=None)``: a list whose tensors are registered parameters (``"0"``,
+    ``"1"``, ...); a plain tensor put in it becomes a Parameter."""
+
+    def __init__(self, values=None):
+        super().__init__()
+        self._size = 0
+        if values is not None:
+            self += values
+
+    def _index(self, idx):
+        idx = operator.index(idx)
+        if not -len(self) <= idx < len(self):
+            raise IndexError(f"index {idx} is out of range")
+        return str(idx + len(self) if idx < 0 else idx)
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):
+            out = type(self)()
+            for i in range(*idx.indices(len(self))):
+                out.append(self[i])
+            return out
+        return getattr(self, self._index(idx))
+
+    def __setitem__(self, idx, param):
+        setattr(self, self._index(idx), _as_parameter(param))
+
+    def __len__(self):
+        return self._size
+
+    def __iter__(self):
+        return iter(self[i] for i in range(len(self)))
+
+    def __iadd__(self, parameters):
+        return self.extend(parameters)
+
+    def __dir__(self):
+        return [key for key in super().__dir__() if not key.isdigit()]
+
+    def append(self, value):
+        """Mirror ``ParameterList.append``."""
+        index = len(self)
+        self._size += 1
+        self[index] = value
+        return self
+
+    def extend(self, values):
+        """Mirror ``ParameterList.extend``: each value appended; torch's TypeError for what is not iterable."""
+        if not isinstance(values, Iterable) or isinstance(values, Tensor):
+            raise TypeError(f"ParameterList.extend should be called with an iterable, but got {type(values).__name__}")
+        for value in values:
+            self.append(value)
+        return self
+
+    def extra_repr(self):
+        return _parameter_lines(enumerate(self), lambda p: p.dtype)
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError("ParameterList should not be called.")
+
+
+class ParameterDict(Module):
+    """Mirror ``torch.nn.ParameterDict(parameters=None)``: an ordered dict (string keys) whose tensors are registered
+    parameters; a plain tensor put in it becomes a Parameter."""
+
+    def __init__(self, parameters=None):
+        super().__init__()
+        self._keys = {}
+        if parameters is not None:
+            self.update(parameters)
+
+    @staticmethod
+    def _attr(key):
+        if not isinstance(key, str):
+            raise TypeError(
+                "Index given to ParameterDict cannot be used as a key as it is not a string (type is "
+                f"'{type(key).__name__}'). Open an issue on github if you need non-string keys."
+            )
+        return key
+
+    def __getitem__(self, key):
+        return getattr(self, self._attr(key))
+
+    def __setitem__(self, key, value):
+        self._keys[key] = None
+        setattr(self, self._attr(key), _as_parameter(value))
+
+    def __delitem__(self, key):
+        del self._keys[key]
+        delattr(self, self._attr(key))
+
+    def __len__(self):
+        return len(self._keys)
+
+    def __iter__(self):
+        return iter(self._keys)
+
+    def __reversed__(self):
+        return reversed(self._keys)
+
+    def __contains__(self, key):
+        return key in self._keys
+
+    def copy(self):
+        """Mirror ``ParameterDict.copy``."""
+        return ParameterDict(OrderedDict((k, self[k]) for k in self._keys))
+
+    def setdefault(self, key, default=None):
+        """Mirror ``ParameterDict.setdefault``."""
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def clear(self):
+        """Mirror ``ParameterDict.clear``."""
+        for k in self._keys.copy():
+            del self[k]
+
+    def pop(self, key):
+        """Mirror ``ParameterDict.pop``."""
+        value = self[key]
+        del self[key]
+        return value
+
+    def popitem(self):
+        """Mirror ``ParameterDict.popitem``: the last entry."""
+        k, _ = self._keys.popitem()
+        self._keys[k] = None
+        value = self[k]
+        del self[k]
+        return k, value
+
+    def get(self, key, default=None):
+        """Mirror ``ParameterDict.get``."""
+        return self[key] if key in self else default
+
+    def fromkeys(self, keys, default=None):
+        """Mirror ``ParameterDict.fromkeys``."""
+        return ParameterDict((k, default) for k in keys)
+
+    def keys(self):
+        """Mirror ``ParameterDict.keys``."""
+        return self._keys.keys()
+
+    def items(self):
+        """Mirror ``ParameterDict.items``."""
+        return ((k, self[k]) for k in self._keys)
+
+    def values(self):
+        """Mirror ``ParameterDict.values``."""
+        return (self[k] for k in self._keys)
+
+    def update(self, parameters):
+        """Mirror ``ParameterDict.update``: from a mapping (a plain dict in sorted key order, as torch), a
+        ParameterDict or an iterable of pairs, with torch's errors."""
+        if not isinstance(parameters, Iterable):
+            raise TypeError("ParametersDict.update should be called with an iterable of key/value pairs, but got "
+                            f"{type(parameters).__name__}")
+        if isinstance(parameters, (OrderedDict, ParameterDict)):
+            for key, parameter in parameters.items():
+                self[key] = parameter
+        elif isinstance(parameters, Mapping):
+            for key, parameter in sorted(parameters.items()):
+                self[key] = parameter
+        else:
+            for j, p in enumerate(parameters):
+                if not isinstance(p, Iterable):
+                    raise TypeError(f"ParameterDict update sequence element #{j} should be Iterable; is"
+                                    f"{type(p).__name__}")
+                if len(p) != 2:
+                    raise ValueError(f"ParameterDict update sequence element #{j} has length {len(p)}; 2 is required")
+                self[p[0]] = p[1]
+
+    def extra_repr(self):
+        return _parameter_lines(self.items(), typename)
+
+    def __call__(self, input):
+        raise RuntimeError("ParameterDict should not be called.")
+
+    def __or__(self, other):
+        copy = self.copy()
+        copy.update(other)
+        return copy
+
+    def __ror__(self, other):
+        copy = other.copy()
+        copy.update(self)
+        return copy
+
+    def __ior__(self, other):
+        self.update(other)
+        return self

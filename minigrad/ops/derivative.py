@@ -75,14 +75,14 @@ def compile_formula(items, saved_names, input_names):
     carrier_names = set(ARRAYS.namespace) & called  # a carrier's name not called is the node's (tril's diagonal)
     constants = sorted(names - _GRAD_NAMES - set(saved_names) - carrier_names - {f"{n}_shape" for n in input_names})
     for name in constants:
-        lines.append(f"    {name} = value(ctx.{name})")
+        lines.append(f"    {name} = _value_of(ctx.{name})")  # not value(): a constant may be named value
     lines.append("    nf = ctx.next_functions")
     needed = ", ".join(f"({e}) if nf[{i}][0] is not None else None" for i, e in enumerate(exprs))
     lines.append(f"    return ({needed},)")
     source = "\n".join(lines)
     functions = {"constants": tuple(constants)}
     for carrier in (ARRAYS, TENSORS):
-        scope = dict(carrier.namespace)
+        scope = dict(carrier.namespace, _value_of=carrier.namespace["value"])
         exec(compile(source, f"<formula of {', '.join(n for n, _ in items)}>", "exec"), scope)
         functions[carrier.name] = scope["backward"]
     return functions

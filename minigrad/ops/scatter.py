@@ -56,6 +56,46 @@ class ScatterValue(IndexingOp):
         return (grad.scatter(ctx.dim, ctx.index, 0),)
 
 
+class Scatter(IndexingOp):
+    """result = self with the elements of ``src`` written at ``index`` along ``dim`` (``src[i][j]`` to
+    ``self[index[i][j]][j]`` for dim 0)"""
+
+    node_name = "ScatterBackward0"
+    formula = {"self": "grad.scatter(dim, index, 0)", "src": "grad.gather(dim, index)"}
+    saved_values = {"dim": "dim", "index": "index"}
+
+    @staticmethod
+    def forward(ctx, a, src, *, dim, index):
+        ctx.dim, ctx.index = a._wrap_dim(dim), index
+        if index.dtype.category != 1:
+            raise RuntimeError("scatter(): Expected dtype int32/int64 for index")
+        if a.dtype is not src.dtype:
+            raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+        if index.numel():
+            _check_src_shape(a, ctx.dim, index, src)
+        ctx._keep_indices(index)
+        out = a._data.copy().reshape(a.shape if a.ndim else (1,))
+        if index.numel():
+            values = src._data.reshape(src.shape or (1,))
+            out[index_positions("scatter", a, ctx.dim, index)] = values[tuple(slice(0, n) for n in index.shape)]
+        return wrap(out.reshape(a.shape))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.scatter(ctx.dim, ctx.index, 0), grad.gather(ctx.dim, ctx.index)
+
+
+def _check_src_shape(a, dim, index, src):
+    """torch's ``scatter_shape_check`` with a ``src``: index no larger than self (but along ``dim``) and than src."""
+    dims = max(a.ndim, 1)
+    size = lambda t, d: t.shape[t._wrap_dim(d)] if t.ndim else 1  # noqa: E731 - torch's ensure_nonempty_size
+    wrong = any(size(index, d) > size(a, d) for d in range(dims) if d != dim)
+    wrong = wrong or any(size(index, d) > size(src, d) for d in range(dims))
+    if wrong:
+        raise RuntimeError(f"Expected index {shape_text(index.shape)} to be no larger than self {shape_text(a.shape)} "
+                           f"apart from dimension {dim} and to be no larger size than src {shape_text(src.shape)}")
+
+
 def gather_backward(grad, self, dim, index, F=TENSORS):
     """torch's ``gather_backward``: zeros of self's shape with ``grad`` added at the gathered positions (repeats
     add up), on carrier ``F``."""

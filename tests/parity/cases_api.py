@@ -5113,3 +5113,100 @@ print(y, y.grad_fn)
 try: torch.nn.Softmax2d()(torch.ones(2,2))
 except Exception as e: print(type(e).__name__, e)
 """)
+case("api_addcmul_addcdiv", """
+a = torch.tensor([1., 2.], requires_grad=True)
+b = torch.tensor([3., -1.], requires_grad=True)
+c = torch.tensor([0.5, 4.], requires_grad=True)
+for y in [torch.addcmul(a, b, c, value=2), torch.addcdiv(a, b, c, value=-0.5), a.addcmul(b, c), torch.addcdiv(a, b, c),
+          torch.addcmul(a, b[:1], c.reshape(2, 1)), torch.addcdiv(a.double(), b, c, value=0.3)]:
+    print(y, y.grad_fn.name(), {k: getattr(y.grad_fn, k) for k in dir(y.grad_fn) if k.startswith('_saved_')})
+    print(torch.autograd.grad(y.sum(), [a, b, c]))
+z = a.detach().clone(); z.addcmul_(b.detach(), c.detach(), value=0.1); print(z)
+z = a * 1; z.addcdiv_(b, c, value=0.1); print(z, z.grad_fn.name())
+g = torch.autograd.grad(torch.addcdiv(a, b, c, value=0.7).sum(), [b, c], create_graph=True); print(g)
+print(torch.autograd.grad(g[1].sum(), [a, b, c], allow_unused=True))
+for f in [lambda: torch.addcmul(a, b, c, 2),
+          lambda: torch.addcdiv(torch.tensor([1, 2]), torch.tensor([1, 2]), torch.tensor([1, 2])),
+          lambda: torch.addcmul(a, b, torch.ones(3)), lambda: torch.addcmul(a, b, 2.),
+          lambda: torch.addcmul(a, b, c, value="x"),
+          lambda: torch.addcmul(torch.tensor([1, 2]), torch.tensor([1, 2]), torch.tensor([3, 4]), value=2),
+          lambda: a.addcmul_(b, c)]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+import numpy as np
+rng = np.random.default_rng(0)
+u, v, w = (torch.tensor(rng.standard_normal(8).astype(np.float32)) for _ in range(3))
+print(torch.addcmul(u, v, w, value=0.37)[:8].tolist())
+print(torch.addcdiv(u, v, w.abs() + 0.1, value=-0.013)[:8].tolist())
+""")
+case("api_cumsum_in_place", """
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+z = x * 1; z.cumsum_(0); print(z, z.grad_fn.name(), z._version, z.grad_fn._saved_dim)
+z.sum().backward(); print(x.grad)
+z = torch.tensor([1, 2]); z.cumsum_(0); print(z)
+z = torch.tensor([[1., 2.], [3., 4.]]); print(z.cumsum_(-1), z)
+for f in [lambda: torch.tensor([1., 2.]).cumsum_(0, dtype=torch.float64), lambda: x.cumsum_(0),
+          lambda: torch.tensor([1., 2.]).cumsum_()]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+""")
+case("api_scatter_tensor_source", """
+x = torch.zeros(2, 4, requires_grad=True)
+src = torch.arange(1., 9.).reshape(2, 4).requires_grad_()
+idx = torch.tensor([[0, 1], [3, 2]])
+z = torch.zeros(3, 3); z.scatter_(0, torch.tensor([[0, 1, 2]]), torch.tensor([[5., 6., 7.]])); print(z)
+for f in [lambda: x.scatter(1, idx, src.double()), lambda: x.scatter(1, idx, src[:, :1]),
+          lambda: x.scatter(1, idx, src[0]), lambda: torch.scatter(x, 1, idx, src),
+          lambda: x.scatter(1, idx.float(), src),
+          lambda: x.scatter(1, torch.tensor([[0, 1, 2, 3, 0]]), src),
+          lambda: x.scatter(0, torch.tensor([[0, 1, 2, 3]]), src),
+          lambda: x.scatter(1, idx, src[:, :2] * 1), lambda: x.scatter(1, torch.zeros(2, 0, dtype=torch.long), src)]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+y = x.scatter(1, idx, src[:, :2])
+print(y.grad_fn.name(), y.grad_fn._saved_dim, y.grad_fn._saved_index)
+print(torch.autograd.grad((y * torch.arange(8.).reshape(2, 4)).sum(), [x, src]))
+y = x.scatter(1, idx, src)
+try:
+    torch.autograd.grad(y.sum(), [x, src])
+except RuntimeError as e:
+    print("RuntimeError", e)
+g = torch.autograd.grad((x.scatter(1, idx, src[:, :2]) ** 2).sum(), [x, src], create_graph=True)
+print(g, torch.autograd.grad(g[1].sum(), src))
+oh = torch.zeros(3, 4).scatter_(1, torch.tensor([[1], [0], [3]]), torch.ones(3, 1)); print(oh)
+""")
+case("api_parameter_list_and_dict", """
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.ps = nn.ParameterList([nn.Parameter(torch.ones(2, 3)), torch.zeros(3)])
+        self.pd = nn.ParameterDict({"right": nn.Parameter(torch.ones(2)), "left": torch.zeros(1, 2)})
+m = M()
+print(m)
+print([n for n, _ in m.named_parameters()], len(m.ps), len(m.pd), list(m.pd.keys()), type(m.ps[1]).__name__)
+m.ps.append(torch.tensor([1., 2.]))
+m.ps.extend([torch.ones(1)])
+m.pd["extra"] = torch.tensor(3.)
+m.pd.update([("a", torch.ones(2)), ("b", 5)])
+print(m.ps, m.pd, m.ps[-1], m.ps[1:3], m.pd.get("zz", 7), "a" in m.pd, list(reversed(m.pd)))
+print(sorted(m.state_dict().keys()))
+x = torch.tensor([1., 2.])
+loss = (m.ps[2] * x).sum() + (m.pd["right"] * x).sum()
+loss.backward()
+print(m.ps[2].grad, m.pd["right"].grad, m.pd.pop("b"), m.pd.popitem()[0], len(m.pd))
+for f in [lambda: m.ps(x), lambda: m.pd(x), lambda: m.ps[10], lambda: m.pd[3], lambda: m.ps.extend(torch.ones(2)),
+          lambda: m.pd.update(5), lambda: m.pd.update([("a", 1, 2)]), lambda: m.pd.update([5])]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+d2 = m.pd | nn.ParameterDict({"z": torch.ones(1)})
+print(list(d2.keys()), [k for k in dir(m.ps) if k.isdigit()], m.pd.copy(), m.pd.fromkeys(["u", "v"]))
+print(torch.optim.SGD(m.parameters(), lr=0.1).param_groups[0]["params"].__len__())
+""")
