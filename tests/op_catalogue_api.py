@@ -39,6 +39,7 @@ from minigrad.ops.activations import (
     SoftshrinkBackward,
     ThresholdBackward,
 )
+from minigrad.ops.adaptive_pooling import AdaptiveAvgPool2DBackward
 from minigrad.ops.conv import ConvolutionBackward
 from minigrad.ops.cumulative import ScatterAdd
 from minigrad.ops.determinant import BatchDiagEmbed, LinalgSolveEx
@@ -402,6 +403,9 @@ API_CATALOGUE = [
     Case("addcdiv", lambda a, b, c: torch.addcdiv(a, b, c, value=-1.5),
          fixed(((2, 3), (3,), (2, 1)), ((3,), (3,), (3,))), (REAL, REAL, Domain(0.5, 2.0)), second_order=True),
     Case("scatter_src", lambda a, b: a.scatter(1, torch.tensor([[0, 2], [3, 1]]), b), fixed(((2, 4), (2, 2)))),
+    Case("adaptive_avg_pool2d", lambda a: F.adaptive_avg_pool2d(a, (2, 3)), fixed(((1, 2, 5, 7),), ((2, 4, 4),)),
+         second_order=True),
+    Case("adaptive_avg_pool2d_backward", AdaptiveAvgPool2DBackward.apply, fixed(((1, 2, 2, 3), (1, 2, 5, 7)))),
     Case("softplus_backward", lambda g, a: SoftplusBackward.apply(g, a, beta=2.0, threshold=1.5),
          fixed(((2, 3), (2, 3))), (Domain(), Domain(avoid=(0.75,)))),
     Case("hardswish_backward", HardswishBackward.apply, fixed(((2, 3), (2, 3))), (Domain(), Domain(-4.0, 4.0,

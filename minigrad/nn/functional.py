@@ -61,7 +61,7 @@ from .losses import (  # noqa: F401
     nll_loss,
 )
 from .padding import pad  # noqa: F401
-from .pooling import avg_pool2d, max_pool2d, max_pool2d_with_indices  # noqa: F401
+from .pooling import adaptive_avg_pool2d, avg_pool2d, max_pool2d, max_pool2d_with_indices  # noqa: F401
 
 
 class Addmm(Op):

@@ -1,8 +1,9 @@
-"""2-D pooling: ``torch.nn.functional.max_pool2d`` (MaxPool2DWithIndicesBackward0; ``return_indices``) and
-``avg_pool2d`` (AvgPool2DBackward0), and the layers ``nn.MaxPool2d`` and ``nn.AvgPool2d``, with torch's checks in
-its order and its printouts."""
+"""2-D pooling: ``torch.nn.functional.max_pool2d`` (MaxPool2DWithIndicesBackward0; ``return_indices``),
+``avg_pool2d`` (AvgPool2DBackward0) and ``adaptive_avg_pool2d``, and the layers ``nn.MaxPool2d``, ``nn.AvgPool2d``
+and ``nn.AdaptiveAvgPool2d``, with torch's checks in its order and its printouts."""
 
 from ..arguments import is_int, must_be_tensor
+from ..ops import adaptive_pooling as AP
 from ..ops import pooling as P
 from ..ops._util import not_implemented, wrap
 from ..tensor import Tensor
@@ -100,6 +101,47 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
         raise not_implemented("avg_pool2d", input.dtype)
     return P.avg_pool2d(input, given[0], given[1], given[2], bool(ceil_mode), bool(count_include_pad),
                        divisor_override)  # fmt: skip
+
+
+def adaptive_avg_pool2d(input, output_size):
+    """Mirror ``torch.nn.functional.adaptive_avg_pool2d``: the average of each window of an ``output_size`` grid over
+    the last two dims (None keeps a dim's size): ``mean`` over them for a 1x1 grid (MeanBackward1), as torch does,
+    else AdaptiveAvgPool2DBackward0."""
+    if not isinstance(input, Tensor):
+        raise must_be_tensor("adaptive_avg_pool2d", "input", 1, input)
+    if is_int(output_size):
+        sizes = (int(output_size),) * 2
+    else:
+        if input.ndim <= len(output_size):
+            raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
+        defaults = input.shape[-len(output_size):]
+        sizes = tuple(d if v is None else v for v, d in zip(output_size, defaults))
+    if len(sizes) != 2:
+        raise RuntimeError("adaptive_avg_pool2d: output_size must be 2")
+    if sizes[0] < 0 or sizes[1] < 0:
+        raise RuntimeError("adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 but "
+                           f"received {{{sizes[0]}, {sizes[1]}}}")
+    if sizes == (1, 1):
+        return input.mean((-1, -2), keepdim=True)
+    if input.ndim not in (3, 4):
+        raise RuntimeError(f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {list(input.shape)}")
+    if not input.dtype.is_floating_point:
+        raise not_implemented("adaptive_avg_pool2d", input.dtype)
+    return AP.AdaptiveAvgPool2D.apply(input, output_size=sizes)
+
+
+class AdaptiveAvgPool2d(Module):
+    """Mirror ``torch.nn.AdaptiveAvgPool2d(output_size)`` (``(1, 1)``: the global average pooling of a CNN's head)."""
+
+    def __init__(self, output_size):
+        super().__init__()
+        self.output_size = output_size
+
+    def forward(self, input):
+        return adaptive_avg_pool2d(input, self.output_size)
+
+    def extra_repr(self):
+        return f"output_size={self.output_size}"
 
 
 class MaxPool2d(Module):

@@ -5210,3 +5210,27 @@ d2 = m.pd | nn.ParameterDict({"z": torch.ones(1)})
 print(list(d2.keys()), [k for k in dir(m.ps) if k.isdigit()], m.pd.copy(), m.pd.fromkeys(["u", "v"]))
 print(torch.optim.SGD(m.parameters(), lr=0.1).param_groups[0]["params"].__len__())
 """)
+case("api_adaptive_avg_pool2d", """
+x = (torch.arange(2 * 3 * 5 * 7, dtype=torch.float32).reshape(2, 3, 5, 7) % 11 / 4 - 1).requires_grad_()
+for o in [(1, 1), 1, (2, 3), (5, 7), (3, None), (4, 4), (7, 9)]:
+    y = F.adaptive_avg_pool2d(x, o)
+    print(o, y.shape, y.grad_fn.name(), y[0, 0],
+          {k: getattr(y.grad_fn, k) for k in dir(y.grad_fn) if k.startswith('_saved') and k != '_saved_self'})
+    print(torch.autograd.grad((y * torch.arange(y.numel()).reshape(y.shape)).sum(), x)[0][0, 0])
+y = F.adaptive_avg_pool2d(x, (2, 3))
+g, = torch.autograd.grad((y * y).sum(), x, create_graph=True)
+print(g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions],
+      {k: getattr(g.grad_fn, k) for k in dir(g.grad_fn) if k.startswith('_saved')})
+print(torch.autograd.grad(g.sum(), x)[0][0, 0])
+print(torch.nn.AdaptiveAvgPool2d((1, 1)), torch.nn.AdaptiveAvgPool2d(7), torch.nn.AdaptiveAvgPool2d((None, 7)))
+print(torch.nn.AdaptiveAvgPool2d((1, 1))(x).shape, F.adaptive_avg_pool2d(x.double(), 3)[1, 2])
+for f in [lambda: F.adaptive_avg_pool2d(x[0, 0], 2), lambda: F.adaptive_avg_pool2d(x, (0, 2)),
+          lambda: F.adaptive_avg_pool2d(x, (1, 2, 3)),
+          lambda: F.adaptive_avg_pool2d(torch.ones(2, 3, 4, 4, dtype=torch.long), 2),
+          lambda: F.adaptive_avg_pool2d(x[0], 2).shape, lambda: F.adaptive_avg_pool2d(x[0, 0], 1),
+          lambda: F.adaptive_avg_pool2d(x, (-1, 2)), lambda: F.adaptive_avg_pool2d(x[0, 0, 0], (2, 2))]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+""")
