@@ -10,6 +10,7 @@ from . import dtypes, tensor_tools
 from .arguments import (
     NUMBERS,
     OPERANDS,
+    dtype_argument,
     invalid_arguments,
     is_int,
     must_be_tensor,
@@ -152,6 +153,8 @@ _TRUE_DIVISION = object()  # no rounding_mode given: DivBackward0 (an explicit N
 def _div_rounded(input, other, rounding_mode):
     """``torch.div(input, other, rounding_mode=...)``: numbers become the 0-d tensors torch wraps them in (which
     do not change a tensor's dtype), then DivMode."""
+    if rounding_mode is not None and not isinstance(rounding_mode, str):
+        raise invalid_arguments("div", (input, other), _DIV_ROUNDED, {"rounding_mode": rounding_mode})
     if rounding_mode not in (None, "trunc", "floor"):
         raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
                            f"'{rounding_mode}'")
@@ -569,13 +572,23 @@ def mean(input, dim=None, keepdim=False, *, dtype=None):
 def nansum(input, dim=None, keepdim=False, *, dtype=None):
     """Mirror ``torch.nansum``: the sum of the elements that are not NaN, over ``dim`` (NansumBackward0; no
     gradient reaches the NaNs)."""
-    return R.Nansum.apply(input, dim=dim, keepdim=keepdim, dtype=dtype)
+    _check_reduction_arguments("nansum", dim, keepdim)
+    return R.Nansum.apply(input, dim=dim, keepdim=keepdim, dtype=dtype_argument("nansum", dtype))
+
+
+def _check_reduction_arguments(name, dim, keepdim):
+    """torch's TypeErrors for a reduction's ``dim`` (an int or a tuple of them) and ``keepdim``."""
+    if dim is not None and not is_int(dim) and not (isinstance(dim, (tuple, list)) and all(is_int(d) for d in dim)):
+        raise must_be_tensor(name, "dim", 2, dim, kind="tuple of ints")
+    if not isinstance(keepdim, bool):
+        raise must_be_tensor(name, "keepdim", None, keepdim, kind="bool")
 
 
 @public("nanmean")
 def nanmean(input, dim=None, keepdim=False, *, dtype=None):
     """Mirror ``torch.nanmean``: ``nansum`` divided by the count of elements that are not NaN, as torch writes it
     (DivBackward0 over NansumBackward0)."""
+    _check_reduction_arguments("nanmean", dim, keepdim)
     if not input.dtype.is_floating_point:
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype but got "
                            f"{input.dtype.scalar_name}")
@@ -799,9 +812,26 @@ def flatten(input, start_dim=0, end_dim=-1):
     return S.reshape(input, shape)
 
 
-@public("unflatten")
+@public()
 def unflatten(input, dim, sizes):
     """Mirror ``torch.unflatten``: dim ``dim`` split into ``sizes`` (one may be -1), a view (ViewBackward0)."""
+    return _unflattened(input, dim, sizes, 2)
+
+
+@public("unflatten", function=False)
+def _unflatten(self, dim, sizes):
+    """Mirror ``Tensor.unflatten``: as ``torch.unflatten``."""
+    return _unflattened(self, dim, sizes, 1)
+
+
+def _unflattened(input, dim, sizes, position):
+    """``unflatten`` with torch's errors, ``position`` being that of ``dim`` (the method has no ``input``)."""
+    if not is_int(dim):
+        raise must_be_tensor("unflatten", "dim", position, dim, kind="int")
+    if sizes is None:
+        sizes = ()
+    if not isinstance(sizes, (tuple, list)):
+        raise must_be_tensor("unflatten", "sizes", position + 1, sizes, kind="tuple of ints")
     d = input._wrap_dim(dim)
     sizes = tuple(sizes)
     if not sizes:

@@ -195,6 +195,7 @@ def softplus(input, beta=1, threshold=20):
     ``beta * x > threshold`` (SoftplusBackward0; torch's defaults are the ints its node shows)."""
     number_argument("softplus", "beta", 2, beta)
     number_argument("softplus", "threshold", 3, threshold)
+    beta, threshold = (v.item() if isinstance(v, Tensor) else v for v in (beta, threshold))  # a Scalar, as torch
     return E.Softplus.apply(input, beta=beta, threshold=threshold)
 
 

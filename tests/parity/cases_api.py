@@ -5234,3 +5234,16 @@ for f in [lambda: F.adaptive_avg_pool2d(x[0, 0], 2), lambda: F.adaptive_avg_pool
     except Exception as e:
         print(type(e).__name__, e)
 """)
+case("api_new_functions_argument_types", """
+x = torch.tensor([1., float("nan"), 3.], requires_grad=True)
+for f in [lambda: torch.nansum(x, "0"), lambda: torch.nansum(x, 0.0), lambda: torch.nansum(x, dtype="float"),
+          lambda: torch.nanmean(x, 0, keepdim=1), lambda: x.unflatten("0", (3, 1)), lambda: x.unflatten(0.0, (3, 1)),
+          lambda: x.unflatten(0, None), lambda: x.unflatten(0, 3), lambda: torch.unflatten(x, "0", (3, 1)),
+          lambda: torch.div(x, 2, rounding_mode=1), lambda: torch.nansum(x, (0,), keepdim=True),
+          lambda: F.softplus(torch.tensor([-1., 0.5, 2.]), 1, torch.tensor(0.5)),
+          lambda: F.softplus(torch.tensor([-1., 0.5, 2.]), torch.tensor(2.))]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+""")
