@@ -5,7 +5,7 @@ in the input's dtype; formulas are derivatives.yaml's, in the kernels' order."""
 import numpy as np
 
 from ..tensor import Tensor
-from ._util import not_implemented, precise, wrap
+from ._util import not_implemented, precise, scalar_as, wrap
 from .carriers import ARRAYS, TENSORS
 from .not_implemented import record_not_implemented
 from .op import Op
@@ -270,11 +270,6 @@ def leaky_relu_backward(grad, self, negative_slope, F=None):
     return LeakyReluBackward.gate(grad, self, F, negative_slope=negative_slope)
 
 
-def _as_scalar(value, x):
-    """A Scalar argument as torch's kernels take it: converted to ``x``'s dtype (1.5 is 1 for integers)."""
-    return np.asarray(value).astype(x.dtype)
-
-
 class ThresholdBackward(_Gate):
     """threshold's (and relu's) backward as a differentiable op: closed where self <= threshold"""
 
@@ -284,7 +279,7 @@ class ThresholdBackward(_Gate):
 
     @staticmethod
     def closed(x, threshold):
-        return x <= _as_scalar(threshold, x)
+        return x <= scalar_as(threshold, x.dtype)
 
 
 def threshold_backward(grad, self, threshold, F=None):
@@ -307,7 +302,7 @@ class Threshold(_Gated):
         ctx._save((a,))
         ctx.threshold = threshold
         x = a._data
-        return wrap(np.where(x <= _as_scalar(threshold, x), _as_scalar(value, x), x))
+        return wrap(np.where(x <= scalar_as(threshold, x.dtype), scalar_as(value, x.dtype), x))
 
 
 class ThresholdInplace(Threshold):
@@ -323,7 +318,7 @@ class _ShrinkBackward(_Gate):
 
     @staticmethod
     def closed(x, lambd):
-        lambd = _as_scalar(lambd, x)
+        lambd = scalar_as(lambd, x.dtype)
         return (x >= -lambd) & (x <= lambd)
 
 
@@ -384,9 +379,15 @@ class Softshrink(_Gated):
                                f"found {lambd:g}")
         ctx._save((a,))
         ctx.lambd = lambd
-        c = _as_scalar(lambd, x)
+        c = scalar_as(lambd, x.dtype)
         # torch's kernel: x * 0 inside, so that NaN stays NaN
         return wrap(np.where(x > c, x - c, np.where(x < -c, x + c, x * 0)))
+
+
+def _relu6_of_x_plus_3(x):
+    """``min(max(x + 3, 0), 6)`` in ``x``'s dtype: hardsigmoid's and hardswish's kernels share it."""
+    c = x.dtype.type
+    return np.minimum(np.maximum(x + c(3), c(0)), c(6))
 
 
 def hardsigmoid_backward(grad, self, F=None):
@@ -411,8 +412,7 @@ class Hardsigmoid(Op):
             raise not_implemented("hardsigmoid_cpu", a.dtype)
         ctx._save((a,))
         x = a._data
-        c = x.dtype.type
-        return wrap(np.minimum(np.maximum(x + c(3), c(0)), c(6)) / c(6))
+        return wrap(_relu6_of_x_plus_3(x) / x.dtype.type(6))
 
     @staticmethod
     def backward(ctx, grads, F):
@@ -443,8 +443,7 @@ class Hardswish(Op):
             raise not_implemented("hardswish_cpu", a.dtype)
         ctx._save((a,))
         x = a._data
-        c = x.dtype.type
-        return wrap(x * np.minimum(np.maximum(x + c(3), c(0)), c(6)) / c(6))
+        return wrap(x * _relu6_of_x_plus_3(x) / x.dtype.type(6))
 
     @staticmethod
     def backward(ctx, grads, F):
