@@ -543,6 +543,17 @@ class Tensor(metaclass=HidesStandIns):
         node._retained[self._output_nr] = weakref.ref(self)
         self._retains_grad = True
 
+    def _rebase_history(self, fn, output_nr):
+        """This tensor was changed in place: its history is now output ``output_nr`` of ``fn``. A retained gradient
+        follows it (torch moves the retains_grad hook), so ``.grad`` is the gradient of the new value."""
+        old, old_nr = self.grad_fn, self._output_nr
+        self.grad_fn, self._output_nr, self._requires_grad = fn, output_nr, True
+        if self._retains_grad:
+            if old is not None and old._retained:
+                old._retained.pop(old_nr, None)
+            self._retains_grad = False
+            self.retain_grad()
+
     def register_hook(self, hook):
         """Mirror ``Tensor.register_hook(hook)``: ``hook(grad)`` runs when this tensor's gradient is
         computed, before it is used; returning a tensor replaces the gradient. Returns a handle

@@ -12,6 +12,7 @@ import warnings
 
 import numpy as np
 
+from ..torch_warnings import internal, user_stacklevel
 from ..typename import c_type_name
 from . import grad_mode, observer
 from .graph import Node
@@ -26,7 +27,7 @@ class BackwardCFunction(Node):
     _materialize_grads = True
     _output_meta = ()
     _arg_is_tensor = ()
-    _recording = False  # apply records this node (grad mode on, an input requires grad)
+    _dirty = ()
     needs_input_grad = ()
 
     def __init__(self):
@@ -55,14 +56,9 @@ class BackwardCFunction(Node):
         self._materialize_grads = value
 
     def mark_dirty(self, *tensors):
-        """Not supported: minigrad's user Functions may not modify their inputs in place. A leaf that requires
-        grad gets torch's own error first, as torch refuses that whatever the Function does."""
-        if self._recording and any(t.is_leaf and t.requires_grad for t in tensors):
-            raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
-        raise RuntimeError(
-            "minigrad does not support in-place modification inside a custom Function's forward; "
-            "return a new tensor instead of calling ctx.mark_dirty()."
-        )
+        """Mirror ``ctx.mark_dirty``: ``forward`` changed these inputs in place and returns them; each becomes an
+        output of this node (its old history is the node's input), as an in-place op's result does."""
+        self._dirty = tensors
 
     def _backward(self, grads):
         if self._materialize_grads:
@@ -151,7 +147,6 @@ class Function:
         record = grad_mode.is_grad_enabled() and any(t._requires_grad for t in tensor_args)
         # as in torch, from the inputs alone (also under no_grad)
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
-        ctx._recording = record
         with grad_mode.no_grad():
             if cls.setup_context is not Function.setup_context:
                 outputs = cls.forward(*args, **kwargs)
@@ -159,7 +154,12 @@ class Function:
             else:
                 outputs = cls.forward(ctx, *args, **kwargs)
         single = not isinstance(outputs, tuple)
-        outputs = (outputs,) if single else outputs
+        outputs = raw = (outputs,) if single else outputs
+        dirty = ctx._dirty
+        for t in dirty:  # torch counts a change to each, recorded or not
+            if not isinstance(t, Tensor):
+                raise RuntimeError("mark_dirty can only accept variables, but argument ")
+            t._vc.bump()
         if record:
             ctx._link(tensor_args)  # torch gives a user Function an edge per tensor argument only
             ctx._arg_is_tensor = tuple(isinstance(a, Tensor) for a in args)
@@ -167,7 +167,11 @@ class Function:
             for nr, out in enumerate(outputs):
                 if isinstance(out, Tensor):
                     differentiable = out.dtype.is_floating_point and not any(out is t for t in nondiff)
-                    if any(out is t for t in tensor_args):  # returned an input unchanged: torch returns a view of it
+                    is_input = any(out is t for t in tensor_args)
+                    if differentiable and any(out is t for t in dirty):
+                        _rebase_dirty(ctx, out, nr, len(outputs), is_input)
+                        continue
+                    if is_input:  # returned an input unchanged (or not differentiable): torch returns a view of it
                         out = _returned_input(cls, out)
                         outputs = outputs[:nr] + (out,) + outputs[nr + 1 :]
                     if differentiable:
@@ -176,13 +180,54 @@ class Function:
                         out._requires_grad, out.grad_fn, out._output_nr = False, None, 0
             ctx._num_outputs = len(outputs)
             ctx._output_meta = tuple((o._data.shape, o._data.dtype) if isinstance(o, Tensor) else None for o in outputs)
+            if dirty and ctx._stash:  # torch saves once the outputs are wrapped: at the dirty inputs' new versions
+                ctx._save(ctx._stash)
             ctx._keep_outputs()
         elif any(isinstance(o, Tensor) and o._requires_grad for o in outputs):  # an input returned as-is, unrecorded
             outputs = tuple(Tensor._wrap(o._data, vc=o._vc) if isinstance(o, Tensor) else o for o in outputs)
+        if any(not any(t is o for o in raw) for t in dirty):
+            raise RuntimeError(
+                "Some elements marked as dirty during the forward method were not returned as output. The inputs "
+                "that are modified inplace must all be outputs of the Function."
+            )
         obs = observer.current
         if obs is not None:
             obs(observer.OP, op=cls, node=ctx if record else None, inputs=args, outputs=tuple(outputs), params=kwargs)
         return outputs[0] if single else outputs
+
+
+def _rebase_dirty(ctx, t, nr, n_outputs, is_input):
+    """Make ``ctx`` the history of ``t``, an input ``forward`` changed in place (torch's ``rebase_history``); through
+    a view, the base's ``grad_fn`` becomes a ``CopySlices`` over ``ctx``, as for an in-place op."""
+    from ..ops.inplace import check_inplace
+    from ..ops.views import CopySlices, remake_views
+
+    if t.is_leaf and t._requires_grad:
+        raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
+    if not is_input:
+        message = (
+            "ctx.mark_dirty() received a tensor that was not an input. Only input Tensors that have been mutated "
+            "should be passed to ctx.mark_dirty()."
+        )
+        if t._base is not None:
+            raise RuntimeError(message)
+        warnings.warn(internal(message, "torch/csrc/autograd/custom_function.cpp:320"), stacklevel=user_stacklevel())
+    if t._base is not None and n_outputs > 1:
+        raise RuntimeError(
+            "If your Function modifies inplace an input that is a view of another Tensor, your Function cannot return "
+            "more than one Tensor. This is not supported by the current autograd engine. You should either make sure "
+            "the input is not a view (using .clone() for example) or make your Function only return one Tensor "
+            "(potentially splitting it into two Functions: one doing the inplace that returns a single Tensor and a "
+            "second one that does the other operations). You can ask on the forum https://discuss.pytorch.org/ if you "
+            "need help to do this change."
+        )
+    check_inplace(t, recording=True)
+    base = t._base
+    if base is None:
+        t._rebase_history(ctx, nr)
+    else:
+        base._rebase_history(CopySlices(base, t, ctx), 0)
+        remake_views(base._vc)
 
 
 def _returned_input(cls, t):

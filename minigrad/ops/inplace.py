@@ -93,9 +93,9 @@ def apply_inplace(t, compute, *operands):
         bump_version(t)
         return t
     if base is not None:  # through a view: the base's history is rewritten, the view's remade from it
-        base.grad_fn, base._output_nr, base._requires_grad = CopySlices(base, t, fn), 0, True
+        base._rebase_history(CopySlices(base, t, fn), 0)
     else:
-        t.grad_fn, t._output_nr, t._requires_grad = fn, out._output_nr, out._requires_grad
+        t._rebase_history(fn, out._output_nr)
     bump_version(t)
     if fn._stash:  # the op's saved output is t itself now, at its new version
         fn._resave_output(out, t, as_output=base is None)

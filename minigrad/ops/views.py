@@ -43,10 +43,16 @@ def bump_version(t):
     vc = t._vc
     vc.bump()
     if vc.views:
-        for view in list(vc.views):
-            base = view._base
-            if base.grad_fn is not None or base._requires_grad:
-                view.grad_fn, view._output_nr, view._requires_grad = AsStridedBackward0(view, base), 0, True
+        remake_views(vc)
+
+
+def remake_views(vc):
+    """Give each live view of the storage counted by ``vc`` whose base takes part in autograd the ``grad_fn`` torch
+    gives a view after its base changed: an ``AsStridedBackward0`` over the base's new history."""
+    for view in list(vc.views):
+        base = view._base
+        if base.grad_fn is not None or base._requires_grad:
+            view._rebase_history(AsStridedBackward0(view, base), 0)
 
 
 class AsStridedBackward0(Node):

@@ -1033,6 +1033,178 @@ case(
     """],
 )
 case(
+    "custom_function_mark_dirty",
+    """
+    class AddOne(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            x.add_(1)
+            ctx.mark_dirty(x)
+            return x
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+
+    class Square(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x.clone())
+            x.mul_(x)
+            ctx.mark_dirty(x)
+            return x
+
+        @staticmethod
+        def backward(ctx, g):
+            x, = ctx.saved_tensors
+            return 2 * x * g
+
+    class MulBy(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, y):
+            ctx.save_for_backward(x, y)
+            y.add_(1)
+            x.mul_(y)
+            ctx.mark_dirty(x, y)
+            return x, y
+
+        @staticmethod
+        def backward(ctx, gx, gy):
+            x, y = ctx.saved_tensors
+            return gx * y, gx * x + gy
+
+    a = torch.tensor([1., 2.], requires_grad=True)
+    x = a * 1
+    x.retain_grad()
+    y = AddOne.apply(x)
+    print(y, y is x, x.grad_fn.name(), x._version, nf(x), x.is_leaf)
+    y.sum().backward()
+    print(a.grad, x.grad)
+    x = a * 3
+    z = Square.apply(Square.apply(x))
+    print(z, z.grad_fn.saved_tensors, x._version)
+    print(torch.autograd.grad(z.sum(), a))
+    b = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    c = b.clone()
+    row = AddOne.apply(c[0])
+    print(row, row.grad_fn.name(), c, nf(c))
+    c.sum().backward()
+    print(b.grad)
+    p, q = torch.tensor([1., 2.], requires_grad=True), torch.tensor([3., 4.], requires_grad=True)
+    u, v = MulBy.apply(p * 1, q * 1)
+    print(u, v, u.grad_fn is v.grad_fn, v.grad_fn._output_nr if hasattr(v.grad_fn, "_output_nr") else "")
+    (u + v).sum().backward()
+    print(p.grad, q.grad)
+    plain = torch.tensor([1., 2.])
+    print(AddOne.apply(plain) is plain, plain, plain._version)
+    with torch.no_grad():
+        x = a * 1
+        y = AddOne.apply(x)
+    print(y, y is x, y.requires_grad, x._version)
+    x = a * 1
+    with torch.no_grad():
+        y = AddOne.apply(x)
+    print(y, y is x, y.requires_grad, x.requires_grad, x._version, x.grad_fn.name())
+    """,
+)
+case(
+    "custom_function_mark_dirty_errors",
+    """
+    import warnings
+
+    def function(forward, outputs=1):
+        class Dirty(torch.autograd.Function):
+            @staticmethod
+            def backward(ctx, *grads):
+                return grads[0]
+        Dirty.forward = staticmethod(forward)
+        return Dirty
+
+    def inc_and_return(ctx, x):
+        x.add_(1)
+        ctx.mark_dirty(x)
+        return x
+
+    def inc_return_clone(ctx, x):
+        x.add_(1)
+        ctx.mark_dirty(x)
+        return x.clone()
+
+    def not_an_input(ctx, x):
+        y = x * 2
+        ctx.mark_dirty(y)
+        return y
+
+    def two_outputs(ctx, x):
+        x.add_(1)
+        ctx.mark_dirty(x)
+        return x, x * 2
+
+    def non_tensor(ctx, x):
+        x.add_(1)
+        ctx.mark_dirty(x, 3)
+        return x
+
+    def non_differentiable(ctx, x):
+        x.add_(1)
+        ctx.mark_dirty(x)
+        ctx.mark_non_differentiable(x)
+        return x
+
+    leaf = torch.tensor([1., 2., 3.], requires_grad=True)
+    for forward, make in [
+        (inc_and_return, lambda: leaf),
+        (inc_and_return, lambda: leaf.view(3)),
+        (inc_and_return, lambda: leaf.exp()),
+        (inc_return_clone, lambda: leaf * 1),
+        (not_an_input, lambda: leaf),
+        (two_outputs, lambda: (leaf * 1)[:2]),
+        (two_outputs, lambda: leaf * 1),
+        (non_tensor, lambda: leaf * 1),
+        (non_tensor, lambda: torch.ones(2)),
+        (non_differentiable, lambda: leaf * 1),
+    ]:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                x = make()
+                out = function(forward).apply(x)
+                print(forward.__name__, out, x.grad_fn.name() if x.grad_fn else None, x._version)
+                first = out[0] if isinstance(out, tuple) else out
+                first.sum().backward()
+                print(leaf.grad)
+            except Exception as e:
+                print(forward.__name__, type(e).__name__, e)
+        for w in caught:
+            print("warning:", w.category.__name__, w.message)
+    """,
+)
+case(
+    "retain_grad_follows_in_place",
+    """
+    a = torch.tensor([1., 2., 3.], requires_grad=True)
+    w = torch.tensor([1., 2., 3.])
+    x = a * 1
+    x.retain_grad()
+    x.mul_(3)
+    (x * w).sum().backward()
+    print(a.grad, x.grad)
+    a.grad = None
+    x = a * 1
+    x.retain_grad()
+    x[:2].mul_(3)
+    (x * w).sum().backward()
+    print(a.grad, x.grad, x.grad_fn.name())
+    a.grad = None
+    x = a * 1
+    v = x[:2]
+    v.retain_grad()
+    x.mul_(3)
+    (v * w[:2]).sum().backward()
+    print(a.grad, v.grad, v.grad_fn.name())
+    """,
+)
+case(
     "custom_function_mark_non_differentiable",
     """
     class ArgAndValue(torch.autograd.Function):
