@@ -67,6 +67,7 @@ from .dtypes import (  # noqa: A004
     short,
     uint8,
 )
+from .einsum import einsum  # torch.einsum, the function (not this package's module)
 from .functional import *  # noqa: F403 - every function registered with @public
 from .joining import *  # noqa: F403 - atleast_1d, hstack, vstack, dstack, column_stack, ...
 from .legacy_types import *  # noqa: F403 - FloatTensor, LongTensor, ...

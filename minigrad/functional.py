@@ -759,13 +759,15 @@ def bmm(input, mat2):
     for name, t in (("batch1", input), ("batch2", mat2)):
         if t.ndim != 3:
             raise RuntimeError(f"{name} must be a 3D tensor")
-    if input.dtype is not mat2.dtype:
-        raise RuntimeError(f"expected scalar type {input.dtype.scalar_name} but found {mat2.dtype.scalar_name}")
-    if mat2.shape[0] != input.shape[0] or mat2.shape[1] != input.shape[2]:
+    if mat2.shape[0] != input.shape[0] or mat2.shape[1] != input.shape[2]:  # torch checks the sizes first
         raise RuntimeError(
             f"Expected size for first two dimensions of batch2 tensor to be: [{input.shape[0]}, {input.shape[2]}] "
             f"but got: [{mat2.shape[0]}, {mat2.shape[1]}]."
         )
+    if input.dtype is dtypes.bool_ and input.numel() and mat2.numel():  # torch's kernel has no bool (einsum of bools)
+        raise NotImplementedError("\"bmm\" not implemented for 'Bool'")
+    if input.dtype is not mat2.dtype:
+        raise RuntimeError(f"expected scalar type {input.dtype.scalar_name} but found {mat2.dtype.scalar_name}")
     return L.BatchMatmul.apply(input, mat2)
 
 
@@ -946,6 +948,41 @@ def transpose(input, dim0, dim1):
 
 
 swapaxes = swapdims = public.alias(transpose, "swapaxes", "swapdims")
+
+
+@public("t_", function=False)
+def t_(self):
+    """Mirror ``Tensor.t_``: this tensor becomes its transpose, in place (TBackward1; its memory is unchanged)."""
+    if self.ndim > 2:
+        raise RuntimeError(f"t_() expects a tensor with <= 2 dimensions, but self is {self.ndim}D")
+    return I.apply_view_inplace(self, S.TInPlace, (S.T, {}, 0))
+
+
+@public("transpose_", "swapaxes_", "swapdims_", function=False)
+def transpose_(self, dim0, dim1):
+    """Mirror ``Tensor.transpose_`` (and ``swapaxes_``, ``swapdims_``): dims ``dim0`` and ``dim1`` swapped in place
+    (TransposeBackward1)."""
+    undo = (S.Transpose, {"dim0": dim0, "dim1": dim1}, 0)
+    return I.apply_view_inplace(self, S.TransposeInPlace, undo, dim0=dim0, dim1=dim1)
+
+
+@public("squeeze_", function=False)
+def squeeze_(self, dim=None):
+    """Mirror ``Tensor.squeeze_``: dims of size 1 removed in place, all of them (SqueezeBackward3), ``dim``
+    (SqueezeBackward4) or those of a tuple of dims (SqueezeBackward5)."""
+    undo = (S.View, {"shape": tuple(self.shape)}, 0)
+    if dim is None:
+        return I.apply_view_inplace(self, S.SqueezeInPlace, undo)
+    if isinstance(dim, (tuple, list)):
+        return I.apply_view_inplace(self, S.SqueezeDimsInPlace, undo, dim=dim)
+    return I.apply_view_inplace(self, S.SqueezeDimInPlace, undo, dim=dim)
+
+
+@public("unsqueeze_", function=False)
+def unsqueeze_(self, dim):
+    """Mirror ``Tensor.unsqueeze_``: a dim of size 1 inserted at ``dim`` in place (UnsqueezeBackward1)."""
+    undo = (S.SqueezeDim, {"dim": self._wrap_dim(dim, self.ndim + 1)}, 0)
+    return I.apply_view_inplace(self, S.UnsqueezeInPlace, undo, dim=dim)
 
 
 @public()

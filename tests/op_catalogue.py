@@ -462,6 +462,13 @@ CATALOGUE = [
     Case("squeeze_dim", lambda a, d: a.squeeze(d), fixed(((1, 3, 1),), ((2, 1),)), args_for=a_dim),
     Case("squeeze_dims", lambda a: a.squeeze((0, -1)), fixed(((1, 3, 1),), ((2, 1, 1),), ((1, 2),))),
     Case("unsqueeze", lambda a, d: a.unsqueeze(d), unary(), args_for=lambda s: a_dim(s, extra=1)),
+    # the in-place forms change a tensor's shape, not its memory (TBackward1, ...): on a copy, as a leaf refuses them
+    Case("t_", lambda a: (a * 1).t_() * a.t(), fixed(((2, 3),), ((3,),), ((),))),
+    Case("transpose_", lambda a: (a * 1).transpose_(0, -1).swapdims_(0, 1).swapaxes_(1, 0),
+         fixed(((2, 3, 2),), ((2, 3),))),
+    Case("squeeze_", lambda a: (a * 1).squeeze_(), fixed(((1, 3, 1),), ((1,),))),
+    Case("squeeze_dims_", lambda a: (a * 1).squeeze_(0).squeeze_((0, -1)), fixed(((1, 1, 3, 1),))),
+    Case("unsqueeze_", lambda a, d: (a * 1).unsqueeze_(d), unary(), args_for=lambda s: a_dim(s, extra=1)),
     Case("expand", lambda a: a.expand(2, 3, 4), fixed(((3, 1),), ((4,),), ((),), ((1, 3, 4),))),
     Case("expand_minus_one", lambda a: a.expand(2, -1, 4), fixed(((3, 1),))),
     Case("expand_as", lambda a, b: a.expand_as(b) * b, fixed(((3, 1), (2, 3, 4)), ((), (2,))), second_order=True),

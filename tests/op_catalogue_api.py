@@ -48,6 +48,7 @@ from minigrad.ops.elementwise import GeluBackward, SoftplusBackward
 from minigrad.ops.indexing import MaskedScatter
 from minigrad.ops.pooling import AvgPool2DBackward, MaxPool2DWithIndicesBackward
 from minigrad.ops.prelu import PreluKernelBackward
+from minigrad.ops.shape import UnsafeSplit
 
 
 def _same_padding(x, w, b):
@@ -472,6 +473,31 @@ API_CATALOGUE = [
     Case("avg_pool2d_backward", lambda g, x: AvgPool2DBackward.apply(g, x, kernel_size=(2, 2), stride=(1, 2),
          padding=(1, 1), ceil_mode=False, count_include_pad=True, divisor_override=None),
          fixed(((1, 2, 5, 3), (1, 2, 4, 4)))),
+    # einsum: torch's composition of unsqueeze, permute, diagonal, sum, mul, bmm and view, contracted left to right
+    Case("einsum_matmul", lambda a, b: torch.einsum("ij,jk->ik", a, b), fixed(((2, 3), (3, 4))), second_order=True),
+    Case("einsum_attention", lambda q, k: torch.einsum("bqd,bkd->bqk", q, k), fixed(((2, 3, 4), (2, 5, 4))),
+         second_order=True),
+    Case("einsum_outer_and_sums", lambda a, b: torch.einsum("i,j->ij", a, b) + torch.einsum("ij->j", a[:, None] * b)
+         + torch.einsum("ij,ij->i", a[:, None] * b, a[:, None] * b)[:, None], fixed(((3,), (4,))), second_order=True),
+    Case("einsum_diagonal_and_trace", lambda m: torch.einsum("ii->i", m) * torch.einsum("ii->", m * m)
+         + torch.einsum("iij->j", m[:, :, None] * m[:, None, :1]), fixed(((3, 3),)), second_order=True),
+    Case("einsum_three_operands", lambda l, a, r: torch.einsum("bn,anm,bm->ba", l, a, r),
+         fixed(((2, 5), (3, 5, 4), (2, 4))), second_order=True),
+    Case("einsum_ellipsis_broadcast", lambda a, b: torch.einsum("...ij,...jk->...ik", a, b),
+         fixed(((2, 1, 2, 3), (3, 3, 4))), second_order=True),
+    Case("einsum_sublist", lambda a, b: torch.einsum(a, [0, 1], b, [1, 2], [2, 0]), fixed(((2, 3), (3, 4))),
+         second_order=True),
+    # recurrent layers (minigrad.nn.rnn): the pieces torch's cells use, then whole layers and cells as they compose
+    Case("unsafe_split", lambda a: UnsafeSplit.apply(a, dim=1, split_size=2), fixed(((2, 6),), ((3, 5),)),
+         second_order=True),
+    Case("rnn_tanh_layers", lambda x, h, *w: torch.nn.rnn._rnn("RNN_TANH", x, h, w, True, 2, 0.0, False, False, True),
+         fixed(((3, 2, 3), (2, 3, 2), (2, 3), (2, 2), (2,), (2,), (2, 2), (2, 2), (2,), (2,))), second_order=True),
+    Case("gru_bidirectional", lambda x, h, *w: torch.nn.rnn._rnn("GRU", x, h, w, True, 1, 0.0, False, True, False),
+         fixed(((2, 2, 3), (2, 2, 2), (6, 3), (6, 2), (6,), (6,), (6, 3), (6, 2), (6,), (6,))), second_order=True),
+    Case("lstm_projection", lambda x, h, c, *w: torch.nn.rnn._lstm(x, (h, c), w, False, 1, 0.0, False, False, True),
+         fixed(((2, 3, 2), (1, 2, 1), (1, 2, 3), (12, 2), (12, 1), (1, 3))), second_order=True),
+    Case("lstm_cell", lambda x, h, c, *w: torch.nn.rnn._lstm_cell_fn(x, (h, c), *w),
+         fixed(((2, 3), (2, 2), (2, 2), (8, 3), (8, 2), (8,), (8,))), second_order=True),
     # layers
     Case("embedding", _embedding, fixed(((4, 2),))),
     # padding_idx withholds a true gradient from its row (by design): formula check only

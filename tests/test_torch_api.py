@@ -33,7 +33,7 @@ def failure(get):
         (lambda: torch.ones(2, 2).kron(), "'Tensor' object has no attribute 'kron'", "torch.Tensor.kron"),
         (lambda: torch.nn.Parameter(torch.ones(1)).triangular_solve, "'Parameter' object has no attribute "
          "'triangular_solve'", "torch.Tensor.triangular_solve"),
-        (lambda: torch.nn.LSTM(1, 1), "module 'minigrad.nn' has no attribute 'LSTM'", "torch.nn.LSTM"),
+        (lambda: torch.nn.Bilinear(1, 1, 1), "module 'minigrad.nn' has no attribute 'Bilinear'", "torch.nn.Bilinear"),
         (lambda: torch.nn.Linear(2, 1).register_state_dict_pre_hook, "'Linear' object has no attribute "
          "'register_state_dict_pre_hook'", "torch.nn.Module.register_state_dict_pre_hook"),
         (lambda: F.rrelu, "module 'minigrad.nn.functional' has no attribute 'rrelu'",

@@ -55,16 +55,18 @@ from .modules import Linear, ReLU, Sequential, Sigmoid, Tanh
 from .padding import ConstantPad1d, ConstantPad2d, ConstantPad3d, ZeroPad1d, ZeroPad2d, ZeroPad3d
 from .parameter import Parameter
 from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
+from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 
 __all__ = [
     "AdaptiveAvgPool2d", "AvgPool2d", "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CELU", "ConstantPad1d",
     "ConstantPad2d", "ConstantPad3d", "Conv1d", "Conv2d", "CosineSimilarity", "CrossEntropyLoss", "Dropout", "ELU",
-    "Embedding", "Flatten", "GELU", "GLU", "Hardshrink", "Hardsigmoid", "Hardswish", "Hardtanh", "HuberLoss",
-    "Identity", "KLDivLoss", "L1Loss", "LayerNorm", "LazyLinear", "LeakyReLU", "Linear", "LogSigmoid", "LogSoftmax",
-    "MSELoss", "MaxPool2d", "Mish", "Module", "ModuleDict", "ModuleList", "NLLLoss", "PReLU", "Parameter",
-    "ParameterDict", "ParameterList", "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss",
-    "Softmax", "Softmax2d", "Softmin", "Softplus", "Softshrink", "Softsign", "Tanh", "Tanhshrink", "Threshold",
-    "Unflatten", "ZeroPad1d", "ZeroPad2d", "ZeroPad3d", "functional", "init", "utils",
+    "Embedding", "Flatten", "GELU", "GLU", "GRU", "GRUCell", "Hardshrink", "Hardsigmoid", "Hardswish", "Hardtanh",
+    "HuberLoss", "Identity", "KLDivLoss", "L1Loss", "LSTM", "LSTMCell", "LayerNorm", "LazyLinear", "LeakyReLU",
+    "Linear", "LogSigmoid", "LogSoftmax", "MSELoss", "MaxPool2d", "Mish", "Module", "ModuleDict", "ModuleList",
+    "NLLLoss", "PReLU", "Parameter", "ParameterDict", "ParameterList", "RNN", "RNNBase", "RNNCell", "RNNCellBase",
+    "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss", "Softmax", "Softmax2d", "Softmin",
+    "Softplus", "Softshrink", "Softsign", "Tanh", "Tanhshrink", "Threshold", "Unflatten", "ZeroPad1d", "ZeroPad2d",
+    "ZeroPad3d", "functional", "init", "utils",
 ]
 
 from ..torch_api import module_getattr  # noqa: E402

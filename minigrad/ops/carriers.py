@@ -154,6 +154,7 @@ ARRAYS = _Carrier(
     squeeze=np.squeeze,
     mm=np.matmul,
     matmul=np.matmul,
+    bmm=lambda a, b: _linalg().bmm_kernel(a, b),
     outer=np.outer,
     split=lambda a, sizes, dim: np.split(a, np.cumsum(sizes)[:-1], axis=dim),
     unbind=lambda a, dim: tuple(np.moveaxis(a, dim, 0)),
@@ -172,6 +173,12 @@ def _binary_functions():
     from . import binary_functions  # it imports Op, which imports this module
 
     return binary_functions
+
+
+def _linalg():
+    from . import linalg  # it imports Op, which imports this module
+
+    return linalg
 
 
 def _tensor_functions():
@@ -217,6 +224,7 @@ def _tensor_functions():
         squeeze=F.squeeze,
         mm=F.mm,
         matmul=F.matmul,
+        bmm=F.bmm,
         outer=F.outer,
         split=lambda t, sizes, dim: t.split(list(sizes), dim),
         unbind=lambda t, dim: t.unbind(dim),

@@ -81,6 +81,7 @@ class DiagonalBackward(Op):
 
     node_name = "DiagonalBackwardBackward0"
     formula = {"grad_output": "grad.diagonal(offset, dim1, dim2)"}
+    saved_values = {"dim1": "dim1", "dim2": "dim2", "offset": "offset"}  # the dims made positive (torch: as given)
 
     @staticmethod
     def forward(ctx, grad_output, *, sizes, offset, dim1, dim2):

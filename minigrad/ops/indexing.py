@@ -41,6 +41,12 @@ class SelectEmbed(Embed):
     """select's backward, as a differentiable op (seen after ``create_graph=True``)"""
 
     node_name = "SelectBackwardBackward0"
+    saved_values = {"dim": "dim", "index": "index"}  # read off the key: made positive (torch: as given)
+
+    @staticmethod
+    def forward(ctx, grad, *, shape, key):
+        ctx.dim, ctx.index = len(key) - 1, key[-1]
+        return Embed.forward(ctx, grad, shape=shape, key=key)
 
 
 class SliceEmbed(Embed):

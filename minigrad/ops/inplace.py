@@ -21,8 +21,9 @@ from .shape import expanded_shape
 from .views import CopySlices, bump_version
 
 
-def check_inplace(t, recording=False):
-    """torch's checks before writing into ``t`` (``recording``: autograd will record the write)."""
+def check_inplace(t, recording=False, writes=True):
+    """torch's checks before writing into ``t`` (``recording``: autograd will record the write; ``writes``: False
+    for an op that changes only ``t``'s shape, not its elements)."""
     view = t._view
     if recording and view is not None and view.function is not None:
         raise RuntimeError(
@@ -52,7 +53,7 @@ def check_inplace(t, recording=False):
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
         if t.grad_fn is None:
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
-    if not t._data.flags.writeable:
+    if writes and not t._data.flags.writeable:
         raise RuntimeError(
             "unsupported operation: more than one element of the written-to tensor refers to a single memory "
             "location. Please clone() the tensor before performing the operation."
@@ -101,6 +102,27 @@ def apply_inplace(t, compute, *operands):
         fn._resave_output(out, t, as_output=base is None)
         if old._requires_grad and any(v is old for v in fn._stash):
             _saved_as_clone(old)
+    return t
+
+
+def apply_view_inplace(t, op, undo, **params):
+    """``t.t_()``, ``t.unsqueeze_(0)``, ...: ``t`` becomes the view ``op`` makes of it, its memory unchanged. As in
+    torch, ``op``'s node (TBackward1, ...) becomes ``t``'s history and the change is counted. ``undo`` is the step
+    (op class, params, output_nr) that gives ``t``'s old shape back, so that views made of ``t`` before still find
+    their elements."""
+    check_inplace(t, grad_mode._state.enabled and t._requires_grad, writes=False)
+    view = op.apply(t, **params)
+    t._data, info, fn = view._data, view._view, view.grad_fn
+    del view  # it leaves the storage's views (a WeakSet) with its last reference
+    if t._base is not None:
+        t._view = info
+    else:
+        for other in t._vc.views:
+            if other._base is t:
+                other._view.chain = (undo,) + other._view.chain
+    bump_version(t)  # first: it gives every view of the storage, t too if it is one, an AsStridedBackward0...
+    if fn is not None:  # ...but t's own history is the op's node (a retained gradient stays with the old one)
+        t.grad_fn, t._output_nr, t._requires_grad = fn, 0, True
     return t
 
 

@@ -99,18 +99,34 @@ class Dot(Op):
         return wrap(np.asarray(a._data @ b._data))
 
 
+def bmm_kernel(a, b):
+    """``a @ b`` of numpy arrays (batches of matrices) rounded as torch's CPU bmm kernel: when the product is
+    small (contraction size * rows * columns < 400), its sum over k one product at a time, in float32 for half
+    (its ``baddbmm_cpu_kernel``); otherwise, and for integers (exact either way), numpy's matmul (torch calls its
+    BLAS there, whose rounding numpy's need not share)."""
+    n, k = a.shape[-2:]
+    p = b.shape[-1]
+    if a.dtype.kind != "f" or a.dtype != b.dtype or k == 0 or k * n * p >= 400:
+        return np.matmul(a, b)
+    acc_dtype = np.dtype(np.float32) if a.dtype == np.float16 else a.dtype
+    acc = np.zeros(np.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (n, p), acc_dtype)
+    for i in range(k):
+        acc += a[..., :, i, None].astype(acc_dtype, copy=False) * b[..., None, i, :].astype(acc_dtype, copy=False)
+    return acc.astype(a.dtype, copy=False)
+
+
 class BatchMatmul(Op):
-    """result = self @ other for inputs of 3 or more dims, broadcasting the batch dims"""
+    """result = self @ mat2 for two batches of matrices (3-D), one product per batch index"""
 
     node_name = "BmmBackward0"
-    formula = {"self": "grad @ mat2.transpose(-1, -2)", "mat2": "self.transpose(-1, -2) @ grad"}
+    formula = {"self": "grad.bmm(mat2.transpose(1, 2))", "mat2": "self.transpose(1, 2).bmm(grad)"}
     saved_names = ("self", "mat2")
 
     @staticmethod
     def forward(ctx, a, b):
         ctx._save((a if needs_grad(b) else None, b if needs_grad(a) else None))
         try:
-            return binary_result(np.matmul(a._data, b._data), a, b)
+            return binary_result(bmm_kernel(a._data, b._data), a, b)
         except ValueError:
             raise RuntimeError(
                 f"Expected size for first two dimensions of batch2 tensor to be: [{a.shape[0]}, "

@@ -113,7 +113,7 @@ class Op(Node):
         obs = observer.current
         if obs is not None:
             outs = out if type(out) is tuple else (out,)
-            obs(observer.OP, op=cls, node=outs[0].grad_fn, inputs=inputs, outputs=outs, params=params)
+            obs(observer.OP, op=cls, node=outs[0].grad_fn if outs else None, inputs=inputs, outputs=outs, params=params)
         return out
 
     def _needs(self):
@@ -254,7 +254,7 @@ def _finish_many(cls, ctx, record, inputs, params, outs):
                 record = _view_of_inference(o, inputs[0])
             else:
                 o._make_view_of(inputs[0], (cls, params, nr), multi_output=True)
-    if record and outs[0]._data.dtype.kind == "f":
+    if record and outs and outs[0]._data.dtype.kind == "f":  # unbind of an empty dim gives no outputs
         ctx._link(inputs)
         for nr, o in enumerate(outs):
             o._requires_grad, o.grad_fn, o._output_nr = True, ctx, nr

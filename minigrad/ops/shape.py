@@ -119,6 +119,12 @@ class T(Op):
         return wrap(a._data.T)
 
 
+class TInPlace(T):
+    """self.t_(): self becomes its transpose (torch's node of its own for the in-place form, T's formula)"""
+
+    node_name = "TBackward1"
+
+
 class Transpose(Op):
     """result = self with dims dim0 and dim1 swapped"""
 
@@ -131,6 +137,12 @@ class Transpose(Op):
     def forward(ctx, a, *, dim0, dim1):
         ctx.dim0, ctx.dim1, ctx.dim0_arg, ctx.dim1_arg = a._wrap_dim(dim0), a._wrap_dim(dim1), dim0, dim1
         return wrap(np.swapaxes(a._data, ctx.dim0, ctx.dim1))
+
+
+class TransposeInPlace(Transpose):
+    """self.transpose_(dim0, dim1) (and swapdims_, swapaxes_): self becomes the transposed view"""
+
+    node_name = "TransposeBackward1"
 
 
 class Permute(Op):
@@ -212,6 +224,12 @@ class Squeeze(Op):
         return wrap(np.squeeze(a._data))
 
 
+class SqueezeInPlace(Squeeze):
+    """self.squeeze_(): self loses its dims of size 1"""
+
+    node_name = "SqueezeBackward3"
+
+
 class SqueezeDim(Op):
     """result = self without dim ``dim``, if that dim has size 1"""
 
@@ -225,6 +243,12 @@ class SqueezeDim(Op):
         ctx.shape, ctx.dim_arg = tuple(a.shape), dim
         d = a._wrap_dim(dim)
         return wrap(np.squeeze(a._data, d) if a.ndim and a.shape[d] == 1 else a._data.view())
+
+
+class SqueezeDimInPlace(SqueezeDim):
+    """self.squeeze_(dim): self loses dim ``dim`` if it has size 1"""
+
+    node_name = "SqueezeBackward4"
 
 
 class SqueezeDims(SqueezeDim):
@@ -243,6 +267,12 @@ class SqueezeDims(SqueezeDim):
         return wrap(np.squeeze(a._data, tuple(d for d in dims if a.ndim and a.shape[d] == 1)))
 
 
+class SqueezeDimsInPlace(SqueezeDims):
+    """self.squeeze_(dims): self loses those of the dims ``dims`` that have size 1"""
+
+    node_name = "SqueezeBackward5"
+
+
 class Unsqueeze(Op):
     """result = self with a new dim of size 1 at ``dim``"""
 
@@ -255,6 +285,12 @@ class Unsqueeze(Op):
     def forward(ctx, a, *, dim):
         ctx.dim, ctx.dim_arg = a._wrap_dim(dim, a.ndim + 1), dim
         return wrap(np.expand_dims(a._data, ctx.dim))
+
+
+class UnsqueezeInPlace(Unsqueeze):
+    """self.unsqueeze_(dim): self gets a new dim of size 1 at ``dim``"""
+
+    node_name = "UnsqueezeBackward1"
 
 
 class SplitWithSizes(Op):
@@ -280,6 +316,27 @@ class SplitWithSizes(Op):
     @staticmethod
     def backward(ctx, grads, F):
         return (F.cat(_zeros_for_missing(grads, ctx.shape, ctx.dim, ctx.split_sizes, F), ctx.dim),)
+
+
+class UnsafeSplit(Op):
+    """results = self cut along ``dim`` into pieces of ``split_size`` (the last may be smaller), as ``split`` but not
+    views for autograd (torch's ``unsafe_chunk``): each piece may be changed in place, as the cells do"""
+
+    node_name = "UnsafeSplitBackward0"
+    formula = {"self": "cat(grads, dim)"}  # torch's split_backward: a piece that got no gradient counts as zeros
+    saved_values = {"dim": "dim_arg", "self_sym_sizes": "shape", "split_size": "split_size"}
+    backward = staticmethod(SplitWithSizes.backward)
+
+    @staticmethod
+    def forward(ctx, a, *, dim, split_size):
+        ctx.dim_arg, dim = dim, a._wrap_dim(dim)
+        n = a.shape[dim]
+        sizes = (split_size,) * (n // split_size) + ((n % split_size,) if n % split_size else ())
+        ctx.dim, ctx.shape, ctx.split_size, ctx.split_sizes = dim, tuple(a.shape), split_size, sizes
+        starts = np.cumsum((0,) + sizes)
+        index = (slice(None),) * dim
+        # pieces of their own (torch's share the input's memory, with version counters of their own)
+        return tuple(wrap(a._data[index + (slice(s, s + k),)].copy()) for s, k in zip(starts, sizes))
 
 
 class Split(Op):

@@ -20,21 +20,32 @@ from ..autograd.graph import Node, next_sequence_nr
 from ..tensor import Tensor
 from ._util import wrap
 from .op import Op
+from .shape import View, _as_view
 
 
-def replay(chain, t):
+def replay(chain, t, copies=True):
     """Make the view described by ``chain`` from ``t`` (a Tensor shaped like the view's base), with the same
-    ops, so that it is differentiable when a graph is being recorded."""
+    ops, so that it is differentiable when a graph is being recorded. A ``view`` step that cannot view ``t``'s
+    layout (the base was transposed in place, ``t_()``, after the view was made) takes a contiguous copy, unless
+    ``copies`` is False: then it raises, as the result must share ``t``'s memory."""
     for op, params, nr in chain:
+        if copies and issubclass(op, View) and _as_view(t._data, params["shape"]) is None:
+            t = t.contiguous()
         t = op.apply(t, **params)
         if type(t) is tuple:
             t = t[nr]
     return t
 
 
-def _view_of_array(chain, array):
-    """The numpy view that ``chain`` makes of ``array`` (writes to it land in ``array``)."""
-    return replay(chain, Tensor._wrap(array))._data
+def _write_view(chain, array, values):
+    """Write ``values`` into the region of ``array`` that the view ``chain`` makes of it."""
+    try:
+        region = replay(chain, Tensor._wrap(array), copies=False)._data
+    except RuntimeError:  # no view of this layout: find the region's elements by their flat positions instead
+        where = replay(chain, Tensor._wrap(np.arange(array.size).reshape(array.shape)))._data
+        array.reshape(-1)[where] = values  # array is a fresh C-contiguous copy: reshape(-1) shares its memory
+        return
+    region[...] = values
 
 
 def bump_version(t):
@@ -113,7 +124,7 @@ class ViewScatter(Op):
     def forward(ctx, a, src, *, chain):
         ctx.chain = chain
         out = a._data.copy()
-        _view_of_array(chain, out)[...] = src._data
+        _write_view(chain, out, src._data)
         return wrap(out)
 
     @staticmethod

@@ -5247,3 +5247,537 @@ for f in [lambda: torch.nansum(x, "0"), lambda: torch.nansum(x, 0.0), lambda: to
     except Exception as e:
         print(type(e).__name__, e)
 """)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# torch.einsum: ATen's composition (unsqueeze, permute, diagonal, sum, mul, bmm, view), contracted left to right.
+# Values on a grid of eighths, so that every sum is exact (minigrad's sums round otherwise than torch's kernels).
+# ---------------------------------------------------------------------------------------------------------
+_EINSUM = """
+a = (torch.arange(6.).reshape(2, 3) / 4 - 0.5).requires_grad_()
+b = (torch.arange(12.).reshape(3, 4) / 8 - 0.625).requires_grad_()
+m = (torch.arange(9.).reshape(3, 3) / 2 - 1.5).requires_grad_()
+q = (torch.arange(24.).reshape(2, 3, 4) % 5 / 4 - 0.5).requires_grad_()
+k = (torch.arange(40.).reshape(2, 5, 4) % 7 / 8 - 0.25).requires_grad_()
+e = (torch.arange(12.).reshape(2, 1, 2, 3) / 4 - 1).requires_grad_()
+"""
+_report_cases("api_op_einsum_", _EINSUM, """
+    matmul: torch.einsum('ij,jk->ik', a, b) ; a, b
+    attention: torch.einsum('bqd,bkd->bqk', q, k) ; q, k
+    outer: torch.einsum('i,j->ij', a[0], b[0]) ; a, b
+    trace: torch.einsum('ii->', m) ; m
+    diagonal: torch.einsum('ii->i', m) ; m
+    sum_all: torch.einsum('ij->', a) ; a
+    sum_dim: torch.einsum('ij->j', a) ; a
+    rowwise_dot: torch.einsum('ij,ij->i', a, a * 2) ; a
+    three_operands: torch.einsum('ij,jk,kl->il', a, b, b.t()) ; a, b
+    bilinear_three: torch.einsum('bn,anm,bm->ba', a, q, b[:2]) ; a, q, b
+    ellipsis_broadcast: torch.einsum('...ij,...jk->...ik', e, b.expand(3, 3, 4)) ; e, b
+    ellipsis_implicit: torch.einsum('i...->...', q) ; q
+    ellipsis_diagonal: torch.einsum('...ii->...i', m.expand(2, 3, 3)) ; m
+    sublist: torch.einsum(a, [0, 1], b, [1, 2], [0, 2]) ; a, b
+    sublist_ellipsis: torch.einsum(q, [..., 0, 1], k, [..., 2, 1], [..., 0, 2]) ; q, k
+    sublist_implicit: torch.einsum(a, [0, 1], b, [1, 2]) ; a, b
+    implicit_output: torch.einsum('ij,jk', a, b) ; a, b
+    transpose: torch.einsum('ij->ji', a) ; a
+    spaces_uppercase: torch.einsum(' Ij , jK -> KI ', a, b) ; a, b
+    list_operands: torch.einsum('ij,jk->ik', [a, b]) ; a, b
+    repeated_and_contracted: torch.einsum('iij,jk->ik', m[:, :, None] * b[:1, :1], b[:1]) ; m, b
+    broadcast_size_one: torch.einsum('i,i->', a[0], a[:1, 1]) ; a
+    only_one_side_summed: torch.einsum('ij,kl->ik', a, b) ; a, b
+    everything_summed: torch.einsum('ij,jk->', a, b) ; a, b
+    float64: torch.einsum('ij,jk->ik', a.double(), b.double()) ; a, b
+    float64_mixed_mul: torch.einsum('i,j->ij', a[0], b[0].double()) ; a, b
+""")
+case("api_einsum_graph_walks", [_EINSUM, """
+def walk(node, depth=0):
+    if node is None:
+        return
+    saved = {n: getattr(node, n) for n in dir(node) if n.startswith('_saved_')}
+    print('  ' * depth + node.name(), saved)
+    for child, _ in node.next_functions:
+        walk(child, depth + 1)
+for eq, ops in [('ij,jk->ik', (a, b)), ('ij->', (a,)), ('ii->i', (m,)), ('ii->', (m,)), ('ij->j', (a,)),
+                ('i,j->ij', (a[0], b[0])), ('ij,ij->i', (a, a)), ('ij,jk,kl->il', (a, b, b.t())),
+                ('bqd,bkd->bqk', (q, k)), ('...ij,...jk->...ik', (e, b)), ('ij,jk->ki', (a, b)),
+                ('iij->j', (m[:, :, None] * b[0],)), ('ij,kl->', (a, b)), ('ijk,ikl->', (q, k[:, :4, :3]))]:
+    y = torch.einsum(eq, *ops)
+    print(eq, y.shape, y.dtype, y._version, y._is_view(), y.is_contiguous())
+    walk(y.grad_fn)
+"""])
+case("api_einsum_second_order", [_EINSUM, """
+def names(node, depth=0):
+    if node is None:
+        return
+    print('  ' * depth + node.name(), {n: getattr(node, n) for n in dir(node) if n.startswith('_saved_')
+                                      and n not in ('_saved_self', '_saved_mat2', '_saved_other')})
+    for child, _ in node.next_functions:
+        names(child, depth + 1)
+for eq, ops, used in [('ij,jk->ik', (a, b), [a, b]), ('bqd,bkd->bqk', (q, k), [q, k]),
+                      ('i,j->ij', (a[0], b[0]), [a, b]), ('ii->i', (m,), [m]), ('ij,jk,kl->il', (a, b, b.t()), [a, b])]:
+    y = torch.einsum(eq, *ops)
+    gs = torch.autograd.grad((y * y).sum(), used, create_graph=True)
+    for g in gs:
+        print(eq, g.grad_fn.name())
+        names(g.grad_fn)
+    print(torch.autograd.grad(sum((g * g).sum() for g in gs), used))
+g, = torch.autograd.grad(torch.einsum('ij,jk->ik', a, b).sum(), a, create_graph=True)
+print(g, g.grad_fn.name(), nf(g))
+print(torch.autograd.grad(g.sum(), b))
+"""])
+case("api_einsum_int_bool_and_modes", [_EINSUM, """
+i = torch.arange(6).reshape(2, 3)
+j = torch.arange(12).reshape(3, 4)
+for y in [torch.einsum('ij,jk->ik', i, j), torch.einsum('ij->j', i.int()), torch.einsum('ij,jk->ik', i.int(), j.int()),
+          torch.einsum('ii->i', j[:, :3].int()), torch.einsum('ij->', i > 2), torch.einsum('ij->ji', i > 2),
+          torch.einsum('i,j->ij', i[0] > 0, j[0] > 5), torch.einsum('i,i->i', a[0], i[0]),
+          torch.einsum('ij,j->i', i.short(), i[0].short()), torch.einsum('ij,jk->ik', a.half(), b.half())]:
+    print(y, y.dtype, y.requires_grad, y.grad_fn)
+with torch.no_grad():
+    y = torch.einsum('ij,jk->ik', a, b)
+    print(y.requires_grad, y.grad_fn)
+y = torch.einsum('ij,jk->ik', a.detach(), b)
+bmm = y.grad_fn.next_functions[0][0].next_functions[0][0].next_functions[0][0]
+print(y.grad_fn.name(), nf(y), bmm.name(), bmm._saved_self, bmm._saved_mat2)
+y = torch.einsum('ij->ji', a)
+print(y._is_view(), y._base is a, torch.einsum('ij', a)._is_view())
+y = torch.einsum('ij->ij', a.detach())
+print(y._is_view(), y._base is None)
+z = torch.einsum('->', torch.tensor(3., requires_grad=True))
+print(z, z.grad_fn)
+print(torch.einsum('...', torch.tensor(2.)), torch.einsum('', torch.tensor(2.)))
+print(torch.einsum('ij,j->', torch.ones(2, 0), torch.ones(0)))
+print(torch.einsum('ij,jk->ik', torch.ones(2, 0), torch.ones(0, 3)))
+print(torch.einsum(b'ij->j', a))
+"""])
+case("api_einsum_float32_bits", """
+import numpy as np
+rng = np.random.default_rng(0)
+q = torch.tensor(rng.standard_normal((2, 3, 4)).astype(np.float32), requires_grad=True)
+k = torch.tensor(rng.standard_normal((2, 5, 4)).astype(np.float32), requires_grad=True)
+u = torch.tensor(rng.standard_normal(6).astype(np.float32), requires_grad=True)
+w = torch.tensor(rng.standard_normal((2, 3, 5)).astype(np.float32))
+for y in [torch.einsum('bqd,bkd->bqk', q, k), torch.einsum('bqd,bkd->bkq', q, k), torch.einsum('bqd,bqd->bq', q, q)]:
+    print(y.reshape(-1).tolist())
+    print([g.reshape(-1).tolist() for g in torch.autograd.grad(y, [q, k] if y.shape != (2, 3) else [q],
+                                                              torch.ones_like(y) * 0.3)])
+y = torch.einsum('i,j->ij', u, u[:4])
+print(y.reshape(-1).tolist(), torch.autograd.grad(y, u, torch.ones_like(y))[0].tolist())
+g, = torch.autograd.grad((torch.einsum('bqd,bkd->bqk', q, k) * w).sum(), q, create_graph=True)
+print(g.reshape(-1).tolist(), torch.autograd.grad((g * g).sum(), k)[0].reshape(-1).tolist())
+""")
+_errors(
+    "api_einsum_errors",
+    "torch.einsum('ij')",
+    "torch.einsum()",
+    "torch.einsum('ij,jk->ik', x)",
+    "torch.einsum('ij->ij', x, x)",
+    "torch.einsum('ij,jk->ik', [x, x.t(), x])",
+    "torch.einsum('ijk->i', x)",
+    "torch.einsum('i->i', torch.tensor(1.))",
+    "torch.einsum('...ijk->i', x)",
+    "torch.einsum('i1->i', x)",
+    "torch.einsum('ij é', x)",
+    "torch.einsum('ij->é', x)",
+    "torch.einsum('ij->j->i', x)",
+    "torch.einsum('ij->k', x)",
+    "torch.einsum('ij->ii', x)",
+    "torch.einsum('ij,ij->i', x, x.t())",
+    "torch.einsum('ii->i', x)",
+    "torch.einsum('...i..., ->i', x)",
+    "torch.einsum('..i->i', x)",
+    "torch.einsum('ij->i.', x)",
+    "torch.einsum('ij->......', x)",
+    "torch.einsum('...j,...j->...', torch.ones(2, 3), torch.ones(4, 3))",
+    "torch.einsum('bij,bjk->bik', torch.ones(2, 2, 3), torch.ones(3, 3, 4))",
+    "torch.einsum('ij,jk->ik', x, [1.])",
+    "torch.einsum('ij,jk->ik', x, 3)",
+    "torch.einsum('ij', 3, x)",
+    "torch.einsum('ij,jk->ik', x, None)",
+    "torch.einsum('ij,j', x, __import__('numpy').ones(3))",
+    "torch.einsum('ij,jk->ik', x, [x.t()])",
+    "torch.einsum('ij', [3])",
+    "torch.einsum('ij', [])",
+    "torch.einsum(3, x)",
+    "torch.einsum(None, x)",
+    "torch.einsum(3, [x])",
+    "torch.einsum('ij->ij', x, out=x)",
+    "torch.einsum('ij,jk->ik', x, x.t(), path=[0, 1])",
+    "torch.einsum(x, [0, 60])",
+    "torch.einsum(x, [0, -1])",
+    "torch.einsum(x, [0, 'x'])",
+    "torch.einsum(x, [0, 1.0])",
+    "torch.einsum(x, [True, 1])",
+    "torch.einsum(x, [0, 1], x.t())",
+    "torch.einsum(x, 0)",
+    "torch.einsum(x, [0, 1], 3)",
+    "torch.einsum('ij,jk->ik', x, x.t().double())",
+    "torch.einsum('ij,jk->ik', x.long(), x.t())",
+    "torch.einsum('ij,jk->ik', x.int(), x.t().long())",
+    "torch.einsum('ij,jk->ik', x > 0, x.t() > 0)",
+    "torch.einsum('i,i->', x[0] > 0, x[1] > 0)",
+    "torch.einsum('ij,j->i', x, v.long())",
+)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Recurrent layers: nn.RNN, nn.GRU, nn.LSTM and the cells, composed of ordinary nodes as torch's CPU kernels are.
+# minigrad's random draws are not torch's, so the seeded case shows names, shapes and bounds, and the others set
+# the weights (set_weights). Values agree at print precision: float32 (and float64) matrix products and tanh/exp
+# round differently from torch's BLAS and SLEEF kernels in the last bits. A float32 nn.LSTM without proj_size is
+# oneDNN's MkldnnRnnLayerBackward0 in torch (minigrad records the decomposed graph torch records for float64), so
+# its cases print values and gradients only, not sci_mode (whose fifth digit shows float32 rounding).
+# ---------------------------------------------------------------------------------------------------------
+_RNN = SET_WEIGHTS + """
+x = torch.arange(18.).reshape(3, 2, 3) / 10 - 0.8
+def grads(m):
+    for n, p in m.named_parameters():
+        print(n, p.grad)
+def edges(node):
+    return [(None if f is None else f.name(), i) for f, i in node.next_functions]
+"""
+case("api_rnn_construction_seeded", """
+torch.manual_seed(0)
+for m in [nn.RNN(3, 4), nn.RNN(3, 4, 2, 'relu', False, True, 0.5, True),
+          nn.GRU(2, 3, num_layers=2, bidirectional=True), nn.LSTM(3, 5, proj_size=2, batch_first=True),
+          nn.RNNCell(3, 4, nonlinearity='relu'), nn.GRUCell(2, 3, bias=False), nn.LSTMCell(3, 2),
+          nn.RNN(3, 4, dropout=1), nn.LSTM(1, 2, dropout=0.25, num_layers=3)]:
+    print(m)
+    print([(n, tuple(p.shape), p._version, p.requires_grad, type(p).__name__) for n, p in m.named_parameters()])
+    bound = 1 / m.hidden_size ** 0.5
+    print(all(bool((p.abs() <= bound).all()) for p in m.parameters()),
+          len(set(float(p.detach().flatten()[0]) for p in m.parameters())) > 1)
+    print(m.training, getattr(m, 'mode', None), getattr(m, 'nonlinearity', None), getattr(m, 'dropout', None))
+m = nn.LSTM(2, 3, 2, bidirectional=True)
+print([[tuple(p.shape) for p in ws] for ws in m.all_weights], m._flat_weights_names, m._all_weights)
+print(m.flatten_parameters(), len(m._flat_weights), m._flat_weights[0] is m.weight_ih_l0)
+print(m.input_size, m.hidden_size, m.num_layers, m.bias, m.batch_first, m.dropout, m.bidirectional, m.proj_size)
+print(sorted(m.state_dict().keys()))
+""")
+_errors(
+    "api_rnn_constructor_errors",
+    "nn.RNN(3, 4, nonlinearity='sigmoid')", "nn.RNN(3, 4, proj_size=2)", "nn.GRU(3, 4, proj_size=2)",
+    "nn.LSTM(3, 4, proj_size=4)", "nn.LSTM(3, 4, proj_size=-1)", "nn.RNN(3, 4, dropout=1.5)",
+    "nn.RNN(3, 4, dropout=True)", "nn.RNN(3, 4, bias=1)", "nn.RNN(3, 4, batch_first=None)", "nn.RNN(3.0, 4)",
+    "nn.RNN(0, 4)", "nn.RNN(3, 4.5)", "nn.RNN(3, -1)", "nn.RNN(3, 4, num_layers=0)", "nn.GRU(3, 4, dropout=0.5)",
+    "nn.RNNCell(3, 4, nonlinearity='tanhh')",
+    "nn.RNNCell(3, 4, nonlinearity='tanhh')(torch.ones(1, 3))",
+)
+case("api_rnn_forward_variants", [_RNN, """
+for kw in [{}, dict(batch_first=True), dict(num_layers=2), dict(bidirectional=True), dict(nonlinearity='relu'),
+           dict(bias=False), dict(num_layers=2, bidirectional=True, batch_first=True)]:
+    m = nn.RNN(3, 4, **kw); set_weights(m)
+    o, h = m(x)
+    print(kw, o, h, o.grad_fn.name(), nf(o), h.grad_fn.name(), nf(h), o.shape, h.shape, o._version, o.is_contiguous())
+"""])
+case("api_rnn_hidden_and_unbatched", [_RNN, """
+m = nn.RNN(3, 4, num_layers=2); set_weights(m)
+h0 = (torch.arange(16.).reshape(2, 2, 4) / 20 - 0.3).requires_grad_()
+o, h = m(x, h0)
+print(o, h)
+show_graph(h)
+(o.sum() + h.sum()).backward(); print(h0.grad); grads(m)
+u = x[:, 0].clone().requires_grad_()
+o, h = m(u)
+print(o, h, o.shape, h.shape, o.grad_fn.name(), h.grad_fn.name(), nf(o), nf(h))
+o, h = m(u, h0[:, 0])
+print(o, h)
+o.sum().backward(); print(u.grad)
+mb = nn.RNN(3, 4, batch_first=True); set_weights(mb)
+o, h = mb(u)
+print(o, h, o.grad_fn.name(), nf(o))
+"""])
+case("api_rnn_graph_walk", [_RNN, """
+m = nn.RNN(3, 4, batch_first=True); set_weights(m)
+xi = x[:2].clone().requires_grad_()
+o, h = m(xi)
+show_graph(o)
+show_graph(h)
+n = o.grad_fn
+print(n._saved_dim0, n._saved_dim1)
+s = n.next_functions[0][0]
+print(s.name(), s._saved_dim, edges(s))
+t = s.next_functions[0][0]
+print(t.name(), t._saved_result.shape, edges(t))
+a = t.next_functions[0][0]
+print(a.name(), a._saved_alpha, edges(a))
+mm = a.next_functions[0][0]
+print(mm.name(), mm._saved_mat1_sym_sizes, mm._saved_mat2_sym_sizes, mm._saved_beta, mm._saved_alpha)
+"""])
+case("api_rnn_gradients_float64", [_RNN, """
+for kw in [dict(num_layers=2, bidirectional=True), dict(nonlinearity='relu', batch_first=True)]:
+    m = nn.RNN(3, 4, **kw).double(); set_weights(m)
+    xi = x.double().requires_grad_()
+    o, h = m(xi)
+    print(o.dtype, h.dtype, o, h)
+    (o * torch.arange(o.numel()).reshape(o.shape)).sum().backward()
+    grads(m); print(xi.grad)
+"""])
+case("api_rnn_gradients_float32", [_RNN, """
+m = nn.RNN(3, 4, num_layers=2); set_weights(m)
+o, h = m(x)
+(o.sum() + h.sum()).backward()
+grads(m)
+"""])
+case("api_rnn_gru", [_RNN, """
+for kw in [{}, dict(batch_first=True, num_layers=2), dict(bidirectional=True), dict(bias=False)]:
+    m = nn.GRU(3, 4, **kw); set_weights(m)
+    o, h = m(x)
+    print(kw, o, h, o.grad_fn.name(), nf(o), h.grad_fn.name(), nf(h))
+m = nn.GRU(3, 2).double(); set_weights(m)
+xi = x[:2].double().requires_grad_()
+h0 = torch.tensor([[[0.5, -0.25], [0.125, 1.]]], dtype=torch.float64, requires_grad=True)
+o, h = m(xi, h0)
+show_graph(o)
+(o * torch.arange(8.).reshape(2, 2, 2)).sum().backward()
+grads(m); print(xi.grad, h0.grad)
+u = torch.tensor([[1., 2., 3.]]); m = nn.GRU(3, 2); set_weights(m)
+o, h = m(u); print(o, h, o.shape, h.shape)
+"""])
+case("api_rnn_lstm_float64", [_RNN, """
+for kw in [{}, dict(batch_first=True, num_layers=2), dict(bidirectional=True), dict(bias=False), dict(proj_size=2)]:
+    m = nn.LSTM(3, 4, **kw).double(); set_weights(m)
+    xi = x.double().requires_grad_()
+    o, (h, c) = m(xi)
+    print(kw, o, h, c, o.grad_fn.name(), nf(o), h.grad_fn.name(), nf(h), c.grad_fn.name(), nf(c))
+    (o.sum() + 2 * h.sum() + 3 * c.sum()).backward()
+    grads(m); print(xi.grad)
+m = nn.LSTM(3, 2).double(); set_weights(m)
+o, (h, c) = m(x[:2].double())
+show_graph(o)
+show_graph(c)
+"""])
+case("api_rnn_lstm_float32_values", [_RNN, """
+torch.set_printoptions(sci_mode=False)
+m = nn.LSTM(3, 4, batch_first=True); set_weights(m)
+h0 = torch.full((1, 3, 4), 0.5, requires_grad=True)
+c0 = torch.full((1, 3, 4), -0.25, requires_grad=True)
+o, (h, c) = m(x, (h0, c0))
+print(o, h, c, o.shape, h.shape, c.shape, o.requires_grad, o.is_contiguous())
+(o.sum() + h.sum() + c.sum()).backward()
+grads(m); print(h0.grad, c0.grad)
+o, (h, c) = m(x[0], (h0[:, 0], c0[:, 0]))
+print(o, h, c, o.shape, h.shape, c.shape)
+m = nn.LSTM(3, 4, 2, bidirectional=True); set_weights(m)
+o, (h, c) = m(x)
+print(o, h, c)
+(o.sum() + h.sum() + c.sum()).backward()
+grads(m)
+"""])
+case("api_rnn_lstm_projection_float32", [_RNN, """
+torch.set_printoptions(sci_mode=False)
+m = nn.LSTM(3, 4, proj_size=2, num_layers=2); set_weights(m)
+print(m, [(n, tuple(p.shape)) for n, p in m.named_parameters()])
+o, (h, c) = m(x)
+print(o, h, c, o.grad_fn.name(), nf(o), h.grad_fn.name(), c.grad_fn.name())
+o.sum().backward(); grads(m)
+o, (h, c) = m(x)
+"""], fresh_process=True)  # torch warns once per process that oneDNN has no projections
+case("api_rnn_cells", [_RNN, """
+for make in [lambda: nn.RNNCell(3, 4), lambda: nn.RNNCell(3, 4, nonlinearity='relu', bias=False),
+             lambda: nn.GRUCell(3, 4), lambda: nn.GRUCell(3, 4, bias=False), lambda: nn.LSTMCell(3, 4),
+             lambda: nn.LSTMCell(3, 4, bias=False)]:
+    m = make(); set_weights(m); print(m)
+    out = m(x[0])
+    first = out[0] if isinstance(out, tuple) else out
+    print(out, first.grad_fn.name(), nf(first))
+    h = (torch.ones(2, 4) / 3, torch.ones(2, 4) / -5) if isinstance(out, tuple) else torch.ones(2, 4) / 3
+    out = m(x[1], h)
+    s = sum(o.sum() for o in out) if isinstance(out, tuple) else out.sum()
+    s.backward(); grads(m)
+    u = m(x[0, 0], (h[0][0], h[1][0]) if isinstance(h, tuple) else h[0])
+    print(u, (u[0] if isinstance(u, tuple) else u).grad_fn.name())
+m = nn.LSTMCell(3, 2).double(); set_weights(m)
+h, c = m(x[0].double())
+show_graph(h)
+show_graph(c)
+m = nn.GRUCell(3, 2).double(); set_weights(m)
+show_graph(m(x[0].double()))
+"""])
+case("api_rnn_second_order", [_RNN, """
+m = nn.GRU(3, 2).double(); set_weights(m)
+xi = x[:2].double().requires_grad_()
+o, h = m(xi)
+g, = torch.autograd.grad((o ** 2).sum(), xi, create_graph=True)
+print(g, g.grad_fn.name())
+g.sum().backward(); grads(m)
+m = nn.LSTMCell(3, 2).double(); set_weights(m)
+xi = x[0].double().requires_grad_()
+h, c = m(xi)
+g, = torch.autograd.grad((h * c).sum(), xi, create_graph=True)
+print(g, g.grad_fn.name(), torch.autograd.grad(g.sum(), m.weight_hh))
+"""])
+case("api_rnn_dropout_eval_no_grad", [_RNN, """
+m = nn.RNN(3, 4, 2, dropout=1.0); set_weights(m)
+o, h = m(x)
+print(o, h, nf(o))
+show_graph(h)
+m.eval(); o, h = m(x); print(o, h)
+m = nn.GRU(3, 4); set_weights(m)
+with torch.no_grad():
+    o, h = m(x)
+print(o.requires_grad, o.grad_fn, h.grad_fn, o)
+m.requires_grad_(False)
+xi = x.clone().requires_grad_()
+o, h = m(xi); print(o.grad_fn.name(), nf(o))
+o.sum().backward(); print(xi.grad)
+"""])
+_errors(
+    "api_rnn_errors",
+    "nn.RNN(3, 4)(torch.ones(1, 5, 2, 3))", "nn.GRU(3, 4)(torch.ones(3))", "nn.LSTM(3, 4)(torch.ones(1, 5, 2, 3))",
+    "nn.RNN(3, 4)(torch.ones(5, 2, 3), torch.zeros(2, 4))", "nn.RNN(3, 4)(torch.ones(5, 3), torch.zeros(1, 2, 4))",
+    "nn.RNN(3, 4)(torch.ones(5, 2, 3), torch.zeros(1, 3, 4))",
+    "nn.RNN(3, 4)(torch.ones(5, 2, 3), torch.zeros(2, 2, 4))",
+    "nn.GRU(3, 4, batch_first=True)(torch.ones(5, 2, 3), torch.zeros(1, 2, 4))",
+    "nn.RNN(3, 4)(torch.ones(5, 2, 4))", "nn.RNN(3, 4)(torch.ones(5, 2, 3).double())",
+    "nn.GRU(3, 4, batch_first=True)(torch.ones(2, 0, 3))", "nn.RNN(3, 4)(torch.ones(0, 2, 3))",
+    "nn.LSTM(3, 4, 2)(torch.ones(5, 2, 3), (torch.zeros(2, 2, 4), torch.zeros(2, 4)))",
+    "nn.LSTM(3, 4, 2)(torch.ones(5, 3), (torch.zeros(2, 1, 4), torch.zeros(2, 1, 4)))",
+    "nn.LSTM(3, 4, 2)(torch.ones(5, 2, 3), (torch.zeros(2, 2, 4), torch.zeros(2, 2, 5)))",
+    "nn.LSTM(3, 4, 2)(torch.ones(5, 2, 3), (torch.zeros(1, 2, 4), torch.zeros(2, 2, 4)))",
+    "nn.LSTM(3, 4, proj_size=2)(torch.ones(5, 2, 3), (torch.zeros(1, 2, 4), torch.zeros(1, 2, 4)))",
+    "nn.LSTM(3, 4)(torch.ones(5, 2, 3).double())",
+    "nn.RNNCell(3, 4)(torch.ones(1, 2, 3))", "nn.RNNCell(3, 4)(torch.ones(2, 3), torch.ones(1, 2, 4))",
+    "nn.GRUCell(3, 4)(torch.ones(1, 2, 3))", "nn.GRUCell(3, 4)(torch.ones(2, 3), torch.ones(1, 2, 4))",
+    "nn.LSTMCell(3, 4)(torch.ones(1, 2, 3))",
+    "nn.LSTMCell(3, 4)(torch.ones(2, 3), (torch.ones(2, 4), torch.ones(1, 2, 4)))",
+    "nn.RNNCell(3, 4)(torch.ones(2, 5))", "nn.RNNCell(3, 4)(torch.ones(2, 3), torch.ones(3, 4))",
+    "nn.RNNCell(3, 4)(torch.ones(2, 3), torch.ones(2, 5))", "nn.RNNCell(3, 4)(torch.ones(3), torch.ones(4, 4)).shape",
+    "nn.GRUCell(3, 4)(torch.ones(2, 5))", "nn.GRUCell(3, 4)(torch.ones(2, 3), torch.ones(3, 4))",
+    "nn.GRUCell(3, 4)(torch.ones(2, 3), torch.ones(2, 5))", "nn.GRUCell(3, 4)(torch.ones(3), torch.ones(4, 4)).shape",
+    "nn.LSTMCell(3, 4)(torch.ones(2, 5))", "nn.LSTMCell(3, 4)(torch.ones(2, 3), (torch.ones(3, 4), torch.ones(2, 4)))",
+    "nn.LSTMCell(3, 4)(torch.ones(2, 3), (torch.ones(2, 4), torch.ones(2, 5)))",
+    "nn.LSTMCell(3, 4)(torch.ones(2, 3), (torch.ones(2, 4),))",
+    "nn.LSTMCell(3, 4)(torch.ones(2, 3), (torch.ones(2, 4), torch.ones(2, 4), torch.ones(2, 4)))",
+    "nn.RNNCell(3, 4)(torch.ones(2, 3).double())",
+)
+case("api_rnn_char_model_training", [SET_WEIGHTS, """
+class CharModel(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(5, 3)
+        self.rnn = nn.GRU(3, 4, batch_first=True)
+        self.out = nn.Linear(4, 5)
+    def forward(self, idx):
+        o, _ = self.rnn(self.emb(idx))
+        return self.out(o)
+m = CharModel(); set_weights(m)
+opt = torch.optim.Adam(m.parameters(), lr=0.05)
+idx = torch.tensor([[0, 1, 2, 3], [4, 3, 2, 1]])
+for step in range(5):
+    logits = m(idx[:, :-1])
+    loss = F.cross_entropy(logits.reshape(-1, 5), idx[:, 1:].reshape(-1))
+    opt.zero_grad(); loss.backward(); opt.step()
+    print(step, round(loss.item(), 4))
+import copy
+m2 = copy.deepcopy(m.rnn); print(m2, m2(torch.ones(1, 2, 3))[1])
+sd = m.rnn.state_dict(); r = nn.GRU(3, 4, batch_first=True); r.load_state_dict(sd); print(r(torch.ones(1, 2, 3))[1])
+"""])
+case("api_inplace_view_methods", """
+a = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+for name, args in [("t_", ()), ("transpose_", (0, 1)), ("swapdims_", (1, 0)), ("swapaxes_", (0, -1)),
+                   ("unsqueeze_", (0,)), ("unsqueeze_", (-1,)), ("squeeze_", ()), ("squeeze_", (0,)),
+                   ("squeeze_", ((0, 1),))]:
+    x = a * 1
+    r = getattr(x, name)(*args)
+    fn = x.grad_fn
+    print(name, args, r is x, x.shape, x.stride(), x.is_contiguous(), x._version, x._base is None, fn.name(),
+          [(n.name(), i) for n, i in fn.next_functions], {k: getattr(fn, k) for k in dir(fn) if k.startswith("_saved")})
+    (x * torch.arange(float(x.numel())).reshape(x.shape)).sum().backward()
+    print(a.grad)
+    a.grad = None
+x = a * 1
+x.retain_grad()
+x.t_()
+x.sum().backward()
+print(x.grad, x.retains_grad)
+x = a * 1
+x.t_()
+g, = torch.autograd.grad((x ** 2).sum(), a, create_graph=True)
+print(g, torch.autograd.grad(g.sum(), a))
+b = torch.ones(2, 3)
+b.t_()
+print(b, b._version, b.is_leaf, b.requires_grad, torch.ones(2, 1).expand(2, 3).t_().stride())
+x = a * 1
+with torch.no_grad():
+    x.t_()
+print(x.grad_fn.name(), x._version, x.requires_grad, x.shape)
+for f in [lambda: a.t_(), lambda: a.unsqueeze_(0), lambda: a.view(6).t_(), lambda: (a * 1).unsqueeze_(5),
+          lambda: (a * 1).squeeze_(7), lambda: (a * 1).transpose_(0, 4), lambda: torch.ones(2, 2, 2).t_(),
+          lambda: (torch.ones(3) * 1).t_(), lambda: torch.tensor(2.).t_()]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+""")
+case("api_inplace_view_methods_and_other_views", """
+a = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+W = torch.arange(6.).reshape(2, 3) + 1
+
+
+def run(f):
+    a.grad = None
+    x = a * 1
+    out = f(x)
+    weight = W if x.shape == W.shape else W.t() if x.shape == (3, 2) else W.reshape(x.shape)
+    (x * weight).sum().backward()
+    print(out, x, x.grad_fn.name(), a.grad)
+
+
+def view_then_t_(x):
+    y = x.view(6)
+    x.t_()
+    y.mul_(2)
+    return y, y.grad_fn.name()
+
+
+def view_of_view_unsqueeze_(x):
+    v = x[0]
+    v.unsqueeze_(0)
+    r = v.grad_fn.name(), v._base is x
+    v.mul_(3)
+    return v, v.grad_fn.name(), r
+
+
+def t_then_write(x):
+    x.t_()
+    x[0].mul_(2)
+    return x.stride()
+
+
+def column_then_t_(x):
+    y = x[:, 1]
+    x.t_()
+    y.add_(1)
+    return y, y.grad_fn.name()
+
+
+def back_and_forth(x):
+    x.unsqueeze_(1)
+    x.squeeze_()
+    x.t_()
+    x.t_()
+    return x.shape
+
+
+def transposed_copy(x):
+    y = x.t()
+    x.transpose_(0, 1)
+    z = y * 2
+    x.mul_(10)
+    return y, z
+
+
+def squeeze_and_unsqueeze_a_view(x):
+    v = x[1:]
+    v.squeeze_(0)
+    v.unsqueeze_(-1)
+    v.mul_(2)
+    return v, v.stride()
+
+
+for f in [view_then_t_, view_of_view_unsqueeze_, t_then_write, column_then_t_, back_and_forth, transposed_copy,
+          squeeze_and_unsqueeze_a_view]:
+    print(f.__name__)
+    run(f)
+""")
