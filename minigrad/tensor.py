@@ -67,6 +67,28 @@ TO_SCALAR_WARNING = internal(
 )
 # factories (and nn.Parameter) word the integer-dtype error their own way
 FACTORY_INT_GRAD_ERROR = "Only Tensors of floating point and complex dtype can require gradients"
+
+
+def _legacy_constructor_error(args, kwargs):
+    """torch's TypeError for ``torch.Tensor(...)`` given keywords other than ``device``: the overloads, with the
+    keywords marked on those that the positional arguments fit."""
+    from . import dtypes
+    from .typename import c_type_name
+
+    def word(v):
+        return "torch.dtype" if isinstance(v, dtypes.dtype) else c_type_name(v)
+
+    got = ", ".join([word(a) for a in args] + [f"{k}={word(v)}" for k, v in kwargs.items()])
+    mark = f"\n      didn't match because some of the keywords were incorrect: {', '.join(kwargs)}"
+    sizes = bool(args) and all(isinstance(a, int) and not isinstance(a, bool) for a in args)
+    return (
+        f"new() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+        f" * (*, torch.device device = None){'' if sizes else mark}\n * (torch.Storage storage)\n * (Tensor other)\n"
+        f" * (tuple of ints size, *, torch.device device = None){mark if sizes else ''}\n"
+        f" * (object data, *, torch.device device = None){mark if sizes else ''}\n"
+    )
+
+
 _VOLATILE_REMOVED = "volatile was removed and now has no effect. Use `with torch.no_grad():` instead."
 
 
@@ -90,11 +112,19 @@ class Tensor(metaclass=HidesStandIns):
 
     __array_priority__ = 1000  # numpy's operators give way to the tensor's: ``np.float64(2) * x`` is a tensor
 
-    def __init__(self, *args):
+    def __init__(self, *args, **kwargs):
+        if kwargs:  # torch's legacy constructor takes only device=
+            kwargs.pop("device", None)
+            if kwargs:
+                raise TypeError(_legacy_constructor_error(args, kwargs))
         if args and all(isinstance(a, (int, np.integer)) and not isinstance(a, bool) for a in args):
             arr = np.zeros(args, dtype=np.float32)  # sizes, as torch's legacy constructor takes them
         else:
             data = args[0] if args else ()
+            if isinstance(data, (float, bool, complex)) or data is None:
+                raise TypeError(f"new(): data must be a sequence (got {type(data).__name__})")
+            if isinstance(data, str):
+                raise TypeError("new(): invalid data type 'str'")
             arr = np.array(data.data if isinstance(data, Tensor) else data, dtype=np.float32)
         _init(self, arr, None, None)
 
@@ -245,11 +275,13 @@ class Tensor(metaclass=HidesStandIns):
 
     def to(self, *args, **kwargs):
         """Mirror ``Tensor.to``: ``to(dtype)``, ``to(device)``, ``to(device, dtype)``, ``to(other)`` (its dtype)
-        or keywords; the CPU is the only device (``to('cuda')`` raises torch's error for a CPU-only build)."""
+        or keywords; the CPU is the only device (``to('cuda')`` raises torch's error for a CPU-only build). The
+        tensor itself if nothing changes, unless ``copy=True`` (then always a new tensor, ToCopyBackward0)."""
         from .ops.elementwise import ToCopy
 
         dtype = kwargs.get("dtype")
         check_device(kwargs.get("device"))
+        copy = kwargs.get("copy", False)
         for a in args:
             if isinstance(a, dtypes.dtype):
                 dtype = a
@@ -259,7 +291,9 @@ class Tensor(metaclass=HidesStandIns):
                 check_device(a)
             else:
                 dtype = dtypes.from_numpy_dtype(a)
-        if dtype is None or dtype.np == self._data.dtype:
+        if dtype is None:
+            dtype = self.dtype
+        if dtype.np == self._data.dtype and not copy:
             return self
         # an integer or bool result is never differentiable: torch gives it no grad_fn
         return ToCopy.apply(self if dtype.is_floating_point else self.detach(), dtype=dtype.np)
@@ -496,6 +530,8 @@ class Tensor(metaclass=HidesStandIns):
             from .typename import c_type_name
 
             raise TypeError(f"Variable data has to be a tensor, but got {c_type_name(value)}")
+        if self._requires_grad and value._data.dtype.kind != "f":
+            raise RuntimeError("data set to a tensor that requires gradients must be floating point or complex dtype")
         self._data = value._data
 
     def _is_view(self):

@@ -36,7 +36,7 @@ class AccumulateGrad(Node):
         report what ``.grad`` would become."""
         grad = grads[0]
         var = self.variable
-        if grad is None:
+        if grad is None or not var._requires_grad:  # torch: a leaf switched off since the graph was built gets none
             return ()
         old = var._grad
         if old is None:
@@ -45,7 +45,7 @@ class AccumulateGrad(Node):
 
                 new = Copy.apply(graph.Tensor._wrap(np.empty_like(var._data)), grad)
             else:  # a copy laid out like the variable, as torch's grads are (not like a transposed grad)
-                data = np.empty_like(var._data)
+                data = _like(var._data, grad._data)
                 np.copyto(data, grad._data, casting="unsafe")
                 new = graph.Tensor._wrap(data)
         elif create_graph or not store:
@@ -70,9 +70,9 @@ class AccumulateGrad(Node):
     def _backward_arrays(self, grads):
         """The engine's fast path: ``grads[0]`` is a numpy array (or None); the same numbers as ``_backward``."""
         grad = grads[0]
-        if grad is None:
-            return ()
         var = self.variable
+        if grad is None or not var._requires_grad:
+            return ()
         old = var._grad
         if old is not None:
             old._data += grad
@@ -80,10 +80,16 @@ class AccumulateGrad(Node):
         elif _unshared(grad, var._data):
             var._grad = graph.Tensor._wrap(grad)
         else:  # a copy laid out like the variable, as torch's grads are (not like a transposed grad)
-            data = np.empty_like(var._data)
+            data = _like(var._data, grad)
             np.copyto(data, grad, casting="unsafe")
             var._grad = graph.Tensor._wrap(data)
         return ()
+
+
+def _like(data, grad):
+    """An empty gradient buffer laid out as the variable's ``data``; shaped as ``grad`` if ``.data`` was given
+    another shape since the graph was built (torch then stores the gradient in its own shape)."""
+    return np.empty_like(data if data.shape == grad.shape else grad)
 
 
 # References to a gradient buffer only the engine holds, at _unshared's getrefcount: the engine's list of the

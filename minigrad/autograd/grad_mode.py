@@ -5,7 +5,9 @@ All four mirror PyTorch: each works as a context manager and as a decorator,
 and restores the previous mode on exit, even after an exception.
 """
 
+import contextlib
 import functools
+import inspect
 
 from . import version
 
@@ -53,6 +55,8 @@ class _GradMode:
 
     def __call__(self, func):
         mode = self.mode
+        if inspect.isgeneratorfunction(func):
+            return _each_step_in(func, lambda: _mode(mode))
 
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
@@ -63,6 +67,44 @@ class _GradMode:
                 _restore(prev)
 
         return wrapper
+
+
+@contextlib.contextmanager
+def _mode(mode):
+    prev = _switch(mode)
+    try:
+        yield
+    finally:
+        _restore(prev)
+
+
+def _each_step_in(func, context):
+    """A generator function decorated as torch decorates one: each step it runs (up to its next ``yield``) runs
+    inside ``context()``, and the caller's mode is back between steps."""
+
+    @functools.wraps(func)
+    def generator(*args, **kwargs):
+        gen = func(*args, **kwargs)
+        try:
+            with context():
+                response = gen.send(None)
+            while True:
+                try:
+                    request = yield response
+                except GeneratorExit:
+                    with context():
+                        gen.close()
+                    raise
+                except BaseException as error:  # noqa: BLE001 - handed to the generator, as torch does
+                    with context():
+                        response = gen.throw(error)
+                else:
+                    with context():
+                        response = gen.send(request)
+        except StopIteration as stop:
+            return stop.value
+
+    return generator
 
 
 class _NoParamGradMode(_GradMode):
@@ -137,6 +179,8 @@ class inference_mode(_GradMode):
 
     def __call__(self, func):
         mode = self.mode
+        if inspect.isgeneratorfunction(func):
+            return _each_step_in(func, lambda: inference_mode(mode))
 
         @functools.wraps(func)
         def wrapper(*args, **kwargs):

@@ -153,7 +153,7 @@ ARRAYS = _Carrier(
     unsqueeze=np.expand_dims,
     squeeze=np.squeeze,
     mm=np.matmul,
-    matmul=np.matmul,
+    matmul=lambda a, b: _linalg().bmm_kernel(a, b) if a.ndim > 2 and b.ndim > 2 else np.matmul(a, b),  # as Tensors'
     bmm=lambda a, b: _linalg().bmm_kernel(a, b),
     outer=np.outer,
     split=lambda a, sizes, dim: np.split(a, np.cumsum(sizes)[:-1], axis=dim),

@@ -185,7 +185,7 @@ def linalg_solve_backward(grad, result, A, LU, pivots, left, needs, F=None):
         )
     gA = None
     if needs[0]:
-        gA = -(gB @ (np.swapaxes(result, -1, -2) if F is ARRAYS else result.mH))
+        gA = -(F.matmul(gB, np.swapaxes(result, -1, -2)) if F is ARRAYS else gB @ result.mH)
     return gA, (gB if needs[1] else None)
 
 
@@ -250,7 +250,7 @@ def inverse_backward(grad, inverse, F=None):
     """torch's derivative of ``linalg_inv_ex``: ``-inverse.mH @ (grad @ inverse.mH)``."""
     if F is ARRAYS:
         t = np.swapaxes(inverse, -1, -2)
-        return -np.matmul(t, np.matmul(grad, t))
+        return -F.matmul(t, F.matmul(grad, t))
     return -(inverse.mH @ (grad @ inverse.mH))  # two transposes, as torch records
 
 

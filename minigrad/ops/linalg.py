@@ -106,7 +106,7 @@ def bmm_kernel(a, b):
     BLAS there, whose rounding numpy's need not share)."""
     n, k = a.shape[-2:]
     p = b.shape[-1]
-    if a.dtype.kind != "f" or a.dtype != b.dtype or k == 0 or k * n * p >= 400:
+    if a.dtype.kind != "f" or a.dtype != b.dtype or k == 0 or k * n * p >= 400 or b.shape[-2] != k:
         return np.matmul(a, b)
     acc_dtype = np.dtype(np.float32) if a.dtype == np.float16 else a.dtype
     acc = np.zeros(np.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (n, p), acc_dtype)

@@ -5781,3 +5781,52 @@ for f in [view_then_t_, view_of_view_unsqueeze_, t_then_write, column_then_t_, b
     print(f.__name__)
     run(f)
 """)
+case("hands_copies_data_and_generators", """
+a = torch.tensor([1., 2.], requires_grad=True)
+for make in [lambda: a.to(torch.float32, copy=True), lambda: a.to(copy=True), lambda: a.to("cpu", copy=True),
+             lambda: a.to(torch.float64, copy=True), lambda: a.to(a, copy=True), lambda: a.to(torch.float32)]:
+    b = make()
+    print(b is a, b, b.grad_fn.name() if b.grad_fn else None)
+b = a.detach().to(copy=True)
+b[0] = 9
+print(a)
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+y = x * 3
+x.data = torch.zeros(3)
+y.sum().backward()
+print(x.grad, x)
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+y = x * 3
+x.data = torch.zeros(2)
+y.sum().backward()
+print(x.grad, x)
+x = torch.tensor([1., 2.], requires_grad=True)
+y = (x * 3).sum()
+x.requires_grad_(False)
+y.backward()
+print(x.grad)
+
+
+@torch.no_grad()
+def steps():
+    for i in range(2):
+        got = yield torch.is_grad_enabled()
+        print("sent", got, torch.is_grad_enabled())
+
+
+@torch.inference_mode()
+def inference_steps():
+    yield torch.is_inference_mode_enabled()
+
+
+g = steps()
+print(next(g), torch.is_grad_enabled(), g.send("a"), list(inference_steps()), torch.is_inference_mode_enabled())
+for f in [lambda: torch.Tensor(None), lambda: torch.Tensor(True), lambda: torch.Tensor(3.5),
+          lambda: torch.Tensor([1.], foo=1), lambda: torch.Tensor([1.], device='cpu'),
+          lambda: torch.Tensor(2, 3, dtype=torch.float64), lambda: torch.Tensor([1.], dtype=torch.float64),
+          lambda: torch.Tensor('ab'), lambda: setattr(torch.ones(2, requires_grad=True), "data", torch.ones(2).long())]:
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+""")
