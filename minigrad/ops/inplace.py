@@ -117,7 +117,7 @@ def apply_view_inplace(t, op, undo, **params):
     if t._base is not None:
         t._view = info
     else:
-        for other in t._vc.views:
+        for other in t._vc.views or ():  # None for an inference tensor, whose views autograd does not see
             if other._base is t:
                 other._view.chain = (undo,) + other._view.chain
     bump_version(t)  # first: it gives every view of the storage, t too if it is one, an AsStridedBackward0...
