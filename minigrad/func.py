@@ -131,7 +131,7 @@ def grad_and_value(func, argnums=0, has_aux=False):
         result = result if isinstance(argnums, tuple) else result[0]
         value = _unwrap(output, start, own)
         if has_aux:
-            return result, (value, _unwrap_tree(aux, start, own))
+            return result, (value, _unwrap_aux(aux, start, own))
         return result, value
 
     return wrapper
@@ -139,6 +139,19 @@ def grad_and_value(func, argnums=0, has_aux=False):
 
 def _unwrap_tree(value, start, own):
     return _rebuild(value, iter([_unwrap(t, start, own) for t in _leaves(value)]))
+
+
+def _unwrap_aux(aux, start, own):
+    """A transform's ``has_aux`` output, unwrapped as its result is; torch's error for anything but tensors in it."""
+    if isinstance(aux, (tuple, list)):
+        for v in aux:
+            _unwrap_aux(v, start, own)
+    elif isinstance(aux, dict):
+        for v in aux.values():
+            _unwrap_aux(v, start, own)
+    elif not isinstance(aux, Tensor):
+        raise RuntimeError(f"Expected tensors, got unsupported type {type(aux)}")
+    return _unwrap_tree(aux, start, own)
 
 
 def grad(func, argnums=0, has_aux=False):
@@ -164,6 +177,10 @@ def vjp(func, *primals, has_aux=False):
         output = func(*primals)
     aux = None
     if has_aux:
+        if not (isinstance(output, tuple) and len(output) == 2):
+            raise RuntimeError(
+                "vjp(f, *primals): output of function f should be a tuple: (output, aux) if has_aux is True"
+            )
         output, aux = output
     outputs = _leaves(output)
     own = [t for t in flat if t.grad_fn is None]
@@ -179,7 +196,7 @@ def vjp(func, *primals, has_aux=False):
         return tuple(_rebuild(p, grads) for p in primals)
 
     result = _unwrap_tree(output, start, own)
-    return (result, vjp_fn, _unwrap_tree(aux, start, own)) if has_aux else (result, vjp_fn)
+    return (result, vjp_fn, _unwrap_aux(aux, start, own)) if has_aux else (result, vjp_fn)
 
 
 def jacrev(func, argnums=0, *, has_aux=False):
@@ -191,18 +208,14 @@ def jacrev(func, argnums=0, *, has_aux=False):
     def wrapper(*args):
         _argnums_error(argnums, len(args))
         picked = argnums if isinstance(argnums, tuple) else (argnums,)
-        inner = [None]
 
         def of_picked(*chosen):
             full = list(args)
             for a, value in zip(picked, chosen):
                 full[a] = value
-            out = func(*full)
-            if has_aux:
-                out, inner[0] = out
-            return out
+            return func(*full)
 
-        output, vjp_fn = vjp(of_picked, *[args[a] for a in picked])
+        output, vjp_fn, *aux = vjp(of_picked, *[args[a] for a in picked], has_aux=has_aux)
         outputs = _leaves(output)
 
         def jacobians_of(k, out):  # the rows of output k: one vjp per element, with a one-hot cotangent
@@ -221,7 +234,7 @@ def jacrev(func, argnums=0, *, has_aux=False):
             return per_input if isinstance(argnums, tuple) else per_input[0]
 
         result = _rebuild(output, iter([jacobians_of(k, o) for k, o in enumerate(outputs)]))
-        return (result, inner[0]) if has_aux else result
+        return (result, aux[0]) if has_aux else result
 
     return wrapper
 
@@ -340,15 +353,33 @@ def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, 
     if isinstance(tensors, (list, tuple)):
         tensors = {k: v for d in tensors for k, v in d.items()}
     args = () if args is None else args if isinstance(args, tuple) else (args,)
+    if strict:
+        known = [n for n, _ in module.named_parameters(remove_duplicate=False)]
+        known += [n for n, _ in module.named_buffers(remove_duplicate=False)]
+        problems = []
+        unexpected = sorted(k for k in tensors if k not in known)
+        missing = sorted(k for k in known if k not in tensors)
+        if unexpected:
+            problems.append(f"Unexpected key(s): {', '.join(map(repr, unexpected))}.")
+        if missing:
+            problems.append(f"Missing key(s): {', '.join(map(repr, missing))}.")
+        if problems:
+            raise RuntimeError(f"Error(s) in reparametrizing for {type(module).__name__}:\n\t" + "\n\t".join(problems))
     swapped = []
     try:
         for name, value in tensors.items():
             owner_path, _, leaf = name.rpartition(".")
             owner = module.get_submodule(owner_path)
             table = owner._parameters if leaf in owner._parameters else owner._buffers
-            swapped.append((table, leaf, table.get(leaf)))
+            swapped.append((table, leaf, table.get(leaf, _ABSENT)))
             table[leaf] = value
         return module(*args, **(kwargs or {}))
     finally:
         for table, leaf, old in reversed(swapped):
-            table[leaf] = old
+            if old is _ABSENT:
+                del table[leaf]
+            else:
+                table[leaf] = old
+
+
+_ABSENT = object()  # a name functional_call was given that the module did not have

@@ -747,10 +747,17 @@ def dot(input, other):
     return L.Dot.apply(input, other)
 
 
-@public("outer")
+@public("outer", "ger")
 def outer(input, vec2):
-    """Mirror ``torch.outer``: written as unsqueeze and multiply."""
-    return input.unsqueeze(1) * vec2.unsqueeze(0)
+    """Mirror ``torch.outer`` (and its old name ``ger``): both 1-D; ``input`` reshaped to a column times ``vec2``, as
+    torch composes it (ViewBackward0 into MulBackward0)."""
+    for name, t in (("self", input), ("vec2", vec2)):
+        if t.ndim != 1:
+            raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {t.ndim}-D")
+    return input.reshape(input.shape[0], 1) * vec2
+
+
+ger = public.alias(outer, "ger")
 
 
 @public("bmm")
@@ -1213,11 +1220,11 @@ def _zero_(self):
     if not self._requires_grad and not grad_mode._state.enabled or (
         not self._requires_grad and self._base is None
     ):
-        I.check_inplace(self)
+        I.check_inplace(self, writes="fill")
         self._data[...] = 0
         bump_version(self)
         return self
-    return I.apply_inplace(self, I.Zero.apply)
+    return I.apply_inplace(self, I.Zero.apply, writes="fill")
 
 
 @public("fill_", function=False)
@@ -1225,8 +1232,8 @@ def _fill_(self, value):
     """Mirror ``Tensor.fill_(value)``: a number (FillBackward2), or a 0-d tensor (FillBackward3), which gets the
     sum of the gradient."""
     if isinstance(value, Tensor):
-        return I.apply_inplace(self, I.FillTensor.apply, value)
-    return I.apply_inplace(self, lambda a, v: I.Fill.apply(a, value=v), value)
+        return I.apply_inplace(self, I.FillTensor.apply, value)  # torch checks this one for shared memory
+    return I.apply_inplace(self, lambda a, v: I.Fill.apply(a, value=v), value, writes="fill")
 
 
 @public("copy_", function=False)

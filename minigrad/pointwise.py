@@ -3,6 +3,8 @@
 and Tensor methods; ``F.softmax`` is in :mod:`minigrad.nn.activation`): each is registered with ``@public`` as
 its Tensor methods and exported as ``minigrad.<name>`` by this module's ``__all__``."""
 
+import warnings
+
 import numpy as np
 
 from . import dtypes
@@ -14,11 +16,12 @@ from .ops import scatter as SC
 from .ops import shape as S
 from .ops import softmax as SM
 from .ops._util import as_tensor_operand, check_broadcast, data, infer_size, not_implemented, promoted, wrap
-from .ops.inplace import apply_inplace
+from .ops.inplace import apply_inplace, has_internal_overlap
 from .ops.not_implemented import record_not_implemented
 from .public import REQUIRED, public, require_dim
 from .size import shape_text
 from .tensor import Tensor
+from .torch_warnings import internal, user_stacklevel
 
 __all__ = [
     "flip", "floor", "floor_divide", "log10", "log_softmax", "masked_fill", "narrow", "remainder", "round", "scatter",
@@ -173,7 +176,7 @@ def rad2deg(input):
 _MASKED_FILL = ("Tensor mask, Tensor value", "Tensor mask, Number value")
 
 
-@public("masked_fill", inplace="masked_fill_", function=False)
+@public("masked_fill", function=False)
 def masked_fill(input, mask, value):
     """Mirror ``torch.masked_fill``: ``value`` (a number) where the bool ``mask`` is True (MaskedFillBackward0)."""
     if not isinstance(mask, Tensor) or not isinstance(value, OPERANDS):
@@ -183,6 +186,23 @@ def masked_fill(input, mask, value):
             raise NotImplementedError("minigrad's masked_fill takes a number as the value")
         value = value.item()
     return E.MaskedFill.apply(input, mask=mask, value=value)
+
+
+_EXPANDED_MASKED_FILL = internal(
+    "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before performing this "
+    "operation. This also applies to advanced indexing e.g. tensor[mask] = scalar",
+    "aten/src/ATen/native/TensorAdvancedIndexing.cpp:2450",
+)
+
+
+@public("masked_fill_", function=False)
+def _masked_fill_(self, mask, value):
+    """Mirror ``Tensor.masked_fill_``: :func:`masked_fill` written into this tensor. On a tensor whose elements share
+    memory (expanded), torch's deprecation warning, and the write reaches each element sharing it."""
+    overlap = has_internal_overlap(self._data)
+    if overlap:
+        warnings.warn(_EXPANDED_MASKED_FILL, UserWarning, stacklevel=user_stacklevel())
+    return apply_inplace(self, masked_fill, mask, value, writes="fill" if overlap else True)
 
 
 @public("scatter", inplace="scatter_", function=False)

@@ -62,8 +62,8 @@ def test_backward_steps_in_engine_order():
     steps = [(k, _name(info.get("node"))) for k, info in rec.events[3:] if k != "op"]
     assert steps == [
         ("begin", None),
-        ("inputs", "GraphRoot"),
-        ("node", "GraphRoot"),
+        ("inputs", "torch::autograd::GraphRoot"),
+        ("node", "torch::autograd::GraphRoot"),
         ("inputs", "MulBackward0"),
         ("node", "MulBackward0"),
         ("grads", "MulBackward0"),

@@ -55,6 +55,10 @@ class GraphRoot(Node):
         self._grads = tuple(grads)
         self._input_meta = tuple(None for _ in edges)
 
+    def name(self):
+        """Mirror ``Node.name()`` of torch's root node."""
+        return "torch::autograd::GraphRoot"
+
     def _backward(self, grads):
         return self._grads
 
@@ -265,7 +269,8 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                     grads = [None if g is None else Tensor._wrap(g) for g in grads]
                 try:
                     outs = _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph, replay)
-                    if outs is not None and anomaly_mode.on:
+                    # torch makes no root node for one root (the root's own node runs first), so checks none
+                    if outs is not None and anomaly_mode.on and (node is not root or len(root.next_functions) > 1):
                         anomaly_mode.check_nan(node, outs)
                 except Exception:
                     anomaly_mode.failed(node)  # under anomaly detection: the forward call that made the node

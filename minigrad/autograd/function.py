@@ -171,9 +171,12 @@ class Function:
                     if differentiable and any(out is t for t in dirty):
                         _rebase_dirty(ctx, out, nr, len(outputs), is_input)
                         continue
-                    if is_input:  # returned an input unchanged (or not differentiable): torch returns a view of it
-                        out = _returned_input(cls, out)
+                    if is_input:  # returned an input unchanged: torch returns a view of it, or a detached alias
+                        out = (Tensor._wrap(out._data, vc=out._vc) if not differentiable and out._requires_grad
+                               else _returned_input(cls, out))  # fmt: skip
                         outputs = outputs[:nr] + (out,) + outputs[nr + 1 :]
+                    elif out._view is not None:  # a view made in forward: torch forbids changing it in place too
+                        out._view.function = cls.__name__
                     if differentiable:
                         out._requires_grad, out.grad_fn, out._output_nr = True, ctx, nr
                     else:

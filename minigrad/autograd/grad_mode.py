@@ -143,6 +143,9 @@ class set_grad_enabled(_GradMode):
     def __enter__(self):
         _switch(self.mode)
 
+    def __repr__(self):
+        return f"{type(self).__module__}.{type(self).__qualname__}(mode={self.mode})"
+
     def __call__(self, func):
         _restore(self._prev)  # as a decorator it must not change the mode now
         return super().__call__(func)

@@ -114,9 +114,10 @@ class Module:
         else:
             self._non_persistent_buffers_set.add(name)
 
-    def named_buffers(self, prefix="", recurse=True):
-        """Mirror ``Module.named_buffers``: (dotted name, buffer) pairs, each buffer once."""
-        return self._named_members("_buffers", prefix, recurse)
+    def named_buffers(self, prefix="", recurse=True, remove_duplicate=True):
+        """Mirror ``Module.named_buffers``: (dotted name, buffer) pairs, each buffer once (under each of its names if
+        not ``remove_duplicate``)."""
+        return self._named_members("_buffers", prefix, recurse, remove_duplicate)
 
     def buffers(self, recurse=True):
         """Mirror ``Module.buffers``."""
@@ -247,16 +248,17 @@ class Module:
         module_path, _, name = target.rpartition(".")
         return _member(self.get_submodule(module_path), name, Parameter)
 
-    def named_parameters(self, prefix="", recurse=True):
-        """Mirror ``Module.named_parameters``: (dotted name, parameter) pairs, each parameter once."""
-        return self._named_members("_parameters", prefix, recurse)
+    def named_parameters(self, prefix="", recurse=True, remove_duplicate=True):
+        """Mirror ``Module.named_parameters``: (dotted name, parameter) pairs, each parameter once (under each of its
+        names if not ``remove_duplicate``: tied weights)."""
+        return self._named_members("_parameters", prefix, recurse, remove_duplicate)
 
-    def _named_members(self, table, prefix, recurse):
+    def _named_members(self, table, prefix, recurse, remove_duplicate=True):
         """(dotted name, tensor) for each tensor in the ``table`` of this module (and its sub-modules), once."""
         seen = set()
         for mod_prefix, module in self.named_modules(prefix) if recurse else [(prefix, self)]:
             for name, t in getattr(module, table).items():
-                if t is None or id(t) in seen:
+                if t is None or (remove_duplicate and id(t) in seen):
                     continue
                 seen.add(id(t))
                 yield (f"{mod_prefix}.{name}" if mod_prefix else name), t

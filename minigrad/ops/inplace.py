@@ -23,7 +23,8 @@ from .views import CopySlices, bump_version
 
 def check_inplace(t, recording=False, writes=True):
     """torch's checks before writing into ``t`` (``recording``: autograd will record the write; ``writes``: False
-    for an op that changes only ``t``'s shape, not its elements)."""
+    for an op that changes only ``t``'s shape, not its elements, ``"fill"`` for one that writes one value everywhere,
+    which torch allows where elements share memory, as in an expanded tensor)."""
     view = t._view
     if recording and view is not None and view.function is not None:
         raise RuntimeError(
@@ -53,11 +54,20 @@ def check_inplace(t, recording=False, writes=True):
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
         if t.grad_fn is None:
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
-    if writes and not t._data.flags.writeable:
+    if writes is True and (not t._data.flags.writeable or has_internal_overlap(t._data)):
         raise RuntimeError(
             "unsupported operation: more than one element of the written-to tensor refers to a single memory "
             "location. Please clone() the tensor before performing the operation."
         )
+
+
+def has_internal_overlap(a):
+    """Whether elements of array ``a`` share memory (torch's ``has_internal_overlap``: a dim of stride 0 with more than
+    one element, as ``expand`` makes)."""
+    for n, stride in zip(a.shape, a.strides):
+        if stride == 0 and n > 1:
+            return True
+    return False
 
 
 def _write(t, out):
@@ -73,12 +83,13 @@ def _write(t, out):
     t._data[...] = out._data
 
 
-def apply_inplace(t, compute, *operands):
-    """Run ``compute(t, *operands)`` (an out-of-place op) and store its result in ``t``."""
+def apply_inplace(t, compute, *operands, writes=True):
+    """Run ``compute(t, *operands)`` (an out-of-place op) and store its result in ``t`` (``writes``: as
+    :func:`check_inplace` takes it)."""
     recording = grad_mode._state.enabled and (
         t._requires_grad or any(isinstance(o, Tensor) and o._requires_grad for o in operands)
     )
-    check_inplace(t, recording)
+    check_inplace(t, recording, writes)
     if not recording:
         with grad_mode.no_grad():
             _write(t, compute(t, *operands))

@@ -207,7 +207,10 @@ class Expand(Op):
     @staticmethod
     def forward(ctx, a, *, shape):
         ctx.shape = tuple(a.shape)
-        return wrap(np.broadcast_to(a._data, expanded_shape(a.shape, shape, a.dtype)))
+        out = np.broadcast_to(a._data, expanded_shape(a.shape, shape, a.dtype))
+        # writable where the input is, as in torch: a write that reaches no shared element is allowed (check_inplace)
+        writeable = a._data.flags.writeable
+        return wrap(np.lib.stride_tricks.as_strided(a._data, out.shape, out.strides, writeable=writeable))
 
 
 class Squeeze(Op):

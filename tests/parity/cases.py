@@ -3611,6 +3611,119 @@ import numpy as np
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 """
 REAL_HANDS = {
+    "hands_transforms_aux_anomaly_root_and_function_views": [ATTEMPT, """
+        FT = torch.func
+        x = torch.tensor([1., 2.])
+        attempt("jacrev aux", lambda: FT.jacrev(lambda t: (t * 3, (t * t).sum()), has_aux=True)(x))
+        tree = FT.jacrev(lambda t: (t.sin(), {"a": t.sum(), "b": [t * 2]}), has_aux=True)
+        attempt("jacrev aux tree", lambda: tree(x))
+        both = FT.jacrev(lambda a, b: (a * b, a + b), argnums=(0, 1), has_aux=True)
+        attempt("jacrev aux argnums", lambda: both(x, x))
+        attempt("jacrev not a pair", lambda: FT.jacrev(lambda t: t * 2, has_aux=True)(x))
+        attempt("jacrev three", lambda: FT.jacrev(lambda t: (t * 2, t, t), has_aux=True)(x))
+        attempt("jacrev aux number", lambda: FT.jacrev(lambda t: (t * 2, 3), has_aux=True)(x))
+        attempt("jacrev aux None", lambda: FT.jacrev(lambda t: (t * 2, None), has_aux=True)(x))
+        attempt("vjp not a pair", lambda: FT.vjp(lambda t: t * 2, x, has_aux=True))
+        attempt("vjp aux string", lambda: FT.vjp(lambda t: (t * 2, {"a": "s"}), x, has_aux=True))
+        attempt("grad aux number", lambda: FT.grad(lambda t: ((t * 2).sum(), 3), has_aux=True)(x))
+        gav = FT.grad_and_value(lambda t: ((t * 2).sum(), [t, 2.5]), has_aux=True)
+        attempt("grad_and_value aux float", lambda: gav(x))
+        torch.manual_seed(0)
+        m = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.BatchNorm1d(2))
+        W = {k: torch.ones_like(v) for k, v in m.state_dict().items()}
+        X = (torch.ones(3, 2),)
+        attempt("strict all", lambda: FT.functional_call(m, W, X, strict=True))
+        attempt("strict missing", lambda: FT.functional_call(m, {"0.weight": torch.ones(2, 2)}, X, strict=True))
+        attempt("strict extra", lambda: FT.functional_call(m, dict(W, nope=torch.ones(1)), X, strict=True))
+        attempt("non-strict extra", lambda: (FT.functional_call(m, {"0.nope": torch.ones(1)}, X).shape,
+                                             hasattr(m[0], "nope"), sorted(m[0].state_dict())))
+        tied = torch.nn.ModuleDict({"a": m[0], "b": m[0]})
+        attempt("tied names", lambda: [n for n, _ in tied.named_parameters(remove_duplicate=False)])
+        attempt("buffers", lambda: [n for n, _ in m.named_buffers(remove_duplicate=False)])
+        attempt("set_grad_enabled repr", lambda: repr(torch.set_grad_enabled(True)).replace("minigrad", "torch"))
+        w = torch.tensor([1., 2.], requires_grad=True)
+        nan = torch.tensor([float("nan"), 1.])
+        def anomaly(f):
+            with torch.autograd.detect_anomaly():
+                return f()
+        attempt("one root", lambda: anomaly(lambda: (w * 2).backward(nan)))
+        attempt("grad", lambda: anomaly(lambda: torch.autograd.grad(w * 2, w, nan)))
+        attempt("leaf root", lambda: (anomaly(lambda: w.backward(nan)), w.grad))
+        class NonDiff(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, a):
+                ctx.mark_non_differentiable(a)
+                return a
+            @staticmethod
+            def backward(ctx, g):
+                return g
+        class RetView(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, a):
+                return a[0]
+            @staticmethod
+            def backward(ctx, g):
+                return g.expand(2)
+        y = w * 1
+        b = NonDiff.apply(y)
+        print(b._base is None, b._is_view(), b.requires_grad, b.grad_fn, b._version == y._version)
+        attempt("non-differentiable output in place", lambda: (b.add_(1), y))
+        v = RetView.apply(w * 1)
+        print(v._is_view(), v.grad_fn.name())
+        attempt("view output in place", lambda: v.mul_(2))
+    """],
+    "hands_outer_graph_and_ger": [ATTEMPT, """
+        def walk(fn, depth=0):
+            if fn is not None:
+                saved = {k: getattr(fn, k) for k in dir(fn) if k.startswith("_saved_")}
+                print(" " * depth + fn.name(), saved)
+                for f, _ in fn.next_functions:
+                    walk(f, depth + 2)
+        a = torch.tensor([1., 2., 3.], requires_grad=True)
+        b = torch.tensor([4., 5.], requires_grad=True)
+        for f in (torch.outer, torch.ger, torch.Tensor.outer, torch.Tensor.ger):
+            walk(f(a, b).grad_fn)
+        g = torch.autograd.grad(torch.outer(a, b).sum(), (a, b), create_graph=True)
+        print(g)
+        walk(g[0].grad_fn)
+        attempt("ints", lambda: torch.outer(torch.tensor([1, 2]), torch.tensor([True])))
+        attempt("2-D self", lambda: torch.outer(torch.ones(2, 2), torch.ones(2)))
+        attempt("2-D vec2", lambda: torch.ger(torch.ones(2), torch.ones(2, 2)))
+        attempt("0-D", lambda: torch.outer(torch.ones(()), torch.ones(2)))
+        attempt("list", lambda: torch.outer([1.], torch.ones(1)))
+    """],
+    "hands_write_into_expanded_tensor": [ATTEMPT, """
+        mk = lambda: torch.zeros(1, 3).expand(2, 3)  # rows share memory: a write may touch one of them only
+        def write(t, key, value):
+            t[key] = value
+            return t
+        attempt("element", lambda: write(mk(), (0, 0), 5.))
+        attempt("row", lambda: write(mk(), 0, torch.tensor([1., 2., 3.])))
+        attempt("column", lambda: write(mk(), (slice(None), 0), 7.))
+        attempt("all", lambda: write(mk(), slice(None), 1.))
+        attempt("row add_", lambda: mk()[1].add_(1))
+        attempt("add_", lambda: mk().add_(1))
+        attempt("copy_", lambda: mk().copy_(torch.ones(2, 3)))
+        attempt("clamp_", lambda: mk().clamp_(0, 1))
+        attempt("relu_", lambda: torch.relu_(mk()))
+        attempt("fill_", lambda: mk().fill_(2))
+        attempt("zero_", lambda: mk().zero_())
+        attempt("fill_ tensor", lambda: mk().fill_(torch.tensor(3.)))
+        attempt("masked_fill_", lambda: mk().masked_fill_(torch.tensor([True, False, True]), 1.))
+        attempt("same shape", lambda: torch.zeros(3).expand(3).add_(1))
+        attempt("broadcast_to", lambda: torch.broadcast_to(torch.zeros(1, 3), (2, 3)).add_(1))
+        attempt("broadcast_tensors row",
+                lambda: torch.broadcast_tensors(torch.zeros(1, 3), torch.zeros(2, 1))[0][0].add_(1))
+        base = torch.zeros(1, 3)
+        attempt("reaches base", lambda: (write(base.expand(2, 3), (1, 2), 4.), base))
+        z = torch.ones(1, 3, requires_grad=True)
+        h = z.clone()
+        row = h.expand(2, 3)[0]
+        row.mul_(torch.tensor([1., 2., 3.]))
+        print(h, h.grad_fn.name(), row.grad_fn.name(), h._version)
+        (h * torch.tensor([[1., 10., 100.]])).sum().backward()
+        print(z.grad)
+    """],
     "hands_setitem_into_leaf": [ATTEMPT, """
         def write(t, key, value):
             t[key] = value
