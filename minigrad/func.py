@@ -265,34 +265,92 @@ def _swap_groups(t, first, second):
     return t.permute(*range(first, first + second), *range(first))
 
 
-def _tree_spec(n):
-    """How torch's pytree prints the structure of a flat tuple of ``n`` leaves."""
-    return "TreeSpec(tuple, None, [" + ",\n  ".join(["*"] * n) + "])"
+def _tree_leaves(value):
+    """Every leaf of ``value`` (tensors or not) in torch's pytree order: tuples, lists and dicts (in insertion order)
+    are containers, anything else a leaf."""
+    if isinstance(value, (tuple, list)):
+        return [leaf for v in value for leaf in _tree_leaves(v)]
+    if isinstance(value, dict):
+        return [leaf for v in value.values() for leaf in _tree_leaves(v)]
+    return [value]
+
+
+def _tree_rebuilt(value, leaves):
+    """``value``'s structure with its leaves replaced, in order, by ``leaves`` (an iterator)."""
+    if isinstance(value, (tuple, list)):
+        return type(value)(_tree_rebuilt(v, leaves) for v in value)
+    if isinstance(value, dict):
+        return {k: _tree_rebuilt(v, leaves) for k, v in value.items()}
+    return next(leaves)
+
+
+def _tree_spec(value, indent=0):
+    """How torch's pytree prints the structure of ``value`` (``TreeSpec(tuple, None, [*, ...])``)."""
+    if isinstance(value, (tuple, list, dict)):
+        context = list(value) if isinstance(value, dict) else None
+        children = list(value.values()) if isinstance(value, dict) else list(value)
+        text = ""
+        if children:
+            indent += 2
+            text = _tree_spec(children[0], indent) + ("," if len(children) > 1 else "")
+            text += ",".join("\n" + " " * indent + _tree_spec(c, indent) for c in children[1:])
+        return f"TreeSpec({type(value).__name__}, {context}, [{text}])"
+    return "*"
+
+
+def _dims_per_leaf(dims, value):
+    """``dims`` (an int or None for all of ``value``, or a structure matching it: torch's pytree prefix) as one dim per
+    leaf of ``value``; None if they do not match."""
+    if not isinstance(dims, (tuple, list, dict)):
+        return [dims] * len(_tree_leaves(value))
+    if type(dims) is not type(value) or len(dims) != len(value):
+        return None
+    if isinstance(dims, dict):
+        if list(dims) != list(value):
+            return None
+        pairs = zip(dims.values(), value.values())
+    else:
+        pairs = zip(dims, value)
+    flat = []
+    for d, v in pairs:
+        part = _dims_per_leaf(d, v)
+        if part is None:
+            return None
+        flat += part
+    return flat
 
 
 def _in_dims_for(name, in_dims, args):
+    """The (leaf, in_dim) pairs of ``args``, with torch's errors for ``in_dims`` that do not fit them."""
     if not isinstance(in_dims, (int, tuple)):
         raise ValueError(
             f"vmap({name}, in_dims={in_dims}, ...)(<inputs>): expected `in_dims` to be int or a (potentially nested) "
             f"tuple matching the structure of inputs, got: {type(in_dims)}."
         )
-    dims = in_dims if isinstance(in_dims, tuple) else (in_dims,) * len(args)
-    if len(dims) != len(args):
+    dims = _dims_per_leaf(in_dims, args)
+    if dims is None:
         raise ValueError(
             f"vmap({name}, in_dims={in_dims}, ...)(<inputs>): in_dims is not compatible with the structure of "
-            f"`inputs`. in_dims has structure {_tree_spec(len(dims))} but inputs has structure "
-            f"{_tree_spec(len(args))}."
+            f"`inputs`. in_dims has structure {_tree_spec(in_dims)} but inputs has structure {_tree_spec(args)}."
         )
-    for a, d in zip(args, dims):
+    leaves = _tree_leaves(args)
+    for a, d in zip(leaves, dims):
+        if d is not None and (not isinstance(d, int) or isinstance(d, bool)):
+            raise ValueError(
+                f"vmap({name}, in_dims={in_dims}, ...)(<inputs>): Got in_dim={d} for an input but in_dim must be "
+                "either an integer dimension or None."
+            )
         if d is not None and not isinstance(a, Tensor):
             raise ValueError(
                 f"vmap({name}, in_dims={in_dims}, ...)(<inputs>): Got in_dim={d} for an input but the input is of "
                 f"type {type(a)}. We cannot vmap over non-Tensor arguments, please use None as the respective in_dim"
             )
-    return dims
+    return list(zip(leaves, dims))
 
 
 def _stacked(name, results, dim):
+    if dim is None:  # torch's out_dims=None: an output that is the same for every sample, given once
+        return results[0]
     for r in results:
         if not isinstance(r, Tensor):
             raise ValueError(
@@ -304,16 +362,18 @@ def _stacked(name, results, dim):
 
 def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
     """Mirror ``torch.func.vmap(func, in_dims=0, out_dims=0)`` (also ``torch.vmap``): ``func`` mapped over a
-    dimension of its inputs, the results stacked along ``out_dims``. minigrad runs ``func`` once per slice (see
-    the module docstring for what that changes)."""
+    dimension of its inputs, the results stacked along ``out_dims``. Inputs and outputs may be nested tuples, lists and
+    dicts of tensors (a dict of parameters, as in per-sample gradients), with ``in_dims``/``out_dims`` an int or None
+    for a whole part or a structure matching it. minigrad runs ``func`` once per slice (see the module docstring for
+    what that changes)."""
     name = getattr(func, "__name__", repr(func))
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        dims = _in_dims_for(name, in_dims, args)
+        pairs = _in_dims_for(name, in_dims, args)
         sizes = []
-        for a, d in zip(args, dims):
-            if d is None or not isinstance(a, Tensor):
+        for a, d in pairs:
+            if d is None:
                 continue
             if not -a.dim() <= d < a.dim():
                 raise ValueError(
@@ -332,16 +392,21 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
                 f"vmap({name}, in_dims={in_dims}, ...)(<inputs>): at least one input must be a Tensor mapped over a "
                 "dimension (in_dim not None)"
             )
-        results = [
-            func(*[a.select(d, i) if d is not None and isinstance(a, Tensor) else a for a, d in zip(args, dims)],
-                 **kwargs)
-            for i in range(sizes[0])
-        ]  # fmt: skip
+        results = []
+        for i in range(sizes[0]):
+            sample = iter([a if d is None else a.select(d, i) for a, d in pairs])
+            results.append(func(*_tree_rebuilt(args, sample), **kwargs))
         first = results[0]
-        if isinstance(first, tuple):
-            outs = out_dims if isinstance(out_dims, tuple) else (out_dims,) * len(first)
-            return tuple(_stacked(name, [r[k] for r in results], outs[k]) for k in range(len(first)))
-        return _stacked(name, results, out_dims)
+        dims = _dims_per_leaf(out_dims, first)
+        if dims is None:
+            raise ValueError(
+                f"vmap({name}, ..., out_dims={out_dims})(<inputs>): out_dims is not compatible with the structure of "
+                f"`outputs`. out_dims has structure {_tree_spec(out_dims)} but outputs has structure "
+                f"{_tree_spec(first)}."
+            )
+        per_result = [_tree_leaves(r) for r in results]
+        stacked = [_stacked(name, [leaves[k] for leaves in per_result], d) for k, d in enumerate(dims)]
+        return _tree_rebuilt(first, iter(stacked))
 
     return wrapper
 

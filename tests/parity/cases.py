@@ -3611,6 +3611,32 @@ import numpy as np
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 """
 REAL_HANDS = {
+    "hands_vmap_pytrees": [ATTEMPT, """
+        FT = torch.func
+        X = torch.arange(12.).reshape(4, 3)
+        Y = torch.tensor([1., 0., 1., 0.])
+        m = torch.nn.Linear(3, 1)
+        params = {"weight": torch.tensor([[0.1, -0.2, 0.3]]), "bias": torch.tensor([0.5])}
+        def loss(p, x, y):  # torch's per-sample-gradients tutorial
+            out = FT.functional_call(m, p, (x.unsqueeze(0),))
+            return (out.squeeze() - y) ** 2
+        attempt("per-sample grads", lambda: FT.vmap(FT.grad(loss), in_dims=(None, 0, 0))(params, X, Y))
+        attempt("dict in", lambda: FT.vmap(lambda d: d["a"] * 2 + d["b"])({"a": X, "b": X}))
+        attempt("dict in dims", lambda: FT.vmap(lambda d: d["a"] + d["b"], in_dims=({"a": 0, "b": None},))(
+            {"a": X, "b": torch.ones(3)}))
+        attempt("tuple in", lambda: FT.vmap(lambda t: t[0] * t[1])((X, X)))
+        attempt("list in dims", lambda: FT.vmap(lambda t: t[0] * t[1], in_dims=([0, 1],))([X, X.T]))
+        attempt("list vs tuple dims", lambda: FT.vmap(lambda t: t[0] * t[1], in_dims=((0, 1),))([X, X.T]))
+        attempt("dict out", lambda: FT.vmap(lambda x: {"s": x.sum(), "p": [x * 2]})(X))
+        attempt("dict out dims", lambda: FT.vmap(lambda x: {"s": x.sum(), "p": x * 2}, out_dims={"s": 0, "p": 1})(X))
+        attempt("bad out dims", lambda: FT.vmap(lambda x: (x, x), out_dims=(0, 0, 0))(X))
+        attempt("non-tensor leaf dim", lambda: FT.vmap(lambda d: d["a"], in_dims=({"a": 0, "b": 0},))({"a": X, "b": 3}))
+        attempt("bad in_dim type", lambda: FT.vmap(lambda x: x, in_dims=(0.5,))(X))
+        attempt("nested mismatch", lambda: FT.vmap(lambda d: d["a"], in_dims=({"a": 0, "c": 0},))({"a": X, "b": X}))
+        attempt("out non tensor", lambda: FT.vmap(lambda x: {"s": 1.0})(X))
+        attempt("out None", lambda: FT.vmap(lambda x: (x * 2, 3), out_dims=(0, None))(X))
+        attempt("top-level mismatch", lambda: FT.vmap(lambda a, b: a + b, in_dims=(0, 0, 0))(X, X))
+    """],
     "hands_transforms_aux_anomaly_root_and_function_views": [ATTEMPT, """
         FT = torch.func
         x = torch.tensor([1., 2.])
