@@ -19,7 +19,7 @@ minigrad builds them on its one engine, where torch has a separate machinery (fu
 import functools
 
 from . import autograd
-from .autograd import grad_mode
+from .autograd import grad_mode, transforms
 from .autograd.accumulate_grad import AccumulateGrad
 from .autograd.graph import next_sequence_nr
 from .creation import zeros_like
@@ -106,7 +106,7 @@ def grad_and_value(func, argnums=0, has_aux=False):
         for a in picked:
             args[a] = _fresh_tree(args[a])
         inputs = [_leaves(args[a]) for a in picked]
-        with grad_mode.enable_grad():
+        with grad_mode.enable_grad(), transforms.running():
             output = func(*args, **kwargs)
         aux = None
         if has_aux:
@@ -173,7 +173,7 @@ def vjp(func, *primals, has_aux=False):
     start = next_sequence_nr()
     primals = tuple(_fresh_tree(p) for p in primals)
     flat = [t for p in primals for t in _leaves(p)]
-    with grad_mode.enable_grad():
+    with grad_mode.enable_grad(), transforms.running():
         output = func(*primals)
     aux = None
     if has_aux:
@@ -393,9 +393,10 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
                 "dimension (in_dim not None)"
             )
         results = []
-        for i in range(sizes[0]):
-            sample = iter([a if d is None else a.select(d, i) for a, d in pairs])
-            results.append(func(*_tree_rebuilt(args, sample), **kwargs))
+        with transforms.running():
+            for i in range(sizes[0]):
+                sample = iter([a if d is None else a.select(d, i) for a, d in pairs])
+                results.append(func(*_tree_rebuilt(args, sample), **kwargs))
         first = results[0]
         dims = _dims_per_leaf(out_dims, first)
         if dims is None:

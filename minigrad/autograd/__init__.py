@@ -6,7 +6,7 @@ import warnings
 
 from ..size import Size
 from ..torch_warnings import internal, warn_once
-from . import function, functional, graph
+from . import function, functional, graph, transforms
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
 from .engine import make_grads, run_backward
 from .function import Function, once_differentiable
@@ -95,6 +95,8 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     for t in inputs or ():  # torch retains the gradient of non-leaf inputs (and runs their node)
         if t.grad_fn is not None:
             t.retain_grad()
+    if transforms.depth:
+        raise RuntimeError(transforms.BACKWARD_ERROR)
     run_backward(outputs, grads, retain_graph, create_graph, inputs=inputs, accumulate=True)
 
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..torch_warnings import internal, user_stacklevel
 from ..typename import c_type_name
-from . import grad_mode, observer
+from . import grad_mode, observer, transforms
 from .graph import Node
 
 Tensor = None  # minigrad.tensor sets this once it is defined (the two modules need each other)
@@ -147,6 +147,8 @@ class Function:
         record = grad_mode.is_grad_enabled() and any(t._requires_grad for t in tensor_args)
         # as in torch, from the inputs alone (also under no_grad)
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
+        if transforms.depth and cls.setup_context is Function.setup_context:
+            raise RuntimeError(transforms.SETUP_CONTEXT_ERROR)
         with grad_mode.no_grad():
             if cls.setup_context is not Function.setup_context:
                 outputs = cls.forward(*args, **kwargs)

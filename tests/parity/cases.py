@@ -3611,6 +3611,40 @@ import numpy as np
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 """
 REAL_HANDS = {
+    "hands_transforms_refuse_backward_and_old_functions": [ATTEMPT, """
+        FT = torch.func
+        x = torch.tensor([1., 2.])
+        w = torch.tensor([3., 4.], requires_grad=True)
+        def calls_backward(t):
+            (w * 2).sum().backward()
+            return t * t
+        attempt("backward in grad", lambda: FT.grad(lambda t: calls_backward(t).sum())(x))
+        attempt("backward in vmap", lambda: FT.vmap(calls_backward)(torch.ones(2, 2)))
+        attempt("backward in vjp", lambda: FT.vjp(calls_backward, x)[0])
+        attempt("backward in jacrev", lambda: FT.jacrev(calls_backward)(x))
+        class Old(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, a):
+                return a * 2
+            @staticmethod
+            def backward(ctx, g):
+                return g * 2
+        class New(torch.autograd.Function):
+            @staticmethod
+            def forward(a):
+                return a * 2
+            @staticmethod
+            def setup_context(ctx, inputs, output):
+                pass
+            @staticmethod
+            def backward(ctx, g):
+                return g * 2
+        attempt("old Function in grad", lambda: FT.grad(lambda t: Old.apply(t).sum())(x))
+        attempt("new Function in grad", lambda: FT.grad(lambda t: New.apply(t).sum())(x))
+        attempt("old Function in vmap", lambda: FT.vmap(lambda t: Old.apply(t))(torch.ones(2, 2)))
+        attempt("old Function after", lambda: Old.apply(w).sum())
+        attempt("backward after", lambda: ((w * 2).sum().backward(), w.grad)[1])
+    """],
     "hands_vmap_pytrees": [ATTEMPT, """
         FT = torch.func
         X = torch.arange(12.).reshape(4, 3)

@@ -1,0 +1,26 @@
+"""Whether a ``torch.func`` transform (``grad``, ``vjp``, ``jacrev``, ``vmap``) is running ``f``: torch's functorch
+keeps a stack of them (its dynamic layers), and inside one autograd refuses what it cannot transform."""
+
+import contextlib
+
+depth = 0  # how many transforms are running f now (nested ones count each)
+
+BACKWARD_ERROR = (
+    "backward() called inside a functorch transform. This is not supported, please use functorch.grad or "
+    "functorch.vjp instead or call backward() outside of functorch transforms."
+)
+SETUP_CONTEXT_ERROR = (
+    "In order to use an autograd.Function with functorch transforms (vmap, grad, jvp, jacrev, ...), it must override "
+    "the setup_context staticmethod. For more details, please see https://pytorch.org/docs/main/notes/extending.func.html"
+)
+
+
+@contextlib.contextmanager
+def running():
+    """Mark the block as a transform running its function."""
+    global depth
+    depth += 1
+    try:
+        yield
+    finally:
+        depth -= 1
