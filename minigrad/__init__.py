@@ -73,8 +73,10 @@ from .joining import *  # noqa: F403 - atleast_1d, hstack, vstack, dstack, colum
 from .legacy_types import *  # noqa: F403 - FloatTensor, LongTensor, ...
 from .pointwise import *  # noqa: F403 - the beginner material's functions, by their modules' __all__
 from .printing import set_printoptions
+from .products import *  # noqa: F403 - tensordot, inner, vdot, kron, cross, dist, cdist, addmv, addr, ...
 from .random import *  # noqa: F403 - Generator, manual_seed, multinomial, normal
 from .reductions import *  # noqa: F403
+from .selection_ops import *  # noqa: F403 - unfold, index_fill, index_put, take, kthvalue, searchsorted, ...
 from .serialization import load, save
 from .size import Size
 from .tensor import Tensor, is_tensor

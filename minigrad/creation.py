@@ -1,7 +1,8 @@
 """Making tensors: ``tensor``, ``zeros``, ``ones``, ``randn`` and friends, as in ``torch``.
 
-Random numbers come from minigrad's generators (:mod:`minigrad.random`): ``manual_seed`` makes them
-repeatable, but they are not the numbers torch would draw. ``device=`` accepts the CPU, the only device.
+Random numbers come from minigrad's generators (:mod:`minigrad.random`), drawn as torch's CPU kernels draw them
+(:mod:`minigrad.sampling`): after the same ``manual_seed`` they are torch's numbers. ``device=`` accepts the CPU, the
+only device.
 """
 
 import itertools
@@ -10,7 +11,7 @@ import warnings
 
 import numpy as np
 
-from . import dtypes
+from . import dtypes, sampling
 from .arguments import (
     NUMBERS,
     dtype_argument,
@@ -25,7 +26,7 @@ from .device import check_device
 from .input_checks import recorded_overloads
 from .ops._util import scalar_as
 from .public import public
-from .random import rng
+from .random import generator_or_default
 from .size import shape_text
 from .tensor import FACTORY_INT_GRAD_ERROR, TO_SCALAR_WARNING, Tensor
 from .torch_warnings import internal, user_stacklevel, warn_once
@@ -385,14 +386,16 @@ def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **
     """Mirror ``torch.rand``: uniform on [0, 1), from ``generator`` (or the default one)."""
     shape = _size(_given_size(size, kwargs, device), "rand", _RAND)
     dtype = _float_dtype(dtype, "check_uniform_bounds", "rand", (size, _RAND))
-    return _finish(rng(generator).random(shape).astype(dtype), None, requires_grad)
+    n = int(np.prod(shape, dtype=np.int64))
+    return _finish(sampling.uniform(generator_or_default(generator), n, dtype).reshape(shape), None, requires_grad)
 
 
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.randn``: standard normal, from ``generator`` (or the default one)."""
     shape = _size(_given_size(size, kwargs, device), "randn", _RAND)
     dtype = _float_dtype(dtype, "normal_kernel_cpu", "randn", (size, _RAND))
-    return _finish(rng(generator).standard_normal(shape).astype(dtype), None, requires_grad)
+    n = int(np.prod(shape, dtype=np.int64))
+    return _finish(sampling.normal(generator_or_default(generator), n, dtype).reshape(shape), None, requires_grad)
 
 
 def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False):
@@ -402,7 +405,7 @@ def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False)
         raise TypeError(f"randperm(): argument 'n' (position 1) must be int, not {word(n)}")
     (n,) = _size((n,), "randperm")
     dtype = dtype_argument("randperm", dtype) or dtypes.int64
-    return _finish(rng(generator).permutation(n), dtype, requires_grad)
+    return _finish(sampling.permutation(generator_or_default(generator), n), dtype, requires_grad)
 
 
 _RANDINT = tuple(
@@ -437,7 +440,9 @@ def randint(*args, low=_UNSET, high=_UNSET, size=_UNSET, generator=None, dtype=N
     if low >= high:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
     dtype = dtype_argument("randint", dtype) or dtypes.int64
-    return _finish(rng(generator).integers(low, high, _size((bound["size"],), "randint")), dtype, requires_grad)
+    shape = _size((bound["size"],), "randint")
+    values = sampling.integers(generator_or_default(generator), int(np.prod(shape, dtype=np.int64)), low, high)
+    return _finish(values.reshape(shape), dtype, requires_grad)
 
 
 def _is_size_tuple(value):
@@ -483,13 +488,26 @@ def full_like(t, fill_value, dtype=None, requires_grad=False):
 
 
 def rand_like(t, dtype=None, requires_grad=False):
-    """Mirror ``torch.rand_like``."""
-    return rand(t.shape, dtype=dtype or t.dtype, requires_grad=requires_grad)
+    """Mirror ``torch.rand_like``: ``empty_like(t).uniform_()`` (filled in ``t``'s memory order, as torch's)."""
+    return _random_like(t, dtype, requires_grad, "check_uniform_bounds",
+                        lambda gen, n, np_dtype, contiguous: sampling.uniform(gen, n, np_dtype))
 
 
 def randn_like(t, dtype=None, requires_grad=False):
-    """Mirror ``torch.randn_like``."""
-    return randn(t.shape, dtype=dtype or t.dtype, requires_grad=requires_grad)
+    """Mirror ``torch.randn_like``: ``empty_like(t).normal_()`` (in ``t``'s memory order; one by one unless ``t``
+    is contiguous, as torch's)."""
+    return _random_like(t, dtype, requires_grad, "normal_kernel_cpu",
+                        lambda gen, n, np_dtype, contiguous: sampling.normal(gen, n, np_dtype, contiguous=contiguous))
+
+
+def _random_like(t, dtype, requires_grad, kernel, draw):
+    dtype = dtype or t.dtype
+    if not dtype.is_floating_point:
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{dtype.scalar_name}'")
+    out = np.empty_like(t._data, dtype=dtype.np)  # t's layout, as torch's empty_like keeps it
+    if out.size:
+        sampling.fill(out, draw(generator_or_default(), out.size, dtype.np, out.flags.c_contiguous))
+    return _finish(out, None, requires_grad)
 
 
 def _new(self, make, *args, dtype=None, device=None, requires_grad=False):

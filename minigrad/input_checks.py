@@ -78,8 +78,10 @@ def _checking_second(fn, refusal):
         if value.__class__ is not Tensor and not isinstance(value, accepted) and not (value is None and none):
             if "attributes" not in refusal:
                 raise must_be_tensor(refusal["name"], param, position, value) from None
-            if not hasattr(value, refusal["attributes"][0]):
-                raise AttributeError(f"'{c_type_name(value)}' object has no attribute '{refusal['attributes'][0]}'")
+            attribute = refusal["attributes"][0]
+            for read in ((args[0], value) if refusal.get("first") and args else (value,)):  # in torch's order
+                if not hasattr(read, attribute):
+                    raise AttributeError(f"'{c_type_name(read)}' object has no attribute '{attribute}'")
         return fn(*args, **kwargs)
 
     return call

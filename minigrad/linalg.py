@@ -15,7 +15,7 @@ from .ops.norm import VectorNorm
 from .return_types import ReturnTypes
 from .tensor import Tensor
 
-__all__ = ["LinAlgError", "det", "inv", "matrix_norm", "norm", "slogdet", "vector_norm"]
+__all__ = ["LinAlgError", "cross", "det", "inv", "matrix_norm", "norm", "slogdet", "vector_norm"]
 
 
 class LinAlgError(RuntimeError):
@@ -115,6 +115,18 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     if ord is not None and (dims is None and A.ndim == 2 or dims is not None and len(dims) == 2):
         return matrix_norm(A, ord, dims or (-2, -1), keepdim, dtype=dtype)
     return vector_norm(A, 2 if ord is None else ord, dims, keepdim, dtype=dtype)
+
+
+def cross(input, other, *, dim=-1, out=None):
+    """Mirror ``torch.linalg.cross``: the cross product of 3-vectors along ``dim`` (-1 by default), the inputs (of one
+    number of dims) broadcast (LinalgCrossBackward0, second order too)."""
+    from .products import linalg_cross
+
+    if out is not None:
+        from .outputs import write_out
+
+        return write_out("linalg_cross", out, lambda: linalg_cross(input, other, dim=dim), input, other)
+    return linalg_cross(input, other, dim=dim)
 
 
 from .torch_api import module_getattr  # noqa: E402

@@ -48,6 +48,7 @@ from minigrad.ops.elementwise import GeluBackward, SoftplusBackward
 from minigrad.ops.indexing import MaskedScatter
 from minigrad.ops.pooling import AvgPool2DBackward, MaxPool2DWithIndicesBackward
 from minigrad.ops.prelu import PreluKernelBackward
+from minigrad.ops.selection_more import Put, UnfoldBackward
 from minigrad.ops.shape import UnsafeSplit
 
 
@@ -65,6 +66,9 @@ DISTINCT_POSITIVE = Domain(0.1, 2.0, grid=0.05, distinct=True)  # no ties in |x|
 _NO_HSIG = "derivative for aten::hardsigmoid_backward is not implemented"  # torch's, for a second derivative
 AWAY_FROM_HALVES = Domain(-2.0, 2.0, avoid=(-1.5, -0.5, 0.5, 1.5))  # round jumps at the halves
 
+
+
+_APART = (Domain(-2.0, -0.5), Domain(0.5, 2.0))  # every difference of the two away from 0: distances are smooth
 
 
 def _eye_plus(a, k):
@@ -113,6 +117,13 @@ def _topk(shapes):
 
 def _scatter(x, index):
     return x.scatter(1, torch.tensor(index), 2.5)
+
+
+def _selection_inplace(x, method, *args):
+    """x * 1 changed in place by ``method(*args)`` (index_fill_, index_copy_, index_put_), then used again."""
+    y = x * 1
+    getattr(y, method)(*args)
+    return y * 1.5
 
 
 TARGETS = [2, 0, 1, 1]
@@ -498,6 +509,79 @@ API_CATALOGUE = [
          fixed(((2, 3, 2), (1, 2, 1), (1, 2, 3), (12, 2), (12, 1), (1, 3))), second_order=True),
     Case("lstm_cell", lambda x, h, c, *w: torch.nn.rnn._lstm_cell_fn(x, (h, c), *w),
          fixed(((2, 3), (2, 2), (2, 2), (8, 3), (8, 2), (8,), (8,))), second_order=True),
+    # selection (minigrad.selection_ops): unfold, index_fill/copy/put, take, kthvalue, the scatters, hsplit...
+    Case("unfold", lambda a: a.unfold(-1, 2, 1) * 1.5, fixed(((2, 4),), ((5,),)), second_order=True),
+    Case("unfold_step_and_0d", lambda a: a.unfold(0, 2, 3).sum(-1) * a.unfold(-1, 1, 1).sum(), fixed(((7,),), ((8,),)),
+         second_order=True),
+    Case("unfold_backward", lambda g: UnfoldBackward.apply(g, input_sizes=(2, 5), dim=1, size=2, step=1),
+         fixed(((2, 4, 2),)), second_order=True),
+    Case("index_fill", lambda a: a.index_fill(1, torch.tensor([2, 0]), 0.5), fixed(((2, 3),), ((1, 3, 2),)),
+         second_order=True),
+    Case("index_fill_value", lambda a, v: torch.index_fill(a, -1, torch.tensor([0, 2, 0]), v * 1.5),
+         fixed(((2, 3), ()), ((3,), ())), second_order=True),
+    Case("index_fill_", lambda a, v: _selection_inplace(a, "index_fill_", 0, torch.tensor(1), v), fixed(((3, 2), ()))),
+    Case("index_copy", lambda a, s: a.index_copy(1, torch.tensor([2, 0]), s), fixed(((2, 3), (2, 2))),
+         second_order=True),
+    Case("index_copy_", lambda a, s: _selection_inplace(a, "index_copy_", 0, torch.tensor([2]), s),
+         fixed(((3, 2), (1, 2)))),
+    Case("index_put", lambda a, v: torch.index_put(a, (torch.tensor([1, 0]), torch.tensor([2, 2])), v),
+         fixed(((2, 3), (2,)), ((2, 3), ())), second_order=True),
+    Case("index_put_accumulate", lambda a, v: a.index_put((torch.tensor([1, 1, 0]),), v, accumulate=True),
+         fixed(((2, 3), (3, 3)), ((2, 3), (3,))), second_order=True),
+    Case("index_put_", lambda a, v: _selection_inplace(a, "index_put_", (torch.tensor([True, False, True]),), v),
+         fixed(((3, 2), (2,)))),
+    Case("take", lambda a: torch.take(a, torch.tensor([[0, 4], [-1, 0]])), fixed(((2, 3),), ((5,),)),
+         second_order=True),
+    Case("put", lambda a, s: Put.apply(a, s, index=torch.tensor([1, 4, 1]), accumulate=True)
+         + Put.apply(a, s, index=torch.tensor([0, 2, 3])), fixed(((2, 3), (3,))), second_order=True),
+    Case("kthvalue", lambda a: a.kthvalue(2, 0).values + torch.kthvalue(a, 1, -1, True).values, fixed(((3, 2),)),
+         (DISTINCT,), second_order=True),
+    Case("kthvalue_0d", lambda a: torch.kthvalue(a, 1).values * a, fixed(((),)), second_order=True),
+    Case("select_scatter", lambda a, s: torch.select_scatter(a, s, 1, -1), fixed(((2, 3), (2,)), ((3, 2, 2), (3, 2))),
+         second_order=True),
+    Case("slice_scatter", lambda a, s: torch.slice_scatter(a, s, -1, 1, None, 2), fixed(((2, 4), (2, 2)), ((5,), (2,))),
+         second_order=True),
+    Case("diagonal_scatter", lambda a, s: torch.diagonal_scatter(a, s, 1), fixed(((2, 3), (2,)), ((3, 3, 2), (2, 2))),
+         second_order=True),
+    Case("hsplit_vsplit_dsplit", lambda a: torch.hsplit(a, 2)[1].sum() + torch.vsplit(a, [1])[1].sum() * 2
+         + torch.dsplit(a, [1, 3])[1].sum() * 3, fixed(((2, 2, 4),))),
+    # products and distances (minigrad/products.py): torch's compositions and nodes
+    Case("tensordot", lambda a, b: torch.tensordot(a, b, 2), fixed(((2, 3, 4), (3, 4, 2)), ((3, 2), (3, 2)),
+         ((2, 1, 3), (4, 3, 2))), second_order=True),
+    Case("tensordot_lists", lambda a, b: torch.tensordot(a, b, ([0, 2], [2, 0])) + torch.tensordot(a, b, 0).sum(),
+         fixed(((2, 3, 4), (4, 5, 2))), second_order=True),
+    Case("inner", torch.inner, fixed(((2, 3), (4, 3)), ((3,), (3,)), ((), (2, 3)), ((2, 2, 3), (3,))),
+         second_order=True),
+    Case("vdot", torch.vdot, fixed(((4,), (4,))), second_order=True),
+    Case("kron", torch.kron, fixed(((2, 3), (3, 2)), ((2,), (2, 3)), ((), (3,))), second_order=True),
+    Case("linalg_cross", lambda a, b: torch.linalg.cross(a, b), fixed(((2, 3), (2, 3)), ((1, 3), (4, 3))),
+         second_order=True),
+    Case("cross_dim", lambda a, b: torch.cross(a, b, dim=0), fixed(((3, 2), (3, 1)), ((3,), (3,))), second_order=True),
+    Case("dist", lambda a, b: torch.dist(a, b) + torch.dist(a, b, 3), fixed(((2, 3), (3,)), ((4,), (4,))), _APART,
+         second_order=True),
+    Case("dist_p1_inf", lambda a, b: torch.dist(a, b, 1) + torch.dist(a, b, float("inf")), fixed(((4,), (4,))),
+         (Domain(0.6, 2.0, grid=0.05, distinct=True), Domain(-0.5, 0.5))),
+    Case("cdist", lambda a, b: torch.cdist(a, b), fixed(((3, 2), (4, 2)), ((2, 3, 3), (1, 2, 3))), _APART,
+         no_double_backward="the derivative for '_cdist_backward' is not implemented."),
+    Case("cdist_p", lambda a, b: torch.cdist(a, b, 1) + torch.cdist(a, b, 3) + torch.cdist(a, b, 1.5),
+         fixed(((3, 2), (4, 2))), _APART,
+         no_double_backward="the derivative for '_cdist_backward' is not implemented."),
+    Case("cdist_mm", lambda a, b: torch.cdist(a, b, compute_mode="use_mm_for_euclid_dist"),
+         fixed(((3, 2), (4, 2)), ((2, 3, 3), (1, 2, 3))), _APART, second_order=True),
+    Case("cdist_many_rows", lambda a, b: torch.cdist(a, b), fixed(((26, 2), (3, 2))), _APART, second_order=True),
+    Case("pairwise_distance", lambda a, b: F.pairwise_distance(a, b) + F.pairwise_distance(a, b, 3, keepdim=True),
+         fixed(((2, 3), (2, 3)), ((3,), (2, 3))), _APART, second_order=True),
+    Case("addmv", lambda s, m, v: torch.addmv(s, m, v, beta=0.5, alpha=2) + torch.addmv(s, m, v),
+         fixed(((2,), (2, 3), (3,)), ((), (2, 3), (3,))), second_order=True),
+    Case("addr", lambda s, a, b: torch.addr(s, a, b, beta=2, alpha=-0.5),
+         fixed(((2, 3), (2,), (3,)), ((3,), (2,), (3,))), second_order=True),
+    Case("baddbmm", lambda s, a, b: torch.baddbmm(s, a, b, beta=0.5, alpha=2),
+         fixed(((2, 2, 4), (2, 2, 3), (2, 3, 4)), ((4,), (2, 2, 3), (2, 3, 4))), second_order=True),
+    Case("addbmm", lambda s, a, b: torch.addbmm(s, a, b, beta=0.5, alpha=2),
+         fixed(((2, 4), (3, 2, 3), (3, 3, 4)), ((4,), (3, 2, 3), (3, 3, 4))), second_order=True),
+    Case("block_diag", lambda a, b, c: torch.block_diag(a, b, c), fixed(((2, 3), (3,), ())), second_order=True),
+    Case("addmv_addr_", lambda s, m, v, a: _inplace("addmv_", m, v, alpha=2.0)(s) + _inplace("addr_", s, v)(a).sum(),
+         fixed(((2,), (2, 3), (3,), (2, 3)))),
     # layers
     Case("embedding", _embedding, fixed(((4, 2),))),
     # padding_idx withholds a true gradient from its row (by design): formula check only

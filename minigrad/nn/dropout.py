@@ -1,13 +1,15 @@
 """Dropout as ``torch.nn.functional.dropout`` and ``torch.nn.Dropout`` have it on the CPU: in training, the input
 times a noise tensor that is 0 with probability ``p`` and ``1 / (1 - p)`` otherwise, so the graph records a plain
-``MulBackward0``; in evaluation (or with ``p = 0``) the input itself. The draws come from minigrad's generator, so
-which elements drop differs from torch's, as every random draw does."""
+``MulBackward0``; in evaluation (or with ``p = 0``) the input itself. The noise is torch's ``bernoulli_(1 - p)`` on the
+CPU without MKL: one float64 uniform (``random64()``) per element, kept where it is below ``1 - p``, so after the same
+seed the same elements drop as in torch on an AMD processor (on Intel ones torch draws through MKL instead)."""
 
 import numpy as np
 
+from .. import sampling
 from ..functional import mul
 from ..ops._util import wrap
-from ..random import rng
+from ..random import default_generator
 from .module import Module
 
 
@@ -28,8 +30,9 @@ def dropout(input, p=0.5, training=True, inplace=False):
     elif dt.kind != "f":
         raise RuntimeError(f"result type Float can't be cast to the desired output type {input.dtype.scalar_name}")
     else:
-        keep = dt.type(1.0 - p)
-        noise = wrap((rng().random(input.shape) < keep).astype(dt) / keep)
+        kept = np.empty_like(input._data, dtype=bool)  # input's layout, filled in its memory order, as torch's
+        sampling.fill(kept, sampling.bernoulli(default_generator, 1.0 - p, kept.size))
+        noise = wrap(kept.astype(dt) / dt.type(1.0 - p))
     return input.mul_(noise) if inplace else mul(input, noise)
 
 

@@ -12,6 +12,7 @@ from ..ops._util import check_broadcast, mean_of, needs_grad, not_implemented, w
 from ..ops.linalg import MAT2_GRAD, is_column_major
 from ..ops.op import Op, sizes_and_strides
 from ..ops.shape import expanded_shape
+from ..products import pairwise_distance  # noqa: F401 - torch.pairwise_distance too
 from ..tensor import Tensor
 from . import _reduction
 from .activation import (  # noqa: F401

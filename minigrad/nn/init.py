@@ -1,15 +1,12 @@
 """``minigrad.nn.init``: fill a tensor in place with initial values, as ``torch.nn.init`` does: under ``no_grad``,
-returning the tensor, with torch's bounds, standard deviations and errors. The draws come from minigrad's
-generators (:mod:`minigrad.random`), so they are not torch's numbers."""
+returning the tensor, with torch's bounds, standard deviations and errors. The draws are torch's: the same calls
+on the generators (:mod:`minigrad.random`) in the same order, so after the same seed the same numbers."""
 
 import math
 import warnings
 
-import numpy as np
-
-from .. import creation
+from .. import creation, functional
 from ..autograd import grad_mode
-from ..random import rng
 
 __all__ = [
     "calculate_gain", "constant_", "eye_", "kaiming_normal_", "kaiming_uniform_", "normal_", "ones_", "trunc_normal_",
@@ -65,25 +62,31 @@ def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
     if not tensor.dtype.is_floating_point:
         kernel = "normal_kernel_cpu" if p > 0.3 else "check_uniform_bounds"
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{tensor.dtype.scalar_name}'")
-    draw, dtype = rng(generator), tensor._data.dtype
-    lo, hi = dtype.type(a), dtype.type(b)  # the bounds as the tensor's dtype holds them, as torch's
-    values = np.empty(tensor.shape, dtype=dtype)
-    pending = np.ones(tensor.shape, dtype=bool)
-    while pending.any():
-        n = int(pending.sum())
-        if p > 0.3:  # normal draws, redrawn outside [a, b]
-            candidates = (draw.standard_normal(n) * std + mean).astype(dtype)
-            keep = (candidates >= lo) & (candidates <= hi)
-        else:  # few normal draws would land inside: uniform draws in [a, b], kept with the normal's density
-            candidates = draw.uniform(a, b, n).astype(dtype)
-            mode = max(a, min(mean, b))
-            log_density = -0.5 * ((candidates - mean) / std) ** 2 + 0.5 * ((mode - mean) / std) ** 2
-            keep = np.log(draw.random(n)) <= log_density
-        where = np.flatnonzero(pending)
-        values.flat[where[keep]] = candidates[keep]
-        pending.flat[where[keep]] = False
     with grad_mode.no_grad():
-        return tensor.copy_(creation.from_numpy(values))
+        if p > 0.3:  # normal draws; the whole tensor drawn again while any falls outside [a, b]
+            lo, hi = tensor.new_tensor(a).item(), tensor.new_tensor(b).item()  # the bounds as the dtype holds them
+            result = tensor.normal_(mean, std, generator=generator)
+            while True:
+                outside = (result < lo) | (result > hi)
+                if not outside.any():
+                    break
+                result = functional.where(outside, creation.zeros_like(result).normal_(mean, std, generator=generator),
+                                          result)  # fmt: skip
+            return tensor if result is tensor else tensor.copy_(result)
+        # few normal draws would land inside: uniform draws in [a, b], kept with the normal's density (relative to
+        # its peak in [a, b]); the whole tensor drawn again while any is pending
+        log_peak = -0.5 * ((max(a, min(mean, b)) - mean) / std) ** 2
+        candidates, accept = creation.zeros_like(tensor), creation.zeros_like(tensor)
+        tensor.uniform_(a, b, generator=generator)
+        candidates.copy_(tensor).sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+        pending = accept.uniform_(generator=generator).log_().gt(candidates)
+        result = tensor
+        while pending.any():
+            candidates.uniform_(a, b, generator=generator)
+            result = functional.where(pending, candidates, result)
+            candidates.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+            pending = functional.where(pending, accept.uniform_(generator=generator).log_().gt(candidates), pending)
+        return tensor if result is tensor else tensor.copy_(result)
 
 
 def constant_(tensor, val):

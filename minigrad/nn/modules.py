@@ -8,6 +8,7 @@ from collections import OrderedDict
 from .. import creation
 from ..torch_warnings import user_stacklevel
 from . import functional as F
+from . import init
 from .module import Module
 from .parameter import Parameter
 
@@ -28,27 +29,19 @@ class Linear(Module):
             self.bias = Parameter(creation.empty(out_features, device=device, dtype=dtype))
         else:
             self.register_parameter("bias", None)
-        for p in (self.weight, self.bias):
-            if p is None:
-                continue
-            if not p.numel():
-                warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=user_stacklevel())
-                continue
-            p._data[...] = _uniform(p.shape, bound, dtype=dtype)._data
-            p._vc.bump()  # torch's reset_parameters draws them in place
+        # torch's reset_parameters: kaiming_uniform_(a=sqrt(5)) for the weight, then the bias uniform in ±bound
+        if self.weight.numel():
+            init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        else:
+            warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=user_stacklevel())
+        if self.bias is not None:
+            init.uniform_(self.bias, -bound, bound)
 
     def forward(self, input):
         return F.linear(input, self.weight, self.bias)
 
     def extra_repr(self):
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
-
-
-def _uniform(shape, bound, device=None, dtype=None):
-    """Values drawn from U(-bound, bound) in ``shape`` (of ``dtype``), whose sizes (and device and dtype) are checked
-    as torch's ``empty()`` checks those of a new layer's weights."""
-    shape = creation.empty(shape, device=device, dtype=dtype).shape
-    return creation.rand(*shape, dtype=dtype) * (2 * bound) - bound
 
 
 class Sequential(Module):

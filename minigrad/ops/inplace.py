@@ -15,6 +15,8 @@ from ..size import shape_text
 from ..tensor import Tensor
 from ..typename import c_type_name
 from ._util import check_broadcast, data, scalar_as, wrap
+from .carriers import ARRAYS
+from .indexing import _index_error as index_error
 from .indexing import basic_index, getitem, indices_as_torch_saves, is_advanced, key_as_index, np_index
 from .op import Op, _new
 from .shape import expanded_shape
@@ -202,37 +204,52 @@ class Copy(Op):
 
 
 class IndexPut(Op):
-    """self[key] = values: the indexed elements are replaced"""
+    """self[key] = values (``index_put``): the indexed elements are replaced, or added to if ``accumulate``"""
 
     node_name = "IndexPutBackward0"
-    formula = {"self": "zero_at(grad, key)", "values": "grad[key]"}
+    formula = {"self": "grad if accumulate else zero_at(grad, key)", "values": "grad[key]"}
     saved_values = {"accumulate": "accumulate", "indices": "torch_indices"}
-    accumulate = False
 
     @staticmethod
-    def forward(ctx, a, values, *, key):
-        ctx.key, ctx.torch_indices = key, indices_as_torch_saves(key)
+    def forward(ctx, a, values, *, key, accumulate=False):
+        ctx.key, ctx.torch_indices, ctx.accumulate = key, indices_as_torch_saves(key), accumulate
         out = a._data.copy()
         try:
-            out[key] = data(values)
+            if accumulate:  # repeated indices add up, in order
+                np.add.at(out, key, data(values))
+            else:
+                out[key] = data(values)
         except ValueError:
             raise RuntimeError(
                 f"shape mismatch: value tensor of shape {shape_text(np.shape(data(values)))} cannot be "
                 f"broadcast to indexing result of shape {shape_text(out[key].shape)}"
             ) from None
+        except IndexError as e:
+            raise IndexError(index_error(a, key, e)) from None
         return wrap(out)
 
     @staticmethod
-    def backward(ctx, grad):
-        gv = getitem(grad, key_as_index(ctx.key)) if ctx._needs()[1] else None
-        return zero_at(grad, ctx.key), gv
+    def backward(ctx, grads, F):
+        grad, needs = grads[0], ctx._needs()
+        g_self = g_values = None
+        if needs[0]:  # torch's index_put of zeros: the overwritten elements pass no gradient to the old tensor
+            if ctx.accumulate:
+                g_self = grad
+            else:
+                g_self = zero_at(grad, ctx.key, F)
+        if needs[1]:
+            g_values = grad[ctx.key] if F is ARRAYS else getitem(grad, key_as_index(ctx.key))
+        return g_self, g_values
 
 
-def zero_at(grad, key):
-    """``grad`` with zeros at ``key``: the overwritten elements pass no gradient back to the old tensor."""
-    keep = np.ones(grad.shape, dtype=bool)
-    keep[key] = False
-    return grad * wrap(keep)
+def zero_at(grad, key, F=None):
+    """torch's ``grad.index_put(indices, zeros_like(values))``: ``grad`` with zeros at ``key``, the overwritten
+    elements passing no gradient to the old tensor (IndexPutBackward0 on Tensors)."""
+    if F is ARRAYS:
+        out = grad.copy()
+        out[key] = 0
+        return out
+    return IndexPut.apply(grad, wrap(np.zeros((), grad._data.dtype)), key=key)
 
 
 def setitem(t, key, value):

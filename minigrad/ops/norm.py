@@ -27,6 +27,26 @@ def linalg_vector_norm_backward(self, grad, ord, result, dim, keepdim):
     return self * self.abs().pow(ord - 2) * scale
 
 
+def norm_values(data, ord, axes, keepdim, dtype):
+    """The vector norm of the array ``data`` over ``axes``, in the numpy ``dtype`` (torch computes in it; float32
+    norms accumulate in float64)."""
+    x = np.abs(data.astype(np.float64))
+    if ord == 2:
+        out = np.sqrt((x * x).sum(axis=axes, keepdims=keepdim))
+    elif ord == 1:
+        out = x.sum(axis=axes, keepdims=keepdim)
+    elif ord == 0:
+        out = (x != 0).sum(axis=axes, keepdims=keepdim).astype(np.float64)
+    elif ord == math.inf:
+        out = x.max(axis=axes, keepdims=keepdim)
+    elif ord == -math.inf:
+        out = x.min(axis=axes, keepdims=keepdim)
+    else:
+        with np.errstate(divide="ignore"):
+            out = (x**ord).sum(axis=axes, keepdims=keepdim) ** (1.0 / ord)
+    return np.asarray(out).astype(dtype)
+
+
 class VectorNorm(Op):
     """result = sum(|self| ** ord) ** (1 / ord) over ``dim`` (max |self| for ord=inf)"""
 
@@ -43,22 +63,7 @@ class VectorNorm(Op):
             )
         ctx.ord, ctx.dim, ctx.keepdim = ord, normalize_dims(a, dim), keepdim
         ctx.saved_dim = as_saved_int(None if dim is None else ((dim,) if isinstance(dim, int) else tuple(dim)))
-        x = np.abs(a._data.astype(np.float64))  # torch accumulates float32 norms in float64
-        axes = ctx.dim
-        if ord == 2:
-            out = np.sqrt((x * x).sum(axis=axes, keepdims=keepdim))
-        elif ord == 1:
-            out = x.sum(axis=axes, keepdims=keepdim)
-        elif ord == 0:
-            out = (x != 0).sum(axis=axes, keepdims=keepdim).astype(np.float64)
-        elif ord == math.inf:
-            out = x.max(axis=axes, keepdims=keepdim)
-        elif ord == -math.inf:
-            out = x.min(axis=axes, keepdims=keepdim)
-        else:
-            with np.errstate(divide="ignore"):
-                out = (x**ord).sum(axis=axes, keepdims=keepdim) ** (1.0 / ord)
-        out = wrap(np.asarray(out).astype(a._data.dtype if dtype is None else dtype.np))  # dtype: computed in it
+        out = wrap(norm_values(a._data, ord, ctx.dim, keepdim, a._data.dtype if dtype is None else dtype.np))
         ctx._save((a, out))
         return out
 

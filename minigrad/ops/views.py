@@ -37,8 +37,13 @@ def replay(chain, t, copies=True):
     return t
 
 
-def _write_view(chain, array, values):
-    """Write ``values`` into the region of ``array`` that the view ``chain`` makes of it."""
+def _write_view(chain, array, values, accumulate=False):
+    """Write ``values`` into the region of ``array`` that the view ``chain`` makes of it (add them, an element that
+    the view reaches more than once getting each, if ``accumulate``)."""
+    if accumulate:
+        where = replay(chain, Tensor._wrap(np.arange(array.size).reshape(array.shape)))._data
+        np.add.at(array.reshape(-1), where, values)  # array is a fresh C-contiguous copy
+        return
     try:
         region = replay(chain, Tensor._wrap(array), copies=False)._data
     except RuntimeError:  # no view of this layout: find the region's elements by their flat positions instead
@@ -83,7 +88,19 @@ class AsStridedBackward0(Node):
 
     def _backward(self, grads):
         shape, dtype = self._input_meta[0]
-        return (ViewScatter.apply(wrap(np.zeros(shape, dtype)), grads[0], chain=self.chain),)
+        overlaps = _may_overlap(self._saved_size, self._saved_stride)  # expand, unfold: shared elements add up
+        return (ViewScatter.apply(wrap(np.zeros(shape, dtype)), grads[0], chain=self.chain, accumulate=overlaps),)
+
+
+def _may_overlap(sizes, strides):
+    """Whether a view of these sizes and strides may reach one element twice: unless, dims sorted by stride, each
+    stride is past the span of the smaller ones."""
+    span = 0
+    for stride, n in sorted((abs(s), n) for s, n in zip(strides, sizes) if n > 1):
+        if stride <= span:
+            return True
+        span += stride * (n - 1)
+    return False
 
 
 class CopySlices(Node):
@@ -121,10 +138,10 @@ class ViewScatter(Op):
     formula = {"self": "view_zeroed(grad, chain)", "src": "replay(chain, grad)"}
 
     @staticmethod
-    def forward(ctx, a, src, *, chain):
+    def forward(ctx, a, src, *, chain, accumulate=False):
         ctx.chain = chain
         out = a._data.copy()
-        _write_view(chain, out, src._data)
+        _write_view(chain, out, src._data, accumulate)
         return wrap(out)
 
     @staticmethod

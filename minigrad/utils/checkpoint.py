@@ -57,12 +57,12 @@ def _random_state(state):
     if state is None:
         yield
         return
-    bits = default_generator.rng.bit_generator
-    now, bits.state = bits.state, state
+    now = default_generator.get_state()
+    default_generator.set_state(state)
     try:
         yield
     finally:
-        bits.state = now
+        default_generator.set_state(now)
 
 
 class _Recomputed:
@@ -70,7 +70,7 @@ class _Recomputed:
 
     def __init__(self, function, args, kwargs, preserve_rng_state):
         self.function, self.args, self.kwargs = function, args, kwargs
-        self.rng_state = default_generator.rng.bit_generator.state if preserve_rng_state else None
+        self.rng_state = default_generator.get_state() if preserve_rng_state else None
         self.packed = 0
         self.recomputed = {}
 
@@ -107,7 +107,7 @@ class CheckpointFunction(Function):
         if not any(isinstance(a, Tensor) and a.requires_grad for a in args):
             warnings.warn("None of the inputs have requires_grad=True. Gradients will be None", stacklevel=2)
         ctx.run_function = run_function
-        ctx.rng_state = default_generator.rng.bit_generator.state if preserve_rng_state else None
+        ctx.rng_state = default_generator.get_state() if preserve_rng_state else None
         ctx.tensor_indices = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
         ctx.inputs = [None if isinstance(a, Tensor) else a for a in args]
         ctx.save_for_backward(*[a for a in args if isinstance(a, Tensor)])

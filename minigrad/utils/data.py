@@ -1,5 +1,5 @@
 """``torch.utils.data``: ``Dataset``, ``TensorDataset`` and ``DataLoader``, which batches a dataset's samples
-(shuffled with minigrad's generator if asked) and collates them as torch's ``default_collate`` does."""
+(shuffled as torch shuffles, if asked) and collates them as torch's ``default_collate`` does."""
 
 import bisect
 import itertools
@@ -8,10 +8,10 @@ import warnings
 
 import numpy as np
 
-from .. import dtypes
+from .. import dtypes, sampling
 from ..creation import randperm, tensor
 from ..functional import stack
-from ..random import rng
+from ..random import Generator, default_generator, generator_or_default
 from ..tensor import Tensor
 from ..torch_warnings import user_stacklevel
 from ..typename import object_repr
@@ -118,22 +118,41 @@ class SequentialSampler:
 
 
 class RandomSampler:
-    """Mirror ``torch.utils.data.RandomSampler(data_source, generator=None)``: the indices in a random order, a new
-    one each pass (minigrad's draws from ``generator``)."""
+    """Mirror ``torch.utils.data.RandomSampler(data_source, replacement=False, num_samples=None, generator=None)``:
+    the indices in a random order (or ``num_samples`` drawn with replacement), a new order each pass, drawn as
+    torch draws them: without a ``generator``, each pass seeds a fresh Generator from the default one."""
 
     __repr__ = object_repr  # torch's class name, as Python prints an object
 
     def __init__(self, data_source, replacement=False, num_samples=None, generator=None):
-        self.data_source, self.replacement, self.generator = data_source, replacement, generator
-        if replacement or num_samples is not None:
-            raise NotImplementedError("minigrad's RandomSampler draws a permutation: replacement and num_samples are "
-                                      "not supported")  # fmt: skip
+        self.data_source, self.replacement, self._num_samples, self.generator = (data_source, replacement, num_samples,
+                                                                                 generator)  # fmt: skip
+        if not isinstance(replacement, bool):
+            raise TypeError(f"replacement should be a boolean value, but got replacement={replacement}")
+        if not isinstance(self.num_samples, int) or self.num_samples <= 0:
+            raise ValueError(f"num_samples should be a positive integer value, but got num_samples={self.num_samples}")
+
+    @property
+    def num_samples(self):
+        return len(self.data_source) if self._num_samples is None else self._num_samples
 
     def __iter__(self):
-        return iter(rng(self.generator).permutation(len(self.data_source)).tolist())
+        n = len(self.data_source)
+        if self.generator is None:
+            generator = Generator().manual_seed(int(sampling.random_int64(default_generator, 1)[0]))
+        else:
+            generator = self.generator
+        if self.replacement:  # torch draws 32 at a time
+            for _ in range(self.num_samples // 32):
+                yield from sampling.integers(generator, 32, 0, n).tolist()
+            yield from sampling.integers(generator, self.num_samples % 32, 0, n).tolist()
+        else:  # whole permutations, and one more cut short (drawn even when nothing of it is used, as torch does)
+            for _ in range(self.num_samples // n):
+                yield from sampling.permutation(generator, n).tolist()
+            yield from sampling.permutation(generator, n).tolist()[: self.num_samples % n]
 
     def __len__(self):
-        return len(self.data_source)
+        return self.num_samples
 
 
 class BatchSampler:
@@ -251,11 +270,16 @@ class DataLoader:
         if self.pin_memory:
             warnings.warn("'pin_memory' argument is set as true but no accelerator is found, then device pinned memory "
                           "won't be used.", stacklevel=user_stacklevel())  # fmt: skip
+        sampler = iter(self.sampler if self.batch_sampler is None else self.batch_sampler)
+        sampling.random_int64(generator_or_default(self.generator), 1)  # torch's base seed for workers, drawn anyway
+        return self._batches(sampler)
+
+    def _batches(self, sampler):
         if self.batch_sampler is None:  # batch_size=None: each sample on its own
-            for i in self.sampler:
+            for i in sampler:
                 yield self.collate_fn(self.dataset[i])
             return
-        for indices in self.batch_sampler:
+        for indices in sampler:
             yield self.collate_fn([self.dataset[i] for i in indices])
 
     def __len__(self):

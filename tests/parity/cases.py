@@ -4099,7 +4099,8 @@ REAL_HANDS = {
     """],
 }
 for _name, _code in REAL_HANDS.items():
-    case(_name, _code, fresh_process=_name == "hands_list_of_arrays_warns_once")
+    case(_name, _code, fresh_process=_name in ("hands_list_of_arrays_warns_once",
+                                               "hands_transforms_aux_anomaly_root_and_function_views"))
 
 
 # The API of the beginner material (docs/beginner_api.md) and torch.autograd.functional have modules of their own.

@@ -25,12 +25,13 @@ def _report_cases(prefix, leaves, table):
         case(f"{prefix}{name.strip()}", [leaves, f"out = {expression.strip()}\nreport(out, {names.strip()})"])
 
 
-def _errors(name, *snippets):
-    """A case that prints the error (class and message) each snippet raises, or its value."""
+def _errors(name, *snippets, **kwargs):
+    """A case that prints the error (class and message) each snippet raises, or its value (``kwargs``: as
+    :func:`case` takes them)."""
     lines = ["def attempt(f):", "    try:", "        print(f())", "    except Exception as e:",
              "        print(type(e).__name__, e)"]
     lines += [f"attempt(lambda: {s})" for s in snippets]
-    case(name, [_X, "\n".join(lines)])
+    case(name, [_X, "\n".join(lines)], **kwargs)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -5830,3 +5831,526 @@ for f in [lambda: torch.Tensor(None), lambda: torch.Tensor(True), lambda: torch.
     except Exception as e:
         print(type(e).__name__, e)
 """)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Seeded random numbers: torch's own values, bit for bit (minigrad's generator is torch's CPU mt19937).
+# ---------------------------------------------------------------------------------------------------------
+case(
+    "api_random_seeded_values",
+    """
+    torch.manual_seed(0)
+    print(torch.rand(3), torch.randn(20), torch.randint(0, 10, (5,)), torch.randperm(7))
+    print(torch.rand(2, dtype=torch.float64), torch.randn(3, dtype=torch.float64), torch.randn(17, dtype=torch.float64))
+    g = torch.Generator().manual_seed(2147483647)
+    C = torch.randn((27, 2), generator=g)
+    print(C[:4], C.max().item(), torch.rand(1, generator=g).item(), torch.randint(0, 27, (8,), generator=g))
+    print(torch.empty(5).uniform_(-0.5, 0.5), torch.empty(2, 3).t().uniform_(1, 2), torch.empty(4).normal_(3, 0.1))
+    print(torch.normal(torch.zeros(3), 1.0), torch.normal(0.5, torch.ones(2)), torch.normal(2., 3., size=(2,)))
+    print(torch.rand_like(torch.ones(2, 2)), torch.randn_like(torch.ones(3, dtype=torch.float64)))
+    print(torch.randint(-2**40, 2**40, (3,)), torch.randint(3, 2**30, (2,)), torch.randperm(20))
+    print(torch.randn(100).max().item(), torch.rand(1000)[-3:], torch.randn(64, 784)[-1, -4:])
+    print(torch.randn(100003).min().item())
+    torch.manual_seed(42)
+    print(torch.randn(3, 3), torch.multinomial(torch.tensor([0.1, 0.2, 0.7]), 10, replacement=True))
+    """,
+)
+case(
+    "api_random_seeded_layers",
+    """
+    torch.manual_seed(0)
+    lin = torch.nn.Linear(3, 2)
+    print(lin.weight, lin.bias)
+    conv = torch.nn.Conv2d(1, 2, 2)
+    print(conv.weight, conv.bias)
+    print(torch.nn.Embedding(4, 3).weight)
+    lstm = torch.nn.LSTM(2, 1)
+    print([p.data for p in lstm.parameters()])
+    print(torch.nn.init.kaiming_normal_(torch.empty(2, 3)), torch.nn.init.xavier_uniform_(torch.empty(2, 2)))
+    print(torch.nn.init.trunc_normal_(torch.empty(5), std=0.02), torch.nn.init.normal_(torch.empty(3), 1., 0.5))
+    model = torch.nn.Sequential(torch.nn.Linear(784, 128), torch.nn.ReLU(), torch.nn.Linear(128, 10))
+    print([p.abs().max().item() for p in model.parameters()], model[0].weight[-1, -3:], model[2].bias)
+    """,
+)
+case(
+    "api_random_seeded_sampling",
+    """
+    torch.manual_seed(0)
+    x = torch.ones(2, 10)
+    print(torch.nn.functional.dropout(x, 0.5), torch.nn.Dropout(0.25)(torch.arange(8.)))
+    p = torch.tensor([[0.1, 0.0, 0.5, 0.4], [1., 2., 3., 4.]])
+    print(torch.multinomial(p, 3), torch.multinomial(p, 6, replacement=True), torch.multinomial(p[1], 1))
+    g = torch.Generator().manual_seed(2147483647)
+    probs = torch.rand(27, generator=g)
+    print(torch.multinomial(probs / probs.sum(), num_samples=20, replacement=True, generator=g))
+    print(torch.distributions.Multinomial(10, torch.tensor([0.2, 0.3, 0.5])).sample((2,)))
+    parts = torch.utils.data.random_split(range(10), [3, 7])
+    print([list(part) for part in parts])
+    print(list(torch.utils.data.RandomSampler(range(6))), list(torch.utils.data.RandomSampler(range(5), True, 7)))
+    loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(torch.arange(7.)), batch_size=3, shuffle=True)
+    print([batch for batch in loader], [batch for batch in loader], torch.rand(2))
+    """,
+)
+case(
+    "api_random_state",
+    """
+    torch.manual_seed(0)
+    torch.randn(3)
+    s = torch.get_rng_state()
+    print(type(s).__name__, s.dtype, s.shape, s[:24], s[5040:5056], s.sum().item())
+    a = torch.randn(4)
+    torch.set_rng_state(s)
+    print(torch.equal(torch.randn(4), a), torch.get_rng_state()[8:24])
+    g = torch.Generator()
+    print(g.get_state()[:24], g.set_state(s) is g, torch.randn(4, generator=g).equal(a))
+    print(torch.Generator().manual_seed(-1).initial_seed(), torch.Generator().manual_seed(7).get_state().sum().item())
+    def attempt(f):
+        try:
+            print(f())
+        except Exception as e:
+            print(type(e).__name__, e)
+    attempt(lambda: g.set_state(5))
+    attempt(lambda: g.set_state(torch.zeros(5056)))
+    attempt(lambda: g.set_state(torch.zeros(10, dtype=torch.uint8)))
+    attempt(lambda: g.set_state(torch.zeros(5056, dtype=torch.uint8)))
+    attempt(lambda: torch.set_rng_state([1, 2]))
+    """,
+)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Products and distances: tensordot, inner, vdot, kron, cross, dist, cdist, pairwise_distance, addmv, addr,
+# baddbmm, addbmm, block_diag (minigrad/products.py, minigrad/ops/products.py).
+# ---------------------------------------------------------------------------------------------------------
+_PRODUCTS = """
+A = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
+B = torch.tensor([[0.5, 1.], [-1., 2.], [3., -0.5]], requires_grad=True)
+v = torch.tensor([3., -4., 0.5], requires_grad=True)
+u = torch.tensor([2., -1.5], requires_grad=True)
+C = (torch.arange(12.).reshape(2, 2, 3) / 4 - 1).requires_grad_()
+D = (torch.arange(12.).reshape(2, 3, 2) / 3 - 2).requires_grad_()
+
+
+def saved(t):
+    fn = t.grad_fn
+    return {k: getattr(fn, k) for k in dir(fn) if k.startswith("_saved_")}
+"""
+_report_cases("api_products_", _PRODUCTS, """
+    tensordot_int: torch.tensordot(A, B, 1) ; A, B
+    tensordot_dims2: torch.tensordot(C, A, 2) ; C, A
+    tensordot_lists: torch.tensordot(C, B, ([2], [0])) ; C, B
+    tensordot_tensor_dims: torch.tensordot(A, B, dims=torch.tensor([[1], [0]])) ; A, B
+    tensordot_outer: torch.tensordot(u, v, 0) ; u, v
+    tensordot_full: torch.tensordot(A, A * 2, ([0, 1], [0, 1])) ; A
+    tensordot_size_one_dim: torch.tensordot(A[:1], B, ([0, 1], [1, 0])) ; A, B
+    tensordot_float64: torch.tensordot(A.double(), B.double(), 1) ; A, B
+    inner: torch.inner(A, v) ; A, v
+    inner_matrices: A.inner(B.t()) ; A, B
+    inner_scalar: torch.inner(v[0], A) ; v, A
+    vdot: torch.vdot(v, A[0]) ; v, A
+    vdot_method: v.vdot(v) ; v
+    kron: torch.kron(A, u) ; A, u
+    kron_method: u.kron(B) ; u, B
+    kron_float64: torch.kron(A, u.double()) ; A, u
+    cross: torch.cross(A, A.flip(0), dim=1) ; A
+    linalg_cross: torch.linalg.cross(A, v.expand(2, 3)) ; A, v
+    linalg_cross_broadcast: torch.linalg.cross(A, v[None]) ; A, v
+    cross_method: A.cross(B.t(), dim=-1) ; A, B
+    cross_float64: torch.linalg.cross(A.double(), B.t().double(), dim=1) ; A, B
+    dist: torch.dist(A, v) ; A, v
+    dist_p1: A.dist(v, 1) ; A, v
+    dist_p3: torch.dist(A, v, p=3) ; A, v
+    dist_inf: torch.dist(A, v, float('inf')) ; A, v
+    dist_float64: torch.dist(A, v.double()) ; A, v
+    cdist: torch.cdist(A, B.t()) ; A, B
+    cdist_p1: torch.cdist(A, B.t(), p=1) ; A, B
+    cdist_p3: torch.cdist(A, B.t(), 3) ; A, B
+    cdist_inf: torch.cdist(A, B.t(), float('inf')) ; A, B
+    cdist_mm: torch.cdist(A, B.t(), compute_mode="use_mm_for_euclid_dist") ; A, B
+    cdist_batch: torch.cdist(C, A) ; C, A
+    cdist_float64: torch.cdist(A.double(), B.t().double(), 1.5) ; A, B
+    pairwise_distance: F.pairwise_distance(A, v) ; A, v
+    pairwise_distance_keepdim_p1: F.pairwise_distance(A, B.t(), 1., 0., True) ; A, B
+    pairwise_distance_torch: torch.pairwise_distance(u, v[:2], 3) ; u, v
+    addmv: torch.addmv(u, A, v) ; u, A, v
+    addmv_scaled: torch.addmv(u, A, v, beta=0.5, alpha=2) ; u, A, v
+    addmv_method_beta_zero: u[0].addmv(A, v, beta=0) ; u, A, v
+    addmv_float64: torch.addmv(u.double(), A.double(), v.double(), alpha=-1) ; u, A, v
+    addr: torch.addr(A, u, v) ; A, u, v
+    addr_scaled: A.addr(u, v, beta=2, alpha=-0.5) ; A, u, v
+    addr_promoted: torch.addr(A, u, v.double()) ; A, u, v
+    baddbmm: torch.baddbmm(B[:2], C, D, beta=0.5, alpha=2) ; B, C, D
+    baddbmm_method: (C[:, :, :2] * 1).baddbmm(C, D) ; C, D
+    baddbmm_float64: torch.baddbmm(B[:2].double(), C.double(), D.double()) ; B, C, D
+    addbmm: torch.addbmm(B[:2], C, D, beta=0.5, alpha=2) ; B, C, D
+    addbmm_method: u.addbmm(C, D) ; u, C, D
+    block_diag: torch.block_diag(A, v, u[0]) ; A, v, u
+    block_diag_promoted: torch.block_diag(A, torch.tensor([[1, 2]]), B.double()) ; A, B
+""")
+case("api_products_graphs_and_saved", [_PRODUCTS, """
+for y in [torch.tensordot(C, B, ([2], [0])), torch.tensordot(A[:1], B, ([0, 1], [1, 0])), torch.inner(v, C),
+          torch.kron(A, u), torch.vdot(v, v), torch.cross(A, A.flip(0), dim=1), torch.linalg.cross(A, v[None]),
+          torch.dist(A, v), torch.dist(A, v, 3), torch.cdist(A, B.t()), torch.cdist(C, A, 1),
+          torch.cdist(A, B.t(), compute_mode="use_mm_for_euclid_dist"), torch.cdist(C, A[None].expand(3, 2, 3)[:2]),
+          F.pairwise_distance(A, v), torch.addmv(u, A, v, beta=0.5, alpha=2), torch.addmv(u, A, v),
+          torch.addr(A, u, v, alpha=3), torch.baddbmm(B[:2], C, D, beta=0), torch.addbmm(B[:2], C, D, alpha=0.25),
+          torch.block_diag(A, v, u[0])]:
+    print(y.grad_fn.name(), y.shape, saved(y))
+    show_graph(y)
+with torch.no_grad():
+    print(torch.addmv(u, A, v).requires_grad, torch.kron(A, u).grad_fn, torch.cdist(A, B.t()).grad_fn)
+print(torch.cdist(A.detach(), B.t().detach()).requires_grad, torch.tensordot(A.detach(), B.detach(), 1).grad_fn)
+"""])
+case("api_products_second_order", [_PRODUCTS, """
+W = torch.tensor([[1., 2.], [3., -1.]])
+for name, make, leaves in [
+        ("tensordot", lambda: torch.tensordot(A, B, 1), [A, B]),
+        ("kron", lambda: torch.kron(u, B), [u, B]),
+        ("vdot", lambda: torch.vdot(v, A[1]), [v, A]),
+        ("cross", lambda: torch.linalg.cross(A, v.expand(2, 3)), [A, v]),
+        ("dist_float64", lambda: torch.dist(A.double(), v.double()), [A, v]),
+        ("dist_p3_float64", lambda: torch.dist(A.double(), v.double(), 3), [A, v]),
+        ("pairwise_distance", lambda: F.pairwise_distance(A, v), [A, v]),
+        ("addmv", lambda: torch.addmv(u, A, v, beta=0.5, alpha=2), [u, A, v]),
+        ("addr", lambda: torch.addr(A, u, v, beta=2, alpha=3), [A, u, v]),
+        ("baddbmm", lambda: torch.baddbmm(B[:2].double(), C.double(), D.double(), alpha=2), [B, C, D]),
+        ("addbmm", lambda: torch.addbmm(B[:2].double(), C.double(), D.double(), beta=0.5), [B, C, D]),
+        ("addbmm_float32", lambda: torch.addbmm(B[:2], C, D, beta=0.5) / 8, [B, C, D]),
+        ("block_diag", lambda: torch.block_diag(A, u), [A, u])]:
+    y = make()
+    w = torch.arange(1., y.numel() + 1).reshape(y.shape)
+    gs = torch.autograd.grad((y * y * w).sum(), leaves, create_graph=True)
+    print(name, [(g.grad_fn.name(), nf(g)) if g.grad_fn else None for g in gs])
+    print(gs)
+    print(torch.autograd.grad(sum((g * g).sum() for g in gs), leaves, allow_unused=True))
+for t in [A, A.double()]:
+    y = torch.cdist(t, B.t())
+    g, = torch.autograd.grad((y * y).sum(), A, create_graph=True)
+    print(g, g.grad_fn.name(), nf(g))
+    try:
+        torch.autograd.grad(g.sum(), A)
+    except Exception as e:
+        print(type(e).__name__, e)
+y = torch.cdist(A, B.t(), compute_mode="use_mm_for_euclid_dist")
+g, = torch.autograd.grad((y * torch.tensor([[1., 2.], [3., 4.]])).sum(), B, create_graph=True)
+print(g, g.grad_fn.name(), nf(g))
+print(torch.autograd.grad(g.sum(), [A, B]))
+"""])
+case("api_products_cdist_regimes", """
+a = torch.arange(81.).reshape(27, 3).sin().requires_grad_()
+b = torch.arange(12.).reshape(4, 3).cos().requires_grad_()
+for x1 in [a, a[:25], a[:26]]:
+    for mode in ["use_mm_for_euclid_dist_if_necessary", "use_mm_for_euclid_dist", "donot_use_mm_for_euclid_dist"]:
+        y = torch.cdist(x1, b, compute_mode=mode)
+        print(x1.shape[0], mode, y.grad_fn.name(), nf(y), y[:3])
+        print(torch.cdist(b, x1, compute_mode=mode).grad_fn.name())
+y = torch.cdist(a, b)
+y.sum().backward()
+print(a.grad[:4])
+ab = a.detach()[None].expand(2, 27, 3).requires_grad_()
+y = torch.cdist(ab, b)
+show_graph(y)
+print(y.shape, y[1, :2])
+y = torch.cdist(a.double(), b.double(), p=2)
+print(y.grad_fn.name(), y.dtype, y[:2])
+print(torch.cdist(torch.ones(2, 0, 4), torch.ones(2, 5, 4)).shape, torch.cdist(torch.ones(3, 0), torch.ones(2, 0)))
+print(torch.cdist(torch.ones(30, 0, requires_grad=True), torch.ones(2, 0)).grad_fn.name())
+""")
+case("api_products_inplace_and_integers", [_PRODUCTS, """
+for name, f in [("addmv_", lambda t: t.addmv_(A, v, alpha=2)), ("addr_", lambda t: t.addr_(u, v, beta=0.5)),
+                ("baddbmm_", lambda t: t.baddbmm_(C, D, beta=2)), ("addbmm_", lambda t: t.addbmm_(C, D, alpha=-1))]:
+    shape = {"addmv_": (2,), "addr_": (2, 3), "baddbmm_": (2, 2, 2), "addbmm_": (2, 2)}[name]
+    base = torch.ones(shape, requires_grad=True)
+    t = base * 1
+    r = f(t)
+    print(name, r is t, t, t.grad_fn.name(), nf(t), t._version, saved(t))
+    t.sum().backward()
+    print(base.grad, A.grad, u.grad, C.grad)
+    for leaf in (A, u, v, C, D):
+        leaf.grad = None
+ints = torch.tensor([[1, 2, 3], [4, 5, 6]])
+print(torch.addmv(torch.tensor([1, 2]), ints, torch.tensor([1, 0, 1]), beta=2, alpha=3))
+print(torch.addr(torch.tensor([[1, 1, 1], [2, 2, 2]]), torch.tensor([1, 2]), torch.tensor([3, 4, 5]), beta=2))
+print(torch.addr(torch.tensor([[True]]), torch.tensor([True]), torch.tensor([False])))
+L = torch.int64
+print(torch.baddbmm(torch.tensor([1, 2]), torch.ones(1, 1, 2, dtype=L), torch.ones(1, 2, 2, dtype=L), alpha=0.5))
+print(torch.addbmm(ints[:, :2], torch.ones(3, 2, 1, dtype=torch.int64), torch.ones(3, 1, 2, dtype=torch.int64), beta=0))
+print(torch.tensordot(ints, ints, ([1], [1])), torch.inner(ints[0], ints[1]), torch.kron(ints[0], ints[1][:2]))
+print(torch.vdot(ints[0], ints[1]), torch.linalg.cross(ints, ints.flip(1)), torch.block_diag(ints[0], torch.tensor(7)))
+print(torch.kron(torch.tensor([True, False]), torch.tensor([True, True])), torch.block_diag())
+print(torch.block_diag(torch.tensor([[1, 2]]), torch.tensor([True])), F.pairwise_distance(ints[0], ints[1]))
+x = A.detach().clone()
+print(x.addr_(u.detach(), v.detach().double(), beta=2), x.dtype)
+"""])
+case("api_products_cross_without_dim", """
+import warnings
+a = torch.tensor([[1., 2.], [3., -1.], [0.5, 4.]], requires_grad=True)
+with warnings.catch_warnings(record=True) as w:
+    warnings.simplefilter("always")
+    y = torch.cross(a, a.flip(0))
+    z = a.cross(a * 2)
+print([str(m.message) for m in w], [m.category.__name__ for m in w])
+print(y, y.grad_fn.name(), y.grad_fn._saved_dim, z.grad_fn._saved_dim)
+""", fresh_process=True)
+_errors(
+    "api_products_errors",
+    "torch.tensordot(x, v, -1)", "torch.tensordot(x, v, 3)", "torch.tensordot(x, v, 'a')", "torch.tensordot(x, v, 1.5)",
+    "torch.tensordot(x, x, 1)", "torch.tensordot(x, v, ([0], [0, 1]))", "torch.tensordot(x, v.double(), 1)",
+    "torch.tensordot(x, v, ([5], [0]))", "torch.tensordot(x, x, ([0, 0], [0, 1]))",
+    "torch.tensordot(x, v, torch.tensor([1, 0, 1]))", "torch.tensordot(x, v, torch.tensor(-1))",
+    "torch.tensordot(x, v, ((1,), 0))",
+    "torch.inner(x, torch.ones(4))", "torch.inner(x, v.double())",
+    "torch.vdot(x, v)", "torch.vdot(v, torch.ones(2))", "torch.vdot(v, v.double())",
+    "torch.vdot(torch.tensor([True]), torch.tensor([True]))",
+    "torch.cross(x, x, dim=0)", "torch.cross(torch.ones(2, 2), torch.ones(2, 2))", "torch.cross(x, v, dim=1)",
+    "torch.cross(x, x.double(), dim=1)", "torch.linalg.cross(x, v)", "torch.linalg.cross(x, x, dim=2)",
+    "torch.linalg.cross(x, torch.ones(3, 3))", "torch.linalg.cross(torch.tensor([True, False, True]), "
+    "torch.tensor([True, True, True]))",
+    "torch.dist(x, torch.ones(4))", "torch.dist(torch.tensor([1, 2]), torch.tensor([3, 4]))", "torch.dist(x, v, 'fro')",
+    "torch.cdist(v, v)", "torch.cdist(x, torch.ones(2, 4))", "torch.cdist(x, x, -1)",
+    "torch.cdist(torch.tensor([[1, 2]]), torch.tensor([[1, 2]]))", "torch.cdist(x, x.double())",
+    "torch.cdist(x, x, compute_mode='foo')", "torch.cdist(torch.ones(2, 3, 4), torch.ones(3, 5, 4))",
+    "F.pairwise_distance(x, torch.ones(4))",
+    "torch.addmv(v, x, v)", "torch.addmv(v[:2], x, torch.ones(2))", "torch.addmv(v[:2], x, v.double())",
+    "torch.addmv(v[:2].double(), x, v)", "torch.addmv(v[:2], x[0], v)", "torch.addmv(v[:2], x, x)",
+    "torch.ones(1).addmv_(x.detach(), v.detach())",
+    "torch.addr(x, v, v)", "torch.addr(x, x, v)",
+    "torch.addr(torch.tensor([[1]]), torch.tensor([2]), torch.tensor([3]), alpha=0.5)",
+    "torch.addr(torch.ones(2, 3), torch.ones(2), torch.ones(3), beta=True)",
+    "torch.ones(3).addr_(v[:2].detach(), v.detach())", "torch.ones(1, 3).addr_(torch.ones(2), torch.ones(3))",
+    "torch.baddbmm(x, torch.ones(4, 2, 5), torch.ones(4, 5, 4))",
+    "torch.baddbmm(x, torch.ones(2, 5), torch.ones(4, 5, 3))",
+    "torch.baddbmm(x, torch.ones(4, 2, 5), torch.ones(3, 5, 3))", "torch.baddbmm(x, torch.ones(4, 2, 5), "
+    "torch.ones(4, 4, 3))", "torch.baddbmm(x, torch.ones(4, 2, 5), torch.ones(4, 5, 3).double())",
+    "torch.baddbmm(x.double(), torch.ones(4, 2, 5), torch.ones(4, 5, 3))",
+    "torch.baddbmm(torch.ones(2, 3), torch.ones(5), torch.ones(4, 5, 3))",
+    "torch.ones(1, 2, 3).baddbmm_(torch.ones(2, 2, 5), torch.ones(2, 5, 3))",
+    "torch.addbmm(x, torch.ones(4, 2, 5), torch.ones(3, 5, 3))",
+    "torch.addbmm(x, torch.ones(4, 2, 5), torch.ones(4, 4, 3))",
+    "torch.addbmm(x, torch.ones(2, 5), torch.ones(4, 5, 3))",
+    "torch.addbmm(x, torch.ones(4, 2, 5), torch.ones(4, 5, 3).double())",
+    "torch.addbmm(x.double(), torch.ones(4, 2, 5), torch.ones(4, 5, 3))",
+    "torch.block_diag(x, torch.ones(2, 2, 2))", "torch.block_diag([x])", "torch.block_diag(x, 1)",
+    "torch.cross(x, x, dim=1, out=torch.empty(2, 3))",
+    fresh_process=True,  # torch.cross without dim warns once per process
+)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Indexing and selection (minigrad.selection_ops): unfold, index_fill/copy/put, take, kthvalue, the scatters,
+# hsplit/vsplit/dsplit, tril/triu_indices, searchsorted/bucketize.
+# ---------------------------------------------------------------------------------------------------------
+_SELECT = """
+x = torch.tensor([[1., -2., 3., 0.5], [0.5, 4., -1., 0.]], requires_grad=True)
+v = torch.tensor(2.5, requires_grad=True)
+s = torch.tensor([[5., 6.], [7., 8.]], requires_grad=True)
+r = torch.tensor([-1., 2., -3., 4.], requires_grad=True)
+d = torch.tensor([0.25, -0.75], requires_grad=True)
+"""
+_report_cases("api_select_op_", _SELECT, """
+    unfold: x.unfold(1, 2, 1) ; x
+    unfold_step: x.unfold(-1, 2, 2) ; x
+    unfold_float64: x.double().unfold(0, 1, 2) ; x
+    index_fill: x.index_fill(1, torch.tensor([0, 2]), -1.5) ; x
+    index_fill_tensor: x.index_fill(0, torch.tensor(1), v) ; x, v
+    index_fill_repeats: torch.index_fill(x, -1, torch.tensor([3, 0, 3]), v * 2) ; x, v
+    index_copy: x.index_copy(1, torch.tensor([3, 0]), s) ; x, s
+    index_copy_float64: torch.index_copy(x.double(), 0, torch.tensor([1, 0]), x.double() * 2) ; x
+    index_put: x.index_put((torch.tensor([0, 1]), torch.tensor([1, 1])), d) ; x, d
+    index_put_accumulate: torch.index_put(x, (torch.tensor([0, 0]),), r, accumulate=True) ; x, r
+    index_put_mask: x.index_put((x > 0,), v) ; x, v
+    take: torch.take(x, torch.tensor([[0, 5], [-1, 5]])) ; x
+    take_method_float64: x.double().take(torch.tensor([7, 7, 2])) ; x
+    kthvalue: x.kthvalue(2, 1).values ; x
+    kthvalue_keepdim: torch.kthvalue(x, 1, 0, keepdim=True)[0] ; x
+    select_scatter: torch.select_scatter(x, r, 0, -1) ; x, r
+    select_scatter_method: x.select_scatter(d, 1, 2) ; x, d
+    slice_scatter: torch.slice_scatter(x, s, 1, 1, None, 2) ; x, s
+    slice_scatter_defaults: x.slice_scatter(x.double() * 3) ; x
+    diagonal_scatter: torch.diagonal_scatter(x, d, 1) ; x, d
+    diagonal_scatter_dims: x.diagonal_scatter(d, -1, 1, 0) ; x, d
+    hsplit: torch.hsplit(x, 2)[1] ; x
+    vsplit: x.vsplit([1])[0] ; x
+    dsplit: torch.dsplit(x.reshape(2, 1, 4), [1, 3])[1] ; x
+""")
+case("api_select_saved_and_second_order", [_SELECT, """
+def saved(node):
+    return {k: getattr(node, k) for k in dir(node) if k.startswith("_saved_")}
+
+
+w = torch.arange(1., 25.).requires_grad_()
+for name, f, leaves in [
+        ("unfold", lambda: x.unfold(-1, 3, 1), [x]),
+        ("index_fill", lambda: x.index_fill(-1, torch.tensor([2, 0]), 7.), [x]),
+        ("index_fill_tensor", lambda: x.index_fill(1, torch.tensor([3, 0, 3]), v * x[0, 1]), [x, v]),
+        ("index_copy", lambda: x.index_copy(-1, torch.tensor([2, 1]), s), [x, s]),
+        ("index_put", lambda: x.index_put((torch.tensor([1, 0]), torch.tensor([3, 3])), d), [x, d]),
+        ("index_put_accumulate", lambda: x.index_put((torch.tensor([1, 1]),), r, True), [x, r]),
+        ("take", lambda: x.take(torch.tensor([[0, 5], [7, 5]])), [x]),
+        ("kthvalue", lambda: x.kthvalue(3, -1).values, [x]),
+        ("kthvalue_keepdim", lambda: x.kthvalue(2, 0, True).values, [x]),
+        ("select_scatter", lambda: torch.select_scatter(x, r, 0, -1), [x, r]),
+        # dim 1, not -1: minigrad's SliceBackward0 (src's gradient) saves its dim wrapped, torch as given
+        ("slice_scatter", lambda: torch.slice_scatter(x, s, 1, 0, None, 2), [x, s]),
+        ("slice_scatter_ends", lambda: torch.slice_scatter(x, s, 1, -3, -1), [x, s]),
+        ("diagonal_scatter", lambda: torch.diagonal_scatter(x, d, -1, -1, 0), [x, d])]:
+    y = f()
+    print(name, y.grad_fn.name(), nf(y), saved(y.grad_fn))
+    gs = torch.autograd.grad((y * w[:y.numel()].reshape(y.shape)).sum(), leaves, create_graph=True)
+    for g in gs:
+        print(" ", g, g.grad_fn.name(), nf(g), saved(g.grad_fn))
+    print(" ", torch.autograd.grad(sum((g * g).sum() for g in gs), leaves + [w], allow_unused=True))
+"""])
+case("api_select_in_place_and_views", [_SELECT, """
+a = torch.arange(6., requires_grad=True)
+y = a * 1
+u = y.unfold(0, 2, 2)
+print(u, u._is_view(), u._base is y, u.is_contiguous(), u.stride(), u.storage_offset(), y._version, u._version)
+u[1].mul_(3)
+print(y, y._version, u._version, y.grad_fn.name(), u.grad_fn.name(), nf(y))
+(y * torch.arange(6.)).sum().backward()
+print(a.grad)
+a.grad = None
+y = a * 1
+u = y.unfold(0, 2, 1)
+y.mul_(3)
+print(u.grad_fn.name(), u.grad_fn._saved_size, u.grad_fn._saved_stride, u._version)
+(u * torch.arange(10.).reshape(5, 2)).sum().backward()
+print(a.grad)
+a.grad = None
+y = a * 1
+e = y[:3].expand(2, 3)
+y.mul_(2)
+e.sum().backward()
+print(a.grad)
+a.grad = None
+b = torch.arange(6.).reshape(2, 3).t().requires_grad_()
+u = b.unfold(0, 2, 1)
+print(u, u.stride(), u.is_contiguous())
+print(torch.tensor(5.).unfold(0, 1, 1), torch.ones(2, 3).unfold(1, 2, 1).unfold(0, 1, 1).shape)
+(u * torch.arange(8.).reshape(u.shape)).sum().backward()
+print(b.grad)
+with torch.no_grad():
+    z = torch.zeros(4)
+    z.unfold(0, 2, 2)[0, 1] = 7
+    print(z, z._version)
+for name, f, others in [("index_fill_", lambda t: t.index_fill_(1, torch.tensor([0, 3]), -2.), ()),
+                        ("index_fill_tensor_", lambda t, val: t.index_fill_(0, torch.tensor([1]), val), (v,)),
+                        ("index_copy_", lambda t, src: t.index_copy_(1, torch.tensor([1, 2]), src), (s,)),
+                        ("index_put_", lambda t, vals: t.index_put_((torch.tensor([0, 1]),), vals, True),
+                         (r,)),
+                        ("torch.index_put_", lambda t, vals: torch.index_put_(t, (t > 0,), vals), (v,))]:
+    t = x * 1
+    out = f(t, *others)
+    print(name, out is t, t, t._version, t.grad_fn.name(), nf(t))
+    (t * torch.arange(1., 9.).reshape(2, 4)).sum().backward()
+    print(x.grad, [o.grad for o in others])
+    x.grad = None
+    for o in others:
+        o.grad = None
+t = x * 1
+row = t[1]
+row.index_fill_(0, torch.tensor([2]), 0.)
+print(t, t.grad_fn.name(), row.grad_fn.name(), t._version)
+p = torch.zeros(2, 3, dtype=torch.int64)
+p.index_put_((torch.tensor([0, 0]), torch.tensor([1, 1])), torch.tensor([5, 6]), accumulate=True)
+p.index_fill_(1, torch.tensor(2), 9)
+print(p, p._version)
+"""])
+case("api_select_non_differentiable", """
+print(torch.tril_indices(3, 3), torch.triu_indices(3, 4, 1), torch.tril_indices(3, 3, -1), torch.triu_indices(4, 3, 1))
+print(torch.tril_indices(3, 4, 10), torch.triu_indices(3, 4, -10))
+print(torch.tril_indices(0, 3), torch.tril_indices(2, 2, dtype=torch.int32))
+b = torch.tensor([1., 3., 5., 7.])
+q = torch.tensor([[3., 6., 9.], [0., 7., 1.]])
+print(torch.searchsorted(b, q), torch.searchsorted(b, q, right=True), torch.searchsorted(b, q, side="right"))
+print(torch.searchsorted(b, q, out_int32=True), torch.searchsorted(b, 3.))
+print(torch.searchsorted(b, 3), torch.searchsorted(b, torch.tensor(3.)))
+print(torch.searchsorted(torch.tensor([[1., 2.], [3., 4.]]), torch.tensor([[1.5], [3.5]])))
+print(torch.searchsorted(torch.tensor([5., 1., 3.]), torch.tensor([3., 6.]), sorter=torch.tensor([1, 2, 0])))
+print(torch.searchsorted(b, torch.tensor([3, 6])), torch.searchsorted(torch.tensor([1, 3, 5]), torch.tensor([3., 6.])))
+print(torch.searchsorted(b, torch.tensor([float('nan'), 2.])))
+print(torch.searchsorted(torch.tensor([1., float('nan')]), torch.tensor([float('nan'), 2.])))
+print(torch.bucketize(q, b), torch.bucketize(q, b, right=True))
+print(torch.bucketize(q, b, out_int32=True), torch.bucketize(3., b))
+print(torch.bucketize(torch.tensor([3, 6]), b), torch.searchsorted(b.double(), q).dtype)
+for t in [torch.tensor([1., 1., 1., 0.]), torch.tensor([2., 1., 1., 1., 1., 3.]), torch.tensor([1., float('nan'), 0.]),
+          torch.tensor([3, 1, 2, 2, 1]), torch.tensor([4., 4., 2., 4., 4., 2., 4.])]:
+    print([tuple(t.kthvalue(k)) for k in range(1, t.numel() + 1)])
+print(torch.tensor(3.).kthvalue(1), torch.ones(2, 0).kthvalue(1, 0), torch.tensor([1., 2.]).half().kthvalue(1))
+m = torch.tensor([[3., 1., 2., 1.], [1., 1., 0., 1.], [5., 5., 5., 5.]])
+print(m.kthvalue(2), m.kthvalue(1, 0, True), type(m.kthvalue(2)).__name__)
+print(torch.take(torch.tensor([[1, 2], [3, 4]]), torch.tensor([3, 0])))
+print(torch.ones(0).take(torch.tensor([], dtype=torch.long)))
+print(torch.tensor([1, 2]).index_fill(0, torch.tensor([0]), 1.5), torch.tensor(2.).index_fill(0, torch.tensor(0), 5.))
+print(torch.select_scatter(torch.ones(2, 4).long(), torch.full((4,), 2.7), 0, 1))
+print(torch.slice_scatter(torch.zeros(2, 4), torch.ones(2, 0), 1, 3, 1))
+print(torch.diagonal_scatter(torch.zeros(2, 3), torch.ones(0), 5))
+print(torch.hsplit(torch.ones(4), 2), torch.hsplit(torch.arange(8.).reshape(2, 4), [3, 1]))
+print(torch.dsplit(torch.ones(2, 2, 4), 2)[0].shape)
+""")
+_errors(
+    "api_select_errors",
+    "x.unfold(1, 5, 1)", "x.unfold(2, 1, 1)", "x.unfold(1, 2, 0)", "x.unfold(1, -1, 1)", "x.unfold(1, 0, 1)",
+    "torch.tensor(3.).unfold(0, 2, 1)", "x.unfold(1, 2)", "x.unfold(1.5, 2, 1)", "x.unfold(1, 2.5, 1)",
+    "x.index_fill(1, torch.tensor([0, 4]), 1.)", "x.index_fill(1, torch.tensor([0., 1.]), 1.)",
+    "x.index_fill(1, torch.tensor([[0]]), 1.)", "x.index_fill(2, torch.tensor([0]), 1.)",
+    "x.index_fill(1, torch.tensor([0]), torch.tensor([1., 2.]))", "x.index_fill(1, torch.tensor([-5]), 1.)",
+    "x.index_fill(1, torch.tensor([0], dtype=torch.int32), 1.)", "x.index_fill(1, [0], 1.)",
+    "x.index_fill(1, torch.tensor([0]), 'a')", "torch.index_fill(x, 1, [0], 1.)",
+    "x.index_copy(1, torch.tensor([0, 4]), torch.ones(2, 2))", "x.index_copy(1, torch.tensor([0]), torch.ones(2, 2))",
+    "x.index_copy(1, torch.tensor([0., 1]), torch.ones(2, 2))",
+    "x.index_copy(1, torch.tensor([0, 1]), torch.ones(2, 2, dtype=torch.float64))",
+    "x.index_copy(1, torch.tensor([0, 1]), torch.ones(3, 2))",
+    "x.index_copy(1, torch.tensor([[0, 1]]), torch.ones(2, 2))",
+    "x.index_copy(1, torch.tensor([0, -1]), torch.ones(2, 2))",
+    "torch.ones(2, 3, 4).index_copy(1, torch.tensor([0]), torch.ones(2, 1, 5))",
+    "torch.index_copy(x, 1, torch.tensor([0]), torch.ones(2))",
+    "torch.ones(2, 3).index_copy(0, torch.tensor([0, 1]), torch.tensor(1.))",
+    "x.index_put((torch.tensor([0, 4]),), torch.tensor(1.))",
+    "x.index_put((torch.tensor([0., 1.]),), torch.tensor(1.))",
+    "x.index_put((torch.tensor([0, 1]),), torch.tensor(1., dtype=torch.float64))",
+    "x.index_put((torch.tensor([0, 1]),), torch.ones(3))", "x.index_put((torch.tensor([0, 1]),), 1.)",
+    "torch.index_put(x, (torch.tensor([0]),), 1.)", "x.index_put(torch.tensor([0, 1]), torch.tensor(1.))",
+    "x.index_put((None, torch.tensor([1, 3])), torch.tensor(7.))",
+    "x.index_put((torch.tensor([0, 1]), torch.tensor([0, 1]), torch.tensor([0, 1])), torch.tensor(7.))",
+    "torch.tensor([1, 2]).index_put((torch.tensor([0]),), torch.tensor(1.5))", "x.index_put_((torch.tensor([0]),), 1.)",
+    "x.take(torch.tensor([8]))", "x.take(torch.tensor([-9]))", "x.take(torch.tensor([1.]))",
+    "x.take(torch.tensor([1], dtype=torch.int32))", "x.take([1])", "torch.take(x, [1])", "x.take()",
+    "torch.ones(0).take(torch.tensor([0]))",
+    "x.kthvalue(0)", "x.kthvalue(5)", "x.kthvalue(1, 2)", "torch.tensor([True]).kthvalue(1)",
+    "torch.tensor(3.).kthvalue(2)", "x.kthvalue(1.5)", "torch.kthvalue(x, 1.5)", "x.kthvalue()",
+    "torch.ones(2, 0).kthvalue(1)",
+    "torch.tril_indices(-1, 3)", "torch.tril_indices(3, -1)", "torch.tril_indices(3, 3, dtype=torch.float32)",
+    "torch.triu_indices(3, 3, dtype=torch.int16)", "torch.tril_indices(3)", "torch.tril_indices(3., 3)",
+    "torch.tril_indices(3, 3, 0.5)",
+    "torch.searchsorted(b, torch.tensor([3.]), side='left', right=True)" .replace("b", "torch.tensor([1., 2.])"),
+    "torch.searchsorted(torch.tensor([1., 2.]), torch.tensor([3.]), side='middle')",
+    "torch.searchsorted(torch.tensor([[1., 2.], [3., 4.]]), torch.tensor([1.5, 3.5]))",
+    "torch.searchsorted(torch.tensor(3.), torch.tensor([3., 6.]))",
+    "torch.searchsorted(torch.tensor([True, False]), torch.tensor([True]))",
+    "torch.searchsorted(torch.tensor([1., 2.]), torch.tensor([3.]), sorter=torch.tensor([0., 1.]))",
+    "torch.searchsorted(torch.tensor([1., 2.]), torch.tensor([3.]), sorter=torch.tensor([0]))",
+    "torch.searchsorted(torch.tensor([1., 2.]), torch.tensor([3.]), sorter=torch.tensor([0, 9]))",
+    "torch.searchsorted([1, 2], torch.tensor([1]))", "torch.searchsorted(torch.tensor([1., 2.]), [1.])",
+    "torch.searchsorted(torch.tensor([1., 2.]), torch.tensor([1.]), side=1)",
+    "torch.bucketize(torch.tensor([3.]), torch.tensor([[1., 2.]]))",
+    "torch.bucketize(torch.tensor([3.]), torch.tensor(2.))",
+    "torch.bucketize([1.], torch.tensor([1., 2.]))",
+    "torch.bucketize(torch.tensor([3.]), torch.tensor([1.]), side='right')",
+    "torch.select_scatter(x, torch.ones(3), 0, 1)", "torch.select_scatter(x, torch.ones(4), 0, 2)",
+    "torch.select_scatter(x, torch.ones(4), 2, 0)", "torch.select_scatter(x, torch.ones(1, 4), 0, 1)",
+    "torch.select_scatter(x, 1., 0, 1)", "torch.select_scatter(torch.tensor(1.), torch.tensor(3.), 0, 0)",
+    "torch.select_scatter(x, torch.ones(4), 0)",
+    "torch.slice_scatter(x, torch.ones(2, 2), 1)", "torch.slice_scatter(x, torch.ones(2, 2), 1, 0, 2, 0)",
+    "torch.slice_scatter(x, torch.ones(2, 2), 3, 2)", "torch.slice_scatter(x, torch.ones(2, 2), 1, 10, 12)",
+    "torch.slice_scatter(x, 1.)",
+    "torch.diagonal_scatter(x, torch.ones(3))", "torch.diagonal_scatter(x, torch.ones(2), 0, 1, 1)",
+    "torch.diagonal_scatter(torch.ones(3), torch.ones(2))", "torch.diagonal_scatter(x, [1., 2.])",
+    "torch.hsplit(x, 3)", "torch.hsplit(x, 0)", "torch.hsplit(torch.tensor(1.), 1)", "torch.vsplit(x, 3)",
+    "torch.vsplit(torch.ones(4), 2)",
+    "torch.dsplit(x, 2)",
+    "torch.hsplit(x, 2.5)",
+    "torch.hsplit(x, torch.tensor([1]))",
+    "torch.hsplit(x, -2)", "torch.vsplit(x, 0)",
+)

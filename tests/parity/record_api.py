@@ -88,6 +88,10 @@ _MISSING = re.compile(r"\w+\(\) missing \d+ required positional arguments?: .*")
 _ATTRIBUTE = re.compile(r"'_NotATensor' object has no attribute '(\w+)'")
 
 
+class _NotATensorEither:
+    """A second kind of non-tensor, to tell which argument torch's Python code reads first."""
+
+
 def _error(fn, *args):
     try:
         fn(*args)
@@ -201,7 +205,12 @@ def _second_refusal(fn):
         passes = {k: True for k, e in passes.items() if "must be Tensor, not" not in str(e)}
         return {"name": must[1], "param": must[2], **passes}
     read = _ATTRIBUTE.fullmatch(str(error)) if isinstance(error, AttributeError) else None
-    return {"attributes": [read[1]]} if read else None
+    if not read:
+        return None
+    # whether its code reads the first argument's attribute before the second's (torch.tensordot's a.dim())
+    both = _error(fn, _NotATensorEither(), _NotATensor())
+    first = isinstance(both, AttributeError) and str(both).startswith("'_NotATensorEither'")
+    return {"attributes": [read[1]], **({"first": True} if first else {})}
 
 
 def dump_inputs(refusals):

@@ -1,0 +1,264 @@
+"""torch's CPU sampling kernels: how a generator's 32-bit words become uniform, normal, integer, Bernoulli and
+exponential numbers, permutations and multinomial draws, with torch's arithmetic, so that the numbers are torch's
+bit for bit (ATen: core/TransformationHelper.h, core/DistributionsHelper.h, native/cpu/DistributionTemplates.h,
+native/cpu/avx_mathfun.h, native/cpu/MultinomialKernel.cpp, TensorFactories.cpp's ``randperm_cpu``).
+
+Each function takes the :class:`~minigrad.random.Generator` to draw from and returns a flat numpy array of the
+values in the order torch writes them (the tensor's memory order, see :func:`fill`). Where torch's compiled code
+fuses a multiply and an add (``fma``), so does this: in float32 through float64, whose product of two floats is
+exact; in float64 with an error-free product and sum.
+"""
+
+import math
+
+import numpy as np
+
+_CHUNK = 1 << 16  # elements per Box-Muller step, a multiple of 16
+_F32_MANTISSA = np.uint32((1 << 24) - 1)
+_F64_MANTISSA = np.uint64((1 << 53) - 1)
+_libm_log = np.frompyfunc(math.log, 1, 1)  # numpy's own float64 log is off by an ulp now and then; torch calls libm
+_libm_log1p = np.frompyfunc(math.log1p, 1, 1)
+
+
+def _libm(fn, x):
+    return fn(x).astype(np.float64) if x.size else x.astype(np.float64)
+
+
+# ------------------------------------------------------------------------------------------------ fused multiply-add
+
+
+def fma32(a, b, c):
+    """float32 ``fma(a, b, c)``: the float32 product is exact in float64, the sum rounds (twice, which differs
+    from one rounding only in ties too rare to have shown up)."""
+    wide = np.multiply(a, b, dtype=np.float64)
+    np.add(wide, c, out=wide)
+    return wide.astype(np.float32)
+
+
+def _split(a):
+    t = a * 134217729.0  # 2**27 + 1: Veltkamp's split into two 26-bit halves
+    hi = t - (t - a)
+    return hi, a - hi
+
+
+def fma64(a, b, c):
+    """float64 ``fma(a, b, c)``: the exact product (Dekker) and sum (Knuth) of ``a * b + c``, rounded at the end."""
+    a, b, c = np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64)
+    p = a * b
+    ah, al = _split(a)
+    bh, bl = _split(b)
+    p_err = ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    s = p + c
+    v = s - p
+    s_err = (p - (s - v)) + (c - v)
+    return s + (p_err + s_err)
+
+
+# ------------------------------------------------------------------------------------------------------ uniform
+
+
+def uniform_float(gen, n):
+    """``uniform_real_distribution<float>(0, 1)``: 24 bits of one ``random()`` each, as float32 in [0, 1)."""
+    return (gen._engine.random(n) & _F32_MANTISSA).astype(np.float32) * np.float32(2.0**-24)  # exact
+
+
+def uniform_double(gen, n):
+    """``uniform_real_distribution<double>(0, 1)``: 53 bits of one ``random64()`` each, as float64 in [0, 1)."""
+    return (gen._engine.random64(n) & _F64_MANTISSA).astype(np.float64) * 2.0**-53
+
+
+def uniform(gen, n, dtype, low=0.0, high=1.0):
+    """``uniform_kernel``: ``x * (high - low) + low`` (fused) in float32 for float32 and float16 tensors, float64 for
+    float64 ones; a value that rounds up to ``high`` becomes ``low``."""
+    dtype = np.dtype(dtype)
+    if dtype == np.float64:
+        x, lo, hi = uniform_double(gen, n), low, high
+    else:
+        x, lo, hi = uniform_float(gen, n), np.float32(low), np.float32(high)
+    if (lo, hi) == (0, 1):
+        return x.astype(dtype, copy=False)  # x * 1 + 0 is x, below 1
+    values = (fma64 if dtype == np.float64 else fma32)(x, hi - lo, lo).astype(dtype, copy=False)
+    return np.where(values == dtype.type(high), dtype.type(low), values)
+
+
+# ------------------------------------------------------------------------------------------------------- normal
+
+
+def normal(gen, n, dtype, mean=0.0, std=1.0, contiguous=True):
+    """``normal_kernel``: 16 or more elements of a contiguous tensor go through ``normal_fill``, anything else
+    through ``normal_distribution<double>`` one element at a time."""
+    dtype = np.dtype(dtype)
+    if n >= 16 and contiguous:
+        return _normal_fill(gen, n, dtype, mean, std)
+    return _normal_one_by_one(gen, n, mean, std).astype(dtype)
+
+
+def _normal_fill(gen, n, dtype, mean, std):
+    """``normal_fill``: ``n`` uniforms in place, Box-Muller on each block of 16 (cosines in the first 8, sines in
+    the last 8); when 16 does not divide ``n``, 16 fresh uniforms redo the last 16 elements."""
+    wide = dtype == np.float64
+    draw, box_muller = (uniform_double, _box_muller_double) if wide else (uniform_float, _box_muller_float)
+    data = draw(gen, n)
+    whole = n - n % 16
+    out = np.empty(n, np.float64 if wide else np.float32)
+    for start in range(0, whole, _CHUNK):  # in chunks that stay in the processor's cache: twice as fast
+        out[start : min(start + _CHUNK, whole)] = box_muller(data[start : min(start + _CHUNK, whole)], mean, std)
+    out[whole:] = data[whole:]
+    if n % 16:
+        out[n - 16 :] = box_muller(draw(gen, 16), mean, std)
+    return out.astype(dtype, copy=False)
+
+
+def _box_muller_double(data, mean, std):
+    """The scalar ``NormalFill16<double>``, with libm's log, cos and sin."""
+    d = data.reshape(-1, 16)
+    radius = np.sqrt(-2 * _libm(_libm_log, 1 - d[:, :8]))
+    theta = 2.0 * math.pi * d[:, 8:]
+    pairs = np.concatenate([radius * np.cos(theta), radius * np.sin(theta)], axis=1).ravel()
+    return fma64(pairs, std, mean)
+
+
+def _box_muller_float(data, mean, std):
+    """The AVX2 ``NormalFill16<float>`` (torch runs it on AVX2 and AVX512 machines alike): float32 throughout, with
+    avx_mathfun's ``log256_ps`` and ``sincos256_ps``."""
+    d = data.reshape(-1, 16)
+    radius = np.sqrt(np.float32(-2.0) * _log256_ps(np.float32(1.0) - d[:, :8]))
+    sin, cos = _sincos256_ps(np.float32(2.0 * math.pi) * d[:, 8:])
+    pairs = np.concatenate([radius * cos, radius * sin], axis=1).ravel()
+    return fma32(pairs, np.float32(std), np.float32(mean))
+
+
+def _log256_ps(x):
+    """avx_mathfun's ``log256_ps`` (Cephes logf), operation by operation, with the multiply-adds the compiler
+    fuses. Its argument here is in (0, 1]."""
+    x = np.maximum(x, np.float32(np.finfo(np.float32).tiny))
+    bits = x.view(np.int32)
+    e = ((bits >> 23) - 0x7F).astype(np.float32) + np.float32(1.0)
+    x = (bits & ~0x7F800000 | np.float32(0.5).view(np.int32)).view(np.float32)  # the mantissa, in [0.5, 1)
+    small = x < np.float32(0.707106781186547524)
+    e = e - small.astype(np.float32)
+    x = (x - np.float32(1.0)) + np.where(small, x, np.float32(0.0))
+    z = x * x
+    y = np.full_like(x, np.float32(7.0376836292e-2))
+    for p in (-1.1514610310e-1, 1.1676998740e-1, -1.2420140846e-1, 1.4249322787e-1, -1.6668057665e-1,
+              2.0000714765e-1, -2.4999993993e-1, 3.3333331174e-1):  # fmt: skip
+        y = fma32(y, x, np.float32(p))
+    y = fma32(y * x, z, e * np.float32(-2.12194440e-4))
+    y = fma32(-z, np.float32(0.5), y)
+    return fma32(e, np.float32(0.693359375), x + y)
+
+
+def _sincos256_ps(x):
+    """avx_mathfun's ``sincos256_ps`` (Cephes sinf and cosf), for x >= 0, with the compiler's fused
+    multiply-adds."""
+    j = (x * np.float32(1.27323954473516)).astype(np.int32)  # 4 / pi, truncated
+    j = (j + 1) & ~1
+    y = j.astype(np.float32)
+    for dp in (-0.78515625, -2.4187564849853515625e-4, -3.77489497744594108e-8):  # x - y * pi / 4, in three parts
+        x = fma32(y, np.float32(dp), x)
+    sin_sign = (j & 4) << 29
+    cos_sign = (~(j - 2) & 4) << 29
+    z = x * x
+    c = fma32(np.float32(2.443315711809948e-5), z, np.float32(-1.388731625493765e-3))
+    c = fma32(c, z, np.float32(4.166664568298827e-2))
+    c = fma32(c * z, z, -(z * np.float32(0.5))) + np.float32(1.0)
+    s = fma32(np.float32(-1.9515295891e-4), z, np.float32(8.3321608736e-3))
+    s = fma32(s, z, np.float32(-1.6666654611e-1))
+    s = fma32(s * z, x, x)
+    first = (j & 2) == 0
+    sin, cos = np.where(first, s, c), np.where(first, c, s)
+    return (sin.view(np.int32) ^ sin_sign).view(np.float32), (cos.view(np.int32) ^ cos_sign).view(np.float32)
+
+
+def _normal_one_by_one(gen, n, mean, std):
+    """``normal_distribution<double>``: Box-Muller on two uniforms makes two normals; the first comes out, the
+    second waits in the generator for the next draw (of any size, until the generator is reseeded)."""
+    out = np.empty(n)
+    i = 0
+    if n and gen._next_double_normal is not None:
+        out[0], gen._next_double_normal, i = gen._next_double_normal, None, 1
+    pairs = (n - i + 1) // 2
+    u = uniform_double(gen, 2 * pairs).reshape(-1, 2)
+    radius = np.sqrt(-2.0 * _libm(_libm_log1p, -u[:, 1]))
+    theta = 2.0 * math.pi * u[:, 0]
+    cos, sin = radius * np.cos(theta), radius * np.sin(theta)
+    out[i:] = np.stack([cos, sin], axis=1).ravel()[: n - i]
+    if (n - i) % 2:
+        gen._next_double_normal = float(sin[-1])
+    return fma64(out, std, mean)
+
+
+# ------------------------------------------------------------------------------------------------------ integers
+
+
+def integers(gen, n, low, high):
+    """``random_from_to_kernel``: ``low + word % (high - low)``, from one ``random()`` while the range is below
+    2**28, from one ``random64()`` beyond (int64)."""
+    span = high - low
+    if span >= 1 << 28:
+        words = gen._engine.random64(n)
+        if span < 1 << 64:
+            words = words % np.uint64(span)
+    else:
+        words = gen._engine.random(n) % np.uint32(span)
+    return (words.astype(np.uint64) + np.uint64(low % (1 << 64))).view(np.int64)
+
+
+def random_int64(gen, n):
+    """``Tensor.random_()`` on int64: ``random64() % 2**63``."""
+    return (gen._engine.random64(n) % np.uint64(1 << 63)).astype(np.int64)
+
+
+def permutation(gen, n):
+    """``randperm_cpu``: 0 .. n-1, then for each i swap element i with one of i .. n-1 picked by
+    ``random() % (n - i)`` (n below 2**32 / 20, as any n that fits in memory is)."""
+    picks = (gen._engine.random(max(n - 1, 0)) % np.arange(n, 1, -1, dtype=np.uint32)).tolist()
+    order = list(range(n))
+    for i, z in enumerate(picks):
+        order[i], order[i + z] = order[i + z], order[i]
+    return np.array(order, dtype=np.int64)
+
+
+# --------------------------------------------------------------------------------------------- Bernoulli and more
+
+
+def bernoulli(gen, p, n=None):
+    """``bernoulli_kernel`` without MKL (torch's path on AMD processors; see :mod:`minigrad.random`): one uniform
+    per element, 1 where it is below ``p``; a number ``p`` or a float64 array draws float64 uniforms, a float32 or
+    float16 array float32 ones. Returns a bool array."""
+    if isinstance(p, np.ndarray) and p.dtype != np.float64:
+        return uniform_float(gen, p.size) < p.astype(np.float32).ravel()
+    u = uniform_double(gen, n if n is not None else np.size(p))
+    return u < np.ravel(p)
+
+
+def exponential(gen, n, lambd=1.0):
+    """``exponential_distribution<double>``: ``-1 / lambd * log1p(-u)`` (float64)."""
+    return (-1.0 / lambd) * _libm(_libm_log1p, -uniform_double(gen, n))
+
+
+def multinomial_with_replacement(gen, rows, num_samples):
+    """``multinomial_with_replacement_apply``: per row, the running sum in the row's dtype divided by the total, the
+    last one set to 1; each sample is the first category whose cumulative share reaches a float64 uniform."""
+    out = np.empty((rows.shape[0], num_samples), np.int64)
+    for i, row in enumerate(rows):
+        cumulative = np.cumsum(row, dtype=row.dtype)
+        cumulative /= cumulative[-1]
+        cumulative[-1] = 1
+        out[i] = np.searchsorted(cumulative.astype(np.float64), uniform_double(gen, num_samples), side="left")
+    return out
+
+
+# --------------------------------------------------------------------------------------------------- memory order
+
+
+def memory_order(shape, strides):
+    """The axes of a strided array from the slowest in memory to the fastest: the order torch's TensorIterator
+    walks a tensor it fills (so a transposed tensor is filled column by column)."""
+    return sorted(range(len(shape)), key=lambda d: (-abs(strides[d]) if shape[d] > 1 else 0, d))
+
+
+def fill(array, values):
+    """Write the flat ``values`` into ``array`` in torch's order (:func:`memory_order`)."""
+    order = memory_order(array.shape, array.strides)
+    np.transpose(array, order)[...] = np.asarray(values).reshape([array.shape[d] for d in order])

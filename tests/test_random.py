@@ -1,0 +1,72 @@
+"""minigrad's seeded random numbers against torch's, recorded by ``tests/parity/record_random.py`` (torch 2.13,
+CPU, an AMD processor: see :mod:`minigrad.random` for dropout on Intel ones): every value bit for bit, and every
+generator state byte for byte, so each draw leaves the generator where torch's leaves it."""
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+from parity.record_random import FIXTURES, PROGRAMS, run
+
+import minigrad
+from minigrad import Generator, sampling
+from minigrad.mt19937 import MT19937
+
+RECORDED = json.loads(Path(FIXTURES).read_text())
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_matches_torch(name):
+    got, want = run(minigrad, PROGRAMS[name]), RECORDED[name]
+    assert len(got) == len(want)
+    for i, (g, w) in enumerate(zip(got, want)):
+        assert g == w, f"{name}: out[{i}]"
+
+
+def test_first_words_of_seed_5489():
+    """The reference MT19937's first outputs for its default seed (5489)."""
+    assert MT19937(5489).random(3).tolist() == [3499211612, 581869302, 3890346734]
+
+
+def test_draws_of_any_size_leave_the_engine_where_one_big_draw_does():
+    one, many = MT19937(7), MT19937(7)
+    whole = one.random(2000)
+    parts = [many.random(n) for n in (1, 622, 1, 624, 0, 700, 52)]
+    assert np.array_equal(np.concatenate(parts), whole)
+    assert (one.left, one.next) == (many.left, many.next)
+    assert np.array_equal(one.words, many.words)
+
+
+def test_state_round_trip_and_errors():
+    g = Generator().manual_seed(11)
+    minigrad.randn(3, generator=g)  # a spare normal sample waits in the generator
+    state = g.get_state()
+    first = minigrad.randn(5, generator=g)
+    assert minigrad.equal(Generator().set_state(state).get_state(), state)
+    assert minigrad.equal(minigrad.randn(5, generator=Generator().set_state(state)), first)
+    with pytest.raises(TypeError, match="expected a torch.ByteTensor, but got int"):
+        g.set_state(5)
+    with pytest.raises(TypeError, match="RNG state must be a torch.ByteTensor"):
+        g.set_state(minigrad.zeros(5056))
+    with pytest.raises(RuntimeError, match="of size 5056 but found the input RNG state size to be 3"):
+        g.set_state(minigrad.zeros(3, dtype=minigrad.uint8))
+    with pytest.raises(RuntimeError, match="Invalid mt19937 state"):
+        g.set_state(minigrad.zeros(5056, dtype=minigrad.uint8))
+
+
+def test_fused_multiply_add():
+    rng = np.random.default_rng(0)
+    a, b, c = rng.standard_normal((3, 1000))
+    exact = [float(Fraction(x) * Fraction(y) + Fraction(z)) for x, y, z in zip(a, b, c)]  # rounded once
+    assert sampling.fma64(a, b, c).tolist() == exact
+    assert sampling.fma64(0.1, 10.0, -1.0) == 5.551115123125783e-17  # fma(0.1, 10, -1): 0.1's rounding error
+    f32 = a.astype(np.float32), b.astype(np.float32), c.astype(np.float32)
+    assert np.array_equal(sampling.fma32(*f32), (f32[0].astype(np.float64) * f32[1] + f32[2]).astype(np.float32))
+
+
+def test_memory_order():
+    a = np.zeros((3, 4))
+    sampling.fill(a.T, np.arange(12))  # a transposed tensor is filled in memory order, row by row of ``a``
+    assert a.ravel().tolist() == list(range(12))
