@@ -10,6 +10,12 @@ minigrad builds them on its one engine, where torch has a separate machinery (fu
   (a weight that requires grad, an enclosing ``grad``'s input) keeps its graph, as torch's does.
 * ``jacrev`` is one ``vjp`` per output element (the rows of the Jacobian); ``hessian`` is ``jacrev(jacrev(f))``
   (torch uses forward mode for the outer one: the same numbers).
+* ``jvp`` (forward mode in torch, a dual tensor per input) is the reverse-mode product of a reverse-mode product,
+  the "double vjp": ``g(u) = vjp(f, x)(u)`` is linear in ``u``, and its own vjp with the tangents ``v`` is ``J v``.
+  The first pass keeps its graph (``create_graph=True``), the second one too, so that ``jvp`` nests in ``grad``,
+  ``jacrev`` or another ``jvp``. An output that does not depend on the inputs gets zeros, as torch's has no tangent.
+  ``jacfwd`` is one ``jvp`` per input element (the columns of the Jacobian, along torch's standard basis);
+  ``linearize`` runs ``f`` once for the output and one ``jvp`` per call of its ``jvp_fn``.
 * ``vmap`` runs ``f`` once per slice along ``in_dims`` and stacks the results along ``out_dims``. torch runs ``f``
   once on batched tensors instead; so, unlike torch, inside a minigrad ``vmap`` a tensor prints as one sample (torch
   prints a ``BatchedTensor``), and ``.item()`` and random ops work (torch refuses them).
@@ -19,14 +25,16 @@ minigrad builds them on its one engine, where torch has a separate machinery (fu
 import functools
 
 from . import autograd
-from .autograd import grad_mode, transforms
+from .autograd import forward_ad, grad_mode, transforms
 from .autograd.accumulate_grad import AccumulateGrad
 from .autograd.graph import next_sequence_nr
 from .creation import zeros_like
 from .functional import stack
 from .tensor import Tensor
 
-__all__ = ["functional_call", "grad", "grad_and_value", "hessian", "jacrev", "vjp", "vmap"]
+__all__ = [
+    "functional_call", "grad", "grad_and_value", "hessian", "jacfwd", "jacrev", "jvp", "linearize", "vjp", "vmap",
+]  # fmt: skip
 
 
 def _fresh(t):
@@ -258,6 +266,214 @@ def hessian(func, argnums=0):
         return out if isinstance(argnums, tuple) else out[0][0]
 
     return wrapper
+
+
+_JVP = "jvp(f, primals, tangents)"
+_jvp_depth = 0  # jvps running f now: only the outermost one stands for torch's entering a dual level
+
+
+def _check_pairs(flat_primals, flat_tangents):
+    """torch's ``make_dual`` checks, pair by pair."""
+    for p, t in zip(flat_primals, flat_tangents):
+        forward_ad.check_pair(p, t)
+
+
+def _tensor_list(flat, argname):
+    if not flat:
+        raise RuntimeError(f"{_JVP}: Expected {argname} to contain at least one Tensor.")
+    for t in flat:
+        if not isinstance(t, Tensor):
+            raise RuntimeError(f"{_JVP}: Expected {argname} to only contain Tensors, got {type(t)}")
+
+
+def _jvp(func, args, tangents, argnums, strict, has_aux):
+    """``jvp`` of ``func`` at ``args`` along ``tangents`` for the arguments ``argnums`` (None: all of them), by the
+    double vjp (see the module docstring); torch's checks and messages, always as ``jvp``'s."""
+    global _jvp_depth
+    if not isinstance(args, tuple):
+        raise RuntimeError(f"{_JVP}: Expected primals to be a tuple. E.g. it should be valid to call f(*primals).")
+    raw = None if argnums is None else (argnums if isinstance(argnums, tuple) else (argnums,))
+    picked = None if raw is None else tuple(a % len(args) for a in raw)
+    diff_args = args if picked is None else tuple(args[a] for a in picked)
+    flat_primals, flat_tangents = _tree_leaves(diff_args), _tree_leaves(tangents)
+    if _tree_spec(diff_args) != _tree_spec(tangents):
+        raise RuntimeError(
+            f"{_JVP}: Expected primals and tangents to have the same python structure. For example, if primals is a "
+            f"tuple of 3 tensors, tangents also must be. Got primals with structure {_tree_spec(diff_args)} and "
+            f"tangents with structure {_tree_spec(tangents)}"
+        )
+    _tensor_list(flat_primals, "primals")
+    _tensor_list(flat_tangents, "tangents")
+    if forward_ad._current_level >= 0 and not _jvp_depth:  # torch enters its dual level at the outermost jvp
+        raise RuntimeError("Nested forward mode AD is not supported at the moment")
+    _check_pairs(flat_primals, flat_tangents)
+    start = next_sequence_nr()
+    fresh = [_fresh(p) for p in flat_primals]
+    duals = _tree_rebuilt(diff_args, iter(fresh))
+    if raw is not None:  # as torch's _replace_args: a negative argnum matches no position (its primal stays put)
+        duals = tuple(duals[raw.index(i)] if i in raw else arg for i, arg in enumerate(args))
+    _jvp_depth += 1
+    try:
+        with grad_mode.enable_grad(), transforms.running():
+            output = func(*duals)
+    finally:
+        _jvp_depth -= 1
+    aux = None
+    if has_aux:
+        if not (isinstance(output, tuple) and len(output) == 2):
+            raise RuntimeError(f"{_JVP}: output of function f should be a tuple: (output, aux) if has_aux is True")
+        output, aux = output
+    flat_out = _tree_leaves(output)
+    if not flat_out or (len(flat_out) == 1 and flat_out[0] is None):
+        raise RuntimeError(
+            f"{_JVP}: Expected f to be a function that has non-empty output (got output = {flat_out})"
+        )
+    for o in flat_out:
+        if not isinstance(o, Tensor):
+            raise RuntimeError(f"{_JVP}: expected f(*primals) to return only tensors, got unsupported type {type(o)}")
+    own = [t for t in fresh if t.grad_fn is None]
+    with grad_mode.enable_grad(), transforms.running():
+        tangents_out = _double_vjp(flat_out, fresh, flat_tangents, own)
+    result = []
+    for o, t in zip(flat_out, tangents_out):
+        if t is None:
+            if strict:
+                raise RuntimeError(
+                    "jvp(f, primals, tangents, strict=True): The output of f is independent of the inputs. This is "
+                    "not allowed with strict=True."
+                )
+            t = zeros_like(o)
+        result.append(t)
+    primals_out = _rebuild(output, iter([_aliased(_unwrap(o, start, own)) for o in flat_out]))
+    tangents_out = _rebuild(output, iter([_unwrap(t, start, own) for t in result]))
+    if has_aux:
+        return primals_out, tangents_out, _unwrap_aux(aux, start, own)
+    return primals_out, tangents_out
+
+
+def _double_vjp(outputs, inputs, tangents, own):
+    """``J v`` for each of ``outputs`` (None where it does not depend on ``inputs``): the vjp with cotangents ``u``
+    (zeros that require grad, added to ``own``), then the vjp of that, linear in ``u``, with ``tangents``."""
+    pairs = [(k, o) for k, o in enumerate(outputs) if o.requires_grad]
+    if not pairs:
+        return [None] * len(outputs)
+    us = [zeros_like(o).requires_grad_() for _, o in pairs]
+    own.extend(us)
+    grads = autograd.grad([o for _, o in pairs], inputs, us, create_graph=True, allow_unused=True)
+    reached = [(g, t) for g, t in zip(grads, tangents) if g is not None and g.requires_grad]
+    found = [None] * len(pairs)
+    if reached:
+        found = autograd.grad([g for g, _ in reached], us, [t for _, t in reached], create_graph=True,
+                              allow_unused=True)  # fmt: skip
+    result = [None] * len(outputs)
+    for (k, _), t in zip(pairs, found):
+        result[k] = t
+    return result
+
+
+def _aliased(t):
+    """A ``jvp`` output that keeps its graph, as torch returns it: an alias of it (``AliasBackward0``)."""
+    from .ops.shape import Alias
+
+    return Alias.apply(t, shape=t.shape) if t.grad_fn is not None else t
+
+
+def jvp(func, primals, tangents, *, strict=False, has_aux=False):
+    """Mirror ``torch.func.jvp(func, primals, tangents, strict=False, has_aux=False)``: ``(func(*primals), J v)``,
+    the Jacobian-vector product along ``tangents`` (shaped as ``primals``: tuples, lists and dicts of tensors), by the
+    double vjp where torch uses forward-mode AD (see the module docstring)."""
+    return _jvp(func, primals, tangents, None, strict, has_aux)
+
+
+def _check_argnums(argnums, n):
+    """torch's ``_slice_argnums`` checks of ``argnums`` against ``n`` positional arguments."""
+    if not isinstance(argnums, (int, tuple)):
+        raise RuntimeError(f"argnums must be int or Tuple[int, ...], got: {type(argnums)}")
+    for a in argnums if isinstance(argnums, tuple) else (argnums,):
+        if not isinstance(a, int):
+            raise RuntimeError(f"argnum must be int, got: {type(a)}")
+        if not -n <= a < n:
+            raise RuntimeError(f"Got argnum={a}, but only {n} positional inputs")
+    if isinstance(argnums, tuple):
+        if not argnums:
+            raise RuntimeError("argnums must be non-empty")
+        wrapped = tuple(a % n for a in argnums)
+        if len(set(wrapped)) != len(wrapped):
+            raise RuntimeError(f"argnums elements must be unique, got {wrapped}")
+        return wrapped
+    return argnums % n
+
+
+def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
+    """Mirror ``torch.func.jacfwd(func, argnums=0, has_aux=False, randomness="error")``: a function returning the
+    Jacobian of ``func`` with respect to its argument(s) ``argnums``, shaped ``output.shape + input.shape``: one
+    ``jvp`` per input element along torch's standard basis (torch batches them with vmap; ``randomness`` is checked
+    and otherwise unused, each column being its own call)."""
+
+    @functools.wraps(func)
+    def wrapper(*args):
+        picked = _check_argnums(argnums, len(args))
+        if randomness not in ("error", "different", "same"):  # torch's vmap checks it when called
+            raise RuntimeError(
+                f"Only allowed values for randomness are 'error', 'different', or 'same'. Got {randomness}"
+            )
+        primals = tuple(args[a] for a in picked) if isinstance(picked, tuple) else (args[picked],)
+        flat = _tree_leaves(primals)
+        numels = [p.numel() for p in flat]
+        total = sum(numels)
+        columns, aux = [], None
+        for i in range(total):
+            basis, offset = [], 0
+            for p, n in zip(flat, numels):
+                one_hot = zeros_like(p).reshape(-1)
+                if offset <= i < offset + n:
+                    one_hot[i - offset] = 1
+                basis.append(one_hot.reshape(p.shape))
+                offset += n
+            tangents = _tree_rebuilt(primals, iter(basis))
+            out = _jvp(func, args, tangents, argnums, False, has_aux)
+            if has_aux and aux is None:
+                aux = out[2]
+            columns.append(out[1])
+        first = columns[0]
+        outputs = _tree_leaves(first)
+        jacobians = []
+        for k in range(len(outputs)):
+            stacked = stack([_tree_leaves(c)[k] for c in columns]).movedim(0, -1)
+            per_input = [j.squeeze(-1) if p.dim() == 0 else j.unflatten(-1, p.shape)
+                         for p, j in zip(flat, stacked.split(numels, dim=-1))]  # fmt: skip
+            per_input = _tree_rebuilt(primals, iter(per_input))
+            jacobians.append(per_input if isinstance(picked, tuple) else per_input[0])
+        result = _tree_rebuilt(first, iter(jacobians))
+        return (result, aux) if has_aux else result
+
+    return wrapper
+
+
+def linearize(func, *primals):
+    """Mirror ``torch.func.linearize(func, *primals)``: ``(func(*primals), jvp_fn)``, ``jvp_fn(*tangents)`` giving
+    the Jacobian-vector product at ``primals`` (torch traces ``func`` once in forward mode and replays the trace;
+    minigrad runs :func:`jvp` at each call)."""
+    output = func(*primals)
+    flat_primals = _tree_leaves(primals)
+    spec = _tree_spec(primals)
+
+    def jvp_fn(*tangents):
+        if _tree_spec(tangents) != spec:
+            raise RuntimeError(
+                f"Expected the tangents {_tree_spec(tangents)} to have the same argspec as the primals {spec}"
+            )
+        for idx, (t, p) in enumerate(zip(_tree_leaves(tangents), flat_primals)):
+            for what in ("shape", "device", "dtype"):
+                if getattr(t, what) != getattr(p, what):
+                    raise RuntimeError(
+                        f"tangent:{idx} with {what} {getattr(t, what)} in flattened pytree doesn't match the {what} "
+                        f"{getattr(p, what)} of the corresponding primal."
+                    )
+        detached = _tree_rebuilt(primals, iter([p.detach() for p in flat_primals]))
+        return _jvp(func, detached, tangents, None, False, False)[1]
+
+    return output, jvp_fn
 
 
 def _swap_groups(t, first, second):

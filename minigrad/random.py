@@ -1,6 +1,8 @@
 """Random numbers as torch's CPU draws them, bit for bit: ``torch.Generator``, ``torch.manual_seed``,
-``get_rng_state``/``set_rng_state`` and the samplers of the beginner material (``multinomial``, ``normal``,
-``Tensor.normal_``, ``Tensor.uniform_``).
+``get_rng_state``/``set_rng_state``, ``torch.random.fork_rng`` and the samplers (``multinomial``, ``normal``,
+``bernoulli``, ``poisson``, ``randint_like``; ``Tensor.normal_``, ``uniform_``, ``random_``, ``bernoulli_``,
+``exponential_``, ``geometric_``, ``log_normal_``, ``cauchy_``, each recording torch's node when the tensor is in a
+graph).
 
 A Generator is torch's CPUGeneratorImpl: a Mersenne Twister (:mod:`minigrad.mt19937`) seeded as torch seeds it, plus
 the spare normal sample torch keeps between draws. :mod:`minigrad.sampling` turns its words into numbers with
@@ -12,20 +14,26 @@ Two limits: torch's default generator starts from a random seed, minigrad's from
 MKL's own generator, while minigrad draws it as torch does elsewhere (one uniform per element, as on AMD processors).
 """
 
+import contextlib
+import warnings
+
 import numpy as np
 
-from . import dtypes, sampling
+from . import dtypes, sampling, torch_warnings
+from .arguments import invalid_arguments, is_int
 from .device import check_device
 from .device import device as _device
 from .mt19937 import MT19937, N
 from .ops import inplace as I
 from .ops._util import wrap
+from .ops.carriers import ARRAYS
+from .ops.op import Op
 from .public import public
 from .tensor import Tensor
 
 __all__ = [
-    "Generator", "default_generator", "get_rng_state", "initial_seed", "manual_seed", "multinomial", "normal", "seed",
-    "set_rng_state",
+    "Generator", "bernoulli", "default_generator", "get_rng_state", "initial_seed", "manual_seed", "multinomial",
+    "normal", "poisson", "randint_like", "seed", "set_rng_state",
 ]
 
 DEFAULT_SEED = 67280421310721  # torch's seed for a generator nobody seeded
@@ -94,6 +102,21 @@ class Generator:
         self._next_double_normal = float(state[5024:5032].view(np.float64)[0]) if state[5040:5044].any() else None
         self._next_float_normal = float(state[5048:5052].view(np.float32)[0]) if state[5052] else None
         return self
+
+    def clone_state(self):
+        """Mirror ``Generator.clone_state``: a new generator in this one's state."""
+        other = Generator(self.device)
+        other._engine = self._engine.copy()
+        other._next_double_normal, other._next_float_normal = self._next_double_normal, self._next_float_normal
+        return other
+
+    def graphsafe_get_state(self):
+        """Mirror ``Generator.graphsafe_get_state``: a CPU generator refuses, as torch's."""
+        raise NotImplementedError("graphsafe_get_state is not supported in this Generator")
+
+    def graphsafe_set_state(self, state):
+        """Mirror ``Generator.graphsafe_set_state``: a CPU generator refuses, as torch's."""
+        raise NotImplementedError("graphsafe_set_state is not supported in this Generator")
 
     def __repr__(self):
         return f"<torch._C.Generator object at 0x{id(self):x}>"
@@ -204,18 +227,126 @@ def _check_std(std):
         raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
 
 
-def _fill_random(t, kernel, draw):
-    """Fill ``t`` in place with ``draw(n, contiguous)``'s values, written in torch's order (memory order), with
-    torch's in-place checks."""
-    if not t.dtype.is_floating_point:
+class _Fill(Op):
+    """An in-place random fill (``self.exponential_()``): the values ``draw(n)`` gives, written in the tensor's memory
+    order (``layout``: the array being filled); the old values get no gradient."""
+
+    formula = {"self": "zeros_like(grad)"}
+
+    @staticmethod
+    def forward(ctx, a, *, layout, draw):
+        out = np.empty_like(layout)  # its strides, so that the values land in torch's order
+        if out.size:
+            sampling.fill(out, draw(out.size))
+        return wrap(out)
+
+
+class Normal(_Fill):
+    node_name = "NormalBackward0"
+
+
+class Uniform(_Fill):
+    node_name = "UniformBackward0"
+
+
+class RandomFrom(_Fill):
+    """self.random_(from, to)"""
+
+    node_name = "RandomBackward0"
+
+
+class RandomTo(_Fill):
+    """self.random_(to)"""
+
+    node_name = "RandomBackward1"
+
+
+class Random(_Fill):
+    """self.random_()"""
+
+    node_name = "RandomBackward2"
+
+
+class Exponential(_Fill):
+    node_name = "ExponentialBackward0"
+
+
+class Geometric(_Fill):
+    node_name = "GeometricBackward0"
+
+
+class LogNormal(_Fill):
+    node_name = "LogNormalBackward0"
+
+
+class Cauchy(_Fill):
+    node_name = "CauchyBackward0"
+
+
+class BernoulliFloat(_Fill):
+    """self.bernoulli_(p), p a number"""
+
+    node_name = "BernoulliBackward2"
+
+
+class BernoulliTensor(Op):
+    """self.bernoulli_(p), p a tensor (broadcast to self's shape): neither gets a gradient"""
+
+    node_name = "BernoulliBackward1"
+    formula = {"self": "zeros_like(grad)", "p": "zeros_like(p)"}
+
+    @staticmethod
+    def forward(ctx, a, p, *, layout, draw):
+        ctx.p_shape, ctx.p_dtype = p.shape, p._data.dtype
+        out = np.empty_like(layout)
+        if out.size:
+            order = sampling.memory_order(layout.shape, layout.strides)  # p's values in the order out is written
+            sampling.fill(out, draw(np.transpose(np.broadcast_to(p._data, layout.shape), order).ravel()))
+        return wrap(out)
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        grad = grads[0]
+        zeros = np.zeros(ctx.p_shape, ctx.p_dtype)
+        return F.zeros_like(grad), zeros if F is ARRAYS else wrap(zeros)
+
+
+class Bernoulli(Op):
+    """result = bernoulli(self): 1 with probability self; self gets no gradient"""
+
+    node_name = "BernoulliBackward0"
+    formula = {"self": "zeros_like(grad)"}
+
+    @staticmethod
+    def forward(ctx, p, *, draw):
+        return wrap(draw(p._data))
+
+
+class Poisson(Op):
+    """result = poisson(self): a Poisson draw with rate self; self gets no gradient"""
+
+    node_name = "PoissonBackward0"
+    formula = {"self": "zeros_like(self)"}
+
+    @staticmethod
+    def forward(ctx, rates, *, generator):
+        ctx.self_shape = rates.shape
+        return wrap(sampling.poisson(generator, rates._data.astype(np.float64).ravel()).reshape(rates.shape).astype(
+            rates._data.dtype))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        zeros = np.zeros(ctx.self_shape, grads[0].dtype if F is ARRAYS else grads[0]._data.dtype)
+        return (zeros if F is ARRAYS else wrap(zeros),)
+
+
+def _fill_random(t, op, draw, kernel=None, *operands):
+    """Fill ``t`` in place with ``draw(n)``'s values, written in torch's order (memory order), with torch's in-place
+    checks; recorded as ``op``'s node when ``t`` requires grad (``kernel``: the name torch's error gives for a tensor
+    that is not floating point)."""
+    if kernel is not None and not t.dtype.is_floating_point:
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{t.dtype.scalar_name}'")
-    I.check_inplace(t)
-    if t._requires_grad and t.grad_fn is not None:
-        raise NotImplementedError("minigrad does not record random in-place fills in a graph; fill under no_grad")
-    if t._data.size:
-        sampling.fill(t._data, draw(t._data.size, t.is_contiguous()))
-    t._vc.bump()
-    return t
+    return I.apply_inplace(t, lambda old, *rest: op.apply(old, *rest, layout=t._data, draw=draw), *operands)
 
 
 @public("normal_", function=False)
@@ -223,8 +354,9 @@ def _normal_(self, mean=0.0, std=1.0, *, generator=None):
     """Mirror ``Tensor.normal_(mean=0, std=1)``: fill with normal draws (d2l's weight initialisation)."""
     _check_std(std)
     gen, dtype = generator_or_default(generator), self._data.dtype
-    return _fill_random(self, "normal_kernel_cpu", lambda n, contiguous: sampling.normal(gen, n, dtype, mean, std,
-                                                                                         contiguous))  # fmt: skip
+    contiguous = self.is_contiguous()
+    return _fill_random(self, Normal, lambda n: sampling.normal(gen, n, dtype, mean, std, contiguous),
+                        "normal_kernel_cpu")
 
 
 @public("uniform_", function=False)
@@ -233,4 +365,301 @@ def _uniform_(self, a=0.0, b=1.0, *, generator=None):
     if a > b:
         raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found from={a:g} > to={b:g}")
     gen, dtype = generator_or_default(generator), self._data.dtype
-    return _fill_random(self, "check_uniform_bounds", lambda n, contiguous: sampling.uniform(gen, n, dtype, a, b))
+    return _fill_random(self, Uniform, lambda n: sampling.uniform(gen, n, dtype, a, b), "check_uniform_bounds")
+
+
+# ---------------------------------------------------------------------------------------- more distributions
+
+
+def _check_floating(t, message):
+    if not t.dtype.is_floating_point:
+        raise RuntimeError(message)
+
+
+_TYPE_META = {"float32": "float", "float64": "double", "float16": "c10::Half", "int8": "signed char",
+              "uint8": "unsigned char", "int16": "short int", "int32": "int", "int64": "long int", "bool": "bool"}
+
+
+@public("exponential_", function=False)
+def _exponential_(self, lambd=1.0, *, generator=None):
+    """Mirror ``Tensor.exponential_(lambd=1)``: fill with exponential draws of rate ``lambd``
+    (``-log1p(-u) / lambd``, u a float64 uniform)."""
+    if not lambd > 0.0:
+        raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={lambd:g}")
+    _check_floating(self, "Exponential distribution is a continuous probability distribution. dtype must be a "
+                           f"floating point but you specified {self.dtype.scalar_name}")  # fmt: skip
+    gen, dtype = generator_or_default(generator), self._data.dtype
+    return _fill_random(self, Exponential, lambda n: sampling.exponential(gen, n, lambd).astype(dtype))
+
+
+@public("geometric_", function=False)
+def _geometric_(self, p, *, generator=None):
+    """Mirror ``Tensor.geometric_(p)``: fill with the number of Bernoulli(p) trials up to the first success
+    (``ceil(log(u) / log1p(-p))``); integer tensors too."""
+    if not 0 < p < 1:
+        raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={p:g}")
+    if self.dtype is dtypes.bool_:
+        raise NotImplementedError("\"geometric_cpu\" not implemented for 'Bool'")
+    gen, dtype = generator_or_default(generator), self._data.dtype
+    return _fill_random(self, Geometric, lambda n: _as_dtype(sampling.geometric(gen, n, p), dtype))
+
+
+def _as_dtype(values, dtype):
+    """float64 ``values`` as C++'s ``static_cast`` makes them ``dtype`` (an integer dtype wraps around)."""
+    if np.dtype(dtype).kind == "f":
+        return values.astype(dtype)
+    with np.errstate(invalid="ignore"):
+        return values.astype(np.int64).astype(dtype)
+
+
+@public("log_normal_", function=False)
+def _log_normal_(self, mean=1.0, std=2.0, *, generator=None):
+    """Mirror ``Tensor.log_normal_(mean=1, std=2)``: fill with ``exp`` of normal draws (mean, std), drawn one by one
+    as float64 (with the spare sample, as torch's)."""
+    if not std > 0.0:
+        raise RuntimeError(f"log_normal_ expects std > 0.0, but found std={std:g}")
+    gen, dtype = generator_or_default(generator), self._data.dtype
+    return _fill_random(self, LogNormal, lambda n: sampling.log_normal(gen, n, mean, std).astype(dtype),
+                        "log_normal_cpu")
+
+
+@public("cauchy_", function=False)
+def _cauchy_(self, median=0.0, sigma=1.0, *, generator=None):
+    """Mirror ``Tensor.cauchy_(median=0, sigma=1)``: fill with Cauchy draws (``median + sigma * tan(pi * (u -
+    0.5))``, u a float64 uniform)."""
+    if not sigma > 0.0:
+        raise RuntimeError(f"cauchy_ expects sigma > 0.0, but found sigma={sigma:g}")
+    _check_floating(self, "Cauchy distribution is a continuous probability distribution. dtype must be a floating "
+                          f"point but you specified {_TYPE_META[self._data.dtype.name]}")  # fmt: skip
+    gen, dtype = generator_or_default(generator), self._data.dtype
+    return _fill_random(self, Cauchy, lambda n: sampling.cauchy(gen, n, median, sigma).astype(dtype))
+
+
+_RANDOM_OVERLOADS = ("*, torch.Generator generator = None", "int from, int to, *, torch.Generator generator = None",
+                     "int to, *, torch.Generator generator = None")  # fmt: skip
+_INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
+
+
+def _int64(value):
+    if not _INT64_MIN <= value <= _INT64_MAX:
+        raise ValueError("Overflow when unpacking long long")
+    return int(value)
+
+
+def _through(value, np_dtype):
+    """``static_cast<int64_t>(static_cast<scalar_t>(value))``."""
+    with np.errstate(over="ignore"):
+        return int(np.array(value, np.float64).astype(np_dtype).astype(np.float64).astype(np.int64))
+
+
+def _update_from(value, np_dtype):
+    plus_1 = _through(value + 1, np_dtype)
+    if plus_1 < value:
+        n = abs(value + 1).bit_length() - 1
+        value = plus_1 + (1 << (n - np.finfo(np_dtype).nmant - 1 + 1))
+    return value
+
+
+def _update_to(value, np_dtype):
+    minus_1 = _through(value - 1, np_dtype)
+    if minus_1 >= value:
+        n = abs(value - 1).bit_length() - 1
+        value = minus_1 - (1 << (n - np.finfo(np_dtype).nmant - 1 + 1))
+    return value
+
+
+def _check_from_to_in_range(low, to_inc, dt):
+    """torch's ``check_from_to_in_range``: errors outside the dtype's range; for floats, a warning beyond the
+    integers it holds exactly."""
+    np_dtype = np.dtype(dt.np)
+    name = _TYPE_META[np_dtype.name]
+    if dt.is_floating_point:
+        info = np.finfo(np_dtype)
+        lo, hi, digits = float(info.min), float(info.max), info.nmant + 1
+    else:
+        info = np.iinfo(np_dtype) if np_dtype != np.bool_ else None
+        lo, hi, digits = (0, 1, None) if info is None else (int(info.min), int(info.max), None)
+    for value, what in ((low, "from"), (to_inc, "to - 1")):
+        if not lo <= value <= hi:
+            raise RuntimeError(f"{what} is out of bounds for {name}")
+    if digits is not None:
+        for value, what in ((low, "from"), (to_inc, "to - 1")):
+            if value < -(1 << digits) or value > 1 << digits:
+                warnings.warn(torch_warnings.internal(
+                    f"{what} is out of bounds [-(2^{digits}), 2^{digits}]. Due to precision limitations {name} can "
+                    "support discrete uniform distribution only within this range. This warning will become an error "
+                    "in version 1.7 release, please fix the code in advance",
+                    f"aten/src/ATen/native/DistributionTemplates.h:{110 if what == 'from' else 111}"),
+                    stacklevel=torch_warnings.user_stacklevel())  # fmt: skip
+
+
+@public("random_", function=False)
+def _random_(self, *args, generator=None, **kwargs):
+    """Mirror ``Tensor.random_()``, ``random_(to)`` and ``random_(from, to)``: fill with integers drawn uniformly
+    from [0, the dtype's largest integer] (floats: [0, 2**mantissa bits]), [0, to) or [from, to) (``to=None``:
+    up to the dtype's largest), as torch's kernels draw them (``random()``, or ``random64()`` for ranges of 2**28
+    and more, float64 and int64)."""
+    names = ("from", "to") if len(args) == 2 or "from" in kwargs else ("to",)
+    if len(args) > len(names) or set(kwargs) - set(names) or len(args) + len(kwargs) not in (0, len(names)) \
+            or any(not (is_int(v) or (v is None and k == "to" and len(names) == 2))
+                   for k, v in zip(names, args + tuple(kwargs.values()))):  # fmt: skip
+        raise invalid_arguments("random_", args, _RANDOM_OVERLOADS, kwargs)
+    bound = dict(zip(names, args), **kwargs)
+    gen, dt = generator_or_default(generator), self.dtype
+    np_dtype = np.dtype(dt.np)
+    if not bound:
+        return _fill_random(self, Random, lambda n: sampling.random_bits(gen, n, np_dtype).astype(np_dtype))
+    low = _int64(bound.get("from", 0))
+    to = bound["to"]
+    if to is not None:
+        to = _int64(to)
+        if low >= to:
+            raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={to}")
+        if dt.is_floating_point:
+            low, to = _update_from(low, np_dtype), _update_to(to, np_dtype)
+            if low >= to:
+                raise RuntimeError("random_ expects 'from' casted to dtype to be less than 'to' casted to dtype, but "
+                                   f"got from={low} >= to={to}")  # fmt: skip
+        _check_from_to_in_range(low, to - 1, dt)
+        node = RandomTo if "from" not in bound else RandomFrom
+        return _fill_random(self, node, lambda n: sampling.integers(gen, n, low, to).astype(np_dtype))
+    if low == _INT64_MIN:
+        if np_dtype not in (np.int64, np.float32, np.float64):
+            raise RuntimeError("random_full_64_bits_range_kernel_cpu handles only int64, double, float and bfloat16")
+        return _fill_random(self, RandomFrom, lambda n: sampling.full_range_int64(gen, n).astype(np_dtype))
+    if dt.is_floating_point:
+        to_inc = min(1 << np.finfo(np_dtype).nmant + 1, _INT64_MAX)
+        low = _update_from(low, np_dtype)
+        if low >= to_inc:
+            raise RuntimeError("random_ expects 'from' casted to dtype to be less than or equal to 'to_inc' casted to "
+                               f"dtype, but got from={low} > to_inc={to_inc}")  # fmt: skip
+    else:
+        to_inc = 1 if np_dtype == np.bool_ else int(np.iinfo(np_dtype).max)
+    _check_from_to_in_range(low, to_inc, dt)
+    return _fill_random(self, RandomFrom, lambda n: sampling.integers(gen, n, low, to_inc + 1).astype(np_dtype))
+
+
+_P_IN = ("Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be improved?  If so, "
+         "please report an enhancement request to PyTorch.)")  # fmt: skip
+_BERNOULLI = ("Tensor input, *, torch.Generator generator = None, Tensor out = None",
+              "Tensor input, float p, *, torch.Generator generator = None")  # fmt: skip
+_BERNOULLI_METHOD = ("*, torch.Generator generator = None", "float p, *, torch.Generator generator = None")
+_BERNOULLI_ = ("Tensor p, *, torch.Generator generator = None", "float p = 0.5, *, torch.Generator generator = None")
+
+
+def _check_probabilities(p):
+    if not p.dtype.is_floating_point:
+        raise NotImplementedError(f"\"bernoulli_tensor_cpu_p_\" not implemented for '{p.dtype.scalar_name}'")
+    values = p._data
+    if values.size and not ((values >= 0) & (values <= 1)).all():  # NaN fails too
+        raise RuntimeError(_P_IN)
+
+
+def _bernoulli_with(gen, self_dtype):
+    """``draw(p)``: 0/1 in ``self_dtype`` with probabilities ``p`` (flat, in the order torch writes them)."""
+    return lambda p: sampling.bernoulli(gen, p).astype(self_dtype)
+
+
+def bernoulli(input, *args, generator=None, **kwargs):
+    """Mirror ``torch.bernoulli(input)``: 0 or 1 with probability ``input`` (BernoulliBackward0, no gradient), and
+    ``torch.bernoulli(input, p)``: with probability ``p`` everywhere (torch records no derivative for it); the
+    numbers are torch's (float64 uniforms for float64 probabilities and for a number ``p``, float32 ones else)."""
+    method = kwargs.pop("_method", False)
+    if not isinstance(input, Tensor):
+        raise TypeError(f"bernoulli(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    p = args[0] if args else kwargs.pop("p", None)
+    bad_p = p is not None and (isinstance(p, (Tensor, bool)) or not isinstance(p, (int, float)))
+    if len(args) > 1 or kwargs or bad_p:
+        given = (input, *args) if not method else args
+        raise invalid_arguments("bernoulli", given, _BERNOULLI_METHOD if method else _BERNOULLI,
+                                {**kwargs, **({"p": p} if not args and p is not None else {})})  # fmt: skip
+    gen = generator_or_default(generator)
+    if p is None:
+        _check_probabilities(input)
+        return Bernoulli.apply(input, draw=lambda probs: _bernoulli_with(gen, probs.dtype)(
+            np.ascontiguousarray(probs)).reshape(probs.shape))  # fmt: skip
+    from .ops.not_implemented import record_not_implemented
+
+    out = wrap(np.empty(input.shape, input._data.dtype))  # torch's empty_like(input, LEGACY_CONTIGUOUS_MEMORY_FORMAT)
+    with _no_grad():
+        _bernoulli_(out, p, generator=gen)
+    return record_not_implemented(out, [input], "aten::bernoulli")
+
+
+def _no_grad():
+    from .autograd import grad_mode
+
+    return grad_mode.no_grad()
+
+
+def _bernoulli_method(self, *args, generator=None, **kwargs):
+    """Mirror ``Tensor.bernoulli()`` and ``Tensor.bernoulli(p)``: see :func:`bernoulli`."""
+    return bernoulli(self, *args, generator=generator, _method=True, **kwargs)
+
+
+Tensor.bernoulli = _bernoulli_method
+
+
+@public("bernoulli_", function=False)
+def _bernoulli_(self, p=0.5, *, generator=None):
+    """Mirror ``Tensor.bernoulli_(p=0.5)``: fill with 0 or 1, 1 with probability ``p`` (a number: one float64
+    uniform per element, torch's way on AMD processors, see the module docstring; a tensor broadcast to this
+    one's shape: float64 uniforms if it is float64, float32 ones else); any dtype."""
+    gen, dtype = generator_or_default(generator), self._data.dtype
+    if isinstance(p, Tensor):
+        _check_probabilities(p)
+        p.expand(*self.shape)  # torch's error for a p that does not broadcast to self
+        return _fill_random(self, BernoulliTensor, _bernoulli_with(gen, dtype), None, p)
+    if isinstance(p, bool) or not isinstance(p, (int, float)):
+        raise invalid_arguments("bernoulli_", (p,), _BERNOULLI_)
+    if not 0 <= p <= 1:
+        raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={p:g}")
+    return _fill_random(self, BernoulliFloat, lambda n: sampling.bernoulli(gen, p, n).astype(dtype))
+
+
+_RANDINT_LIKE = tuple(
+    f"Tensor input, {bounds}, *, {generator}torch.memory_format memory_format = None, torch.dtype dtype = None, "
+    "torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False"
+    for bounds in ("int low, int high", "Tensor high", "int high")
+    for generator in ("torch.Generator generator, ", "")
+)
+
+
+def randint_like(input, *args, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
+    """Mirror ``torch.randint_like(input, high)`` and ``(input, low, high)``: ``empty_like(input).random_(low,
+    high)``, integers in [low, high) with ``input``'s shape and dtype (unless ``dtype``)."""
+    check_device(device)
+    names = ("low", "high") if len(args) + len(kwargs) == 2 else ("high",)
+    bound = dict(zip(names, args), **kwargs)
+    if not args and not kwargs or len(args) > len(names) or set(bound) != set(names) or not all(
+            is_int(v) or (k == "high" and isinstance(v, Tensor) and len(names) == 1) for k, v in bound.items()):
+        raise invalid_arguments("randint_like", (input, *args), _RANDINT_LIKE, kwargs)  # fmt: skip
+    high = bound["high"]
+    high = int(high.item()) if isinstance(high, Tensor) else high
+    out = wrap(np.empty_like(input._data, dtype=(dtype or input.dtype).np))
+    _random_(out, bound.get("low", 0), high, generator=generator)
+    return out.requires_grad_() if requires_grad else out
+
+
+def poisson(input, generator=None):
+    """Mirror ``torch.poisson``: a Poisson draw for each rate in ``input`` (PoissonBackward0, no gradient), by
+    torch's ``sample_poisson`` (multiplied uniforms below rate 10, Hoermann's transformed rejection from 10)."""
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"poisson_cpu\" not implemented for '{input.dtype.scalar_name}'")
+    if input._data.size and not (input._data >= 0).all():
+        raise RuntimeError("invalid Poisson rate, expected rate to be non-negative")
+    return Poisson.apply(input, generator=generator_or_default(generator))
+
+
+@contextlib.contextmanager
+def fork_rng(devices=None, enabled=True, _caller="fork_rng", _devices_kw="devices", device_type="cuda"):
+    """Mirror ``torch.random.fork_rng``: the default generator's state is put back when the block ends (minigrad
+    has no other devices to fork)."""
+    if not enabled:
+        yield
+        return
+    state = get_rng_state()
+    try:
+        yield
+    finally:
+        set_rng_state(state)

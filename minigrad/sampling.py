@@ -18,6 +18,8 @@ _F32_MANTISSA = np.uint32((1 << 24) - 1)
 _F64_MANTISSA = np.uint64((1 << 53) - 1)
 _libm_log = np.frompyfunc(math.log, 1, 1)  # numpy's own float64 log is off by an ulp now and then; torch calls libm
 _libm_log1p = np.frompyfunc(math.log1p, 1, 1)
+_libm_exp = np.frompyfunc(math.exp, 1, 1)
+_libm_tan = np.frompyfunc(math.tan, 1, 1)
 
 
 def _libm(fn, x):
@@ -235,6 +237,83 @@ def bernoulli(gen, p, n=None):
 def exponential(gen, n, lambd=1.0):
     """``exponential_distribution<double>``: ``-1 / lambd * log1p(-u)`` (float64)."""
     return (-1.0 / lambd) * _libm(_libm_log1p, -uniform_double(gen, n))
+
+
+def geometric(gen, n, p):
+    """``geometric_distribution<double>``: ``ceil(log(u) / log1p(-p))`` (float64; libm's log)."""
+    return np.ceil(_libm(_libm_log, uniform_double(gen, n)) / math.log1p(-p))
+
+
+def cauchy(gen, n, median=0.0, sigma=1.0):
+    """``cauchy_distribution<double>``: ``median + sigma * tan(pi * (u - 0.5))``, the multiply-add fused (float64;
+    libm's tan)."""
+    return fma64(sigma, _libm(_libm_tan, math.pi * (uniform_double(gen, n) - 0.5)), median)
+
+
+def log_normal(gen, n, mean=1.0, std=2.0):
+    """``lognormal_distribution<double>``: ``exp`` (libm's) of ``normal_distribution<double>``'s draws, one by one,
+    with its spare sample (float64)."""
+    return _libm(_libm_exp, _normal_one_by_one(gen, n, mean, std))
+
+
+def random_bits(gen, n, dtype):
+    """``random_kernel`` (``Tensor.random_()`` without bounds): ``random64()`` for float64 and int64, ``random()``
+    otherwise, modulo the dtype's largest value + 1 (integers), 2**digits + 1 (floats); bool takes the lowest bit.
+    Returns int64 values (to cast to ``dtype``)."""
+    dtype = np.dtype(dtype)
+    wide = dtype in (np.float64, np.int64)
+    words = gen._engine.random64(n) if wide else gen._engine.random(n).astype(np.uint64)
+    if dtype == np.bool_:
+        return (words & np.uint64(1)).astype(np.int64)
+    if dtype.kind == "f":
+        modulus = (1 << np.finfo(dtype).nmant + 1) + 1
+    else:
+        modulus = int(np.iinfo(dtype).max) + 1
+    return (words % np.uint64(modulus)).astype(np.int64)
+
+
+def full_range_int64(gen, n):
+    """``random_full_64_bits_range_kernel``: each ``random64()`` as an int64."""
+    return gen._engine.random64(n).view(np.int64)
+
+
+def poisson(gen, rates):
+    """``_s_poisson_cpu``: one ``sample_poisson`` per rate (float64 ``rates``, in order): multiplied uniforms below
+    10, Hoermann's transformed rejection from 10 on; float64 uniforms (``random64()``)."""
+    out = np.zeros(len(rates))
+    for i, lam in enumerate(rates.tolist()):
+        out[i] = _sample_poisson(gen, lam)
+    return out
+
+
+def _sample_poisson(gen, lam):
+    if lam >= 10:
+        slam, loglam = math.sqrt(lam), math.log(lam)
+        b = float(fma64(2.53, slam, 0.931))
+        a = float(fma64(0.02483, b, -0.059))
+        invalpha = 1.1239 + 1.1328 / (b - 3.4)
+        vr = 0.9277 - 3.6224 / (b - 2)
+        while True:
+            u = float(uniform_double(gen, 1)[0]) - 0.5
+            v = float(uniform_double(gen, 1)[0])
+            us = 0.5 - abs(u)
+            k = math.floor(float(fma64(2 * a / us + b, u, lam)) + 0.43)
+            if us >= 0.07 and v <= vr:
+                return k
+            if k < 0 or (us < 0.013 and v > us):
+                continue
+            if (math.log(v) + math.log(invalpha) - math.log(a / (us * us) + b)
+                    <= float(fma64(k, loglam, -lam)) - math.lgamma(k + 1.0)):  # fmt: skip
+                return k
+    if lam == 0:
+        return 0
+    enlam, x, prod = math.exp(-lam), 0, 1.0
+    while True:
+        prod *= float(uniform_double(gen, 1)[0])
+        if prod > enlam:
+            x += 1
+        else:
+            return x
 
 
 def multinomial_with_replacement(gen, rows, num_samples):

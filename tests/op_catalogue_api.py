@@ -69,6 +69,7 @@ AWAY_FROM_HALVES = Domain(-2.0, 2.0, avoid=(-1.5, -0.5, 0.5, 1.5))  # round jump
 
 
 _APART = (Domain(-2.0, -0.5), Domain(0.5, 2.0))  # every difference of the two away from 0: distances are smooth
+_NO_TRIGAMMA_SWITCH = Domain(0.2, 3.0, avoid=(0.5,))  # special functions: see their cases
 
 
 def _eye_plus(a, k):
@@ -582,6 +583,86 @@ API_CATALOGUE = [
     Case("block_diag", lambda a, b, c: torch.block_diag(a, b, c), fixed(((2, 3), (3,), ())), second_order=True),
     Case("addmv_addr_", lambda s, m, v, a: _inplace("addmv_", m, v, alpha=2.0)(s) + _inplace("addr_", s, v)(a).sum(),
          fixed(((2,), (2, 3), (3,), (2, 3)))),
+    # statistics (minigrad/statistics_more.py): torch's nodes and compositions
+    Case("quantile_linear", lambda a: torch.quantile(a, 0.3) + torch.quantile(a, torch.tensor([0.25, 0.9],
+         dtype=torch.float64), dim=-1, keepdim=True).sum(), fixed(((2, 4),), ((5,),)), (DISTINCT,), second_order=True),
+    Case("quantile_modes", lambda a: sum(torch.quantile(a, 0.4, 0, interpolation=m).sum() * (i + 1) for i, m in
+         enumerate(["lower", "higher", "midpoint", "nearest"])), fixed(((3, 2),)), (DISTINCT,), second_order=True),
+    Case("nanquantile", lambda a: torch.nanquantile(a, 0.7, dim=0), fixed(((3, 2),)), (DISTINCT,), second_order=True),
+    Case("nanmedian", lambda a: torch.nanmedian(a) * 2, unary(), (DISTINCT,), second_order=True),
+    Case("nanmedian_ties", lambda a: a.nanmedian(), unary(), (TIES,), formula_only=True),
+    Case("nanmedian_dim", lambda a, d, k: a.nanmedian(d, keepdim=k).values, unary(), (DISTINCT,), dim_and_keepdim,
+         second_order=True),
+    Case("mode", lambda a: torch.mode(a, 0).values + a.mode(keepdim=True).values.sum(), fixed(((3, 2),)), (TIES,),
+         formula_only=True),
+    Case("mode_distinct", lambda a, d, k: a.mode(d, keepdim=k).values, unary(), (DISTINCT,), dim_and_keepdim,
+         second_order=True),
+    Case("aminmax", lambda a: (lambda r: r.min * 2 + r.max.sum())(torch.aminmax(a, dim=-1, keepdim=True)),
+         fixed(((2, 3),), ((4,),)), (DISTINCT,), second_order=True),
+    Case("aminmax_all", lambda a: torch.aminmax(a).max * torch.aminmax(a).min, unary(), (DISTINCT,),
+         second_order=True),
+    Case("aminmax_one_output", lambda a: a.aminmax(dim=0).min, fixed(((3, 2),)), (DISTINCT,), second_order=True),
+    Case("aminmax_ties", lambda a: torch.aminmax(a, dim=0).max.sum() + torch.aminmax(a).min, unary(min_dims=1),
+         (TIES,), formula_only=True),
+    Case("cov", lambda a, f: torch.cov(a) + torch.cov(a, correction=0, aweights=f * f + 0.5).sum(),
+         fixed(((3, 4), (4,)), ((5,), (5,))), second_order=True),
+    Case("cov_fweights", lambda a: torch.cov(a, correction=2, fweights=torch.tensor([1, 2, 1, 3]),
+         aweights=torch.tensor([0.5, 1., 2., 0.25], dtype=torch.float64)), fixed(((2, 4),)), second_order=True),
+    # rows kept apart from constant and from each other (k * k % 7 plus a tenth of the draw); the diagonal sits on
+    # clip's bound 1 (a kink that central differences straddle): only the rest is weighed
+    Case("corrcoef", lambda a: torch.corrcoef(a * 0.1 + (torch.arange(a.numel(), dtype=a.dtype) ** 2 % 7).reshape(
+         a.shape)) * (1 - torch.eye(a.shape[0], dtype=a.dtype)), fixed(((3, 4),), ((2, 5),)), second_order=True),
+    Case("trapezoid", lambda y: torch.trapezoid(y) + torch.trapz(y, dx=0.5) * 2, fixed(((2, 4),), ((3,),)),
+         second_order=True),
+    Case("trapezoid_x", lambda y, x: torch.trapezoid(y, x, dim=0), fixed(((3, 2), (3,)), ((3, 2), (3, 2))),
+         second_order=True),
+    Case("cumulative_trapezoid", lambda y, x: torch.cumulative_trapezoid(y, dx=2.0) + torch.cumulative_trapezoid(
+         y, x), fixed(((2, 4), (4,))), second_order=True),
+    Case("narrow_copy", lambda a, d, s, n: torch.narrow_copy(a, d, s, n), unary(min_dims=1), args_for=_narrow,
+         second_order=True),
+    # random fills and draws: each call draws from a freshly seeded generator, so the values are fixed; their
+    # gradients are zeros (torch's), the draws constant in the input away from a Bernoulli or Poisson threshold
+    Case("random_fills", lambda a: a * sum(fill(a.clone(), torch.Generator().manual_seed(0)) for fill in (
+        lambda t, g: t.random_(generator=g) / 2**53, lambda t, g: t.random_(4, generator=g),
+        lambda t, g: t.random_(1, 4, generator=g), lambda t, g: t.exponential_(generator=g),
+        lambda t, g: t.geometric_(0.5, generator=g), lambda t, g: t.log_normal_(0., 0.5, generator=g),
+        lambda t, g: t.cauchy_(generator=g).tanh(), lambda t, g: t.bernoulli_(0.5, generator=g),
+        lambda t, g: t.bernoulli_(torch.sigmoid(a), generator=g), lambda t, g: t.normal_(generator=g),
+        lambda t, g: t.uniform_(generator=g))), unary(), second_order=True),
+    Case("bernoulli_poisson", lambda a: a * torch.bernoulli(torch.sigmoid(a), generator=torch.Generator().manual_seed(
+         1)) + a * torch.poisson(a * a + 1, generator=torch.Generator().manual_seed(2)), unary(), second_order=True),
+    # special functions (minigrad/specials.py, minigrad/special.py)
+    # torch's trigamma switches to its reflection formula below 0.5: a jump of 5e-10 there (avoided)
+    Case("lgamma", torch.lgamma, unary(), (_NO_TRIGAMMA_SWITCH,), second_order=True),
+    Case("digamma", torch.digamma, unary(), (_NO_TRIGAMMA_SWITCH,), second_order=True),
+    Case("polygamma", lambda a: torch.polygamma(0, a) + torch.polygamma(1, a) + torch.polygamma(2, a), unary(),
+         (_NO_TRIGAMMA_SWITCH,), second_order=True),
+    Case("mvlgamma", lambda a: torch.mvlgamma(a, 3) + torch.special.multigammaln(a, 1), unary(), (Domain(1.6, 3.5),),
+         second_order=True),
+    Case("erfinv", torch.erfinv, unary(), (Domain(-0.9, 0.9),), second_order=True),
+    Case("i0_i1", lambda a: torch.i0(a) + torch.special.i1(a), unary(), second_order=True),
+    Case("sinc", torch.sinc, unary(), (NO_KINK_AT_0,), second_order=True),
+    Case("special_entr", torch.special.entr, unary(), (POSITIVE,), second_order=True),
+    Case("special_ndtri", torch.special.ndtri, unary(), (Domain(0.05, 0.95),), second_order=True),
+    Case("special_log_ndtr_ndtr", lambda a: torch.special.log_ndtr(a) + torch.special.ndtr(a), unary(),
+         second_order=True),
+    Case("copysign", torch.copysign, binary(), (NONZERO, NONZERO), second_order=True),
+    Case("copysign_number", lambda a: torch.copysign(a, -1.5) + torch.copysign(a, 2), unary(), (NONZERO,),
+         second_order=True),
+    Case("nextafter", torch.nextafter, binary(), (Domain(-2.0, -0.1), Domain(0.1, 2.0)), second_order=True),
+    Case("ldexp", torch.ldexp, binary(), second_order=True),
+    # an integer exponent: torch's gradient is grad * pow(2, other) in integers (0 for a negative exponent)
+    Case("ldexp_int_exponent", lambda a: torch.ldexp(a, torch.tensor(3)), unary(), second_order=True),
+    Case("logaddexp2", torch.logaddexp2, binary(), second_order=True),
+    Case("xlog1py", torch.special.xlog1py, binary(), (REAL, POSITIVE), second_order=True),
+    Case("xlog1py_number_self", lambda b: torch.special.xlog1py(2.5, b), unary(), (POSITIVE,), second_order=True),
+    Case("xlog1py_number_other", lambda a: torch.special.xlog1py(a, 1.5) + torch.special.xlog1py(a, -0.5), unary(),
+         second_order=True),
+    Case("float_power", lambda a, b: torch.float_power(a, b) + torch.float_power(a, 2) + torch.float_power(1.5, b),
+         binary(), (POSITIVE, NO_KINK_AT_0), second_order=True),  # pow's formulas are masked at exponent 0
+    Case("special_inplace", lambda a: _inplace("lgamma_")(a) + _inplace("digamma_")(a) + _inplace("polygamma_", 1)(a)
+         + _inplace("erfinv_")(a) + _inplace("i0_")(a) + _inplace("sinc_")(a) + _inplace("mvlgamma_", 1)(a),
+         unary(), (Domain(0.6, 0.9),)),
     # layers
     Case("embedding", _embedding, fixed(((4, 2),))),
     # padding_idx withholds a true gradient from its row (by design): formula check only

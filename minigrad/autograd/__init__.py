@@ -6,7 +6,7 @@ import warnings
 
 from ..size import Size
 from ..torch_warnings import internal, warn_once
-from . import function, functional, graph, transforms
+from . import forward_ad, function, functional, graph, transforms
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
 from .engine import make_grads, run_backward
 from .function import Function, once_differentiable
@@ -25,6 +25,7 @@ from .variable import Variable
 __all__ = [
     "Function",
     "Variable",
+    "forward_ad",
     "function",
     "functional",
     "graph",

@@ -21,7 +21,8 @@ independent of an input gets zeros for it, or, with ``strict=True``, an error. R
 ``create_graph=True``, with which they can be differentiated again. torch's ``vectorize=True`` batches the rows of
 a Jacobian with vmap, which minigrad lacks: minigrad computes the same rows one at a time (one backward pass per
 row over all outputs, as the batched pass does), so results are the same. torch's ``strategy="forward-mode"``
-needs forward-mode AD, which minigrad does not have: it raises, saying so.
+(forward-mode AD) is the Jacobian column by column, each column a Jacobian-vector product taken as
+:func:`minigrad.func.jvp` takes it (the double-backward trick).
 """
 
 import minigrad
@@ -235,8 +236,8 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
 def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy="reverse-mode"):
     """Mirror ``torch.autograd.functional.jacobian``: the Jacobian of ``func`` at ``inputs``, shaped
     ``output.shape + input.shape`` (nested tuples ``[output][input]`` for several). ``vectorize=True`` gives the
-    same numbers, row by row (minigrad has no vmap); ``strategy="forward-mode"`` is not available (no
-    forward-mode AD)."""
+    same numbers, row by row (minigrad has no vmap); ``strategy="forward-mode"`` (with ``vectorize=True``, as in
+    torch) takes it column by column, one Jacobian-vector product per input element."""
     if strategy not in ("forward-mode", "reverse-mode"):
         raise AssertionError(
             'Expected strategy to be either "forward-mode" or "reverse-mode". Hint: If your function has more '
@@ -249,7 +250,7 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
                 "torch.autograd.functional.jacobian: `create_graph=True` and `strategy=\"forward-mode\"` are not "
                 "supported together (yet). Please either set `create_graph=False` or `strategy=\"reverse-mode\"`."
             )
-        return _jacfwd(inputs, strict, vectorize)
+        return _jacfwd(func, inputs, strict, vectorize)
 
     with minigrad.enable_grad():
         is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
@@ -315,29 +316,48 @@ def _jacobian_by_basis(outputs, inputs, create_graph):
     )
 
 
-def _jacfwd(inputs, strict, vectorize):
-    """torch's forward-mode Jacobian checks; minigrad has no forward-mode AD to compute one."""
+def _jacfwd(func, inputs, strict, vectorize):
+    """torch's forward-mode Jacobian (``vectorize=True`` only, as torch): one Jacobian-vector product per input
+    element, along torch's standard basis (all inputs flattened end to end), by :func:`minigrad.func.jvp`'s double
+    vjp; each output's columns are stacked, split by input and moved behind the output's dimensions."""
     if strict:
         raise RuntimeError(
             "torch.autograd.functional.jacobian: `strict=True` and `strategy=\"forward-mode\"` are not supported "
             "together (yet). Please either set `strict=False` or `strategy=\"reverse-mode\"`."
         )
-    _as_tuple(inputs, "inputs", "jacobian")
+    is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
     if not vectorize:
         raise NotImplementedError(  # torch's words, its missing space included
             "Computing Jacobian using forward-AD or forward-over-reverse Hessian isonly implemented for "
             "`vectorize=True`."
         )
-    raise NotImplementedError(
-        "torch.autograd.functional.jacobian: minigrad has no forward-mode AD, so `strategy=\"forward-mode\"` is not "
-        "available. Please use the default `strategy=\"reverse-mode\"` (the same Jacobian, by backward passes)."
-    )
+    from ..func import _jvp
+
+    numels = [inp.nelement() for inp in inputs]
+    total = sum(numels)
+    starts = [sum(numels[:k]) for k in range(len(numels))]
+    basis = tuple(minigrad.eye(total, dtype=inp.dtype)[:, s : s + n] for inp, s, n in zip(inputs, starts, numels))
+    columns, outputs, is_outputs_tuple = [], None, False
+    for k in range(total):
+        tangents = tuple(b[k].view_as(inp) for b, inp in zip(basis, inputs))
+        primals_out, tangents_out = _jvp(func, inputs, tangents, None, False, False)
+        is_outputs_tuple, outputs = _as_tuple(primals_out, "outputs", "jacobian")
+        columns.append(_as_tuple(tangents_out, "outputs", "jacobian")[1])
+    jacobian = [  # lists, as torch's: _tuple_postprocess keeps them
+        [
+            jac.permute(*range(1, jac.dim()), 0).reshape(*out.shape, *inp.shape)
+            for jac, inp in zip(minigrad.stack([c[i] for c in columns]).split(numels, dim=0), inputs)
+        ]
+        for i, out in enumerate(outputs)
+    ]
+    return _tuple_postprocess(jacobian, (is_outputs_tuple, is_inputs_tuple))
 
 
 def hessian(func, inputs, create_graph=False, strict=False, vectorize=False, outer_jacobian_strategy="reverse-mode"):
     """Mirror ``torch.autograd.functional.hessian``: the Hessian of the one-element function ``func`` at
     ``inputs``, the Jacobian of its gradient, shaped ``input.shape + input.shape`` (``[i][j]`` for several
-    inputs). ``outer_jacobian_strategy="forward-mode"`` is not available (no forward-mode AD)."""
+    inputs). ``outer_jacobian_strategy="forward-mode"`` (with ``vectorize=True``, as torch) takes the outer
+    Jacobian column by column, as torch's forward-over-reverse."""
     is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "hessian")
     if outer_jacobian_strategy not in ("forward-mode", "reverse-mode"):
         raise AssertionError('Expected strategy to be either "forward-mode" or "reverse-mode".')
@@ -353,13 +373,28 @@ def hessian(func, inputs, create_graph=False, strict=False, vectorize=False, out
         return out.squeeze()
 
     def jac_func(*inp):
+        if outer_jacobian_strategy == "forward-mode":  # as torch: so that the inner jacobian keeps its graph
+            inp = tuple(t.requires_grad_(True) for t in inp)
         jac = jacobian(ensure_single_output_function, inp, create_graph=True)
         _check_requires_grad(jac, "jacobian", strict=strict)
         return jac
 
     res = jacobian(jac_func, inputs, create_graph=create_graph, strict=strict, vectorize=vectorize,
                    strategy=outer_jacobian_strategy)  # fmt: skip
+    if outer_jacobian_strategy == "forward-mode" and not any(inp.requires_grad for inp in inputs):
+        res = _as_torch_forward_hessian(res)
     return _tuple_postprocess(res, (is_inputs_tuple, is_inputs_tuple))
+
+
+def _as_torch_forward_hessian(res):
+    """torch's forward-over-reverse Hessian keeps the graph of its inner Jacobian, whose inputs ``jac_func`` made
+    require grad (torch's own leaves, out of the caller's reach): each block requires grad, its grad_fn a
+    ``ReshapeAliasBackward0``. minigrad's blocks come detached; each gets that node over a leaf of its own."""
+    if isinstance(res, (tuple, list)):
+        return type(res)(_as_torch_forward_hessian(r) for r in res)
+    from ..ops.shape import ReshapeAlias
+
+    return ReshapeAlias.apply(res.detach().requires_grad_(), shape=res.shape)
 
 
 def _scalar_output(func, inputs, strict, fn_name):

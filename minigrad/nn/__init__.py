@@ -35,7 +35,7 @@ from .batchnorm import BatchNorm1d
 from .containers import ModuleDict, ModuleList, ParameterDict, ParameterList
 from .conv import Conv1d, Conv2d
 from .distance import CosineSimilarity
-from .dropout import Dropout
+from .dropout import AlphaDropout, Dropout, Dropout1d, Dropout2d, Dropout3d, FeatureAlphaDropout
 from .embedding import Embedding
 from .layernorm import LayerNorm
 from .lazy import LazyLinear
@@ -68,6 +68,7 @@ __all__ = [
     "Softplus", "Softshrink", "Softsign", "Tanh", "Tanhshrink", "Threshold", "Unflatten", "ZeroPad1d", "ZeroPad2d",
     "ZeroPad3d", "functional", "init", "utils",
 ]
+__all__ += ["AlphaDropout", "Dropout1d", "Dropout2d", "Dropout3d", "FeatureAlphaDropout"]
 
 from ..torch_api import module_getattr  # noqa: E402
 

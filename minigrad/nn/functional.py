@@ -49,7 +49,7 @@ from .activation import (  # noqa: F401
 from .batchnorm import batch_norm  # noqa: F401
 from .conv import conv1d, conv2d  # noqa: F401
 from .distance import cosine_similarity  # noqa: F401
-from .dropout import dropout  # noqa: F401
+from .dropout import alpha_dropout, dropout, dropout1d, dropout2d, dropout3d, feature_alpha_dropout  # noqa: F401
 from .embedding import embedding  # noqa: F401
 from .encoding import one_hot  # noqa: F401
 from .layernorm import layer_norm  # noqa: F401

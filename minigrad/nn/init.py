@@ -5,12 +5,15 @@ on the generators (:mod:`minigrad.random`) in the same order, so after the same 
 import math
 import warnings
 
+import numpy as np
+
 from .. import creation, functional
 from ..autograd import grad_mode
+from ..ops._util import wrap
 
 __all__ = [
-    "calculate_gain", "constant_", "eye_", "kaiming_normal_", "kaiming_uniform_", "normal_", "ones_", "trunc_normal_",
-    "uniform_", "xavier_normal_", "xavier_uniform_", "zeros_",
+    "calculate_gain", "constant_", "eye_", "kaiming_normal_", "kaiming_uniform_", "normal_", "ones_", "orthogonal_",
+    "sparse_", "trunc_normal_", "uniform_", "xavier_normal_", "xavier_uniform_", "zeros_",
 ]
 
 _LINEAR = ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d")
@@ -172,6 +175,45 @@ def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gener
     if std is None:
         return tensor
     return normal_(tensor, 0, std, generator)
+
+
+def orthogonal_(tensor, gain=1, generator=None):
+    """Mirror ``torch.nn.init.orthogonal_``: a (semi) orthogonal matrix (trailing dims flattened), torch's way: the Q
+    of the QR factorization (LAPACK's geqrf and orgqr, as numpy calls them) of a normal draw, its columns' signs
+    set by R's diagonal, times ``gain``."""
+    if tensor.ndim < 2:
+        raise ValueError("Only tensors with 2 or more dimensions are supported")
+    if tensor.numel() == 0:
+        return tensor
+    rows = tensor.shape[0]
+    cols = tensor.numel() // rows
+    flattened = tensor.new_empty((rows, cols)).normal_(0, 1, generator=generator)._data
+    if rows < cols:
+        flattened = flattened.T
+    q, r = np.linalg.qr(flattened)
+    q = q * np.sign(np.diagonal(r))
+    if rows < cols:
+        q = q.T
+    with grad_mode.no_grad():
+        tensor.view_as(wrap(q)).copy_(wrap(q))
+        tensor.mul_(gain)
+    return tensor
+
+
+def sparse_(tensor, sparsity, std=0.01, generator=None):
+    """Mirror ``torch.nn.init.sparse_``: normal draws (std ``std``), then in each column ``ceil(sparsity * rows)``
+    rows, picked by ``randperm`` of the default generator (as torch's), set to 0."""
+    if tensor.ndim != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    rows, cols = tensor.shape
+    num_zeros = math.ceil(sparsity * rows)
+    with grad_mode.no_grad():
+        tensor.normal_(0, std, generator=generator)
+        for col_idx in range(cols):
+            row_indices = creation.randperm(rows)
+            zero_indices = row_indices[:num_zeros]
+            tensor[zero_indices, col_idx] = 0
+    return tensor
 
 
 from ..torch_api import module_getattr  # noqa: E402

@@ -3703,9 +3703,15 @@ REAL_HANDS = {
         attempt("set_grad_enabled repr", lambda: repr(torch.set_grad_enabled(True)).replace("minigrad", "torch"))
         w = torch.tensor([1., 2.], requires_grad=True)
         nan = torch.tensor([float("nan"), 1.])
-        def anomaly(f):
-            with torch.autograd.detect_anomaly():
-                return f()
+        import warnings
+        def anomaly(f):  # the warnings' first lines: the rest is a traceback through this machine's paths
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                try:
+                    with torch.autograd.detect_anomaly():
+                        return f()
+                finally:
+                    print([str(w.message).split("\\n")[0] for w in caught])
         attempt("one root", lambda: anomaly(lambda: (w * 2).backward(nan)))
         attempt("grad", lambda: anomaly(lambda: torch.autograd.grad(w * 2, w, nan)))
         attempt("leaf root", lambda: (anomaly(lambda: w.backward(nan)), w.grad))

@@ -6354,3 +6354,613 @@ _errors(
     "torch.hsplit(x, torch.tensor([1]))",
     "torch.hsplit(x, -2)", "torch.vsplit(x, 0)",
 )
+
+
+# ---------------------------------------------------------------------------------------------------------
+# More statistics (minigrad/statistics_more.py): quantile, nanquantile, nanmedian, mode, aminmax, cov, corrcoef,
+# trapezoid, cumulative_trapezoid, narrow_copy, histc, unique_consecutive.
+# ---------------------------------------------------------------------------------------------------------
+_STATS = """
+x = torch.tensor([[1., -2., 3., 0.5], [0.5, 4., -1., 2.], [2., 2., 7., -3.]], requires_grad=True)
+n = torch.tensor([[1., float('nan'), 3., 2.], [4., 1., float('nan'), 1.], [2., 1., 2., 1.]], requires_grad=True)
+t = torch.tensor([0., 1., 3., 4.5], requires_grad=True)
+fw, aw = torch.tensor([1, 2, 1, 3]), torch.tensor([0.5, 1., 2., 0.25])
+"""
+_report_cases("api_stats_", _STATS, """
+    quantile: torch.quantile(x, 0.3) ; x
+    quantile_dim: torch.quantile(x, 0.3, dim=1) ; x
+    quantile_dim0_keepdim: x.quantile(0.75, 0, True) ; x
+    quantile_q_tensor: torch.quantile(x, torch.tensor([0.25, 0.5, 0.9]), dim=-1, keepdim=True) ; x
+    quantile_lower: torch.quantile(x, 0.4, 1, interpolation='lower') ; x
+    quantile_higher: torch.quantile(x, torch.tensor([0.4, 0.6]), interpolation='higher') ; x
+    quantile_midpoint: torch.quantile(x, 0.4, 0, interpolation='midpoint') ; x
+    quantile_nearest: torch.quantile(x, torch.tensor([0.1, 0.5, 0.7]), 1, interpolation='nearest') ; x
+    quantile_nan: torch.quantile(n, 0.5, dim=1) ; n
+    quantile_float64: torch.quantile(x.double(), 0.37, dim=0) ; x
+    nanquantile: torch.nanquantile(n, 0.5, dim=1) ; n
+    nanquantile_q_tensor: n.nanquantile(torch.tensor([0., 0.4, 1.])) ; n
+    nanmedian: torch.nanmedian(n) ; n
+    nanmedian_no_nan: x.nanmedian() ; x
+    nanmedian_dim: torch.nanmedian(n, 1).values ; n
+    nanmedian_dim_keepdim: n.nanmedian(0, keepdim=True)[0] ; n
+    mode: torch.mode(n).values ; n
+    mode_dim0_keepdim: x.mode(0, True).values ; x
+    aminmax_min: torch.aminmax(x).min ; x
+    aminmax_max_dim: torch.aminmax(x, dim=-1).max ; x
+    aminmax_keepdim: x.aminmax(dim=0, keepdim=True)[0] ; x
+    cov: torch.cov(x) ; x
+    cov_vector: torch.cov(t) ; t
+    cov_correction: x.cov(correction=0) ; x
+    cov_fweights: torch.cov(x, fweights=fw) ; x
+    cov_aweights: torch.cov(x, aweights=aw) ; x
+    cov_weights_float64: torch.cov(x.double(), correction=2, fweights=fw, aweights=aw.double()) ; x
+    corrcoef: torch.corrcoef(x) ; x
+    corrcoef_vector: t.corrcoef() ; t
+    trapezoid: torch.trapezoid(x) ; x
+    trapezoid_dx: torch.trapezoid(x, dx=0.5, dim=0) ; x
+    trapz_dx_int: torch.trapz(x, dx=2) ; x
+    trapezoid_x: torch.trapezoid(x, t) ; x, t
+    trapezoid_x_2d: torch.trapz(x, torch.tensor([[0., 1., 3., 4.5]] * 3)) ; x
+    trapezoid_x_dim0: torch.trapezoid(x, torch.tensor([0., 1., 3.]), dim=0) ; x
+    cumulative_trapezoid: torch.cumulative_trapezoid(x) ; x
+    cumulative_trapezoid_dx: torch.cumulative_trapezoid(x, dx=3, dim=0) ; x
+    cumulative_trapezoid_x: torch.cumulative_trapezoid(x, t) ; x, t
+    narrow_copy: torch.narrow_copy(x, 1, 1, 2) ; x
+    narrow_copy_method: x.narrow_copy(-1, -3, 2) ; x
+""")
+case("api_stats_graphs_and_saved", [_STATS, """
+def saved(node):
+    return {k: getattr(node, k) for k in dir(node) if k.startswith("_saved_")}
+for f in [lambda: torch.quantile(x, 0.3, dim=1),
+          lambda: torch.quantile(x, torch.tensor([0.2, 0.7]), dim=0, keepdim=True),
+          lambda: torch.quantile(x, 0.3, interpolation='lower'), lambda: torch.nanquantile(n, 0.3),
+          lambda: torch.cov(x, fweights=fw, aweights=aw),
+          lambda: torch.corrcoef(x), lambda: torch.trapezoid(x), lambda: torch.trapezoid(x, t),
+          lambda: torch.cumulative_trapezoid(x), lambda: torch.cumulative_trapezoid(x, t, dim=-1)]:
+    y = f()
+    show_graph(y)
+    node = y.grad_fn
+    while node is not None:
+        if node.name() != "LerpBackward1":  # minigrad's lerp saves self and end always (torch: only for weight's grad)
+            print(node.name(), saved(node))
+        node = node.next_functions[0][0] if node.next_functions else None
+for f in [lambda: torch.nanmedian(n), lambda: torch.nanmedian(n, 1).values, lambda: torch.mode(x, -1, True).values,
+          lambda: torch.aminmax(x).max, lambda: torch.aminmax(x, dim=-1, keepdim=True).min,
+          lambda: torch.narrow_copy(x, -1, 1, 2)]:
+    y = f()
+    print(y.grad_fn.name(), saved(y.grad_fn), nf(y))
+r = torch.aminmax(x, dim=1)
+print(r.min.grad_fn is r.max.grad_fn, r.min.output_nr if hasattr(r.min, "output_nr") else None)
+(r.min * 2 + r.max * 3).sum().backward()
+print(x.grad)
+"""])
+case("api_stats_second_order", [_STATS, """
+w = torch.tensor([1., 2., 3.])
+xd = x.detach().double().requires_grad_()
+for name, f in [("nanmedian", lambda: torch.nanmedian(x) * 3),
+                ("nanmedian_dim", lambda: (torch.nanmedian(x, 1).values * w).sum()),
+                ("mode", lambda: (torch.mode(x, 1).values * w).sum()),
+                ("aminmax", lambda: (lambda r: (r.min * w * r.max).sum())(torch.aminmax(x, dim=1))),
+                ("quantile", lambda: (torch.quantile(x, 0.3, dim=1) ** 2 * w).sum()),
+                ("cov", lambda: (torch.cov(xd) ** 2).sum()),
+                ("corrcoef", lambda: (torch.corrcoef(x) * torch.arange(9.).reshape(3, 3)).sum()),
+                ("trapezoid", lambda: (torch.trapezoid(x * x, t) * w).sum()),
+                ("cumulative_trapezoid", lambda: (torch.cumulative_trapezoid(x * x) ** 2).sum()),
+                ("narrow_copy", lambda: (torch.narrow_copy(x * x, 1, 1, 2) ** 2).sum())]:
+    leaf = xd if name == "cov" else x
+    g, = torch.autograd.grad(f(), leaf, create_graph=True)
+    # quantile's gradient comes from sort's backward: torch scatters (ScatterBackward0), minigrad puts by index
+    print(name, g.detach(), None if g.grad_fn is None or name == "quantile" else g.grad_fn.name())
+    if g.grad_fn is not None:
+        print(torch.autograd.grad((g * g).sum(), leaf, allow_unused=True))
+"""])
+case("api_stats_non_differentiable", """
+x = torch.tensor([[1., -2., 3., 0.5], [0.5, 4., -1., 2.], [2., 2., 7., -3.]], requires_grad=True)
+print(torch.nanquantile(torch.tensor([float('nan')] * 3), 0.5), torch.quantile(torch.tensor(3.), 0.5))
+print(torch.quantile(torch.tensor(3.), torch.tensor([0.5]), 0, True), torch.quantile(torch.tensor([1., 2.]), 0.5).dtype)
+print(torch.mode(torch.tensor([[1, 2, 2, 3, 3], [4, 4, 1, 1, 0]])), torch.mode(torch.tensor(3.)))
+print(torch.mode(torch.tensor([5., 1., 5., 1., 2.])), torch.mode(torch.tensor([[1., 1.], [2., 2.]]), 0))
+print(torch.mode(torch.tensor([4., 1., float('nan'), 1.])), type(torch.mode(x)).__name__)
+print(torch.aminmax(torch.tensor([[1, 2], [3, 0]])), torch.aminmax(torch.tensor([True, False])))
+print(torch.aminmax(torch.tensor(2.), dim=0), torch.aminmax(torch.tensor(2.), dim=0, keepdim=True))
+print(torch.aminmax(torch.tensor([1., float('nan')])), type(torch.aminmax(x)).__name__)
+print(torch.nanmedian(torch.tensor([3, 1, 2, 5])), torch.nanmedian(torch.tensor(2.)))
+print(torch.nanmedian(torch.tensor([float('nan')])))
+print(torch.nanmedian(torch.tensor([[1., float('nan'), 3., 2.], [2., 1., float('nan'), 1.]]), 1))
+print(torch.cov(torch.arange(4)), torch.cov(torch.tensor([[1, 2], [3, 5]])), torch.corrcoef(torch.tensor([1., 2])))
+print(torch.corrcoef(torch.tensor([[1, 2, 4], [3, 5, 1]])), torch.cov(x.detach(), correction=4))
+print(torch.trapezoid(torch.ones(3, 0)), torch.cumulative_trapezoid(torch.ones(3, 0)), torch.trapezoid(torch.arange(4)))
+print(torch.cumulative_trapezoid(torch.arange(4)), torch.trapezoid(torch.arange(4), torch.arange(4)))
+print(torch.histc(x), torch.histc(x, 5), torch.histc(x, 5, -1, 1), torch.histc(x.double(), 4, 0, 3))
+print(torch.histc(torch.tensor([2., 2.]), 3), torch.histc(torch.tensor([]), 3), x.histc(3).requires_grad)
+y = torch.tensor([1, 1, 2, 2, 3, 1, 1, 2])
+print(torch.unique_consecutive(y, return_inverse=True, return_counts=True), torch.unique_consecutive(y))
+print(torch.unique_consecutive(y, return_counts=True), y.unique_consecutive(return_inverse=True))
+print(torch.unique_consecutive(torch.tensor([[1, 1], [1, 1], [2, 3]]), dim=0, return_inverse=True, return_counts=True))
+print(torch.unique_consecutive(torch.tensor([[1, 1, 2], [1, 1, 3]]), dim=1, return_counts=True))
+print(torch.unique_consecutive(torch.tensor([1., float('nan'), float('nan'), 2.]), return_counts=True))
+print(torch.unique_consecutive(torch.tensor(3)))
+for z in [torch.unique_consecutive(x), torch.unique_consecutive(x, dim=0)]:
+    print(z, z.grad_fn.name(), nf(z))
+    try:
+        z.sum().backward()
+    except NotImplementedError as e:
+        print("NotImplementedError", e)
+""")
+_errors(
+    "api_stats_errors",
+    "torch.quantile(torch.ones(0), 0.5)", "torch.quantile(x, torch.ones(2, 2))", "torch.quantile(x.long(), 0.5)",
+    "torch.quantile(x, torch.tensor(0.5, dtype=torch.float64))", "torch.quantile(x, 1.5)", "torch.quantile(x, -2)",
+    "torch.quantile(x, torch.tensor([1.5]))", "torch.nanquantile(x, 1.5)",
+    "torch.quantile(x, 0.5, interpolation='foo')",
+    "torch.quantile(x, 0.5, dim=2)", "torch.nanquantile(x.long(), 0.5)",
+    "torch.nanmedian(torch.ones(0))", "torch.nanmedian(torch.ones(2, 0), 1)", "torch.mode(torch.ones(2, 0), 1)",
+    "torch.mode(x, 2)", "torch.aminmax(torch.ones(0))", "torch.aminmax(torch.ones(2, 0), dim=1)",
+    "torch.aminmax(x, dim=3)", "torch.nanmedian(x, 5)",
+    "torch.cov(torch.ones(2, 2, 2))", "torch.cov(x, fweights=torch.ones(3))",
+    "torch.cov(x, fweights=torch.ones(2).long())",
+    "torch.cov(x, fweights=-torch.ones(3).long())", "torch.cov(x, aweights=torch.ones(3).long())",
+    "torch.cov(x, aweights=torch.zeros(3))", "torch.cov(x, aweights=torch.ones(2, 3))",
+    "torch.cov(torch.tensor([True]))",
+    "torch.cov(x, fweights=torch.tensor([True] * 3))", "torch.corrcoef(torch.ones(2, 2, 2))",
+    "torch.trapezoid(x, torch.ones(2))", "torch.trapezoid(x.bool())", "torch.trapezoid(x, torch.ones(3), dx=1)",
+    "torch.trapezoid(x, dx=True)", "torch.cumulative_trapezoid(x, torch.ones(2))",
+    "torch.cumulative_trapezoid(x.bool())",
+    "torch.trapezoid(x, dim=2)",
+    "torch.narrow_copy(x, 1, 3, 2)", "torch.narrow_copy(x, 1, -5, 2)", "torch.narrow_copy(x, 1, 0, -1)",
+    "torch.narrow_copy(torch.tensor(1.), 0, 0, 1)", "torch.histc(x.long())", "torch.histc(x, -1)",
+    "torch.histc(x, 5, 2, 1)", "torch.unique_consecutive(x, dim=2)",
+)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Forward-mode derivatives: torch.func.jvp, jacfwd, linearize, torch.autograd.forward_ad, and jacobian/hessian with
+# strategy="forward-mode". minigrad takes each Jacobian-vector product as the vjp of a vjp; float64 values printed
+# exactly only for ops whose forward formula is the transposed backward one (torch's div, mm, softmax, tanh... take
+# another rounding order: shown at print precision). torch warns (DeprecationWarning) on its first forward AD use.
+# ---------------------------------------------------------------------------------------------------------
+_FORWARD = [ATTEMPT, """
+import warnings
+warnings.simplefilter("ignore", DeprecationWarning)
+FT = torch.func
+fwAD = torch.autograd.forward_ad
+x = torch.tensor([0.5, -1.0, 2.0])
+v = torch.tensor([1.0, 2.0, -1.0])
+x64 = torch.tensor([0.3, -1.7, 2.2, 0.9], dtype=torch.float64)
+v64 = torch.tensor([0.7, 1.1, -0.6, 2.3], dtype=torch.float64)
+"""]
+case("api_forward_jvp", [*_FORWARD, """
+f = lambda t: t.sin() * t
+o, t = FT.jvp(f, (x,), (v,))
+print(o, t, o.requires_grad, o.grad_fn, t.requires_grad, t.grad_fn)
+attempt("two", lambda: FT.jvp(lambda a, b: (a * b, a + b), (x, v), (v, x)))
+attempt("aux", lambda: FT.jvp(lambda a: (a * 2, a.sum()), (x,), (v,), has_aux=True))
+attempt("list out", lambda: FT.jvp(lambda a: [a, {"k": a * 2}], (x,), (v,)))
+attempt("dict in", lambda: FT.jvp(lambda d: d["a"] * d["b"], ({"a": x, "b": v},), ({"a": v, "b": x},)))
+attempt("const", lambda: FT.jvp(lambda a: torch.ones(2), (x,), (v,)))
+attempt("step", lambda: FT.jvp(lambda a: (a > 0).float() * 3, (x,), (v,)))
+attempt("identity", lambda: FT.jvp(lambda a: a, (x,), (v,)))
+attempt("scalar", lambda: FT.jvp(lambda a: (a ** 3).sum(), (torch.tensor(2.0),), (torch.tensor(1.5),)))
+w = torch.tensor([1., 2., 3.], requires_grad=True)
+o, t = FT.jvp(lambda a: a * w, (x,), (v,))
+print(o, o.grad_fn, o._is_view(), nf(o), t.requires_grad)
+xr = x.clone().requires_grad_()
+o, t = FT.jvp(lambda a: a.exp(), (xr,), (v,))
+print(o, o.grad_fn, t, t.requires_grad)
+t.sum().backward()
+print(xr.grad)
+for name, g in [("sin", lambda a: a.sin()), ("exp", lambda a: a.exp()), ("mul", lambda a: a * a.cos()),
+                ("pow", lambda a: a ** 3 - 2 * a), ("sum", lambda a: (a * a).sum()), ("mean", lambda a: a.exp().mean()),
+                ("cumsum", lambda a: (a * 2).cumsum(0)), ("relu", lambda a: a.relu() * a),
+                ("log sqrt", lambda a: a.abs().log() + a.abs().sqrt()), ("reciprocal", lambda a: a.reciprocal())]:
+    print(name, [float(c) for c in FT.jvp(g, (x64,), (v64,))[1].reshape(-1)])
+for name, g in [("div", lambda a: a / (1 + a * a)), ("tanh", torch.tanh), ("softmax", lambda a: a.softmax(0)),
+                ("mm", lambda a: a.reshape(2, 2) @ a.reshape(2, 2).t())]:
+    print(name, FT.jvp(g, (x64,), (v64,))[1])
+"""])
+case("api_forward_jvp_errors", [*_FORWARD, """
+for label, snippet in [
+    ("not a tuple", lambda: FT.jvp(torch.sin, x, (v,))), ("tangent bare", lambda: FT.jvp(torch.sin, (x,), v)),
+    ("tangent list", lambda: FT.jvp(torch.sin, (x,), [v])), ("empty", lambda: FT.jvp(torch.sin, (), ())),
+    ("floats", lambda: FT.jvp(torch.sin, (1.0,), (1.0,))), ("float tangent", lambda: FT.jvp(torch.sin, (x,), (1.0,))),
+    ("size", lambda: FT.jvp(torch.sin, (x,), (torch.ones(2),))),
+    ("int", lambda: FT.jvp(torch.sin, (torch.tensor([1, 2]),), (torch.tensor([1, 2]),))),
+    ("int tangent", lambda: FT.jvp(torch.sin, (x,), (torch.tensor([1, 2, 3]),))),
+    ("strict", lambda: FT.jvp(lambda a: torch.ones(2), (x,), (v,), strict=True)),
+    ("float out", lambda: FT.jvp(lambda a: 3.0, (x,), (v,))), ("None out", lambda: FT.jvp(lambda a: None, (x,), (v,))),
+    ("int in out", lambda: FT.jvp(lambda a: (a, 2), (x,), (v,))),
+    ("aux not a pair", lambda: FT.jvp(lambda a: a * 2, (x,), (v,), has_aux=True)),
+    ("aux number", lambda: FT.jvp(lambda a: (a * 2, 3), (x,), (v,), has_aux=True)),
+]:
+    attempt(label, snippet)
+"""])
+case("api_forward_jacfwd", [*_FORWARD, """
+f = lambda t: t.sin() * t
+J = FT.jacfwd(f)(x)
+print(J, J.requires_grad, torch.equal(J, FT.jacrev(f)(x)))
+attempt("argnums", lambda: FT.jacfwd(lambda a, b: a * b.sum(), argnums=(0, 1))(x, v))
+attempt("argnums 1", lambda: FT.jacfwd(lambda a, b: a * b.sum(), argnums=1)(x, v))
+attempt("argnums -1", lambda: FT.jacfwd(lambda a, b: a * b.sum(), argnums=-1)(x, v))
+attempt("aux", lambda: FT.jacfwd(lambda a: (a.sin(), a.cos()), has_aux=True)(x))
+attempt("tuple out", lambda: FT.jacfwd(lambda a: (a.sin(), a.sum()))(x))
+attempt("dict in", lambda: FT.jacfwd(lambda d: d["a"] * d["b"].sum())({"a": x, "b": v}))
+attempt("scalar", lambda: FT.jacfwd(lambda a: a ** 3)(torch.tensor(2.0)))
+attempt("matrix", lambda: FT.jacfwd(lambda a: a @ a)(torch.tensor([[1., 2.], [3., 4.]])).shape)
+attempt("randomness", lambda: FT.jacfwd(f, randomness="same")(x))
+attempt("bad randomness", lambda: FT.jacfwd(f, randomness="sometimes"))
+attempt("bad argnums", lambda: FT.jacfwd(f, argnums=2)(x))
+attempt("duplicate", lambda: FT.jacfwd(f, argnums=(0, 0))(x))
+attempt("empty", lambda: FT.jacfwd(f, argnums=())(x))
+attempt("float argnums", lambda: FT.jacfwd(f, argnums=0.5)(x))
+attempt("float in tuple", lambda: FT.jacfwd(f, argnums=(0, 0.5))(x))
+attempt("int input", lambda: FT.jacfwd(f)(torch.tensor([1, 2])))
+w = torch.tensor([1., 2., 3.], requires_grad=True)
+print(FT.jacfwd(lambda a: a * w)(x).requires_grad)
+print([[float(c) for c in row] for row in FT.jacfwd(lambda a: (a.exp() * a.sin()).cumsum(0))(x64)])
+"""])
+case("api_forward_nested", [*_FORWARD, """
+g = lambda t: (t.sin() * t).sum()
+H = FT.jacfwd(FT.jacrev(g))(x)
+print(H, torch.equal(H, FT.hessian(g)(x)))
+print(FT.jacrev(FT.jacfwd(g))(x) + 0.0)  # + 0.0: minigrad's reverse-over-double-vjp zeros off the diagonal are -0.
+print(FT.jacfwd(FT.jacfwd(g))(x))
+print([[float(c) for c in row] for row in FT.jacfwd(FT.jacrev(lambda a: (a.exp() * a.sin()).sum()))(x64)])
+print(FT.vmap(lambda a, b: FT.jvp(torch.sin, (a,), (b,)))(torch.arange(6.).reshape(3, 2), torch.ones(3, 2)))
+print(FT.vmap(FT.jacfwd(torch.sin))(torch.arange(6.).reshape(3, 2)))
+print(FT.grad(lambda a: FT.jvp(lambda b: b.sin() * b, (a,), (v,))[1].sum())(x))
+print(FT.jvp(lambda a: FT.jvp(torch.sin, (a,), (v,))[1], (x,), (v,)))
+print(FT.jvp(FT.grad(g), (x,), (v,)))
+attempt("jvp in dual_level", lambda: fwAD.dual_level().__enter__() is None or FT.jvp(torch.sin, (x,), (v,)))
+fwAD.exit_dual_level()
+warnings.simplefilter("ignore", UserWarning)  # torch's make_fx, tracing linearize's function: about its own graph
+out, jvp_fn = FT.linearize(lambda a: a.sin() * a, x)
+print(out, jvp_fn(v), jvp_fn(torch.ones(3)))
+attempt("linearize shape", lambda: jvp_fn(torch.ones(2)))
+attempt("linearize dtype", lambda: jvp_fn(torch.ones(3, dtype=torch.float64)))
+attempt("linearize spec", lambda: jvp_fn(v, v))
+"""])
+case("api_forward_ad", [*_FORWARD, """
+attempt("outside", lambda: fwAD.make_dual(x, v))
+print(fwAD.unpack_dual(x))
+with fwAD.dual_level() as level:
+    print("level", level)
+    d = fwAD.make_dual(x, v)
+    print(d.requires_grad, d.grad_fn, d._is_view(), d is x)
+    y = (d.sin() * d).sum()
+    p, t = fwAD.unpack_dual(y)
+    print(p, t, p.requires_grad, t.requires_grad, y.requires_grad, y.grad_fn)
+    u = fwAD.unpack_dual(d * 2)
+    print(type(u).__name__, u.primal, u.tangent, u)
+    print(fwAD.unpack_dual(x), fwAD.unpack_dual(torch.ones(2) * 3))
+    print(fwAD.unpack_dual(d.relu() + d.exp() * 2 - d / 3))
+    print(fwAD.unpack_dual(torch.stack([d, x])).tangent, fwAD.unpack_dual((d > 0).float()).tangent)
+    print(fwAD.unpack_dual(d.max()).tangent, fwAD.unpack_dual(d.sum(0, keepdim=True)).tangent)
+    print(fwAD.unpack_dual(d[1:]).tangent, fwAD.unpack_dual(d.reshape(3, 1).t()).tangent)
+    print([fwAD.unpack_dual(part).tangent for part in d.split(2)], fwAD.unpack_dual(torch.cat([d, d * 2])).tangent)
+    print(fwAD.unpack_dual(torch.nn.functional.linear(d, torch.ones(2, 3))).tangent)
+    d64 = fwAD.make_dual(x64, v64)
+    print([float(c) for c in fwAD.unpack_dual((d64.exp() * d64.sin() + d64.cos() ** 2).cumsum(0)).tangent])
+    attempt("int", lambda: fwAD.make_dual(torch.tensor([1, 2]), torch.tensor([1, 2])))
+    attempt("int tangent", lambda: fwAD.make_dual(x, torch.tensor([1, 2, 3])))
+    attempt("size", lambda: fwAD.make_dual(x, torch.ones(2)))
+    attempt("nested", lambda: fwAD.enter_dual_level())
+    attempt("exit wrong", lambda: fwAD.exit_dual_level(level=5))
+    xr = x.clone().requires_grad_()
+    dr = fwAD.make_dual(xr, v)
+    print(dr.requires_grad, dr.grad_fn)
+    p, t = fwAD.unpack_dual(dr.exp())
+    print(p.requires_grad, t, t.requires_grad, t.grad_fn)
+print(fwAD.unpack_dual(y), y)
+attempt("after", lambda: fwAD.make_dual(x, v))
+attempt("exit again", lambda: fwAD.exit_dual_level())
+with fwAD.dual_level() as level:
+    print("level", level, fwAD.unpack_dual(y))
+
+
+@fwAD.dual_level()
+def decorated():
+    return fwAD.unpack_dual(fwAD.make_dual(x, v).sin()).tangent
+
+
+print(decorated())
+"""])
+case("api_forward_functional", [*_FORWARD, """
+AF = torch.autograd.functional
+y = torch.tensor([1.5, 0.25])
+print(AF.jacobian(torch.sin, x, vectorize=True, strategy="forward-mode"))
+print(AF.jacobian(lambda a, b: (a * b.sum(), b.exp()), (x, y), vectorize=True, strategy="forward-mode"))
+print(AF.jacobian(lambda a: (a * 2,), (x,), vectorize=True, strategy="forward-mode"))
+print(AF.jacobian(lambda a: torch.ones(2), x, vectorize=True, strategy="forward-mode"))
+print(AF.jacobian(lambda a: (a ** 3).sum(), torch.tensor(2.0), vectorize=True, strategy="forward-mode"))
+J = AF.jacobian(torch.sin, x, vectorize=True, strategy="forward-mode")
+print(J.requires_grad, J.grad_fn)
+print(AF.hessian(lambda a: (a.sin() * a).sum(), x, vectorize=True, outer_jacobian_strategy="forward-mode"))
+print(AF.hessian(lambda a, b: (a.exp() * b.sum()).sum(), (x, y), vectorize=True,
+                 outer_jacobian_strategy="forward-mode"))
+print(torch.equal(AF.jacobian(lambda a: a.exp() * a, x64, vectorize=True, strategy="forward-mode"),
+                  AF.jacobian(lambda a: a.exp() * a, x64)))
+"""])
+
+
+# ---------------------------------------------------------------------------------------------------------
+# More random functions (bernoulli, random_, exponential_, geometric_, log_normal_, cauchy_, poisson,
+# randint_like, fork_rng, channel and alpha dropout, nn.init.sparse_/orthogonal_): seeded values, graphs, errors.
+# ---------------------------------------------------------------------------------------------------------
+case(
+    "api_random_more_values",
+    """
+    torch.manual_seed(0)
+    for dt in (torch.float32, torch.float64):
+        print(torch.empty(4, dtype=dt).exponential_(2.), torch.empty(4, dtype=dt).geometric_(0.3),
+              torch.empty(3, dtype=dt).log_normal_(0., 0.5), torch.empty(3, dtype=dt).cauchy_(1., 2.))
+        print(torch.empty(4, dtype=dt).random_(), torch.empty(4, dtype=dt).random_(10),
+              torch.empty(4, dtype=dt).random_(-5, 5))
+        p = torch.rand(2, 3, dtype=dt)
+        print(torch.bernoulli(p), p.bernoulli(0.5), torch.ones(3, 2, dtype=dt).t().bernoulli_(p), torch.poisson(p * 20))
+    print(torch.empty(5, dtype=torch.int8).random_(), torch.empty(4, dtype=torch.bool).random_(),
+          torch.empty(3, dtype=torch.int64).random_(-2**63, None), torch.empty(3, dtype=torch.int32).geometric_(0.5))
+    print(torch.randint_like(torch.ones(2, 3), 4, 9), torch.randint_like(torch.ones(3), 5, dtype=torch.int64))
+    with torch.random.fork_rng():
+        a = torch.rand(2)
+    print(torch.equal(a, torch.rand(2)), torch.random.initial_seed(),
+          torch.Generator().manual_seed(3).clone_state().initial_seed())
+    F = torch.nn.functional
+    x = torch.arange(1., 25.).reshape(2, 3, 4)
+    print(F.dropout1d(x, 0.5), F.dropout2d(x.reshape(2, 3, 2, 2), 0.5), F.dropout3d(x.reshape(3, 2, 2, 2), 0.5))
+    print(F.alpha_dropout(x, 0.3, True), F.feature_alpha_dropout(x.double(), 0.4, True))
+    print(torch.nn.Dropout2d(0.3), torch.nn.AlphaDropout(0.2), torch.nn.FeatureAlphaDropout(), torch.nn.Dropout1d(),
+          torch.nn.Dropout3d(0.1, inplace=True))
+    print(torch.nn.init.sparse_(torch.empty(4, 3), 0.5), torch.rand(3))
+    """,
+)
+case(
+    "api_random_more_graphs",
+    """
+    torch.manual_seed(0)
+    x = torch.rand(2, 3, requires_grad=True)
+    y = torch.bernoulli(x)
+    print(y.grad_fn.name(), y.grad_fn.next_functions[0][0].name())
+    y.sum().backward()
+    print(x.grad)
+    z = torch.bernoulli(x, 0.5)
+    print(z.grad_fn.name(), z.requires_grad)
+    for fill in (lambda t: t.random_(), lambda t: t.random_(4), lambda t: t.random_(1, 4), lambda t: t.exponential_(),
+                 lambda t: t.geometric_(0.5), lambda t: t.log_normal_(), lambda t: t.cauchy_(),
+                 lambda t: t.bernoulli_(0.5),
+                 lambda t: t.bernoulli_(x), lambda t: t.normal_(), lambda t: t.uniform_()):
+        w = fill(x.clone())
+        fn = w.grad_fn
+        print(fn.name(), [(f.name() if f else None) for f, _ in fn.next_functions])
+    x.grad = None
+    x.clone().bernoulli_(x).sum().backward()
+    print(x.grad)
+    q = torch.poisson(x * 10)
+    print(q.grad_fn.name(), q.grad_fn.next_functions[0][0].name())
+    x.grad = None
+    q.sum().backward()
+    print(x.grad)
+    F = torch.nn.functional
+    v = torch.rand(2, 3, 4, requires_grad=True)
+    for out in (F.dropout1d(v, 0.5), F.dropout1d(v[0], 0.5), F.alpha_dropout(v, 0.5, True),
+                F.feature_alpha_dropout(v, 0.5, True),
+                F.dropout3d(v.unsqueeze(-1), 0.5)):
+        fn = out.grad_fn
+        print(fn.name(), [(f.name() if f else None) for f, _ in fn.next_functions])
+    """,
+)
+_errors(
+    "api_random_more_errors",
+    "torch.empty(2).exponential_(0)", "torch.empty(2, dtype=torch.int64).exponential_()",
+    "torch.empty(2).geometric_(1)", "torch.empty(2, dtype=torch.bool).geometric_(0.5)",
+    "torch.empty(2).log_normal_(0, 0)", "torch.empty(2, dtype=torch.int64).log_normal_()",
+    "torch.empty(2).cauchy_(0, -1)", "torch.empty(2, dtype=torch.int64).cauchy_()",
+    "torch.empty(2, dtype=torch.int8).random_(0, 300)", "torch.empty(2).random_(5, 3)", "torch.empty(2).random_(0)",
+    "torch.empty(2).random_(1.5)", "torch.empty(2).random_(0, 2**70)",
+    "torch.empty(2, dtype=torch.int8).random_(-2**63, None)",
+    "torch.empty(2, dtype=torch.float64).random_(2**60, None)", "torch.zeros(2, requires_grad=True).random_()",
+    "torch.bernoulli(torch.tensor([1, 0]))", "torch.bernoulli(torch.tensor([1.5, 0.]))", "torch.bernoulli(0.5)",
+    "torch.bernoulli(torch.tensor([0.5]), 2.)", "torch.ones(2).bernoulli_(-0.5)",
+    "torch.ones(2).bernoulli_(torch.tensor([2., 1.]))",
+    "torch.ones(2).bernoulli_(torch.tensor([0.5, 0.1, 0.3]))", "torch.ones(2).bernoulli_(torch.tensor([1, 0]))",
+    "torch.poisson(torch.tensor([1, 2]))", "torch.poisson(torch.tensor([-1., 2.]))",
+    "torch.randint_like(torch.ones(3), 5, 2)", "torch.Generator().graphsafe_get_state()",
+    "torch.nn.functional.dropout1d(torch.ones(2, 3, 4, 5))", "torch.nn.functional.alpha_dropout(torch.ones(3), 1.5)",
+    "torch.nn.functional.dropout2d(torch.ones(3), 0.5)", "torch.nn.Dropout2d(2.)",
+    "torch.nn.init.orthogonal_(torch.ones(3))", "torch.nn.init.sparse_(torch.ones(3), 0.1)",
+)
+# ---------------------------------------------------------------------------------------------------------
+# Special functions (minigrad/specials.py, minigrad/special.py) and the bitwise shifts.
+# ---------------------------------------------------------------------------------------------------------
+_SPECIAL = """
+x = torch.tensor([[0.5, 1.5, 2.5], [3., 0.25, 4.]], requires_grad=True)
+u = torch.tensor([[-0.5, 0.2, 0.7], [0.1, -0.9, 0.3]], requires_grad=True)
+q = torch.tensor([0.1, 0.5, 0.9], requires_grad=True)
+"""
+_report_cases("api_special_", _SPECIAL, """
+    lgamma: torch.lgamma(x) ; x
+    lgamma_method: (u * 3).lgamma() ; u
+    digamma: torch.digamma(x) ; x
+    digamma_negative: torch.digamma(u * 3) ; u
+    polygamma_2: torch.polygamma(2, x) ; x
+    polygamma_1_method: x.polygamma(1) ; x
+    polygamma_3_negative: torch.polygamma(3, u * 3) ; u
+    mvlgamma: torch.mvlgamma(x + 1, 2) ; x
+    mvlgamma_method: x.mvlgamma(p=1) ; x
+    erfinv: torch.erfinv(u) ; u
+    i0: torch.i0(u * 10) ; u
+    sinc: torch.sinc(u) ; u
+    copysign: torch.copysign(x, u) ; x, u
+    copysign_number: x.copysign(-2) ; x
+    nextafter: torch.nextafter(x, u) ; x, u
+    ldexp: torch.ldexp(x, u) ; x, u
+    ldexp_int: torch.ldexp(x, torch.tensor([1, -2, 3])) ; x
+    logaddexp2: torch.logaddexp2(x, u) ; x, u
+    float_power: torch.float_power(x, u) ; x, u
+    float_power_number: torch.float_power(x, 2) ; x
+    float_power_number_base: torch.float_power(2, u) ; u
+    expit: torch.special.expit(u) ; u
+    gammaln: torch.special.gammaln(x) ; x
+    psi: torch.special.psi(x) ; x
+    special_digamma: torch.special.digamma(x) ; x
+    special_polygamma: torch.special.polygamma(2, x) ; x
+    multigammaln: torch.special.multigammaln(x + 1, 3) ; x
+    special_i0: torch.special.i0(u) ; u
+    i1: torch.special.i1(u * 10) ; u
+    entr: torch.special.entr(x) ; x
+    ndtr: torch.special.ndtr(u) ; u
+    ndtri: torch.special.ndtri(q) ; q
+    log_ndtr: torch.special.log_ndtr(u * 5) ; u
+    xlog1py: torch.special.xlog1py(x, u) ; x, u
+    xlog1py_number_self: torch.special.xlog1py(2., u) ; u
+    xlog1py_number_other: torch.special.xlog1py(x, 2) ; x
+    special_xlogy: torch.special.xlogy(x, q) ; x, q
+    special_logit: torch.special.logit(q) ; q
+    special_erf: torch.special.erf(u) ; u
+    special_erfc: torch.special.erfc(u) ; u
+    special_erfinv: torch.special.erfinv(u) ; u
+    special_exp2: torch.special.exp2(u) ; u
+    special_expm1: torch.special.expm1(u) ; u
+    special_log1p: torch.special.log1p(u) ; u
+    special_sinc: torch.special.sinc(u) ; u
+    special_round: torch.special.round(x) ; x
+    special_round_decimals: torch.special.round(u, decimals=1) ; u
+    special_softmax: torch.special.softmax(x, 1) ; x
+    special_log_softmax: torch.special.log_softmax(x, dim=0) ; x
+    special_logsumexp: torch.special.logsumexp(x, 1) ; x
+    lgamma_float64: torch.lgamma(x.double()) ; x
+    erfinv_float64: torch.erfinv(u.double()) ; u
+    polygamma_float64: torch.polygamma(2, x.double()) ; x
+    ndtri_float64: torch.special.ndtri(q.double()) ; q
+    i0_float64: torch.i0(u.double() * 10) ; u
+""")
+case("api_special_second_order_and_in_place", [_SPECIAL, """
+w = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+ud = u.detach().double().requires_grad_()
+def saved(node):
+    return {k: getattr(node, k) for k in dir(node) if k.startswith("_saved_")}
+for name, f, t in [("lgamma", torch.lgamma, x), ("digamma", torch.digamma, x),
+                   ("polygamma", lambda a: torch.polygamma(2, a), x),
+                   ("mvlgamma", lambda a: torch.mvlgamma(a + 1, 2), x), ("erfinv", torch.erfinv, ud),
+                   ("i0", torch.i0, u), ("i1", torch.special.i1, u), ("sinc", torch.sinc, ud),
+                   ("copysign", lambda a: torch.copysign(a, -2.), x), ("entr", torch.special.entr, x),
+                   ("ndtri", torch.special.ndtri, q), ("log_ndtr", torch.special.log_ndtr, u),
+                   ("xlog1py", lambda a: torch.special.xlog1py(a, a), x),
+                   ("logaddexp2", lambda a: torch.logaddexp2(a, 2 * a), u),
+                   ("ldexp", lambda a: torch.ldexp(a, a), u)]:
+    y = f(t)
+    print(name, y.grad_fn.name(), nf(y), saved(y.grad_fn))
+    g, = torch.autograd.grad((y * w).sum(), t, create_graph=True)
+    print(" ", g, g.grad_fn.name(), nf(g))
+    print(" ", torch.autograd.grad((g * g).sum(), [t, w]))
+for name in ["lgamma_", "digamma_", "erfinv_", "i0_", "sinc_"]:
+    z = u * 1
+    y = getattr(z, name)()
+    print(name, y is z, y, y.grad_fn.name(), nf(y), z._version)
+    y.backward(w)
+    print(u.grad)
+    u.grad = None
+for name, args in [("polygamma_", (2,)), ("mvlgamma_", (2,)), ("copysign_", (u,)), ("nextafter_", (u,)),
+                   ("ldexp_", (torch.tensor(2),)), ("heaviside_", (torch.tensor(0.5),))]:
+    z = x * 1 + 1
+    y = getattr(z, name)(*args)
+    print(name, y is z, y, y.grad_fn.name(), nf(y))
+d = x.double() * 1
+d.float_power_(u)
+print(d, d.grad_fn.name(), nf(d))
+d.backward(w.double())
+print(x.grad, u.grad)
+"""])
+case("api_special_values_and_dtypes", """
+i = torch.tensor([1, 2, 3])
+b = torch.tensor([True, False])
+e = torch.tensor([0., -0., -1., -1.5, 1., float('inf'), -float('inf'), float('nan')])
+for name in ["lgamma", "digamma", "erfinv", "i0", "sinc", "signbit"]:
+    f = getattr(torch, name)
+    print(name, f(i), f(b), f(e), f(e.double()))
+for name in ["entr", "ndtr", "ndtri", "log_ndtr", "i1", "expit", "gammaln", "psi"]:
+    f = getattr(torch.special, name)
+    print(name, f(i), f(b), f(e), f(e.double()))
+for n in range(4):
+    print(n, torch.polygamma(n, e), torch.polygamma(n, i))
+print(torch.mvlgamma(i, 1), torch.mvlgamma(torch.tensor([0.25, 1.]), 2), torch.special.multigammaln(i.double(), 3))
+print(torch.heaviside(torch.tensor([-1., 0., 2., float('nan')]), torch.tensor([0.5])))
+print(torch.heaviside(torch.tensor([-1, 0, 2]), torch.tensor([7])), torch.heaviside(e, torch.tensor(2.)))
+h = torch.heaviside(torch.tensor([-1., 0., 2.], requires_grad=True), torch.tensor(0.5))
+print(h, h.requires_grad, h.grad_fn.name(), nf(h))
+try:
+    h.sum().backward()
+except RuntimeError as err:
+    print("RuntimeError", err)
+print(torch.copysign(i, torch.tensor([-1, 1, -1])), torch.copysign(i, -1), torch.copysign(b, b), torch.copysign(e, -1.))
+print(torch.copysign(torch.ones(2), torch.tensor([-0., 0.], dtype=torch.float64)), torch.copysign(e, e))
+print(torch.float_power(i, 2), torch.float_power(2, i), torch.float_power(i, i), torch.float_power(torch.ones(2), 0.5))
+print(torch.signbit(torch.tensor([-0., 0., -1., float('nan'), -float('nan')])), torch.signbit(torch.tensor([-3, 0, 3])))
+print(torch.nextafter(torch.tensor([1., 0., -1.]), torch.tensor([2., -1., -1.])).tolist())
+print(torch.nextafter(torch.tensor([1.], dtype=torch.float64), torch.tensor([2.])).tolist())
+print(torch.nextafter(torch.tensor([1.]), torch.tensor([2.], dtype=torch.float64)).dtype)
+print(torch.ldexp(i, i), torch.ldexp(torch.tensor([1., 2.]), torch.tensor([1., 2.], dtype=torch.float64)))
+print(torch.ldexp(torch.tensor([1.5]), torch.tensor([-1030])), torch.ldexp(b, torch.tensor(3)))
+inf = float('inf')
+print(torch.logaddexp2(torch.tensor([inf, -inf, 1.]), torch.tensor([inf, -inf, 3.])))
+print(torch.special.xlog1py(torch.tensor([0., 0., 1.]), torch.tensor([-1., float('nan'), -2.])))
+print(torch.special.xlog1py(i, i))
+print(torch.special.xlog1py(0., torch.tensor([-1., 3.])), torch.special.xlog1py(torch.tensor([0., 2.]), -1))
+print(torch.special.round(torch.tensor([0.5, 1.5, 2.25]), decimals=1))
+print(torch.special.softmax(i.float(), 0, dtype=torch.float64))
+print(torch.special.logit(torch.tensor([0.1, 0.9]), eps=0.2), torch.special.logsumexp(torch.ones(2, 2), (0, 1)))
+print(torch.special.xlogy(2., torch.tensor([3.])), torch.special.exp2(i), torch.special.expit(b))
+print(torch.sinc(torch.tensor([1e-20, 3., 1e8])), torch.erfinv(torch.tensor([0.999999, -0.9999, 1e-30])))
+x = torch.tensor([2.5], requires_grad=True)
+with torch.no_grad():
+    print(torch.lgamma(x), torch.special.ndtr(x))
+""")
+case("api_special_shifts", """
+a = torch.tensor([-8, -1, 1, 5, 7])
+s = torch.tensor([0, 1, 63, 64, -1])
+u8 = torch.tensor([200, 1, 128, 3, 255], dtype=torch.uint8)
+i8 = torch.tensor([-128, -1, 64, 3, 127], dtype=torch.int8)
+print(a << s, a >> s, a << 2, a >> 2, 1 << a.abs(), 256 >> torch.tensor([1, 2]))
+print(u8 << torch.tensor([1, 7, 8, 9, 0], dtype=torch.uint8), u8 >> torch.tensor([1, 7, 8, 9, 0], dtype=torch.uint8))
+print(i8 << 1, i8 >> 9, i8 << 300, i8 << -1, i8 >> -1, i8 << torch.tensor([1, 1, 1, 1, 1]), i8 << torch.tensor(1))
+print(u8 << i8, torch.tensor([True, False]) << 1, torch.tensor([-5, 3], dtype=torch.int16) << 15)
+print(torch.tensor([3], dtype=torch.int32) << 31, torch.tensor([-5, -1, -2**63]) >> torch.tensor([1, 100, 63]))
+print(torch.tensor([200], dtype=torch.uint8) >> -1, torch.tensor([-5], dtype=torch.int32) >> torch.tensor([40]))
+print(torch.bitwise_left_shift(a, 2), torch.bitwise_right_shift(a, 2), torch.bitwise_left_shift(3, a.abs()))
+print(a.bitwise_left_shift(1), a.bitwise_right_shift(torch.tensor(1)), torch.tensor([1]) << 2**40)
+print(torch.tensor([1, 2]).__rlshift__(3), torch.tensor([1, 2]).__rrshift__(16))
+for name, o in [("__ilshift__", 2), ("__irshift__", 2), ("bitwise_left_shift_", 2),
+                ("bitwise_right_shift_", torch.tensor(1))]:
+    t = a.clone()
+    r = getattr(t, name)(o)
+    print(name, r is t, t, t._version)
+t = i8.clone()
+t <<= torch.tensor([1, 1, 1, 1, 1])
+print(t, t.dtype)
+t = torch.tensor([5])
+y = t
+y <<= 1
+y >>= 3
+print(y is t, t)
+""")
+_errors(
+    "api_special_errors",
+    "torch.polygamma(-1, x)", "torch.polygamma(1.5, x)", "torch.polygamma(1, [1.])", "x.polygamma(-2)",
+    "torch.tensor([1, 2]).polygamma_(2)", "torch.tensor([1, 2]).lgamma_()", "torch.tensor([1, 2]).sinc_()",
+    "torch.mvlgamma(x, 0)", "torch.mvlgamma(x)", "x.mvlgamma(1.5)", "torch.special.multigammaln(x)",
+    "torch.heaviside(torch.tensor([-1, 0, 2]), torch.tensor([0.5]))", "torch.heaviside(x, 0.5)",
+    "torch.heaviside(x, torch.ones(3, 2))",
+    "torch.copysign(2., x)", "torch.copysign(x, 'a')", "x.copysign('a')", "torch.tensor([1, 2]).copysign_(-1)",
+    "torch.copysign(x, torch.ones(3, 2))",
+    "torch.float_power(2, 3)", "torch.float_power(x, 'a')", "x.float_power_(2)", "x.double().float_power_('a')",
+    "torch.nextafter(torch.tensor([1, 2]), torch.tensor([1, 2]))", "torch.nextafter(x, 1.)",
+    "torch.ldexp(x, 2)", "torch.tensor([1, 2]).ldexp_(torch.tensor(2))",
+    "torch.logaddexp2(torch.tensor([1, 2]), torch.tensor([1, 2]))", "torch.logaddexp2(x, 1.)",
+    "torch.special.xlog1py('a', x)", "torch.special.xlog1py(1, 2)", "torch.special.softmax(x)",
+    "torch.special.logsumexp(x)", "torch.special.expit([1.])", "torch.special.entr('a')",
+    "torch.special.log_softmax(torch.tensor([1, 2]), 0)",
+    "torch.tensor([1., 2.]) << 1", "torch.tensor([1, 2]) >> 1.5", "torch.tensor([1, 2]) << torch.tensor([1.])",
+    "torch.tensor([True]) << torch.tensor([True])", "torch.bitwise_left_shift(torch.tensor([1]), 'x')",
+    "torch.tensor([1]).bitwise_left_shift('x')", "torch.tensor([1]) << 'x'", "'x' << torch.tensor([1])",
+    "torch.bitwise_left_shift(1, 2)", "torch.tensor([1]) << 2**70", "x.bitwise_left_shift_(1)",
+    "torch.tensor([1]).bitwise_left_shift_('x')",
+)
