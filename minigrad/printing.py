@@ -195,6 +195,7 @@ def _values_str(values, floating, indent):
 def tensor_repr(t):
     """``repr(tensor)``, as torch prints it (``tensor([1., 2.], requires_grad=True)``)."""
     from . import dtypes
+    from .autograd import forward_ad
     from .nn.parameter import Parameter
 
     prefix = "tensor("
@@ -215,6 +216,9 @@ def tensor_repr(t):
         suffixes.append(f"grad_fn=<{type(t.grad_fn).__name__}>")
     elif t._requires_grad:
         suffixes.append("requires_grad=True")
+    tangent = forward_ad.shown_tangent(t)
+    if tangent is not None:  # a dual tensor (torch.autograd.forward_ad); a 0-d tangent formats as its number
+        suffixes.append(f"tangent={tangent}")
     text = _add_suffixes(prefix + body, suffixes, indent)
     if isinstance(t, Parameter):
         text = f"Parameter containing:\n{text}"

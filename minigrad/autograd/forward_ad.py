@@ -9,9 +9,9 @@ inputs, takes the vjp with cotangents ``u`` (zeros that require grad, graph kept
 ``u``, with the inputs' tangents. The dual tensors themselves are left as torch leaves them (``requires_grad``,
 ``grad_fn``); a tangent keeps a graph only where torch's does (its primal or tangent inputs require grad).
 
-Not mirrored: the ``tangent=`` that torch's ``repr`` of a dual tensor shows (printing is not this module's);
-in-place ops on a dual tensor (torch updates its tangent; minigrad refuses them, saying so); ops that do not run
-through an op class or ``autograd.Function`` (none of minigrad's public ones are meant to) carry no tangent. torch
+Not mirrored: in-place ops on a dual tensor (torch updates its tangent; minigrad refuses them, saying so); ops that
+do not run through an op class or ``autograd.Function`` (none of minigrad's public ones are meant to) carry no
+tangent; a float64 tangent of a float32 primal is kept as float32 (torch keeps its dtype). torch
 evaluates some forward formulas in another order than the transposed backward formulas (``div``, ``mm``,
 ``softmax``...), so a float64 tangent may differ from torch's in its last bit.
 """
@@ -100,6 +100,15 @@ _IN_PLACE = (
     "minigrad's forward AD does not follow in-place operations on a dual tensor (torch updates its tangent): "
     "compute out of place inside dual_level()"
 )
+
+
+def shown_tangent(t):
+    """The tangent ``repr(t)`` shows (torch's ``tangent=`` suffix): that of a dual tensor of the level entered now and
+    unchanged since, else None."""
+    stored = t.__dict__.get("_fw_tangent")
+    if stored is None or stored[0] is not _token or _token is None or stored[2] != t._version:
+        return None
+    return stored[1]
 
 
 def _tangent(t):

@@ -5,7 +5,7 @@ promoted dtype; formulas are derivatives.yaml's."""
 import numpy as np
 
 from .. import dtypes
-from ._util import check_broadcast, not_implemented, precise, wrap
+from ._util import check_broadcast, needs_grad, not_implemented, precise, wrap
 from .op import Op
 
 
@@ -124,7 +124,8 @@ class LerpTensor(Op):
     @staticmethod
     def forward(ctx, a, end, weight):
         _check_lerp(a, (("end", end), ("weight", weight)), "lerp_kernel_tensor")
-        ctx._save((a, end, weight))
+        for_weight = needs_grad(weight)  # torch saves self and end only for weight's gradient
+        ctx._save((a if for_weight else None, end if for_weight else None, weight))
         return wrap(_lerp(a._data, end._data, weight._data))
 
 

@@ -3611,6 +3611,26 @@ import numpy as np
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 """
 REAL_HANDS = {
+    "hands_lerp_saved_and_dual_tensor_repr": [ATTEMPT, """
+        a = torch.tensor([1., 2.], requires_grad=True)
+        b = torch.tensor([3., 5.], requires_grad=True)
+        for w in (torch.tensor([0.25, 0.75]), torch.tensor([0.25, 0.75], requires_grad=True)):
+            y = torch.lerp(a, b, w)
+            print(y.grad_fn.name(), y.grad_fn._saved_self, y.grad_fn._saved_end, y.grad_fn._saved_weight)
+        y = torch.lerp(torch.tensor([1., 2.]), torch.tensor([3., 5.]), torch.tensor([0.5, 0.5], requires_grad=True))
+        print(y.grad_fn._saved_self, y.grad_fn._saved_end, y.grad_fn._saved_weight)
+        import warnings
+        warnings.filterwarnings("ignore", category=DeprecationWarning)  # torch's own torch.jit.script warnings
+        fwAD = torch.autograd.forward_ad
+        with fwAD.dual_level():
+            p = torch.tensor([1., 2.], requires_grad=True)
+            d = fwAD.make_dual(p, torch.tensor([0.5, 0.25]))
+            print(d)
+            print(d.sin())
+            print(fwAD.make_dual(torch.ones(2, 3), torch.full((2, 3), 0.125)))
+            print(fwAD.make_dual(torch.tensor(1.5), torch.tensor(2.)))
+        print(d)
+    """],
     "hands_transforms_refuse_backward_and_old_functions": [ATTEMPT, """
         FT = torch.func
         x = torch.tensor([1., 2.])
