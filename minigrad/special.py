@@ -185,3 +185,8 @@ def round(input, *, decimals=0):  # noqa: A001 - torch.special.round
     """Mirror ``torch.special.round``: torch's ``round(input, decimals=decimals)``, recorded as RoundBackward1 even
     for 0 decimals."""
     return _E.RoundDecimals.apply(_check("round", input), decimals=decimals)
+
+
+from .torch_api import module_getattr  # noqa: E402
+
+__getattr__ = module_getattr(__name__, "torch.special")  # a name torch has and minigrad lacks says so
