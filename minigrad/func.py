@@ -25,6 +25,7 @@ minigrad builds them on its one engine, where torch has a separate machinery (fu
 import functools
 
 from . import autograd
+from ._pytree import broadcast_prefix, tree_leaves, tree_map, tree_spec
 from .autograd import forward_ad, grad_mode, transforms
 from .autograd.accumulate_grad import AccumulateGrad
 from .autograd.graph import next_sequence_nr
@@ -45,28 +46,22 @@ def _fresh(t):
 
 
 def _fresh_tree(value):
-    if isinstance(value, (tuple, list)):
-        return type(value)(_fresh_tree(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _fresh_tree(v) for k, v in value.items()}
-    return _fresh(value)
+    return tree_map(_fresh, value)
 
 
 def _leaves(value):
-    if isinstance(value, (tuple, list)):
-        return [t for v in value for t in _leaves(v)]
-    if isinstance(value, dict):
-        return [t for v in value.values() for t in _leaves(v)]
-    return [value] if isinstance(value, Tensor) else []
+    """The tensors among ``value``'s leaves."""
+    return [t for t in tree_leaves(value) if isinstance(t, Tensor)]
 
 
 def _rebuild(value, flat):
     """``value``'s structure with its tensors replaced, in order, by ``flat``'s (an iterator)."""
-    if isinstance(value, (tuple, list)):
-        return type(value)(_rebuild(v, flat) for v in value)
-    if isinstance(value, dict):
-        return {k: _rebuild(v, flat) for k, v in value.items()}
-    return next(flat) if isinstance(value, Tensor) else value
+    return tree_map(lambda v: next(flat) if isinstance(v, Tensor) else v, value)
+
+
+def _rebuilt(value, leaves):
+    """``value``'s structure with all its leaves replaced, in order, by ``leaves``' (an iterator)."""
+    return tree_map(lambda _: next(leaves), value)
 
 
 def _unwrap(t, start, own):
@@ -295,12 +290,12 @@ def _jvp(func, args, tangents, argnums, strict, has_aux):
     raw = None if argnums is None else (argnums if isinstance(argnums, tuple) else (argnums,))
     picked = None if raw is None else tuple(a % len(args) for a in raw)
     diff_args = args if picked is None else tuple(args[a] for a in picked)
-    flat_primals, flat_tangents = _tree_leaves(diff_args), _tree_leaves(tangents)
-    if _tree_spec(diff_args) != _tree_spec(tangents):
+    flat_primals, flat_tangents = tree_leaves(diff_args), tree_leaves(tangents)
+    if tree_spec(diff_args) != tree_spec(tangents):
         raise RuntimeError(
             f"{_JVP}: Expected primals and tangents to have the same python structure. For example, if primals is a "
-            f"tuple of 3 tensors, tangents also must be. Got primals with structure {_tree_spec(diff_args)} and "
-            f"tangents with structure {_tree_spec(tangents)}"
+            f"tuple of 3 tensors, tangents also must be. Got primals with structure {tree_spec(diff_args)} and "
+            f"tangents with structure {tree_spec(tangents)}"
         )
     _tensor_list(flat_primals, "primals")
     _tensor_list(flat_tangents, "tangents")
@@ -309,7 +304,7 @@ def _jvp(func, args, tangents, argnums, strict, has_aux):
     _check_pairs(flat_primals, flat_tangents)
     start = next_sequence_nr()
     fresh = [_fresh(p) for p in flat_primals]
-    duals = _tree_rebuilt(diff_args, iter(fresh))
+    duals = _rebuilt(diff_args, iter(fresh))
     if raw is not None:  # as torch's _replace_args: a negative argnum matches no position (its primal stays put)
         duals = tuple(duals[raw.index(i)] if i in raw else arg for i, arg in enumerate(args))
     _jvp_depth += 1
@@ -323,7 +318,7 @@ def _jvp(func, args, tangents, argnums, strict, has_aux):
         if not (isinstance(output, tuple) and len(output) == 2):
             raise RuntimeError(f"{_JVP}: output of function f should be a tuple: (output, aux) if has_aux is True")
         output, aux = output
-    flat_out = _tree_leaves(output)
+    flat_out = tree_leaves(output)
     if not flat_out or (len(flat_out) == 1 and flat_out[0] is None):
         raise RuntimeError(
             f"{_JVP}: Expected f to be a function that has non-empty output (got output = {flat_out})"
@@ -418,7 +413,7 @@ def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
                 f"Only allowed values for randomness are 'error', 'different', or 'same'. Got {randomness}"
             )
         primals = tuple(args[a] for a in picked) if isinstance(picked, tuple) else (args[picked],)
-        flat = _tree_leaves(primals)
+        flat = tree_leaves(primals)
         numels = [p.numel() for p in flat]
         total = sum(numels)
         columns, aux = [], None
@@ -430,21 +425,21 @@ def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
                     one_hot[i - offset] = 1
                 basis.append(one_hot.reshape(p.shape))
                 offset += n
-            tangents = _tree_rebuilt(primals, iter(basis))
+            tangents = _rebuilt(primals, iter(basis))
             out = _jvp(func, args, tangents, argnums, False, has_aux)
             if has_aux and aux is None:
                 aux = out[2]
             columns.append(out[1])
         first = columns[0]
-        outputs = _tree_leaves(first)
+        outputs = tree_leaves(first)
         jacobians = []
         for k in range(len(outputs)):
-            stacked = stack([_tree_leaves(c)[k] for c in columns]).movedim(0, -1)
+            stacked = stack([tree_leaves(c)[k] for c in columns]).movedim(0, -1)
             per_input = [j.squeeze(-1) if p.dim() == 0 else j.unflatten(-1, p.shape)
                          for p, j in zip(flat, stacked.split(numels, dim=-1))]  # fmt: skip
-            per_input = _tree_rebuilt(primals, iter(per_input))
+            per_input = _rebuilt(primals, iter(per_input))
             jacobians.append(per_input if isinstance(picked, tuple) else per_input[0])
-        result = _tree_rebuilt(first, iter(jacobians))
+        result = _rebuilt(first, iter(jacobians))
         return (result, aux) if has_aux else result
 
     return wrapper
@@ -455,22 +450,22 @@ def linearize(func, *primals):
     the Jacobian-vector product at ``primals`` (torch traces ``func`` once in forward mode and replays the trace;
     minigrad runs :func:`jvp` at each call)."""
     output = func(*primals)
-    flat_primals = _tree_leaves(primals)
-    spec = _tree_spec(primals)
+    flat_primals = tree_leaves(primals)
+    spec = tree_spec(primals)
 
     def jvp_fn(*tangents):
-        if _tree_spec(tangents) != spec:
+        if tree_spec(tangents) != spec:
             raise RuntimeError(
-                f"Expected the tangents {_tree_spec(tangents)} to have the same argspec as the primals {spec}"
+                f"Expected the tangents {tree_spec(tangents)} to have the same argspec as the primals {spec}"
             )
-        for idx, (t, p) in enumerate(zip(_tree_leaves(tangents), flat_primals)):
+        for idx, (t, p) in enumerate(zip(tree_leaves(tangents), flat_primals)):
             for what in ("shape", "device", "dtype"):
                 if getattr(t, what) != getattr(p, what):
                     raise RuntimeError(
                         f"tangent:{idx} with {what} {getattr(t, what)} in flattened pytree doesn't match the {what} "
                         f"{getattr(p, what)} of the corresponding primal."
                     )
-        detached = _tree_rebuilt(primals, iter([p.detach() for p in flat_primals]))
+        detached = _rebuilt(primals, iter([p.detach() for p in flat_primals]))
         return _jvp(func, detached, tangents, None, False, False)[1]
 
     return output, jvp_fn
@@ -481,61 +476,6 @@ def _swap_groups(t, first, second):
     return t.permute(*range(first, first + second), *range(first))
 
 
-def _tree_leaves(value):
-    """Every leaf of ``value`` (tensors or not) in torch's pytree order: tuples, lists and dicts (in insertion order)
-    are containers, anything else a leaf."""
-    if isinstance(value, (tuple, list)):
-        return [leaf for v in value for leaf in _tree_leaves(v)]
-    if isinstance(value, dict):
-        return [leaf for v in value.values() for leaf in _tree_leaves(v)]
-    return [value]
-
-
-def _tree_rebuilt(value, leaves):
-    """``value``'s structure with its leaves replaced, in order, by ``leaves`` (an iterator)."""
-    if isinstance(value, (tuple, list)):
-        return type(value)(_tree_rebuilt(v, leaves) for v in value)
-    if isinstance(value, dict):
-        return {k: _tree_rebuilt(v, leaves) for k, v in value.items()}
-    return next(leaves)
-
-
-def _tree_spec(value, indent=0):
-    """How torch's pytree prints the structure of ``value`` (``TreeSpec(tuple, None, [*, ...])``)."""
-    if isinstance(value, (tuple, list, dict)):
-        context = list(value) if isinstance(value, dict) else None
-        children = list(value.values()) if isinstance(value, dict) else list(value)
-        text = ""
-        if children:
-            indent += 2
-            text = _tree_spec(children[0], indent) + ("," if len(children) > 1 else "")
-            text += ",".join("\n" + " " * indent + _tree_spec(c, indent) for c in children[1:])
-        return f"TreeSpec({type(value).__name__}, {context}, [{text}])"
-    return "*"
-
-
-def _dims_per_leaf(dims, value):
-    """``dims`` (an int or None for all of ``value``, or a structure matching it: torch's pytree prefix) as one dim per
-    leaf of ``value``; None if they do not match."""
-    if not isinstance(dims, (tuple, list, dict)):
-        return [dims] * len(_tree_leaves(value))
-    if type(dims) is not type(value) or len(dims) != len(value):
-        return None
-    if isinstance(dims, dict):
-        if list(dims) != list(value):
-            return None
-        pairs = zip(dims.values(), value.values())
-    else:
-        pairs = zip(dims, value)
-    flat = []
-    for d, v in pairs:
-        part = _dims_per_leaf(d, v)
-        if part is None:
-            return None
-        flat += part
-    return flat
-
-
 def _in_dims_for(name, in_dims, args):
     """The (leaf, in_dim) pairs of ``args``, with torch's errors for ``in_dims`` that do not fit them."""
     if not isinstance(in_dims, (int, tuple)):
@@ -543,13 +483,13 @@ def _in_dims_for(name, in_dims, args):
             f"vmap({name}, in_dims={in_dims}, ...)(<inputs>): expected `in_dims` to be int or a (potentially nested) "
             f"tuple matching the structure of inputs, got: {type(in_dims)}."
         )
-    dims = _dims_per_leaf(in_dims, args)
+    dims = broadcast_prefix(in_dims, args)
     if dims is None:
         raise ValueError(
             f"vmap({name}, in_dims={in_dims}, ...)(<inputs>): in_dims is not compatible with the structure of "
-            f"`inputs`. in_dims has structure {_tree_spec(in_dims)} but inputs has structure {_tree_spec(args)}."
+            f"`inputs`. in_dims has structure {tree_spec(in_dims)} but inputs has structure {tree_spec(args)}."
         )
-    leaves = _tree_leaves(args)
+    leaves = tree_leaves(args)
     for a, d in zip(leaves, dims):
         if d is not None and (not isinstance(d, int) or isinstance(d, bool)):
             raise ValueError(
@@ -612,18 +552,18 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
         with transforms.running():
             for i in range(sizes[0]):
                 sample = iter([a if d is None else a.select(d, i) for a, d in pairs])
-                results.append(func(*_tree_rebuilt(args, sample), **kwargs))
+                results.append(func(*_rebuilt(args, sample), **kwargs))
         first = results[0]
-        dims = _dims_per_leaf(out_dims, first)
+        dims = broadcast_prefix(out_dims, first)
         if dims is None:
             raise ValueError(
                 f"vmap({name}, ..., out_dims={out_dims})(<inputs>): out_dims is not compatible with the structure of "
-                f"`outputs`. out_dims has structure {_tree_spec(out_dims)} but outputs has structure "
-                f"{_tree_spec(first)}."
+                f"`outputs`. out_dims has structure {tree_spec(out_dims)} but outputs has structure "
+                f"{tree_spec(first)}."
             )
-        per_result = [_tree_leaves(r) for r in results]
+        per_result = [tree_leaves(r) for r in results]
         stacked = [_stacked(name, [leaves[k] for leaves in per_result], d) for k, d in enumerate(dims)]
-        return _tree_rebuilt(first, iter(stacked))
+        return _rebuilt(first, iter(stacked))
 
     return wrapper
 

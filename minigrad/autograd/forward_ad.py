@@ -19,6 +19,7 @@ evaluates some forward formulas in another order than the transposed backward fo
 import functools
 from typing import Any, NamedTuple
 
+from .._pytree import tree_leaves, tree_map
 from . import grad_mode, observer
 
 __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual", "unpack_dual", "dual_level"]
@@ -159,27 +160,13 @@ class dual_level:
         return wrapper
 
 
-def _flat(values):
-    if isinstance(values, (list, tuple)):
-        return [t for v in values for t in _flat(v)]
-    return [values]
-
-
-def _replaced(values, table):
-    """``values`` (an op's inputs: tensors, lists of them, other values) with each tensor found in ``table``
-    (by id) replaced by its entry."""
-    if isinstance(values, (list, tuple)):
-        return type(values)(_replaced(v, table) for v in values)
-    return table.get(id(values), values)
-
-
 def _observe(kind, **info):
     if _previous_observer is not None:
         _previous_observer(kind, **info)
     if kind != observer.OP or _computing:
         return
     inputs, outputs = info["inputs"], info["outputs"]
-    duals = [(t, _tangent(t)) for t in _flat(list(inputs))]
+    duals = [(t, _tangent(t)) for t in tree_leaves(list(inputs))]
     duals = [(t, v) for t, v in duals if v is not None]
     if not duals:
         return
@@ -208,7 +195,7 @@ def _op_tangents(op, inputs, params, outputs, duals):
             fresh.setdefault(id(t), _fresh(t))
         leaves = list(fresh.values())
         with grad_mode.enable_grad():
-            rerun = op.apply(*_replaced(list(inputs), fresh), **params)
+            rerun = op.apply(*tree_map(lambda v: fresh.get(id(v), v), list(inputs)), **params)
             rerun = rerun if isinstance(rerun, tuple) else (rerun,)
             pairs = [(k, o) for k, o in enumerate(rerun) if o.requires_grad and o.dtype.is_floating_point]
             result = [None] * len(outputs)
