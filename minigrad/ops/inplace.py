@@ -66,6 +66,8 @@ def check_inplace(t, recording=False, writes=True):
 def has_internal_overlap(a):
     """Whether elements of array ``a`` share memory (torch's ``has_internal_overlap``: a dim of stride 0 with more than
     one element, as ``expand`` makes)."""
+    if 0 not in a.strides:  # the usual case, without a Python loop: every in-place op asks
+        return False
     for n, stride in zip(a.shape, a.strides):
         if stride == 0 and n > 1:
             return True
