@@ -8,7 +8,7 @@ PyTorch's printing, names and error messages.
 
 import sys
 
-from . import autograd, distributions, func, linalg, nn, optim, utils
+from . import autograd, backends, distributions, func, linalg, nn, optim, testing, utils
 from .autograd import (
     enable_grad,
     inference_mode,
@@ -41,6 +41,7 @@ from .creation import (
     zeros,
     zeros_like,
 )
+from .decompositions import *  # noqa: F403 - torch.svd, torch.qr, ... (torch.linalg's code)
 from .determinants import *  # noqa: F403 - det, slogdet, logdet, inverse
 from .device import accelerator, cuda, device
 from .diagonals import *  # noqa: F403 - diag, diagonal, trace
@@ -68,6 +69,7 @@ from .dtypes import (  # noqa: A004
     uint8,
 )
 from .einsum import einsum  # torch.einsum, the function (not this package's module)
+from .everyday import *  # noqa: F403 - constants, aliases, in-place function forms, small tensor functions
 from .functional import *  # noqa: F403 - every function registered with @public
 from .joining import *  # noqa: F403 - atleast_1d, hstack, vstack, dstack, column_stack, ...
 from .legacy_types import *  # noqa: F403 - FloatTensor, LongTensor, ...

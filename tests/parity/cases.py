@@ -4130,4 +4130,12 @@ for _name, _code in REAL_HANDS.items():
 
 
 # The API of the beginner material (docs/beginner_api.md) and torch.autograd.functional have modules of their own.
-from parity import cases_api, cases_functional  # noqa: E402, F401
+from parity import (  # noqa: E402, F401
+    cases_api,
+    cases_everyday,
+    cases_functional,
+    cases_layers,
+    cases_linalg,
+    cases_losses,
+    cases_utilities,
+)

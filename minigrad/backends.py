@@ -1,0 +1,1 @@
+"""``minigrad.backends``: torch.backends' flags and availability checks."""

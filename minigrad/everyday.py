@@ -1,0 +1,4 @@
+"""torch's everyday names that minigrad lacked: constants, aliases, in-place function forms and small tensor
+functions (filled in by this module's ops)."""
+
+__all__ = []

@@ -1,0 +1,1 @@
+"""``minigrad.testing``: torch.testing's helpers."""

@@ -1,0 +1,3 @@
+"""Parity cases for everyday."""
+
+from parity.cases import case  # noqa: F401

@@ -1,0 +1,3 @@
+"""Parity cases for layers."""
+
+from parity.cases import case  # noqa: F401

@@ -1,0 +1,3 @@
+"""Parity cases for linalg."""
+
+from parity.cases import case  # noqa: F401

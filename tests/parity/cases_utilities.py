@@ -1,0 +1,3 @@
+"""Parity cases for utilities."""
+
+from parity.cases import case  # noqa: F401
