@@ -543,10 +543,11 @@ from op_catalogue_everyday import EVERYDAY_CATALOGUE  # noqa: E402
 from op_catalogue_layers import LAYERS_CATALOGUE  # noqa: E402
 from op_catalogue_linalg import LINALG_CATALOGUE  # noqa: E402
 from op_catalogue_losses import LOSSES_CATALOGUE  # noqa: E402
+from op_catalogue_tensorfns import TENSORFNS_CATALOGUE  # noqa: E402
 from op_catalogue_utilities import UTILITIES_CATALOGUE  # noqa: E402
 
 CATALOGUE += API_CATALOGUE + EVERYDAY_CATALOGUE + LAYERS_CATALOGUE + LINALG_CATALOGUE + LOSSES_CATALOGUE
-CATALOGUE += UTILITIES_CATALOGUE
+CATALOGUE += TENSORFNS_CATALOGUE + UTILITIES_CATALOGUE
 BY_NAME = {case.name: case for case in CATALOGUE}
 assert len(BY_NAME) == len(CATALOGUE), "catalogue names must be unique"
 

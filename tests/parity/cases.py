@@ -4137,5 +4137,6 @@ from parity import (  # noqa: E402, F401
     cases_layers,
     cases_linalg,
     cases_losses,
+    cases_tensorfns,
     cases_utilities,
 )

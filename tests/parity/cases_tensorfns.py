@@ -1,0 +1,3 @@
+"""Parity cases for tensorfns."""
+
+from parity.cases import case  # noqa: F401
