@@ -12,6 +12,8 @@ import numpy as np
 class dtype:
     """A tensor element type, mirroring ``torch.dtype``."""
 
+    __module__ = "minigrad"  # <class 'minigrad.dtype'>, as torch's <class 'torch.dtype'>
+
     __slots__ = ("name", "np", "category", "is_floating_point", "is_signed", "itemsize", "legacy", "c_name")
 
     def __init__(self, name, np_type, category, legacy, c_name):

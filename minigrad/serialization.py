@@ -17,7 +17,7 @@ _SAFE = {
 
 class _WeightsUnpickler(pickle.Unpickler):
     def find_class(self, module, name):
-        if (module, name) in _SAFE or module == "minigrad.dtypes":
+        if (module, name) in _SAFE or module == "minigrad.dtypes" or (module == "minigrad" and _is_dtype_or_size(name)):
             return super().find_class(module, name)
         raise pickle.UnpicklingError(
             "Weights only load failed. This file can still be loaded, to do so you have two options, do those steps "
@@ -28,6 +28,14 @@ class _WeightsUnpickler(pickle.Unpickler):
             "please check the recommended steps in the following error message.\n\tWeightsUnpickler error: "
             f"Unsupported global: GLOBAL {module}.{name} was not an allowed global by default."
         )
+
+
+def _is_dtype_or_size(name):
+    """Whether ``minigrad.<name>`` is a dtype (``float32``, pickled by name) or ``Size``, which torch's
+    weights-only loader allows too."""
+    import minigrad
+
+    return name == "Size" or isinstance(getattr(minigrad, name, None), minigrad.dtype)
 
 
 def save(obj, f, pickle_protocol=2, **kwargs):

@@ -6,6 +6,8 @@ import numpy as np
 class Size(tuple):
     """Mirror ``torch.Size``: a tuple that prints as ``torch.Size([2, 3])``."""
 
+    __module__ = "minigrad"  # <class 'minigrad.Size'>, as torch's <class 'torch.Size'>
+
     def __repr__(self):
         return f"torch.Size({shape_text(self)})"
 

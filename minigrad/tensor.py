@@ -99,6 +99,8 @@ class Tensor(metaclass=HidesStandIns):
     ``Tensor(2, 3)`` a float32 tensor of that shape (zeros; torch leaves it uninitialised).
     """
 
+    __module__ = "minigrad"  # type(x) prints <class 'minigrad.Tensor'>, as torch's prints <class 'torch.Tensor'>
+
     # What every tensor sets when it is made; the rest are class defaults until a tensor needs its own (its
     # __dict__ is made then), so that making a tensor, which every op does, sets four attributes.
     __slots__ = ("_data", "_requires_grad", "grad_fn", "_vc", "__dict__", "__weakref__")

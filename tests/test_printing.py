@@ -43,3 +43,11 @@ def test_same_bytes_of_another_dtype_or_shape_print_differently():
     assert printing.values_str(a, True) == "[1., 2.]"
     assert printing.values_str(as_int, False) == f"[{as_int[0]}, {as_int[1]}]"
     assert printing.values_str(a.reshape(2, 1), True) == "[[1.],\n [2.]]"
+
+
+def test_types_print_as_torch_names_them():
+    """``type(x)`` shows the class where a student finds it, as torch's ``<class 'torch.Tensor'>`` does."""
+    x = torch.tensor([1.0, 2.0])
+    assert [str(type(v)) for v in (x, x.shape, x.dtype)] == [
+        "<class 'minigrad.Tensor'>", "<class 'minigrad.Size'>", "<class 'minigrad.dtype'>"
+    ]

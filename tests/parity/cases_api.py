@@ -6964,3 +6964,18 @@ _errors(
     "torch.bitwise_left_shift(1, 2)", "torch.tensor([1]) << 2**70", "x.bitwise_left_shift_(1)",
     "torch.tensor([1]).bitwise_left_shift_('x')",
 )
+
+
+# dtypes and sizes in a checkpoint load with weights_only=True, as torch's weights-only loader allows them
+case(
+    "api_save_load_dtype_and_size_weights_only",
+    """
+    import io
+
+    x = torch.tensor([1.0, 2.0])
+    buffer = io.BytesIO()
+    torch.save({"x": x, "dtype": torch.int32, "shape": x.shape, "kinds": [torch.float64, torch.bool]}, buffer)
+    buffer.seek(0)
+    print(torch.load(buffer, weights_only=True))
+    """,
+)
