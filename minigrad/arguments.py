@@ -4,6 +4,7 @@ overloads (``eq() received an invalid combination of arguments - got (Tensor, st
 
 import numpy as np
 
+from .autograd import grad_mode
 from .tensor import Tensor
 from .typename import c_type_name
 
@@ -202,3 +203,10 @@ def refused(function, input, other, binary, method, keyword=False):
     functions, methods = binary
     return invalid_arguments(function, (other,) if method else (input, other), methods if method else functions)
 
+
+
+def refuse_integer_result(input, dtype):
+    """torch's error for an integer result of an input that requires grad (``x.cumprod(0, dtype=torch.long)``,
+    an integer tensor's ``masked_fill`` with a value that requires grad)."""
+    if dtype is not None and not dtype.is_floating_point and input.requires_grad and grad_mode._state.enabled:
+        raise RuntimeError(f"Autograd not support dtype: {dtype.scalar_name}")

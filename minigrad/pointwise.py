@@ -8,7 +8,7 @@ import warnings
 import numpy as np
 
 from . import dtypes
-from .arguments import OPERANDS, invalid_arguments, is_int, must_be_tensor
+from .arguments import OPERANDS, invalid_arguments, is_int, must_be_tensor, refuse_integer_result
 from .autograd import grad_mode
 from .ops import elementwise as E
 from .ops import indexing as X
@@ -178,13 +178,16 @@ _MASKED_FILL = ("Tensor mask, Tensor value", "Tensor mask, Number value")
 
 @public("masked_fill", function=False)
 def masked_fill(input, mask, value):
-    """Mirror ``torch.masked_fill``: ``value`` (a number) where the bool ``mask`` is True (MaskedFillBackward0)."""
+    """Mirror ``torch.masked_fill``: ``value`` where the bool ``mask`` is True: a number (MaskedFillBackward0) or a
+    0-d tensor, cast to the input's dtype and differentiable too (MaskedFillBackward1)."""
     if not isinstance(mask, Tensor) or not isinstance(value, OPERANDS):
         raise invalid_arguments("masked_fill", (mask, value), _MASKED_FILL)
     if isinstance(value, Tensor):
-        if value.ndim or value._requires_grad:
-            raise NotImplementedError("minigrad's masked_fill takes a number as the value")
-        value = value.item()
+        if value.ndim:
+            raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                               f"{value.ndim} dimension(s).")  # fmt: skip
+        refuse_integer_result(value, input.dtype)
+        return E.MaskedFillTensor.apply(input, value, mask=mask)
     return E.MaskedFill.apply(input, mask=mask, value=value)
 
 

@@ -7,8 +7,7 @@ import inspect
 
 import numpy as np
 
-from .arguments import is_int, must_be_tensor
-from .autograd import grad_mode
+from .arguments import is_int, must_be_tensor, refuse_integer_result
 from .creation import torch_linspace
 from .ops import cumsum as C
 from .ops import cumulative as CU
@@ -136,18 +135,12 @@ def _running(name, method, impl):
     return call
 
 
-def _no_grad_for(input, dtype):
-    """torch's error for an integer result of an input that requires grad (``x.cumprod(0, dtype=torch.long)``)."""
-    if dtype is not None and not dtype.is_floating_point and input.requires_grad and grad_mode._state.enabled:
-        raise RuntimeError(f"Autograd not support dtype: {dtype.scalar_name}")
-
-
 def _cumprod(input, dim, *, dtype=None):
     """Mirror ``torch.cumprod``: running products along ``dim`` (int64 for integer input, ``dtype`` if given);
     CumprodBackward0, whose gradient is right with zeros in the input and differentiates again."""
     if dtype is not None and dtype.category == 0 and input.ndim and input.numel():
         raise NotImplementedError("\"cumprod_out_cpu\" not implemented for 'Bool'")
-    _no_grad_for(input, dtype)
+    refuse_integer_result(input, dtype)
     return CU.Cumprod.apply(input, dim=dim, dtype=None if dtype is None else dtype.np)
 
 

@@ -958,6 +958,33 @@ class MaskedFill(IndexingOp):
         return wrap(out)
 
 
+class MaskedFillTensor(MaskedFill):
+    """result = self with the 0-d tensor ``value`` where ``mask`` is True (its dtype cast to self's)"""
+
+    node_name = "MaskedFillBackward1"
+    formula = {"self": "grad.masked_fill(mask, 0)", "value": "masked_fill_backward(grad, mask)"}
+
+    @staticmethod
+    def forward(ctx, a, value, *, mask):
+        return MaskedFill.forward(ctx, a, mask=mask, value=value._data)
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        grad, needs = grads[0], ctx._needs()
+        return (
+            F.masked_fill(grad, F.value(ctx.mask), 0) if needs[0] else None,
+            masked_fill_backward(grad, ctx.mask, F) if needs[1] else None,
+        )
+
+
+def masked_fill_backward(grad, mask, F=TENSORS):
+    """torch's ``masked_fill_backward``: the sum of ``grad`` where ``mask`` is True (``masked_select``, then
+    ``sum``)."""
+    if F is ARRAYS:
+        return F.sum(grad[np.broadcast_to(F.value(mask), grad.shape)])
+    return grad.masked_select(mask).sum()
+
+
 class MulScalar(Op):
     """result = self * other, other a number: torch's C++ ``mul(Scalar)``, which composite ops such as
     cross_entropy's label smoothing record (Python's ``x * 2`` is MulBackward0)"""

@@ -5,6 +5,7 @@ import numpy as np
 from ._util import mean_of, wrap
 from .carriers import ARRAYS, TENSORS
 from .op import Op
+from .selection_more import value_selecting_reduction_backward
 
 
 def normalize_dims(t, dim):
@@ -124,7 +125,7 @@ class Max(Op):
     """result = the largest element of self; ties share the gradient evenly, as in torch"""
 
     node_name = "MaxBackward1"
-    formula = {"self": "where(self == result, grad / (self == result).sum(), 0)"}
+    formula = {"self": "evenly_distribute_backward(grad, self, result)"}
     saved_names = ("self", "result")
     reduce, word = staticmethod(np.max), "max"  # Min changes only these
 
@@ -139,8 +140,14 @@ class Max(Op):
     @staticmethod
     def backward(ctx, grads, F):
         a, result = ctx._values(F)
-        hit = a != a if np.isnan(ARRAYS.value(result)) else a == result  # a nan result sends it to the nans
-        return (F.where(hit, grads[0] / F.sum(hit), 0),)  # torch fills zeros, then the hits
+        return (evenly_distribute_backward(grads[0], a, result, F),)
+
+
+def evenly_distribute_backward(grad, self, result, F=TENSORS):
+    """torch's ``evenly_distribute_backward``: ``grad`` shared evenly by the elements equal to ``result`` (the NaNs
+    if it is NaN), written into zeros as torch's CPU code does (``masked_fill_``: MaskedFillBackward1)."""
+    hit = self != self if bool(np.isnan(ARRAYS.value(result))) else self == result
+    return F.masked_fill(F.zeros_like(self), hit, grad / F.sum(hit))
 
 
 class Min(Max):
@@ -164,7 +171,7 @@ class MaxDim(Op):
     """result = the largest element along ``dim``; the gradient goes to the position it came from"""
 
     node_name = "MaxBackward0"
-    formula = {"self": "where(one_hot(indices, dim, self.shape, keepdim), unsqueeze_dims(grad, (dim,), keepdim), 0)"}
+    formula = {"self": "value_selecting_reduction_backward(grad, dim, indices, self.shape, keepdim)"}
     saved_values = {"dim": "dim_arg", "indices": "indices", "keepdim": "keepdim", "self_sym_sizes": "shape"}
 
     @staticmethod
@@ -179,8 +186,7 @@ class MaxDim(Op):
 
     @staticmethod
     def backward(ctx, grads, F):
-        mask = F.constant(_one_hot(ARRAYS.value(ctx.indices), ctx.dim, ctx.shape, ctx.keepdim))
-        return (F.where(mask, F.unsqueeze_dims(grads[0], (ctx.dim,), ctx.keepdim or not ctx.shape), 0),)
+        return (value_selecting_reduction_backward(grads[0], ctx.dim_arg, ctx.indices, ctx.shape, ctx.keepdim, F),)
 
 
 class MinDim(MaxDim):
@@ -231,19 +237,6 @@ class MedianDim(MaxDim):
     """result = the lower median along ``dim``; the gradient goes to the position it came from"""
 
     node_name = "MedianBackward1"
-
-
-def one_hot(indices, dim, shape, keepdim=True):
-    """A 0/1 mask of ``shape`` with a 1 at ``indices`` along ``dim`` (for the gradient of max along a dim)."""
-    return wrap(_one_hot(indices._data, dim, shape, keepdim))
-
-
-def _one_hot(indices, dim, shape, keepdim):
-    if not shape:
-        return np.ones((), dtype=bool)
-    idx = indices if keepdim else np.expand_dims(indices, dim)
-    positions = np.arange(shape[dim]).reshape([-1 if i == dim else 1 for i in range(len(shape))])
-    return positions == idx
 
 
 def product_of_others(self, dim, F=TENSORS):

@@ -437,7 +437,7 @@ def kthvalue_indices(x, k, dim):
     return np.expand_dims(found.reshape(moved.shape[:-1]), dim)
 
 
-def selected_values_backward(grad, dim, indices, sizes, keepdim, F=None):
+def value_selecting_reduction_backward(grad, dim, indices, sizes, keepdim, F=None):
     """torch's ``value_selecting_reduction_backward``: zeros of ``sizes`` with ``grad`` scattered at ``indices``
     along ``dim`` (both unsqueezed first unless ``keepdim``); on Tensors torch's ``scatter_`` into zeros
     (ScatterBackward0)."""
@@ -462,7 +462,7 @@ class Kthvalue(Op):
     """result = the elements of self at ``indices`` (the k-th smallest) along ``dim``"""
 
     node_name = "KthvalueBackward0"
-    formula = {"self": "selected_values_backward(grad, dim, indices, self.shape, keepdim)"}
+    formula = {"self": "value_selecting_reduction_backward(grad, dim, indices, self.shape, keepdim)"}
     saved_values = {"dim": "saved_dim", "indices": "indices", "keepdim": "keepdim", "self_sym_sizes": "shape"}
 
     @staticmethod
@@ -478,7 +478,7 @@ class Kthvalue(Op):
 
     @staticmethod
     def backward(ctx, grads, F):
-        return (selected_values_backward(grads[0], ctx.dim, ctx.indices, ctx.shape, ctx.keepdim, F),)
+        return (value_selecting_reduction_backward(grads[0], ctx.dim, ctx.indices, ctx.shape, ctx.keepdim, F),)
 
 
 # -- select_scatter, slice_scatter, diagonal_scatter -----------------------------------------------------------------

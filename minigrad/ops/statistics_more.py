@@ -6,7 +6,7 @@ None. The compositions themselves (``quantile``, ``cov``, ``trapezoid``, ...) ar
 import numpy as np
 
 from ._util import as_saved_int, wrap
-from .carriers import ARRAYS, TENSORS
+from .carriers import TENSORS
 from .indexing import Slice, slice_backward
 from .op import Op
 from .reduce import Median, MedianDim, empty_dim_error
@@ -34,13 +34,6 @@ class Nanmedian(Median):
         out = wrap(_lower_nanmedian(a._data))
         ctx._save((a, out))
         return out
-
-
-def evenly_distribute_backward(grad, self, result, F=TENSORS):
-    """torch's ``evenly_distribute_backward``: ``grad`` shared evenly by the elements equal to ``result`` (the NaNs
-    if it is NaN)."""
-    hit = self != self if bool(np.isnan(ARRAYS.value(result))) else self == result
-    return F.where(hit, grad / F.sum(hit), 0)
 
 
 def nanmedian_along(a, dim, keepdim):

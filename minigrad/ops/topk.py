@@ -4,17 +4,8 @@ where they were. Both gradients put ``grad`` back where each element came from."
 import numpy as np
 
 from ._util import as_saved_int, wrap
-from .indexing import index_backward
 from .op import Op
-
-
-def value_selecting_reduction_backward(grad, dim, indices, self_sizes, keepdim=True):
-    """torch's ``value_selecting_reduction_backward``: zeros of ``self_sizes`` with ``grad`` at ``indices``."""
-    if not self_sizes:
-        return grad.reshape(())
-    key = list(np.indices(indices.shape, sparse=True))
-    key[dim] = indices._data
-    return index_backward(grad, self_sizes, tuple(key))
+from .selection_more import value_selecting_reduction_backward
 
 
 def topk_indices(a, k, dim, largest):
@@ -46,20 +37,21 @@ class Topk(Op):
     """result = the elements of self at ``indices`` along ``dim`` (the ``k`` largest or smallest, sorted)"""
 
     node_name = "TopkBackward0"
-    formula = {"self": "value_selecting_reduction_backward(grad, dim, indices, self_sym_sizes)"}
+    formula = {"self": "value_selecting_reduction_backward(grad, dim, indices, self_sym_sizes, True)"}
     saved_values = {"dim": "saved_dim", "indices": "indices", "self_sym_sizes": "self_sym_sizes"}
 
     @staticmethod
     def forward(ctx, a, *, dim, indices):
         ctx.dim, ctx.saved_dim, ctx.self_sym_sizes = a._wrap_dim(dim), as_saved_int(dim), tuple(a.shape)
+        ctx.dim_arg = dim  # as given: torch's backward scatters along it
         ctx.indices = indices
         if not a.ndim:
             return wrap(a._data.copy())
         return wrap(np.take_along_axis(a._data, indices._data, axis=ctx.dim))
 
     @staticmethod
-    def backward(ctx, grad):
-        return (value_selecting_reduction_backward(grad, ctx.dim, ctx.indices, ctx.self_sym_sizes),)
+    def backward(ctx, grads, F):
+        return (value_selecting_reduction_backward(grads[0], ctx.dim_arg, ctx.indices, ctx.self_sym_sizes, True, F),)
 
 
 class Sort(Topk):

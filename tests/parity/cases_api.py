@@ -6979,3 +6979,76 @@ case(
     print(torch.load(buffer, weights_only=True))
     """,
 )
+
+
+# the second order of the value-selecting reductions: torch scatters the gradient into zeros (ScatterBackward0); of
+# the full max/min/median, it fills zeros where the value was (evenly_distribute_backward: MaskedFillBackward1)
+case(
+    "api_value_selecting_reductions_second_order",
+    """
+    y = torch.tensor([[3., 1., 2.], [0.5, 4., -1.]], requires_grad=True)
+    z = torch.tensor([[2., 2., 1.], [float("nan"), 0., float("nan")]], dtype=torch.float64, requires_grad=True)
+
+
+    def second(name, fn, x=y):
+        g, = torch.autograd.grad(fn(x).pow(2).sum(), x, create_graph=True)
+        gg, = torch.autograd.grad((g * g).sum(), x)
+        node = g.grad_fn
+        print(name, node.name(), [None if f is None else f.name() for f, _ in node.next_functions])
+        print(getattr(node, "_saved_dim", None), g.detach(), gg)
+
+
+    second("sort", lambda t: t.sort(1)[0])
+    second("sort -2", lambda t: t.sort(-2, descending=True)[0])
+    second("topk", lambda t: t.topk(2, -1)[0])
+    second("max dim", lambda t: t.max(1)[0])
+    second("max keepdim", lambda t: t.max(-1, keepdim=True)[0])
+    second("min dim", lambda t: t.min(0)[0])
+    second("median dim", lambda t: t.median(1)[0])
+    second("nanmedian dim", lambda t: t.nanmedian(1)[0], z)
+    second("mode dim", lambda t: t.mode(1)[0], z)
+    second("kthvalue", lambda t: t.kthvalue(2, 1)[0])
+    second("max", lambda t: t.max())
+    second("min", lambda t: t.min())
+    second("median", lambda t: t.median())
+    second("max ties", lambda t: t.max(), z.nan_to_num(0).detach().requires_grad_())
+    second("max nan", lambda t: t.max(), z)
+    second("nanmedian", lambda t: t.nanmedian(), z)
+    """,
+)
+
+# masked_fill with a 0-d tensor as the value: MaskedFillBackward1, the value differentiable too
+case(
+    "api_masked_fill_tensor_value",
+    """
+    x = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+    v = torch.tensor(5., requires_grad=True)
+    m = torch.tensor([True, False, True])
+    y = x.masked_fill(m, v)
+    print(y, y.grad_fn._saved_mask, [type(f).__name__ for f, _ in y.grad_fn.next_functions])
+    y.backward(torch.tensor([[1., 2., 3.], [4., 5., 6.]]))
+    print(x.grad, v.grad)
+    y = torch.zeros(3).masked_fill_(m, v * 2)
+    print(y, y.grad_fn.name(), [None if f is None else f.name() for f, _ in y.grad_fn.next_functions])
+    g, = torch.autograd.grad(x.masked_fill(m, v).pow(2).sum(), v, create_graph=True)
+    print(g, g.grad_fn.name(), g.grad_fn.next_functions[0][0].name())
+    print(x.masked_fill(m, torch.tensor(2.5)).grad_fn.name(), x.double().masked_fill(m, torch.tensor(2.5)).dtype)
+    print(torch.tensor([1, 2, 3]).masked_fill(m, torch.tensor(2.5)), x.masked_fill(m, torch.tensor(True)))
+    print(x.masked_fill(m, v.double()), x.masked_fill(m, torch.tensor(7)))
+
+
+    def attempt(f):
+        try:
+            print(f())
+        except Exception as e:
+            print(type(e).__name__, e)
+
+
+    attempt(lambda: x.masked_fill(m, torch.tensor([5.])))
+    attempt(lambda: x.masked_fill(m, torch.ones(2, 3)))
+    attempt(lambda: torch.tensor([1, 2, 3]).masked_fill(m, v))
+    attempt(lambda: x.masked_fill(torch.tensor([1, 0, 1]), v))
+    with torch.no_grad():
+        attempt(lambda: torch.tensor([1, 2, 3]).masked_fill(m, v))
+    """,
+)
