@@ -540,6 +540,7 @@ CATALOGUE = [
 
 # the ops of the beginner material (docs/beginner_api.md) have their cases in a module of their own
 from op_catalogue_api import API_CATALOGUE  # noqa: E402
+from op_catalogue_distributions import DISTRIBUTIONS_CATALOGUE  # noqa: E402
 from op_catalogue_everyday import EVERYDAY_CATALOGUE  # noqa: E402
 from op_catalogue_layers import LAYERS_CATALOGUE  # noqa: E402
 from op_catalogue_linalg import LINALG_CATALOGUE  # noqa: E402
@@ -548,7 +549,7 @@ from op_catalogue_tensorfns import TENSORFNS_CATALOGUE  # noqa: E402
 from op_catalogue_utilities import UTILITIES_CATALOGUE  # noqa: E402
 
 CATALOGUE += API_CATALOGUE + EVERYDAY_CATALOGUE + LAYERS_CATALOGUE + LINALG_CATALOGUE + LOSSES_CATALOGUE
-CATALOGUE += TENSORFNS_CATALOGUE + UTILITIES_CATALOGUE
+CATALOGUE += TENSORFNS_CATALOGUE + UTILITIES_CATALOGUE + DISTRIBUTIONS_CATALOGUE
 BY_NAME = {case.name: case for case in CATALOGUE}
 assert len(BY_NAME) == len(CATALOGUE), "catalogue names must be unique"
 

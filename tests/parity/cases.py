@@ -4132,6 +4132,7 @@ for _name, _code in REAL_HANDS.items():
 # The API of the beginner material (docs/beginner_api.md) and torch.autograd.functional have modules of their own.
 from parity import (  # noqa: E402, F401
     cases_api,
+    cases_distributions,
     cases_everyday,
     cases_functional,
     cases_layers,

@@ -1,0 +1,3 @@
+"""Parity cases for distributions."""
+
+from parity.cases import case  # noqa: F401
