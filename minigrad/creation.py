@@ -235,9 +235,10 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
 
 
 def as_tensor(data, dtype=None):
-    """Mirror ``torch.as_tensor``: like ``tensor`` but shares memory with a numpy array or tensor."""
-    if isinstance(data, Tensor) and dtype in (None, data.dtype):
-        return data
+    """Mirror ``torch.as_tensor``: like ``tensor`` but shares memory with a numpy array or tensor; a tensor of
+    another dtype is converted (``data.to(dtype)``, differentiable), without ``tensor``'s copy warning."""
+    if isinstance(data, Tensor):
+        return data if dtype in (None, data.dtype) else data.to(dtype)
     return tensor(data, dtype=dtype)
 
 

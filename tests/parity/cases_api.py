@@ -7052,3 +7052,16 @@ case(
         attempt(lambda: torch.tensor([1, 2, 3]).masked_fill(m, v))
     """,
 )
+
+# as_tensor of a tensor and another dtype converts it, differentiably, without torch.tensor's copy warning
+case(
+    "api_as_tensor_of_a_tensor",
+    """
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = torch.as_tensor(x, dtype=torch.float64)
+    print(y, torch.as_tensor(x) is x, torch.as_tensor(x, dtype=torch.float32) is x)
+    print(torch.as_tensor(torch.tensor([1, 2]), dtype=torch.float64), torch.as_tensor(torch.tensor([1.5]), dtype=torch.int64))
+    y.sum().backward()
+    print(x.grad)
+    """,
+)
