@@ -7060,7 +7060,8 @@ case(
     x = torch.tensor([1., 2.], requires_grad=True)
     y = torch.as_tensor(x, dtype=torch.float64)
     print(y, torch.as_tensor(x) is x, torch.as_tensor(x, dtype=torch.float32) is x)
-    print(torch.as_tensor(torch.tensor([1, 2]), dtype=torch.float64), torch.as_tensor(torch.tensor([1.5]), dtype=torch.int64))
+    print(torch.as_tensor(torch.tensor([1, 2]), dtype=torch.float64))
+    print(torch.as_tensor(torch.tensor([1.5]), dtype=torch.int64))
     y.sum().backward()
     print(x.grad)
     """,
