@@ -20,6 +20,7 @@ from .autograd import (
 from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled, set_anomaly_enabled
 from .bitwise import *  # noqa: F403 - &, |, ^, ~, bitwise_and, logical_and, ...
 from .broadcasting import *  # noqa: F403 - broadcast_shapes, broadcast_to, broadcast_tensors, meshgrid
+from .combinatorics import *  # noqa: F403 - cartesian_prod, combinations, vander
 from .creation import (
     arange,
     as_tensor,
@@ -44,7 +45,7 @@ from .creation import (
 from .decompositions import *  # noqa: F403 - torch.svd, torch.qr, ... (torch.linalg's code)
 from .determinants import *  # noqa: F403 - det, slogdet, logdet, inverse
 from .device import accelerator, cuda, device
-from .diagonals import *  # noqa: F403 - diag, diagonal, trace
+from .diagonals import *  # noqa: F403 - diag, diagonal, trace, diag_embed, diagflat
 from .dtypes import bool_ as bool  # noqa: A004 - torch.bool
 from .dtypes import (  # noqa: A004
     double,
@@ -71,17 +72,22 @@ from .dtypes import (  # noqa: A004
 from .einsum import einsum  # torch.einsum, the function (not this package's module)
 from .everyday import *  # noqa: F403 - constants, aliases, in-place function forms, small tensor functions
 from .functional import *  # noqa: F403 - every function registered with @public
+from .index_tools import *  # noqa: F403 - msort, isin, unravel_index
 from .joining import *  # noqa: F403 - atleast_1d, hstack, vstack, dstack, column_stack, ...
 from .legacy_types import *  # noqa: F403 - FloatTensor, LongTensor, ...
+from .number_functions import *  # noqa: F403 - fmax, fmin, gcd, lcm, frexp
 from .pointwise import *  # noqa: F403 - the beginner material's functions, by their modules' __all__
 from .printing import set_printoptions
 from .products import *  # noqa: F403 - tensordot, inner, vdot, kron, cross, dist, cdist, addmv, addr, ...
 from .random import *  # noqa: F403 - Generator, manual_seed, multinomial, normal
 from .reductions import *  # noqa: F403
+from .renorm import *  # noqa: F403 - renorm
+from .scattering import *  # noqa: F403 - scatter_add, scatter_reduce, index_reduce, masked_scatter, put
 from .selection_ops import *  # noqa: F403 - unfold, index_fill, index_put, take, kthvalue, searchsorted, ...
 from .serialization import load, save
 from .size import Size
 from .specials import *  # noqa: F403 - lgamma, digamma, polygamma, erfinv, i0, sinc, shifts, ... (torch.special)
+from .splitting import *  # noqa: F403 - split_with_sizes, unsafe_split, unsafe_chunk, unsafe_split_with_sizes
 from .statistics_more import *  # noqa: F403 - quantile, nanmedian, mode, aminmax, cov, trapezoid, histc, ...
 from .tensor import Tensor, is_tensor
 from .tensor_tools import *  # noqa: F403 - is_floating_point, result_type, can_cast, isnan, nan_to_num, tril, ...
@@ -91,6 +97,23 @@ vmap = func.vmap  # torch.vmap is torch.func.vmap
 cosine_similarity = nn.functional.cosine_similarity  # torch has it in both places
 conv1d, conv2d = nn.functional.conv1d, nn.functional.conv2d  # the same functions in torch
 relu_ = nn.functional.relu_
+batch_norm, group_norm = nn.batchnorm.torch_batch_norm, nn.normalization.torch_group_norm  # torch's ATen forms
+instance_norm = nn.normalization.torch_instance_norm
+max_pool1d, max_pool2d = nn.pooling1d.torch_max_pool1d, nn.pooling.torch_max_pool2d  # without return_indices
+max_pool1d_with_indices = nn.functional.max_pool1d_with_indices
+adaptive_max_pool1d = nn.functional.adaptive_max_pool1d_with_indices  # torch's returns the indices too
+avg_pool1d, adaptive_avg_pool1d = nn.functional.avg_pool1d, nn.functional.adaptive_avg_pool1d
+conv_transpose1d, conv_transpose2d = nn.functional.conv_transpose1d, nn.functional.conv_transpose2d
+pixel_shuffle, pixel_unshuffle = nn.functional.pixel_shuffle, nn.functional.pixel_unshuffle
+margin_ranking_loss = nn.margin_losses.torch_margin_ranking_loss  # torch's ATen forms: the reduction an int
+hinge_embedding_loss = nn.margin_losses.torch_hinge_embedding_loss
+cosine_embedding_loss = nn.margin_losses.torch_cosine_embedding_loss
+triplet_margin_loss = nn.margin_losses.torch_triplet_margin_loss
+poisson_nll_loss = nn.likelihood_losses.torch_poisson_nll_loss
+rms_norm = nn.functional.rms_norm
+bilinear = nn.functional.bilinear
+pdist = nn.functional.pdist
+rrelu, rrelu_ = nn.rrelu.torch_rrelu, nn.rrelu.rrelu_
 
 # torch's version: code (and tools such as torchviz) that checks torch.__version__ sees the API minigrad follows
 __version__ = "2.13.0+minigrad"
@@ -107,3 +130,4 @@ from .input_checks import check_arguments  # noqa: E402
 check_arguments(sys.modules[__name__], "torch")
 check_arguments(nn.functional, "torch.nn.functional")
 check_arguments(Tensor, "torch.Tensor")
+nn.functional.selu_, nn.functional.celu_ = selu_, celu_  # noqa: F405 - F.selu_ is torch.selu_, checked once

@@ -199,7 +199,7 @@ def neg(input):
 negative = public.alias(neg, "negative")
 
 
-@public("pow", "__pow__", inplace="pow_", binary=_POW)
+@public("pow", "__pow__", inplace="pow_", binary=_POW, inplace_operator="__ipow__")
 def pow(input, exponent):
     """Mirror ``torch.pow``: tensor**number (PowBackward0), tensor**tensor (1), number**tensor (2)."""
     if not isinstance(input, Tensor):
@@ -1314,3 +1314,28 @@ def _reversed_dims(self):
 Tensor.T = property(_reversed_dims)
 Tensor.mT = property(lambda self: transpose(self, -2, -1))
 Tensor.mH = property(lambda self: transpose(self, -2, -1))  # the conjugate transpose: mT for real tensors
+
+
+@public()
+def compile(model=None, *, fullgraph=False, dynamic=None, backend=None, mode=None, options=None, name=None,  # noqa: A001
+            disable=False, recompile_limit=None, isolate_recompiles=False, shapes_spec=None):  # fmt: skip
+    """Mirror ``torch.compile``: minigrad has no compiler, so the model runs eagerly, unchanged: a function is
+    returned as it is, a Module wrapped in an ``OptimizedModule`` (``_orig_mod``), as torch's; without a model, a
+    decorator; torch's checks of the arguments."""
+    if model is None:
+
+        def decorate(model):
+            if model is None:
+                raise RuntimeError("Model can't be None")
+            return compile(model, fullgraph=fullgraph, dynamic=dynamic, backend=backend, mode=mode, options=options)
+
+        return decorate
+    if mode is not None and options is not None:
+        raise RuntimeError("Either mode or options can be specified, but both can't be specified at the same time.")
+    from .nn.module import Module, OptimizedModule
+
+    if isinstance(model, Module):
+        return OptimizedModule(model)
+    if not callable(model):
+        raise AssertionError(f"A callable function is expected, but {type(model)} is provided.")
+    return model

@@ -56,8 +56,10 @@ def check_arguments(module, owner):
 # Python functions of torch's that run code of their own before its parser sees the arguments: minigrad's
 # versions, written in the same order, check where torch's parser does (F.embedding reads weight.size(0) for a
 # padding_idx first, then torch.embedding(weight, indices) refuses weight, then indices; F.kl_div warns about its
-# reduction before torch.kl_div refuses its input; F.softmin negates its input when given a dim).
-_OWN_CHECKS = {"torch.nn.functional.embedding", "torch.nn.functional.kl_div", "torch.nn.functional.softmin"}
+# reduction before torch.kl_div refuses its input, as F.soft_margin_loss and F.multilabel_margin_loss warn about a
+# legacy size_average; F.softmin negates its input when given a dim).
+_OWN_CHECKS = {"torch.nn.functional.embedding", "torch.nn.functional.kl_div", "torch.nn.functional.softmin",
+               "torch.nn.functional.soft_margin_loss", "torch.nn.functional.multilabel_margin_loss"}
 
 
 def _checking_second(fn, refusal):

@@ -12,6 +12,7 @@ import numpy as np
 from . import dtypes
 from .arguments import must_be_tensor, word
 from .functional import _tensor_list
+from .ops import elementwise as E
 from .ops import products as P
 from .ops._util import infer_size, wrap
 from .ops.inplace import apply_inplace
@@ -259,7 +260,7 @@ def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
         if not isinstance(t, Tensor):
             raise must_be_tensor("pairwise_distance", name, position, t)
     ndim = max(x1.ndim, x2.ndim)
-    return P.Norm.apply(P.AddScalar.apply(x1 - x2, other=eps), p=float(p), dim=(ndim - 1,), keepdim=keepdim)
+    return P.Norm.apply(E.AddScalar.apply(x1 - x2, other=eps), p=float(p), dim=(ndim - 1,), keepdim=keepdim)
 
 
 @public("addmv", function=False)

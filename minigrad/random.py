@@ -173,7 +173,7 @@ def multinomial(input, num_samples, replacement=False, *, generator=None):
     if np.any(rows.sum(axis=1) <= 0):
         raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
     gen = generator_or_default(generator)
-    if replacement:
+    if replacement and num_samples > 1:  # torch draws one sample (with replacement or not) by the p / q way
         weights = np.ascontiguousarray(input._data).reshape(-1, input.shape[-1])
         result = sampling.multinomial_with_replacement(gen, weights, num_samples)
     else:  # torch's way: the largest p / q, q ~ Exp(1) drawn for the whole input first; zero weights come last

@@ -21,6 +21,10 @@ class Size(tuple):
     def __radd__(self, other):
         return Size(other + tuple(self)) if isinstance(other, tuple) else NotImplemented
 
+    def __getitem__(self, key):
+        item = super().__getitem__(key)
+        return Size(item) if isinstance(key, slice) else item  # x.shape[1:] is a torch.Size too
+
     def __mul__(self, n):
         return Size(super().__mul__(n))
 

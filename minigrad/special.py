@@ -15,7 +15,6 @@ from .arguments import NUMBERS as _NUMBERS
 from .arguments import invalid_arguments as _invalid_arguments
 from .arguments import must_be_tensor as _must_be_tensor
 from .ops import elementwise as _E
-from .ops import products as _P
 from .ops import specials as _S
 from .public import REQUIRED as _REQUIRED
 from .public import require_dim as _require_dim
@@ -149,7 +148,7 @@ def ndtr(input):
     """Mirror ``torch.special.ndtr``: the standard normal distribution function, torch's composite
     ``(1 + erf(x * sqrt(1/2))) * 0.5`` (MulBackward1, AddBackward1, ErfBackward0, MulBackward1)."""
     scaled = _E.MulScalar.apply(_check("ndtr", input), other=math.sqrt(0.5))
-    return _E.MulScalar.apply(_P.AddScalar.apply(_functional.erf(scaled), other=1), other=0.5)
+    return _E.MulScalar.apply(_E.AddScalar.apply(_functional.erf(scaled), other=1), other=0.5)
 
 
 def ndtri(input):

@@ -109,7 +109,7 @@ def count_nonzero(input, dim=None):
     """Mirror ``torch.count_nonzero``: how many elements are not zero, in all of ``input`` or along ``dim`` (an int or
     a tuple of them), as an int64 tensor (never differentiable)."""
     x = _tensor("count_nonzero", input)._data
-    if dim is None:
+    if dim is None or isinstance(dim, (tuple, list)) and not dim:  # no dims: all of them, as torch's reductions
         return wrap(np.asarray(np.count_nonzero(x), dtype=np.int64))
     dims = tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
     wrapped = [input._wrap_dim(d) for d in dims]

@@ -3,6 +3,7 @@ statistics, norms, layers. ``op_catalogue.CATALOGUE`` includes them, so the grad
 differences) and the formula checks run over them like over every other op. Import ``op_catalogue``, which
 imports this module (importing this one first would be a circular import)."""
 
+import types
 import warnings
 
 from hypothesis import strategies as st
@@ -42,14 +43,16 @@ from minigrad.ops.activations import (
 from minigrad.ops.adaptive_pooling import AdaptiveAvgPool2DBackward
 from minigrad.ops.conv import ConvolutionBackward
 from minigrad.ops.cumulative import ScatterAdd
+from minigrad.ops.derivative import compile_formula
 from minigrad.ops.determinant import BatchDiagEmbed, LinalgSolveEx
 from minigrad.ops.diagonals import DiagonalBackward
-from minigrad.ops.elementwise import GeluBackward, SoftplusBackward
+from minigrad.ops.elementwise import GeluBackward, Sigmoid, SoftplusBackward, Tanh
 from minigrad.ops.indexing import MaskedScatter
 from minigrad.ops.pooling import AvgPool2DBackward, MaxPool2DWithIndicesBackward
 from minigrad.ops.prelu import PreluKernelBackward
 from minigrad.ops.selection_more import Put, UnfoldBackward
 from minigrad.ops.shape import UnsafeSplit
+from minigrad.ops.softmax import LogSoftmax, Softmax
 
 
 def _same_padding(x, w, b):
@@ -184,6 +187,14 @@ ZEROS_MASK = [[1.0, 0.0, 1.0, 0.0, 1.0], [0.0, 1.0, 1.0, 1.0, 1.0], [1.0, 1.0, 1
 def _with_zeros(a):
     """``a`` with exact zeros at fixed places: a row with two, a row starting with one, a column with none."""
     return a * torch.tensor(ZEROS_MASK, dtype=a.dtype)
+
+
+def _backward_op(fn, op, a, g, dim=None):
+    """``op``'s backward op (TanhBackward, ...) applied to the gradient ``g`` and ``fn(a)`` (the output ``op``
+    saves)."""
+    formula = compile_formula(tuple(op.formula.items()), op.saved_names, tuple(op.formula))
+    values = types.SimpleNamespace(dim=None if dim is None else dim % max(a.ndim, 1), saved_dim=dim)
+    return op.backward_op.apply(g, fn(a), formula=formula, values=values)
 
 
 API_CATALOGUE = [
@@ -666,6 +677,15 @@ API_CATALOGUE = [
     Case("special_inplace", lambda a: _inplace("lgamma_")(a) + _inplace("digamma_")(a) + _inplace("polygamma_", 1)(a)
          + _inplace("erfinv_")(a) + _inplace("i0_")(a) + _inplace("sinc_")(a) + _inplace("mvlgamma_", 1)(a),
          unary(), (Domain(0.6, 0.9),)),
+    # the backward ops create_graph=True records (tanh_backward, ...), each applied to a gradient and its op's output
+    Case("tanh_backward", lambda a, g: _backward_op(torch.tanh, Tanh, a, g), fixed(((2, 3), (2, 3)), ((3,), (3,))),
+         second_order=True),
+    Case("sigmoid_backward", lambda a, g: _backward_op(torch.sigmoid, Sigmoid, a, g), fixed(((2, 3), (2, 3))),
+         second_order=True),
+    Case("softmax_backward_data", lambda a, g: _backward_op(lambda t: t.softmax(-1), Softmax, a, g, -1),
+         fixed(((2, 3), (2, 3))), second_order=True),
+    Case("log_softmax_backward_data", lambda a, g: _backward_op(lambda t: t.log_softmax(0), LogSoftmax, a, g, 0),
+         fixed(((2, 3), (2, 3))), second_order=True),
     # layers
     Case("embedding", _embedding, fixed(((4, 2),))),
     # padding_idx withholds a true gradient from its row (by design): formula check only

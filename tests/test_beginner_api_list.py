@@ -105,7 +105,7 @@ def test_counts_are_the_tables():
 
 
 def test_every_api_parity_case_is_named_in_the_list():
-    named = set(re.findall(r"`(api_[a-z0-9_]+)`", DOC))
+    named = set(re.findall(r"`(api_[A-Za-z0-9_]+)`", DOC))
     unnamed = sorted(c.name for c in CASES if c.name.startswith("api_") and c.name not in named)
     # the op cases (api_op_*, api_loss_*, api_optim_*) each check one call; the list names at least one per entry
     unnamed = [n for n in unnamed if not n.startswith(("api_op_", "api_loss_", "api_optim_"))]
@@ -115,5 +115,6 @@ def test_every_api_parity_case_is_named_in_the_list():
 def test_parity_counts_are_the_catalogues():
     api = [c for c in CASES if c.name.startswith("api_")]
     exact = sum(c.deliberate_difference is None for c in api)
-    text = f"The parity cases of the list: {len(api)} (`api_*` in `tests/parity/cases_api.py`), {exact} of them"
+    text = (f"The parity cases of the list: {len(api)} (`api_*` in `tests/parity/cases_api.py` and `cases_<area>.py`), "
+            f"{exact} of them")
     assert text in " ".join(DOC.split()), f"the Counts section should say: {text}"

@@ -33,11 +33,12 @@ def failure(get):
         (lambda: torch.ones(2, 2).stft(), "'Tensor' object has no attribute 'stft'", "torch.Tensor.stft"),
         (lambda: torch.nn.Parameter(torch.ones(1)).triangular_solve, "'Parameter' object has no attribute "
          "'triangular_solve'", "torch.Tensor.triangular_solve"),
-        (lambda: torch.nn.Bilinear(1, 1, 1), "module 'minigrad.nn' has no attribute 'Bilinear'", "torch.nn.Bilinear"),
-        (lambda: torch.nn.Linear(2, 1).register_state_dict_pre_hook, "'Linear' object has no attribute "
-         "'register_state_dict_pre_hook'", "torch.nn.Module.register_state_dict_pre_hook"),
-        (lambda: F.rrelu, "module 'minigrad.nn.functional' has no attribute 'rrelu'",
-         "torch.nn.functional.rrelu"),
+        (lambda: torch.nn.SyncBatchNorm(1), "module 'minigrad.nn' has no attribute 'SyncBatchNorm'",
+         "torch.nn.SyncBatchNorm"),
+        (lambda: torch.nn.Linear(2, 1).bfloat16, "'Linear' object has no attribute 'bfloat16'",
+         "torch.nn.Module.bfloat16"),
+        (lambda: F.fractional_max_pool2d, "module 'minigrad.nn.functional' has no attribute 'fractional_max_pool2d'",
+         "torch.nn.functional.fractional_max_pool2d"),
         (lambda: torch.optim.LBFGS, "module 'minigrad.optim' has no attribute 'LBFGS'", "torch.optim.LBFGS"),
         (lambda: torch.autograd.profiler, "module 'minigrad.autograd' has no attribute 'profiler'",
          "torch.autograd.profiler"),

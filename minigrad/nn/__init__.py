@@ -31,14 +31,16 @@ from .activation import (
     Threshold,
     Unflatten,
 )
-from .batchnorm import BatchNorm1d
+from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
+from .bilinear import Bilinear
 from .containers import ModuleDict, ModuleList, ParameterDict, ParameterList
 from .conv import Conv1d, Conv2d
-from .distance import CosineSimilarity
+from .distance import CosineSimilarity, PairwiseDistance
 from .dropout import AlphaDropout, Dropout, Dropout1d, Dropout2d, Dropout3d, FeatureAlphaDropout
 from .embedding import Embedding
 from .layernorm import LayerNorm
 from .lazy import LazyLinear
+from .local_response_norm import LocalResponseNorm
 from .loss_modules import (
     BCELoss,
     BCEWithLogitsLoss,
@@ -50,12 +52,27 @@ from .loss_modules import (
     NLLLoss,
     SmoothL1Loss,
 )
+from .margin_loss_modules import (
+    CosineEmbeddingLoss,
+    GaussianNLLLoss,
+    HingeEmbeddingLoss,
+    MarginRankingLoss,
+    MultiLabelMarginLoss,
+    MultiLabelSoftMarginLoss,
+    MultiMarginLoss,
+    PoissonNLLLoss,
+    SoftMarginLoss,
+    TripletMarginLoss,
+    TripletMarginWithDistanceLoss,
+)
 from .module import Module
 from .modules import Linear, ReLU, Sequential, Sigmoid, Tanh
+from .normalization_rms import RMSNorm
 from .padding import ConstantPad1d, ConstantPad2d, ConstantPad3d, ZeroPad1d, ZeroPad2d, ZeroPad3d
 from .parameter import Parameter
 from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
+from .rrelu import RReLU
 
 __all__ = [
     "AdaptiveAvgPool2d", "AvgPool2d", "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "CELU", "ConstantPad1d",
@@ -69,6 +86,32 @@ __all__ = [
     "ZeroPad3d", "functional", "init", "utils",
 ]
 __all__ += ["AlphaDropout", "Dropout1d", "Dropout2d", "Dropout3d", "FeatureAlphaDropout"]
+
+from .conv_transpose import ConvTranspose1d, ConvTranspose2d  # noqa: E402
+from .fold import Fold, Unfold  # noqa: E402
+from .normalization import GroupNorm, InstanceNorm1d, InstanceNorm2d, InstanceNorm3d  # noqa: E402
+from .padding import (  # noqa: E402
+    CircularPad1d,
+    CircularPad2d,
+    ReflectionPad1d,
+    ReflectionPad2d,
+    ReplicationPad1d,
+    ReplicationPad2d,
+)
+from .pixelshuffle import PixelShuffle, PixelUnshuffle  # noqa: E402
+from .pooling import AdaptiveMaxPool2d  # noqa: E402
+from .pooling1d import AdaptiveAvgPool1d, AdaptiveMaxPool1d, AvgPool1d, MaxPool1d  # noqa: E402
+from .upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d  # noqa: E402
+
+__all__ += ["BatchNorm2d", "BatchNorm3d", "GroupNorm", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d"]
+__all__ += ["AdaptiveAvgPool1d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AvgPool1d", "MaxPool1d"]
+__all__ += ["ConvTranspose1d", "ConvTranspose2d", "Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d"]
+__all__ += ["PixelShuffle", "PixelUnshuffle", "CircularPad1d", "CircularPad2d", "ReflectionPad1d", "ReflectionPad2d",
+            "ReplicationPad1d", "ReplicationPad2d", "Fold", "Unfold"]
+__all__ += ["Bilinear", "CosineEmbeddingLoss", "GaussianNLLLoss", "HingeEmbeddingLoss", "LocalResponseNorm",
+            "MarginRankingLoss", "MultiLabelMarginLoss", "MultiLabelSoftMarginLoss", "MultiMarginLoss",
+            "PairwiseDistance", "PoissonNLLLoss", "RMSNorm", "RReLU", "SoftMarginLoss", "TripletMarginLoss",
+            "TripletMarginWithDistanceLoss"]
 
 from ..torch_api import module_getattr  # noqa: E402
 

@@ -1,11 +1,11 @@
-"""Batch normalisation, ``F.batch_norm`` and ``nn.BatchNorm1d``: each channel normalised by the batch's mean
-and variance (training) or by the running statistics (evaluation), then scaled and shifted; the running
+"""Batch normalisation, ``F.batch_norm`` and ``nn.BatchNorm1d``/``2d``/``3d``: each channel normalised by the
+batch's mean and variance (training) or by the running statistics (evaluation), then scaled and shifted; the running
 statistics follow torch's update (unbiased variance, ``momentum``), computed as torch's CPU kernel does."""
 
 import numpy as np
 
 from .. import creation
-from ..ops._util import wrap
+from ..ops._util import not_implemented, wrap
 from ..ops.carriers import TENSORS
 from ..ops.op import Op
 from ..optim.kernels import wide_type
@@ -120,18 +120,30 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         values = size[0] * int(np.prod(size[2:], dtype=np.int64))
         if values == 1:
             raise ValueError(f"Expected more than 1 value per channel when training, got input size {Size(size)}")
+    return native_batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
+
+
+def native_batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps):
+    """torch's ``batch_norm`` of ATen, with its checks (the one op NativeBatchNormBackward0)."""
     channels = input.shape[1]
     for name, t in (("running_mean", running_mean), ("running_var", running_var), ("weight", weight), ("bias", bias)):
         if t is not None and t.numel() != channels:
             raise RuntimeError(f"{name} should contain {channels} elements not {t.numel()}")
+    if not input.dtype.is_floating_point:
+        raise not_implemented("batch_norm", input.dtype)
     return NativeBatchNorm.apply(input, weight, bias, running_mean=running_mean, running_var=running_var,
                                  training=training, momentum=momentum, eps=eps)
 
 
-class BatchNorm1d(Module):
-    """Mirror ``torch.nn.BatchNorm1d(num_features, eps=1e-05, momentum=0.1, affine=True,
-    track_running_stats=True)``: batch normalisation of ``(N, C)`` or ``(N, C, L)`` input, with a learned
-    scale and shift per channel and running statistics for evaluation (makemore part 3's layer)."""
+def torch_batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled):
+    """Mirror ``torch.batch_norm``: ``F.batch_norm`` with torch's order of arguments, without its Python check of
+    the batch's size."""
+    return native_batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
+
+
+class _NormBase(Module):
+    """torch's ``_NormBase``: the parameters (weight ones, bias zeros, if ``affine``) and the running statistics
+    (if ``track_running_stats``) of the batch and instance norm layers, and their printout."""
 
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None,
                  dtype=None, bias=True):
@@ -158,9 +170,21 @@ class BatchNorm1d(Module):
             if t is not None:  # torch's reset_parameters fills each in place once
                 t._vc.bump()
 
+    def extra_repr(self):
+        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
+                f"bias={self._bias}, track_running_stats={self.track_running_stats}")
+
+
+class _BatchNorm(_NormBase):
+    """torch's ``_BatchNorm``: ``F.batch_norm`` with the batch's statistics in training (counting the batches for
+    ``momentum=None``, a cumulative average), the running ones in evaluation."""
+
+    dims = ()
+
     def forward(self, input):
-        if input.ndim not in (2, 3):
-            raise ValueError(f"expected 2D or 3D input (got {input.ndim}D input)")
+        if input.ndim not in self.dims:
+            shown = " or ".join(f"{d}D" for d in self.dims)
+            raise ValueError(f"expected {shown} input (got {input.ndim}D input)")
         factor = 0.0 if self.momentum is None else self.momentum
         if self.training and self.track_running_stats and self.num_batches_tracked is not None:
             self.num_batches_tracked._data += 1
@@ -171,6 +195,24 @@ class BatchNorm1d(Module):
         return batch_norm(input, self.running_mean if keep else None, self.running_var if keep else None,
                           self.weight, self.bias, training, factor, self.eps)
 
-    def extra_repr(self):
-        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
-                f"bias={self._bias}, track_running_stats={self.track_running_stats}")
+
+class BatchNorm1d(_BatchNorm):
+    """Mirror ``torch.nn.BatchNorm1d(num_features, eps=1e-05, momentum=0.1, affine=True,
+    track_running_stats=True)``: batch normalisation of ``(N, C)`` or ``(N, C, L)`` input, with a learned
+    scale and shift per channel and running statistics for evaluation (makemore part 3's layer)."""
+
+    dims = (2, 3)
+
+
+class BatchNorm2d(_BatchNorm):
+    """Mirror ``torch.nn.BatchNorm2d(num_features, eps=1e-05, momentum=0.1, affine=True,
+    track_running_stats=True)``: batch normalisation of ``(N, C, H, W)`` input, per channel (a CNN's)."""
+
+    dims = (4,)
+
+
+class BatchNorm3d(_BatchNorm):
+    """Mirror ``torch.nn.BatchNorm3d(num_features, eps=1e-05, momentum=0.1, affine=True,
+    track_running_stats=True)``: batch normalisation of ``(N, C, D, H, W)`` input, per channel."""
+
+    dims = (5,)

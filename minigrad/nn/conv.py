@@ -70,18 +70,24 @@ def _sizes(shape):
     return "[" + ", ".join(map(str, shape)) + "]"
 
 
-def _convolution(input, weight, bias, stride, padding, dilation, groups):
-    """torch's ``at::convolution`` (not transposed) of a batched input, with its checks in its order."""
+def _check_shape_forward(input, weight, bias, stride, padding, dilation, groups, output_padding=None):
+    """torch's ``check_shape_forward`` of ``at::convolution``, in its order, for a convolution or (given an
+    ``output_padding``) a transposed one: the parameters expanded to one value per spatial dim, then checked, then
+    the weight's, input's and bias's sizes. Returns stride, padding, dilation and output_padding expanded."""
+    transposed = output_padding is not None
     dims = weight.ndim - 2
-    given = padding
     if dims <= 0:
         raise RuntimeError("weight should have at least three dimensions")
     if groups <= 0:
         raise RuntimeError("non-positive groups is not supported")
     stride, padding = _expand(stride, "stride", dims), _expand(padding, "padding", dims)
+    if transposed:
+        output_padding = _expand(output_padding, "output_padding", dims)
     dilation = _expand(dilation, "dilation", dims)
     if any(p < 0 for p in padding):
         raise RuntimeError("negative padding is not supported")
+    if transposed and any(p < 0 for p in output_padding):
+        raise RuntimeError("negative output_padding is not supported")
     if any(s <= 0 for s in stride):
         raise RuntimeError("non-positive stride is not supported")
     if any(d < 0 for d in dilation):
@@ -97,12 +103,29 @@ def _convolution(input, weight, bias, stride, padding, dilation, groups):
     if ws[0] % groups:
         raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by {groups} at dimension 0, but "
                            f"got weight of size [{_sizes(ws)}] instead")  # fmt: skip
+    if transposed:
+        if input.shape[1] != ws[0]:
+            raise RuntimeError(f"Given transposed=1, weight of size {_sizes(ws)}, expected input{_sizes(input.shape)} "
+                               f"to have {ws[0]} channels, but got {input.shape[1]} channels instead")  # fmt: skip
+        if bias is not None and (bias.ndim != 1 or bias.shape[0] != ws[1] * groups):
+            raise RuntimeError(f"Given transposed=1, weight of size {_sizes(ws)}, expected bias to be 1-dimensional "
+                               f"with {ws[1] * groups} elements, but got bias of size {_sizes(bias.shape)} "
+                               "instead")  # fmt: skip
+        return stride, padding, dilation, output_padding
     if input.shape[1] != ws[1] * groups:
         raise RuntimeError(f"Given groups={groups}, weight of size {_sizes(ws)}, expected input{_sizes(input.shape)} "
                            f"to have {ws[1] * groups} channels, but got {input.shape[1]} channels instead")  # fmt: skip
     if bias is not None and (bias.ndim != 1 or bias.shape[0] != ws[0]):
         raise RuntimeError(f"Given weight of size {_sizes(ws)}, expected bias to be 1-dimensional with {ws[0]} "
                            f"elements, but got bias of size {_sizes(bias.shape)} instead")  # fmt: skip
+    return stride, padding, dilation, None
+
+
+def _convolution(input, weight, bias, stride, padding, dilation, groups):
+    """torch's ``at::convolution`` (not transposed) of a batched input, with its checks in its order."""
+    given = padding
+    stride, padding, dilation, _ = _check_shape_forward(input, weight, bias, stride, padding, dilation, groups)
+    ws = tuple(weight.shape)
     padded = [s + 2 * p for s, p in zip(input.shape[2:], padding)]
     kernel = [d * (k - 1) + 1 for d, k in zip(dilation, ws[2:])]
     if any(s < k for s, k in zip(padded, kernel)):
@@ -210,6 +233,7 @@ class _ConvNd(Module):
     initialisation (``kaiming_uniform_`` with ``a=sqrt(5)``, the bias uniform in ±1/sqrt(fan_in)), the printout."""
 
     dims = 2
+    _transposed = False  # the transposed layers' weight is (in_channels, out_channels / groups, *kernel)
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
                  padding_mode="zeros", device=None, dtype=None):  # fmt: skip
@@ -246,6 +270,8 @@ class _ConvNd(Module):
         from .. import creation
 
         shape = (out_channels, in_channels // groups, *kernel_size)
+        if self._transposed:
+            shape = (in_channels, out_channels // groups, *kernel_size)
         self.weight = Parameter(creation.empty(shape, device=device, dtype=dtype))
         if bias:
             self.bias = Parameter(creation.empty(out_channels, device=device, dtype=dtype))

@@ -1,10 +1,15 @@
 """How alike two tensors are: ``cosine_similarity`` (``torch.cosine_similarity`` and ``F.cosine_similarity``) and
 its layer ``nn.CosineSimilarity``, written as torch's ATen composite writes it, so that its graph, values and
-gradients are torch's."""
+gradients are torch's; ``nn.PairwiseDistance`` and ``pdist`` (``torch.pdist``, PdistBackward0)."""
+
+import numbers
 
 from .. import dtypes
+from ..arguments import word
 from ..autograd import grad_mode
 from ..broadcasting import broadcast_tensors
+from ..ops.pdist import Pdist
+from ..products import pairwise_distance
 from .module import Module
 
 
@@ -38,3 +43,29 @@ class CosineSimilarity(Module):
 
     def forward(self, x1, x2):
         return cosine_similarity(x1, x2, self.dim, self.eps)
+
+
+class PairwiseDistance(Module):
+    """Mirror ``torch.nn.PairwiseDistance(p=2.0, eps=1e-6, keepdim=False)``: ``pairwise_distance`` of its two
+    inputs (``p`` kept as ``norm``, as torch names it)."""
+
+    def __init__(self, p=2.0, eps=1e-6, keepdim=False):
+        super().__init__()
+        self.norm, self.eps, self.keepdim = p, eps, keepdim
+
+    def forward(self, x1, x2):
+        return pairwise_distance(x1, x2, self.norm, self.eps, self.keepdim)
+
+
+def pdist(input, p=2):
+    """Mirror ``torch.nn.functional.pdist`` (and ``torch.pdist``): the ``p``-norm distance between every pair of rows
+    of a 2-D ``input``, the pairs ``i < j`` in row-major order (PdistBackward0)."""
+    if isinstance(p, bool) or not isinstance(p, numbers.Real):
+        raise TypeError(f"pdist(): argument 'p' must be float, not {word(p)}")
+    if input.ndim != 2:
+        raise RuntimeError(f"pdist only supports 2D tensors, got: {input.ndim}D")
+    if not input.dtype.is_floating_point:
+        raise RuntimeError("pdist only supports floating-point dtypes")
+    if p < 0:
+        raise RuntimeError("pdist only supports non-negative p values")
+    return Pdist.apply(input.contiguous(), p=float(p))

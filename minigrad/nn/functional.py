@@ -47,12 +47,18 @@ from .activation import (  # noqa: F401
     threshold_,
 )
 from .batchnorm import batch_norm  # noqa: F401
+from .bilinear import bilinear  # noqa: F401
 from .conv import conv1d, conv2d  # noqa: F401
-from .distance import cosine_similarity  # noqa: F401
+from .conv_transpose import conv_transpose1d, conv_transpose2d  # noqa: F401
+from .distance import cosine_similarity, pdist  # noqa: F401
 from .dropout import alpha_dropout, dropout, dropout1d, dropout2d, dropout3d, feature_alpha_dropout  # noqa: F401
 from .embedding import embedding  # noqa: F401
 from .encoding import one_hot  # noqa: F401
+from .fold import fold, unfold  # noqa: F401
+from .gumbel import gumbel_softmax  # noqa: F401
 from .layernorm import layer_norm  # noqa: F401
+from .likelihood_losses import gaussian_nll_loss, multilabel_soft_margin_loss, poisson_nll_loss  # noqa: F401
+from .local_response_norm import local_response_norm  # noqa: F401
 from .loss_ops import HuberLoss, SmoothL1Loss
 from .losses import (  # noqa: F401
     binary_cross_entropy,
@@ -61,8 +67,38 @@ from .losses import (  # noqa: F401
     kl_div,
     nll_loss,
 )
+from .margin_losses import (  # noqa: F401
+    cosine_embedding_loss,
+    hinge_embedding_loss,
+    margin_ranking_loss,
+    multi_margin_loss,
+    multilabel_margin_loss,
+    soft_margin_loss,
+    triplet_margin_loss,
+    triplet_margin_with_distance_loss,
+)
+from .normalization import group_norm, instance_norm  # noqa: F401
+from .normalization_rms import rms_norm  # noqa: F401
 from .padding import pad  # noqa: F401
-from .pooling import adaptive_avg_pool2d, avg_pool2d, max_pool2d, max_pool2d_with_indices  # noqa: F401
+from .pixelshuffle import pixel_shuffle, pixel_unshuffle  # noqa: F401
+from .pooling import (  # noqa: F401
+    adaptive_avg_pool2d,
+    adaptive_max_pool2d,
+    adaptive_max_pool2d_with_indices,
+    avg_pool2d,
+    max_pool2d,
+    max_pool2d_with_indices,
+)
+from .pooling1d import (  # noqa: F401
+    adaptive_avg_pool1d,
+    adaptive_max_pool1d,
+    adaptive_max_pool1d_with_indices,
+    avg_pool1d,
+    max_pool1d,
+    max_pool1d_with_indices,
+)
+from .rrelu import rrelu, rrelu_  # noqa: F401
+from .upsampling import interpolate  # noqa: F401
 
 
 class Addmm(Op):

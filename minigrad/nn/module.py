@@ -1,11 +1,13 @@
 """``nn.Module``: a container that finds its parameters by attribute assignment, as torch's does."""
 
+import functools
 import warnings
 from collections import OrderedDict, namedtuple
 from collections.abc import Mapping
 from types import MappingProxyType
 
 from .. import dtypes
+from ..autograd import grad_mode
 from ..autograd.graph import RemovableHandle
 from ..device import check_device
 from ..tensor import Tensor
@@ -30,8 +32,10 @@ class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpec
 
 _HOOK_TABLES = (  # {handle id: hook}, and the flags of some hooks ({handle id: True}), as torch names them
     "_forward_pre_hooks", "_forward_pre_hooks_with_kwargs", "_forward_hooks", "_forward_hooks_with_kwargs",
-    "_forward_hooks_always_called", "_backward_hooks", "_backward_pre_hooks",
+    "_forward_hooks_always_called", "_backward_hooks", "_backward_pre_hooks", "_state_dict_hooks",
+    "_state_dict_pre_hooks", "_load_state_dict_pre_hooks", "_load_state_dict_post_hooks",
 )
+_EXTRA_STATE_KEY_SUFFIX = "_extra_state"
 
 
 class Module:
@@ -40,9 +44,20 @@ class Module:
 
     # a module unpickled from before minigrad had hooks has no tables of its own: these (empty) stand in
     _forward_pre_hooks = _forward_hooks = _backward_hooks = _backward_pre_hooks = MappingProxyType({})
+    _state_dict_hooks = _state_dict_pre_hooks = MappingProxyType({})
+    _load_state_dict_pre_hooks = _load_state_dict_post_hooks = MappingProxyType({})
     _is_full_backward_hook = None  # torch's flag: True once a full backward hook is registered, False for an old one
+    _version = 1  # torch's: the version recorded in each module's state_dict metadata
+    call_super_init = False  # torch's: True makes Module.__init__ pass its arguments on to the next class's
+    dump_patches = False  # torch's (for serialized source patches, which minigrad does not write)
 
-    def __init__(self):
+    def __init__(self, *args, **kwargs):
+        if self.call_super_init is False and kwargs:
+            name = next(iter(kwargs))
+            raise TypeError(f"{type(self).__name__}.__init__() got an unexpected keyword argument '{name}'")
+        if self.call_super_init is False and args:
+            raise TypeError(f"{type(self).__name__}.__init__() takes 1 positional argument but {len(args) + 1} were "
+                            "given")  # fmt: skip
         object.__setattr__(self, "_parameters", OrderedDict())
         object.__setattr__(self, "_buffers", OrderedDict())
         object.__setattr__(self, "_non_persistent_buffers_set", set())
@@ -50,6 +65,8 @@ class Module:
         object.__setattr__(self, "training", True)
         for table in _HOOK_TABLES:
             object.__setattr__(self, table, OrderedDict())
+        if self.call_super_init:
+            super().__init__(*args, **kwargs)
 
     def __setattr__(self, name, value):
         # torch's rules: a Parameter or a Module needs __init__ to have run; a name registered as one takes
@@ -248,6 +265,32 @@ class Module:
         module_path, _, name = target.rpartition(".")
         return _member(self.get_submodule(module_path), name, Parameter)
 
+    def get_buffer(self, target):
+        """Mirror ``Module.get_buffer("a.b.running_mean")``: the buffer at that dotted path."""
+        module_path, _, name = target.rpartition(".")
+        module = self.get_submodule(module_path)
+        if not hasattr(module, name):
+            raise AttributeError(f"{type(module).__name__} has no attribute `{name}`")
+        buffer = getattr(module, name)
+        if name not in module._buffers:
+            raise AttributeError(f"`{name}` is not a buffer")
+        return buffer
+
+    def set_submodule(self, target, module, strict=False):
+        """Mirror ``Module.set_submodule("a.b", module)``: put ``module`` at that dotted path, replacing the
+        submodule there (with ``strict=True``, only if there is one), with torch's errors."""
+        if target == "":
+            raise ValueError("Cannot set the submodule without a target name!")
+        atoms = target.split(".")
+        if not isinstance(module, Module):
+            raise ValueError(f"`module` is not an nn.Module, found {type(module)}")
+        parent = self if len(atoms) == 1 else self.get_submodule(".".join(atoms[:-1]))
+        if strict and not hasattr(parent, atoms[-1]):
+            raise AttributeError(f"{type(parent).__name__} has no attribute `{atoms[-1]}`")
+        if hasattr(parent, atoms[-1]) and not isinstance(getattr(parent, atoms[-1]), Module):
+            raise AttributeError(f"`{atoms[-1]}` is not an nn.Module")
+        setattr(parent, atoms[-1], module)
+
     def named_parameters(self, prefix="", recurse=True, remove_duplicate=True):
         """Mirror ``Module.named_parameters``: (dotted name, parameter) pairs, each parameter once (under each of its
         names if not ``remove_duplicate``: tied weights)."""
@@ -316,9 +359,11 @@ class Module:
         return self
 
     def state_dict(self, *args, destination=None, prefix="", keep_vars=False):
-        """Mirror ``Module.state_dict``: name -> tensor, module by module: its parameters, its persistent buffers,
-        then each sub-module's; detached, or the parameters and buffers themselves with ``keep_vars=True``
-        (positional arguments work, with torch's FutureWarning)."""
+        """Mirror ``Module.state_dict``: name -> tensor, module by module: its parameters, its persistent buffers, its
+        ``get_extra_state()`` (under ``_extra_state``, if its class defines it), then each sub-module's; detached, or
+        the parameters and buffers themselves with ``keep_vars=True`` (positional arguments work, with torch's
+        FutureWarning). The state_dict pre- and post-hooks run around each module's part; the dict's ``_metadata``
+        holds each module's version, as torch's."""
         if args:
             warnings.warn(
                 "Positional args are being deprecated, use kwargs instead. Refer to "
@@ -331,77 +376,183 @@ class Module:
             keep_vars = args[2] if len(args) > 2 and keep_vars is False else keep_vars
         if "_parameters" not in self.__dict__:
             raise self._not_initialised("_state_dict_pre_hooks")
-        out = OrderedDict() if destination is None else destination
-        for key, _, _, t in self._entries(prefix):
-            out[key] = t if keep_vars else t.detach()
-        return out
+        if destination is None:
+            destination = OrderedDict()
+            destination._metadata = OrderedDict()
+        local_metadata = dict(version=self._version)
+        if hasattr(destination, "_metadata"):
+            destination._metadata[prefix[:-1]] = local_metadata
+        for hook in self.__dict__.get("_state_dict_pre_hooks", {}).values():
+            hook(self, prefix, keep_vars)
+        self._save_to_state_dict(destination, prefix, keep_vars)
+        for name, module in self._modules.items():
+            if module is not None:
+                module.state_dict(destination=destination, prefix=prefix + name + ".", keep_vars=keep_vars)
+        for hook in self.__dict__.get("_state_dict_hooks", {}).values():
+            result = hook(self, destination, prefix, local_metadata)
+            if not getattr(hook, "_from_public_api", False):
+                if result is not None:
+                    destination = result
+            elif result is not None:
+                raise RuntimeError("state_dict post-hook must return None")
+        return destination
+
+    def _save_to_state_dict(self, destination, prefix, keep_vars):
+        """Mirror ``Module._save_to_state_dict``: this module's own entries (not its sub-modules')."""
+        for name, p in self._parameters.items():
+            if p is not None:
+                destination[prefix + name] = p if keep_vars else p.detach()
+        for name, b in self._buffers.items():
+            if b is not None and name not in self._non_persistent_buffers_set:
+                destination[prefix + name] = b if keep_vars else b.detach()
+        if getattr(type(self), "get_extra_state", Module.get_extra_state) is not Module.get_extra_state:
+            destination[prefix + _EXTRA_STATE_KEY_SUFFIX] = self.get_extra_state()
+
+    def get_extra_state(self):
+        """Mirror ``Module.get_extra_state``: a subclass that defines it (and ``set_extra_state``) adds what it
+        returns to ``state_dict`` under ``_extra_state``; torch's RuntimeError if called on a class that does not."""
+        raise RuntimeError(
+            "Reached a code path in Module.get_extra_state() that should never be called. Please file an issue at "
+            "https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml to report this bug."
+        )
+
+    def set_extra_state(self, state):
+        """Mirror ``Module.set_extra_state``: a subclass that defines it gets the ``_extra_state`` entry back from
+        ``load_state_dict``; torch's RuntimeError if called on a class that does not."""
+        raise RuntimeError(
+            "Reached a code path in Module.set_extra_state() that should never be called. Please file an issue at "
+            "https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml to report this bug."
+        )
+
+    def register_state_dict_pre_hook(self, hook):
+        """Mirror ``Module.register_state_dict_pre_hook``: ``hook(module, prefix, keep_vars)`` runs before this
+        module's part of ``state_dict``. Returns a handle."""
+        return self._add_hook("_state_dict_pre_hooks", hook, False)
+
+    def register_state_dict_post_hook(self, hook):
+        """Mirror ``Module.register_state_dict_post_hook``: ``hook(module, state_dict, prefix, local_metadata)`` runs
+        after this module's part of ``state_dict`` and may change it in place (returning anything else than None is
+        torch's RuntimeError). Returns a handle."""
+        hook._from_public_api = True
+        return self._add_hook("_state_dict_hooks", hook, False)
+
+    def register_load_state_dict_pre_hook(self, hook):
+        """Mirror ``Module.register_load_state_dict_pre_hook``: ``hook(module, state_dict, prefix, local_metadata,
+        strict, missing_keys, unexpected_keys, error_msgs)`` runs before this module's entries are loaded. Returns a
+        handle."""
+        return self._add_hook("_load_state_dict_pre_hooks", functools.partial(hook, self), False)
+
+    def register_load_state_dict_post_hook(self, hook):
+        """Mirror ``Module.register_load_state_dict_post_hook``: ``hook(module, incompatible_keys)`` runs after this
+        module and its sub-modules are loaded; it may change the lists of missing and unexpected keys in place
+        (returning anything else than None is torch's AssertionError). Returns a handle."""
+        return self._add_hook("_load_state_dict_post_hooks", hook, False)
 
     def _not_initialised(self, attribute):
         """torch's error when a subclass's ``__init__`` skipped ``super().__init__()``: the first attribute of
         ``Module.__init__`` that torch's code reads (``attribute``) is missing."""
         return AttributeError(f"'{type(self).__name__}' object has no attribute '{attribute}'")
 
-    def _entries(self, prefix=""):
-        """``(key, module, name, tensor)`` of each parameter and persistent buffer, in ``state_dict``'s order."""
-        for name, p in self._parameters.items():
-            if p is not None:
-                yield prefix + name, self, name, p
-        for name, b in self._buffers.items():
-            if b is not None and name not in self._non_persistent_buffers_set:
-                yield prefix + name, self, name, b
-        for name, m in self._modules.items():
-            if m is not None:
-                yield from m._entries(prefix + name + ".")
-
     def load_state_dict(self, state_dict, strict=True, assign=False):
-        """Mirror ``Module.load_state_dict``: copy each tensor of ``state_dict`` into its parameter or buffer (with
-        ``assign=True``, put it in their place, as a Parameter where a parameter was), or raise torch's error listing
-        the entries that are not tensors or are wrongly shaped and (if ``strict``) the missing and unexpected ones.
-        Returns the lists of missing and unexpected keys, which print as ``<All keys matched successfully>`` when
-        both are empty; with ``strict=False`` the entries that match are loaded and the others listed."""
+        """Mirror ``Module.load_state_dict``: module by module (as torch, so entries before an error are loaded), copy
+        each tensor of ``state_dict`` into its parameter or buffer (with ``assign=True``, put it in their place, as a
+        Parameter where a parameter was) and give ``set_extra_state`` its ``_extra_state``, with the load_state_dict
+        hooks; then raise torch's error listing the entries that are not tensors or are wrongly shaped and (if
+        ``strict``) the missing and unexpected ones. Returns the lists of missing and unexpected keys, which print as
+        ``<All keys matched successfully>`` when both are empty."""
         if not isinstance(state_dict, Mapping):
             raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
-        own = list(self._entries())
-        keys = {key for key, *_ in own}
-        missing = [key for key, *_ in own if key not in state_dict]
-        unexpected = [k for k in state_dict if k not in keys]
-        errors = []
-        for key, _, _, t in own:
-            if key not in state_dict:
-                continue
-            given = state_dict[key]
-            if not isinstance(given, Tensor):
-                errors.append(f'While copying the parameter named "{key}", expected torch.Tensor or Tensor-like object '
-                              f"from checkpoint but received {type(given)}")  # fmt: skip
-            elif given.shape != t.shape:
-                errors.append(f"size mismatch for {key}: copying a param with shape {given.shape} from checkpoint, "
-                              f"the shape in current model is {t.shape}.")  # fmt: skip
+        missing, unexpected, errors = [], [], []
+        metadata = getattr(state_dict, "_metadata", None)
+        state_dict = OrderedDict(state_dict)
+        if metadata is not None:
+            state_dict._metadata = metadata
+
+        def load(module, local_state_dict, prefix=""):
+            local_metadata = {} if metadata is None else metadata.get(prefix[:-1], {})
+            if assign:
+                local_metadata["assign_to_params_buffers"] = assign
+            module._load_from_state_dict(local_state_dict, prefix, local_metadata, True, missing, unexpected, errors)
+            for name, child in module._modules.items():
+                if child is not None:
+                    child_prefix = prefix + name + "."
+                    load(child, {k: v for k, v in local_state_dict.items() if k.startswith(child_prefix)},
+                         child_prefix)  # fmt: skip
+            incompatible_keys = _IncompatibleKeys(missing, unexpected)
+            for hook in module.__dict__.get("_load_state_dict_post_hooks", {}).values():
+                if hook(module, incompatible_keys) is not None:
+                    raise AssertionError(
+                        "Hooks registered with ``register_load_state_dict_post_hook`` are not expected to return new "
+                        "values, if incompatible_keys need to be modified, it should be done inplace."
+                    )
+
+        load(self, state_dict)
         if strict and unexpected:
             errors.insert(0, f"Unexpected key(s) in state_dict: {_quoted(unexpected)}. ")
         if strict and missing:
             errors.insert(0, f"Missing key(s) in state_dict: {_quoted(missing)}. ")
         if errors:
             raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:\n\t" + "\n\t".join(errors))
-        from ..autograd import no_grad
-
-        with no_grad():
-            for key, module, name, t in own:
-                if key not in state_dict:
-                    continue
-                given = state_dict[key]
-                if not assign:
-                    t.copy_(given)
-                elif isinstance(t, Parameter) and not isinstance(given, Parameter):
-                    setattr(module, name, Parameter(given, requires_grad=t.requires_grad))
-                else:
-                    if isinstance(t, Parameter):
-                        given.requires_grad_(t.requires_grad)
-                    setattr(module, name, given)
         return _IncompatibleKeys(missing, unexpected)
 
+    def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+                              error_msgs):  # fmt: skip
+        """Mirror ``Module._load_from_state_dict``: load this module's own entries (not its sub-modules'), adding to
+        the lists of missing and unexpected keys and of errors."""
+        for hook in self.__dict__.get("_load_state_dict_pre_hooks", {}).values():
+            hook(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs)
+        local_state = {k: v for k, v in self._parameters.items() if v is not None}
+        local_state.update((k, v) for k, v in self._buffers.items()
+                           if v is not None and k not in self._non_persistent_buffers_set)  # fmt: skip
+        assign = local_metadata.get("assign_to_params_buffers", False)
+        for name, param in local_state.items():
+            key = prefix + name
+            if key not in state_dict:
+                if strict:
+                    missing_keys.append(key)
+                continue
+            given = state_dict[key]
+            if not isinstance(given, Tensor):
+                error_msgs.append(f'While copying the parameter named "{key}", expected torch.Tensor or Tensor-like '
+                                  f"object from checkpoint but received {type(given)}")  # fmt: skip
+                continue
+            if param.ndim == 0 and given.ndim == 1 and given.shape[0] == 1:
+                given = given[0]
+            if given.shape != param.shape:
+                error_msgs.append(f"size mismatch for {key}: copying a param with shape {given.shape} from checkpoint, "
+                                  f"the shape in current model is {param.shape}.")  # fmt: skip
+                continue
+            with grad_mode.no_grad():
+                if not assign:
+                    param.copy_(given)
+                    continue
+                if isinstance(param, Parameter):
+                    if isinstance(given, Parameter):
+                        given.requires_grad_(param.requires_grad)
+                    else:
+                        given = Parameter(given, requires_grad=param.requires_grad)
+                setattr(self, name, given)
+        extra_state_key = prefix + _EXTRA_STATE_KEY_SUFFIX
+        if getattr(type(self), "set_extra_state", Module.set_extra_state) is not Module.set_extra_state:
+            if extra_state_key in state_dict:
+                self.set_extra_state(state_dict[extra_state_key])
+            elif strict:
+                missing_keys.append(extra_state_key)
+        elif strict and extra_state_key in state_dict:
+            unexpected_keys.append(extra_state_key)
+        if strict:
+            for key in state_dict:
+                if key.startswith(prefix) and key != extra_state_key:
+                    input_name = key[len(prefix) :].split(".", 1)
+                    if len(input_name) > 1:
+                        if input_name[0] not in self._modules:
+                            unexpected_keys.append(key)
+                    elif input_name[0] not in local_state:
+                        unexpected_keys.append(key)
+
     def to(self, *args, **kwargs):
-        """Mirror ``Module.to``: a dtype converts the floating-point parameters and buffers in place; a device
-        (minigrad has only the CPU) changes nothing. Returns the module."""
+        """Mirror ``Module.to``: a (floating-point) dtype converts the floating-point parameters (in place, as their
+        grads) and buffers (new tensors); a device (minigrad has only the CPU) changes nothing. Returns the module."""
         dtype = kwargs.get("dtype")
         for a in args:
             if isinstance(a, dtypes.dtype):
@@ -410,15 +561,14 @@ class Module:
                 check_device(a)
         if "device" in kwargs:
             check_device(kwargs["device"])
-        if dtype is not None:
-            for m in self.modules():
-                for table in (m._parameters, m._buffers):
-                    for t in table.values():
-                        if t is not None and t.dtype.is_floating_point:
-                            t._data = t._data.astype(dtype.np)
-                            if t._grad is not None:
-                                t._grad._data = t._grad._data.astype(dtype.np)
-        return self
+        if dtype is None:
+            return self
+        if not dtype.is_floating_point:
+            raise TypeError(
+                f"nn.Module.to only accepts floating point or complex dtypes, but got desired dtype={dtype}"
+            )
+        # as torch: each parameter (and its .grad) keeps its identity, a converted buffer is a new tensor
+        return self._apply(lambda t: t.to(dtype) if t.dtype.is_floating_point else t)
 
     def cpu(self):
         """Mirror ``Module.cpu()``: the module itself."""
@@ -434,6 +584,49 @@ class Module:
                         t.cuda(device)
         return self
 
+
+    def _apply(self, fn, recurse=True):
+        """Mirror ``Module._apply``: ``fn`` of every parameter (kept, its ``.data`` replaced, as its ``.grad``'s) and
+        buffer (replaced), sub-modules first; under ``no_grad``."""
+        if recurse:
+            for module in self.children():
+                module._apply(fn)
+        with grad_mode.no_grad():
+            for param in self._parameters.values():
+                if param is None:
+                    continue
+                param.data = fn(param)
+                if param.grad is not None:
+                    param.grad.data = fn(param.grad)
+            for key, buf in self._buffers.items():
+                if buf is not None:
+                    self._buffers[key] = fn(buf)
+        return self
+
+    def type(self, dst_type):  # noqa: A003 - torch's name
+        """Mirror ``Module.type(dst_type)``: every parameter and buffer (integer ones too) cast to ``dst_type`` (a
+        dtype or a legacy type name such as ``'torch.DoubleTensor'``), with torch's errors."""
+        return self._apply(lambda t: t.type(dst_type))
+
+    def to_empty(self, *, device, recurse=True):
+        """Mirror ``Module.to_empty(device=...)``: every parameter and buffer replaced by an uninitialised tensor of
+        its shape and dtype (minigrad has only the CPU)."""
+        from ..everyday import empty_like
+
+        check_device(device)
+        return self._apply(lambda t: empty_like(t, device=device), recurse=recurse)
+
+    def share_memory(self):
+        """Mirror ``Module.share_memory()``: returns the module; minigrad runs in one process, so nothing is moved
+        to shared memory."""
+        return self
+
+    def compile(self, *args, **kwargs):
+        """Mirror ``Module.compile()``: returns None and the module keeps running eagerly; minigrad has no compiler
+        (the arguments are checked as ``torch.compile`` checks them)."""
+        from ..functional import compile as torch_compile
+
+        torch_compile(self.__call__, *args, **kwargs)
 
     def apply(self, fn):
         """Mirror ``Module.apply``: ``fn(module)`` for every sub-module, then this one (weight init)."""
@@ -499,3 +692,30 @@ def _member(module, name, kind):
     if not isinstance(member, kind):
         raise AttributeError(f"`{name}` is not an nn.{kind.__name__}")
     return member
+
+
+class OptimizedModule(Module):
+    """What ``torch.compile(module)`` returns: the module under ``_orig_mod`` (so ``state_dict`` keys start with
+    ``_orig_mod.``, as torch's), its attributes read through; minigrad runs it eagerly, there is no compiler."""
+
+    def __init__(self, mod):
+        super().__init__()
+        self._orig_mod = mod
+
+    def forward(self, *args, **kwargs):
+        return self._orig_mod(*args, **kwargs)
+
+    def __getattr__(self, name):
+        modules = self.__dict__.get("_modules", {})
+        if name in modules or "_orig_mod" not in modules:
+            return super().__getattr__(name)
+        return getattr(modules["_orig_mod"], name)
+
+    @property
+    def training(self):
+        return self._orig_mod.training
+
+    @training.setter
+    def training(self, value):
+        # torch's OptimizedModule ignores this too; Module.train sets the flag on _orig_mod itself
+        pass

@@ -1,7 +1,12 @@
-"""Padding as ``torch.nn.functional.pad`` does it in its constant mode (the other modes are not minigrad's), and the
-layers that call it: ``nn.ConstantPad1d``/``2d``/``3d`` and ``nn.ZeroPad1d``/``2d``/``3d``."""
+"""Padding as ``torch.nn.functional.pad`` does it: the constant mode (ConstantPadNdBackward0), the reflect and
+replicate modes of 2-d to 4-d input (ReflectionPad1D/2DBackward0, ReplicationPad1D/2DBackward0) and the circular mode
+(torch's copies into slices of a new tensor: CopySlices nodes); and the layers that call it: ``nn.ConstantPad1d``/
+``2d``/``3d``, ``nn.ZeroPad1d``/``2d``/``3d``, ``nn.ReflectionPad1d``/``2d``, ``nn.ReplicationPad1d``/``2d`` and
+``nn.CircularPad1d``/``2d``."""
 
 from ..arguments import is_int, must_be_tensor
+from ..ops import padding_modes as PM
+from ..ops._util import not_implemented
 from ..ops.padding import ConstantPadNd
 from ..tensor import Tensor
 from .module import Module
@@ -10,9 +15,10 @@ _MODES = ("constant", "reflect", "replicate", "circular")
 
 
 def pad(input, pad, mode="constant", value=None):
-    """Mirror ``torch.nn.functional.pad`` with ``mode='constant'``: ``value`` (0 if None) added around the last dims,
-    ``pad`` giving ``(left, right)`` of the last dim first, then of the one before; a negative amount crops
-    (ConstantPadNdBackward0). The other modes raise NotImplementedError."""
+    """Mirror ``torch.nn.functional.pad``: ``pad`` gives ``(left, right)`` of the last dim first, then of the one
+    before; a negative amount crops. ``mode='constant'``: ``value`` (0 if None) added (ConstantPadNdBackward0);
+    ``'reflect'``, ``'replicate'``, ``'circular'``: the last one or two dims of 2-d to 4-d input mirrored, the edges
+    repeated, or wrapped around (3-d padding of these modes raises NotImplementedError)."""
     if not isinstance(input, Tensor):
         raise must_be_tensor("pad", "input", 1, input)
     if not isinstance(pad, (tuple, list)):
@@ -28,9 +34,81 @@ def pad(input, pad, mode="constant", value=None):
                            f"padding length {len(pad)} and input of dimension {input.ndim}")  # fmt: skip
     if mode not in _MODES:
         raise NotImplementedError(f"Unrecognised padding mode {mode}")
-    if mode != "constant":
-        raise NotImplementedError(f"minigrad's pad has only mode='constant', not mode='{mode}'")
-    return ConstantPadNd.apply(input, pad=tuple(int(p) for p in pad), value=0 if value is None else value)
+    pad = tuple(int(p) for p in pad)
+    if mode == "constant":
+        return ConstantPadNd.apply(input, pad=pad, value=0 if value is None else value)
+    if value is not None and value != 0:
+        raise RuntimeError(f'Padding mode "{mode}" doesn\'t take in value argument')
+    dims = len(pad) // 2
+    if dims in (1, 2) and input.ndim in (dims + 1, dims + 2):
+        return _circular(input, pad) if mode == "circular" else _reflect_or_replicate(input, pad, mode)
+    if dims == 3 and input.ndim in (4, 5):
+        raise NotImplementedError(f"minigrad's pad has no 3-d {mode} padding")
+    raise NotImplementedError(f"Padding size {len(pad)} is not supported for {input.ndim}D input tensor.\n"
+                              "Supported combinations for non-constant padding:\n"
+                              "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
+                              "  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n"
+                              "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)")  # fmt: skip
+
+
+def _reflect_or_replicate(input, pad, mode):
+    """torch's ``reflection_pad1d``/``2d`` and ``replication_pad1d``/``2d``, with their checks."""
+    dims = len(pad) // 2
+    reflect = mode == "reflect"
+    kernel = f"{'reflection' if reflect else 'replication'}_pad{dims}d"
+    shape = tuple(input.shape)
+    if any(s == 0 for s in shape[-dims - 1:]) or input.ndim == dims + 1 and not shape[0]:
+        raise RuntimeError(f"Expected {dims + 1}D or {dims + 2}D (batch mode) tensor with possibly 0 batch size and "
+                           f"other non-zero dimensions for input, but got: [{', '.join(map(str, shape))}]")  # fmt: skip
+    sizes = shape[-dims:]
+    if reflect:
+        for i, argument in zip(range(dims), (4, 6)):
+            left, right, size = pad[2 * i], pad[2 * i + 1], sizes[dims - 1 - i]
+            if not (left < size and right < size):
+                raise RuntimeError(f"Argument #{argument}: Padding size should be less than the corresponding input "
+                                   f"dimension, but got: padding ({left}, {right}) at dimension "
+                                   f"{input.ndim - 1 - i} of input [{', '.join(map(str, shape))}]")  # fmt: skip
+    out = [sizes[dims - 1 - i] + pad[2 * i] + pad[2 * i + 1] for i in range(dims)][::-1]
+    if any(o < 1 for o in out):
+        if dims == 1:
+            raise RuntimeError(f"input (W: {sizes[0]}) is too small. Calculated output W: {out[0]}")
+        gap = "" if reflect else " "
+        raise RuntimeError(f"input (H: {sizes[0]}, W: {sizes[1]}{gap}) is too small. Calculated output H: {out[0]} "
+                           f"W: {out[1]}")  # fmt: skip
+    if input.dtype.category == 0:
+        raise not_implemented(kernel, input.dtype)
+    op = {("reflect", 1): PM.ReflectionPad1D, ("reflect", 2): PM.ReflectionPad2D,
+          ("replicate", 1): PM.ReplicationPad1D, ("replicate", 2): PM.ReplicationPad2D}[mode, dims]  # fmt: skip
+    return op.apply(input, padding=pad)
+
+
+def _circular(input, pad):
+    """torch's ``_pad_circular``: a new tensor, the input copied into its middle, then each dim's ends copied from
+    the other end (CopySlices nodes, as in torch)."""
+    dims = len(pad) // 2
+    shape = list(input.shape)
+    for i in range(dims):
+        d = input.ndim - 1 - i
+        if pad[2 * i] > shape[d] or pad[2 * i + 1] > shape[d]:
+            raise RuntimeError("Padding value causes wrapping around more than once.")
+        shape[d] += pad[2 * i] + pad[2 * i + 1]
+    out = input.new_empty(shape)
+    out_slice, in_slice = out, input
+    for i in range(dims):
+        d, left, right = input.ndim - 1 - i, pad[2 * i], pad[2 * i + 1]
+        start = max(left, 0)
+        out_slice = out_slice.narrow(d, start, shape[d] - max(right, 0) - start)
+        start = max(-left, 0)
+        in_slice = in_slice.narrow(d, start, input.shape[d] - max(-right, 0) - start)
+    out_slice.copy_(in_slice)
+    for i in range(dims):
+        d, left, right = input.ndim - 1 - i, pad[2 * i], pad[2 * i + 1]
+        if left > 0:
+            end = shape[d] - max(right, 0)
+            out.narrow(d, 0, left).copy_(out.narrow(d, end - left, left))
+        if right > 0:
+            out.narrow(d, shape[d] - right, right).copy_(out.narrow(d, max(left, 0), right))
+    return out
 
 
 class _ConstantPadNd(Module):
@@ -86,3 +164,56 @@ class ZeroPad2d(_ZeroPad, ConstantPad2d):
 
 class ZeroPad3d(_ZeroPad, ConstantPad3d):
     """Mirror ``torch.nn.ZeroPad3d(padding)``."""
+
+
+class _PadNd(Module):
+    """torch's base of the reflection, replication and circular padding layers: ``padding`` an int (every side) or a
+    tuple, and ``F.pad`` in the layer's mode."""
+
+    sides, mode = 2, None
+
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = (padding,) * self.sides if isinstance(padding, int) else tuple(padding)
+
+    def forward(self, input):
+        return pad(input, self.padding, self.mode)
+
+    def extra_repr(self):
+        return f"{self.padding}"
+
+
+class ReflectionPad1d(_PadNd):
+    """Mirror ``torch.nn.ReflectionPad1d(padding)``: the last dim mirrored at its ends (without repeating them)."""
+
+    mode = "reflect"
+
+
+class ReflectionPad2d(_PadNd):
+    """Mirror ``torch.nn.ReflectionPad2d(padding)``: the last two dims mirrored at their ends."""
+
+    sides, mode = 4, "reflect"
+
+
+class ReplicationPad1d(_PadNd):
+    """Mirror ``torch.nn.ReplicationPad1d(padding)``: the last dim's end values repeated."""
+
+    mode = "replicate"
+
+
+class ReplicationPad2d(_PadNd):
+    """Mirror ``torch.nn.ReplicationPad2d(padding)``: the last two dims' edge values repeated."""
+
+    sides, mode = 4, "replicate"
+
+
+class CircularPad1d(_PadNd):
+    """Mirror ``torch.nn.CircularPad1d(padding)``: the last dim wrapped around."""
+
+    mode = "circular"
+
+
+class CircularPad2d(_PadNd):
+    """Mirror ``torch.nn.CircularPad2d(padding)``: the last two dims wrapped around."""
+
+    sides, mode = 4, "circular"

@@ -130,6 +130,68 @@ def adaptive_avg_pool2d(input, output_size):
     return AP.AdaptiveAvgPool2D.apply(input, output_size=sizes)
 
 
+def _list_with_default(output_size, input):
+    """torch's ``_list_with_default``: an int as it is, else the sizes with None standing for the input's."""
+    if is_int(output_size):
+        return output_size
+    if input.ndim <= len(output_size):
+        raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
+    return [d if v is None else v for v, d in zip(output_size, input.shape[-len(output_size):])]
+
+
+def adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
+    """Mirror ``torch.nn.functional.adaptive_max_pool2d_with_indices``: the largest value of each window of an
+    ``output_size`` grid over the last two dims, and where it is (``row * W + col``), as a pair."""
+    if not isinstance(input, Tensor):
+        raise must_be_tensor("adaptive_max_pool2d", "input", 1, input)
+    sizes = _ints("adaptive_max_pool2d", "output_size", 2, _list_with_default(output_size, input))
+    if input.ndim not in (3, 4):
+        shown = ", ".join(map(str, input.shape))
+        raise RuntimeError(f"adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: [{shown}]")
+    if len(sizes) != 2:
+        raise RuntimeError("adaptive_max_pool2d(): internal error: output_size.size() must be 2")
+    for d in range(1, input.ndim):
+        if input.shape[d] <= 0:
+            raise RuntimeError("adaptive_max_pool2d(): Expected input to have non-zero size for non-batch dimensions, "
+                               f"but input has sizes [{', '.join(map(str, input.shape))}] with dimension {d} being "
+                               "empty")  # fmt: skip
+    for s in sizes:
+        if s < 0:
+            shown = ", ".join(map(str, (*input.shape[:-2], *sizes)))
+            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: [{shown}]")
+    if not input.dtype.is_floating_point:
+        raise not_implemented("adaptive_max_pool2d", input.dtype)
+    indices = wrap(AP.adaptive_max_pool2d_indices(input._data, *sizes))
+    return AP.AdaptiveMaxPool2D.apply(input, indices=indices), indices
+
+
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    """Mirror ``torch.nn.functional.adaptive_max_pool2d``: the largest value of each window of an ``output_size``
+    grid over the last two dims (None keeps a dim's size); with ``return_indices``, also where each is
+    (AdaptiveMaxPool2DBackward0)."""
+    out = adaptive_max_pool2d_with_indices(input, output_size)
+    return out if return_indices else out[0]
+
+
+class AdaptiveMaxPool2d(Module):
+    """Mirror ``torch.nn.AdaptiveMaxPool2d(output_size, return_indices=False)``."""
+
+    def __init__(self, output_size, return_indices=False):
+        super().__init__()
+        self.output_size, self.return_indices = output_size, return_indices
+
+    def forward(self, input):
+        return adaptive_max_pool2d(input, self.output_size, self.return_indices)
+
+    def extra_repr(self):
+        return f"output_size={self.output_size}"
+
+
+def torch_max_pool2d(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
+    """Mirror ``torch.max_pool2d``: ``F.max_pool2d`` without ``return_indices``."""
+    return max_pool2d(input, kernel_size, stride or None, padding, dilation, ceil_mode)
+
+
 class AdaptiveAvgPool2d(Module):
     """Mirror ``torch.nn.AdaptiveAvgPool2d(output_size)`` (``(1, 1)``: the global average pooling of a CNN's head)."""
 

@@ -6,7 +6,8 @@ import numpy as np
 
 from ._util import wrap
 from .carriers import ARRAYS
-from .op import Op
+from .op import IndexingOp, Op
+from .pooling import _gather_planes, _scatter_planes, max_pool_double_backward
 
 
 def _windows(size, n):
@@ -99,3 +100,73 @@ class AdaptiveAvgPool2DBackward(Op):
         if not needs[1]:
             return pooled, None
         return pooled, np.zeros(ctx.shape, grad.dtype) if F is ARRAYS else grad.new_zeros(ctx.shape)
+
+
+def adaptive_max_pool2d_indices(x, out_h, out_w):
+    """numpy: where (``row * W + col`` in its plane) the largest value of each adaptive window of ``x`` (..., H, W)
+    is, as torch's kernel finds it: the first of equal values, the last NaN."""
+    rows, cols = _windows(x.shape[-2], out_h), _windows(x.shape[-1], out_w)
+    width = x.shape[-1]
+    out = np.empty(x.shape[:-2] + (out_h, out_w), dtype=np.int64)
+    for i, (r0, r1) in enumerate(rows):
+        for j, (c0, c1) in enumerate(cols):
+            win = x[..., r0:r1, c0:c1].reshape(*x.shape[:-2], (r1 - r0) * (c1 - c0))
+            choice = np.argmax(win, axis=-1)
+            if x.dtype.kind == "f":
+                nan = np.isnan(win)
+                choice = np.where(nan.any(-1), win.shape[-1] - 1 - np.argmax(nan[..., ::-1], axis=-1), choice)
+            r, c = np.divmod(choice, c1 - c0)
+            out[..., i, j] = (r0 + r) * width + c0 + c
+    return out
+
+
+def adaptive_max_pool2d_backward(grad, self, indices, F=None):
+    """torch's ``adaptive_max_pool2d_backward``: zeros of ``self``'s shape with ``grad`` added at ``indices`` (on
+    Tensors, the differentiable AdaptiveMaxPool2DBackward op)."""
+    if F is ARRAYS:
+        return _scatter_planes(grad, self.shape, indices._data)
+    return AdaptiveMaxPool2DBackward.apply(grad, self, indices=indices)
+
+
+class AdaptiveMaxPool2D(IndexingOp):
+    """result = the largest value of each adaptive window of self's last two dims (result1: where it is)"""
+
+    node_name = "AdaptiveMaxPool2DBackward0"
+    formula = {"self": "adaptive_max_pool2d_backward(grad, self, result1)"}
+    saved_names = ("self",)
+    saved_values = {"result1": "result1"}
+
+    @staticmethod
+    def forward(ctx, a, *, indices):
+        ctx.result1 = indices
+        ctx._keep_indices(indices)
+        ctx._save((a,))
+        return wrap(_gather_planes(a._data, indices._data))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        (a,) = ctx._values(F)
+        return (adaptive_max_pool2d_backward(grads[0], a, ctx.result1, F),)
+
+
+class AdaptiveMaxPool2DBackward(IndexingOp):
+    """result = zeros of self's shape with grad_output added at ``indices`` (adaptive_max_pool2d's backward)"""
+
+    node_name = "AdaptiveMaxPool2DBackwardBackward0"
+    formula = {"grad_output": "max_pool_double_backward(grad, indices, 2)", "self": "zeros_like(self)"}
+    saved_values = {"indices": "indices"}
+
+    @staticmethod
+    def forward(ctx, grad_output, a, *, indices):
+        ctx.indices = indices
+        ctx._keep_indices(indices)
+        return wrap(_scatter_planes(grad_output._data, a.shape, indices._data))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        needs = ctx._needs()
+        shape, dtype = ctx._input_meta[1]
+        return (
+            max_pool_double_backward(grads[0], ctx.indices, 2, F) if needs[0] else None,
+            F.constant(np.zeros(shape, dtype)) if needs[1] else None,
+        )

@@ -1,11 +1,12 @@
 """Elementwise functions of two tensors beyond arithmetic: ``atan2``, ``hypot``, ``logaddexp``, ``xlogy`` (also of a
-number and a tensor), and ``lerp`` (of two tensors and a weight). Forwards compute as torch's CPU kernels do, in the
-promoted dtype; formulas are derivatives.yaml's."""
+number and a tensor), ``lerp`` (of two tensors and a weight), ``fmax`` and ``fmin``. Forwards compute as torch's CPU
+kernels do, in the promoted dtype; formulas are derivatives.yaml's."""
 
 import numpy as np
 
 from .. import dtypes
-from ._util import check_broadcast, needs_grad, not_implemented, precise, wrap
+from ._util import binary_result, check_broadcast, needs_grad, not_implemented, precise, wrap
+from .carriers import ARRAYS
 from .op import Op
 
 
@@ -184,3 +185,35 @@ class XlogyScalarOther(XlogyScalarSelf):
     saved_names = ("self",)
     saved_values = {"other": "scalar"}
     number_first = False
+
+
+class Fmax(Op):
+    """result = the larger of self and other, elementwise, ignoring a NaN (NaN only where both are)"""
+
+    node_name = "FmaxBackward0"
+    formula = {"self": "grad.masked_fill((self >= other).logical_or_(other.isnan()).logical_not_(), 0)",
+               "other": "grad.masked_fill((self >= other).logical_or_(other.isnan()), 0)"}  # fmt: skip
+    saved_names = ("self", "other")
+    kernel, takes_self = staticmethod(np.fmax), np.greater_equal
+
+    @staticmethod
+    def forward(ctx, a, b):
+        check_broadcast(a, b)
+        ctx._save((a, b))
+        return binary_result(ctx.kernel(a._data, b._data), a, b)
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        a, b = (ARRAYS.value(t) for t in ctx._values(F))
+        keep = ctx.takes_self(a, b) | np.isnan(b)  # where self's value is the result
+        grad = grads[0]
+        return (F.masked_fill(grad, F.constant(~keep), 0), F.masked_fill(grad, F.constant(keep), 0))
+
+
+class Fmin(Fmax):
+    """result = the smaller of self and other, elementwise, ignoring a NaN (NaN only where both are)"""
+
+    node_name = "FminBackward0"
+    formula = {"self": "grad.masked_fill((self <= other).logical_or_(other.isnan()).logical_not_(), 0)",
+               "other": "grad.masked_fill((self <= other).logical_or_(other.isnan()), 0)"}  # fmt: skip
+    kernel, takes_self = staticmethod(np.fmin), np.less_equal

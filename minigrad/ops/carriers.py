@@ -12,6 +12,7 @@ Method calls in a formula (``grad.expand(self.shape)``) are read as these functi
 
 import functools
 import math
+import operator
 
 import numpy as np
 
@@ -26,6 +27,27 @@ def _unsqueeze_dims_array(grad, dim, keepdim):
     for d in dim:
         grad = np.expand_dims(grad, d)
     return grad
+
+
+def unsqueeze_to(grad, sizes, dims=None):
+    """torch's ``unsqueeze_to``: ``grad`` unsqueezed at each dim of ``sizes`` (of ``dims``, if given) that has
+    size 1, one UnsqueezeBackward0 each (squeeze's backward)."""
+    n = len(sizes)
+    wanted = range(n) if dims is None else {d % n for d in ((dims,) if isinstance(dims, int) else dims)} if n else ()
+    for d in sorted(wanted):
+        if sizes[d] == 1:
+            grad = grad.unsqueeze(d)
+    return grad
+
+
+def restore_reduced_dims(t, dim, keepdim):
+    """torch's ``restore_reduced_dims``: the reduced dims put back as size 1 by one reshape (ViewBackward0)."""
+    if keepdim:
+        return t
+    shape = list(t.shape)
+    for d in sorted(dim):
+        shape.insert(d, 1)
+    return t.reshape(shape)
 
 
 def _sum_array(a, dim=None, keepdim=False):
@@ -150,6 +172,8 @@ ARRAYS = _Carrier(
     expand=np.broadcast_to,
     sum_to_size=sum_to_array,
     unsqueeze_dims=_unsqueeze_dims_array,
+    restore_reduced_dims=_unsqueeze_dims_array,
+    unsqueeze_to=lambda grad, sizes, dims=None: np.reshape(grad, sizes),
     unsqueeze=np.expand_dims,
     squeeze=np.squeeze,
     mm=np.matmul,
@@ -220,6 +244,8 @@ def _tensor_functions():
         expand=lambda t, shape: t.expand(*shape),
         sum_to_size=lambda t, shape: t.sum_to_size(*shape),
         unsqueeze_dims=lambda t, dim, keepdim: t if keepdim else _unsqueeze_all(t, dim),
+        restore_reduced_dims=restore_reduced_dims,
+        unsqueeze_to=unsqueeze_to,
         unsqueeze=F.unsqueeze,
         squeeze=F.squeeze,
         mm=F.mm,
@@ -236,6 +262,36 @@ def _tensor_functions():
         value=lambda v: v,
         constant=Tensor._wrap,
         embed=_embed_tensor,
+        **_scalar_overloads(),
+    )
+
+
+def _scalar_overloads():
+    """Tensor arithmetic as torch's C++ formulas do it (:class:`minigrad.ops.derivative._ScalarOverloads`): a Tensor
+    with a number is the Scalar overload (``mul(Scalar)``: MulBackward1, DivBackward1, AddBackward1, SubBackward1);
+    a number minus or over a Tensor fills a tensor with the number first (SubBackward0, DivBackward0)."""
+    from . import elementwise as E
+
+    def number(v):
+        return isinstance(v, (int, float)) and not isinstance(v, Tensor)
+
+    def overload(scalar_op, operator, filled_op=None):
+        def apply(a, b):
+            if isinstance(a, Tensor) and number(b):
+                return scalar_op.apply(a, other=b)
+            if number(a) and isinstance(b, Tensor):
+                if filled_op is None:  # commutative: b.op(a)
+                    return scalar_op.apply(b, other=a)
+                return filled_op.apply(Tensor._wrap(np.full(b._data.shape, a, dtype=b._data.dtype)), b)
+            return operator(a, b)
+
+        return apply
+
+    return dict(
+        scalar_mul=overload(E.MulScalar, operator.mul),
+        scalar_div=overload(E.DivScalar, operator.truediv, E.Div),
+        scalar_add=overload(E.AddScalar, operator.add),
+        scalar_sub=overload(E.SubScalar, operator.sub, E.Sub),
     )
 
 

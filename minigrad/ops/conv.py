@@ -80,6 +80,37 @@ def conv_grad_weight(go, x, weight_shape, stride, padding, dilation, groups):
     return np.ascontiguousarray(gw.reshape(weight_shape), dtype=go.dtype)
 
 
+def conv_transpose_forward(x, w, b, stride, padding, dilation, groups, output_padding):
+    """numpy: the transposed convolution of ``x`` (N, C, *spatial) with ``w`` (C, O / groups, *kernel), plus ``b``:
+    the gradient of a convolution's input (col2im), the output ``(size - 1) * stride - 2 * padding + dilation *
+    (kernel - 1) + output_padding + 1`` long along each dim."""
+    out = tuple((s - 1) * st - 2 * p + d * (k - 1) + op + 1
+                for s, st, p, d, k, op in zip(x.shape[2:], stride, padding, dilation, w.shape[2:], output_padding))
+    y = conv_grad_input(x, w, (x.shape[0], w.shape[1] * groups, *out), stride, padding, dilation, groups)
+    if b is not None:
+        y = y + b.reshape(-1, *(1,) * len(out))
+    return np.ascontiguousarray(y, dtype=x.dtype)
+
+
+def _forward(x, w, b, params, transposed, output_padding):
+    """numpy: a convolution, or a transposed one."""
+    if transposed:
+        return conv_transpose_forward(x, w, b, **params, output_padding=output_padding)
+    return conv_forward(x, w, b, **params)
+
+
+def _grad_input(go, w, input_shape, params, transposed):
+    """numpy: the gradient of a (transposed) convolution's input: a transposed one's is a convolution of ``go``."""
+    return conv_forward(go, w, None, **params) if transposed else conv_grad_input(go, w, input_shape, **params)
+
+
+def _grad_weight(go, x, weight_shape, params, transposed):
+    """numpy: the gradient of a (transposed) convolution's weight: a transposed one's swaps the roles of ``go``
+    and ``x``."""
+    return conv_grad_weight(x, go, weight_shape, **params) if transposed else conv_grad_weight(go, x, weight_shape,
+                                                                                               **params)  # fmt: skip
+
+
 def conv_grad_bias(go):
     """numpy: the gradient of a convolution's bias: ``go`` summed over all dims but the channels."""
     return np.asarray(go.sum(axis=(0, *range(2, go.ndim))), dtype=go.dtype)
@@ -98,11 +129,12 @@ def convolution_backward(grad, input, weight, bias_sym_sizes_opt, stride, paddin
     params = dict(stride=stride, padding=padding, dilation=dilation, groups=groups)
     if F is ARRAYS:
         return (
-            conv_grad_input(grad, weight, input.shape, **params) if mask[0] else None,
-            conv_grad_weight(grad, input, weight.shape, **params) if mask[1] else None,
+            _grad_input(grad, weight, input.shape, params, transposed) if mask[0] else None,
+            _grad_weight(grad, input, weight.shape, params, transposed) if mask[1] else None,
             conv_grad_bias(grad) if mask[2] else None,
         )
-    outs = ConvolutionBackward.apply(grad, input, weight, output_mask=mask, shown=shown, **params)
+    outs = ConvolutionBackward.apply(grad, input, weight, output_mask=mask, shown=shown, transposed=transposed,
+                                     output_padding=output_padding, **params)  # fmt: skip
     return tuple(o if m else None for o, m in zip(outs, mask))
 
 
@@ -117,12 +149,13 @@ def convolution_double_backward(grads, grad_output, weight, input, stride, paddi
     ggO = None
     if output_mask[0]:
         terms = []
+        kinds = dict(transposed=transposed, output_padding=output_padding)
         if ggI is not None:
-            terms.append(conv_forward(ggI, weight, None, **params) if F is ARRAYS else
-                         Convolution.apply(ggI, weight, None, **params))  # fmt: skip
+            terms.append(_forward(ggI, weight, None, params, transposed, output_padding) if F is ARRAYS else
+                         Convolution.apply(ggI, weight, None, **params, **kinds))  # fmt: skip
         if ggW is not None:
-            terms.append(conv_forward(input, ggW, None, **params) if F is ARRAYS else
-                         Convolution.apply(input, ggW, None, **params))  # fmt: skip
+            terms.append(_forward(input, ggW, None, params, transposed, output_padding) if F is ARRAYS else
+                         Convolution.apply(input, ggW, None, **params, **kinds))  # fmt: skip
         if ggb is not None:
             shape = (1, ggb.shape[0]) + (1,) * (len(F.shape(grad_output)) - 2)
             terms.append(F.expand(F.reshape(ggb, shape), F.shape(grad_output)))
@@ -132,11 +165,12 @@ def convolution_double_backward(grads, grad_output, weight, input, stride, paddi
     gI = gW = None
     if any(mask):
         if F is ARRAYS:
-            gI = conv_grad_input(grad_output, ggW, input.shape, **params) if mask[0] else None
-            gW = conv_grad_weight(grad_output, ggI, weight.shape, **params) if mask[1] else None
+            gI = _grad_input(grad_output, ggW, input.shape, params, transposed) if mask[0] else None
+            gW = _grad_weight(grad_output, ggI, weight.shape, params, transposed) if mask[1] else None
         else:  # ggI in the input's place, ggW in the weight's: one op gives both
             outs = ConvolutionBackward.apply(grad_output, ggI if mask[1] else input, ggW if mask[0] else weight,
-                                             output_mask=(*mask, False), shown=shown, **params)  # fmt: skip
+                                             output_mask=(*mask, False), shown=shown, transposed=transposed,
+                                             output_padding=output_padding, **params)  # fmt: skip
             gI, gW = (outs[0] if mask[0] else None), (outs[1] if mask[1] else None)
     return ggO, gI, gW
 
@@ -145,11 +179,12 @@ _CONV_VALUES = {"stride": "stride", "padding": "saved_padding", "dilation": "dil
                 "output_padding": "saved_output_padding", "groups": "groups"}
 
 
-def _set_params(ctx, stride, padding, dilation, groups, shown):
+def _set_params(ctx, stride, padding, dilation, groups, shown, transposed=False, output_padding=None):
     """The convolution's parameters on ``ctx``; ``shown``: the padding and output_padding torch's node shows, as
     given (``padding="valid"`` is ``(0,)`` for both), if not the ones used."""
     ctx.stride, ctx.padding, ctx.dilation, ctx.groups = tuple(stride), tuple(padding), tuple(dilation), groups
-    ctx.transposed, ctx.output_padding = False, (0,) * len(ctx.stride)
+    ctx.transposed = transposed
+    ctx.output_padding = tuple(output_padding) if output_padding is not None else (0,) * len(ctx.stride)
     ctx.shown = shown
     ctx.saved_padding, ctx.saved_output_padding = shown or (ctx.padding, ctx.output_padding)
 
@@ -170,19 +205,20 @@ class Convolution(Op):
     saved_values = {**_CONV_VALUES, "bias_sym_sizes_opt": "saved_bias_sizes"}
 
     @staticmethod
-    def forward(ctx, input, weight, bias, *, stride, padding, dilation, groups, shown=None):
-        _set_params(ctx, stride, padding, dilation, groups, shown)
+    def forward(ctx, input, weight, bias, *, stride, padding, dilation, groups, shown=None, transposed=False,
+                output_padding=None):  # fmt: skip
+        _set_params(ctx, stride, padding, dilation, groups, shown, transposed, output_padding)
         ctx.bias_sym_sizes_opt = None if bias is None else tuple(bias.shape)
         ctx.saved_bias_sizes = (0,) if bias is None else tuple(bias.shape)  # torch shows an absent bias's as (0,)
         ctx._save((input, weight))
         b = None if bias is None else bias._data
-        return wrap(conv_forward(input._data, weight._data, b, ctx.stride, ctx.padding, ctx.dilation, groups))
+        return wrap(_forward(input._data, weight._data, b, _params(ctx), transposed, ctx.output_padding))
 
     @staticmethod
     def backward(ctx, grads, F):
         x, weight = ctx._values(F)
         return convolution_backward(grads[0], x, weight, ctx.bias_sym_sizes_opt, ctx.stride, ctx.padding,
-                                    ctx.dilation, False, ctx.output_padding, ctx.groups, ctx._needs(), F,
+                                    ctx.dilation, ctx.transposed, ctx.output_padding, ctx.groups, ctx._needs(), F,
                                     ctx.shown)  # fmt: skip
 
 
@@ -202,22 +238,23 @@ class ConvolutionBackward(Op):
     saved_values = dict(_CONV_VALUES)
 
     @staticmethod
-    def forward(ctx, grad_output, input, weight, *, stride, padding, dilation, groups, output_mask, shown=None):
-        _set_params(ctx, stride, padding, dilation, groups, shown)
+    def forward(ctx, grad_output, input, weight, *, stride, padding, dilation, groups, output_mask, shown=None,
+                transposed=False, output_padding=None):  # fmt: skip
+        _set_params(ctx, stride, padding, dilation, groups, shown, transposed, output_padding)
         ctx.output_mask = output_mask
         ctx._save((grad_output, input, weight))
         go, x, w = grad_output._data, input._data, weight._data
         params = _params(ctx)
         return (
-            wrap(conv_grad_input(go, w, x.shape, **params) if output_mask[0] else np.zeros(x.shape, go.dtype)),
-            wrap(conv_grad_weight(go, x, w.shape, **params) if output_mask[1] else np.zeros(w.shape, go.dtype)),
-            wrap(conv_grad_bias(go) if output_mask[2] else np.zeros(w.shape[:1], go.dtype)),
+            wrap(_grad_input(go, w, x.shape, params, transposed) if output_mask[0] else np.zeros(x.shape, go.dtype)),
+            wrap(_grad_weight(go, x, w.shape, params, transposed) if output_mask[1] else np.zeros(w.shape, go.dtype)),
+            wrap(conv_grad_bias(go) if output_mask[2] else np.zeros(go.shape[1:2], go.dtype)),
         )
 
     @staticmethod
     def backward(ctx, grads, F):
         grad_output, x, weight = ctx._values(F)
         return convolution_double_backward(grads, grad_output, weight, x, ctx.stride, ctx.padding, ctx.dilation,
-                                           False, ctx.output_padding, ctx.groups, ctx._needs(), F,
+                                           ctx.transposed, ctx.output_padding, ctx.groups, ctx._needs(), F,
                                            ctx.shown)  # fmt: skip
 

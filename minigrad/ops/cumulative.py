@@ -195,21 +195,28 @@ class ScatterAdd(IndexingOp):
         ctx.dim = dim % a.ndim if a.ndim else 0
         ctx._keep_indices(index)
         out = a._data.copy()
-        if not a.ndim:
-            return wrap(out + src._data)
-        key = list(np.indices(index.shape, sparse=True))
-        key[ctx.dim] = index._data
-        np.add.at(out, tuple(key), src._data)
+        # src may be larger than index
+        values = src._data.reshape(src.shape or (1,))[tuple(slice(0, n) for n in index.shape or (1,))]
+        np.add.at(out.reshape(a.shape or (1,)), _along(index, ctx.dim), values)
         return wrap(out)
 
     @staticmethod
     def backward(ctx, grads, F):
         grad = grads[0]
         if F is ARRAYS:
-            along = grad if not grad.ndim else np.take_along_axis(grad, ctx.index._data, axis=ctx.dim)
+            # index's shape (a larger src gets torch's shape error from the engine)
+            along = grad.reshape(grad.shape or (1,))[_along(ctx.index, ctx.dim)].reshape(ctx.index.shape)
         else:
             along = grad.gather(ctx.dim_arg, ctx.index)
         return (grad, along)
+
+
+def _along(index, dim):
+    """The numpy index of the positions ``index`` (an integer tensor, 0-d read as 1-d) names along ``dim``."""
+    idx = index._data.reshape(index.shape or (1,))
+    key = list(np.indices(idx.shape, sparse=True))
+    key[dim] = idx
+    return tuple(key)
 
 
 def cummaxmin_backward(grad, self, indices, dim, F=TENSORS):

@@ -54,18 +54,41 @@ class _Rewrite(ast.NodeTransformer):
         return node
 
 
+class _ScalarOverloads(ast.NodeTransformer):
+    """For Tensors only: ``a * b``, ``a / b``, ``a + b`` and ``a - b`` become ``scalar_mul(a, b)``, ..., which
+    do as torch's formulas do in C++, where a Tensor with a number (``2``, ``numel``, an op's ``alpha``) is the
+    Scalar overload (MulBackward1, where Python's ``x * 2`` records MulBackward0) and ``1 - x`` fills a tensor with 1
+    and subtracts (SubBackward0). An input of the op with a value (``other`` of ``x * 2``) stays an operator: torch
+    wrapped that number in a tensor."""
+
+    NAMES = {ast.Mult: "scalar_mul", ast.Div: "scalar_div", ast.Add: "scalar_add", ast.Sub: "scalar_sub"}
+
+    def __init__(self, inputs):
+        self.inputs = inputs
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        name = self.NAMES.get(type(node.op))
+        sides = (node.left, node.right)
+        literal = any(isinstance(n, ast.Constant) for n in sides)
+        if name is None or not literal and any(isinstance(n, ast.Name) and n.id in self.inputs for n in sides):
+            return node
+        return ast.copy_location(ast.Call(ast.Name(name, ast.Load()), [node.left, node.right], []), node)
+
+
 @functools.cache
 def compile_formula(items, saved_names, input_names):
     """The backward of ``formula`` (given as ``items``, its ``(input name, text)`` pairs in input order) as two
     functions ``f(ctx, grads, saved) -> grads``, ``{"arrays": f, "tensors": f}``; ``saved`` is what the node
     kept, in ``saved_names`` order. Each input's formula runs only if that input needs a gradient.
     ``"constants"`` names what the formula reads from the node (``exponent``, ``n``)."""
-    exprs, names, called = [], set(), {"math"}
+    exprs, tensor_exprs, names, called = [], [], set(), {"math"}
     for _, text in items:
         tree = _Rewrite(set(input_names)).visit(ast.parse(text, mode="eval"))
         names |= {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
         called |= {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
         exprs.append(ast.unparse(ast.fix_missing_locations(tree)))
+        tensor_exprs.append(ast.unparse(ast.fix_missing_locations(_ScalarOverloads(set(input_names)).visit(tree))))
     lines = ["def backward(ctx, grads, saved):", "    grad = grads[0]"]
     if saved_names:
         lines.append(f"    {', '.join(saved_names)}, = saved")
@@ -77,11 +100,10 @@ def compile_formula(items, saved_names, input_names):
     for name in constants:
         lines.append(f"    {name} = _value_of(ctx.{name})")  # not value(): a constant may be named value
     lines.append("    nf = ctx.next_functions")
-    needed = ", ".join(f"({e}) if nf[{i}][0] is not None else None" for i, e in enumerate(exprs))
-    lines.append(f"    return ({needed},)")
-    source = "\n".join(lines)
     functions = {"constants": tuple(constants)}
-    for carrier in (ARRAYS, TENSORS):
+    for carrier, texts in ((ARRAYS, exprs), (TENSORS, tensor_exprs)):
+        needed = ", ".join(f"({e}) if nf[{i}][0] is not None else None" for i, e in enumerate(texts))
+        source = "\n".join([*lines, f"    return ({needed},)"])
         scope = dict(carrier.namespace, _value_of=carrier.namespace["value"])
         exec(compile(source, f"<formula of {', '.join(n for n, _ in items)}>", "exec"), scope)
         functions[carrier.name] = scope["backward"]

@@ -174,19 +174,43 @@ def slogdet_backward(grad_sign, grad_logabsdet, A, sign, LU, pivots, F=None):
     return linalg_solve(A.mH, _diagonal_d(grad_logabsdet, pivots))
 
 
+def _solve_lu(lu, pivots, b, left, adjoint):
+    """torch's ``linalg_lu_solve(LU, pivots, B, left, adjoint)`` for real matrices: ``X A = B`` (``left=False``) as
+    ``(A^T X^T = B^T)`` transposed."""
+    if left:
+        return solve_with_lu(lu, pivots, b, adjoint=adjoint)
+    return np.swapaxes(solve_with_lu(lu, pivots, np.swapaxes(b, -1, -2), adjoint=not adjoint), -1, -2)
+
+
+def is_vector_rhs(A_shape, B_shape):
+    """torch's ``linalg_solve_is_vector_rhs``: ``B`` is a (batch of) vector(s), ``B.ndim == 1`` or
+    ``B.shape == A.shape[:-1]``."""
+    return len(B_shape) == 1 or (len(A_shape) - 1 == len(B_shape) and tuple(B_shape) == tuple(A_shape[:-1]))
+
+
 def linalg_solve_backward(grad, result, A, LU, pivots, left, needs, F=None):
-    """torch's ``linalg_solve_backward`` (``left=True``): ``gB = A^-H grad`` (by ``linalg_solve(A.mH, grad)`` in grad
-    mode, else from the saved LU) and ``gA = -gB @ result.mH``."""
+    """torch's ``linalg_solve_backward``: ``gB = A^-H grad`` (``grad A^-H`` if not ``left``), by
+    ``linalg_solve(A.mH, grad, left)`` in grad mode, else from the saved LU, and ``gA = -gB @ X.mH`` (``-X.mH @ gB``);
+    a vector right side is a column while it runs."""
+    vector = is_vector_rhs(LU.shape, grad.shape)
     if grad_mode._state.enabled and F is not ARRAYS:
-        gB = linalg_solve(A.mH, grad)
+        gB = LinalgSolveEx.apply(A.mH, grad.unsqueeze(-1) if vector else grad, left=left)
     else:
-        gB = _as_carrier(
-            solve_with_lu(_array(LU), _array(pivots), _array(grad), adjoint=not _is_contiguous(A)), F
-        )
+        g = _array(grad)
+        g = g[..., None] if vector else g
+        gB = _as_carrier(_solve_lu(_array(LU), _array(pivots), g, left, adjoint=True), F)
     gA = None
     if needs[0]:
-        gA = -(F.matmul(gB, np.swapaxes(result, -1, -2)) if F is ARRAYS else gB @ result.mH)
-    return gA, (gB if needs[1] else None)
+        if F is ARRAYS:
+            X = result[..., None] if vector else result
+            X = np.swapaxes(X, -1, -2)
+            gA = -(F.matmul(gB, X) if left else F.matmul(X, gB))
+        else:
+            X = (result.unsqueeze(-1) if vector else result).mH
+            gA = -(gB.matmul(X) if left else X.matmul(gB))
+    if not needs[1]:
+        return gA, None
+    return gA, ((gB[..., 0] if F is ARRAYS else gB.squeeze(-1)) if vector else gB)
 
 
 def _factor(ctx, A):
@@ -262,15 +286,23 @@ class LinalgInvEx(Op):
     saved_names = ("inverse",)
 
     @staticmethod
-    def forward(ctx, A, *, name="linalg.inv"):
-        lu, pivots, info = lu_of(np.swapaxes(A._data, -1, -2) if A.is_contiguous() else A._data)
-        bad = np.flatnonzero(info)
+    def forward(ctx, A, *, name="linalg.inv", info=None):
+        lu, pivots, code = lu_of(np.swapaxes(A._data, -1, -2) if A.is_contiguous() else A._data)
+        bad = np.flatnonzero(code)
+        if info is not None:  # inv_ex(check_errors=False): the solve's infs and nans for a singular matrix
+            info.append(wrap(np.asarray(code, np.int32)))
+            if bad.size:
+                eye = np.broadcast_to(np.eye(A.shape[-1], dtype=A._data.dtype), A.shape)
+                with np.errstate(all="ignore"):
+                    out = wrap(np.ascontiguousarray(solve_with_lu(lu, pivots, eye, adjoint=A.is_contiguous())))
+                ctx._save((out,))
+                return out
         if bad.size:
             from ..linalg import LinAlgError
 
             where = f"(Batch element {bad[0]}): " if A.ndim > 2 else ""
             raise LinAlgError(
-                f"{name}: {where}The diagonal element {info.reshape(-1)[bad[0]]} is zero, the inversion could not "
+                f"{name}: {where}The diagonal element {code.reshape(-1)[bad[0]]} is zero, the inversion could not "
                 "be completed because the input matrix is singular."
             )
         x = A._data
@@ -293,8 +325,8 @@ LinalgInvEx._saves_result = True  # it saves its output (torch's name for it: in
 
 
 class LinalgSolveEx(Op):
-    """result = X with A @ X = B (``left=True``), by A's LU factorisation (of A.mT when A is contiguous); the solve
-    that the backward of det and slogdet records after ``create_graph=True``"""
+    """result = X with A @ X = B (``left=True``) or X @ A = B, by A's LU factorisation; ``info`` (a list, if given)
+    receives torch's info (int32), ``check_errors`` names the function in the LinAlgError raised for a singular A"""
 
     node_name = "LinalgSolveExBackward0"
     formula = {
@@ -305,11 +337,19 @@ class LinalgSolveEx(Op):
     saved_values = {"left": "left"}
 
     @staticmethod
-    def forward(ctx, A, B, *, left=True):
+    def forward(ctx, A, B, *, left=True, info=None, check_errors=None):
         ctx.left = left
-        lu, pivots, _ = _factor(ctx, A)
-        x = solve_with_lu(lu, pivots, B._data, adjoint=A.is_contiguous())
-        out = wrap(x.astype(np.result_type(A._data, B._data), copy=False))
+        lu, pivots, code = lu_of(A._data)  # torch 2.13 factors A itself here (not A.mT as det does)
+        ctx.LU, ctx.pivots = wrap(_column_major(lu)), wrap(pivots)
+        if check_errors:
+            _check_singular(code, check_errors, A.ndim == 2)
+        vector = is_vector_rhs(A.shape, B.shape)
+        b = B._data[..., None] if vector else B._data
+        with np.errstate(all="ignore"):
+            x = _solve_lu(lu, pivots, b, left, adjoint=False)
+        out = wrap(np.ascontiguousarray(x[..., 0] if vector else x, dtype=np.result_type(A._data, B._data)))
+        if info is not None:
+            info.append(wrap(np.asarray(code, np.int32)))
         ctx._save((A, ctx.LU, ctx.pivots, out))
         return out
 
@@ -317,6 +357,16 @@ class LinalgSolveEx(Op):
     def backward(ctx, grads, F):
         A, LU, pivots, result = ctx._values(F)
         return linalg_solve_backward(grads[0], result, A, LU, pivots, ctx.left, ctx._needs(), F)
+
+
+def _check_singular(info, name, single):
+    """torch's ``_linalg_check_errors`` for a solver: LinAlgError naming the first singular matrix."""
+    bad = np.flatnonzero(info)
+    if bad.size:
+        from ..linalg import LinAlgError
+
+        where = "" if single else f"(Batch element {bad[0]}): "
+        raise LinAlgError(f"{name}: {where}The solver failed because the input matrix is singular.")
 
 
 def linalg_solve(A, B):

@@ -105,6 +105,23 @@ class DiagEmbed(Op):
         return wrap(diagonal_backward(a._data, (n, n), offset, 0, 1, ARRAYS))
 
 
+class DiagEmbedDims(DiagEmbed):
+    """result = zeros with the last dim of self on the diagonal over dims dim1 and dim2 of the result, ``offset``
+    above the main one (``torch.diag_embed``)"""
+
+    @staticmethod
+    def forward(ctx, a, *, offset, dim1, dim2):
+        ndim = a.ndim + 1
+        ctx.offset, ctx.dim1, ctx.dim2 = offset, a._wrap_dim(dim1, ndim), a._wrap_dim(dim2, ndim)
+        ctx.saved_offset, ctx.saved_dim1, ctx.saved_dim2 = as_saved_int(offset), as_saved_int(dim1), as_saved_int(dim2)
+        if ctx.dim1 == ctx.dim2:
+            raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+        n = a.shape[-1] + abs(offset)
+        rest = iter(a.shape[:-1])
+        sizes = tuple(n if d in (ctx.dim1, ctx.dim2) else next(rest) for d in range(ndim))
+        return wrap(diagonal_backward(a._data, sizes, offset, ctx.dim1, ctx.dim2, ARRAYS))
+
+
 class Trace(Op):
     """result = the sum of the main diagonal of a matrix"""
 

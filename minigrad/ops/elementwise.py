@@ -34,7 +34,7 @@ from ._util import (
 )
 from .activations import leaky_relu_backward, threshold_backward
 from .carriers import ARRAYS, TENSORS
-from .op import IndexingOp, Op
+from .op import BackwardOp, IndexingOp, Op
 
 _BOOL = np.dtype(np.bool_)
 
@@ -136,13 +136,16 @@ class Div(Op):
     @staticmethod
     def forward(ctx, a, b):
         ctx._save((a if needs_grad(b) else None, b))
-        if not isinstance(b, Tensor) and not a.dtype.is_floating_point:
-            b = float(b)
-        out = _binary(np.true_divide, a, b)
-        integers = not a.dtype.is_floating_point and not (isinstance(b, Tensor) and b.dtype.is_floating_point)
-        if integers and out._data.dtype != dtypes.get_default_dtype().np:  # integer / integer: the default float
-            out = wrap(out._data.astype(dtypes.get_default_dtype().np))
-        return out
+        if a.dtype.is_floating_point or isinstance(b, Tensor) and b.dtype.is_floating_point:
+            return _binary(np.true_divide, a, b)
+        # integers (or bools, or an integer tensor and a number): both cast to the default float, then divided
+        f = dtypes.get_default_dtype().np
+        x, y = a._data.astype(f), b._data.astype(f) if isinstance(b, Tensor) else np.asarray(float(b), f)
+        try:
+            return wrap(np.true_divide(x, y))
+        except ValueError:
+            check_broadcast(a, b)
+            raise
 
 
 def _rounded_quotient(x, y, rounding_mode):
@@ -357,6 +360,16 @@ class Tanh(Op):
         return out
 
 
+class TanhBackward(BackwardOp):
+    """result = grad_output * (1 - output * output): tanh's backward as torch's ``tanh_backward`` records it"""
+
+    node_name = "TanhBackwardBackward0"
+    formula = {"grad_output": "grad * (1 - output * output)", "output": "grad * (-2 * output * grad_output)"}
+
+
+Tanh.backward_op = TanhBackward
+
+
 class Sigmoid(Op):
     """result = 1 / (1 + exp(-self))"""
 
@@ -372,6 +385,16 @@ class Sigmoid(Op):
             out = wrap(1 / (1 + precise(np.exp, -x)))
         ctx._save((out,))
         return out
+
+
+class SigmoidBackward(BackwardOp):
+    """result = grad_output * (1 - output) * output: sigmoid's backward as torch's ``sigmoid_backward`` records it"""
+
+    node_name = "SigmoidBackwardBackward0"
+    formula = {"grad_output": "grad * (1 - output) * output", "output": "grad * grad_output * (-2 * output + 1)"}
+
+
+Sigmoid.backward_op = SigmoidBackward
 
 
 class Relu(Op):
@@ -997,6 +1020,32 @@ class MulScalar(Op):
     def forward(ctx, a, *, other):
         ctx.other = other
         return binary_result(a._data * other, a, other)
+
+
+class AddScalar(Op):
+    """result = self + other, other a number: torch's C++ ``add(Scalar)`` (``x1 - x2 + eps`` in pairwise_distance;
+    Python's ``x + 2`` is AddBackward0)"""
+
+    node_name = "AddBackward1"
+    formula = {"self": "grad"}
+
+    @staticmethod
+    def forward(ctx, a, *, other):
+        want = dtypes.result_type((a,), (other,)).np
+        return wrap(a._data.astype(want, copy=False) + np.asarray(other, want))
+
+
+class SubScalar(Op):
+    """result = self - other, other a number: torch's C++ ``sub(Scalar)`` (``cos - margin`` in
+    cosine_embedding_loss; Python's ``x - 2`` is SubBackward0)"""
+
+    node_name = "SubBackward1"
+    formula = {"self": "grad"}
+
+    @staticmethod
+    def forward(ctx, a, *, other):
+        want = dtypes.result_type((a,), (other,)).np
+        return wrap(a._data.astype(want, copy=False) - np.asarray(other, want))
 
 
 class DivScalar(Op):

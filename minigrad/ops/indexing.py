@@ -190,7 +190,8 @@ def getitem(t, key):
     single = not isinstance(key, tuple)  # torch keeps a lone ``x[:]`` as a SliceBackward0 node
     key = (key,) if single else key
     if any(is_advanced(k) for k in key):
-        out = Index.apply(t, indices=tuple(np_index(k) for k in key))
+        base, indices = select_integers(t, key) if mixes_integers(key) else (t, tuple(np_index(k) for k in key))
+        out = Index.apply(base, indices=indices)
         if out.grad_fn is not None:
             out.grad_fn._keep_indices(*key)
         return out
@@ -222,21 +223,60 @@ def basic_index(t, key, keep_full_slices=False):
                 out = Slice.apply(out, dim=dim, start=k.start, end=k.stop, step=k.step)
             dim += 1
         else:
-            try:
-                index = k.__index__()
-            except (AttributeError, TypeError):
-                if isinstance(k, Tensor):  # a 0-d float tensor
-                    raise IndexError("tensors used as indices must be long, int, byte or bool tensors") from None
-                if isinstance(k, (str, bytes)):  # torch tries to make a tensor of it
-                    raise TypeError(f"new(): invalid data type '{type(k).__name__}'") from None
-                raise IndexError(
-                    "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
-                    "indices (got " + type(k).__name__ + ")"
-                ) from None
-            if out.ndim and not -out.shape[dim] <= index < out.shape[dim]:  # torch names the key's position
-                raise IndexError(f"index {index} is out of bounds for dimension {position} with size {out.shape[dim]}")
-            out = Select.apply(out, dim=dim, index=index)
+            out = _select(out, dim, k, position)
     return out
+
+
+def _select(out, dim, k, position):
+    """``out`` at the integer ``k`` along ``dim`` (a Select view), with torch's errors naming the key's
+    ``position``."""
+    try:
+        index = k.__index__()
+    except (AttributeError, TypeError):
+        if isinstance(k, Tensor):  # a 0-d float tensor
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors") from None
+        if isinstance(k, (str, bytes)):  # torch tries to make a tensor of it
+            raise TypeError(f"new(): invalid data type '{type(k).__name__}'") from None
+        raise IndexError(
+            "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
+            "indices (got " + type(k).__name__ + ")"
+        ) from None
+    if out.ndim and not -out.shape[dim] <= index < out.shape[dim]:  # torch names the key's position
+        raise IndexError(f"index {index} is out of bounds for dimension {position} with size {out.shape[dim]}")
+    return Select.apply(out, dim=dim, index=index)
+
+
+def select_integers(t, key):
+    """For a key that mixes integers with advanced indices (``x[0, :, [0, 1]]``): torch selects at each integer
+    first (a Select view each; numpy would count the integer among the advanced indices and move their dims to
+    the front), then indexes with the rest. Returns the view and the rest of the key, as numpy takes it."""
+    consumed = sum(k.ndim if isinstance(k, Tensor) and k.dtype.category == 0 else 1 for k in key
+                   if k is not None and k is not Ellipsis and not isinstance(k, bool))  # fmt: skip
+    if consumed > t.ndim:
+        raise IndexError(f"too many indices for tensor of dimension {t.ndim}")
+    out, rest, dim = t, [], 0  # dim: in ``out``, which the new dims of None and True/False are not in yet
+    for position, k in enumerate(key):
+        if k is Ellipsis:
+            rest.append(k)
+            dim += t.ndim - consumed
+        elif k is None or isinstance(k, bool):
+            rest.append(np_index(k) if isinstance(k, bool) else k)
+        elif isinstance(k, slice):
+            rest.append(k)
+            dim += 1
+        elif is_advanced(k):
+            index = np_index(k)
+            rest.append(index)
+            dim += index.ndim if index.dtype == bool else 1
+        else:
+            out = _select(out, dim, k, position)
+    return out, tuple(rest)
+
+
+def mixes_integers(key):
+    """Whether ``key`` has an integer (or a 0-d integer tensor) beside an advanced index."""
+    return any(isinstance(k, (int, np.integer)) and not isinstance(k, bool) or isinstance(k, Tensor) and not k.ndim
+               and k.dtype.category != 0 for k in key)  # fmt: skip
 
 
 def _index_vector(name, index, kind="int32 or int64"):
@@ -385,7 +425,8 @@ class MaskedScatter(IndexingOp):
     def forward(ctx, a, source, *, mask):
         ctx.mask, ctx.source_sym_sizes = mask, tuple(source.shape)
         ctx._keep_indices(mask)
-        out, keep = a._data.copy(), np.broadcast_to(mask._data, a.shape)
+        shape = np.broadcast_shapes(a.shape, mask.shape)  # torch.masked_scatter broadcasts self and mask
+        out, keep = np.broadcast_to(a._data, shape).copy(), np.broadcast_to(mask._data, shape)
         out[keep] = source._data.reshape(-1)[: int(keep.sum())]
         return wrap(out)
 

@@ -17,7 +17,16 @@ from ..typename import c_type_name
 from ._util import check_broadcast, data, scalar_as, wrap
 from .carriers import ARRAYS
 from .indexing import _index_error as index_error
-from .indexing import basic_index, getitem, indices_as_torch_saves, is_advanced, key_as_index, np_index
+from .indexing import (
+    basic_index,
+    getitem,
+    indices_as_torch_saves,
+    is_advanced,
+    key_as_index,
+    mixes_integers,
+    np_index,
+    select_integers,
+)
 from .op import Op, _new
 from .shape import expanded_shape
 from .views import CopySlices, bump_version
@@ -263,13 +272,13 @@ def setitem(t, key, value):
         raise TypeError(f"can't assign a {c_type_name(value)} to a {t.type()}")
     k = key if isinstance(key, tuple) else (key,)
     if any(is_advanced(x) for x in k):
-        npkey = tuple(np_index(x) for x in k)
+        dst, npkey = select_integers(t, k) if mixes_integers(k) else (t, tuple(np_index(x) for x in k))
         if isinstance(value, Tensor) and value.dtype.category > t.dtype.category:
             raise RuntimeError(
                 f"Index put requires the source and destination dtypes match, got {t.dtype.scalar_name} for "
                 f"the destination and {value.dtype.scalar_name} for the source."
             )
-        apply_inplace(t, lambda a, v: IndexPut.apply(a, v, key=npkey), value)
+        apply_inplace(dst, lambda a, v: IndexPut.apply(a, v, key=npkey), value)
         return
     dst = basic_index(t, k, keep_full_slices=False)
     src = value if isinstance(value, Tensor) else wrap(scalar_as(value, t._data.dtype))

@@ -6,7 +6,7 @@ import numpy as np
 
 from ._util import as_saved_int, wrap
 from .op import Op
-from .reduce import normalize_dims, unsqueeze_dims
+from .reduce import reduced_dims, unsqueeze_dims
 
 
 def linalg_vector_norm_backward(self, grad, ord, result, dim, keepdim):
@@ -61,7 +61,7 @@ class VectorNorm(Op):
             raise RuntimeError(
                 f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got {a.dtype.scalar_name}"
             )
-        ctx.ord, ctx.dim, ctx.keepdim = ord, normalize_dims(a, dim), keepdim
+        ctx.ord, ctx.dim, ctx.keepdim = ord, reduced_dims(a, dim), keepdim
         ctx.saved_dim = as_saved_int(None if dim is None else ((dim,) if isinstance(dim, int) else tuple(dim)))
         out = wrap(norm_values(a._data, ord, ctx.dim, keepdim, a._data.dtype if dtype is None else dtype.np))
         ctx._save((a, out))
@@ -71,3 +71,46 @@ class VectorNorm(Op):
     def backward(ctx, grad):
         a, result = ctx._unpack()
         return (linalg_vector_norm_backward(a, grad, ctx.ord, result, ctx.dim, ctx.keepdim),)
+
+
+def renorm_backward(grad, self, p, dim, maxnorm):
+    """torch's ``renorm_backward`` (on Tensors): where a slice's norm exceeds ``maxnorm``, the gradient of
+    ``self * maxnorm / (norm + 1e-7)``, its norm computed again in CPU's accumulate type (float64 for float32);
+    elsewhere ``grad``."""
+    from .. import dtypes
+    from ..functional import where
+
+    dims = [d for d in range(self.ndim) if d != dim % self.ndim]
+    acc = dtypes.float32 if self.dtype is dtypes.float16 else dtypes.float64
+    norm = VectorNorm.apply(self, ord=p, dim=dims, keepdim=True, dtype=acc)
+    grad_output = (self * grad).sum(dims, keepdim=True, dtype=acc)
+    nb = linalg_vector_norm_backward(self, grad_output, p, norm, dims, True)
+    invnorm = (norm + 1e-7).reciprocal()
+    grad_norm = maxnorm * invnorm * (grad - invnorm * nb)
+    return where(norm > maxnorm, grad_norm.to(grad.dtype), grad)
+
+
+class Renorm(Op):
+    """result = each slice of self along ``dim`` scaled down to norm ``maxnorm`` (by ``maxnorm / (norm + 1e-7)``) if
+    its ``p``-norm exceeds ``maxnorm``"""
+
+    node_name = "RenormBackward0"
+    formula = {"self": "renorm_backward(grad, self, p, dim, maxnorm)"}
+    saved_names = ("self",)
+    saved_values = {"dim": "dim", "maxnorm": "maxnorm", "p": "p"}
+
+    @staticmethod
+    def forward(ctx, a, *, p, dim, maxnorm):
+        ctx.p, ctx.dim, ctx.maxnorm = p, dim, maxnorm
+        axes = tuple(d for d in range(a.ndim) if d != dim % a.ndim)
+        x = a._data
+        norm = norm_values(x, float(p), axes, True, x.dtype)
+        top = x.dtype.type(maxnorm)
+        factor = np.where(norm > top, top / (norm + x.dtype.type(1e-7)), x.dtype.type(1))
+        ctx._save((a,))
+        return wrap(x * factor)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx._unpack()
+        return (renorm_backward(grad, a, ctx.p, ctx.dim, ctx.maxnorm),)

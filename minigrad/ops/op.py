@@ -51,6 +51,7 @@ class Op(Node):
     _carries = None  # backward: None from the formula, True code written against F, False code on Tensors
     _compiled = None  # the formula compiled, set on first use (_formula)
     _saves_result = False  # it saves its own output (as "result"), which Op.apply re-saves as its output
+    backward_op = None  # a BackwardOp: the op torch records for this op's backward (tanh_backward), if it has one
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -123,6 +124,8 @@ class Op(Node):
     def _backward(self, grads):
         """The gradients of the inputs, as Tensors (differentiable if grad mode is on)."""
         if self._carries is None:
+            if self.backward_op is not None and grads[0] is not None and grads[0]._data.dtype == self._input_dtype:
+                return (self.backward_op.apply(grads[0], *self._unpack(), formula=self._formula(), values=self),)
             return self._formula()["tensors"](self, grads, self._unpack())
         if self._carries:
             return self.backward(self, grads, TENSORS)
@@ -172,6 +175,30 @@ class Op(Node):
     def _values(self, F):
         """What ``_save`` kept, for a backward running on carrier ``F``."""
         return self._unpack_arrays() if F is ARRAYS else self._unpack()
+
+
+class BackwardOp(Op):
+    """An op's backward as an op of its own, as torch has ``tanh_backward``: what ``create_graph=True`` records for
+    an op that names it as its ``backward_op`` (TanhBackwardBackward0), from the gradient and the output that op
+    saved (``grad_output``, ``output``). Its forward is that op's ``formula`` compiled, run on arrays, so it gives
+    the fast path's bits; its own ``formula`` is the second derivative. ``values`` holds what the formula reads
+    besides (softmax's ``dim``): the node, or any object with those attributes."""
+
+    saved_names = ("grad_output", "output")
+    copies = ()  # attributes of ``values`` the node shows too (softmax's ``saved_dim``)
+
+    @staticmethod
+    def forward(ctx, grad_output, output, *, formula, values):
+        ctx._save((grad_output, output))
+        reads = {name: getattr(values, name) for name in (*formula["constants"], *ctx.copies)}
+        ctx.__dict__.update(reads)
+        reads["next_functions"] = ((True, 0),)  # the one input, whose gradient this is
+        return Tensor._wrap(formula["arrays"](_Values(reads), [grad_output._data], (output._data,))[0])
+
+
+class _Values:
+    def __init__(self, values):
+        self.__dict__.update(values)
 
 
 class IndexingOp(Op):

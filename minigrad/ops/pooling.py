@@ -64,9 +64,10 @@ def max_pool2d_indices(x, kernel, stride, padding, dilation, out):
 
 def _gather_planes(x, indices):
     """numpy: the values of ``x`` at ``indices`` of its planes (its last two dims flattened)."""
-    flat = x.reshape(*x.shape[:-2], -1)
+    flat = x.reshape(*x.shape[:-2], x.shape[-2] * x.shape[-1])
     lead = indices.shape[:-2]
-    return np.take_along_axis(flat, indices.reshape(*lead, -1), axis=-1).reshape(indices.shape)
+    return np.take_along_axis(flat, indices.reshape(*lead, indices.shape[-2] * indices.shape[-1]), axis=-1).reshape(
+        indices.shape)
 
 
 def max_pool_double_backward(grad, indices, dim, F=TENSORS):
@@ -91,8 +92,8 @@ def max_pool2d_with_indices_backward(grad, self, kernel_size, stride, padding, d
 def _scatter_planes(grad, shape, indices):
     out = np.zeros((*shape[:-2], shape[-2] * shape[-1]), dtype=grad.dtype)
     lead = np.indices(indices.shape[:-2], sparse=True)
-    key = (*(k[..., None] for k in lead), indices.reshape(*indices.shape[:-2], -1))
-    np.add.at(out, key, grad.reshape(*grad.shape[:-2], -1))
+    key = (*(k[..., None] for k in lead), indices.reshape(*indices.shape[:-2], indices.shape[-2] * indices.shape[-1]))
+    np.add.at(out, key, grad.reshape(*grad.shape[:-2], grad.shape[-2] * grad.shape[-1]))
     return out.reshape(shape)
 
 

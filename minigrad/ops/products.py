@@ -35,19 +35,6 @@ class Vdot(Op):
     forward = staticmethod(Dot.forward)  # dot's kernel and checks
 
 
-class AddScalar(Op):
-    """result = self + other, other a number: torch's C++ ``add(Scalar)`` (``x1 - x2 + eps`` in pairwise_distance;
-    Python's ``x + 2`` is AddBackward0)"""
-
-    node_name = "AddBackward1"
-    formula = {"self": "grad"}
-
-    @staticmethod
-    def forward(ctx, a, *, other):
-        want = dtypes.result_type((a,), (other,)).np
-        return wrap(a._data.astype(want, copy=False) + np.asarray(other, want))
-
-
 def cross_arrays(a, b, dim):
     """``a x b`` along ``dim`` (of size 3), as torch's CPU kernel computes each component:
     ``a[1] * b[2] - a[2] * b[1]``, ... compiled as a fused multiply-add, ``fma(a[1], b[2], -(a[2] * b[1]))``: for

@@ -19,6 +19,14 @@ def normalize_dims(t, dim):
     return tuple(out) if t.ndim else ()  # a 0-d tensor takes dim 0 (or -1), which reduces nothing
 
 
+def reduced_dims(t, dim):
+    """The dims a reduction over ``dim`` reduces (sum, mean, var, norm): all of them for None or no dims
+    (``x.sum(dim=())``, as torch's reductions), else :func:`normalize_dims`."""
+    if dim is None or not isinstance(dim, int) and len(dim) == 0:
+        return tuple(range(t.ndim))
+    return normalize_dims(t, dim)
+
+
 def unsqueeze_dims(grad, dim, keepdim):
     """Put back the reduced dimensions as size 1, so that ``grad`` broadcasts against the input."""
     if keepdim:
@@ -64,7 +72,7 @@ class SumDim(Op):
 
     @staticmethod
     def forward(ctx, a, *, dim, keepdim=False):
-        ctx.shape, ctx.dim, ctx.keepdim = tuple(a.shape), normalize_dims(a, dim), keepdim
+        ctx.shape, ctx.dim, ctx.keepdim = tuple(a.shape), reduced_dims(a, dim), keepdim
         ctx.dim_arg = (dim,) if isinstance(dim, int) else tuple(dim)
         x = a._data
         total = x.sum(axis=ctx.dim, keepdims=keepdim, dtype=np.int64 if x.dtype.kind in "biu" else None)
@@ -103,7 +111,7 @@ class MeanDim(Op):
     @staticmethod
     def forward(ctx, a, *, dim, keepdim=False):
         _check_float_mean(a)
-        ctx.shape, ctx.dim, ctx.keepdim, ctx.numel = tuple(a.shape), normalize_dims(a, dim), keepdim, a.numel()
+        ctx.shape, ctx.dim, ctx.keepdim, ctx.numel = tuple(a.shape), reduced_dims(a, dim), keepdim, a.numel()
         ctx.dim_arg = (dim,) if isinstance(dim, int) else tuple(dim)
         ctx.n = int(np.prod([a.shape[d] for d in ctx.dim], dtype=np.int64))
         return wrap(mean_of(a._data, ctx.dim, keepdim))
@@ -313,12 +321,13 @@ class ProdDim(Op):
 
 
 def amax_backward(grad, self, result, dim, keepdim, F=TENSORS):
-    """torch's ``scale_grad_by_count``: ``grad`` shared evenly between the elements equal to the result."""
-    hit = self == F.unsqueeze_dims(result, dim, keepdim)
+    """torch's ``scale_grad_by_count``: ``grad`` shared evenly between the elements equal to the result (both
+    given back their reduced dims by ``restore_reduced_dims``)."""
+    hit = self == F.restore_reduced_dims(result, dim, keepdim)
     count = F.sum(hit, dim, True)
     if F is ARRAYS:
         count = count.astype(ARRAYS.value(self).dtype)
-    return F.unsqueeze_dims(grad, dim, keepdim) / count * hit
+    return F.restore_reduced_dims(grad, dim, keepdim) / count * hit
 
 
 class Amax(Op):
@@ -376,7 +385,7 @@ class Nansum(Op):
     @staticmethod
     def forward(ctx, a, *, dim=None, keepdim=False, dtype=None):
         ctx._save((a,))
-        ctx.dim, ctx.keepdim = normalize_dims(a, dim), keepdim
+        ctx.dim, ctx.keepdim = reduced_dims(a, dim), keepdim
         ctx.dim_arg = None if dim is None else (dim,) if isinstance(dim, int) else tuple(dim)
         x = a._data
         if dtype is not None:

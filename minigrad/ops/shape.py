@@ -217,7 +217,7 @@ class Squeeze(Op):
     """result = self without its dims of size 1"""
 
     node_name = "SqueezeBackward0"
-    formula = {"self": "grad.reshape(self.shape)"}
+    formula = {"self": "unsqueeze_to(grad, self.shape)"}
     saved_values = {"self_sym_sizes": "shape"}
     is_view = True
 
@@ -237,13 +237,13 @@ class SqueezeDim(Op):
     """result = self without dim ``dim``, if that dim has size 1"""
 
     node_name = "SqueezeBackward1"
-    formula = {"self": "grad.reshape(self.shape)"}
+    formula = {"self": "unsqueeze_to(grad, self.shape, dim)"}
     saved_values = {"dim": "dim_arg", "self_sym_sizes": "shape"}
     is_view = True
 
     @staticmethod
     def forward(ctx, a, *, dim):
-        ctx.shape, ctx.dim_arg = tuple(a.shape), dim
+        ctx.shape, ctx.dim_arg, ctx.dim = tuple(a.shape), dim, dim
         d = a._wrap_dim(dim)
         return wrap(np.squeeze(a._data, d) if a.ndim and a.shape[d] == 1 else a._data.view())
 
@@ -263,6 +263,7 @@ class SqueezeDims(SqueezeDim):
     @staticmethod
     def forward(ctx, a, *, dim):
         ctx.shape, ctx.dim_arg = tuple(a.shape), tuple(dim)
+        ctx.dim = ctx.dim_arg
         dims = [a._wrap_dim(d) for d in dim]
         for d in dims:
             if dims.count(d) > 1:
@@ -342,6 +343,21 @@ class UnsafeSplit(Op):
         return tuple(wrap(a._data[index + (slice(s, s + k),)].copy()) for s, k in zip(starts, sizes))
 
 
+class UnsafeSplitWithSizes(Op):
+    """results = self cut along ``dim`` into pieces of ``split_sizes``, as ``split_with_sizes`` but not views for
+    autograd (torch's ``unsafe_split_with_sizes``)"""
+
+    node_name = "UnsafeSplitWithSizesBackward0"
+    formula = SplitWithSizes.formula
+    saved_values = SplitWithSizes.saved_values
+    backward = staticmethod(SplitWithSizes.backward)
+
+    @staticmethod
+    def forward(ctx, a, *, dim, split_sizes):
+        pieces = SplitWithSizes.forward(ctx, a, dim=dim, split_sizes=split_sizes)
+        return tuple(wrap(p._data.copy()) for p in pieces)  # pieces of their own (torch's share memory)
+
+
 class Split(Op):
     """results = self cut along ``dim`` into pieces of ``split_size`` (the last may be smaller)"""
 
@@ -417,9 +433,20 @@ class Cat(Op):
         for i, t in enumerate(tensors):
             if t.ndim == 0:
                 raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
-        first = tensors[0]
+        want = dtypes.result_type(tensors)
+        # torch's legacy rule: a 1-d empty tensor (torch.tensor([])) is skipped, whatever the others' shapes
+        ctx.skipped = [t.ndim == 1 and t.shape[0] == 0 for t in tensors]
+        kept = [t for t, skip in zip(tensors, ctx.skipped) if not skip]
+        if not kept:
+            ctx.dim, ctx.sizes = 0, []
+            return wrap(np.zeros((0,), want.np))
+        if len(kept) == len(tensors):
+            ctx.skipped = None
+        first = kept[0]
         d = first._wrap_dim(dim)
-        for i, t in enumerate(tensors[1:], 1):
+        for i, t in enumerate(tensors):
+            if ctx.skipped and ctx.skipped[i] or t is first:
+                continue
             if t.ndim != first.ndim:
                 raise RuntimeError(
                     f"Tensors must have same number of dimensions: got {first.ndim} and {t.ndim}"
@@ -430,13 +457,16 @@ class Cat(Op):
                         f"Sizes of tensors must match except in dimension {d}. Expected size {first.shape[j]} "
                         f"but got size {t.shape[j]} for tensor number {i} in the list."
                     )
-        ctx.dim, ctx.sizes = d, [t.shape[d] for t in tensors]
-        want = dtypes.result_type(tensors)
-        return wrap(np.concatenate([t._data for t in tensors], axis=d).astype(want.np, copy=False))
+        ctx.dim, ctx.sizes = d, [t.shape[d] for t in kept]
+        return wrap(np.concatenate([t._data for t in kept], axis=d).astype(want.np, copy=False))
 
     @staticmethod
     def backward(ctx, grads, F):
-        return tuple(F.split(grads[0], ctx.sizes, ctx.dim))
+        pieces = F.split(grads[0], ctx.sizes, ctx.dim) if ctx.sizes else ()
+        if not ctx.skipped:
+            return tuple(pieces)
+        pieces, empty = iter(pieces), F.constant(np.zeros((0,), ARRAYS.value(grads[0]).dtype))
+        return tuple([empty if skip else next(pieces) for skip in ctx.skipped])
 
 
 class Stack(Op):

@@ -7,7 +7,7 @@ Float16 inputs are computed in float32 and rounded once, as torch computes half-
 import numpy as np
 
 from ._util import as_saved_int, precise, wrap
-from .op import Op
+from .op import BackwardOp, Op
 from .reduce import normalize_dims
 
 
@@ -62,6 +62,34 @@ class LogSoftmax(Softmax):
     def values(row, d):
         top = row.max(axis=d, keepdims=True)
         return row - top - np.log(precise(np.exp, row - top).sum(axis=d, keepdims=True))
+
+
+class SoftmaxBackwardData(BackwardOp):
+    """result = output * (grad_output - (grad_output * output).sum(dim)): softmax's backward as torch's
+    ``_softmax_backward_data`` records it"""
+
+    node_name = "SoftmaxBackwardDataBackward0"
+    formula = {
+        "grad_output": "output * (grad - (grad * output).sum(dim, keepdim=True))",
+        "output": "grad_output * grad - (output * grad_output).sum(dim, keepdim=True) * grad"
+                  " - grad_output * (output * grad).sum(dim, keepdim=True)",
+    }  # fmt: skip
+    saved_values = {"dim": "saved_dim"}
+    copies = ("saved_dim",)
+
+
+class LogSoftmaxBackwardData(SoftmaxBackwardData):
+    """result = grad_output - exp(output) * grad_output.sum(dim): log_softmax's backward as torch's
+    ``_log_softmax_backward_data`` records it"""
+
+    node_name = "LogSoftmaxBackwardDataBackward0"
+    formula = {
+        "grad_output": "grad - (grad * output.exp()).sum(dim, keepdim=True)",
+        "output": "-grad_output.sum(dim, keepdim=True) * output.exp() * grad",
+    }
+
+
+Softmax.backward_op, LogSoftmax.backward_op = SoftmaxBackwardData, LogSoftmaxBackwardData
 
 
 class Logsumexp(Op):

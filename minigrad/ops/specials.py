@@ -678,7 +678,7 @@ class SpecialEntr(Op):
         (a,) = ctx._values(F)
         if F is ARRAYS:
             return (grads[0] * -(1 + F.log(a)),)
-        from .products import AddScalar
+        from .elementwise import AddScalar
 
         return (grads[0] * -AddScalar.apply(a.log(), other=1),)
 
@@ -965,7 +965,7 @@ class Logaddexp2(Op):
         if F is ARRAYS:
             return (grad / (1 + power(2, b - a)) if needs[0] else None,
                     grad / (1 + power(2, a - b)) if needs[1] else None)  # fmt: skip
-        from .products import AddScalar
+        from .elementwise import AddScalar
 
         fn = _functional()
         return (grad / AddScalar.apply(fn.pow(2, b - a), other=1) if needs[0] else None,
@@ -1029,7 +1029,7 @@ class Xlog1py(Op):
             if F is ARRAYS:
                 second = grad * a / (b + 1)
             else:
-                from .products import AddScalar
+                from .elementwise import AddScalar
 
                 second = grad * a / AddScalar.apply(b, other=1)
         return first, second
@@ -1061,7 +1061,7 @@ class Xlog1pyScalarSelf(Op):
         (b,) = ctx._values(F)
         if F is ARRAYS:
             return (grads[0] * ctx.scalar / (b + 1),)
-        from .products import AddScalar
+        from .elementwise import AddScalar
 
         return (grads[0] * ctx.scalar / AddScalar.apply(b, other=1),)
 

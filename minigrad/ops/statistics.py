@@ -11,7 +11,7 @@ import numpy as np
 from ._util import as_saved_int, wrap
 from .carriers import TENSORS
 from .op import Op
-from .reduce import normalize_dims
+from .reduce import reduced_dims
 
 
 def var_backward(grad, self, dim, correction, keepdim, F=TENSORS):
@@ -42,7 +42,7 @@ class Var(Op):
     def forward(ctx, a, *, dim=None, correction=1, keepdim=False, saved=(None, None)):
         if not a.dtype.is_floating_point:
             raise RuntimeError("std and var only support floating point and complex dtypes")
-        ctx.dim, ctx.correction, ctx.keepdim = normalize_dims(a, dim), correction, keepdim
+        ctx.dim, ctx.correction, ctx.keepdim = reduced_dims(a, dim), correction, keepdim
         ctx.saved_dim, ctx.saved_correction = as_saved_int(saved[0]), saved[1]
         n = int(np.prod([a.shape[d] for d in ctx.dim], dtype=np.int64))
         if n - correction <= 0:

@@ -1,7 +1,9 @@
-"""``torch.utils.data``: ``Dataset``, ``TensorDataset`` and ``DataLoader``, which batches a dataset's samples
-(shuffled as torch shuffles, if asked) and collates them as torch's ``default_collate`` does."""
+"""``torch.utils.data``: datasets (map-style ``Dataset`` and its kinds, ``IterableDataset`` and ``ChainDataset``),
+samplers, and ``DataLoader``, which batches a dataset's samples (shuffled or sampled as torch's samplers draw them,
+bit for bit) and collates them as torch's ``default_collate`` does, in the calling process."""
 
 import bisect
+import collections.abc
 import itertools
 import math
 import warnings
@@ -9,9 +11,9 @@ import warnings
 import numpy as np
 
 from .. import dtypes, sampling
-from ..creation import randperm, tensor
+from ..creation import as_tensor, randperm, tensor
 from ..functional import stack
-from ..random import Generator, default_generator, generator_or_default
+from ..random import Generator, default_generator, generator_or_default, multinomial
 from ..tensor import Tensor
 from ..torch_warnings import user_stacklevel
 from ..typename import object_repr
@@ -102,10 +104,79 @@ class ConcatDataset(Dataset):
         return self.datasets[which][idx - (self.cumulative_sizes[which - 1] if which else 0)]
 
 
-class SequentialSampler:
-    """Mirror ``torch.utils.data.SequentialSampler(data_source)``: the indices 0, 1, ... in order."""
+class IterableDataset(Dataset, collections.abc.Iterable):
+    """Mirror ``torch.utils.data.IterableDataset``: a subclass gives ``__iter__`` (the samples in turn); a
+    DataLoader batches them as they come."""
+
+    def __add__(self, other):
+        """Mirror ``IterableDataset.__add__``: the two datasets one after the other (a :class:`ChainDataset`)."""
+        return ChainDataset([self, other])
+
+
+class ChainDataset(IterableDataset):
+    """Mirror ``torch.utils.data.ChainDataset(datasets)``: the samples of each iterable dataset in turn."""
+
+    def __init__(self, datasets):
+        self.datasets = datasets
+
+    def __iter__(self):
+        for d in self.datasets:
+            if not isinstance(d, IterableDataset):
+                raise AssertionError("ChainDataset only supports IterableDataset")
+            yield from d
+
+    def __len__(self):
+        total = 0
+        for d in self.datasets:
+            if not isinstance(d, IterableDataset):
+                raise AssertionError("ChainDataset only supports IterableDataset")
+            total += len(d)
+        return total
+
+
+class StackDataset(Dataset):
+    """Mirror ``torch.utils.data.StackDataset(*datasets)`` or ``(**datasets)``: sample ``i`` is the tuple (or dict)
+    of each dataset's sample ``i``."""
+
+    def __init__(self, *args, **kwargs):
+        if args and kwargs:
+            raise ValueError("Supported either ``tuple``- (via ``args``) or``dict``- (via ``kwargs``) like "
+                             "input/output, but both types are given.")  # fmt: skip
+        if not args and not kwargs:
+            raise ValueError("At least one dataset should be passed")
+        datasets = list(args or kwargs.values())
+        self._length = len(datasets[0])
+        if any(self._length != len(dataset) for dataset in datasets):
+            raise ValueError("Size mismatch between datasets")
+        self.datasets = args or kwargs
+
+    def __getitem__(self, index):
+        if isinstance(self.datasets, dict):
+            return {k: dataset[index] for k, dataset in self.datasets.items()}
+        return tuple(dataset[index] for dataset in self.datasets)
+
+    def __len__(self):
+        return self._length
+
+
+def get_worker_info():
+    """Mirror ``torch.utils.data.get_worker_info()``: None, as in the main process (minigrad's DataLoader loads
+    there whatever ``num_workers`` says)."""
+    return None
+
+
+class Sampler:
+    """Mirror ``torch.utils.data.Sampler``: a subclass gives ``__iter__`` (indices, or lists of them for a
+    ``batch_sampler``) and usually ``__len__``."""
 
     __repr__ = object_repr  # torch's class name, as Python prints an object
+
+    def __iter__(self):
+        raise NotImplementedError
+
+
+class SequentialSampler(Sampler):
+    """Mirror ``torch.utils.data.SequentialSampler(data_source)``: the indices 0, 1, ... in order."""
 
     def __init__(self, data_source):
         self.data_source = data_source
@@ -117,12 +188,10 @@ class SequentialSampler:
         return len(self.data_source)
 
 
-class RandomSampler:
+class RandomSampler(Sampler):
     """Mirror ``torch.utils.data.RandomSampler(data_source, replacement=False, num_samples=None, generator=None)``:
     the indices in a random order (or ``num_samples`` drawn with replacement), a new order each pass, drawn as
     torch draws them: without a ``generator``, each pass seeds a fresh Generator from the default one."""
-
-    __repr__ = object_repr  # torch's class name, as Python prints an object
 
     def __init__(self, data_source, replacement=False, num_samples=None, generator=None):
         self.data_source, self.replacement, self._num_samples, self.generator = (data_source, replacement, num_samples,
@@ -155,11 +224,53 @@ class RandomSampler:
         return self.num_samples
 
 
-class BatchSampler:
+class SubsetRandomSampler(Sampler):
+    """Mirror ``torch.utils.data.SubsetRandomSampler(indices, generator=None)``: ``indices`` in a random order
+    (``torch.randperm``), a new one each pass."""
+
+    def __init__(self, indices, generator=None):
+        self.indices, self.generator = indices, generator
+
+    def __iter__(self):
+        for i in randperm(len(self.indices), generator=self.generator).tolist():
+            yield self.indices[i]
+
+    def __len__(self):
+        return len(self.indices)
+
+
+class WeightedRandomSampler(Sampler):
+    """Mirror ``torch.utils.data.WeightedRandomSampler(weights, num_samples, replacement=True, generator=None)``:
+    ``num_samples`` indices drawn with probabilities proportional to ``weights`` (``torch.multinomial`` in float64,
+    so torch's draws)."""
+
+    def __init__(self, weights, num_samples, replacement=True, generator=None):
+        if not isinstance(num_samples, int) or isinstance(num_samples, bool) or num_samples <= 0:
+            raise ValueError(f"num_samples should be a positive integer value, but got num_samples={num_samples}")
+        if not isinstance(replacement, bool):
+            raise ValueError(f"replacement should be a boolean value, but got replacement={replacement}")
+        # torch.as_tensor(weights, dtype=torch.double): a tensor is converted (minigrad's as_tensor copies it, warning)
+        if isinstance(weights, Tensor):
+            weights_tensor = weights.to(dtypes.float64)
+        else:
+            weights_tensor = as_tensor(weights, dtypes.float64)
+        if len(weights_tensor.shape) != 1:
+            raise ValueError(
+                f"weights should be a 1d sequence but given weights have shape {tuple(weights_tensor.shape)}"
+            )
+        self.weights, self.num_samples, self.replacement, self.generator = (weights_tensor, num_samples, replacement,
+                                                                            generator)  # fmt: skip
+
+    def __iter__(self):
+        yield from multinomial(self.weights, self.num_samples, self.replacement, generator=self.generator).tolist()
+
+    def __len__(self):
+        return self.num_samples
+
+
+class BatchSampler(Sampler):
     """Mirror ``torch.utils.data.BatchSampler(sampler, batch_size, drop_last)``: the indices of ``sampler`` in lists
     of ``batch_size`` (the last one shorter, or dropped if ``drop_last``)."""
-
-    __repr__ = object_repr  # torch's class name, as Python prints an object
 
     def __init__(self, sampler, batch_size, drop_last):
         if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size <= 0:
@@ -181,6 +292,14 @@ class BatchSampler:
     def __len__(self):
         n = len(self.sampler)
         return n // self.batch_size if self.drop_last else math.ceil(n / self.batch_size)
+
+
+class _InfiniteConstantSampler(Sampler):
+    """torch's sampler of an IterableDataset: None, forever."""
+
+    def __iter__(self):
+        while True:
+            yield None
 
 
 def default_convert(data):
@@ -241,13 +360,26 @@ def _check_workers(num_workers, timeout, prefetch_factor, persistent_workers):
 class DataLoader:
     """Mirror ``torch.utils.data.DataLoader(dataset, batch_size=1, shuffle=False, sampler=None, batch_sampler=None,
     collate_fn=None, drop_last=False, generator=None)``: an iterable of collated batches (in one process); with
-    ``batch_size=None``, each sample converted on its own."""
+    ``batch_size=None``, each sample converted on its own. An :class:`IterableDataset` is batched as it yields its
+    samples (no shuffle, sampler or batch_sampler, as in torch; ``len()`` from the dataset's, with torch's warning
+    when more batches come than it said)."""
 
     def __init__(self, dataset, batch_size=1, shuffle=False, sampler=None, batch_sampler=None, num_workers=0,
                  collate_fn=None, pin_memory=False, drop_last=False, timeout=0, worker_init_fn=None,
                  multiprocessing_context=None, generator=None, *, prefetch_factor=None, persistent_workers=False,
                  pin_memory_device="", in_order=True):
         _check_workers(num_workers, timeout, prefetch_factor, persistent_workers)
+        self._iterable = isinstance(dataset, IterableDataset)
+        if self._iterable:
+            if shuffle not in {False, None}:
+                raise ValueError(f"DataLoader with IterableDataset: expected unspecified shuffle option, but got "
+                                 f"shuffle={shuffle}")  # fmt: skip
+            if sampler is not None:
+                raise ValueError(f"DataLoader with IterableDataset: expected unspecified sampler option, but got "
+                                 f"sampler={sampler}")  # fmt: skip
+            if batch_sampler is not None:
+                raise ValueError(f"DataLoader with IterableDataset: expected unspecified batch_sampler option, but "
+                                 f"got batch_sampler={batch_sampler}")  # fmt: skip
         if sampler is not None and shuffle:
             raise ValueError("sampler option is mutually exclusive with shuffle")
         if batch_sampler is not None:
@@ -257,7 +389,9 @@ class DataLoader:
             batch_size, drop_last = None, False
         elif batch_size is None and drop_last:
             raise ValueError("batch_size=None option disables auto-batching and is mutually exclusive with drop_last")
-        if sampler is None:
+        if sampler is None and self._iterable:
+            sampler = _InfiniteConstantSampler()
+        elif sampler is None:
             sampler = RandomSampler(dataset, generator=generator) if shuffle else SequentialSampler(dataset)
         if batch_size is not None and batch_sampler is None:
             batch_sampler = BatchSampler(sampler, batch_size, drop_last)
@@ -265,6 +399,7 @@ class DataLoader:
         self.sampler, self.batch_sampler = sampler, batch_sampler
         self.collate_fn = collate_fn or (default_collate if batch_sampler is not None else default_convert)
         self.num_workers, self.pin_memory, self.timeout = num_workers, pin_memory, timeout
+        self._length_reported = None  # len(self) of an IterableDataset, which torch warns about when exceeded
 
     def __iter__(self):
         if self.pin_memory:
@@ -272,17 +407,50 @@ class DataLoader:
                           "won't be used.", stacklevel=user_stacklevel())  # fmt: skip
         sampler = iter(self.sampler if self.batch_sampler is None else self.batch_sampler)
         sampling.random_int64(generator_or_default(self.generator), 1)  # torch's base seed for workers, drawn anyway
-        return self._batches(sampler)
+        return self._batches(sampler, self._length_reported)
 
-    def _batches(self, sampler):
-        if self.batch_sampler is None:  # batch_size=None: each sample on its own
-            for i in sampler:
-                yield self.collate_fn(self.dataset[i])
+    def _batches(self, sampler, reported):
+        fetch = self._fetch_iterable(sampler) if self._iterable else self._fetch_map(sampler)
+        for count, batch in enumerate(fetch, 1):
+            if reported is not None and count > reported:
+                warnings.warn(f"Length of IterableDataset {self.dataset!r} was reported to be {reported}"
+                              f"(when accessing len(dataloader)), but {count} samples have been fetched. ",
+                              stacklevel=user_stacklevel())  # fmt: skip
+            yield batch
+
+    def _fetch_map(self, sampler):
+        """torch's ``_MapDatasetFetcher``: each index (or list of indices) looked up, through ``__getitems__`` if
+        the dataset has one."""
+        for index in sampler:
+            if self.batch_sampler is None:  # batch_size=None: each sample on its own
+                yield self.collate_fn(self.dataset[index])
+            elif getattr(self.dataset, "__getitems__", None):
+                yield self.collate_fn(self.dataset.__getitems__(index))
+            else:
+                yield self.collate_fn([self.dataset[i] for i in index])
+
+    def _fetch_iterable(self, sampler):
+        """torch's ``_IterableDatasetFetcher``: the samples as the dataset yields them, ``batch_size`` at a time
+        (a shorter last batch unless ``drop_last``)."""
+        samples = iter(self.dataset)
+        if self.batch_sampler is None:
+            for sample in samples:
+                yield self.collate_fn(sample)
             return
-        for indices in sampler:
-            yield self.collate_fn([self.dataset[i] for i in indices])
+        for _ in sampler:
+            batch = list(itertools.islice(samples, self.batch_size))
+            if not batch or (self.drop_last and len(batch) < self.batch_size):
+                return
+            yield self.collate_fn(batch)
+            if len(batch) < self.batch_size:
+                return
 
     def __len__(self):
+        if self._iterable:
+            length = self._length_reported = len(self.dataset)
+            if self.batch_size is not None:
+                length = length // self.batch_size if self.drop_last else math.ceil(length / self.batch_size)
+            return length
         return len(self.batch_sampler if self.batch_sampler is not None else self.sampler)
 
     __repr__ = object_repr

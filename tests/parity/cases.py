@@ -56,6 +56,24 @@ def case(name, code, **kwargs):
     CASES.append(Case(name, source(code), **kwargs))
 
 
+def report_cases(prefix, leaves, table):
+    """One case per line of ``table`` (``name: expression ; leaves``): the expression's value, grad_fn, edges and
+    the leaves' gradients (``report``), after the ``leaves`` setup code."""
+    for line in table.strip().splitlines():
+        name, rest = line.split(":", 1)
+        expression, names = rest.rsplit(";", 1)
+        case(f"{prefix}{name.strip()}", [leaves, f"out = {expression.strip()}\nreport(out, {names.strip()})"])
+
+
+def attempts(name, setup, *snippets, **kwargs):
+    """A case that prints, after the ``setup`` code (a list of texts), the error (class and message) each snippet
+    raises, or its value (``kwargs``: as :func:`case` takes them)."""
+    lines = ["def attempt(f):", "    try:", "        print(f())", "    except Exception as e:",
+             "        print(type(e).__name__, e)"]
+    lines += [f"attempt(lambda: {s})" for s in snippets]
+    case(name, [*setup, "\n".join(lines)], **kwargs)
+
+
 # ---------------------------------------------------------------------------------------------------------
 # Printing: repr/str of tensors over shapes, magnitudes, dtypes, wrapping, summarising and suffixes.
 # ---------------------------------------------------------------------------------------------------------

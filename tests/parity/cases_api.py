@@ -7,7 +7,8 @@ the cases of ``cases.py`` do; the helpers (``report``, ``nf``, ``show_graph``) a
 import json
 from pathlib import Path
 
-from parity.cases import ATTEMPT, SET_WEIGHTS, case
+from parity.cases import ATTEMPT, SET_WEIGHTS, attempts, case
+from parity.cases import report_cases as _report_cases
 
 _X = """
 x = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
@@ -16,22 +17,8 @@ p = torch.tensor([0.5, 2., 0.25], requires_grad=True)
 """
 
 
-def _report_cases(prefix, leaves, table):
-    """One case per line of ``table`` (``name: expression ; leaves``): the expression's value, grad_fn, edges and
-    the leaves' gradients (``report``), after the ``leaves`` setup code."""
-    for line in table.strip().splitlines():
-        name, rest = line.split(":", 1)
-        expression, names = rest.rsplit(";", 1)
-        case(f"{prefix}{name.strip()}", [leaves, f"out = {expression.strip()}\nreport(out, {names.strip()})"])
-
-
 def _errors(name, *snippets, **kwargs):
-    """A case that prints the error (class and message) each snippet raises, or its value (``kwargs``: as
-    :func:`case` takes them)."""
-    lines = ["def attempt(f):", "    try:", "        print(f())", "    except Exception as e:",
-             "        print(type(e).__name__, e)"]
-    lines += [f"attempt(lambda: {s})" for s in snippets]
-    case(name, [_X, "\n".join(lines)], **kwargs)
+    attempts(name, [_X], *snippets, **kwargs)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -7064,5 +7051,144 @@ case(
     print(torch.as_tensor(torch.tensor([1.5]), dtype=torch.int64))
     y.sum().backward()
     print(x.grad)
+    """,
+)
+
+# what the last probe found students' code hitting
+case(
+    "api_probe_integer_division_ipow_cat_empty_size_slices",
+    """
+    N = torch.tensor([[1, 3], [2, 2]], dtype=torch.int32)
+    print(N / N.sum(1, keepdim=True), torch.div(N, torch.tensor([2, 2])), N / 2, 7 / N)
+    print(torch.tensor([1, 3], dtype=torch.uint8) / torch.tensor([True, True]))
+    print(torch.tensor(16777217) / torch.tensor(3))
+    t = torch.tensor([1., 2., 3.])
+    v = t[1:]
+    v **= 2
+    w = torch.nn.Parameter(torch.tensor([2.]))
+    with torch.no_grad():
+        w **= 2
+    y = torch.tensor([2.], requires_grad=True) * 1
+    y **= 3
+    print(t, type(w).__name__, w, y)
+    out = torch.tensor([])
+    for i in range(3):
+        out = torch.cat([out, torch.tensor([float(i)])])
+    e = torch.tensor([], requires_grad=True)
+    x = torch.ones(2, 3, requires_grad=True)
+    r = torch.cat([x, e, x], 1)
+    r.sum().backward()
+    print(out, r.shape, len(r.grad_fn.next_functions), e.grad, x.grad)
+    print(torch.cat([torch.tensor([]), torch.tensor([]).long()]))
+    print(torch.cat([e, torch.ones(2, dtype=torch.int64)]).dtype)
+    s = torch.zeros(2, 3, 4).shape
+    print(s[1:], s[::-1], s[0], type(s[1:]).__name__)
+
+
+    def attempt(f):
+        try:
+            print(f())
+        except Exception as ex:
+            print(type(ex).__name__, ex)
+
+
+    attempt(lambda: torch.cat([torch.tensor([]), torch.zeros(0, 2), x]))
+    attempt(lambda: torch.cat([torch.tensor([]), torch.tensor(1.)]))
+    attempt(lambda: N / torch.ones(3, dtype=torch.int64))
+    attempt(lambda: N.__ipow__(0.5))
+    """,
+)
+
+# second order: torch's formulas are C++, so a number in them is the Scalar overload (MulBackward1, DivBackward1,
+# AddBackward1), and tanh, sigmoid, softmax and log_softmax record their backward as an op (TanhBackwardBackward0)
+case(
+    "api_second_order_nodes",
+    """
+    x = torch.tensor([[0.5, -1.2, 2.0], [0.3, 0.7, -0.4]], requires_grad=True)
+    p = torch.tensor([[0.5, 1.2, 2.0], [0.3, 0.7, 0.4]], requires_grad=True)
+
+
+    def walk(t):
+        seen, out, todo = set(), [], [t.grad_fn]
+        while todo:
+            n = todo.pop(0)
+            if n is None or n in seen:
+                continue
+            seen.add(n)
+            out.append(n.name())
+            todo += [f for f, _ in n.next_functions]
+        return out
+
+
+    ops = {
+        "mean": lambda: x.mean(1), "rsqrt": lambda: p.rsqrt(), "sqrt": lambda: p.sqrt(),
+        "squeeze": lambda: x[None].squeeze(0) * x,
+        "tanh": lambda: x.tanh(), "sigmoid": lambda: x.sigmoid(), "softmax": lambda: x.softmax(1),
+        "log_softmax": lambda: x.log_softmax(-1), "atan": lambda: x.atan(), "erf": lambda: x.erf(),
+        "expm1": lambda: x.expm1(), "log1p": lambda: p.log1p(), "amax": lambda: x.amax(1), "powt": lambda: p ** x,
+        "lerp": lambda: torch.lerp(x, p, 0.3), "l1": lambda: torch.nn.functional.l1_loss(x, p) * x.sum(),
+    }
+    for name, f in ops.items():
+        y = f()
+        gs = torch.autograd.grad((y * y).sum(), (x, p), create_graph=True, allow_unused=True)
+        print(name, [None if g is None else walk(g) for g in gs])
+        node = next(g for g in gs if g is not None).grad_fn
+        print("  ", [k for k in dir(node) if k.startswith("_saved_") and not k.startswith("_saved_grad")])
+        third = torch.autograd.grad(sum((g * g).sum() for g in gs if g is not None), (x, p), allow_unused=True)
+        print("  ", [None if t is None else torch.round(t, decimals=4) for t in third])
+    """,
+)
+
+# an integer beside an advanced index: torch selects first (x[0, :, [0, 1]] has shape [3, 2]), numpy would not
+case(
+    "api_integer_beside_advanced_index",
+    """
+    x = torch.arange(24.).reshape(2, 3, 4)
+    print(x[0, :, [0, 1]], x[1, ..., [0, 1]], x[None, [0, 1], None, 0], x[0, [0, 2], 1:], x[[0, 1], 1, [2, 3]])
+    print(x[torch.tensor(1), :, [0, 1]], x[0, torch.tensor([True, False, True])], x[..., 0, [1, 2]])
+    print(x[0, [[0, 1], [1, 2]], [0, 3]], x[0, True, [0, 1]])
+    w = torch.arange(24.).reshape(2, 3, 4).requires_grad_()
+    y = w[0, :, [0, 1]]
+    print(y.grad_fn.name(), [n[0].name() for n in y.grad_fn.next_functions], y.grad_fn._saved_indices)
+    (y * torch.arange(6.).reshape(3, 2)).sum().backward()
+    print(w.grad)
+    z = torch.zeros(2, 3, 4)
+    z[0, :, [0, 1]] = torch.arange(6.).reshape(3, 2)
+    z[1, [0, 2], 1:] = 7.
+    print(z)
+    v = torch.zeros(2, 3, 4, requires_grad=True) * 1
+    v[0, :, [0, 1]] = torch.ones(3, 2)
+    print(v.grad_fn.name(), [n[0].name() for n in v.grad_fn.next_functions])
+
+
+    def attempt(f):
+        try:
+            print(f())
+        except Exception as e:
+            print(type(e).__name__, e)
+
+
+    attempt(lambda: x[5, :, [0]])
+    attempt(lambda: x[0, :, [9]])
+    attempt(lambda: x[0, 0, 0, [0]])
+    """,
+)
+
+# a reduction over no dims (dim=() or []) reduces over all of them, as torch's do (std's gradient there is torch's
+# bug, inf, and is left out)
+case(
+    "api_reduce_over_no_dims",
+    """
+    x = torch.arange(6.).reshape(2, 3)
+    print(x.sum(dim=()), x.sum(dim=[]), x.mean(dim=()), x.std(dim=()), x.var(dim=[]), torch.nansum(x, dim=()))
+    print(x.norm(dim=()), torch.count_nonzero(x, dim=()), x.sum(dim=(), keepdim=True), torch.var_mean(x, dim=()))
+    print(x.std(dim=(), keepdim=True), torch.linalg.vector_norm(x, dim=()), x.all(dim=()), x.amax(dim=()))
+    w = x.clone().requires_grad_()
+    y = w.sum(dim=())
+    y.backward()
+    print(w.grad, y.grad_fn._saved_dim)
+    w.grad = None
+    w.mean(dim=[]).backward()
+    print(w.grad)
     """,
 )

@@ -1,3 +1,417 @@
-"""Parity cases for everyday."""
+"""Parity cases for everyday: constants, layouts and memory formats, the torch-level in-place functions,
+comparison aliases, small factories and windows, predicates and global settings (``minigrad/everyday.py``)."""
 
-from parity.cases import case  # noqa: F401
+from parity.cases import attempts, case
+
+_X = """
+x = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
+v = torch.tensor([3., -4., 0.5], requires_grad=True)
+p = torch.tensor([0.5, 2., 0.25], requires_grad=True)
+"""
+
+
+def _errors(name, *snippets, **kwargs):
+    attempts(name, [_X], *snippets, **kwargs)
+
+
+case("api_everyday_constants_layouts", """
+import pickle
+print(torch.pi, torch.e, torch.inf, torch.nan, torch.newaxis, type(torch.pi).__name__)
+print(torch.strided, torch.contiguous_format, torch.preserve_format, torch.channels_last, torch.channels_last_3d)
+print(repr(torch.strided), str(torch.channels_last), [torch.strided], {torch.contiguous_format: 1})
+print(isinstance(torch.strided, torch.layout), isinstance(torch.channels_last, torch.memory_format))
+print(torch.layout.__name__, torch.memory_format.__name__)
+print(pickle.loads(pickle.dumps(torch.channels_last)) is torch.channels_last)
+x = torch.tensor([[1., 2., 3.], [4., 5., 6.]])
+print(x.layout, x.layout is torch.strided, x.layout == torch.strided)
+print(x.contiguous(memory_format=torch.contiguous_format) is x, x.contiguous(memory_format=torch.preserve_format) is x)
+print(x.is_contiguous(), x.is_contiguous(memory_format=torch.contiguous_format), x.t().is_contiguous())
+print(x.is_contiguous(memory_format=torch.preserve_format), x.is_contiguous(memory_format=torch.channels_last))
+y = x.t().contiguous(memory_format=torch.contiguous_format)
+print(y, y.is_contiguous(), y.stride())
+b = torch.ones(2, 3, 4, 5)
+print(b.is_contiguous(memory_format=torch.channels_last), torch.ones(2, 1, 4, 5).is_contiguous(
+    memory_format=torch.channels_last), torch.ones(2, 3, 1, 1).is_contiguous(memory_format=torch.channels_last))
+c = b.permute(0, 2, 3, 1).contiguous().permute(0, 3, 1, 2)
+print(c.is_contiguous(), c.is_contiguous(memory_format=torch.channels_last), c.stride())
+print(c.contiguous(memory_format=torch.channels_last) is c, torch.ones(1, 2, 3, 4, 5).is_contiguous(
+    memory_format=torch.channels_last_3d))
+a = x.clone().requires_grad_()
+z = a.t().contiguous(memory_format=torch.contiguous_format)
+print(z.grad_fn.name(), nf(z))
+""")
+case("api_everyday_channels_last", """
+x = torch.arange(24.).reshape(1, 2, 3, 4).requires_grad_()
+y = x.contiguous(memory_format=torch.channels_last)
+print(y, y.grad_fn.name(), nf(y), y.stride(), y.is_contiguous(), y.is_contiguous(memory_format=torch.channels_last))
+print((y * 2).stride(), y.clone().stride(), y.permute(0, 2, 3, 1).is_contiguous())
+print(torch.ones(2, 3, 1, 1).contiguous(memory_format=torch.channels_last).stride())
+print(torch.ones(2, 3, 1, 5).contiguous(memory_format=torch.channels_last).stride())
+print(torch.ones(2, 3, 4, 5, 6).contiguous(memory_format=torch.channels_last_3d).stride())
+(y * torch.arange(24.).reshape(1, 2, 3, 4)).sum().backward()
+print(x.grad.stride(), x.grad)
+w = x.detach().contiguous(memory_format=torch.channels_last)
+print(w.contiguous().stride(), w.reshape(-1), w.contiguous(memory_format=torch.channels_last) is w)
+print(w.sum(1), w.sum((2, 3)), w.permute(0, 2, 3, 1).reshape(-1))
+try:
+    w.view(-1)
+except RuntimeError as e:
+    print(e)
+""")
+_errors(
+    "api_everyday_constants_layouts_errors",
+    "torch.layout()",
+    "torch.memory_format()",
+    "x.contiguous(memory_format=1)",
+    "x.contiguous(torch.contiguous_format)",
+    "x.is_contiguous(memory_format='channels_last')",
+    "x.contiguous(memory_format=torch.channels_last)",
+    "x.contiguous(memory_format=torch.channels_last_3d)",
+)
+
+case("api_everyday_inplace_functions", """
+x = torch.tensor([[0.5, -0.25, 0.9], [0.1, -0.75, 0.]])
+for name in ["abs_", "acos_", "arccos_", "asin_", "arcsin_", "atan_", "arctan_", "asinh_", "arcsinh_", "atanh_",
+             "arctanh_", "ceil_", "floor_", "round_", "trunc_", "fix_", "frac_", "neg_", "negative_", "cos_",
+             "cosh_", "sin_", "sinh_", "tan_", "tanh_", "sigmoid_", "exp_", "exp2_", "expm1_", "erf_", "erfc_",
+             "deg2rad_", "rad2deg_", "square_", "i0_", "sinc_", "zero_"]:
+    y = x.clone()
+    out = getattr(torch, name)(y)
+    print(name, out is y, y)
+p = torch.tensor([0.5, 2., 4.])
+for name in ["sqrt_", "rsqrt_", "log_", "log2_", "log10_", "log1p_", "reciprocal_", "logit_", "acosh_",
+             "arccosh_"]:
+    y = p.clone() if "cosh" not in name else p + 1
+    print(name, getattr(torch, name)(y))
+print(torch.clamp_(x.clone(), -0.5, 0.5), torch.clip_(x.clone(), min=0.), torch.clamp_(x.clone(), max=0.2))
+print(torch.clamp_min_(x.clone(), 0.2), torch.clamp_max_(x.clone(), torch.tensor(0.3)))
+print(torch.fill_(x.clone(), 2), torch.fill_(x.clone(), torch.tensor(-1.)), torch.zero_(x.clone()))
+print(torch.xlogy_(p.clone(), 3.), torch.xlogy_(p.clone(), p), torch.ldexp_(p.clone(), torch.tensor([1, 2, 3])))
+print(torch.nan_to_num_(torch.tensor([float('nan'), float('inf'), -float('inf'), 1.]), 0., 9., -9.))
+print(torch.logit_(torch.tensor([0., 0.25, 1.]), 1e-3), torch.round_(torch.tensor([1.26, -3.14]), decimals=1))
+print(torch.exp_(input=x.clone()))
+print(torch.celu_(torch.tensor([-1., 2.]), 2.), torch.selu_(torch.tensor([-1., 1.])))
+print(torch.dropout_(torch.ones(3), 0.5, False), torch.alpha_dropout_(torch.ones(3), 0.5, False))
+print(torch.addmv_(torch.ones(2), torch.ones(2, 3), torch.ones(3)), p.clone().arctan2_(torch.tensor([2., -1., 1.])))
+print(torch.fill(x, 2.), torch.fill(x.int(), torch.tensor(7)))
+d = torch.detach(x)
+print(d, d.requires_grad)
+w = torch.tensor([0.5, -1., 2.], requires_grad=True)
+y = w * 1
+torch.exp_(y)
+print(y.grad_fn.name(), nf(y))
+torch.clamp_(y, max=3.)
+torch.arctan_(y)
+print(y.grad_fn.name(), nf(y))
+(y * torch.tensor([1., 2., 3.])).sum().backward()
+print(w.grad)
+w.grad = None
+z = w * 1
+torch.sigmoid_(z[1:])
+print(z.grad_fn.name(), nf(z))
+z.sum().backward()
+print(w.grad)
+h = torch.tensor(3., requires_grad=True)
+f = torch.fill(w, h)
+print(f, f.grad_fn.name(), nf(f))
+f.backward(torch.tensor([1., 2., 3.]))
+print(h.grad, w.grad)
+g = torch.fill(w, 2.)
+print(g, g.grad_fn.name(), nf(g))
+k = w * 1
+torch.detach_(k)
+print(k.grad_fn, k.requires_grad, torch.detach(w).requires_grad)
+""")
+case("api_everyday_inplace_no_derivative", """
+for name in ["asinh_", "arcsinh_", "acosh_", "arccosh_", "atanh_", "arctanh_"]:
+    w = torch.tensor([0.5, 0.25], requires_grad=True)
+    y = w * 1 + (1 if "cosh" in name else 0)
+    getattr(torch, name)(y)
+    z = w * 1 + (1 if "cosh" in name else 0)
+    getattr(z, name)()
+    print(name, y, y.grad_fn.name(), nf(y), z.grad_fn.name())
+    try:
+        y.sum().backward()
+    except Exception as e:
+        print(type(e).__name__, e)
+""")
+case("api_everyday_inplace_second_order", """
+w = torch.tensor([0.5, -1., 2.], dtype=torch.float64, requires_grad=True)
+y = w * 1
+torch.tanh_(y)
+torch.xlogy_(y, 2.)
+g, = torch.autograd.grad(y.sum(), w, create_graph=True)
+print(g, g.grad_fn.name())
+g.sum().backward()
+print(w.grad)
+""")
+_errors(
+    "api_everyday_inplace_functions_errors",
+    "torch.exp_([1.])",
+    "torch.exp_(1.)",
+    "torch.exp_()",
+    "torch.exp_(x.detach(), 3)",
+    "torch.exp_([1.], 3)",
+    "torch.exp_(x)",
+    "torch.clamp_([1.], 0)",
+    "torch.clip_([1.])",
+    "torch.clamp_min_([1.], 0)",
+    "torch.fill_([1.], 2)",
+    "torch.xlogy_([1.], 2)",
+    "torch.addmv_([1.])",
+    "torch.zero_([1.])",
+    "torch.relu_([1.])",
+    "torch.detach_([1.])",
+    "torch.detach([1.])",
+    "torch.selu_([1.])",
+    "torch.fill([1.], 2)",
+    "torch.fill(x, 'a')",
+    "torch.fill(x, torch.ones(2))",
+    "torch.sqrt_(torch.tensor([1, 2]))",
+    "torch.fill_(x.detach().expand(2, 2, 3), 1.)",
+)
+
+case("api_everyday_comparison_aliases", """
+x = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]])
+o = torch.tensor([1., 0., 3.])
+for name in ["greater", "greater_equal", "less", "less_equal", "not_equal"]:
+    print(name, getattr(torch, name)(x, o), getattr(x, name)(0.5))
+    y = x.clone()
+    print(getattr(y, name + "_")(o), getattr(y, name + "_")(0.5), y.dtype)
+for name in ["eq_", "ne_", "lt_", "le_", "gt_", "ge_"]:
+    print(name, getattr(x.clone(), name)(o), getattr(torch.tensor([1, 2, 3]), name)(2.5))
+print(torch.tensor([1, 2, 3]).greater_(torch.tensor([0, 2, 4])), torch.tensor([True, False]).ne_(1))
+print(torch.tensor([1., 2.], dtype=torch.float64).lt_(torch.tensor([2, 1])))
+w = torch.tensor([1., 2., 3.], requires_grad=True)
+u = torch.tensor([2., 2., 2.], requires_grad=True)
+y = w * 1
+y.gt_(u)
+print(y, y.grad_fn.name(), nf(y))
+y.ge_(0.5)
+print(y, y.grad_fn.name(), nf(y))
+(y * w).sum().backward()
+print(w.grad, u.grad)
+z = torch.tensor([1., 2., 3.])
+z.less_(u)
+print(z, z.grad_fn.name(), nf(z), z.requires_grad)
+""")
+_errors(
+    "api_everyday_comparison_aliases_errors",
+    "torch.greater([1], 2)",
+    "torch.less_equal(x, 'a')",
+    "x.greater('a')",
+    "x.not_equal([1])",
+    "x.clone().greater_('a')",
+    "x.clone().eq_(None)",
+    "x.clone().eq_(torch.ones(2))",
+    "torch.ones(3).lt_(torch.ones(2, 3))",
+    "x.gt_(1)",
+)
+
+case("api_everyday_creation", """
+x = torch.tensor([[1., 2., 3.], [4., 5., 6.]])
+e = torch.empty_like(x)
+print(e.shape, e.dtype, torch.empty_like(x, dtype=torch.int64).dtype)
+print(torch.empty_like(x, requires_grad=True).requires_grad)
+s = torch.empty_strided((2, 3), (1, 2))
+print(s.shape, s.stride(), s.is_contiguous(), s.dtype)
+s = torch.empty_strided((2, 3), (3, 1), dtype=torch.float64, requires_grad=True)
+print(s.shape, s.stride(), s.dtype, s.requires_grad, torch.empty_strided((0, 3), (3, 1)).shape)
+print(torch.logspace(0, 2, 5), torch.logspace(0, 2, 5, base=2), torch.logspace(0, 2, 5, dtype=torch.int64))
+print(torch.logspace(-3.5, 7.25, 11, dtype=torch.float64).tolist())
+print(torch.logspace(-3.5, 7.25, 11).tolist())
+print(torch.logspace(1, 1, 1), torch.logspace(0, 1, 0), torch.logspace(0, 3, 4, base=3, requires_grad=True))
+print(torch.logspace(0.5, 3, 7, base=3, dtype=torch.int32), torch.logspace(torch.tensor(1.), 2, 3))
+print(torch.scalar_tensor(3), torch.scalar_tensor(True), torch.scalar_tensor(3, dtype=torch.int64))
+print(torch.scalar_tensor(2.5, requires_grad=True), torch.scalar_tensor(1.5, dtype=torch.float64))
+print(torch.range(0, 3), torch.range(0, 1, 0.25), torch.range(0, 3, dtype=torch.int64), torch.range(1, 0, -0.3))
+print(torch.range(0.1, 0.7, 0.1).tolist())
+""")
+case("api_everyday_windows", """
+for name in ["hann_window", "hamming_window", "bartlett_window", "blackman_window", "kaiser_window"]:
+    f = getattr(torch, name)
+    print(name, f(0), f(1), f(1, dtype=torch.float64), f(2, False), f(5, requires_grad=True).requires_grad)
+    for periodic in (True, False):
+        for n in (3, 4, 7, 16, 33):
+            print(f(n, periodic, dtype=torch.float64).tolist())
+    for periodic in (True, False):
+        for n in (2, 3, 4, 7):
+            print(f(n, periodic).tolist())
+print(torch.bartlett_window(33).tolist(), torch.bartlett_window(16, False).tolist())
+print(torch.kaiser_window(33).tolist(), torch.kaiser_window(100, False).tolist())
+print(torch.kaiser_window(6, False, beta=3.), torch.kaiser_window(10, True, 5., dtype=torch.float64))
+print(torch.hamming_window(5, True, 0.5, 0.3), torch.hamming_window(6, False, alpha=0.6, beta=0.4))
+print(torch.round(torch.hann_window(100), decimals=5))
+print(torch.round(torch.blackman_window(33, False), decimals=5))
+""")
+_errors(
+    "api_everyday_creation_errors",
+    "torch.empty_like([1])",
+    "torch.empty_strided((2, 3), (1,))",
+    "torch.logspace(0, 2)",
+    "torch.logspace(0, 1, -1)",
+    "torch.logspace(0, 1, 2.5)",
+    "torch.scalar_tensor(x)",
+    "torch.scalar_tensor('a')",
+    "torch.range(3)",
+    "torch.range(0, -1)",
+    "torch.range(0, 1, 0)",
+    "torch.range(0, 'a')",
+    "torch.hann_window(-1)",
+    "torch.hann_window(5, dtype=torch.int64)",
+    "torch.kaiser_window(5, dtype=torch.bool)",
+    "torch.blackman_window(-2)",
+)
+case("api_everyday_range_warning", "print(torch.range(0, 2))")
+
+case("api_everyday_predicates", """
+x = torch.tensor([1., 2., 3.])
+print(torch.is_nonzero(torch.tensor([0.])), torch.is_nonzero(torch.tensor(2)), torch.tensor(0.5).is_nonzero())
+print(torch.is_nonzero(torch.tensor(float('nan'))), torch.is_nonzero(torch.tensor([[False]])))
+print(torch.is_same_size(x, torch.ones(3)), torch.is_same_size(x, torch.ones(1, 3)), x.is_same_size(torch.ones(3)))
+print(torch.is_signed(x), torch.is_signed(torch.tensor([1], dtype=torch.uint8)), torch.is_signed(torch.tensor([True])))
+print(torch.is_signed(torch.tensor([1], dtype=torch.int8)), x.is_signed(), torch.is_complex(x), x.is_complex())
+print(torch.is_conj(x), x.is_conj(), torch.is_neg(x), x.is_neg())
+print(torch.resolve_conj(x) is x, torch.resolve_neg(x) is x, x.resolve_conj() is x, x.resolve_neg() is x)
+print(x.nbytes, x.itemsize, x[::2].nbytes, x.double().nbytes, torch.ones(2, 3, dtype=torch.int16).itemsize)
+print(x.is_cpu, x.get_device(), torch.get_device(x))
+a = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+h = a.H
+print(h, h.grad_fn.name(), nf(h), h._base is a, h.grad_fn._saved_dim0, h.grad_fn._saved_dim1)
+j = torch.adjoint(a)
+print(j, j.grad_fn.name(), j.grad_fn._saved_dim0, j.grad_fn._saved_dim1)
+(j * torch.tensor([[1., 2.], [3., 4.], [5., 6.]])).sum().backward()
+print(a.grad)
+b = torch.arange(12.).reshape(2, 2, 3).requires_grad_()
+k = b.adjoint()
+print(k.shape, k.grad_fn.name(), k.is_contiguous())
+m = torch.tensor(2., requires_grad=True) * 1
+print(m.adjoint() is m)
+print(torch.argwhere(torch.tensor([[0, 1], [2, 0]])), torch.tensor([0., 1.5, 0., -2.]).argwhere())
+print(torch.tensor(1.).argwhere(), torch.tensor(0.).argwhere(), torch.argwhere(torch.zeros(2, 0)))
+""", fresh_process=True)
+_errors(
+    "api_everyday_predicates_errors",
+    "torch.is_nonzero(torch.tensor([]))",
+    "torch.is_nonzero(torch.ones(2))",
+    "torch.is_nonzero([1])",
+    "torch.is_same_size(x, [1])",
+    "torch.is_same_size([1], x)",
+    "torch.is_signed(1)",
+    "torch.is_complex([1])",
+    "torch.resolve_neg(2.)",
+    "torch.get_device([1])",
+    "torch.ones(3).H",
+    "torch.ones(2, 2, 3).H",
+    "torch.ones(3).adjoint()",
+    "torch.adjoint([1])",
+    "torch.argwhere([1])",
+    "torch.tensor(1.).adjoint()",
+    fresh_process=True,
+)
+
+case("api_everyday_settings", """
+threads = torch.get_num_threads()
+print(type(threads).__name__, threads >= 1, type(torch.get_num_interop_threads()).__name__)
+torch.set_num_threads(1)
+print(torch.get_num_threads())
+torch.set_num_threads(threads)
+print(torch.get_num_threads() == threads, torch.init_num_threads())
+print(torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled(),
+      torch.get_deterministic_debug_mode())
+print(torch.use_deterministic_algorithms(True))
+print(torch.are_deterministic_algorithms_enabled(), torch.get_deterministic_debug_mode())
+torch.use_deterministic_algorithms(True, warn_only=True)
+print(torch.is_deterministic_algorithms_warn_only_enabled(), torch.get_deterministic_debug_mode())
+for mode in ["default", "warn", "error", 0, 1, 2]:
+    torch.set_deterministic_debug_mode(mode)
+    print(mode, torch.get_deterministic_debug_mode(), torch.are_deterministic_algorithms_enabled(),
+          torch.is_deterministic_algorithms_warn_only_enabled())
+torch.use_deterministic_algorithms(False)
+print(torch.get_deterministic_debug_mode())
+print(torch.get_float32_matmul_precision())
+for precision in ["high", "medium", "highest"]:
+    torch.set_float32_matmul_precision(precision)
+    print(torch.get_float32_matmul_precision())
+print(torch.is_warn_always_enabled(), torch.set_warn_always(True), torch.is_warn_always_enabled())
+torch.set_warn_always(False)
+print(torch.is_warn_always_enabled(), torch.get_default_device())
+print(torch.set_default_device("cpu"), torch.get_default_device(), torch.set_default_device(None))
+print(torch.set_default_device(torch.device("cpu")), torch.get_default_device(), torch.ones(2).device)
+print(torch.set_flush_denormal(True), torch.set_flush_denormal(False))
+""")
+case("api_everyday_settings_precision_warning", """
+torch.set_float32_matmul_precision("low")
+print(torch.get_float32_matmul_precision())
+""")
+_errors(
+    "api_everyday_settings_errors",
+    "torch.set_num_threads(0)",
+    "torch.set_num_threads('a')",
+    "torch.set_deterministic_debug_mode('x')",
+    "torch.set_deterministic_debug_mode(5)",
+    "torch.set_deterministic_debug_mode(1.0)",
+    "torch.use_deterministic_algorithms(1)",
+    "torch.set_warn_always(1)",
+    "torch.set_float32_matmul_precision(1)",
+    "torch.set_default_device('foo')",
+)
+
+case("api_everyday_legacy_new_resize_apply", """
+x = torch.tensor([1., 2., 3.])
+i = torch.tensor([1, 2])
+print(x.new(), x.new(2, 3).shape, x.new(2, 3).dtype, i.new(2).dtype, i.new([1.5, 2]), x.new([1, 2]), x.new(()))
+print(x.new((2, 3)), x.new(torch.Size([2, 3])).shape, torch.tensor([True]).new([1, 0]), x.new(2, device="cpu").shape)
+y = x.new(x)
+print(y, y is x, y.data_ptr() == x.data_ptr(), x.new(torch.tensor(5.)))
+a = torch.arange(6.).reshape(2, 3)
+b = a.clone()
+v = b.view(6)
+print(b.resize_(2, 2), b._version, v, b.is_contiguous())
+b.resize_(2, 2)
+print(b._version)
+print(a.clone().t().resize_(6), a.clone()[1].resize_(3), a.clone()[:, 1].resize_(2), a.clone()[:, 1:].resize_(2, 2))
+print(a.clone()[:, 1:].resize_(3), a.clone()[1:].resize_(1, 2), a.clone().resize_([3, 2]), a.clone().resize_(1))
+print(a.clone().resize_((3, 2), memory_format=torch.contiguous_format))
+g = a.clone().resize_(4, 4)
+print(g.shape, g.stride(), g.reshape(-1)[:6])
+print(a.clone().resize_as_(torch.ones(2, 2, requires_grad=True)), torch.resize_as_(a.clone(), torch.ones(3)))
+c = torch.arange(4.)
+print(c.apply_(lambda t: t * t), c._version, torch.ones(3, dtype=torch.int64).apply_(lambda t: t * 2.7))
+print(torch.tensor([True, False]).apply_(lambda t: not t), torch.ones(3).apply_(lambda t: True))
+print(torch.ones(3).apply_(lambda t: torch.tensor(2.)), torch.ones(2).apply_(lambda t: len(type(t).__name__)))
+m = torch.ones(2, 3)
+print(m.map_(torch.arange(3.), lambda p, q: p + q), m._version, m.map_(m, lambda p, q: p * q))
+""")
+_errors(
+    "api_everyday_legacy_new_resize_apply_errors",
+    "x.new(v.detach().long())",
+    "v.detach().long().new(x.detach())",
+    "x.new(2.5)",
+    "x.new('a')",
+    "x.new(None)",
+    "x.new(2, 3, dtype=torch.int64)",
+    "x.new(2, requires_grad=True)",
+    "x.new(dtype=torch.int64)",
+    "x.new(2, 3, 'a')",
+    "x.new([[1, 2], [3]])",
+    "x.new(-1)",
+    "x.resize_(3, 2)",
+    "(x * 1).resize_(3, 2)",
+    "(x * 1).resize_(2, 3)",
+    "x.detach().resize_(2, -2)",
+    "x.detach().resize_(2.5)",
+    "x.detach().resize_('a')",
+    "x.detach().resize_()",
+    "x.detach().resize_as_([1])",
+    "x.resize_as_(x)",
+    "torch.resize_as_([1], x)",
+    "x.apply_(lambda t: t)",
+    "torch.ones(3).apply_(1)",
+    "torch.ones(3, dtype=torch.int64).apply_(lambda t: 'a')",
+    "torch.ones(3).apply_(lambda t: None)",
+    "x.map_(x.detach(), lambda p, q: p)",
+    "x.detach().map_(x, lambda p, q: p)",
+    "torch.ones(3).map_(torch.ones(2), lambda p, q: p + q)",
+    "torch.ones(3).map_([1, 2, 3], lambda p, q: p + q)",
+)

@@ -27,7 +27,8 @@ INPUTS = FILE.with_name("torch_inputs.json")
 CLASSES = ("torch.Tensor", "torch.nn.Module")  # the rest are modules
 OWNERS = ("torch", "torch.Tensor", "torch.nn", "torch.nn.Module", "torch.nn.functional", "torch.nn.init",
           "torch.optim", "torch.autograd", "torch.linalg", "torch.utils.data",
-          "torch.nn.utils", "torch.optim.lr_scheduler", "torch.special")
+          "torch.nn.utils", "torch.optim.lr_scheduler", "torch.special", "torch.distributions", "torch.testing",
+          "torch.backends", "torch.backends.mps", "torch.backends.cudnn", "torch.backends.cuda", "torch.nn.utils.rnn")
 
 
 def _own(value):

@@ -1,0 +1,148 @@
+"""Upsampling: ``F.interpolate`` in its ``nearest`` (1-d and 2-d) and ``bilinear`` modes (UpsampleNearest1DBackward0,
+UpsampleNearest2DBackward0, UpsampleBilinear2DBackward0) and the layers ``nn.Upsample``, ``nn.UpsamplingNearest2d``
+and ``nn.UpsamplingBilinear2d``, with torch's checks in its order."""
+
+import math
+
+from ..arguments import is_int, must_be_tensor
+from ..ops import upsampling as U
+from ..tensor import Tensor
+from .module import Module
+
+_MODES = "nearest | linear | bilinear | bicubic | trilinear | lanczos | area | nearest-exact"
+
+
+def _output_size(input, output_size, scale_factors):
+    """torch's ``compute_output_size``: the sizes given, or each input size times its factor (truncated)."""
+    if output_size is not None:
+        return [int(s) for s in output_size]
+    return [int(input.shape[i + 2] * float(f)) for i, f in enumerate(scale_factors)]
+
+
+def _check_sizes(input, output_size):
+    """torch's ``upsample_Nd_common_check``."""
+    names = ("W",) if len(output_size) == 1 else ("H", "W")
+    sizes = input.shape[2:]
+    if any(s <= 0 for s in (*sizes, *output_size)):
+        shown_in = ", ".join(f"{n}: {s}" for n, s in zip(names, sizes))
+        shown_out = ", ".join(f"{n}: {s}" for n, s in zip(names, output_size))
+        raise RuntimeError(f"Input and output sizes should be greater than 0, but got input ({shown_in}) output "
+                           f"({shown_out})")  # fmt: skip
+
+
+def _upsample(op, input, output_size, scale_factors, align_corners=None):
+    sizes = _output_size(input, output_size, scale_factors)
+    _check_sizes(input, sizes)
+    scales = tuple(None if scale_factors is None else float(f) for f in (scale_factors or [None] * len(sizes)))
+    return op.apply(input, output_size=tuple(sizes), scales=scales, align_corners=align_corners)
+
+
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None,
+                antialias=False):  # fmt: skip
+    """Mirror ``torch.nn.functional.interpolate`` for ``mode="nearest"`` (3-d and 4-d input) and ``"bilinear"``
+    (4-d): ``input`` resized to ``size`` or by ``scale_factor`` over its spatial dims, the source indices in float as
+    torch's kernels compute them. The other modes raise NotImplementedError."""
+    if not isinstance(input, Tensor):
+        raise must_be_tensor("interpolate", "input", 1, input)
+    if mode in ("nearest", "area", "nearest-exact"):
+        if align_corners is not None:
+            raise ValueError("align_corners option can only be set with the interpolating modes: linear | bilinear | "
+                             "bicubic | trilinear")  # fmt: skip
+    elif align_corners is None:
+        align_corners = False
+    dim = input.ndim - 2
+    if size is not None and scale_factor is not None:
+        raise ValueError("only one of size or scale_factor should be defined")
+    if size is not None:
+        scale_factors = None
+        if isinstance(size, (list, tuple)):
+            if len(size) != dim:
+                raise ValueError("Input and output must have the same number of spatial dimensions, but got input with "
+                                 f"spatial dimensions of {list(input.shape[2:])} and output size of {size}. Please "
+                                 "provide input tensor in (N, C, d1, d2, ...,dK) format and output size in (o1, o2, "
+                                 "...,oK) format.")  # fmt: skip
+            if not all(is_int(s) for s in size):
+                raise TypeError("expected size to be one of int or Tuple[int] or Tuple[int, int] or Tuple[int, int, "
+                                f"int], but got size with types {[type(s) for s in size]}")  # fmt: skip
+            output_size = list(size)
+        else:
+            output_size = [size for _ in range(dim)]
+    elif scale_factor is not None:
+        output_size = None
+        if isinstance(scale_factor, (list, tuple)):
+            if len(scale_factor) != dim:
+                raise ValueError("Input and scale_factor must have the same number of spatial dimensions, but got "
+                                 f"input with spatial dimensions of {list(input.shape[2:])} and scale_factor of shape "
+                                 f"{scale_factor}. Please provide input tensor in (N, C, d1, d2, ...,dK) format and "
+                                 "scale_factor in (s1, s2, ...,sK) format.")  # fmt: skip
+            scale_factors = list(scale_factor)
+        else:
+            scale_factors = [scale_factor for _ in range(dim)]
+    else:
+        raise ValueError("either size or scale_factor should be defined")
+    if recompute_scale_factor and size is not None:
+        raise ValueError("recompute_scale_factor is not meaningful with an explicit size.")
+    if recompute_scale_factor:
+        output_size = [math.floor(input.shape[i + 2] * scale_factors[i]) for i in range(dim)]
+        scale_factors = None
+    if antialias and not (mode in ("bilinear", "bicubic", "lanczos") and input.ndim == 4):
+        raise ValueError("Anti-alias option is restricted to bilinear, bicubic, and lanczos modes and requires a 4-D "
+                         "tensor as input")  # fmt: skip
+    if antialias:
+        raise NotImplementedError("minigrad's interpolate has no antialias=True")
+    if input.ndim == 3 and mode == "nearest":
+        return _upsample(U.UpsampleNearest1D, input, output_size, scale_factors)
+    if input.ndim == 4 and mode == "nearest":
+        return _upsample(U.UpsampleNearest2D, input, output_size, scale_factors)
+    if input.ndim == 4 and mode == "bilinear":
+        return _upsample(U.UpsampleBilinear2D, input, output_size, scale_factors, bool(align_corners))
+    wrong = {(3, "bilinear"): "Got 3D input, but bilinear mode needs 4D input",
+             (3, "trilinear"): "Got 3D input, but trilinear mode needs 5D input",
+             (4, "linear"): "Got 4D input, but linear mode needs 3D input",
+             (4, "trilinear"): "Got 4D input, but trilinear mode needs 5D input",
+             (5, "linear"): "Got 5D input, but linear mode needs 3D input",
+             (5, "bilinear"): "Got 5D input, but bilinear mode needs 4D input"}  # fmt: skip
+    if (input.ndim, mode) in wrong:
+        raise NotImplementedError(wrong[input.ndim, mode])
+    if input.ndim in (3, 4, 5) and mode in _MODES.split(" | "):
+        raise NotImplementedError(f"minigrad's interpolate has no mode={mode!r} for {input.ndim}-d input")
+    raise NotImplementedError(f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.ndim}D) for the "
+                              f"modes: {_MODES} (got {mode})")  # fmt: skip
+
+
+class Upsample(Module):
+    """Mirror ``torch.nn.Upsample(size=None, scale_factor=None, mode='nearest', align_corners=None,
+    recompute_scale_factor=None)``: ``F.interpolate`` with these arguments."""
+
+    def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None):
+        super().__init__()
+        self.name = type(self).__name__
+        self.size = size
+        if isinstance(scale_factor, tuple):
+            self.scale_factor = tuple(float(factor) for factor in scale_factor)
+        else:
+            self.scale_factor = float(scale_factor) if scale_factor else None
+        self.mode, self.align_corners, self.recompute_scale_factor = mode, align_corners, recompute_scale_factor
+
+    def forward(self, input):
+        return interpolate(input, self.size, self.scale_factor, self.mode, self.align_corners,
+                           recompute_scale_factor=self.recompute_scale_factor)  # fmt: skip
+
+    def extra_repr(self):
+        info = f"scale_factor={self.scale_factor!r}" if self.scale_factor is not None else f"size={self.size!r}"
+        return info + f", mode={self.mode!r}"
+
+
+class UpsamplingNearest2d(Upsample):
+    """Mirror ``torch.nn.UpsamplingNearest2d(size=None, scale_factor=None)``: ``Upsample`` in nearest mode."""
+
+    def __init__(self, size=None, scale_factor=None):
+        super().__init__(size, scale_factor, mode="nearest")
+
+
+class UpsamplingBilinear2d(Upsample):
+    """Mirror ``torch.nn.UpsamplingBilinear2d(size=None, scale_factor=None)``: ``Upsample`` in bilinear mode with
+    ``align_corners=True``."""
+
+    def __init__(self, size=None, scale_factor=None):
+        super().__init__(size, scale_factor, mode="bilinear", align_corners=True)

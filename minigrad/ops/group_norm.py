@@ -1,0 +1,106 @@
+"""``native_group_norm`` (NativeGroupNormBackward0): the channels of each example split into ``group`` groups, each
+group normalised by its own mean and biased variance, then scaled and shifted per channel, computed as torch's CPU
+kernel does (each group's moments, ``scale = rstd * weight``, ``shift = bias - scale * mean``, then
+``x * scale + shift``)."""
+
+import numpy as np
+
+from ..nn.batchnorm import normalise, normalised_input_backward
+from ._util import wrap
+from .carriers import TENSORS
+from .op import Op
+
+
+def _grouped(t, N, group, F):
+    """``t`` (N, C, *) viewed as (N, group, C / group * HxW): one row per group."""
+    return F.reshape(t, (N, group, -1))
+
+
+def _per_channel(t, input, F):
+    """A per-channel value (C,) shaped to broadcast against ``input`` (N, C, *)."""
+    return F.reshape(t, [-1 if d == 1 else 1 for d in range(len(F.shape(input)))])
+
+
+def group_norm_input_backward(grad, input, weight, N, C, HxW, group, eps, F=TENSORS):
+    """The gradient for ``input``: batch norm's in training, over each group's values (the weight applied to
+    ``grad`` first)."""
+    g = grad if weight is None else grad * _per_channel(weight, input, F)
+    out = normalised_input_backward(_grouped(g, N, group, F), _grouped(input, N, group, F), (2,), eps, F)
+    return F.reshape(out, F.shape(input))
+
+
+def group_norm_weight_backward(grad, input, N, C, HxW, group, eps, F=TENSORS):
+    """The gradient for ``weight``: ``grad`` times the normalised input, summed over all but the channels."""
+    normalised, _ = normalise(_grouped(input, N, group, F), (2,), eps, F)
+    normalised = F.reshape(normalised, F.shape(input))
+    return F.sum(grad * normalised, (0, *range(2, len(F.shape(input)))))
+
+
+def group_norm_statistics_backward(grad_mean, grad_rstd, input, N, C, HxW, group, eps, F=TENSORS):
+    """The gradient for ``input`` through the outputs ``mean`` (``1 / M`` each) and ``rstd`` (``-rstd ** 2 *
+    normalised / M``), M the values of a group."""
+    rows = _grouped(input, N, group, F)
+    count = F.shape(rows)[2]
+    normalised, invstd = normalise(rows, (2,), eps, F)
+    out = 0
+    if grad_mean is not None:
+        out = out + F.reshape(grad_mean, (N, group, 1)) / count
+    if grad_rstd is not None:
+        out = out - F.reshape(grad_rstd, (N, group, 1)) * invstd * invstd * normalised / count
+    return F.reshape(F.expand(out, F.shape(rows)) if grad_rstd is None else out, F.shape(input))
+
+
+class NativeGroupNorm(Op):
+    """result = (input - mean) / sqrt(var + eps) * weight + bias, mean and var over each group of channels (also
+    returned: result1 the means, result2 the rstd, of shape (N, group))"""
+
+    node_name = "NativeGroupNormBackward0"
+    formula = {
+        "input": "group_norm_input_backward(grads[0], input, weight, N, C, HxW, group, eps) "
+                 "+ group_norm_statistics_backward(grads[1], grads[2], input, N, C, HxW, group, eps)",
+        "weight": "group_norm_weight_backward(grad, input, N, C, HxW, group, eps)",
+        "bias": "grad.sum(axes)",
+    }
+    saved_names = ("input", "weight", "result1", "result2")
+    saved_values = {k: k for k in ("C", "HxW", "N", "eps", "group")}
+
+    @staticmethod
+    def forward(ctx, input, weight, bias, *, N, C, HxW, group, eps):
+        x = input._data
+        dtype = x.dtype.type
+        ctx.N, ctx.C, ctx.HxW, ctx.group, ctx.eps = N, C, HxW, group, eps
+        ctx.axes = (0, *range(2, x.ndim))
+        rows = x.reshape(N, group, -1)
+        mean64 = rows.mean(axis=2, dtype=np.float64)
+        var = np.maximum(((rows - mean64[..., None]) ** 2).mean(axis=2), 0)
+        mean = mean64.astype(dtype)  # torch's kernel sums in float: these may differ from its in the last place
+        rstd = (1 / np.sqrt(var + eps)).astype(dtype)
+        channels = x.reshape(N, group, C // group, -1)
+        if weight is None and bias is None:
+            out = (channels - mean[..., None, None]) * rstd[..., None, None]
+        else:  # scale and shift per channel, each a multiply-add with one rounding (computed wider here)
+            w = np.ones(C, dtype) if weight is None else weight._data
+            b = np.zeros(C, dtype) if bias is None else bias._data
+            scale = rstd[..., None] * w.reshape(group, -1)  # (N, group, C / group)
+            shift = (-scale.astype(np.float64) * mean[..., None] + b.reshape(group, -1)).astype(dtype)
+            out = channels.astype(np.float64) * scale[..., None] + shift[..., None]
+        result1, result2 = wrap(mean), wrap(rstd)
+        ctx._save((input, weight, result1, result2))
+        return wrap(np.ascontiguousarray(out.reshape(x.shape), dtype=dtype)), result1, result2
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        grad, grad_mean, grad_rstd = (tuple(grads) + (None, None))[:3]
+        x, weight, _, _ = ctx._values(F)
+        if grad is None:
+            grad = F.zeros_like(x)
+        dx, dw, db = ctx._needs()
+        args = (ctx.N, ctx.C, ctx.HxW, ctx.group, ctx.eps, F)
+        gx = group_norm_input_backward(grad, x, weight, *args) if dx else None
+        if dx and (grad_mean is not None or grad_rstd is not None):
+            gx = gx + group_norm_statistics_backward(grad_mean, grad_rstd, x, *args)
+        return (
+            gx,
+            group_norm_weight_backward(grad, x, *args) if dw else None,
+            F.sum(grad, ctx.axes) if db else None,
+        )
