@@ -119,12 +119,10 @@ class Addmm(Op):
                     f"{name} and mat2 must have the same dtype, but got {t.dtype.scalar_name} and "
                     f"{mat2.dtype.scalar_name}"
                 )
-        if mat1.shape[1] != mat2.shape[0]:
-            raise RuntimeError(
-                f"mat1 and mat2 shapes cannot be multiplied ({mat1.shape[0]}x{mat1.shape[1]} and "
-                f"{mat2.shape[0]}x{mat2.shape[1]})"
-            )
-        expanded_shape(bias.shape, (mat1.shape[0], mat2.shape[1]), bias.dtype)  # torch's error if it cannot expand
+        s1, s2 = mat1._data.shape, mat2._data.shape
+        if s1[1] != s2[0]:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({s1[0]}x{s1[1]} and {s2[0]}x{s2[1]})")
+        expanded_shape(bias._data.shape, (s1[0], s2[1]), bias.dtype)  # torch's error if it cannot expand
         ctx._save((mat1 if needs_grad(mat2) else None, mat2 if needs_grad(mat1) else None))
         ctx.__dict__.update(sizes_and_strides("mat1", mat1, needs_grad(mat1)),
                             **sizes_and_strides("mat2", mat2, needs_grad(mat2)))  # fmt: skip

@@ -86,7 +86,7 @@ class NllLoss(Op):
     def forward(ctx, a, *, target, weight, reduction, ignore_index):
         ctx.target, ctx.weight, ctx.reduction, ctx.ignore_index = target, weight, reduction, ignore_index
         ctx.saved_ignore_index = as_saved_int(ignore_index)
-        x = a._data.reshape(-1, a.shape[-1])
+        x = a._data.reshape(-1, a._data.shape[-1])
         out, total = _nll_rows(x, target._data.reshape(-1), weight, reduction, ignore_index, per_row=a.ndim == 2)
         ctx.total_weight = wrap(np.asarray(total, dtype=x.dtype))
         ctx._save((a, target, weight, ctx.total_weight))

@@ -55,7 +55,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         return _nll_loss_nd(input, target, weight, code, ignore_index)
     if input.ndim == 1 and target.ndim == 1 and target.shape[0] != 1:
         raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: {target.shape[0]}")
-    if input.ndim == 2 and input.shape[0] != (target.shape[0] if target.ndim else 0):
+    if input.ndim == 2 and input._data.shape[0] != (target._data.shape[0] if target.ndim else 0):
         raise ValueError(
             f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
             f"({target.shape[0] if target.ndim else 0})."
@@ -66,7 +66,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"nll_loss_out_frame\" not implemented for '{input.dtype.scalar_name}'")
-    _check_weight(weight, input.shape[-1], input)
+    _check_weight(weight, input._data.shape[-1], input)
     return NllLoss.apply(input, target=target, weight=weight, reduction=code, ignore_index=ignore_index)
 
 

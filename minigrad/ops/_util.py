@@ -210,7 +210,7 @@ def promoted(input, other):
 
 def check_broadcast(a, b):
     """Raise torch's message when two tensors' shapes cannot broadcast."""
-    infer_size(a.shape, b.shape)
+    infer_size(a._data.shape, b._data.shape)
 
 
 def infer_size(sa, sb):

@@ -44,11 +44,9 @@ class Mm(Op):
         if a.ndim != 2 or b.ndim != 2:
             bad, which = (a, "self") if a.ndim != 2 else (b, "mat2")
             raise RuntimeError(f"{which} must be a matrix")
-        if a.shape[1] != b.shape[0]:
-            raise RuntimeError(
-                f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
-                f"{b.shape[0]}x{b.shape[1]})"
-            )
+        sa, sb = a._data.shape, b._data.shape
+        if sa[1] != sb[0]:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({sa[0]}x{sa[1]} and {sb[0]}x{sb[1]})")
         _check_same_dtype("mm", a, b)
         ctx._save((a if needs_grad(b) else None, b if needs_grad(a) else None))
         ctx.__dict__.update(sizes_and_strides("self", a, needs_grad(a)), **sizes_and_strides("mat2", b, needs_grad(b)))

@@ -207,7 +207,7 @@ class Expand(Op):
     @staticmethod
     def forward(ctx, a, *, shape):
         ctx.shape = tuple(a.shape)
-        out = np.broadcast_to(a._data, expanded_shape(a.shape, shape, a.dtype))
+        out = np.broadcast_to(a._data, expanded_shape(a._data.shape, shape, a.dtype))
         # writable where the input is, as in torch: a write that reaches no shared element is allowed (check_inplace)
         writeable = a._data.flags.writeable
         return wrap(np.lib.stride_tricks.as_strided(a._data, out.shape, out.strides, writeable=writeable))
