@@ -5,7 +5,10 @@ it; minigrad answers as a CPU-only build of torch does, so that code runs unchan
 everywhere, CUDA raises torch's AssertionError, and names torch does not know raise its RuntimeError.
 """
 
+import sys
 import types
+
+from .torch_api import module_getattr
 
 _TYPES = (
     "cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia", "xla", "lazy",
@@ -73,8 +76,22 @@ def current_accelerator(check_available=False):
     return None
 
 
+def manual_seed(seed):
+    """Mirror ``torch.cuda.manual_seed`` (and ``manual_seed_all``, ``seed``, ``seed_all``) without CUDA: nothing to
+    seed, so nothing happens, as in a CPU-only torch (students' ``set_seed`` helpers call it)."""
+    int(seed)  # torch's conversion of the seed, and its error for one that is not a number
+
+
+def seed():
+    """Mirror ``torch.cuda.seed`` (and ``seed_all``) without CUDA: nothing to seed."""
+
+
 cuda = types.ModuleType("minigrad.cuda", "Mirror ``torch.cuda`` on a machine without CUDA.")
 cuda.is_available, cuda.device_count = is_available, device_count
+cuda.manual_seed = cuda.manual_seed_all = manual_seed
+cuda.seed = cuda.seed_all = seed
+cuda.__getattr__ = module_getattr("minigrad.cuda", "torch.cuda")  # a name torch.cuda has says minigrad lacks it
+sys.modules[cuda.__name__] = cuda
 accelerator = types.ModuleType("minigrad.accelerator", "Mirror ``torch.accelerator`` on a machine with only a CPU.")
 accelerator.is_available, accelerator.device_count = is_available, device_count
 accelerator.current_accelerator = current_accelerator

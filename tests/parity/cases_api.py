@@ -7192,3 +7192,17 @@ case(
     print(w.grad)
     """,
 )
+
+# a set_seed helper's CUDA calls do nothing on a machine without CUDA, as in a CPU-only torch
+case(
+    "api_cuda_manual_seed_without_cuda",
+    """
+    torch.manual_seed(0)
+    print(torch.cuda.manual_seed(0), torch.cuda.manual_seed_all(1), torch.cuda.seed(), torch.cuda.seed_all())
+    print(torch.randn(3))
+    try:
+        torch.cuda.manual_seed("a")
+    except ValueError as e:
+        print(type(e).__name__, e)
+    """,
+)

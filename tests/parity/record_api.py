@@ -28,7 +28,8 @@ CLASSES = ("torch.Tensor", "torch.nn.Module")  # the rest are modules
 OWNERS = ("torch", "torch.Tensor", "torch.nn", "torch.nn.Module", "torch.nn.functional", "torch.nn.init",
           "torch.optim", "torch.autograd", "torch.linalg", "torch.utils.data",
           "torch.nn.utils", "torch.optim.lr_scheduler", "torch.special", "torch.distributions", "torch.testing",
-          "torch.backends", "torch.backends.mps", "torch.backends.cudnn", "torch.backends.cuda", "torch.nn.utils.rnn")
+          "torch.backends", "torch.backends.mps", "torch.backends.cudnn", "torch.backends.cuda", "torch.nn.utils.rnn",
+          "torch.cuda")
 
 
 def _own(value):
