@@ -37,7 +37,7 @@ from .outputs import write_out
 from .public import NAMES, numpy_names, public
 from .return_types import ReturnTypes as _ReturnTypes
 from .tensor import Tensor
-from .torch_warnings import internal, warn_once
+from .torch_warnings import internal, user_stacklevel, warn_once
 from .typename import c_type_name
 
 __all__ = NAMES  # filled by @public below
@@ -511,6 +511,13 @@ _WHERE_METHOD = ("Tensor condition, Tensor other", "Tensor condition, Number oth
 _NO_ARGUMENT = object()
 
 
+_WHERE_UINT8 = internal(
+    "where received a uint8 condition tensor. This behavior is deprecated and will be removed in a future version of "
+    "PyTorch. Use a boolean condition instead.",
+    "aten/src/ATen/native/TensorCompare.cpp:621",
+)
+
+
 @public()
 def where(condition=_NO_ARGUMENT, input=_NO_ARGUMENT, other=_NO_ARGUMENT):
     """Mirror ``torch.where(condition, input, other)``: input where condition is True, else other; and
@@ -522,7 +529,9 @@ def where(condition=_NO_ARGUMENT, input=_NO_ARGUMENT, other=_NO_ARGUMENT):
         return tensor_tools.nonzero(condition, as_tuple=True)
     if len(given) != 3:
         raise invalid_arguments("where", given, _WHERE)
-    if not isinstance(condition, Tensor) or condition.dtype is not dtypes.bool_:
+    if isinstance(condition, Tensor) and condition.dtype is dtypes.uint8:  # torch still takes it, once warned
+        warn_once(_WHERE_UINT8, stacklevel=user_stacklevel())
+    elif not isinstance(condition, Tensor) or condition.dtype is not dtypes.bool_:
         raise RuntimeError(
             f"where expected condition to be a boolean tensor, but got a tensor with dtype "
             f"{condition.dtype.scalar_name if isinstance(condition, Tensor) else type(condition).__name__}"

@@ -6,10 +6,13 @@ gradients put ``grad`` back where the elements came from (``Embed`` and its vari
 differentiable too, for ``create_graph=True``).
 """
 
+import warnings
+
 import numpy as np
 
 from ..size import shape_text
 from ..tensor import Tensor
+from ..torch_warnings import internal, user_stacklevel
 from ._util import check_broadcast, wrap
 from .carriers import ARRAYS, TENSORS, embed
 from .op import IndexingOp, Op
@@ -136,7 +139,11 @@ class Index(IndexingOp):
 
     @staticmethod
     def backward(ctx, grads, F):
+        if ctx.byte_masks:  # torch's backward indexes with the uint8 masks again, and warns again
+            warnings.warn(_UINT8_INDEX, UserWarning, stacklevel=user_stacklevel())
         return (index_backward(grads[0], ctx.shape, ctx.indices, F),)
+
+    byte_masks = False
 
 
 def indices_as_torch_saves(key):
@@ -170,11 +177,19 @@ def is_advanced(k):
     return isinstance(k, (list, np.ndarray, bool))
 
 
+_UINT8_INDEX = internal("indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead.",
+                        "aten/src/ATen/native/IndexingUtils.h:37")
+
+
 def np_index(k):
-    """An index element as numpy takes it, with torch's error for float indices."""
+    """An index element as numpy takes it, with torch's error for float indices; a uint8 tensor is a mask, as
+    torch still reads it, with its warning."""
     if isinstance(k, Tensor):
         if k.dtype.is_floating_point:
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        if k._data.dtype == np.uint8:
+            warnings.warn(_UINT8_INDEX, UserWarning, stacklevel=user_stacklevel())
+            return k._data.astype(bool)
         return k._data
     if isinstance(k, (list, bool)):
         arr = np.asarray(k) if k != [] else np.zeros(0, np.int64)  # an empty list selects nothing, as in torch
@@ -194,6 +209,7 @@ def getitem(t, key):
         out = Index.apply(base, indices=indices)
         if out.grad_fn is not None:
             out.grad_fn._keep_indices(*key)
+            out.grad_fn.byte_masks = any(isinstance(k, Tensor) and k._data.dtype == np.uint8 for k in key)
         return out
     out = basic_index(t, key, keep_full_slices=single)
     return Alias.apply(t, shape=t.shape) if out is t else out

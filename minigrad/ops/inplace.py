@@ -271,6 +271,9 @@ def setitem(t, key, value):
     if not isinstance(value, (Tensor, bool, int, float, np.integer)):
         raise TypeError(f"can't assign a {c_type_name(value)} to a {t.type()}")
     k = key if isinstance(key, tuple) else (key,)
+    if len(k) == 1 and isinstance(k[0], Tensor) and k[0]._data.dtype == np.uint8 and (
+            not isinstance(value, Tensor) or value.ndim == 0):  # torch's set_item: a mask and a number: masked_fill_
+        raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype unsigned char")
     if any(is_advanced(x) for x in k):
         dst, npkey = select_integers(t, k) if mixes_integers(k) else (t, tuple(np_index(x) for x in k))
         if isinstance(value, Tensor) and value.dtype.category > t.dtype.category:

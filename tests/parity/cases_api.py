@@ -7206,3 +7206,30 @@ case(
         print(type(e).__name__, e)
     """,
 )
+
+# a uint8 index is a mask, with torch's deprecation warning (each time, and again in the backward); torch.where warns
+# once per process about a uint8 condition; a uint8 mask set to a number goes to masked_fill_, which refuses it
+case(
+    "api_uint8_masks",
+    """
+    x = torch.arange(4.)
+    m = torch.tensor([1, 0, 1, 0], dtype=torch.uint8)
+    print(x[m], torch.arange(6.).reshape(2, 3)[torch.tensor([1, 0], dtype=torch.uint8)])
+    y = x.clone()
+    y[m] = torch.tensor([7., 8.])
+    print(y, torch.where(m, x, -x), torch.where(m, x, -x))
+    w = torch.arange(4., requires_grad=True)
+    r = w[m]
+    r.sum().backward()
+    print(r.grad_fn.name(), w.grad)
+    v = torch.ones(4, requires_grad=True)
+    r = torch.where(m, v, torch.zeros(4))
+    r.sum().backward()
+    print(r.grad_fn._saved_condition, v.grad)
+    try:
+        y[m] = 9.
+    except RuntimeError as e:
+        print(e)
+    """,
+    fresh_process=True,
+)
