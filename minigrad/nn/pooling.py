@@ -173,18 +173,24 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
     return out if return_indices else out[0]
 
 
-class AdaptiveMaxPool2d(Module):
-    """Mirror ``torch.nn.AdaptiveMaxPool2d(output_size, return_indices=False)``."""
+class _AdaptiveMaxPoolNd(Module):
+    """torch's base of the adaptive max poolings: ``output_size`` and ``return_indices``, given to ``pool``."""
 
     def __init__(self, output_size, return_indices=False):
         super().__init__()
         self.output_size, self.return_indices = output_size, return_indices
 
     def forward(self, input):
-        return adaptive_max_pool2d(input, self.output_size, self.return_indices)
+        return self.pool(input, self.output_size, self.return_indices)
 
     def extra_repr(self):
         return f"output_size={self.output_size}"
+
+
+class AdaptiveMaxPool2d(_AdaptiveMaxPoolNd):
+    """Mirror ``torch.nn.AdaptiveMaxPool2d(output_size, return_indices=False)``."""
+
+    pool = staticmethod(adaptive_max_pool2d)
 
 
 def torch_max_pool2d(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
@@ -192,23 +198,29 @@ def torch_max_pool2d(input, kernel_size, stride=(), padding=0, dilation=1, ceil_
     return max_pool2d(input, kernel_size, stride or None, padding, dilation, ceil_mode)
 
 
-class AdaptiveAvgPool2d(Module):
-    """Mirror ``torch.nn.AdaptiveAvgPool2d(output_size)`` (``(1, 1)``: the global average pooling of a CNN's head)."""
+class _AdaptiveAvgPoolNd(Module):
+    """torch's base of the adaptive average poolings: ``output_size``, given to ``pool``."""
 
     def __init__(self, output_size):
         super().__init__()
         self.output_size = output_size
 
     def forward(self, input):
-        return adaptive_avg_pool2d(input, self.output_size)
+        return self.pool(input, self.output_size)
 
     def extra_repr(self):
         return f"output_size={self.output_size}"
 
 
-class MaxPool2d(Module):
-    """Mirror ``torch.nn.MaxPool2d(kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
-    ceil_mode=False)``: ``F.max_pool2d``, the stride the kernel's size unless given."""
+class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd):
+    """Mirror ``torch.nn.AdaptiveAvgPool2d(output_size)`` (``(1, 1)``: the global average pooling of a CNN's head)."""
+
+    pool = staticmethod(adaptive_avg_pool2d)
+
+
+class _MaxPoolNd(Module):
+    """torch's base of the max poolings: their arguments, the stride the kernel's size unless given, given to
+    ``pool``."""
 
     def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
         super().__init__()
@@ -218,12 +230,19 @@ class MaxPool2d(Module):
         self.return_indices, self.ceil_mode = return_indices, ceil_mode
 
     def forward(self, input):
-        return max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation, ceil_mode=self.ceil_mode,
-                          return_indices=self.return_indices)  # fmt: skip
+        return self.pool(input, self.kernel_size, self.stride, self.padding, self.dilation, ceil_mode=self.ceil_mode,
+                         return_indices=self.return_indices)  # fmt: skip
 
     def extra_repr(self):
         return (f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
                 f"dilation={self.dilation}, ceil_mode={self.ceil_mode}")  # fmt: skip
+
+
+class MaxPool2d(_MaxPoolNd):
+    """Mirror ``torch.nn.MaxPool2d(kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+    ceil_mode=False)``: ``F.max_pool2d``."""
+
+    pool = staticmethod(max_pool2d)
 
 
 class AvgPool2d(Module):

@@ -8,7 +8,15 @@ from ..arguments import is_int, must_be_tensor
 from ..ops._util import not_implemented
 from ..ops.pooling import pooling_output_size
 from .module import Module
-from .pooling import adaptive_avg_pool2d, adaptive_max_pool2d, avg_pool2d, max_pool2d
+from .pooling import (
+    _AdaptiveAvgPoolNd,
+    _AdaptiveMaxPoolNd,
+    _MaxPoolNd,
+    adaptive_avg_pool2d,
+    adaptive_max_pool2d,
+    avg_pool2d,
+    max_pool2d,
+)
 
 
 def _one(function, name, position, value):
@@ -150,24 +158,11 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
     return out if return_indices else out[0]
 
 
-class MaxPool1d(Module):
+class MaxPool1d(_MaxPoolNd):
     """Mirror ``torch.nn.MaxPool1d(kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
-    ceil_mode=False)``: ``F.max_pool1d``, the stride the kernel's size unless given."""
+    ceil_mode=False)``: ``F.max_pool1d``."""
 
-    def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
-        super().__init__()
-        self.kernel_size = kernel_size
-        self.stride = stride if stride is not None else kernel_size
-        self.padding, self.dilation = padding, dilation
-        self.return_indices, self.ceil_mode = return_indices, ceil_mode
-
-    def forward(self, input):
-        return max_pool1d(input, self.kernel_size, self.stride, self.padding, self.dilation, ceil_mode=self.ceil_mode,
-                          return_indices=self.return_indices)  # fmt: skip
-
-    def extra_repr(self):
-        return (f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
-                f"dilation={self.dilation}, ceil_mode={self.ceil_mode}")  # fmt: skip
+    pool = staticmethod(max_pool1d)
 
 
 def _single(value):
@@ -196,29 +191,13 @@ class AvgPool1d(Module):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
 
 
-class AdaptiveAvgPool1d(Module):
+class AdaptiveAvgPool1d(_AdaptiveAvgPoolNd):
     """Mirror ``torch.nn.AdaptiveAvgPool1d(output_size)``."""
 
-    def __init__(self, output_size):
-        super().__init__()
-        self.output_size = output_size
-
-    def forward(self, input):
-        return adaptive_avg_pool1d(input, self.output_size)
-
-    def extra_repr(self):
-        return f"output_size={self.output_size}"
+    pool = staticmethod(adaptive_avg_pool1d)
 
 
-class AdaptiveMaxPool1d(Module):
+class AdaptiveMaxPool1d(_AdaptiveMaxPoolNd):
     """Mirror ``torch.nn.AdaptiveMaxPool1d(output_size, return_indices=False)``."""
 
-    def __init__(self, output_size, return_indices=False):
-        super().__init__()
-        self.output_size, self.return_indices = output_size, return_indices
-
-    def forward(self, input):
-        return adaptive_max_pool1d(input, self.output_size, self.return_indices)
-
-    def extra_repr(self):
-        return f"output_size={self.output_size}"
+    pool = staticmethod(adaptive_max_pool1d)
