@@ -125,9 +125,15 @@ __getattr__ = module_getattr(__name__, "torch")
 stand_in_for_missing(Tensor, "torch.Tensor")
 
 from .input_checks import check_arguments  # noqa: E402
+from .keywords import accept_torch_keywords  # noqa: E402
+from .public import name_methods  # noqa: E402
 
 # torch.exp([1., 2.]), F.cross_entropy(logits, [0, 1]) and x.dot([1., 2.]) raise torch's TypeError
 check_arguments(sys.modules[__name__], "torch")
 check_arguments(nn.functional, "torch.nn.functional")
 check_arguments(Tensor, "torch.Tensor")
+accept_torch_keywords(sys.modules[__name__], "torch")  # after the checks, which read torch's names
+accept_torch_keywords(nn.functional, "torch.nn.functional")
+accept_torch_keywords(Tensor, "torch.Tensor")
+name_methods(Tensor)
 nn.functional.selu_, nn.functional.celu_ = selu_, celu_  # noqa: F405 - F.selu_ is torch.selu_, checked once

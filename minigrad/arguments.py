@@ -24,6 +24,25 @@ def must_be_tensor(function, name, position, value, kind="Tensor"):
     return TypeError(f"{function}(): argument '{name}'{where} must be {kind}, not {word(value)}")
 
 
+def sizes_or_keyword(function, name, args, value):
+    """A method's ``*sizes``, or ``(value,)`` when they were given as the keyword ``name`` (``x.view(size=(3, 2))``,
+    which torch's parser takes)."""
+    if value is None:
+        return args
+    if args:
+        raise TypeError(f"{function}() got multiple values for argument '{name}'")
+    return (value,)
+
+
+def overload_argument(function, **given):
+    """The one argument given of those its overloads name differently (``torch.tensor_split(x, sections=2)``,
+    ``indices=[1]``); torch's TypeError if none is."""
+    values = [v for v in given.values() if v is not None]
+    if len(values) != 1:
+        raise TypeError(f'{function}() missing 1 required positional arguments: "{next(iter(given))}"')
+    return values[0]
+
+
 def sizes_argument(function, name, args, overloads=None, position=1):
     """The sizes given to ``function`` as ``*args`` (ints, or one sequence of them) as a tuple, or torch's
     TypeError. When torch's function has several ``overloads`` :func:`plausible` for the call (``view`` also takes

@@ -20,10 +20,12 @@ from .arguments import (
     number_argument,
     plausible,
     sizes_argument,
+    sizes_or_keyword,
     word,
 )  # fmt: skip
 from .device import check_device
 from .input_checks import recorded_overloads
+from .keywords import lay_out, take_options
 from .ops._util import scalar_as
 from .public import public
 from .random import generator_or_default
@@ -273,7 +275,7 @@ def _default(dtype, function, call=None):
 
 def zeros(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.zeros``."""
-    size = _given_size(size, kwargs, device)
+    size, _ = _given_size(size, kwargs, device, "zeros")
     shape = size[0] if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
     if any(isinstance(s, int) and s < 0 for s in shape):
         raise RuntimeError("zeros: Dimension size must be non-negative.")  # torch.zeros has its own wording
@@ -282,14 +284,14 @@ def zeros(*size, dtype=None, device=None, requires_grad=False, **kwargs):
 
 def ones(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.ones``."""
-    size = _given_size(size, kwargs, device)
+    size, _ = _given_size(size, kwargs, device, "ones")
     return _finish(np.ones(_size(size, "ones"), dtype=_default(dtype, "ones").np), None, requires_grad)
 
 
 def empty(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.empty`` (minigrad fills it with zeros, so output is repeatable)."""
-    size = _given_size(size, kwargs, device)
-    return _finish(np.zeros(_size(size, "empty"), dtype=_default(dtype, "empty").np), None, requires_grad)
+    size, fmt = _given_size(size, kwargs, device, "empty")
+    return lay_out(_finish(np.zeros(_size(size, "empty"), dtype=_default(dtype, "empty").np), None, requires_grad), fmt)
 
 
 def full(size, fill_value, dtype=None, device=None, requires_grad=False):
@@ -385,7 +387,7 @@ def eye(n, m=None, dtype=None, device=None, requires_grad=False):
 
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.rand``: uniform on [0, 1), from ``generator`` (or the default one)."""
-    shape = _size(_given_size(size, kwargs, device), "rand", _RAND)
+    shape = _size(_given_size(size, kwargs, device, "rand")[0], "rand", _RAND)
     dtype = _float_dtype(dtype, "check_uniform_bounds", "rand", (size, _RAND))
     n = int(np.prod(shape, dtype=np.int64))
     return _finish(sampling.uniform(generator_or_default(generator), n, dtype).reshape(shape), None, requires_grad)
@@ -393,7 +395,7 @@ def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **
 
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.randn``: standard normal, from ``generator`` (or the default one)."""
-    shape = _size(_given_size(size, kwargs, device), "randn", _RAND)
+    shape = _size(_given_size(size, kwargs, device, "randn")[0], "randn", _RAND)
     dtype = _float_dtype(dtype, "normal_kernel_cpu", "randn", (size, _RAND))
     n = int(np.prod(shape, dtype=np.int64))
     return _finish(sampling.normal(generator_or_default(generator), n, dtype).reshape(shape), None, requires_grad)
@@ -450,14 +452,16 @@ def _is_size_tuple(value):
     return isinstance(value, (tuple, list)) and all(is_int(v) for v in value)
 
 
-def _given_size(size, kwargs, device):
-    """The shape given positionally or as ``size=``, after checking ``device``."""
+def _given_size(size, kwargs, device, name):
+    """The shape given positionally or as ``size=``, after checking ``device`` and the options torch's ``name``
+    takes (``layout=torch.strided``); and the memory format to lay the result out in (None: the usual)."""
     check_device(device)
     if "size" in kwargs:
         size = (kwargs.pop("size"),)
+    fmt = take_options(name, kwargs)
     if kwargs:
-        raise TypeError(f"got an unexpected keyword argument '{next(iter(kwargs))}'")
-    return size
+        raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    return size, fmt
 
 
 def _float_dtype(dtype, kernel, function, call):
@@ -473,41 +477,63 @@ def _like(fn, t, dtype, requires_grad, *args):
     )
 
 
-def zeros_like(t, dtype=None, requires_grad=False):
-    """Mirror ``torch.zeros_like``."""
-    return zeros(t.shape, dtype=dtype or t.dtype, requires_grad=requires_grad)
+def zeros_like(input, dtype=None, requires_grad=False):
+    """Mirror ``torch.zeros_like``: laid out as ``input`` (:func:`laid_out_like`)."""
+    return laid_out_like(input, zeros(input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad))
 
 
-def ones_like(t, dtype=None, requires_grad=False):
-    """Mirror ``torch.ones_like``."""
-    return ones(t.shape, dtype=dtype or t.dtype, requires_grad=requires_grad)
+def ones_like(input, dtype=None, requires_grad=False):
+    """Mirror ``torch.ones_like``: laid out as ``input`` (:func:`laid_out_like`)."""
+    return laid_out_like(input, ones(input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad))
 
 
-def full_like(t, fill_value, dtype=None, requires_grad=False):
-    """Mirror ``torch.full_like``."""
-    return full(t.shape, fill_value, dtype=dtype or t.dtype, requires_grad=requires_grad)
+def full_like(input, fill_value, dtype=None, requires_grad=False):
+    """Mirror ``torch.full_like``: laid out as ``input`` (:func:`laid_out_like`)."""
+    return laid_out_like(input, full(input.shape, fill_value, dtype=dtype or input.dtype,
+                                     requires_grad=requires_grad))  # fmt: skip
 
 
-def rand_like(t, dtype=None, requires_grad=False):
-    """Mirror ``torch.rand_like``: ``empty_like(t).uniform_()`` (filled in ``t``'s memory order, as torch's)."""
-    return _random_like(t, dtype, requires_grad, "check_uniform_bounds",
+def laid_out_like(input, result):
+    """``result``, a new tensor of ``input``'s shape, with its elements in memory in ``input``'s order, as torch's
+    ``*_like`` functions lay them out (``memory_format=torch.preserve_format``): its dims in the order of the
+    input's strides (a transposed or channels-last input gives the same strides, a slice of one dense strides in
+    that order), row-major for an expanded input."""
+    result._data = empty_laid_out_like(input._data, result._data.dtype, result._data)
+    return result
+
+
+def empty_laid_out_like(a, dtype, values=None):
+    """An array of ``a``'s shape and ``dtype`` laid out in memory as :func:`laid_out_like` says, holding ``values``
+    if given (uninitialised otherwise)."""
+    if a.flags.c_contiguous or a.ndim < 2 or 0 in a.strides:
+        return np.empty(a.shape, dtype) if values is None else values
+    order = np.argsort([-abs(s) for s in a.strides], kind="stable")  # outermost first
+    out = np.empty(tuple(a.shape[d] for d in order), dtype).transpose(np.argsort(order))
+    if values is not None:
+        out[...] = values
+    return out
+
+
+def rand_like(input, dtype=None, requires_grad=False, *, generator=None):
+    """Mirror ``torch.rand_like``: ``empty_like(input).uniform_()`` (filled in its memory order, as torch's)."""
+    return _random_like(input, dtype, requires_grad, generator, "check_uniform_bounds",
                         lambda gen, n, np_dtype, contiguous: sampling.uniform(gen, n, np_dtype))
 
 
-def randn_like(t, dtype=None, requires_grad=False):
-    """Mirror ``torch.randn_like``: ``empty_like(t).normal_()`` (in ``t``'s memory order; one by one unless ``t``
-    is contiguous, as torch's)."""
-    return _random_like(t, dtype, requires_grad, "normal_kernel_cpu",
+def randn_like(input, dtype=None, requires_grad=False, *, generator=None):
+    """Mirror ``torch.randn_like``: ``empty_like(input).normal_()`` (in its memory order; one by one unless it is
+    contiguous, as torch's)."""
+    return _random_like(input, dtype, requires_grad, generator, "normal_kernel_cpu",
                         lambda gen, n, np_dtype, contiguous: sampling.normal(gen, n, np_dtype, contiguous=contiguous))
 
 
-def _random_like(t, dtype, requires_grad, kernel, draw):
+def _random_like(t, dtype, requires_grad, generator, kernel, draw):
     dtype = dtype or t.dtype
     if not dtype.is_floating_point:
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{dtype.scalar_name}'")
-    out = np.empty_like(t._data, dtype=dtype.np)  # t's layout, as torch's empty_like keeps it
+    out = empty_laid_out_like(t._data, dtype.np)  # t's layout, as torch's empty_like keeps it
     if out.size:
-        sampling.fill(out, draw(generator_or_default(), out.size, dtype.np, out.flags.c_contiguous))
+        sampling.fill(out, draw(generator_or_default(generator), out.size, dtype.np, out.flags.c_contiguous))
     return _finish(out, None, requires_grad)
 
 
@@ -516,21 +542,24 @@ def _new(self, make, *args, dtype=None, device=None, requires_grad=False):
 
 
 @public("new_zeros", function=False)
-def _new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
+def _new_zeros(self, *sizes, size=None, dtype=None, device=None, requires_grad=False):
     """Mirror ``Tensor.new_zeros(size)``: zeros with this tensor's dtype (unless ``dtype``)."""
-    return _new(self, zeros, *size, dtype=dtype, device=device, requires_grad=requires_grad)
+    sizes = sizes_or_keyword("new_zeros", "size", sizes, size)
+    return _new(self, zeros, *sizes, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
 @public("new_ones", function=False)
-def _new_ones(self, *size, dtype=None, device=None, requires_grad=False):
+def _new_ones(self, *sizes, size=None, dtype=None, device=None, requires_grad=False):
     """Mirror ``Tensor.new_ones(size)``: ones with this tensor's dtype (unless ``dtype``)."""
-    return _new(self, ones, *size, dtype=dtype, device=device, requires_grad=requires_grad)
+    sizes = sizes_or_keyword("new_ones", "size", sizes, size)
+    return _new(self, ones, *sizes, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
 @public("new_empty", function=False)
-def _new_empty(self, *size, dtype=None, device=None, requires_grad=False):
+def _new_empty(self, *sizes, size=None, dtype=None, device=None, requires_grad=False):
     """Mirror ``Tensor.new_empty(size)`` (filled with zeros, so output is repeatable)."""
-    return _new(self, empty, *size, dtype=dtype, device=device, requires_grad=requires_grad)
+    sizes = sizes_or_keyword("new_empty", "size", sizes, size)
+    return _new(self, empty, *sizes, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
 @public("new_full", function=False)

@@ -100,8 +100,9 @@ def set_default_dtype(d):
     _DEFAULT[0] = d
 
 
-def promote_types(a, b):
-    """Mirror ``torch.promote_types``: the smallest dtype both ``a`` and ``b`` convert to."""
+def promote_types(type1, type2):
+    """Mirror ``torch.promote_types``: the smallest dtype both ``type1`` and ``type2`` convert to."""
+    a, b = type1, type2
     if a is b:
         return a
     if a.category != b.category:

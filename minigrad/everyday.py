@@ -10,9 +10,18 @@ import numpy as np
 
 from . import dtypes
 from . import functional as _f
-from .arguments import NUMBERS, dtype_argument, invalid_arguments, is_int, must_be_tensor, number_argument
+from .arguments import (
+    NUMBERS,
+    dtype_argument,
+    invalid_arguments,
+    is_int,
+    must_be_tensor,
+    number_argument,
+    sizes_argument,
+    sizes_or_keyword,
+)
 from .autograd import grad_mode
-from .creation import _finish, _size, empty, full
+from .creation import _finish, _size, empty, full, laid_out_like
 from .device import check_device, device
 from .ops.comparison_writes import COMPARE_INPLACE, FillOut, FillTensorOut
 from .ops.inplace import apply_inplace
@@ -115,10 +124,21 @@ def _contiguous(self, memory_format=contiguous_format):
         return self
     from .ops.elementwise import Clone
 
-    out = Clone.apply(self, contiguous=True)
+    return lay_out(Clone.apply(self, contiguous=True), fmt)
+
+
+def lay_out(tensor, fmt):
+    """``tensor``, a new result, with its elements laid out in memory as ``fmt`` (``torch.channels_last``: the
+    channels innermost) says, as torch's ``memory_format=`` lays out what ``clone`` or ``zeros_like`` return."""
+    if fmt not in _CHANNELS_LAST_ORDER:
+        tensor._data = np.ascontiguousarray(tensor._data)  # contiguous_format (preserve: as it is, a new result)
+        return tensor
+    rank = _CHANNELS_LAST_ORDER[fmt][0]
+    if tensor.ndim != rank:
+        raise RuntimeError(f"required rank {rank} tensor to use {fmt._name} format")
     last = (0, 2, 3, 1) if rank == 4 else (0, 2, 3, 4, 1)  # channels last in memory, torch's dims in the view
-    out._data = np.ascontiguousarray(out._data.transpose(last)).transpose(np.argsort(last))
-    return out
+    tensor._data = np.ascontiguousarray(tensor._data.transpose(last)).transpose(np.argsort(last))
+    return tensor
 
 
 def _keyword_only(fn, name):
@@ -316,8 +336,9 @@ def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_fo
     if not isinstance(input, Tensor):
         raise must_be_tensor("empty_like", "input", 1, input)
     check_device(device)
-    _memory_format("empty_like", memory_format)
-    return empty(input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+    fmt = _memory_format("empty_like", memory_format)
+    out = empty(input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+    return laid_out_like(input, out) if fmt is preserve_format else lay_out(out, fmt)
 
 
 def empty_strided(size, stride, *, dtype=None, device=None, requires_grad=False):
@@ -827,15 +848,14 @@ def _resize(self, size):
     return self
 
 
-def _resize_(self, *size, memory_format=None):
+def _resize_(self, *sizes, size=None, memory_format=None):
     """Mirror ``Tensor.resize_(*size)``: this tensor takes the shape ``size`` over its storage from its offset
     (contiguous strides), growing the storage if it is too small; refused for a tensor that requires grad.
     minigrad fills grown memory with zeros (torch leaves it uninitialised), and other views of a grown storage
     keep its old memory (torch's see the new one)."""
+    size = sizes_or_keyword("resize_", "size", sizes, size)
     if not size:
         raise TypeError('resize_() missing 1 required positional arguments: "size"')
-    from .arguments import sizes_argument
-
     size = sizes_argument("resize_", "size", size)
     if memory_format is not None:
         _memory_format("resize_", memory_format)

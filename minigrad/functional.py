@@ -15,7 +15,9 @@ from .arguments import (
     is_int,
     must_be_tensor,
     number_argument,
+    overload_argument,
     sizes_argument,
+    sizes_or_keyword,
     word,
 )
 from .autograd import grad_mode
@@ -34,7 +36,7 @@ from .ops._util import as_tensor_operand, check_broadcast, wrap
 from .ops.indexing import Slice, getitem
 from .ops.views import bump_version
 from .outputs import write_out
-from .public import NAMES, numpy_names, public
+from .public import NAMES, public
 from .return_types import ReturnTypes as _ReturnTypes
 from .tensor import Tensor
 from .torch_warnings import internal, user_stacklevel, warn_once
@@ -556,7 +558,6 @@ def _where_method(self, condition=_NO_ARGUMENT, other=_NO_ARGUMENT):
 
 # -- reductions ----------------------------------------------------------------------
 @public("sum")
-@numpy_names
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     """Mirror ``torch.sum``: all elements (SumBackward0) or over ``dim`` (SumBackward1)."""
     if dtype is not None:
@@ -567,7 +568,6 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
 
 
 @public("mean")
-@numpy_names
 def mean(input, dim=None, keepdim=False, *, dtype=None):
     """Mirror ``torch.mean``: all elements (MeanBackward0) or over ``dim`` (MeanBackward1)."""
     if dtype is not None:
@@ -606,12 +606,12 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None):
 
 
 @public("max")
-@numpy_names
-def max(input, dim=None, keepdim=False):
+def max(input, dim=None, keepdim=False, *, other=None):
     """Mirror ``torch.max``: the largest element (MaxBackward1), or ``(values, indices)`` along
-    ``dim`` (MaxBackward0), or the elementwise maximum of two tensors."""
-    if isinstance(dim, Tensor):
-        return maximum(input, dim)
+    ``dim`` (MaxBackward0), or the elementwise maximum of two tensors (``other``, or a tensor in ``dim``'s
+    place)."""
+    if isinstance(dim, Tensor) or other is not None:
+        return maximum(input, other if dim is None else dim)
     if dim is None:
         return R.Max.apply(input)
     indices = R.argmax_along(input, dim, keepdim)
@@ -683,12 +683,11 @@ def minimum(input, other):
 
 
 @public("min")
-@numpy_names
-def min(input, dim=None, keepdim=False):
+def min(input, dim=None, keepdim=False, *, other=None):
     """Mirror ``torch.min``: the smallest element (MinBackward1), ``(values, indices)`` along ``dim``
-    (MinBackward0), or the elementwise minimum of two tensors."""
-    if isinstance(dim, Tensor):
-        return minimum(input, dim)
+    (MinBackward0), or the elementwise minimum of two tensors (``other``, or a tensor in ``dim``'s place)."""
+    if isinstance(dim, Tensor) or other is not None:
+        return minimum(input, other if dim is None else dim)
     if dim is None:
         return R.Min.apply(input)
     indices = R.argmax_along(input, dim, keepdim, smallest=True)
@@ -696,7 +695,6 @@ def min(input, dim=None, keepdim=False):
 
 
 @public("argmax")
-@numpy_names
 def argmax(input, dim=None, keepdim=False):
     """Mirror ``torch.argmax`` (not differentiable): the index of the first largest value (a nan counts as
     largest), over all elements or along ``dim``."""
@@ -704,7 +702,6 @@ def argmax(input, dim=None, keepdim=False):
 
 
 @public("argmin")
-@numpy_names
 def argmin(input, dim=None, keepdim=False):
     """Mirror ``torch.argmin`` (not differentiable): the index of the first smallest value (a nan counts as
     smallest)."""
@@ -751,9 +748,9 @@ def mv(input, vec):
 
 
 @public("dot")
-def dot(input, other):
+def dot(input, tensor):
     """Mirror ``torch.dot``: 1-D . 1-D."""
-    return L.Dot.apply(input, other)
+    return L.Dot.apply(input, tensor)
 
 
 @public("outer", "ger")
@@ -873,8 +870,9 @@ def tile(input, dims):
 
 
 @public("tile", function=False)
-def _tile(self, *dims):
+def _tile(self, *sizes, dims=None):
     """Mirror ``Tensor.tile(*dims)``: as ``torch.tile``."""
+    dims = sizes_or_keyword("tile", "dims", sizes, dims)
     if not dims:
         raise TypeError('tile() missing 1 required positional arguments: "dims"')
     dims = sizes_argument("tile", "dims", dims)
@@ -957,13 +955,19 @@ def t(input):
     return S.T.apply(input)
 
 
-@public("transpose", "swapaxes", "swapdims")
+@public("transpose", "swapdims")
 def transpose(input, dim0, dim1):
-    """Mirror ``torch.transpose``."""
+    """Mirror ``torch.transpose`` (and ``swapdims``)."""
     return S.Transpose.apply(input, dim0=dim0, dim1=dim1)
 
 
-swapaxes = swapdims = public.alias(transpose, "swapaxes", "swapdims")
+swapdims = public.alias(transpose, "swapdims")
+
+
+@public("swapaxes")
+def swapaxes(input, axis0, axis1):
+    """Mirror ``torch.swapaxes``: ``transpose`` under numpy's name (and numpy's names for the dims)."""
+    return transpose(input, axis0, axis1)
 
 
 @public("t_", function=False)
@@ -974,12 +978,18 @@ def t_(self):
     return I.apply_view_inplace(self, S.TInPlace, (S.T, {}, 0))
 
 
-@public("transpose_", "swapaxes_", "swapdims_", function=False)
+@public("transpose_", "swapdims_", function=False)
 def transpose_(self, dim0, dim1):
-    """Mirror ``Tensor.transpose_`` (and ``swapaxes_``, ``swapdims_``): dims ``dim0`` and ``dim1`` swapped in place
+    """Mirror ``Tensor.transpose_`` (and ``swapdims_``): dims ``dim0`` and ``dim1`` swapped in place
     (TransposeBackward1)."""
     undo = (S.Transpose, {"dim0": dim0, "dim1": dim1}, 0)
     return I.apply_view_inplace(self, S.TransposeInPlace, undo, dim0=dim0, dim1=dim1)
+
+
+@public("swapaxes_", function=False)
+def _swapaxes_(self, axis0, axis1):
+    """Mirror ``Tensor.swapaxes_``: ``transpose_`` under numpy's names."""
+    return transpose_(self, axis0, axis1)
 
 
 @public("squeeze_", function=False)
@@ -1057,13 +1067,22 @@ def _tensor_list(tensors, function):
     return tensors
 
 
-@public("split")
-def split(input, split_size_or_sections, dim=0):
-    """Mirror ``torch.split``: consecutive pieces along ``dim``, views of ``input`` made by one node
+@public()
+def split(tensor, split_size_or_sections, dim=0):
+    """Mirror ``torch.split``: consecutive pieces along ``dim``, views of ``tensor`` made by one node
     (SplitBackward0 for a size, SplitWithSizesBackward0 for a list of sizes)."""
     if isinstance(split_size_or_sections, int):
-        return S.Split.apply(input, dim=dim, split_size=split_size_or_sections)
-    return S.SplitWithSizes.apply(input, dim=dim, split_sizes=tuple(int(s) for s in split_size_or_sections))
+        return S.Split.apply(tensor, dim=dim, split_size=split_size_or_sections)
+    return S.SplitWithSizes.apply(tensor, dim=dim, split_sizes=tuple(int(s) for s in split_size_or_sections))
+
+
+@public("split", function=False)
+def _split_method(self, split_size, dim=0):
+    """Mirror ``Tensor.split(split_size, dim=0)``: as ``torch.split``."""
+    return split(self, split_size, dim)
+
+
+_split_method.__qualname__ = "Tensor.split"  # torch's is a Python method: its messages say so
 
 
 @public("unbind")
@@ -1085,10 +1104,12 @@ def chunk(input, chunks, dim=0):
 
 
 @public("tensor_split")
-def tensor_split(input, indices_or_sections, dim=0):
+def tensor_split(input, sections=None, dim=0, *, indices=None, tensor_indices_or_sections=None):
     """Mirror ``torch.tensor_split``: ``input`` cut along ``dim`` into ``sections`` pieces as equal as can be (the
     first ones one longer), or at each of the ``indices`` (a list, or an int64 tensor of them; a 0-d one is a
     number of sections); each piece is a view (SliceBackward0), possibly empty."""
+    indices_or_sections = overload_argument("tensor_split", sections=sections, indices=indices,
+                                            tensor_indices_or_sections=tensor_indices_or_sections)  # fmt: skip
     if isinstance(indices_or_sections, Tensor):
         given = indices_or_sections
         if given.ndim > 1:
@@ -1131,19 +1152,19 @@ def _slice(input, dim, start, end):
 
 # -- comparisons (never differentiable) ---------------------------------------------
 def _compare(fn, name):
-    def op(a, b):
-        if not isinstance(a, Tensor):
+    def op(input, other):
+        if not isinstance(input, Tensor):
             return NotImplemented
-        if isinstance(b, Tensor):
-            bd = b._data
-        elif isinstance(b, NUMBERS):
-            bd = b
+        if isinstance(other, Tensor):
+            bd = other._data
+        elif isinstance(other, NUMBERS):
+            bd = other
         else:  # ``x == None`` is False, as Python compares objects it cannot otherwise
             return NotImplemented
         try:
-            return wrap(np.asarray(fn(a._data, bd)))
+            return wrap(np.asarray(fn(input._data, bd)))
         except ValueError:
-            check_broadcast(a, b)
+            check_broadcast(input, other)
             raise
 
     op.__name__ = op.__qualname__ = name
@@ -1246,35 +1267,38 @@ def _fill_(self, value):
 
 
 @public("copy_", function=False)
-def _copy_(self, src):
-    """Mirror ``Tensor.copy_(src)``: take src's values (broadcast), keeping self's dtype."""
-    return I.apply_inplace(self, I.Copy.apply, src if isinstance(src, Tensor) else wrap(np.asarray(src)))
+def _copy_(self, other, non_blocking=False):
+    """Mirror ``Tensor.copy_(src)`` (its parser names it ``other``): take its values (broadcast), keeping self's
+    dtype."""
+    return I.apply_inplace(self, I.Copy.apply, other if isinstance(other, Tensor) else wrap(np.asarray(other)))
 
 
 @public("reshape", function=False)
-def _reshape_method(self, *shape):
+def _reshape_method(self, *sizes, shape=None):
     """Mirror ``Tensor.reshape(*shape)``."""
-    return reshape(self, _shape_args(shape, "reshape", "shape"))
+    return reshape(self, _shape_args(sizes_or_keyword("reshape", "shape", sizes, shape), "reshape", "shape"))
 
 
 @public("permute", function=False)
-def _permute_method(self, *dims):
+def _permute_method(self, *sizes, dims=None):
     """Mirror ``Tensor.permute(*dims)``."""
-    return permute(self, _shape_args(dims, "permute", "dims"))
+    return permute(self, _shape_args(sizes_or_keyword("permute", "dims", sizes, dims), "permute", "dims"))
 
 
 @public("view", function=False)
-def _view(self, *shape):
+def _view(self, *shape, size=None, dtype=None):
     """Mirror ``Tensor.view(*shape)``: a view with a new shape; fails if the layout does not allow one."""
+    shape = sizes_or_keyword("view", "size", sizes_or_keyword("view", "dtype", shape, dtype), size)
     if len(shape) == 1 and isinstance(shape[0], dtypes.dtype):
         raise NotImplementedError("minigrad's view() does not reinterpret dtypes")
     return S.View.apply(self, shape=_shape_args(shape, "view", "size", _VIEW))
 
 
 @public("expand", function=False)
-def _expand(self, *shape):
-    """Mirror ``Tensor.expand(*sizes)``: broadcast to a bigger shape without copying."""
-    return S.Expand.apply(self, shape=_shape_args(shape, "expand", "size"))
+def _expand(self, *shape, size=None, implicit=False):
+    """Mirror ``Tensor.expand(*sizes)``: broadcast to a bigger shape without copying (``implicit``, for torch's
+    tracer, changes nothing)."""
+    return S.Expand.apply(self, shape=_shape_args(sizes_or_keyword("expand", "size", shape, size), "expand", "size"))
 
 
 @public("expand_as", function=False)
@@ -1296,9 +1320,9 @@ def _reshape_as(self, other):
 
 
 @public("sum_to_size", function=False)
-def _sum_to_size(self, *shape):
+def _sum_to_size(self, *shape, size=None):
     """Mirror ``Tensor.sum_to_size``: sum a broadcast tensor down to ``shape``."""
-    return R.sum_to(self, _shape_args(shape, "sum_to_size", "size"))
+    return R.sum_to(self, _shape_args(sizes_or_keyword("sum_to_size", "size", shape, size), "sum_to_size", "size"))
 
 
 _T_OF_0D = internal(

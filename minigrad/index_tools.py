@@ -7,7 +7,7 @@ import operator
 import numpy as np
 
 from . import dtypes
-from .arguments import NUMBERS, invalid_arguments
+from .arguments import NUMBERS, invalid_arguments, overload_argument
 from .ops._util import wrap
 from .public import public
 from .size import Size
@@ -29,10 +29,12 @@ _ISIN = [
 ]
 
 
-def isin(elements, test_elements, *, assume_unique=False, invert=False):
+def isin(elements=None, test_elements=None, *, element=None, test_element=None, assume_unique=False, invert=False):
     """Mirror ``torch.isin``: a bool tensor of ``elements``' shape, True where the element equals one of
-    ``test_elements`` (either may be a number; compared in their promoted dtype; NaN equals nothing), or the
-    opposite if ``invert``."""
+    ``test_elements`` (either may be a number, which torch's parser names ``element`` or ``test_element``; compared
+    in their promoted dtype; NaN equals nothing), or the opposite if ``invert``."""
+    elements = overload_argument("isin", elements=elements, element=element)
+    test_elements = overload_argument("isin", test_elements=test_elements, test_element=test_element)
     if not (isinstance(elements, Tensor) and isinstance(test_elements, (Tensor, *NUMBERS))
             or isinstance(elements, NUMBERS) and isinstance(test_elements, Tensor)):  # fmt: skip
         raise invalid_arguments("isin", (elements, test_elements), _ISIN)

@@ -12,7 +12,7 @@ from .tensor import Tensor
 
 def write_out(name, out, compute, *inputs):
     """Run ``compute()`` and copy its result into ``out`` (returned), with torch's errors and warning."""
-    if grad_mode._state.enabled and any(isinstance(t, Tensor) and t._requires_grad for t in inputs):
+    if grad_mode._state.enabled and any(isinstance(t, Tensor) and t._requires_grad for t in (*inputs, out)):
         raise RuntimeError(
             f"{name}(): functions with out=... arguments don't support automatic differentiation, but one of the "
             "arguments requires grad."

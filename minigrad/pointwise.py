@@ -8,7 +8,7 @@ import warnings
 import numpy as np
 
 from . import dtypes
-from .arguments import OPERANDS, invalid_arguments, is_int, must_be_tensor, refuse_integer_result
+from .arguments import OPERANDS, invalid_arguments, is_int, must_be_tensor, refuse_integer_result, sizes_or_keyword
 from .autograd import grad_mode
 from .ops import elementwise as E
 from .ops import indexing as X
@@ -427,9 +427,10 @@ def clamp_max(input, max):  # noqa: A002 - torch's name
 
 
 @public("repeat", function=False)
-def _repeat(self, *sizes):
+def _repeat(self, *sizes, repeats=None):
     """Mirror ``Tensor.repeat(*sizes)``: the tensor tiled ``sizes[i]`` times along dim i; more sizes than dims
     add leading dims (RepeatBackward0)."""
+    sizes = sizes_or_keyword("repeat", "repeats", sizes, repeats)
     if not sizes:
         raise TypeError('repeat() missing 1 required positional arguments: "repeats"')
     repeats = tuple(int(s) for s in (sizes[0] if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) else sizes))

@@ -95,29 +95,18 @@ def _inplace_method(fn, name, binary=None, operator=False):
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"Mirror ``Tensor.{name}``: ``{fn.__name__}`` written into this tensor in place."
+    method.__wrapped__ = fn  # its parameters, for help() and the keywords torch's parser adds (x.cumsum_(axis=0))
     return method
 
 
-_NUMPY_NAMES = {"axis": "dim", "keepdims": "keepdim"}
-
-
-def numpy_names(fn):
-    """Let ``fn`` take numpy's ``axis=`` and ``keepdims=`` for its ``dim`` and ``keepdim``, as torch's
-    argument parser does for every function with those parameters (``A.sum(axis=1, keepdims=True)``)."""
-
-    def call(*args, **kwargs):
-        if not kwargs or ("axis" not in kwargs and "keepdims" not in kwargs):
-            return fn(*args, **kwargs)
-        for alias, name in _NUMPY_NAMES.items():
-            if alias in kwargs:
-                if name in kwargs:  # torch names the alias it cannot place
-                    raise TypeError(f"{fn.__name__}() got an unexpected keyword argument '{alias}'")
-                kwargs[name] = kwargs.pop(alias)
-        return fn(*args, **kwargs)
-
-    call.__name__, call.__qualname__, call.__doc__ = fn.__name__, fn.__qualname__, fn.__doc__
-    call.__wrapped__ = fn
-    return call
+def name_methods(cls):
+    """Give each method of ``cls`` defined under a private name (``_view``, registered as ``Tensor.view``) its public
+    name in Python's own messages: ``x.view(shape=(3, 2))`` says ``view() got an unexpected keyword argument``."""
+    for name, value in list(vars(cls).items()):
+        while not name.startswith("_") and value is not None:  # through the wrappers, to the function itself
+            if getattr(value, "__qualname__", name).startswith("_"):
+                value.__qualname__ = name  # what Python's messages name
+            value = getattr(value, "__wrapped__", None)
 
 
 REQUIRED = object()  # the default of an argument torch requires, so that its message can be torch's

@@ -360,8 +360,9 @@ def _normal_(self, mean=0.0, std=1.0, *, generator=None):
 
 
 @public("uniform_", function=False)
-def _uniform_(self, a=0.0, b=1.0, *, generator=None):
-    """Mirror ``Tensor.uniform_(from=0, to=1)``: fill with uniform draws in [a, b)."""
+def _uniform_(self, a=0.0, to=1.0, *, generator=None):
+    """Mirror ``Tensor.uniform_(from=0, to=1)``: fill with uniform draws in [a, to) (``from`` is Python's)."""
+    b = to
     if a > b:
         raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found from={a:g} > to={b:g}")
     gen, dtype = generator_or_default(generator), self._data.dtype

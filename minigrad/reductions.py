@@ -19,7 +19,7 @@ from .ops import topk as TK
 from .ops._util import wrap
 from .ops.inplace import apply_inplace
 from .ops.reduce import normalize_dims
-from .public import REQUIRED, numpy_names, public, require_dim
+from .public import REQUIRED, public, require_dim
 from .return_types import ReturnTypes
 from .tensor import Tensor
 
@@ -47,7 +47,6 @@ def _variance(op, input, dim, unbiased, keepdim, correction):
 
 
 @public("var", function=False)
-@numpy_names
 def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Mirror ``torch.var``: the variance over ``dim`` (all dims if None), dividing by ``N - correction``
     (``unbiased=True``, the default, is ``correction=1``)."""
@@ -55,7 +54,6 @@ def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
 
 
 @public("std", function=False)
-@numpy_names
 def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Mirror ``torch.std``: the square root of :func:`var` (StdBackward0)."""
     return _variance(ST.Std, input, dim, unbiased, keepdim, correction)
@@ -72,7 +70,6 @@ def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
 
 
 @public("norm", function=False)
-@numpy_names
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     """Mirror ``torch.norm`` for vector norms: ``p`` = 2 or ``'fro'`` (the default), 1, inf, or any real
     number, over ``dim`` (all dims if None); recorded as LinalgVectorNormBackward0, as torch does."""
@@ -84,7 +81,6 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
 
 
 @public("logsumexp", function=False)
-@numpy_names
 def logsumexp(input, dim=REQUIRED, keepdim=False):
     """Mirror ``torch.logsumexp``: ``log(sum(exp(input)))`` over ``dim``, without overflow."""
     require_dim("logsumexp", dim)
@@ -92,7 +88,6 @@ def logsumexp(input, dim=REQUIRED, keepdim=False):
 
 
 @public("cumsum", function=False)
-@numpy_names
 def cumsum(input, dim=REQUIRED, *, dtype=None):
     """Mirror ``torch.cumsum``: running sums along ``dim`` (int64 for integer input)."""
     require_dim("cumsum", dim)
@@ -132,6 +127,8 @@ def _running(name, method, impl):
 
     call.__name__ = call.__qualname__ = name
     call.__doc__ = impl.__doc__
+    params = list(inspect.signature(impl).parameters.values())
+    call.__signature__ = inspect.Signature([*params[:1], params[1].replace(kind=params[0].kind), *params[2:]])
     return call
 
 
@@ -200,7 +197,6 @@ def median(input, dim=None, keepdim=False):
 
 
 @public("topk", function=False)
-@numpy_names
 def topk(input, k, dim=-1, largest=True, sorted=True):
     """Mirror ``torch.topk``: ``(values, indices)`` of the ``k`` largest (or smallest) elements along ``dim``,
     largest first (TopkBackward0)."""
@@ -209,7 +205,6 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
 
 
 @public("sort", function=False)
-@numpy_names
 def sort(input, dim=-1, descending=False, stable=False):
     """Mirror ``torch.sort``: ``(values, indices)`` along ``dim``, ascending unless ``descending``; ties keep
     their order (SortBackward0)."""
@@ -221,7 +216,6 @@ def sort(input, dim=-1, descending=False, stable=False):
 
 
 @public("argsort", function=False)
-@numpy_names
 def argsort(input, dim=-1, descending=False, stable=False):
     """Mirror ``torch.argsort``: the indices that sort ``input`` along ``dim`` (not differentiable)."""
     return sort(input, dim, descending, stable)[1]
@@ -236,14 +230,12 @@ def _truth(name, input, dim, keepdim):
 
 
 @public("all", function=False)
-@numpy_names
 def all(input, dim=None, keepdim=False):  # noqa: A001 - torch.all
     """Mirror ``torch.all``: whether every element (along ``dim``) is nonzero; bool (uint8 for uint8 input)."""
     return _truth("all", input, dim, keepdim)
 
 
 @public("any", function=False)
-@numpy_names
 def any(input, dim=None, keepdim=False):  # noqa: A001 - torch.any
     """Mirror ``torch.any``: whether some element (along ``dim``) is nonzero; bool (uint8 for uint8 input)."""
     return _truth("any", input, dim, keepdim)

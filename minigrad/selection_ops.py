@@ -7,7 +7,7 @@ as its Tensor methods and exported as ``minigrad.<name>`` by this module's ``__a
 import numpy as np
 
 from . import dtypes
-from .arguments import NUMBERS, invalid_arguments, is_int, must_be_tensor, word
+from .arguments import NUMBERS, invalid_arguments, is_int, must_be_tensor, overload_argument, word
 from .functional import tensor_split
 from .ops import selection_more as SM
 from .ops._util import wrap
@@ -16,7 +16,7 @@ from .ops.inplace import IndexPut, apply_inplace
 from .public import REQUIRED, public, require_dim
 from .return_types import ReturnTypes
 from .size import shape_text
-from .tensor import Tensor
+from .tensor import FACTORY_INT_GRAD_ERROR, Tensor
 
 __all__ = [
     "bucketize", "diagonal_scatter", "dsplit", "hsplit", "index_copy", "index_fill", "index_put", "index_put_",
@@ -202,7 +202,7 @@ def _kthvalue_method(self, k=REQUIRED, dim=-1, keepdim=False):
 
 
 # -- tril_indices, triu_indices --------------------------------------------------------------------------------------
-def _triangle_indices(name, pick, row, col, offset, dtype):
+def _triangle_indices(name, pick, row, col, offset, dtype, requires_grad):
     if col is REQUIRED:
         raise TypeError(f'{name}() missing 1 required positional arguments: "col"')
     row, col, offset = (_int(name, n, i, v) for i, (n, v) in enumerate((("row", row), ("col", col),
@@ -214,20 +214,24 @@ def _triangle_indices(name, pick, row, col, offset, dtype):
         raise RuntimeError(f"row must be non-negative, got{row}")
     if col < 0:
         raise RuntimeError(f"col must be non-negative, got{col}")
+    if requires_grad:  # its dtypes are integers
+        raise RuntimeError(FACTORY_INT_GRAD_ERROR)
     rows, cols = pick(row, offset, col)
     return wrap(np.stack([rows, cols]).astype(dtype.np).reshape(2, -1))
 
 
-def tril_indices(row, col=REQUIRED, offset=0, *, dtype=None, device=None, layout=None, pin_memory=False):
+def tril_indices(row, col=REQUIRED, offset=0, *, dtype=None, device=None, layout=None, pin_memory=False,
+                 requires_grad=False):
     """Mirror ``torch.tril_indices``: the (row, column) indices of the lower triangle of a ``row`` x ``col`` matrix
     (on and below the ``offset``-th diagonal), row by row, as a 2 x N int64 (or int32) tensor."""
-    return _triangle_indices("tril_indices", np.tril_indices, row, col, offset, dtype)
+    return _triangle_indices("tril_indices", np.tril_indices, row, col, offset, dtype, requires_grad)
 
 
-def triu_indices(row, col=REQUIRED, offset=0, *, dtype=None, device=None, layout=None, pin_memory=False):
+def triu_indices(row, col=REQUIRED, offset=0, *, dtype=None, device=None, layout=None, pin_memory=False,
+                 requires_grad=False):
     """Mirror ``torch.triu_indices``: the (row, column) indices of the upper triangle (on and above the ``offset``-th
     diagonal), row by row, as a 2 x N int64 (or int32) tensor."""
-    return _triangle_indices("triu_indices", np.triu_indices, row, col, offset, dtype)
+    return _triangle_indices("triu_indices", np.triu_indices, row, col, offset, dtype, requires_grad)
 
 
 # -- searchsorted, bucketize -----------------------------------------------------------------------------------------
@@ -368,8 +372,8 @@ def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
 def _splitter(name, dims, at_least):
     overloads = ("Tensor input, int sections", "Tensor input, tuple of ints indices")
 
-    def split(input, indices_or_sections):
-        sections = indices_or_sections
+    def split(input, sections=None, *, indices=None):
+        indices_or_sections = sections = overload_argument(name, sections=sections, indices=indices)
         if isinstance(sections, Tensor) or not is_int(sections) and not isinstance(sections, (tuple, list)):
             raise invalid_arguments(name, (input, indices_or_sections), overloads)
         if input.ndim < at_least:

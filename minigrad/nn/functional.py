@@ -192,15 +192,34 @@ def linear(input, weight, bias=None):
     return out + bias if bias is not None else out
 
 
-def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """Mirror ``torch.nn.functional.mse_loss``, checks in torch's order (``size_average`` and ``reduce`` are
-    the legacy way to ask for a reduction)."""
+    the legacy way to ask for a reduction); with a ``weight`` of the input's size, composed as torch composes it:
+    ``(input - target) ** 2 * weight``, summed, and for ``'mean'`` divided by the sum of the weights."""
     _warn_target_size(input, target)
     reduction = _reduction.reduction_of(size_average, reduce, reduction)
     check_broadcast(input, target)
+    if weight is not None:
+        return _weighted_mse_loss(input, target, reduction, weight)
     _reduction.get_enum(reduction)
     a, b = _as_loss_dtype(loss_dtype("mse_cpu", input, target), input, target)
     return MseLoss.apply(a, b, reduction=reduction)
+
+
+def _weighted_mse_loss(input, target, reduction, weight):
+    if weight.size() != input.size():
+        raise ValueError("Weights and input must have the same size.")
+    from ..broadcasting import broadcast_tensors
+
+    expanded_input, expanded_target = broadcast_tensors(input, target)
+    weighted = (expanded_input - expanded_target).pow(2) * weight
+    if reduction == "none":
+        return weighted
+    if reduction == "sum":
+        return weighted.sum()
+    if reduction == "mean":
+        return weighted.sum() / weight.sum()
+    raise ValueError(f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'.")
 
 
 def loss_dtype(kernel, input, target):

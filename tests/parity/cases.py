@@ -4153,6 +4153,7 @@ from parity import (  # noqa: E402, F401
     cases_distributions,
     cases_everyday,
     cases_functional,
+    cases_keywords,
     cases_layers,
     cases_linalg,
     cases_losses,

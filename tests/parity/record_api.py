@@ -1,7 +1,8 @@
 """Record the public names of PyTorch's modules and of ``torch.Tensor`` into ``minigrad/torch_api.json``, which
 :mod:`minigrad.torch_api` reads to tell a learner that a name they used is PyTorch's but not minigrad's; and how
 torch's argument parser refuses a first argument that is not a tensor, for each function minigrad has, into
-``minigrad/torch_inputs.json``, which :mod:`minigrad.input_checks` reads.
+``minigrad/torch_inputs.json``, which :mod:`minigrad.input_checks` reads; and the keywords each of those functions
+takes, into ``minigrad/torch_keywords.json``, which :mod:`minigrad.keywords` reads.
 
 Run with torch 2.13 installed (``pip install torch==2.13.0`` takes the local CPU wheel)::
 
@@ -24,6 +25,7 @@ from parity.run import write_or_check  # noqa: E402
 
 FILE = Path(__file__).resolve().parents[2] / "minigrad" / "torch_api.json"
 INPUTS = FILE.with_name("torch_inputs.json")
+KEYWORDS = FILE.with_name("torch_keywords.json")
 CLASSES = ("torch.Tensor", "torch.nn.Module")  # the rest are modules
 OWNERS = ("torch", "torch.Tensor", "torch.nn", "torch.nn.Module", "torch.nn.functional", "torch.nn.init",
           "torch.optim", "torch.autograd", "torch.linalg", "torch.utils.data",
@@ -94,9 +96,9 @@ class _NotATensorEither:
     """A second kind of non-tensor, to tell which argument torch's Python code reads first."""
 
 
-def _error(fn, *args):
+def _error(fn, *args, **kwargs):
     try:
-        fn(*args)
+        fn(*args, **kwargs)
     except Exception as e:  # noqa: BLE001 - recording what torch raises, whatever it is
         return e
     return None
@@ -220,9 +222,85 @@ def dump_inputs(refusals):
     return "{\n" + ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in refusals.items()) + "\n}\n"
 
 
+# torch's argument parser takes numpy's names for these parameters too (python_arg_parser.cpp)
+NUMPY_ALIASES = {"dim": ["axis"], "keepdim": ["keepdims"], "input": ["x", "a", "x1"], "other": ["x2"]}
+STUBS = {"torch": ("_VariableFunctions.pyi", None), "torch.Tensor": ("__init__.pyi", "TensorBase"),
+         "torch._C._nn": ("_nn.pyi", None)}  # fmt: skip
+
+
+def _stub_keywords(stub, cls):
+    """``{name: {keyword, ...}}`` from one of torch's type stubs: the names its argument parser takes for each
+    built-in function, over all its overloads (a ``*size`` too: ``x.view(size=(3, 2))``)."""
+    import ast
+
+    import torch
+
+    tree = ast.parse((Path(torch.__file__).parent / "_C" / stub).read_text(encoding="utf-8"))
+    body = next(n.body for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls) if cls else tree.body
+    out = {}
+    for node in body:
+        if isinstance(node, ast.FunctionDef):
+            a = node.args
+            names = [p.arg for p in a.args + a.kwonlyargs + ([a.vararg] if a.vararg else []) if p.arg != "self"]
+            out.setdefault(node.name, set()).update(n for n in names if not n.endswith("_"))  # from_ is "from"
+    return out
+
+
+def _keywords(fn, stubs):
+    """The keywords torch's ``fn`` takes, with the numpy aliases its parser adds for a built-in; None if unknown."""
+    if inspect.isfunction(fn):
+        kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+        return {p.name for p in inspect.signature(fn).parameters.values() if p.kind in kinds and p.name[0] != "_"} - {
+            "self"}
+    method = inspect.ismethoddescriptor(fn)
+    stub = stubs.get("torch.Tensor" if method else getattr(fn, "__module__", None), {})
+    if fn.__name__ not in stub:
+        return None
+    names = {n for n in stub[fn.__name__] if _parser_takes(fn, n, method)}  # a stub can be wrong (set_num_threads)
+    return names.union(*(NUMPY_ALIASES[n] for n in names & NUMPY_ALIASES.keys()))
+
+
+def _parser_takes(fn, keyword, method):
+    """Whether torch's parser places ``keyword`` for ``fn`` (called with it alone, given a value of no type it takes,
+    it fails for that value or a missing argument, not for the keyword)."""
+    import torch
+
+    call = functools.partial(getattr, torch.ones(2)) if method else (lambda _: fn)
+    error = str(_error(call(fn.__name__), **{keyword: _NotATensor()}))
+    if "takes no keyword arguments" in error or f"unexpected keyword argument '{keyword}'" in error:
+        return False
+    overloads = re.split(r"^ \* ", error, flags=re.M)[1:]  # each with the reason it did not match
+    return not overloads or any(not re.search(rf"keywords were incorrect: .*\b{keyword}\b", o) for o in overloads)
+
+
+def record_keywords():
+    """``{"torch.sum": [keyword, ...], ...}``: the keywords torch 2.13 takes for each function of ``torch`` and
+    ``torch.nn.functional`` and each method of ``torch.Tensor`` that minigrad has too, from the type stubs of its
+    built-in functions (with the numpy aliases, ``axis=`` for ``dim=``, its parser adds) and the signatures of its
+    Python ones (which take no aliases: ``torch.split(x, 1, axis=0)`` is a TypeError)."""
+    import torch
+
+    import minigrad
+
+    stubs = {module: _stub_keywords(*where) for module, where in STUBS.items()}
+    out = {}
+    for owner in ("torch", "torch.nn.functional", "torch.Tensor"):
+        ours = minigrad.Tensor if owner == "torch.Tensor" else importlib.import_module("minigrad" + owner[5:])
+        theirs = torch.Tensor if owner == "torch.Tensor" else importlib.import_module(owner)
+        for name in sorted(dir(ours)):
+            fn, torch_fn = getattr(ours, name), getattr(theirs, name, None)
+            if name.startswith("_") or isinstance(torch_fn, type) or not callable(fn) or not callable(torch_fn):
+                continue
+            names = _keywords(torch_fn, stubs)
+            if names is not None:
+                out[f"{owner}.{name}"] = sorted(names)
+    return out
+
+
 def main(argv):
     names = write_or_check(FILE, dump(record()), argv)
-    return write_or_check(INPUTS, dump_inputs(record_inputs()), argv) or names
+    keywords = write_or_check(KEYWORDS, dump_inputs(record_keywords()), argv)
+    return write_or_check(INPUTS, dump_inputs(record_inputs()), argv) or names or keywords
 
 
 if __name__ == "__main__":
