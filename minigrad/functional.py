@@ -1262,7 +1262,7 @@ def _fill_(self, value):
     """Mirror ``Tensor.fill_(value)``: a number (FillBackward2), or a 0-d tensor (FillBackward3), which gets the
     sum of the gradient."""
     if isinstance(value, Tensor):
-        return I.apply_inplace(self, I.FillTensor.apply, value)  # torch checks this one for shared memory
+        return I.apply_inplace(self, I.FillTensor.apply, value, overlap=None)  # torch reads the one value first
     return I.apply_inplace(self, lambda a, v: I.Fill.apply(a, value=v), value, writes="fill")
 
 

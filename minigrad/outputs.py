@@ -17,6 +17,9 @@ def write_out(name, out, compute, *inputs):
             f"{name}(): functions with out=... arguments don't support automatic differentiation, but one of the "
             "arguments requires grad."
         )
+    from .ops.inplace import check_overlap  # not at the top: ops import this module's callers
+
+    check_overlap(out, inputs)
     result = compute()
     if result.dtype.category > out.dtype.category:
         raise RuntimeError(

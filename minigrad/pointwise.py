@@ -205,10 +205,10 @@ def _masked_fill_(self, mask, value):
     overlap = has_internal_overlap(self._data)
     if overlap:
         warnings.warn(_EXPANDED_MASKED_FILL, UserWarning, stacklevel=user_stacklevel())
-    return apply_inplace(self, masked_fill, mask, value, writes="fill" if overlap else True)
+    return apply_inplace(self, masked_fill, mask, value, writes="fill" if overlap else True, overlap=None)
 
 
-@public("scatter", inplace="scatter_", function=False)
+@public("scatter", inplace="scatter_", function=False, overlap="any")
 def scatter(input, dim, index, src=None, *, value=None):
     """Mirror ``torch.scatter(input, dim, index, src)``: the elements of the tensor ``src`` written at ``index`` along
     ``dim`` (ScatterBackward0), or a number ``value`` (ScatterBackward1), as the transforms tutorial makes one-hot
@@ -476,4 +476,5 @@ def index_add(input, dim, index, source, *, alpha=1):
 @public("index_add_", function=False)
 def _index_add_(self, dim, index, source, *, alpha=1):
     """Mirror ``Tensor.index_add_``: ``index_add`` written into this tensor."""
-    return apply_inplace(self, lambda a, s: X.IndexAdd.apply(a, s, dim=dim, index=index, alpha=alpha), source)
+    return apply_inplace(self, lambda a, s: X.IndexAdd.apply(a, s, dim=dim, index=index, alpha=alpha), source,
+                         overlap="any")

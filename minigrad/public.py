@@ -16,7 +16,7 @@ from .tensor import Tensor
 NAMES = []  # what ``from minigrad.functional import *`` brings into ``minigrad``
 
 
-def public(*methods, inplace=None, function=True, binary=None, inplace_operator=None):
+def public(*methods, inplace=None, function=True, binary=None, inplace_operator=None, overlap="partial"):
     """Register the decorated function as ``minigrad.<its name>`` (unless ``function=False``), as each
     Tensor method or operator in ``methods``, and its in-place form (``x.tanh_()``: the result written
     into ``x``, as torch's in-place variants do) as the method ``inplace``.
@@ -27,7 +27,8 @@ def public(*methods, inplace=None, function=True, binary=None, inplace_operator=
     TypeError instead. ``binary`` is ``True`` for the error "argument 'other' must be Tensor", or the pair
     (the function's overloads, the method's overloads) for "received an invalid combination of arguments".
     ``inplace_operator`` (``__iadd__``) is the in-place form as an operator, which gives way the same way
-    (Python then says ``unsupported operand type(s) for +=``)."""
+    (Python then says ``unsupported operand type(s) for +=``). ``overlap`` is which operands sharing the tensor's
+    memory its in-place form refuses (see :func:`minigrad.ops.inplace.check_overlap`)."""
 
     def register(fn):
         if function:
@@ -36,7 +37,7 @@ def public(*methods, inplace=None, function=True, binary=None, inplace_operator=
             plain = binary is None or name.startswith("__")
             setattr(Tensor, name, fn if plain else _refusing(fn, name, binary, method=True))
         if inplace is not None:
-            setattr(Tensor, inplace, _inplace_method(fn, inplace, binary))
+            setattr(Tensor, inplace, _inplace_method(fn, inplace, binary, overlap=overlap))
         if inplace_operator is not None:
             setattr(Tensor, inplace_operator, _inplace_method(fn, inplace_operator, binary, operator=True))
         return fn if binary is None else _refusing(fn, fn.__name__, binary, method=False)
@@ -85,13 +86,13 @@ def reflected(fn, name, text):
 public.reflected = reflected
 
 
-def _inplace_method(fn, name, binary=None, operator=False):
+def _inplace_method(fn, name, binary=None, operator=False, overlap="partial"):
     def method(self, *args, **kwargs):
         if binary is not None and args and not isinstance(args[0], OPERANDS):  # before the checks of in-place
             if operator:
                 return NotImplemented
             raise refused(name, self, args[0], binary, method=True)
-        return apply_inplace(self, lambda a, *rest: fn(a, *rest, **kwargs), *args)
+        return apply_inplace(self, lambda a, *rest: fn(a, *rest, **kwargs), *args, overlap=overlap)
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"Mirror ``Tensor.{name}``: ``{fn.__name__}`` written into this tensor in place."

@@ -346,7 +346,8 @@ def _fill_random(t, op, draw, kernel=None, *operands):
     that is not floating point)."""
     if kernel is not None and not t.dtype.is_floating_point:
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{t.dtype.scalar_name}'")
-    return I.apply_inplace(t, lambda old, *rest: op.apply(old, *rest, layout=t._data, draw=draw), *operands)
+    return I.apply_inplace(t, lambda old, *rest: op.apply(old, *rest, layout=t._data, draw=draw), *operands,
+                           overlap=None)
 
 
 @public("normal_", function=False)

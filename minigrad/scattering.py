@@ -144,7 +144,7 @@ def _masked_scatter_(self, mask, source):
         raise must_be_tensor("masked_scatter_", "source", 2, source)
     _check_masked_scatter(self, mask, source)
     mask.expand(self.shape)  # torch's error when the mask does not expand to self
-    return apply_inplace(self, lambda a, s: _masked_scatter(a, mask, s), source)
+    return apply_inplace(self, lambda a, s: _masked_scatter(a, mask, s), source, overlap=None)
 
 
 @public("put", inplace="put_", function=False)

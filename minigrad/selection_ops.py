@@ -80,7 +80,7 @@ def _index_fill_method(self, dim, index, value):
 def _index_fill_(self, dim, index, value):
     """Mirror ``Tensor.index_fill_``: ``index_fill`` written into this tensor."""
     if isinstance(value, Tensor):
-        return apply_inplace(self, lambda a, v: _index_fill("index_fill_", a, dim, index, v, 1), value)
+        return apply_inplace(self, lambda a, v: _index_fill("index_fill_", a, dim, index, v, 1), value, overlap=None)
     return apply_inplace(self, lambda a: _index_fill("index_fill_", a, dim, index, value, 1))
 
 
@@ -106,7 +106,7 @@ def _index_copy_method(self, dim, index, source):
 @public("index_copy_", function=False)
 def _index_copy_(self, dim, index, source):
     """Mirror ``Tensor.index_copy_``: ``index_copy`` written into this tensor."""
-    return apply_inplace(self, lambda a, s: _index_copy("index_copy_", a, dim, index, s, 1), source)
+    return apply_inplace(self, lambda a, s: _index_copy("index_copy_", a, dim, index, s, 1), source, overlap="any")
 
 
 def _put_key(function, input, indices, values, at):
@@ -145,7 +145,8 @@ def _index_put_inplace(at):
     def index_put_(input, indices, values, accumulate=False):
         """Mirror ``torch.index_put_`` and ``Tensor.index_put_``: ``index_put`` written into the tensor."""
         key = _put_key("index_put_", input, indices, values, at)
-        return apply_inplace(input, lambda a, v: IndexPut.apply(a, v, key=key, accumulate=bool(accumulate)), values)
+        return apply_inplace(input, lambda a, v: IndexPut.apply(a, v, key=key, accumulate=bool(accumulate)), values,
+                             overlap="any")
 
     return index_put_
 

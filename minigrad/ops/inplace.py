@@ -9,6 +9,7 @@ one was changed after being saved.
 """
 
 import numpy as np
+from numpy.lib.array_utils import byte_bounds
 
 from ..autograd import grad_mode
 from ..size import shape_text
@@ -83,6 +84,34 @@ def has_internal_overlap(a):
     return False
 
 
+PARTIAL_OVERLAP = ("unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
+                   "single memory location. Please clone() the tensor before performing the operation.")
+
+
+def check_overlap(t, operands, refused="partial"):
+    """torch's error for writing into ``t`` what is read from a tensor sharing its memory. An elementwise op
+    (``refused="partial"``) refuses one that shares part of it (``m += m.T``, ``t[:-1] = t[1:]``) and takes the very
+    same elements (``x += x``); an indexed write (``"any"``: ``scatter_``, ``index_put_``) refuses both. Where torch
+    cannot tell cheaply (steps that interleave, ``x[::2]`` and ``x[1::2]``), the write goes ahead, as in torch."""
+    for o in operands:
+        if o.__class__ is Tensor and np.may_share_memory(t._data, o._data):
+            status = overlap_status(t._data, o._data)
+            if status == "partial" or status == "full" and refused == "any":
+                raise RuntimeError(PARTIAL_OVERLAP)
+
+
+def overlap_status(a, b):
+    """torch's ``get_overlap_status(a, b)`` for arrays that may share memory: ``"full"`` (the same elements in the
+    same order), ``"partial"`` (both dense, their memory ranges overlapping), or None (apart, or too hard to tell)."""
+    if a is b:
+        return "full"
+    (a_low, a_high), (b_low, b_high) = byte_bounds(a), byte_bounds(b)
+    if a_low == b_low and a.shape == b.shape and a.strides == b.strides:
+        return "full"
+    dense = all(x.size * x.itemsize == high - low for x, (low, high) in ((a, (a_low, a_high)), (b, (b_low, b_high))))
+    return "partial" if dense and a_low < b_high and b_low < a_high else None
+
+
 def _write(t, out):
     """Write an op's result into ``t``'s own memory (views of ``t`` see it)."""
     if out.shape != t.shape:
@@ -96,13 +125,16 @@ def _write(t, out):
     t._data[...] = out._data
 
 
-def apply_inplace(t, compute, *operands, writes=True):
+def apply_inplace(t, compute, *operands, writes=True, overlap="partial"):
     """Run ``compute(t, *operands)`` (an out-of-place op) and store its result in ``t`` (``writes``: as
-    :func:`check_inplace` takes it)."""
+    :func:`check_inplace` takes it; ``overlap``: which operands sharing ``t``'s memory torch refuses, as
+    :func:`check_overlap` takes it, or None for an op that reads them before writing)."""
     recording = grad_mode._state.enabled and (
         t._requires_grad or any(isinstance(o, Tensor) and o._requires_grad for o in operands)
     )
     check_inplace(t, recording, writes)
+    if overlap is not None:
+        check_overlap(t, operands, overlap)
     if not recording:
         with grad_mode.no_grad():
             _write(t, compute(t, *operands))
@@ -281,14 +313,15 @@ def setitem(t, key, value):
                 f"Index put requires the source and destination dtypes match, got {t.dtype.scalar_name} for "
                 f"the destination and {value.dtype.scalar_name} for the source."
             )
-        apply_inplace(dst, lambda a, v: IndexPut.apply(a, v, key=npkey), value)
+        mask_and_one = len(npkey) == 1 and npkey[0].dtype == np.bool_ and value.numel() == 1  # masked_fill_ in torch
+        apply_inplace(dst, lambda a, v: IndexPut.apply(a, v, key=npkey), value, overlap=None if mask_and_one else "any")
         return
     dst = basic_index(t, k, keep_full_slices=False)
     src = value if isinstance(value, Tensor) else wrap(scalar_as(value, t._data.dtype))
     if dst.shape == src.shape:
         apply_inplace(dst, Copy.apply, src)
     elif src.ndim == 0:
-        apply_inplace(dst, FillTensor.apply, src)
+        apply_inplace(dst, FillTensor.apply, src, overlap=None)
     else:  # copy_ after expanding the value, whose leading 1s are dropped first
         shape = tuple(src.shape)
         while shape and shape[0] == 1:

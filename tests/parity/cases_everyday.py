@@ -415,3 +415,35 @@ _errors(
     "torch.ones(3).map_(torch.ones(2), lambda p, q: p + q)",
     "torch.ones(3).map_([1, 2, 3], lambda p, q: p + q)",
 )
+
+case("api_everyday_inplace_overlap", """
+snippets = [
+    "m.add_(m.T)", "m += m.t()", "m.add_(m)", "m[:1].copy_(m[1:])", "m[0] = m[1]", "t[:-1] = t[1:]",
+    "t[1:] = t[:-1] * 2", "m.mul_(m[0])", "m.add_(m[0:1])", "m.add_(m[0, 0])", "torch.add(m, 1, out=m.T)",
+    "torch.mul(m, 2, out=m)", "m.T.copy_(m)", "t[1:].add_(t[:-1])", "t[::2].copy_(t[1::2])", "m[:, 0] = m[:, 1]",
+    "m[0] = m[0]", "m.fill_(m[0, 0])", "m.masked_fill_(m > 1, m[0, 0])", "m[torch.tensor([0, 1])] = m[0]",
+    "m.index_put_((torch.tensor([0]),), m[1])", "m[m > 1] = m[0, :1]", "m.addcmul_(m.T, m)", "m.addcmul_(m, m)",
+    "m.lerp_(m.T, 0.5)", "m.scatter_(0, torch.tensor([[0, 1]]), m)", "m.scatter_(0, torch.tensor([[0, 1]]), m.T)",
+    "m.index_copy_(0, torch.tensor([1, 0]), m)", "m.index_add_(0, torch.tensor([1, 0]), m.T)",
+    "m.masked_scatter_(m > 1, m.T)", "torch.where(m > 1, m, m.T, out=m)", "m.sub_(m.view(4).view(2, 2))",
+    "m[1].add_(m[0])", "m.pow_(m.T)", "m.hypot_(m[0])", "m[:, :1].copy_(m[:, 1:])",
+    "torch.zeros(3).expand(2, 3).add_(1)",
+]
+for s in snippets:
+    m, t = torch.arange(4.).reshape(2, 2), torch.arange(5.)
+    try:
+        exec(s)
+        print(s, "->", m.tolist(), t.tolist())
+    except RuntimeError as e:
+        print(s, "!!", e)
+w = torch.arange(4.).reshape(2, 2).requires_grad_()
+y = w * 1
+try:
+    y += y.T
+except RuntimeError as e:
+    print("recording:", e)
+y = w * 1
+y += y
+y.sum().backward()
+print(w.grad, y.grad_fn.name())
+""")
