@@ -313,7 +313,8 @@ def setitem(t, key, value):
                 f"Index put requires the source and destination dtypes match, got {t.dtype.scalar_name} for "
                 f"the destination and {value.dtype.scalar_name} for the source."
             )
-        mask_and_one = len(npkey) == 1 and npkey[0].dtype == np.bool_ and value.numel() == 1  # masked_fill_ in torch
+        mask_and_one = (isinstance(value, Tensor) and value.numel() == 1 and len(npkey) == 1
+                        and getattr(npkey[0], "dtype", None) == np.bool_)  # torch's masked_fill_, which reads it first
         apply_inplace(dst, lambda a, v: IndexPut.apply(a, v, key=npkey), value, overlap=None if mask_and_one else "any")
         return
     dst = basic_index(t, k, keep_full_slices=False)
