@@ -327,6 +327,8 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
         raise invalid_arguments("arange", given, _ARANGE)
     dtype = dtype_argument("arange", dtype, call=(given, _ARANGE))
     start, end, step = (v.item() if isinstance(v, Tensor) else v for v in (start, end, step))
+    if dtype is not None and dtype.category == 1:
+        return _finish(_integer_arange(start, end, step, dtype), None, requires_grad)
     if step == 0:
         raise RuntimeError("step must be nonzero")
     if not (math.isfinite(start) and math.isfinite(end)):
@@ -338,6 +340,26 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
         dtype = dtypes.int64 if dtype.category < 2 else dtype
     n = max(int(np.ceil((end - start) / step)), 0)
     return _finish((start + step * np.arange(n)).astype(dtype.np), None, requires_grad)
+
+
+def _integer_arange(start, end, step, dtype):
+    """torch's arange kernel for an integer ``dtype``: the bounds and step cut to integers first (toward zero, so a
+    step of 0.3 is 0: int64 refuses it, the other types repeat the start), the count from the integers for int64
+    and from the numbers as given for the others."""
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if not (math.isfinite(start) and math.isfinite(end)):
+        raise RuntimeError(f"unsupported range: {start} -> {end}")
+    if (step > 0 and end < start) or (step < 0 and end > start):
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
+    xstart, xend, xstep = (int(v) for v in (start, end, step))
+    if dtype is dtypes.int64:
+        if xstep == 0:
+            raise ValueError("step must be nonzero")
+        n = -((xend - xstart + xstep - (1 if xstep > 0 else -1)) // -xstep)  # ceil, in integers
+    else:
+        n = math.ceil((end - start) / step)
+    return (xstart + xstep * np.arange(max(n, 0), dtype=np.int64)).astype(dtype.np)
 
 
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):

@@ -23,6 +23,7 @@ from .arguments import (
 from .autograd import grad_mode
 from .creation import _finish, _size, empty, full, laid_out_like
 from .device import check_device, device
+from .ops._util import contiguous
 from .ops.comparison_writes import COMPARE_INPLACE, FillOut, FillTensorOut
 from .ops.inplace import apply_inplace
 from .ops.not_implemented import record_no_derivative
@@ -131,7 +132,7 @@ def lay_out(tensor, fmt):
     """``tensor``, a new result, with its elements laid out in memory as ``fmt`` (``torch.channels_last``: the
     channels innermost) says, as torch's ``memory_format=`` lays out what ``clone`` or ``zeros_like`` return."""
     if fmt not in _CHANNELS_LAST_ORDER:
-        tensor._data = np.ascontiguousarray(tensor._data)  # contiguous_format (preserve: as it is, a new result)
+        tensor._data = contiguous(tensor._data)  # contiguous_format (preserve: as it is, a new result)
         return tensor
     rank = _CHANNELS_LAST_ORDER[fmt][0]
     if tensor.ndim != rank:

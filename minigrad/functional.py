@@ -563,8 +563,8 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     if dtype is not None:
         input = input.to(dtype)
     if dim is None:
-        return R.Sum.apply(input)
-    return R.SumDim.apply(input, dim=dim, keepdim=keepdim)
+        return R.as_asked(R.Sum.apply(input), dtype)
+    return R.as_asked(R.SumDim.apply(input, dim=dim, keepdim=keepdim), dtype)
 
 
 @public("mean")
@@ -582,7 +582,8 @@ def nansum(input, dim=None, keepdim=False, *, dtype=None):
     """Mirror ``torch.nansum``: the sum of the elements that are not NaN, over ``dim`` (NansumBackward0; no
     gradient reaches the NaNs)."""
     _check_reduction_arguments("nansum", dim, keepdim)
-    return R.Nansum.apply(input, dim=dim, keepdim=keepdim, dtype=dtype_argument("nansum", dtype))
+    dtype = dtype_argument("nansum", dtype)
+    return R.as_asked(R.Nansum.apply(input, dim=dim, keepdim=keepdim, dtype=dtype), dtype)
 
 
 def _check_reduction_arguments(name, dim, keepdim):

@@ -291,7 +291,7 @@ def prod(input, dim=None, keepdim=False, *, dtype=None, _method=False):
             "bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)\n"
         )
     a = input if dtype is None else input.to(dtype)
-    return R.Prod.apply(a) if dim is None else R.ProdDim.apply(a, dim=int(dim), keepdim=keepdim)
+    return R.as_asked(R.Prod.apply(a) if dim is None else R.ProdDim.apply(a, dim=int(dim), keepdim=keepdim), dtype)
 
 
 @public("prod", function=False)

@@ -265,7 +265,8 @@ def _shift(left, input, other):
     else:
         fill = np.where(x < 0, -1, 0).astype(want.np) if signed else np.zeros_like(x)
         out = np.where(out_of_range, fill, np.right_shift(x, safe))
-    return wrap(np.ascontiguousarray(out, dtype=want.np))
+    out = np.asarray(out, dtype=want.np)
+    return wrap(out if out.flags.c_contiguous else out.copy())  # a 0-d array stays 0-d (ascontiguousarray's is 1-d)
 
 
 @public("bitwise_left_shift", "__lshift__", inplace="bitwise_left_shift_", function=False,

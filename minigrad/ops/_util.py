@@ -37,6 +37,12 @@ except ImportError:  # numpy 1: a global state
         np.seterr(**old)
 
 
+def contiguous(a):
+    """``a`` laid out row-major (a copy if it is not): ``np.ascontiguousarray``, which makes a 0-d array 1-d, for
+    arrays of any rank."""
+    return a if a.flags.c_contiguous else np.ascontiguousarray(a)
+
+
 def wrap(arr):
     """A tensor around an op's numpy result (``Tensor._wrap``, inlined: every op makes one). numpy ufuncs give
     a numpy scalar for 0-d inputs; it becomes a 0-d array, so that the tensor can be written in place and

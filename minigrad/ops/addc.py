@@ -5,7 +5,7 @@ import numpy as np
 
 from .. import dtypes
 from ..optim import kernels
-from ._util import infer_size, wrap
+from ._util import contiguous, infer_size, wrap
 from .op import Op
 
 
@@ -30,7 +30,7 @@ class Addcmul(Op):
         ctx._save((t1, t2))
         ctx.value = value
         x, y, z = _operands(a, t1, t2)
-        return wrap(kernels.addcmul(np.ascontiguousarray(x), value, y, z))
+        return wrap(kernels.addcmul(contiguous(np.asarray(x)), value, y, z))
 
 
 class Addcdiv(Op):

@@ -546,7 +546,7 @@ class Sign(Op):
 
     node_name = "SignBackward0"
     formula = {"self": "zeros_like(grad)"}
-    values = staticmethod(np.sign)
+    values = staticmethod(lambda x: np.where(x != x, 0, np.sign(x)))  # torch's sign of NaN is 0, numpy's NaN
     bool_kernel = None  # the sign of a bool tensor is itself; Round and Floor name torch's kernel that refuses one
 
     @staticmethod
@@ -1108,11 +1108,20 @@ def _check_divisor(a, b):
         raise RuntimeError("ZeroDivisionError")
 
 
+def remainder_values(x, y):
+    """torch's CPU ``remainder``: Python's ``%`` for integers; for floats C's ``fmod``, moved into ``y``'s sign when
+    the signs differ, so that ``-0. % 2.`` is ``-0.`` as in torch (numpy's ``remainder`` gives ``0.``)."""
+    mod = np.fmod(x, y)
+    if mod.dtype.kind != "f":
+        return np.remainder(x, y)
+    return np.where((mod != 0) & ((np.asarray(y) < 0) != (mod < 0)), mod + y, mod)
+
+
 class Remainder(Clone):
     """result = self % other (the sign of other, as Python's), other a number; the gradient passes through"""
 
     node_name = "RemainderBackward0"
-    values, kernel = staticmethod(np.remainder), "remainder_cpu"  # Fmod changes these
+    values, kernel = staticmethod(remainder_values), "remainder_cpu"  # Fmod changes these
 
     @staticmethod
     def forward(ctx, a, *, other):
@@ -1127,7 +1136,7 @@ class RemainderTensor(Div):
 
     node_name = "RemainderBackward1"
     formula = {"self": "grad", "other": "-grad * (self / other).floor()"}
-    values, kernel = Remainder.values, Remainder.kernel
+    values, kernel = staticmethod(remainder_values), Remainder.kernel
 
     @staticmethod
     def forward(ctx, a, b):

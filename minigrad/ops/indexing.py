@@ -152,6 +152,10 @@ def indices_as_torch_saves(key):
 
 
 def _index_error(a, indices, err):
+    consumed = sum(k.ndim if isinstance(k, np.ndarray) and k.dtype == bool else 1 for k in indices
+                   if k is not None and k is not Ellipsis and not isinstance(k, (bool, np.bool_)))  # fmt: skip
+    if consumed > a.ndim:
+        return f"too many indices for tensor of dimension {a.ndim}"
     advanced = 0  # torch moves the index tensors to the front, so it counts dimensions among them
     for dim, k in enumerate(indices):
         if isinstance(k, np.ndarray) and k.dtype == bool:
@@ -175,6 +179,28 @@ def is_advanced(k):
     if isinstance(k, Tensor):
         return k.ndim > 0 or k.dtype.category == 0
     return isinstance(k, (list, np.ndarray, bool))
+
+
+_SEQUENCE_AS_TUPLE = (
+    "Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed in pytorch 2.9; use "
+    "x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be interpreted as tensor index, x[torch.tensor(seq)], "
+    "which will result either in an error or a different result"
+)
+
+
+def sequence_as_tuple(key):
+    """torch's ``treatSequenceAsTuple``: a list index of fewer than 32 items, one of them a list, tuple, tensor,
+    array, slice, None or ``...``, is a tuple of indices (``x[[[0, 1], [1, 2]]]`` is ``x[[0, 1], [1, 2]]``), with
+    torch 2.13's deprecation warning; any other list is one index (``x[[0, 2]]``)."""
+    if len(key) >= 32:
+        return key
+    for item in key:
+        if isinstance(item, (list, tuple, Tensor, np.ndarray, slice, str)) or item is None or item is Ellipsis:
+            line = 359 if item is None or item is Ellipsis else 349
+            warnings.warn(internal(_SEQUENCE_AS_TUPLE, f"torch/csrc/autograd/python_variable_indexing.cpp:{line}"),
+                          UserWarning, stacklevel=user_stacklevel())  # fmt: skip
+            return tuple(key)
+    return key
 
 
 _UINT8_INDEX = internal("indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead.",
@@ -202,6 +228,8 @@ def np_index(k):
 def getitem(t, key):
     """Mirror ``Tensor.__getitem__``: basic indexing as a chain of Select/Slice/Unsqueeze views
     (the nodes torch records), anything else as one ``Index`` op."""
+    if key.__class__ is list:
+        key = sequence_as_tuple(key)
     single = not isinstance(key, tuple)  # torch keeps a lone ``x[:]`` as a SliceBackward0 node
     key = (key,) if single else key
     if any(is_advanced(k) for k in key):

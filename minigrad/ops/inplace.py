@@ -27,6 +27,7 @@ from .indexing import (
     mixes_integers,
     np_index,
     select_integers,
+    sequence_as_tuple,
 )
 from .op import Op, _new
 from .shape import expanded_shape
@@ -302,6 +303,8 @@ def setitem(t, key, value):
     as torch reads one (a Python number, numpy's float64 and integers; ``t[0] = [1., 2.]`` is torch's TypeError)."""
     if not isinstance(value, (Tensor, bool, int, float, np.integer)):
         raise TypeError(f"can't assign a {c_type_name(value)} to a {t.type()}")
+    if key.__class__ is list:
+        key = sequence_as_tuple(key)
     k = key if isinstance(key, tuple) else (key,)
     if len(k) == 1 and isinstance(k[0], Tensor) and k[0]._data.dtype == np.uint8 and (
             not isinstance(value, Tensor) or value.ndim == 0):  # torch's set_item: a mask and a number: masked_fill_

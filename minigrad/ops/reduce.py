@@ -397,3 +397,11 @@ class Nansum(Op):
     def backward(ctx, grads, F):
         (a,) = ctx._values(F)
         return (nansum_backward(grads[0], a, ctx.dim, ctx.keepdim, F),)
+
+
+def as_asked(out, dtype):
+    """A sum's or product's result in the ``dtype`` asked for: over integers and bools it accumulates in int64,
+    then wraps into a smaller type (``sum(dtype=torch.uint8)``) as torch's does (no gradient: not floating)."""
+    if dtype is None or out.dtype is dtype:
+        return out
+    return wrap(out._data.astype(dtype.np))

@@ -447,3 +447,46 @@ y += y
 y.sum().backward()
 print(w.grad, y.grad_fn.name())
 """)
+
+_errors(
+    "api_everyday_sequence_index_and_edge_values",
+    "torch.arange(12.).reshape(3, 4)[[[0, 1], [1, 2]]]",
+    "torch.arange(12.).reshape(3, 4)[[[0, 1]]]",
+    "torch.arange(12.).reshape(3, 4)[[0, [1, 2]]]",
+    "torch.arange(12.).reshape(3, 4)[[slice(0, 2), 1]]",
+    "torch.arange(12.).reshape(3, 4)[[None, 0]].shape",
+    "torch.arange(12.).reshape(3, 4)[[0, 2]]",
+    "torch.arange(12.).reshape(3, 4)[[[0, 1], [1, 2], [0, 0]]]",
+    "torch.sign(torch.tensor([float('nan'), -0., 0., -2., float('inf')]))",
+    "torch.tensor([-0., 5., -5., 3.5]) % 2.",
+    "torch.tensor([-3., 3., -3., 3.]) % torch.tensor([2., 2., -2., -2.])",
+    "torch.tensor([7, -7]) % torch.tensor([2, -2])",
+    "torch.remainder(-3, torch.tensor([2., -2.]))",
+    "torch.arange(0, 1, 0.3, dtype=torch.int64)",
+    "torch.arange(0, 1, 0.3, dtype=torch.int32)",
+    "torch.arange(0, 2.5, dtype=torch.int64)",
+    "torch.arange(0, 2.5, dtype=torch.int32)",
+    "torch.arange(5.5, 0, -1.5, dtype=torch.int16)",
+    "torch.tensor([200., 100.]).sum(dtype=torch.uint8)",
+    "torch.tensor([200, 100]).sum(0, dtype=torch.int8)",
+    "torch.tensor([True, True]).sum(dtype=torch.bool)",
+    "torch.tensor([200, 100]).prod(dtype=torch.uint8)",
+    "torch.tensor([200, 100]).nansum(dtype=torch.int32)",
+    "torch.tensor(3) << torch.tensor(70)",
+    "torch.tensor(3) >> 1",
+    "torch.addcmul(torch.tensor(1.), torch.tensor(2.), torch.tensor(3.))",
+    "torch.tensor(1.).addcmul_(torch.tensor(2.), torch.tensor(3.))",
+    "torch.clone(torch.tensor(2.), memory_format=torch.contiguous_format)",
+)
+
+case("api_everyday_sequence_index_writes", """
+x = torch.zeros(3, 4)
+x[[0, [1, 2]]] = 5.
+x[[[0, 1], [2, 3]]] = torch.tensor([1., 2.])
+x[[slice(1, 3), 0]] = -1.
+print(x)
+w = torch.arange(6.).reshape(2, 3).requires_grad_()
+y = w[[[0, 1], [2, 0]]] * torch.tensor([1., 10.])
+y.sum().backward()
+print(y, y.grad_fn.name(), w.grad)
+""")
