@@ -149,7 +149,7 @@ def _keyword_only(fn, name):
         return fn(self, **kwargs)
 
     method.__name__ = method.__qualname__ = name
-    method.__doc__ = fn.__doc__
+    method.__doc__, method.__wrapped__ = fn.__doc__, fn
     return method
 
 

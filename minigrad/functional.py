@@ -562,9 +562,8 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     """Mirror ``torch.sum``: all elements (SumBackward0) or over ``dim`` (SumBackward1)."""
     if dtype is not None:
         input = input.to(dtype)
-    if dim is None:
-        return R.as_asked(R.Sum.apply(input), dtype)
-    return R.as_asked(R.SumDim.apply(input, dim=dim, keepdim=keepdim), dtype)
+    out = R.Sum.apply(input) if dim is None else R.SumDim.apply(input, dim=dim, keepdim=keepdim)
+    return out if dtype is None else R.as_asked(out, dtype)
 
 
 @public("mean")
@@ -1277,7 +1276,9 @@ def _copy_(self, other, non_blocking=False):
 @public("reshape", function=False)
 def _reshape_method(self, *sizes, shape=None):
     """Mirror ``Tensor.reshape(*shape)``."""
-    return reshape(self, _shape_args(sizes_or_keyword("reshape", "shape", sizes, shape), "reshape", "shape"))
+    if shape is not None:
+        sizes = sizes_or_keyword("reshape", "shape", sizes, shape)
+    return reshape(self, _shape_args(sizes, "reshape", "shape"))
 
 
 @public("permute", function=False)
@@ -1289,7 +1290,8 @@ def _permute_method(self, *sizes, dims=None):
 @public("view", function=False)
 def _view(self, *shape, size=None, dtype=None):
     """Mirror ``Tensor.view(*shape)``: a view with a new shape; fails if the layout does not allow one."""
-    shape = sizes_or_keyword("view", "size", sizes_or_keyword("view", "dtype", shape, dtype), size)
+    if size is not None or dtype is not None:  # rare: the hot path reads neither
+        shape = sizes_or_keyword("view", "size", sizes_or_keyword("view", "dtype", shape, dtype), size)
     if len(shape) == 1 and isinstance(shape[0], dtypes.dtype):
         raise NotImplementedError("minigrad's view() does not reinterpret dtypes")
     return S.View.apply(self, shape=_shape_args(shape, "view", "size", _VIEW))
@@ -1299,7 +1301,9 @@ def _view(self, *shape, size=None, dtype=None):
 def _expand(self, *shape, size=None, implicit=False):
     """Mirror ``Tensor.expand(*sizes)``: broadcast to a bigger shape without copying (``implicit``, for torch's
     tracer, changes nothing)."""
-    return S.Expand.apply(self, shape=_shape_args(sizes_or_keyword("expand", "size", shape, size), "expand", "size"))
+    if size is not None:
+        shape = sizes_or_keyword("expand", "size", shape, size)
+    return S.Expand.apply(self, shape=_shape_args(shape, "expand", "size"))
 
 
 @public("expand_as", function=False)

@@ -382,6 +382,7 @@ def _inplace(fn, name, check):
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"Mirror ``Tensor.{name}``: ``{fn.__name__}`` written into this tensor in place."
+    method.__wrapped__ = fn  # its parameters, for torch's keywords
     setattr(Tensor, name, method)
 
 

@@ -178,7 +178,7 @@ def _checked_method(name, argument, position):
         return plain(self, *args, **kwargs)
 
     method.__name__ = method.__qualname__ = name
-    method.__doc__ = plain.__doc__
+    method.__doc__, method.__wrapped__ = plain.__doc__, plain  # its parameters, for torch's keywords (axis=)
     setattr(Tensor, name, method)
 
 

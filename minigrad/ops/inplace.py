@@ -134,7 +134,7 @@ def apply_inplace(t, compute, *operands, writes=True, overlap="partial"):
         t._requires_grad or any(isinstance(o, Tensor) and o._requires_grad for o in operands)
     )
     check_inplace(t, recording, writes)
-    if overlap is not None:
+    if overlap is not None and operands:
         check_overlap(t, operands, overlap)
     if not recording:
         with grad_mode.no_grad():

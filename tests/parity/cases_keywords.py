@@ -92,6 +92,12 @@ _attempts(
     "torch.gather(x, axis=1, index=idx[:, None])",
     "x.gather(axis=1, index=idx[:, None]).flatten()",
     "torch.cross(x, x, axis=1).abs().sum()",
+    "x.scatter_add(axis=1, index=torch.tensor([[0, 0, 1]]), src=torch.ones(1, 3))",
+    "x.clone().scatter_add_(axis=0, index=torch.tensor([[1, 0, 1]]), src=torch.ones(1, 3))",
+    "x.scatter_reduce(axis=1, index=torch.tensor([[0, 0, 1]]), src=torch.ones(1, 3), reduce='amax')",
+    "x.index_reduce(axis=0, index=torch.tensor([1]), source=torch.ones(1, 3), reduce='prod')",
+    "x.clone().cumsum_(axis=1)",
+    fresh_process=True,  # index_reduce warns once per process that it is in beta
 )
 
 _attempts(
