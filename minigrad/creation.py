@@ -327,14 +327,9 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
         raise invalid_arguments("arange", given, _ARANGE)
     dtype = dtype_argument("arange", dtype, call=(given, _ARANGE))
     start, end, step = (v.item() if isinstance(v, Tensor) else v for v in (start, end, step))
+    check_range(start, end, step)
     if dtype is not None and dtype.category == 1:
         return _finish(_integer_arange(start, end, step, dtype), None, requires_grad)
-    if step == 0:
-        raise RuntimeError("step must be nonzero")
-    if not (math.isfinite(start) and math.isfinite(end)):
-        raise RuntimeError(f"unsupported range: {start} -> {end}")
-    if (step > 0 and end < start) or (step < 0 and end > start):
-        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     if dtype is None:
         dtype = dtypes.result_type((), (start, end, step))
         dtype = dtypes.int64 if dtype.category < 2 else dtype
@@ -342,16 +337,20 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
     return _finish((start + step * np.arange(n)).astype(dtype.np), None, requires_grad)
 
 
-def _integer_arange(start, end, step, dtype):
-    """torch's arange kernel for an integer ``dtype``: the bounds and step cut to integers first (toward zero, so a
-    step of 0.3 is 0: int64 refuses it, the other types repeat the start), the count from the integers for int64
-    and from the numbers as given for the others."""
+def check_range(start, end, step):
+    """torch's errors for the bounds and step of ``arange`` and ``range``."""
     if step == 0:
         raise RuntimeError("step must be nonzero")
     if not (math.isfinite(start) and math.isfinite(end)):
         raise RuntimeError(f"unsupported range: {start} -> {end}")
     if (step > 0 and end < start) or (step < 0 and end > start):
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
+
+
+def _integer_arange(start, end, step, dtype):
+    """torch's arange kernel for an integer ``dtype``: the bounds and step cut to integers first (toward zero, so a
+    step of 0.3 is 0: int64 refuses it, the other types repeat the start), the count from the integers for int64
+    and from the numbers as given for the others."""
     xstart, xend, xstep = (int(v) for v in (start, end, step))
     if dtype is dtypes.int64:
         if xstep == 0:

@@ -21,7 +21,7 @@ from .arguments import (
     sizes_or_keyword,
 )
 from .autograd import grad_mode
-from .creation import _finish, _size, empty, full, laid_out_like
+from .creation import _finish, _size, check_range, empty, full, laid_out_like
 from .device import check_device, device
 from .ops._util import contiguous
 from .ops.comparison_writes import COMPARE_INPLACE, FillOut, FillTensorOut
@@ -421,12 +421,7 @@ def range(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fal
     check_device(device)
     np_dtype = (dtype_argument("range", dtype) or dtypes.get_default_dtype()).np
     start, end, step = (v.item() if isinstance(v, Tensor) else v for v in (start, end, step))
-    if step == 0:
-        raise RuntimeError("step must be nonzero")
-    if not (math.isfinite(start) and math.isfinite(end)):
-        raise RuntimeError(f"unsupported range: {start} -> {end}")
-    if (step > 0 and end < start) or (step < 0 and end > start):
-        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
+    check_range(start, end, step)
     n = int(math.floor((end - start) / step)) + 1
     if np.dtype(np_dtype).kind == "f":
         values = np.float64(start) + np.float64(step) * np.arange(n, dtype=np.float64)

@@ -68,10 +68,7 @@ def report_cases(prefix, leaves, table):
 def attempts(name, setup, *snippets, **kwargs):
     """A case that prints, after the ``setup`` code (a list of texts), the error (class and message) each snippet
     raises, or its value (``kwargs``: as :func:`case` takes them)."""
-    lines = ["def attempt(f):", "    try:", "        print(f())", "    except Exception as e:",
-             "        print(type(e).__name__, e)"]
-    lines += [f"attempt(lambda: {s})" for s in snippets]
-    case(name, [*setup, "\n".join(lines)], **kwargs)
+    case(name, [*setup, "\n".join(f"attempt(lambda: {s})" for s in snippets)], **kwargs)  # run.attempt
 
 
 # ---------------------------------------------------------------------------------------------------------

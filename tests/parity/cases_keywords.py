@@ -147,12 +147,6 @@ def show(r, o):
     print(r is o, o)
 
 
-def attempt(f):
-    try:
-        print(f())
-    except Exception as e:
-        print(type(e).__name__, e)
-
 o = torch.empty(2, 3)
 show(torch.abs(x, out=o), o)
 show(torch.exp(x, out=o), o)
@@ -182,12 +176,6 @@ print(torch.exp(x, out=None).shape)
 """])
 
 case("api_keywords_out_special", [_X, """
-def attempt(f):
-    try:
-        print(f())
-    except Exception as e:
-        print(type(e).__name__, e)
-
 for o in (torch.empty(3), torch.empty(0), torch.empty(2, 4)):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -245,12 +233,6 @@ _attempts(
 )
 
 case("api_keywords_memory_format", [_X, """
-def attempt(f):
-    try:
-        print(f())
-    except Exception as e:
-        print(type(e).__name__, e)
-
 b = torch.arange(24.).reshape(1, 2, 3, 4)
 cl = torch.channels_last
 for name, t in [("zeros_like", torch.zeros_like(b, memory_format=cl)),

@@ -81,7 +81,15 @@ def _helpers(torch):
         for leaf in leaves:
             print(leaf.grad)
 
-    return {"nf": nf, "show_graph": show_graph, "report": report}
+    return {"nf": nf, "show_graph": show_graph, "report": report, "attempt": attempt}
+
+
+def attempt(f):
+    """Print ``f()``, or the class and message of the error it raises."""
+    try:
+        print(f())
+    except Exception as e:  # noqa: BLE001 - the error is what the case observes
+        print(type(e).__name__, e)
 
 
 def _reset(torch):
