@@ -94,9 +94,15 @@ def check_overlap(t, operands, refused="partial"):
     (``refused="partial"``) refuses one that shares part of it (``m += m.T``, ``t[:-1] = t[1:]``) and takes the very
     same elements (``x += x``); an indexed write (``"any"``: ``scatter_``, ``index_put_``) refuses both. Where torch
     cannot tell cheaply (steps that interleave, ``x[::2]`` and ``x[1::2]``), the write goes ahead, as in torch."""
+    a = t._data
     for o in operands:
-        if o.__class__ is Tensor and np.may_share_memory(t._data, o._data):
-            status = overlap_status(t._data, o._data)
+        if o.__class__ is not Tensor:
+            continue
+        b = o._data
+        if a is not b and a.base is None and b.base is None:  # two arrays that own their memory: apart
+            continue
+        if np.may_share_memory(a, b):
+            status = overlap_status(a, b)
             if status == "partial" or status == "full" and refused == "any":
                 raise RuntimeError(PARTIAL_OVERLAP)
 
@@ -134,8 +140,11 @@ def apply_inplace(t, compute, *operands, writes=True, overlap="partial"):
         t._requires_grad or any(isinstance(o, Tensor) and o._requires_grad for o in operands)
     )
     check_inplace(t, recording, writes)
-    if overlap is not None and operands:
-        check_overlap(t, operands, overlap)
+    if overlap is not None:
+        for o in operands:  # inline, as most in-place ops write arrays that own their memory (p.data += ...)
+            if o.__class__ is Tensor and (o._data is t._data or o._data.base is not None or t._data.base is not None):
+                check_overlap(t, operands, overlap)
+                break
     if not recording:
         with grad_mode.no_grad():
             _write(t, compute(t, *operands))
