@@ -93,8 +93,7 @@ def take_options(name, kwargs):
     from .everyday import preserve_format
 
     names = recorded_keywords().get(f"torch.{name}", ())
-    fmt = kwargs.get("memory_format")
-    if fmt is preserve_format:  # there is no input to preserve the layout of
+    if "memory_format" in names and kwargs.get("memory_format") is preserve_format:  # no input to preserve
         raise RuntimeError("unsupported memory format Preserve")
     return _options(name, kwargs, [n for n in OPTIONS if n in names])
 
