@@ -25,7 +25,8 @@ from .arguments import (
 )  # fmt: skip
 from .device import check_device
 from .input_checks import recorded_overloads
-from .keywords import lay_out, take_options
+from .keywords import take_options
+from .layouts import lay_out
 from .ops._util import scalar_as
 from .public import public
 from .random import generator_or_default

@@ -23,6 +23,7 @@ from functools import cache
 from pathlib import Path
 
 from .device import check_device
+from .layouts import lay_out, layout, memory_format, preserve_format, strided
 from .outputs import write_out
 from .return_types import ReturnTypes
 from .tensor import Tensor
@@ -89,28 +90,15 @@ def torch_keywords(fn, name, added):
 def take_options(name, kwargs):
     """Check and remove from ``kwargs`` the options (:data:`OPTIONS`) torch's ``torch.<name>`` takes, for a
     function that reads its keywords itself (``torch.zeros(2, 3, layout=torch.strided)``); the memory format to lay
-    the result out in (:func:`lay_out`), if not the usual."""
-    from .everyday import preserve_format
-
+    the result out in (:func:`minigrad.layouts.lay_out`), if not the usual."""
     names = recorded_keywords().get(f"torch.{name}", ())
     if "memory_format" in names and kwargs.get("memory_format") is preserve_format:  # no input to preserve
         raise RuntimeError("unsupported memory format Preserve")
     return _options(name, kwargs, [n for n in OPTIONS if n in names])
 
 
-def lay_out(result, fmt):
-    """``result`` laid out in memory format ``fmt`` (None: as it is)."""
-    if fmt is None:
-        return result
-    from .everyday import lay_out
-
-    return lay_out(result, fmt)
-
-
 def _options(name, kwargs, options):
     """Check and remove the options in ``kwargs``; the memory format to lay the result out in, if not the usual."""
-    from .everyday import layout, memory_format, preserve_format, strided
-
     value = kwargs.pop("layout", None) if "layout" in options else None
     if value is not None:
         if not isinstance(value, layout):

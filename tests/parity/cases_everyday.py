@@ -1,5 +1,6 @@
 """Parity cases for everyday: constants, layouts and memory formats, the torch-level in-place functions,
-comparison aliases, small factories and windows, predicates and global settings (``minigrad/everyday.py``)."""
+comparison aliases, small factories and windows, predicates and global settings (``minigrad/everyday.py`` and
+``minigrad/layouts.py``), and in-place writes over shared memory and student-code edges."""
 
 from parity.cases import attempts, case
 
