@@ -24,6 +24,7 @@ from .combinatorics import *  # noqa: F403 - cartesian_prod, combinations, vande
 from .creation import (
     arange,
     as_tensor,
+    asarray,
     empty,
     eye,
     from_numpy,

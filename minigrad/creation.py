@@ -238,11 +238,53 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
 
 
 def as_tensor(data, dtype=None):
-    """Mirror ``torch.as_tensor``: like ``tensor`` but shares memory with a numpy array or tensor; a tensor of
-    another dtype is converted (``data.to(dtype)``, differentiable), without ``tensor``'s copy warning."""
+    """Mirror ``torch.as_tensor``: like ``tensor`` but shares memory with a numpy array (as ``from_numpy``) or a
+    tensor of the dtype asked for; one of another dtype is converted (a tensor's by ``data.to(dtype)``,
+    differentiable), without ``tensor``'s copy warning."""
     if isinstance(data, Tensor):
         return data if dtype in (None, data.dtype) else data.to(dtype)
+    if _aliases(data, dtype):
+        return from_numpy(data)
     return tensor(data, dtype=dtype)
+
+
+_ASARRAY_REQUIRES_GRAD = internal(
+    "torch.asarray: unspecified requires_grad now defaults to obj.requires_grad instead of False. Pass "
+    "requires_grad=False explicitly to get the old behavior and silence this warning.",
+    "torch/csrc/utils/tensor_new.cpp:1737",
+)
+
+
+def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=None):
+    """Mirror ``torch.asarray``: ``obj`` (a tensor, a numpy array, numbers or nested lists) as a tensor. A tensor
+    is returned itself (converted by ``.to(dtype)``, or cloned if ``copy=True``, both recorded), a numpy array
+    shared (as ``from_numpy``) unless it must be converted or ``copy=True``; ``copy=False`` refuses a copy with
+    torch's ValueError. A ``requires_grad`` given is set on the result, the tensor given included; left out, a
+    tensor keeps its own, with torch's warning that this default changed."""
+    check_device(device)
+    dtype = dtype_argument("asarray", dtype)
+    if isinstance(obj, (Tensor, np.ndarray)):
+        have = obj.dtype if isinstance(obj, Tensor) else dtypes.from_numpy_dtype(obj.dtype)
+        if copy is False and dtype not in (None, have):
+            raise ValueError(f"can't alias tensor with dtype '{have.scalar_name}' into dtype '{dtype.scalar_name}'.")
+    elif copy is False:
+        raise ValueError("can't alias arbitrary sequence into a tensor.")
+    if isinstance(obj, Tensor):
+        if requires_grad is None and obj.requires_grad:
+            warn_once(_ASARRAY_REQUIRES_GRAD, stacklevel=user_stacklevel())
+        out = obj.to(dtype) if dtype not in (None, obj.dtype) else obj.clone() if copy else obj
+    else:
+        out = from_numpy(obj) if _aliases(obj, dtype) and not copy else tensor(obj, dtype=dtype)
+    if requires_grad is not None:
+        if requires_grad and not out.dtype.is_floating_point:
+            raise RuntimeError(FACTORY_INT_GRAD_ERROR)
+        out.requires_grad_(requires_grad)
+    return out
+
+
+def _aliases(data, dtype):
+    """Whether a tensor can share ``data``'s memory: a numpy array of a dtype minigrad has, the one asked for."""
+    return isinstance(data, np.ndarray) and data.dtype in dtypes._BY_NP and dtype in (None, dtypes._BY_NP[data.dtype])
 
 
 def from_numpy(arr):
