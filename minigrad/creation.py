@@ -5,6 +5,7 @@ Random numbers come from minigrad's generators (:mod:`minigrad.random`), drawn a
 only device.
 """
 
+import functools
 import itertools
 import math
 import warnings
@@ -23,6 +24,7 @@ from .arguments import (
     sizes_or_keyword,
     word,
 )  # fmt: skip
+from .autograd import grad_mode
 from .device import check_device
 from .input_checks import recorded_overloads
 from .keywords import take_options
@@ -316,6 +318,37 @@ def _default(dtype, function, call=None):
     return dtypes.get_default_dtype() if dtype is None else dtype
 
 
+def _takes_out(fn):
+    """torch's ``out=`` for a factory that takes sizes (``torch.zeros(2, 3, out=t)``): the result made in ``out``'s
+    dtype (a ``dtype`` given must be it), ``out`` resized to it silently and filled in place, then returned."""
+    name = fn.__name__
+
+    @functools.wraps(fn)
+    def factory(*size, out=None, **kwargs):
+        if out is None:
+            return fn(*size, **kwargs)
+        if not isinstance(out, Tensor):
+            raise TypeError(f"{name}(): argument 'out' must be Tensor, not {word(out)}")
+        if grad_mode._state.enabled and out.requires_grad:
+            raise RuntimeError(f"aten::{name}(): functions with out=... arguments don't support automatic "
+                               "differentiation, but one of the arguments requires grad.")  # fmt: skip
+        dtype = kwargs.pop("dtype", None)
+        if dtype is not None and dtype is not out.dtype:
+            raise RuntimeError(f"dtype {dtype.scalar_name} does not match dtype of out parameter "
+                               f"({out.dtype.scalar_name})")  # fmt: skip
+        requires_grad = kwargs.pop("requires_grad", False)
+        result = fn(*size, dtype=out.dtype, **kwargs)._data
+        if out._data.shape == result.shape:
+            out._data[...] = result
+        else:
+            out._data = result
+        out._vc.bump()
+        return out.requires_grad_() if requires_grad else out
+
+    return factory
+
+
+@_takes_out
 def zeros(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.zeros``."""
     size, _ = _given_size(size, kwargs, device, "zeros")
@@ -325,12 +358,14 @@ def zeros(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     return _finish(np.zeros(_size(size, "zeros"), dtype=_default(dtype, "zeros").np), None, requires_grad)
 
 
+@_takes_out
 def ones(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.ones``."""
     size, _ = _given_size(size, kwargs, device, "ones")
     return _finish(np.ones(_size(size, "ones"), dtype=_default(dtype, "ones").np), None, requires_grad)
 
 
+@_takes_out
 def empty(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.empty`` (minigrad fills it with zeros, so output is repeatable)."""
     size, fmt = _given_size(size, kwargs, device, "empty")
@@ -449,6 +484,7 @@ def eye(n, m=None, dtype=None, device=None, requires_grad=False):
     return _finish(np.eye(int(n), None if m is None else int(m), dtype=dtype.np), None, requires_grad)
 
 
+@_takes_out
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.rand``: uniform on [0, 1), from ``generator`` (or the default one)."""
     shape = _size(_given_size(size, kwargs, device, "rand")[0], "rand", _RAND)
@@ -457,6 +493,7 @@ def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **
     return _finish(sampling.uniform(generator_or_default(generator), n, dtype).reshape(shape), None, requires_grad)
 
 
+@_takes_out
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.randn``: standard normal, from ``generator`` (or the default one)."""
     shape = _size(_given_size(size, kwargs, device, "randn")[0], "randn", _RAND)

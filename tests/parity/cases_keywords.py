@@ -315,3 +315,19 @@ _attempts(
     "F.mse_loss(x, y, weight=torch.tensor([[1., 2., 3.], [1., 1., 1.]]), reduction='sum')",
     "F.mse_loss(x, y, weight=torch.tensor([1., 2., 3.]))",
 )
+
+case("api_keywords_factory_out", """
+import warnings
+warnings.simplefilter("always")
+o = torch.empty(2, dtype=torch.long)
+r = torch.zeros(3, out=o)
+print(r is o, o)
+print(torch.ones(2, 2, out=torch.empty(0)), torch.empty(2, out=torch.empty(2, dtype=torch.int32)).dtype)
+torch.manual_seed(0)
+print(torch.rand(3, out=torch.empty(3)), torch.randn(2, out=torch.empty(2, dtype=torch.float64)))
+attempt(lambda: torch.rand(2, out=torch.empty(2, dtype=torch.long)))
+attempt(lambda: torch.zeros(2, out=torch.empty(2, requires_grad=True)))
+attempt(lambda: torch.zeros(2, dtype=torch.float64, out=torch.empty(2)))
+attempt(lambda: torch.zeros(2, out=3))
+print(torch.zeros(2, requires_grad=True, out=torch.empty(2)), torch.zeros(size=(2,), out=torch.empty(2)))
+""")
