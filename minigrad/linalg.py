@@ -39,10 +39,10 @@ LinAlgError.__name__ = LinAlgError.__qualname__ = "_LinAlgError"
 LinAlgError.__module__ = "torch._C"
 
 
-def square_matrices(A, name, low_precision=False):
+def square_matrices(A, name, low_precision=False, kernel="lu_cpu"):
     """torch's checks of a linear-algebra function's input (``squareCheckInputs``, ``checkFloatingOrComplex``),
     with ``name`` in its errors: batches of square matrices of a floating dtype (float16 only if ``low_precision``,
-    and then no LU kernel takes it)."""
+    and then no ``kernel`` takes it: LU's, or Cholesky's)."""
     if A.ndim < 2:
         raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
     if A.shape[-1] != A.shape[-2]:
@@ -54,7 +54,7 @@ def square_matrices(A, name, low_precision=False):
     if A.dtype.itemsize < 4:
         if not low_precision:
             raise RuntimeError(f"{name}: Low precision dtypes not supported. Got {A.dtype.scalar_name}")
-        raise not_implemented("lu_cpu", A.dtype)
+        raise not_implemented(kernel, A.dtype)
 
 
 def _tensor_argument(value, function, name):
@@ -382,17 +382,6 @@ def solve_triangular(A, B, *, upper=_REQUIRED, left=True, unitriangular=False, o
     return S.LinalgSolveTriangular.apply(A, B, upper=upper, left=left, unitriangular=unitriangular)
 
 
-def _cholesky_checks(A, name):
-    if A.ndim < 2:
-        raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
-    if A.shape[-1] != A.shape[-2]:
-        raise RuntimeError(
-            f"{name}: A must be batches of square matrices, but they are {A.shape[-2]} by {A.shape[-1]} matrices"
-        )
-    if not A.dtype.is_floating_point:
-        raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. Got {A.dtype.scalar_name}")
-    if A.dtype.itemsize < 4:
-        raise not_implemented("cholesky_cpu", A.dtype)
 
 
 def cholesky_ex(A, *, upper=False, check_errors=False):
@@ -401,7 +390,7 @@ def cholesky_ex(A, *, upper=False, check_errors=False):
     the order of the first leading minor that is not positive-definite, 0 if none; the factor is then LAPACK's
     partial one) (LinalgCholeskyExBackward0, second order too)."""
     _argument(A, "linalg_cholesky_ex", "A", 1)
-    _cholesky_checks(A, "linalg.cholesky")
+    square_matrices(A, "linalg.cholesky", low_precision=True, kernel="cholesky_cpu")
     info = []
     L = C.LinalgCholeskyEx.apply(A, upper=upper, info=info, check_errors="linalg.cholesky_ex" if check_errors else None)
     return ReturnTypes(L, info[0], "linalg_cholesky_ex", ("L", "info"))
@@ -416,7 +405,7 @@ def cholesky(A, *, upper=False, out=None):
         from .outputs import write_out
 
         return write_out("linalg_cholesky_ex", out, lambda: cholesky(A, upper=upper), A)
-    _cholesky_checks(A, "linalg.cholesky")
+    square_matrices(A, "linalg.cholesky", low_precision=True, kernel="cholesky_cpu")
     return C.LinalgCholeskyEx.apply(A, upper=upper, check_errors="linalg.cholesky")
 
 

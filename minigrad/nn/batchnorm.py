@@ -141,6 +141,21 @@ def torch_batch_norm(input, weight, bias, running_mean, running_var, training, m
     return native_batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
 
 
+def affine_parameters(module, shape, affine, bias, device, dtype):
+    """torch's learned scale and shift of a normalisation layer (batch, instance, layer and group norm): ``weight``
+    (ones) and ``bias`` (zeros, unless ``bias`` is False) of ``shape`` if ``affine``, else registered as None, as
+    torch's are (they print and load as torch's)."""
+    if affine:
+        module.weight = Parameter(creation.ones(shape, dtype=dtype, device=device))
+        if bias:
+            module.bias = Parameter(creation.zeros(shape, dtype=dtype, device=device))
+        else:
+            module.register_parameter("bias", None)
+    else:
+        module.register_parameter("weight", None)
+        module.register_parameter("bias", None)
+
+
 class _NormBase(Module):
     """torch's ``_NormBase``: the parameters (weight ones, bias zeros, if ``affine``) and the running statistics
     (if ``track_running_stats``) of the batch and instance norm layers, and their printout."""
@@ -150,15 +165,7 @@ class _NormBase(Module):
         super().__init__()
         self.num_features, self.eps, self.momentum = num_features, eps, momentum
         self.affine, self.track_running_stats, self._bias = affine, track_running_stats, bias and affine
-        if affine:
-            self.weight = Parameter(creation.ones(num_features, dtype=dtype, device=device))
-            if bias:
-                self.bias = Parameter(creation.zeros(num_features, dtype=dtype, device=device))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        affine_parameters(self, num_features, affine, bias, device, dtype)
         if track_running_stats:
             self.register_buffer("running_mean", creation.zeros(num_features, dtype=dtype))
             self.register_buffer("running_var", creation.ones(num_features, dtype=dtype))

@@ -4,15 +4,13 @@
 
 import numpy as np
 
-from .. import creation
 from ..arguments import word
 from ..ops._util import not_implemented, wrap
 from ..ops.carriers import TENSORS
 from ..ops.op import Op
 from ..size import Size
-from .batchnorm import normalise, normalised_input_backward
+from .batchnorm import affine_parameters, normalise, normalised_input_backward
 from .module import Module
-from .parameter import Parameter
 
 
 def layer_norm_input_backward(grad, input, weight, axes, eps, F=TENSORS):
@@ -104,15 +102,7 @@ class LayerNorm(Module):
             normalized_shape = (normalized_shape,)
         self.normalized_shape, self.eps = tuple(normalized_shape), eps
         self.elementwise_affine = elementwise_affine
-        if elementwise_affine:
-            self.weight = Parameter(creation.ones(self.normalized_shape, dtype=dtype, device=device))
-            if bias:
-                self.bias = Parameter(creation.zeros(self.normalized_shape, dtype=dtype, device=device))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        affine_parameters(self, self.normalized_shape, elementwise_affine, bias, device, dtype)
         for t in (self.weight, self.bias):
             if t is not None:  # torch's reset_parameters fills each in place once
                 t._vc.bump()

@@ -4,15 +4,13 @@ as one example of ``N * C`` channels (ViewBackward0 over NativeBatchNormBackward
 
 import warnings
 
-from .. import creation
 from ..arguments import must_be_tensor
 from ..autograd import grad_mode
 from ..ops._util import not_implemented
 from ..ops.group_norm import NativeGroupNorm
 from ..tensor import Tensor
-from .batchnorm import _NormBase, native_batch_norm
+from .batchnorm import _NormBase, affine_parameters, native_batch_norm
 from .module import Module
-from .parameter import Parameter
 
 
 def _shape(t):
@@ -112,15 +110,7 @@ class GroupNorm(Module):
         if num_channels % num_groups != 0:
             raise ValueError(f"num_channels ({num_channels}) must be divisible by num_groups ({num_groups})")
         self.num_groups, self.num_channels, self.eps, self.affine = num_groups, num_channels, eps, affine
-        if affine:
-            self.weight = Parameter(creation.ones(num_channels, dtype=dtype, device=device))
-            if bias:
-                self.bias = Parameter(creation.zeros(num_channels, dtype=dtype, device=device))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        affine_parameters(self, num_channels, affine, bias, device, dtype)
         for t in (self.weight, self.bias):
             if t is not None:  # torch's reset_parameters fills each in place once
                 t._vc.bump()

@@ -65,6 +65,19 @@ def report_cases(prefix, leaves, table):
         case(f"{prefix}{name.strip()}", [leaves, f"out = {expression.strip()}\nreport(out, {names.strip()})"])
 
 
+# the leaves most API cases start from (``x`` 2x3, ``v`` and ``p`` of 3, all requiring grad)
+LEAVES = """
+x = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
+v = torch.tensor([3., -4., 0.5], requires_grad=True)
+p = torch.tensor([0.5, 2., 0.25], requires_grad=True)
+"""
+
+
+def errors(name, *snippets, **kwargs):
+    """:func:`attempts` after :data:`LEAVES`."""
+    attempts(name, [LEAVES], *snippets, **kwargs)
+
+
 def attempts(name, setup, *snippets, **kwargs):
     """A case that prints, after the ``setup`` code (a list of texts), the error (class and message) each snippet
     raises, or its value (``kwargs``: as :func:`case` takes them)."""

@@ -7,19 +7,10 @@ the cases of ``cases.py`` do; the helpers (``report``, ``nf``, ``show_graph``) a
 import json
 from pathlib import Path
 
-from parity.cases import ATTEMPT, SET_WEIGHTS, attempts, case
+from parity.cases import ATTEMPT, SET_WEIGHTS, case
+from parity.cases import LEAVES as _X
+from parity.cases import errors as _errors
 from parity.cases import report_cases as _report_cases
-
-_X = """
-x = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
-v = torch.tensor([3., -4., 0.5], requires_grad=True)
-p = torch.tensor([0.5, 2., 0.25], requires_grad=True)
-"""
-
-
-def _errors(name, *snippets, **kwargs):
-    attempts(name, [_X], *snippets, **kwargs)
-
 
 # ---------------------------------------------------------------------------------------------------------
 # Tensor functions: values, grad_fn, next_functions and gradients (weights 1, 2, 3, ...).

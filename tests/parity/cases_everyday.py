@@ -2,18 +2,8 @@
 comparison aliases, small factories and windows, predicates and global settings (``minigrad/everyday.py`` and
 ``minigrad/layouts.py``), and in-place writes over shared memory and student-code edges."""
 
-from parity.cases import attempts, case
-
-_X = """
-x = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
-v = torch.tensor([3., -4., 0.5], requires_grad=True)
-p = torch.tensor([0.5, 2., 0.25], requires_grad=True)
-"""
-
-
-def _errors(name, *snippets, **kwargs):
-    attempts(name, [_X], *snippets, **kwargs)
-
+from parity.cases import case
+from parity.cases import errors as _errors
 
 case("api_everyday_constants_layouts", """
 import pickle

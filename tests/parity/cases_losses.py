@@ -3,14 +3,9 @@ layers (values, grad_fn names, next_functions, saved attributes, gradients, seco
 at torch's 4 decimals: the composites' pointwise and reduction ops can differ from torch's vectorised kernels in
 the last bit."""
 
+from parity.cases import LEAVES as _X
 from parity.cases import attempts, case
 from parity.cases import report_cases as _report_cases
-
-_X = """
-x = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
-v = torch.tensor([3., -4., 0.5], requires_grad=True)
-p = torch.tensor([0.5, 2., 0.25], requires_grad=True)
-"""
 
 _L = """
 a = torch.tensor([0.3, -1.2, 2.0, 0.7], requires_grad=True)

@@ -2,18 +2,10 @@
 masked_scatter, put, fmax, gcd, frexp, isin, diag_embed, split_with_sizes, cartesian_prod, renorm, ...): values,
 grad_fn names, next_functions, saved values, gradients, second order and torch's errors."""
 
-from parity.cases import attempts, case
+from parity.cases import LEAVES as _X
+from parity.cases import case
+from parity.cases import errors as _errors
 from parity.cases import report_cases as _report_cases
-
-_X = """
-x = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
-v = torch.tensor([3., -4., 0.5], requires_grad=True)
-p = torch.tensor([0.5, 2., 0.25], requires_grad=True)
-"""
-
-
-def _errors(name, *snippets, **kwargs):
-    attempts(name, [_X], *snippets, **kwargs)
 
 
 def _saved(expression):
