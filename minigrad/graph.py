@@ -120,6 +120,7 @@ class FunctionNode:
     saved_versions: tuple = ()  # the version each saved tensor had when it was saved (``tensor._version``)
     saved_versions_now: tuple = ()  # their versions when the graph was extracted: different = changed in place
     attrs: dict = field(default_factory=dict)  # torch's non-tensor saved attributes, as text (dim, keepdim, ...)
+    kept: tuple = ()  # what it saved besides the graph's tensors: a Kept for each (see _kept)
     values: dict = field(default_factory=dict)  # the formula's other names (exponent, n, dim) and their values
     variable: str | None = None  # AccumulateGrad: id of the leaf it accumulates into
     next: tuple = ()  # ``next_functions`` as ids: ((function id or None, input_nr), ...)
@@ -129,6 +130,16 @@ class FunctionNode:
     def label(self):
         """The name torchviz shows: the node's type name (``AccumulateGrad``, ``MulBackward0``)."""
         return type(self.fn).__name__
+
+
+class Kept(NamedTuple):
+    """One thing a node saved for backward that is no tensor of the graph, in torchviz's name (``other``,
+    ``indices[0]``): a Python number (``number``; torch saves it as a 0-d tensor) or an index tensor."""
+
+    name: str
+    shape: tuple
+    text: str  # its values, summarised
+    number: bool
 
 
 @dataclass(frozen=True)
@@ -158,6 +169,7 @@ class OpRecord(NamedTuple):
     params: dict
     saved: tuple | None = None
     versions: tuple | None = None  # the version each saved tensor had when it was saved
+    kept: tuple = ()  # the index tensors it kept (``IndexingOp._keep_indices``)
 
     @classmethod
     def of(cls, info):
@@ -165,7 +177,8 @@ class OpRecord(NamedTuple):
         node = info["node"]
         return cls(info["op"], node, tuple(info["inputs"]), tuple(info["outputs"]), dict(info["params"]),
                    node._stash if node is not None else None,
-                   tuple(node._versions) if node is not None else None)  # fmt: skip
+                   tuple(node._versions) if node is not None else None,
+                   (getattr(node, "_kept", None) or ()) if node is not None else ())  # fmt: skip
 
 
 @contextlib.contextmanager
@@ -517,6 +530,7 @@ class _Extractor:
         node = FunctionNode(
             fid, fn.name(), _op_name(fn), dict(getattr(fn, "formula", {})), inputs, _input_names(fn),
             attrs=_attrs(fn), values=_formula_values(fn), variable=variable, fn=fn,
+            kept=_kept(fn, self.trace.get(id(fn))) if self.want_saved else (),
         )  # fmt: skip
         self.functions.append(node)
         return node
@@ -593,6 +607,27 @@ def _saved_tensors(fn, record=None):
     else:
         saved, versions = record.saved, record.versions
     return [(s, v) for s, v in zip(saved or (), versions or ()) if isinstance(s, (Tensor, SavedOutput, PackedTensor))]
+
+
+def _kept(fn, record=None):
+    """What ``fn`` saved for backward that is no tensor of the graph, a :class:`Kept` each, in torchviz's names: a
+    number, which torch saves as a 0-d tensor (``x * 2`` saves ``other``), and index tensors
+    (``x[[0, 2]]`` saves ``indices[0]``, ``x.max(0)`` its ``indices``). Backward frees them as it frees saved tensors,
+    so a second backward fails; they are read from ``record`` once it has."""
+    live = fn._stash is not None or record is None
+    saved = fn._stash if live else record.saved
+    kept = getattr(fn, "_kept", None) or (() if record is None else record.kept)
+    out = []
+    for name, value in zip(getattr(fn, "saved_names", ()), saved or ()):
+        if isinstance(value, (bool, int, float)):
+            out.append(Kept(name, (), str(value), True))
+    kept_ids = {id(t[0] if type(t) is tuple else t) for t in kept}
+    for name, attribute in getattr(fn, "saved_values", {}).items():
+        value = getattr(fn, attribute, None)
+        named = [(name, value)] if isinstance(value, Tensor) else \
+            [(f"{name}[{i}]", v) for i, v in enumerate(value)] if type(value) is tuple else []  # fmt: skip
+        out += [Kept(n, tuple(t.shape), summarize(t._data), False) for n, t in named if id(t) in kept_ids]
+    return tuple(out)
 
 
 def _packed_slot(fn, packed):

@@ -108,6 +108,10 @@ def make_dot(
                 sid = f"{f.id}_saved{k}"
                 tensor_box(g[tid], SAVED, title=name, node_id=sid)
                 dot.edge(f.id, sid, dir="none", id=f"{f.id}_{sid}")
+            for k, kept in enumerate(f.kept, start=len(f.saved)):  # numbers and index tensors
+                sid = f"{f.id}_saved{k}"
+                dot.node(sid, _html(f"{_text(kept.name)}<BR/>{_shape(kept.shape)}"), fillcolor=SAVED, id=sid)
+                dot.edge(f.id, sid, dir="none", id=f"{f.id}_{sid}")
     for tid in g.outputs:
         t = g[tid]
         if tid not in leaves:
@@ -299,7 +303,7 @@ def _function_label(f, show_attrs, max_attr_chars):
     if not show_attrs:
         return _text(f.label)
     attrs = dict(f.attrs)
-    attrs.update((name, "[saved tensor]") for name, _ in f.saved if "[" not in name)
+    attrs.update((name, "[saved tensor]") for name, *_ in (*f.saved, *f.kept) if "[" not in name)
     if not attrs:
         return _text(f.label)
     attrs = dict(sorted(attrs.items()))

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+import minigrad as torch
 from widgets import GraphStepper
 from widgets.picture import RUN, SVG_NS, state_at
 
@@ -146,10 +147,36 @@ def test_saved_tensors_show_their_version_and_the_inplace_error_the_mismatch():
     assert "saved: y (v0), y (v0)" in statuses
     texts = state_at(s.steps, 3)[0]
     saved = [r["saved"] for eid, r in records(s, upto=3).items() if texts.get(eid, {}).get(0) == "MulBackward0"]
-    assert sorted(saved) == ["nothing", "self = y (version 0), other = y (version 0)"]
+    # x * 2 saves the 2, as torch's MulBackward0 saves it (_saved_other is tensor(2)): so no second backward either
+    assert sorted(saved) == ["other = 2 (a number)", "self = y (version 0), other = y (version 0)"]
     last = s.steps[-1]
     assert last["k"] == "err" and last["t"][0].startswith("RuntimeError: one of the variables needed")
     assert "saved self = was y at version 0; an in-place change since has made it version 1" in last["t"][1]
+
+
+@pytest.mark.parametrize("expression, status, frees", [
+    ("x * 2", "saved: other = 2", True),  # torch saves the 2 as a 0-d tensor
+    ("x[[0, 2]]", "saved: indices[0]", True),  # the list, as the index tensor torch makes of it
+    ("x.max(dim=0).values", "saved: indices", True),  # the indices max found
+    ("x + 1", "saves no tensor", False),
+    ("x.view(3, 1)", "saves no tensor", False),
+])
+def test_what_a_node_saves_and_whether_a_second_backward_works_is_what_the_engine_does(expression, status, frees):
+    code = f"x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\ny = ({expression}).sum()\ny.backward()\n"
+    s = GraphStepper.from_code(code)
+    statuses = {v for st in s.steps for eid, k, v in st["c"] if k == 1 and isinstance(v, str)}
+    assert status in statuses
+    said = s.steps[-1]["t"][-1]
+    assert said.startswith("backward done: the saved tensors of 1 node are freed" if frees
+                           else "backward done: no node here saved a tensor"), said  # fmt: skip
+    namespace = {"torch": torch}
+    exec(code, namespace)  # what the caption says of a second backward is what happens
+    second = namespace["y"].backward
+    if frees:
+        with pytest.raises(RuntimeError, match="backward through the graph a second time"):
+            second()
+    else:
+        second()
 
 
 # -- odd code ---------------------------------------------------------------------------------------------

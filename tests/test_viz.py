@@ -113,6 +113,22 @@ def test_make_dot_attrs_table_is_torchvizs():
     assert theirs == _function_labels_as_text(make_dot(v["out"], show_attrs=True, show_saved=True).source)
 
 
+def test_make_dot_draws_saved_numbers_and_index_tensors_as_torchviz_does():
+    """x * 2 saves the 2 (torch's MulBackward0 keeps it as a 0-d tensor), indexing and max(dim) their index tensors:
+    none is a tensor of the graph, yet torchviz draws each in orange, and so must make_dot (same fixture graph)."""
+    fixture = json.loads((Path(__file__).parent / "torchviz_fixture.json").read_text())["graphs"]
+    theirs = fixture["show_saved_numbers_and_indices"]
+    x = torch.tensor([[1.0, -2.0, 3.0], [0.5, 4.0, -1.0]], requires_grad=True)
+    y = (x * 2)[[0, 1], [2, 0]].sum() + x.max(dim=1).values.sum() / 3
+    ours = make_dot(y, params={"x": x}, show_attrs=True, show_saved=True).source
+    orange = sorted(" ".join(label.split()) for label in re.findall(r'label="([^"]*)" fillcolor=orange', theirs))
+    assert orange == ["indices (2)", "indices[0] (2)", "indices[1] (2)", "other ()", "other ()"]
+    assert orange == sorted(html.unescape(label).replace("<BR/>", " ")
+                            for label in re.findall(r"label=<(.*?)> fillcolor=orange", ours))  # fmt: skip
+    labels = [m.strip('"') for m in re.findall(r'label=("[^"]*"|\w+)', theirs)]
+    assert sorted(t for t in labels if "Backward" in t or t == "AccumulateGrad") == _function_labels_as_text(ours)
+
+
 def test_make_dot_max_attr_chars_truncates_like_torchviz():
     v = rnn_cell()
     labels = _function_labels_as_text(make_dot(v["out"], show_attrs=True, max_attr_chars=8).source)

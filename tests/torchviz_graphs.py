@@ -74,6 +74,11 @@ GRAPHS = {
         y = x.sigmoid() * x.tanh() / x.log().abs() + x.sqrt()
         dot = make_dot(y.sum(), params={"x": x}, show_saved=True)
     """,
+    "show_saved_numbers_and_indices": """
+        x = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
+        y = (x * 2)[[0, 1], [2, 0]].sum() + x.max(dim=1).values.sum() / 3
+        dot = make_dot(y, params={"x": x}, show_attrs=True, show_saved=True)
+    """,
     "rnn_cell_lab2b": """
         Wx = torch.tensor([[0.1, -0.2], [0.3, 0.4], [-0.5, 0.6]], requires_grad=True)
         Wh = torch.tensor([[0.2, 0.1, -0.1], [0.0, 0.3, 0.2], [-0.2, 0.1, 0.4]], requires_grad=True)

@@ -265,12 +265,13 @@ class StepBuilder:
         if fn.variable is not None:
             self.show_tensor(fn.variable)
             self.show_edge(self.g.variable_edge(fid))
-        elif fn.saved:
-            saved = ", ".join(f"{self.name.get(t) or name} ({'packed' if v is None else f'v{v}'})"
-                              for (name, t), v in self.saved(fn))  # fmt: skip
-            c.set_text(fid, STATUS, "saved: " + saved, WIDTH["function"])
+        elif fn.saved or fn.kept:
+            saved = [f"{self.name.get(t) or name} ({'packed' if v is None else f'v{v}'})"
+                     for (name, t), v in self.saved(fn)]  # fmt: skip
+            saved += [f"{k.name} = {k.text}" if k.number else k.name for k in fn.kept]
+            c.set_text(fid, STATUS, "saved: " + ", ".join(saved), WIDTH["function"])
         else:
-            c.set_text(fid, STATUS, "saves nothing", WIDTH["function"])
+            c.set_text(fid, STATUS, "saves no tensor", WIDTH["function"])
         c.info(fid, **self.function_info(fn))  # titled by its label, the element's first line
         c.highlight(fid)
 
@@ -287,6 +288,7 @@ class StepBuilder:
             who = self.name.get(tid) if tid is not None else None
             shown = f"{name} = {who}" if who and who != name else name
             parts.append(f"{shown} ({'packed by saved tensors hooks' if version is None else f'version {version}'})")
+        parts += [f"{k.name} = {k.text} ({'a number' if k.number else 'not in the graph'})" for k in fn.kept]
         return ", ".join(parts)
 
     def function_info(self, fn):
@@ -612,7 +614,7 @@ class StepBuilder:
         freed = 0
         for node in info["nodes"]:
             fid = self.g.id_of(node)
-            if fid is not None and self.g[fid].saved:
+            if fid is not None and (self.g[fid].saved or self.g[fid].kept):
                 freed += 1
                 self.canvas.set_text(fid, STATUS, "saved: freed", WIDTH["function"])
                 self.canvas.info(fid, saved="freed by backward")

@@ -193,7 +193,8 @@ class ScatterAdd(IndexingOp):
     def forward(ctx, a, src, *, dim, index):
         ctx.dim_arg, ctx.index = dim, index
         ctx.dim = dim % a.ndim if a.ndim else 0
-        ctx._keep_indices(index)
+        if src._requires_grad:  # only src's gradient reads index, so torch saves it only then
+            ctx._keep_indices(index)
         out = a._data.copy()
         # src may be larger than index
         values = src._data.reshape(src.shape or (1,))[tuple(slice(0, n) for n in index.shape or (1,))]

@@ -132,6 +132,7 @@ class Index(IndexingOp):
     @staticmethod
     def forward(ctx, a, *, indices):
         ctx.shape, ctx.indices, ctx.torch_indices = tuple(a.shape), indices, indices_as_torch_saves(indices)
+        ctx._keep_indices(*ctx.torch_indices)  # what torch saves, a list index too; getitem adds the tensors given
         try:
             return wrap(a._data[indices])
         except IndexError as e:
@@ -236,7 +237,7 @@ def getitem(t, key):
         base, indices = select_integers(t, key) if mixes_integers(key) else (t, tuple(np_index(k) for k in key))
         out = Index.apply(base, indices=indices)
         if out.grad_fn is not None:
-            out.grad_fn._keep_indices(*key)
+            out.grad_fn._keep_indices(*key, *out.grad_fn.torch_indices)
             out.grad_fn.byte_masks = any(isinstance(k, Tensor) and k._data.dtype == np.uint8 for k in key)
         return out
     out = basic_index(t, key, keep_full_slices=single)

@@ -29,7 +29,7 @@ from .indexing import (
     select_integers,
     sequence_as_tuple,
 )
-from .op import Op, _new
+from .op import IndexingOp, Op, _new
 from .shape import expanded_shape
 from .views import CopySlices, bump_version
 
@@ -256,7 +256,7 @@ class Copy(Op):
         return wrap(np.broadcast_to(src._data, a.shape).astype(a._data.dtype))
 
 
-class IndexPut(Op):
+class IndexPut(IndexingOp):
     """self[key] = values (``index_put``): the indexed elements are replaced, or added to if ``accumulate``"""
 
     node_name = "IndexPutBackward0"
@@ -266,6 +266,7 @@ class IndexPut(Op):
     @staticmethod
     def forward(ctx, a, values, *, key, accumulate=False):
         ctx.key, ctx.torch_indices, ctx.accumulate = key, indices_as_torch_saves(key), accumulate
+        ctx._keep_indices(*ctx.torch_indices)
         out = a._data.copy()
         try:
             if accumulate:  # repeated indices add up, in order

@@ -4,7 +4,7 @@ import numpy as np
 
 from ._util import mean_of, wrap
 from .carriers import ARRAYS, TENSORS
-from .op import Op
+from .op import IndexingOp, Op
 from .selection_more import value_selecting_reduction_backward
 
 
@@ -175,7 +175,7 @@ def argmax_along(a, dim, keepdim, smallest=False):
     return wrap(np.asarray(idx, dtype=np.int64))
 
 
-class MaxDim(Op):
+class MaxDim(IndexingOp):
     """result = the largest element along ``dim``; the gradient goes to the position it came from"""
 
     node_name = "MaxBackward0"
@@ -186,6 +186,7 @@ class MaxDim(Op):
     def forward(ctx, a, *, dim, keepdim, indices):
         d = a._wrap_dim(dim)
         ctx.shape, ctx.dim, ctx.keepdim, ctx.indices, ctx.dim_arg = tuple(a.shape), d, keepdim, indices, dim
+        ctx._keep_indices(indices)
         if not a.ndim:
             return wrap(a._data.copy())
         idx = indices._data if keepdim else np.expand_dims(indices._data, d)

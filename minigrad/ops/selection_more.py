@@ -458,7 +458,7 @@ def value_selecting_reduction_backward(grad, dim, indices, sizes, keepdim, F=Non
     return out
 
 
-class Kthvalue(Op):
+class Kthvalue(IndexingOp):
     """result = the elements of self at ``indices`` (the k-th smallest) along ``dim``"""
 
     node_name = "KthvalueBackward0"
@@ -469,6 +469,7 @@ class Kthvalue(Op):
     def forward(ctx, a, *, dim, keepdim, indices):
         d = a._wrap_dim(dim)
         ctx.dim, ctx.saved_dim, ctx.keepdim, ctx.indices = dim, dim, keepdim, indices
+        ctx._keep_indices(indices)
         ctx.shape = tuple(a.shape)
         if not a.ndim:
             return wrap(a._data.copy())

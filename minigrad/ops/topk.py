@@ -4,7 +4,7 @@ where they were. Both gradients put ``grad`` back where each element came from."
 import numpy as np
 
 from ._util import as_saved_int, wrap
-from .op import Op
+from .op import IndexingOp
 from .selection_more import value_selecting_reduction_backward
 
 
@@ -33,7 +33,7 @@ def sorted_indices(x, dim, descending):
     return np.take_along_axis(order, first, axis=dim).astype(np.int64)
 
 
-class Topk(Op):
+class Topk(IndexingOp):
     """result = the elements of self at ``indices`` along ``dim`` (the ``k`` largest or smallest, sorted)"""
 
     node_name = "TopkBackward0"
@@ -45,6 +45,7 @@ class Topk(Op):
         ctx.dim, ctx.saved_dim, ctx.self_sym_sizes = a._wrap_dim(dim), as_saved_int(dim), tuple(a.shape)
         ctx.dim_arg = dim  # as given: torch's backward scatters along it
         ctx.indices = indices
+        ctx._keep_indices(indices)
         if not a.ndim:
             return wrap(a._data.copy())
         return wrap(np.take_along_axis(a._data, indices._data, axis=ctx.dim))

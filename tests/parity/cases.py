@@ -2178,6 +2178,39 @@ ERRORS = {
 }
 for _name, _code in ERRORS.items():
     case(f"error_{_name}", _code)
+# the index tensors a node saves (list indices too, and the indices max and sort find) are saved tensors: backward
+# frees them, so a second backward fails and _saved_indices is gone; scatter_add saves index only for src's gradient
+attempts(
+    "error_backward_twice_index_tensors",
+    [LEAVES, """
+    def twice(f, saved="indices"):
+        y = f(x).sum()
+        y.backward()
+        for read in (lambda: getattr(y.grad_fn.next_functions[0][0], "_saved_" + saved), y.backward):
+            try:
+                read()
+                print("works")
+            except RuntimeError as e:
+                print(str(e)[:50])
+    """],
+    "twice(lambda x: x[[0, 1]])",
+    "twice(lambda x: x[:, [0, 2]])",
+    "twice(lambda x: x[x > 0])",
+    "twice(lambda x: x[torch.tensor([1, 0])])",
+    "twice(lambda x: x.max(dim=1).values)",
+    "twice(lambda x: x.min(1, keepdim=True)[0])",
+    "twice(lambda x: x.topk(2).values)",
+    "twice(lambda x: x.sort(dim=1).values)",
+    "twice(lambda x: x.kthvalue(2).values)",
+    "twice(lambda x: x.median(dim=1).values)",
+    "twice(lambda x: x.nanmedian(dim=0).values)",
+    "twice(lambda x: x.mode(dim=1).values)",
+    "twice(lambda x: x.clone().index_put_((torch.tensor([1]),), torch.tensor(5.)))",
+    "twice(lambda x: x.scatter_add(1, torch.tensor([[0], [2]]), torch.ones(2, 1)), 'index')",
+    "twice(lambda x: x.scatter_add(1, torch.tensor([[0], [2]]), x[:, :1]), 'index')",
+    "twice(lambda x: x.gather(1, torch.tensor([[0], [2]])), 'index')",
+    "twice(lambda x: x.index_select(1, torch.tensor([2, 0])), 'index')",
+)
 case(
     "error_anomaly_detection",
     """
