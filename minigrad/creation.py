@@ -412,7 +412,7 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
         dtype = dtypes.result_type((), (start, end, step))
         dtype = dtypes.int64 if dtype.category < 2 else dtype
     n = max(int(np.ceil((end - start) / step)), 0)
-    return _finish((start + step * np.arange(n)).astype(dtype.np), None, requires_grad)
+    return _finish(torch_arange(start, step, n, dtype.np), None, requires_grad)
 
 
 def check_range(start, end, step):
@@ -437,6 +437,35 @@ def _integer_arange(start, end, step, dtype):
     else:
         n = math.ceil((end - start) / step)
     return (xstart + xstep * np.arange(max(n, 0), dtype=np.int64)).astype(dtype.np)
+
+
+ARANGE_GRAIN = 32768  # torch's GRAIN_SIZE: a longer arange is cut into one chunk per thread
+
+
+def torch_arange(start, step, n, np_dtype):
+    """torch's CPU arange kernel, value for value (``arange(-8., 8., 0.1)[80]`` is 4.4409e-16, not 0): in double,
+    each chunk (one per thread past :data:`ARANGE_GRAIN`) runs blocks of two vectors (8 floats or 4 doubles each,
+    AVX2's), a vector being ``base + k * step`` from its ``base = start + step * i`` rounded to the dtype, and its last
+    ``< 2`` vectors' worth of values one by one as ``start + step * i``; each a fused multiply-add, computed here in
+    a wider type."""
+    np_dtype = np.dtype(np_dtype)
+    if np_dtype not in (np.float32, np.float64):
+        return (start + step * np.arange(n)).astype(np_dtype)
+    from .everyday import get_num_threads
+
+    width = 8 if np_dtype == np.float32 else 4
+    wide, start, step = np.longdouble, np.longdouble(start), np.longdouble(np.float64(step))
+    i = np.arange(n)
+    base = i.copy()  # per position: the index its value is computed from (its vector's first, or itself)
+    threads = min(get_num_threads(), -(-n // ARANGE_GRAIN)) if n > ARANGE_GRAIN else 1
+    size = -(-n // max(threads, 1)) if n else 0
+    for begin in range(0, n, max(size, 1)):
+        end = min(n, begin + size)
+        vectors = begin + (end - begin) // (2 * width) * 2 * width
+        base[begin:vectors] = begin + (i[begin:vectors] - begin) // width * width
+    first = (start + step * base.astype(wide)).astype(np.float64).astype(np_dtype).astype(wide)
+    values = np.where(base == i, start + step * i.astype(wide), first + step * (i - base).astype(wide))
+    return values.astype(np.float64).astype(np_dtype)
 
 
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):

@@ -518,3 +518,18 @@ attempt(lambda: torch.as_tensor(a[::2]).stride())
 attempt(lambda: torch.as_tensor(np.array([1, 2], dtype=np.int32)).dtype)
 attempt(lambda: torch.as_tensor(np.array(5.)).shape)
 """, fresh_process=True)
+
+case("api_everyday_float_arange", """
+# torch's CPU kernel: blocks of vectors, each from its first value rounded to the dtype, and a tail value by value
+x = torch.arange(-8.0, 8.0, 0.1)
+print(x[78:83], (x > 0).sum(), x[78:83].tolist())
+print(torch.relu(x)[80] > 0)
+print(torch.arange(-1, 1, 0.2))
+print(torch.arange(0, 3, 0.1).tolist())
+print(torch.arange(1, 0, -0.1).tolist())
+print(torch.arange(0.5, 20.5, 0.7).tolist())
+print(torch.arange(-8.0, 8.0, 0.1, dtype=torch.float64)[75:85].tolist())
+print(torch.arange(0, 1, 1 / 3, dtype=torch.float64).tolist())
+y = torch.arange(0, 40000, 0.37)  # past torch's grain size: one chunk per thread
+print(y.shape, y[::997].tolist())
+""")
