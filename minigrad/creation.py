@@ -53,6 +53,7 @@ def _infer(data, dtype=None):
     """numpy array for ``data`` with torch's dtype inference (Python floats give float32), or straight in
     ``dtype`` if given (so that 1e300 fits a float64 tensor)."""
     if isinstance(data, np.ndarray):
+        check_strides(data)
         return data.copy() if data.dtype in dtypes._BY_NP else data.astype(dtypes.from_numpy_dtype(data.dtype).np)
     try:
         arr = np.array(data)
@@ -226,7 +227,7 @@ def _copied(data, how, dtype=None):
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
             f"sourceTensor.detach().clone().requires_grad_(True), rather than {how}(sourceTensor).",
             UserWarning,
-            stacklevel=3,
+            stacklevel=user_stacklevel(),
         )
         return data._data.copy()
     return _infer(_unwrap_tensors(data), dtype)
@@ -247,6 +248,9 @@ def as_tensor(data, dtype=None):
         return data if dtype in (None, data.dtype) else data.to(dtype)
     if _aliases(data, dtype):
         return from_numpy(data)
+    if isinstance(data, np.ndarray):  # torch makes the tensor on the array first, then converts it
+        check_strides(data)
+        warn_if_not_writable(data)
     return tensor(data, dtype=dtype)
 
 
@@ -291,14 +295,35 @@ def _aliases(data, dtype):
 
 def from_numpy(arr):
     """Mirror ``torch.from_numpy``: a tensor sharing the array's memory (torch's errors for anything but an array,
-    and for an array with a negative stride)."""
+    and for an array with a negative stride; its warning, once, for an array that is not writable)."""
     if not isinstance(arr, np.ndarray):
         raise TypeError(f"expected np.ndarray (got {word(arr)})")
+    check_strides(arr)
+    warn_if_not_writable(arr)
+    return Tensor._wrap(arr if arr.dtype in dtypes._BY_NP else arr.astype(dtypes.from_numpy_dtype(arr.dtype).np))
+
+
+def check_strides(arr):
+    """torch's error for a numpy array with a negative stride (``a[::-1]``, ``np.flip(a)``), which no tensor can
+    share or copy."""
     if any(s < 0 for s in arr.strides):
         raise ValueError("At least one stride in the given numpy array is negative, and tensors with negative strides "
                          "are not currently supported. (You can probably work around this by making a copy of your "
                          "array  with array.copy().) ")  # fmt: skip
-    return Tensor._wrap(arr if arr.dtype in dtypes._BY_NP else arr.astype(dtypes.from_numpy_dtype(arr.dtype).np))
+
+
+_NOT_WRITABLE = internal(
+    "The given NumPy array is not writable, and PyTorch does not support non-writable tensors. This means writing to "
+    "this tensor will result in undefined behavior. You may want to copy the array to protect its data or make it "
+    "writable before converting it to a tensor. This type of warning will be suppressed for the rest of this program.",
+    "torch/csrc/utils/tensor_numpy.cpp:213",
+)
+
+
+def warn_if_not_writable(arr):
+    """torch's warning, once per process, for a tensor made on a read-only array (``np.broadcast_to``'s views)."""
+    if not arr.flags.writeable:
+        warn_once(_NOT_WRITABLE, stacklevel=user_stacklevel())
 
 
 def _size(size, factory, overloads=None):

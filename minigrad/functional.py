@@ -716,7 +716,7 @@ def _arg_extreme(name, fn, input, dim, keepdim):
     if dim is None:
         if data.size == 0:
             raise R.unspecified_dim_error(name, IndexError, hint=False)
-        return wrap(np.asarray(fn(data), dtype=np.int64))
+        return wrap(np.asarray(fn(data), dtype=np.int64).reshape((1,) * data.ndim if keepdim else ()))
     axis = input._wrap_dim(dim)
     if data.ndim and data.shape[axis] == 0:
         raise R.empty_dim_error(name, axis)
@@ -1350,8 +1350,25 @@ def _reversed_dims(self):
 
 
 Tensor.T = property(_reversed_dims)
-Tensor.mT = property(lambda self: transpose(self, -2, -1))
-Tensor.mH = property(lambda self: transpose(self, -2, -1))  # the conjugate transpose: mT for real tensors
+def _matrix_transpose(name, on_0d):
+    """``Tensor.mT`` (``mH``, the conjugate transpose, is it for real tensors): the last two dims swapped, with torch's
+    error for one dim; a 0-d tensor is returned itself, with torch's deprecation warning ``on_0d``, once a process."""
+
+    def transposed(self):
+        if self.ndim == 1:
+            raise RuntimeError(f"tensor.{name} is only supported on matrices or batches of matrices. Got 1-D tensor.")
+        if self.ndim == 0:
+            warn_once(on_0d, stacklevel=user_stacklevel())
+            return self
+        return transpose(self, -2, -1)
+
+    return property(transposed, doc=transposed.__doc__)
+
+
+Tensor.mT = _matrix_transpose("mT", internal("Tensor.mT is deprecated on 0-D tensors. This function is the identity in "
+                                             "these cases.", "aten/src/ATen/native/TensorShape.cpp:4373"))
+Tensor.mH = _matrix_transpose("mH", internal("Tensor.mH is deprecated on 0-D tensors. Consider using x.conj().",
+                                             "aten/src/ATen/native/TensorShape.cpp:4382"))
 
 
 @public()

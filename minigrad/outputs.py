@@ -8,6 +8,7 @@ import numpy as np
 from .autograd import grad_mode
 from .size import shape_text
 from .tensor import Tensor
+from .torch_warnings import user_stacklevel
 
 
 def write_out(name, out, compute, *inputs):
@@ -34,7 +35,7 @@ def write_out(name, out, compute, *inputs):
                 "explicitly reuse an out tensor t by resizing it, inplace, to zero elements with t.resize_(0). "
                 "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/Resize.cpp:30.)",
                 UserWarning,
-                stacklevel=3,
+                stacklevel=user_stacklevel(),
             )
         out._data = np.empty(result.shape, dtype=out._data.dtype)
     out._data[...] = result._data

@@ -17,6 +17,7 @@ from .ops.not_implemented import record_no_derivative
 from .public import public
 from .return_types import ReturnTypes
 from .tensor import Tensor
+from .torch_warnings import user_stacklevel
 
 __all__ = [
     "aminmax", "corrcoef", "cov", "cumulative_trapezoid", "histc", "mode", "nanmedian", "nanquantile", "narrow_copy",
@@ -197,7 +198,7 @@ def cov(input, *, correction=1, fweights=None, aweights=None):
             "cov(): degrees of freedom is <= 0. Correction should be strictly less than the number of observations. "
             "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/Correlation.cpp:129.)",
             UserWarning,
-            stacklevel=2,
+            stacklevel=user_stacklevel(),
         )
         norm_factor = norm_factor.detach().zero_()
     x = x - avg.unsqueeze(1)

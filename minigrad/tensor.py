@@ -13,6 +13,7 @@ The math lives in :mod:`minigrad.ops`; the methods here only route to it.
 """
 
 import collections
+import numbers
 import warnings
 import weakref
 
@@ -119,7 +120,9 @@ class Tensor(metaclass=HidesStandIns):
             kwargs.pop("device", None)
             if kwargs:
                 raise TypeError(_legacy_constructor_error(args, kwargs))
-        if args and all(isinstance(a, (int, np.integer)) and not isinstance(a, bool) for a in args):
+        if len(args) == 1 and type(args[0]).__name__ == "Size":  # torch.Tensor(x.shape): the sizes, not data
+            arr = np.zeros(tuple(args[0]), dtype=np.float32)
+        elif args and all(isinstance(a, (int, np.integer)) and not isinstance(a, bool) for a in args):
             arr = np.zeros(args, dtype=np.float32)  # sizes, as torch's legacy constructor takes them
         else:
             data = args[0] if args else ()
@@ -127,6 +130,10 @@ class Tensor(metaclass=HidesStandIns):
                 raise TypeError(f"new(): data must be a sequence (got {type(data).__name__})")
             if isinstance(data, str):
                 raise TypeError("new(): invalid data type 'str'")
+            if isinstance(data, np.ndarray):
+                from .creation import check_strides  # creation imports this module
+
+                check_strides(data)
             arr = np.array(data.data if isinstance(data, Tensor) else data, dtype=np.float32)
         _init(self, arr, None, None)
 
@@ -266,9 +273,17 @@ class Tensor(metaclass=HidesStandIns):
     def __bool__(self):
         if self._data.size != 1:
             raise RuntimeError(
-                "Boolean value of Tensor with more than one value is ambiguous"
+                f"Boolean value of Tensor with {'no values' if self._data.size == 0 else 'more than one value'} is "
+                "ambiguous"
             )
         return bool(self._data.reshape(()))
+
+    def __contains__(self, element):
+        """Mirror ``Tensor.__contains__``: ``element in t`` is whether any element of ``t`` equals it (a tensor or a
+        number; anything else is torch's error)."""
+        if isinstance(element, (Tensor, numbers.Number)):
+            return bool((element == self).any().item())
+        raise RuntimeError(f"Tensor.__contains__ only supports Tensor or scalar, but you passed in a {type(element)}.")
 
     def __index__(self):
         if self.dtype.category == 2 or self._data.size != 1:

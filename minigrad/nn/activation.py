@@ -20,16 +20,19 @@ from ..ops import elementwise as E
 from ..ops import softmax as SM
 from ..ops.inplace import apply_inplace
 from ..tensor import Tensor
+from ..torch_warnings import user_stacklevel
 from . import init as nn_init
 from .module import Module
 from .parameter import Parameter
 
 
 def _softmax_dim(name, ndim, stacklevel):
+    """torch's warning for a softmax without ``dim`` and its choice of dim. The default ``_stacklevel`` (3) is the line
+    that called the function, however many of minigrad's frames lie between; another counts frames as torch's."""
     warnings.warn(
         f"Implicit dimension choice for {name} has been deprecated. Change the call to include dim=X as an argument.",
         UserWarning,
-        stacklevel=stacklevel,
+        stacklevel=user_stacklevel() if stacklevel == 3 else stacklevel,
     )
     return 0 if ndim in (0, 1, 3) else 1
 

@@ -14,6 +14,7 @@ from ..ops.op import Op, sizes_and_strides
 from ..ops.shape import expanded_shape
 from ..products import pairwise_distance  # noqa: F401 - torch.pairwise_distance too
 from ..tensor import Tensor
+from ..torch_warnings import user_stacklevel
 from . import _reduction
 from .activation import (  # noqa: F401
     celu,
@@ -237,20 +238,20 @@ def _as_loss_dtype(dtype, *tensors):
     return tuple(t if t.dtype.is_floating_point else wrap(t._data.astype(dtype.np)) for t in tensors)
 
 
-def _warn_target_size(input, target, stacklevel=3):
-    """torch's warning when a pointwise loss's target has another shape than its input (it broadcasts them);
-    ``stacklevel`` 3 points at the line that called the loss function that calls this."""
+def _warn_target_size(input, target):
+    """torch's warning when a pointwise loss's target has another shape than its input (it broadcasts them), at the
+    line that called the loss function."""
     if target.size() != input.size():
         warnings.warn(
             f"Using a target size ({target.size()}) that is different to the input size ({input.size()}). This "
             "will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.",
             UserWarning,
-            stacklevel=stacklevel,
+            stacklevel=user_stacklevel(),
         )
 
 def _loss_inputs(input, target):
     """torch's start of a pointwise loss: its warning when the shapes differ, then ``broadcast_tensors``."""
-    _warn_target_size(input, target, stacklevel=4)
+    _warn_target_size(input, target)
     check_broadcast(input, target)
     shape = tuple(np.broadcast_shapes(input.shape, target.shape))
     return tuple(t if tuple(t.shape) == shape else t.expand(*shape) for t in (input, target))

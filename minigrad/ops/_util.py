@@ -138,8 +138,16 @@ def power_scalar(x, exponent):
 
 
 def scalar_as(value, dtype):
-    """``value`` as a 0-d numpy array of the numpy ``dtype``, with torch's error for a Python int out of an
-    integer type's range (``t.fill_(1000)`` on int8)."""
+    """``value`` as a 0-d numpy array of the numpy ``dtype``, checked as torch converts a number for an integer type:
+    torch's error for one out of its range (``t.fill_(1000)`` on int8) or a float NaN or infinity, except that a
+    negative int wraps around into an unsigned type (``fill_(-1)`` on uint8 is 255)."""
+    dtype = np.dtype(dtype)
+    if dtype.kind in "iu" and not isinstance(value, (bool, np.bool_)):
+        info = np.iinfo(dtype)
+        if isinstance(value, (float, np.floating)) and not info.min <= value <= info.max:  # NaN too
+            raise overflow_error(dtype)
+        if dtype.kind == "u" and isinstance(value, (int, np.integer)) and -int(info.max) <= value < 0:
+            return np.asarray(int(value) % (int(info.max) + 1), dtype=dtype)
     try:
         return np.asarray(value, dtype=dtype)
     except OverflowError:
@@ -147,8 +155,10 @@ def scalar_as(value, dtype):
 
 
 def overflow_error(dtype):
-    """torch's error for a number that an integer type (a numpy dtype) cannot hold."""
-    return RuntimeError(f"value cannot be converted to type {np.dtype(dtype).name}_t without overflow")
+    """torch's error for a number that an integer type (a numpy dtype) cannot hold, naming the C++ type."""
+    dtype = np.dtype(dtype)
+    return RuntimeError(f"value cannot be converted to type {'int' if dtype == np.int32 else dtype.name + '_t'} "
+                        "without overflow")  # fmt: skip
 
 
 def wrapped_int(value, dtype):

@@ -110,7 +110,7 @@ class Slice(Op):
     @staticmethod
     def forward(ctx, a, *, dim, start, end, step):
         if step is not None and step <= 0:
-            raise ValueError("step must be greater than zero")
+            raise ValueError("slice step cannot be zero" if step == 0 else "step must be greater than zero")
         # what torch saves: the slice as written, None read as 0, INT64_MAX and 1
         ctx.start_arg, ctx.end_arg, ctx.step_arg = start or 0, 2**63 - 1 if end is None else end, step or 1
         start, end, step = slice(start, end, step).indices(a.shape[dim])
@@ -172,6 +172,10 @@ def _index_error(a, indices, err):
                 return f"index {int(bad.flat[0])} is out of bounds for dimension {advanced} with size {a.shape[dim]}"
         if isinstance(k, np.ndarray):
             advanced += 1
+    if str(err).startswith("shape mismatch: indexing arrays could not be broadcast"):
+        shapes = [k.shape for k in indices if isinstance(k, np.ndarray)]
+        return ("shape mismatch: indexing tensors could not be broadcast together with shapes "
+                + ", ".join(shape_text(s) for s in shapes))  # fmt: skip
     return str(err)
 
 
@@ -364,11 +368,13 @@ class IndexSelect(IndexingOp):
             if idx.size != 1:
                 raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {idx.size} value(s)")
             if idx[0] != 0:
-                raise RuntimeError(f"INDICES element is out of DATA bounds, id={idx[0]} axis_dim=1")
+                raise IndexError("index out of range in self")
             return wrap(a._data.copy())
         bad = idx[(idx < 0) | (idx >= a.shape[d])]
-        if bad.size:
-            raise RuntimeError(f"INDICES element is out of DATA bounds, id={bad[0]} axis_dim={a.shape[d]}")
+        if bad.size:  # torch's kernel for dim 1 has its own message
+            if d == 1:
+                raise RuntimeError(f"INDICES element is out of DATA bounds, id={bad[0]} axis_dim={a.shape[d]}")
+            raise IndexError("index out of range in self")
         return wrap(np.take(a._data, idx, axis=d))
 
     @staticmethod

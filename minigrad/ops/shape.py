@@ -156,13 +156,13 @@ class Permute(Op):
     @staticmethod
     def forward(ctx, a, *, dims):
         ctx.dims_arg = tuple(dims)
-        dims = tuple(a._wrap_dim(d) for d in dims)
         if len(dims) != a.ndim:
             raise RuntimeError(
                 f"permute(sparse_coo): number of dimensions in the tensor input does not match the length of "
                 f"the desired ordering of dimensions i.e. input.dim() = {a.ndim} is not equal to len(dims) = "
                 f"{len(dims)}"
             )
+        dims = tuple(a._wrap_dim(d) for d in dims)
         if len(set(dims)) != len(dims):
             raise RuntimeError("permute(): duplicate dims are not allowed.")
         ctx.dims = dims

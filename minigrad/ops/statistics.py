@@ -8,6 +8,7 @@ import warnings
 
 import numpy as np
 
+from ..torch_warnings import user_stacklevel
 from ._util import as_saved_int, wrap
 from .carriers import TENSORS
 from .op import Op
@@ -51,7 +52,7 @@ class Var(Op):
                 "factor (input numel divided by output numel). (Triggered internally at "
                 "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)",
                 UserWarning,
-                stacklevel=4,
+                stacklevel=user_stacklevel(),
             )
         with np.errstate(divide="ignore", invalid="ignore"):
             x = a._data.astype(np.float64)

@@ -2,7 +2,7 @@
 comparison aliases, small factories and windows, predicates and global settings (``minigrad/everyday.py`` and
 ``minigrad/layouts.py``), and in-place writes over shared memory and student-code edges."""
 
-from parity.cases import case
+from parity.cases import LEAVES, attempts, case
 from parity.cases import errors as _errors
 
 case("api_everyday_constants_layouts", """
@@ -533,3 +533,47 @@ print(torch.arange(0, 1, 1 / 3, dtype=torch.float64).tolist())
 y = torch.arange(0, 40000, 0.37)  # past torch's grain size: one chunk per thread
 print(y.shape, y[::997].tolist())
 """)
+
+attempts(
+    "api_everyday_student_slips",
+    [LEAVES, "import numpy as np"],
+    "torch.tensor(np.arange(6.)[::-1])",
+    "torch.Tensor(np.ones((2, 3))[:, ::-1])",
+    "torch.as_tensor(np.arange(3)[::-1], dtype=torch.float32)",
+    "torch.Tensor(torch.Size([2, 3])).shape",
+    "torch.Tensor(torch.Size([])).shape",
+    "bool(torch.tensor([]))",
+    "torch.tensor([1, 2]) in torch.tensor([1, 2])",
+    "2 in torch.tensor([1, 2])",
+    "torch.tensor(3.) in x",
+    "'a' in torch.tensor([1, 2])",
+    "torch.tensor([2, 1]).argmax(keepdim=True)",
+    "x.argmax(keepdim=True)",
+    "x.argmin(keepdim=True).shape",
+    "v.mT",
+    "v.mH",
+    "torch.tensor(2.).mT",
+    "v.permute(1, 0)",
+    "x.permute(0)",
+    "x.permute(0, 5)",
+    "x.permute(1, 1)",
+    "torch.arange(5.).index_select(0, torch.tensor([5]))",
+    "x.index_select(0, torch.tensor([-1]))",
+    "x.index_select(1, torch.tensor([0, 4]))",
+    "torch.tensor(5.).index_select(0, torch.tensor([1]))",
+    "x[::0]",
+    "x[::-1]",
+    "x[[0, 1], [1, 2, 0]]",
+    "x[torch.tensor([[0, 1]]), torch.tensor([1, 2, 0])]",
+    "torch.full((2,), -1, dtype=torch.uint8)",
+    "torch.full((2,), -255, dtype=torch.uint8)",
+    "torch.full((2,), -256, dtype=torch.uint8)",
+    "torch.full((2,), -1.5, dtype=torch.uint8)",
+    "torch.full((2,), float('nan'), dtype=torch.int64)",
+    "torch.full((2,), float('inf'), dtype=torch.int32)",
+    "torch.tensor([1, 2], dtype=torch.uint8).fill_(-1)",
+    "torch.zeros(2, dtype=torch.int32).fill_(2**40)",
+    "torch.zeros(2, dtype=torch.int16).fill_(2**20)",
+    "torch.zeros(2, dtype=torch.int8).fill_(float('nan'))",
+    fresh_process=True,  # the 0-d mT's warning is once per process
+)
