@@ -29,6 +29,14 @@ CALLS = {
 }
 
 
+@pytest.fixture(autouse=True)
+def fresh_once_warnings(monkeypatch):
+    """Warnings torch gives once per process (``x.T`` of 3 dims, a read-only array) as if none had been given yet."""
+    from minigrad import torch_warnings
+
+    monkeypatch.setattr(torch_warnings, "_given", set())
+
+
 @pytest.mark.parametrize("name", sorted(CALLS))
 def test_warning_points_at_the_calling_line(name):
     with warnings.catch_warnings(record=True) as caught:
@@ -38,10 +46,7 @@ def test_warning_points_at_the_calling_line(name):
     assert {w.filename for w in caught} == {__file__}, [(w.filename, w.lineno, str(w.message)[:60]) for w in caught]
 
 
-def test_read_only_array_warns_once_at_the_calling_line(monkeypatch):
-    from minigrad import torch_warnings
-
-    monkeypatch.setattr(torch_warnings, "_given", set())  # torch's warning is once per process
+def test_read_only_array_warns_once_at_the_calling_line():
     a = np.broadcast_to(np.ones(2), (2, 2))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

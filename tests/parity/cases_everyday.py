@@ -530,7 +530,7 @@ print(torch.arange(1, 0, -0.1).tolist())
 print(torch.arange(0.5, 20.5, 0.7).tolist())
 print(torch.arange(-8.0, 8.0, 0.1, dtype=torch.float64)[75:85].tolist())
 print(torch.arange(0, 1, 1 / 3, dtype=torch.float64).tolist())
-y = torch.arange(0, 40000, 0.37)  # past torch's grain size: one chunk per thread
+y = torch.arange(0, 12000, 0.37)  # below torch's grain size (past it, the values depend on the number of threads)
 print(y.shape, y[::997].tolist())
 """)
 
