@@ -236,6 +236,8 @@ def _copied(data, how, dtype=None):
 def tensor(data, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.tensor``: copy ``data`` (numbers, nested lists, numpy arrays) into a new leaf."""
     check_device(device)
+    if not isinstance(requires_grad, bool):
+        raise TypeError(f"tensor(): argument 'requires_grad' must be bool, not {word(requires_grad)}")
     dtype = dtype_argument("tensor", dtype)
     return _finish(_copied(data, "torch.tensor", dtype), dtype, requires_grad)
 

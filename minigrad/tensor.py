@@ -474,6 +474,11 @@ class Tensor(metaclass=HidesStandIns):
             warnings.warn(_NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
         return self._grad
 
+    @grad.deleter
+    def grad(self):
+        """Mirror ``del t.grad``: the gradient is None again."""
+        self._grad = None
+
     @grad.setter
     def grad(self, value):
         if value is not None:

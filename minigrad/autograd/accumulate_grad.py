@@ -65,6 +65,8 @@ class AccumulateGrad(Node):
                 result = hook(var)
                 if result is not None and not isinstance(result, graph.Tensor):
                     raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
+                if result is not None:
+                    raise RuntimeError("Tensor post accumulate grad hooks should return None.")
         return ()
 
     def _backward_arrays(self, grads):

@@ -2178,6 +2178,31 @@ ERRORS = {
 }
 for _name, _code in ERRORS.items():
     case(f"error_{_name}", _code)
+attempts(
+    "error_requires_grad_and_grad_slips",
+    [LEAVES, """
+    import numpy as np
+
+    def deleted():
+        x.grad = torch.ones(2, 3)
+        del x.grad
+        return x.grad
+
+    def hook_returns(value):
+        w = torch.tensor([1., 2.], requires_grad=True)
+        w.register_post_accumulate_grad_hook(lambda t: value(t))
+        (w * 2).sum().backward()
+        return w.grad
+    """],
+    "deleted()",
+    "hook_returns(lambda t: None)",
+    "hook_returns(lambda t: t * 2)",
+    "hook_returns(lambda t: 5)",
+    "torch.tensor([1.], requires_grad='yes')",
+    "torch.tensor([1.], requires_grad=1)",
+    "torch.tensor([1.], requires_grad=None)",
+    "torch.tensor([1.], requires_grad=np.True_)",
+)
 # the index tensors a node saves (list indices too, and the indices max and sort find) are saved tensors: backward
 # frees them, so a second backward fails and _saved_indices is gone; scatter_add saves index only for src's gradient
 attempts(
