@@ -1350,6 +1350,8 @@ def _reversed_dims(self):
 
 
 Tensor.T = property(_reversed_dims)
+
+
 def _matrix_transpose(name, on_0d):
     """``Tensor.mT`` (``mH``, the conjugate transpose, is it for real tensors): the last two dims swapped, with torch's
     error for one dim; a 0-d tensor is returned itself, with torch's deprecation warning ``on_0d``, once a process."""

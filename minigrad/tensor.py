@@ -120,7 +120,7 @@ class Tensor(metaclass=HidesStandIns):
             kwargs.pop("device", None)
             if kwargs:
                 raise TypeError(_legacy_constructor_error(args, kwargs))
-        if len(args) == 1 and type(args[0]).__name__ == "Size":  # torch.Tensor(x.shape): the sizes, not data
+        if len(args) == 1 and isinstance(args[0], Size):  # torch.Tensor(x.shape): the sizes, not data
             arr = np.zeros(tuple(args[0]), dtype=np.float32)
         elif args and all(isinstance(a, (int, np.integer)) and not isinstance(a, bool) for a in args):
             arr = np.zeros(args, dtype=np.float32)  # sizes, as torch's legacy constructor takes them
