@@ -340,7 +340,7 @@ def _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph
         for hook in list(node._prehooks.values()):
             result = hook(tuple(grads))
             if result is not None:
-                grads = list(result)
+                grads = list(_hook_result(hook, result, tuple(grads)))
     if obs is not None:
         obs(NODE, node=node, grads=tuple(grads))
     if node is root:
@@ -356,19 +356,25 @@ def _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph
         for hook in list(node._hooks.values()):
             result = hook(tuple(outs), tuple(grads))
             if result is not None:  # torch's node post-hooks may replace the gradients the node computed
-                outs = _hook_result(hook, result, len(outs))
+                outs = _hook_result(hook, result, tuple(outs))
     return outs
 
 
-def _hook_result(hook, result, expected):
-    """What a node post-hook returned, checked as torch checks it: a tuple of one gradient per input."""
+def _hook_result(hook, result, previous):
+    """What a node hook returned in place of the gradients ``previous``, checked as torch checks it: a tuple of one
+    gradient per one replaced, each None or of the size and type of the one it replaces (which must not be None)."""
     if not isinstance(result, tuple):
         raise TypeError(f"expected tuple, but hook returned '{type(result).__name__}'")
-    if len(result) != expected:
+    if len(result) != len(previous):
         raise RuntimeError(
             f"hook '{getattr(hook, '__name__', type(hook).__name__)}' has returned an incorrect number of values "
-            f"(got {len(result)}, but expected {expected})"
+            f"(got {len(result)}, but expected {len(previous)})"
         )
+    for before, value in zip(previous, result):
+        if value is not None:
+            if before is None:
+                raise RuntimeError("can't replace a None gradient with a non-None value")
+            _check_hook_result(hook, before, value)
     return result
 
 

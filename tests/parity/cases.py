@@ -2179,6 +2179,42 @@ ERRORS = {
 for _name, _code in ERRORS.items():
     case(f"error_{_name}", _code)
 attempts(
+    "error_node_hook_results",
+    [LEAVES, """
+    def returned(hook, pre=False):
+        w = torch.tensor([1., 2.], requires_grad=True)
+        y = w.exp()
+        (y.grad_fn.register_prehook if pre else y.grad_fn.register_hook)(hook)
+        y.sum().backward()
+        return w.grad
+
+    def module_returns(value, pre=False):
+        lin = nn.Linear(2, 2)
+        if pre:
+            lin.register_full_backward_pre_hook(lambda m, go: value)
+        else:
+            lin.register_full_backward_hook(lambda m, gi, go: value)
+        w = torch.ones(1, 2, requires_grad=True)
+        lin(w).sum().backward()
+        return w.grad
+    """],
+    "returned(lambda gi, go: (None,))",
+    "returned(lambda gi, go: (gi[0] * 3,))",
+    "returned(lambda gi, go: (gi[0].double(),))",
+    "returned(lambda gi, go: (torch.ones(3),))",
+    "returned(lambda gi, go: (5,))",
+    "returned(lambda gi, go: (gi[0], gi[0]))",
+    "returned(lambda go: (go[0] * 2,), pre=True)",
+    "returned(lambda go: (None,), pre=True)",
+    "returned(lambda go: (go[0].double(),), pre=True)",
+    "returned(lambda go: (torch.ones(3),), pre=True)",
+    "returned(lambda go: (go[0], go[0]), pre=True)",
+    "returned(lambda go: (), pre=True)",
+    "returned(lambda go: go[0] * 2, pre=True)",
+    "module_returns((torch.ones(3),))",
+    "module_returns((torch.ones(3),), pre=True)",
+)
+attempts(
     "error_requires_grad_and_grad_slips",
     [LEAVES, """
     import numpy as np
