@@ -299,7 +299,8 @@ class Module:
     def _named_members(self, table, prefix, recurse, remove_duplicate=True):
         """(dotted name, tensor) for each tensor in the ``table`` of this module (and its sub-modules), once."""
         seen = set()
-        for mod_prefix, module in self.named_modules(prefix) if recurse else [(prefix, self)]:
+        modules = self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate) if recurse else [(prefix, self)]
+        for mod_prefix, module in modules:
             for name, t in getattr(module, table).items():
                 if t is None or (remove_duplicate and id(t) in seen):
                     continue
@@ -311,12 +312,19 @@ class Module:
         for _, p in self.named_parameters(recurse=recurse):
             yield p
 
-    def named_modules(self, prefix=""):
-        """Mirror ``Module.named_modules``: this module and every sub-module, depth first."""
+    def named_modules(self, memo=None, prefix="", remove_duplicate=True):
+        """Mirror ``Module.named_modules``: this module and every sub-module, depth first, each once (a module used
+        twice, as tied layers are, under its first name) unless not ``remove_duplicate``."""
+        if memo is None:
+            memo = set()
+        if self in memo:
+            return
+        if remove_duplicate:
+            memo.add(self)
         yield prefix, self
         for name, m in self._modules.items():
             if m is not None:
-                yield from m.named_modules(f"{prefix}.{name}" if prefix else name)
+                yield from m.named_modules(memo, f"{prefix}.{name}" if prefix else name, remove_duplicate)
 
     def modules(self):
         """Mirror ``Module.modules``."""
@@ -324,12 +332,17 @@ class Module:
             yield m
 
     def children(self):
-        """Mirror ``Module.children``: the direct sub-modules."""
-        return iter(m for m in self._modules.values() if m is not None)
+        """Mirror ``Module.children``: the direct sub-modules, each once."""
+        for _, m in self.named_children():
+            yield m
 
     def named_children(self):
-        """Mirror ``Module.named_children``."""
-        return iter((n, m) for n, m in self._modules.items() if m is not None)
+        """Mirror ``Module.named_children``: (name, sub-module), a module used twice under its first name only."""
+        memo = set()
+        for name, m in self._modules.items():
+            if m is not None and m not in memo:
+                memo.add(m)
+                yield name, m
 
     def zero_grad(self, set_to_none=True):
         """Mirror ``Module.zero_grad``: clear (default) or zero every parameter's ``.grad``."""

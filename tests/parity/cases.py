@@ -2178,6 +2178,17 @@ ERRORS = {
 }
 for _name, _code in ERRORS.items():
     case(f"error_{_name}", _code)
+case("module_tied_layers_visited_once", """
+torch.manual_seed(0)
+shared = nn.Linear(2, 2)
+net = nn.Sequential(nn.Linear(2, 2), nn.ReLU(), shared, nn.ReLU(), shared, nn.Linear(2, 1))
+net.apply(lambda m: nn.init.normal_(m.weight, std=0.01) if isinstance(m, nn.Linear) else None)  # d2l's tied layers
+print(net[5].weight, net[2].weight is net[4].weight)
+print(len(list(net.children())), [n for n, _ in net.named_children()], [n for n, _ in net.named_modules()])
+print([n for n, _ in net.named_modules(remove_duplicate=False)], [n for n, _ in net.named_parameters()])
+print([n for n, _ in net.named_parameters(remove_duplicate=False)], len(list(net.modules())))
+print(list(net.state_dict()), net)
+""")
 attempts(
     "error_node_hook_results",
     [LEAVES, """
