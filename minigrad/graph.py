@@ -622,7 +622,7 @@ def _kept(fn, record=None):
         if isinstance(value, (bool, int, float)):
             out.append(Kept(name, (), str(value), True))
     kept_ids = {id(t[0] if type(t) is tuple else t) for t in kept}
-    for name, attribute in getattr(fn, "saved_values", {}).items():
+    for name, attribute in getattr(fn, "saved_values", {}).items() if kept_ids else ():
         value = getattr(fn, attribute, None)
         named = [(name, value)] if isinstance(value, Tensor) else \
             [(f"{name}[{i}]", v) for i, v in enumerate(value)] if type(value) is tuple else []  # fmt: skip
