@@ -621,7 +621,7 @@ def _kept(fn, record=None):
     for name, value in zip(getattr(fn, "saved_names", ()), saved or ()):
         if isinstance(value, (bool, int, float)):
             out.append(Kept(name, (), str(value), True))
-    kept_ids = {id(t[0] if type(t) is tuple else t) for t in kept}
+    kept_ids = {id(t) for t, _ in kept}  # IndexingOp._kept: (tensor, version) pairs
     for name, attribute in getattr(fn, "saved_values", {}).items() if kept_ids else ():
         value = getattr(fn, attribute, None)
         named = [(name, value)] if isinstance(value, Tensor) else \
