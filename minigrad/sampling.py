@@ -6,12 +6,14 @@ native/cpu/avx_mathfun.h, native/cpu/MultinomialKernel.cpp, TensorFactories.cpp'
 Each function takes the :class:`~minigrad.random.Generator` to draw from and returns a flat numpy array of the
 values in the order torch writes them (the tensor's memory order, see :func:`fill`). Where torch's compiled code
 fuses a multiply and an add (``fma``), so does this: in float32 through float64, whose product of two floats is
-exact; in float64 with an error-free product and sum.
+exact; in float64 with an error-free product and sum (:mod:`minigrad.fused_multiply_add`).
 """
 
 import math
 
 import numpy as np
+
+from .fused_multiply_add import fma
 
 _CHUNK = 1 << 16  # elements per Box-Muller step, a multiple of 16
 _F32_MANTISSA = np.uint32((1 << 24) - 1)
@@ -24,36 +26,6 @@ _libm_tan = np.frompyfunc(math.tan, 1, 1)
 
 def _libm(fn, x):
     return fn(x).astype(np.float64) if x.size else x.astype(np.float64)
-
-
-# ------------------------------------------------------------------------------------------------ fused multiply-add
-
-
-def fma32(a, b, c):
-    """float32 ``fma(a, b, c)``: the float32 product is exact in float64, the sum rounds (twice, which differs
-    from one rounding only in ties too rare to have shown up)."""
-    wide = np.multiply(a, b, dtype=np.float64)
-    np.add(wide, c, out=wide)
-    return wide.astype(np.float32)
-
-
-def _split(a):
-    t = a * 134217729.0  # 2**27 + 1: Veltkamp's split into two 26-bit halves
-    hi = t - (t - a)
-    return hi, a - hi
-
-
-def fma64(a, b, c):
-    """float64 ``fma(a, b, c)``: the exact product (Dekker) and sum (Knuth) of ``a * b + c``, rounded at the end."""
-    a, b, c = np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64)
-    p = a * b
-    ah, al = _split(a)
-    bh, bl = _split(b)
-    p_err = ((ah * bh - p) + ah * bl + al * bh) + al * bl
-    s = p + c
-    v = s - p
-    s_err = (p - (s - v)) + (c - v)
-    return s + (p_err + s_err)
 
 
 # ------------------------------------------------------------------------------------------------------ uniform
@@ -79,7 +51,7 @@ def uniform(gen, n, dtype, low=0.0, high=1.0):
         x, lo, hi = uniform_float(gen, n), np.float32(low), np.float32(high)
     if (lo, hi) == (0, 1):
         return x.astype(dtype, copy=False)  # x * 1 + 0 is x, below 1
-    values = (fma64 if dtype == np.float64 else fma32)(x, hi - lo, lo).astype(dtype, copy=False)
+    values = fma(x, hi - lo, lo).astype(dtype, copy=False)
     return np.where(values == dtype.type(high), dtype.type(low), values)
 
 
@@ -117,7 +89,7 @@ def _box_muller_double(data, mean, std):
     radius = np.sqrt(-2 * _libm(_libm_log, 1 - d[:, :8]))
     theta = 2.0 * math.pi * d[:, 8:]
     pairs = np.concatenate([radius * np.cos(theta), radius * np.sin(theta)], axis=1).ravel()
-    return fma64(pairs, std, mean)
+    return fma(pairs, std, mean)
 
 
 def _box_muller_float(data, mean, std):
@@ -127,7 +99,7 @@ def _box_muller_float(data, mean, std):
     radius = np.sqrt(np.float32(-2.0) * _log256_ps(np.float32(1.0) - d[:, :8]))
     sin, cos = _sincos256_ps(np.float32(2.0 * math.pi) * d[:, 8:])
     pairs = np.concatenate([radius * cos, radius * sin], axis=1).ravel()
-    return fma32(pairs, np.float32(std), np.float32(mean))
+    return fma(pairs, np.float32(std), np.float32(mean))
 
 
 def _log256_ps(x):
@@ -144,10 +116,10 @@ def _log256_ps(x):
     y = np.full_like(x, np.float32(7.0376836292e-2))
     for p in (-1.1514610310e-1, 1.1676998740e-1, -1.2420140846e-1, 1.4249322787e-1, -1.6668057665e-1,
               2.0000714765e-1, -2.4999993993e-1, 3.3333331174e-1):  # fmt: skip
-        y = fma32(y, x, np.float32(p))
-    y = fma32(y * x, z, e * np.float32(-2.12194440e-4))
-    y = fma32(-z, np.float32(0.5), y)
-    return fma32(e, np.float32(0.693359375), x + y)
+        y = fma(y, x, np.float32(p))
+    y = fma(y * x, z, e * np.float32(-2.12194440e-4))
+    y = fma(-z, np.float32(0.5), y)
+    return fma(e, np.float32(0.693359375), x + y)
 
 
 def _sincos256_ps(x):
@@ -157,16 +129,16 @@ def _sincos256_ps(x):
     j = (j + 1) & ~1
     y = j.astype(np.float32)
     for dp in (-0.78515625, -2.4187564849853515625e-4, -3.77489497744594108e-8):  # x - y * pi / 4, in three parts
-        x = fma32(y, np.float32(dp), x)
+        x = fma(y, np.float32(dp), x)
     sin_sign = (j & 4) << 29
     cos_sign = (~(j - 2) & 4) << 29
     z = x * x
-    c = fma32(np.float32(2.443315711809948e-5), z, np.float32(-1.388731625493765e-3))
-    c = fma32(c, z, np.float32(4.166664568298827e-2))
-    c = fma32(c * z, z, -(z * np.float32(0.5))) + np.float32(1.0)
-    s = fma32(np.float32(-1.9515295891e-4), z, np.float32(8.3321608736e-3))
-    s = fma32(s, z, np.float32(-1.6666654611e-1))
-    s = fma32(s * z, x, x)
+    c = fma(np.float32(2.443315711809948e-5), z, np.float32(-1.388731625493765e-3))
+    c = fma(c, z, np.float32(4.166664568298827e-2))
+    c = fma(c * z, z, -(z * np.float32(0.5))) + np.float32(1.0)
+    s = fma(np.float32(-1.9515295891e-4), z, np.float32(8.3321608736e-3))
+    s = fma(s, z, np.float32(-1.6666654611e-1))
+    s = fma(s * z, x, x)
     first = (j & 2) == 0
     sin, cos = np.where(first, s, c), np.where(first, c, s)
     return (sin.view(np.int32) ^ sin_sign).view(np.float32), (cos.view(np.int32) ^ cos_sign).view(np.float32)
@@ -187,7 +159,7 @@ def _normal_one_by_one(gen, n, mean, std):
     out[i:] = np.stack([cos, sin], axis=1).ravel()[: n - i]
     if (n - i) % 2:
         gen._next_double_normal = float(sin[-1])
-    return fma64(out, std, mean)
+    return fma(out, std, mean)
 
 
 # ------------------------------------------------------------------------------------------------------ integers
@@ -247,7 +219,7 @@ def geometric(gen, n, p):
 def cauchy(gen, n, median=0.0, sigma=1.0):
     """``cauchy_distribution<double>``: ``median + sigma * tan(pi * (u - 0.5))``, the multiply-add fused (float64;
     libm's tan)."""
-    return fma64(sigma, _libm(_libm_tan, math.pi * (uniform_double(gen, n) - 0.5)), median)
+    return fma(sigma, _libm(_libm_tan, math.pi * (uniform_double(gen, n) - 0.5)), median)
 
 
 def log_normal(gen, n, mean=1.0, std=2.0):
@@ -289,21 +261,21 @@ def poisson(gen, rates):
 def _sample_poisson(gen, lam):
     if lam >= 10:
         slam, loglam = math.sqrt(lam), math.log(lam)
-        b = float(fma64(2.53, slam, 0.931))
-        a = float(fma64(0.02483, b, -0.059))
+        b = float(fma(2.53, slam, 0.931))
+        a = float(fma(0.02483, b, -0.059))
         invalpha = 1.1239 + 1.1328 / (b - 3.4)
         vr = 0.9277 - 3.6224 / (b - 2)
         while True:
             u = float(uniform_double(gen, 1)[0]) - 0.5
             v = float(uniform_double(gen, 1)[0])
             us = 0.5 - abs(u)
-            k = math.floor(float(fma64(2 * a / us + b, u, lam)) + 0.43)
+            k = math.floor(float(fma(2 * a / us + b, u, lam)) + 0.43)
             if us >= 0.07 and v <= vr:
                 return k
             if k < 0 or (us < 0.013 and v > us):
                 continue
             if (math.log(v) + math.log(invalpha) - math.log(a / (us * us) + b)
-                    <= float(fma64(k, loglam, -lam)) - math.lgamma(k + 1.0)):  # fmt: skip
+                    <= float(fma(k, loglam, -lam)) - math.lgamma(k + 1.0)):  # fmt: skip
                 return k
     if lam == 0:
         return 0

@@ -192,7 +192,7 @@ def _with_zeros(a):
 def _backward_op(fn, op, a, g, dim=None):
     """``op``'s backward op (TanhBackward, ...) applied to the gradient ``g`` and ``fn(a)`` (the output ``op``
     saves)."""
-    formula = compile_formula(tuple(op.formula.items()), op.saved_names, tuple(op.formula))
+    formula = compile_formula(tuple(op.formula.items()), op.saved_names, tuple(op.formula), op.fused)
     values = types.SimpleNamespace(dim=None if dim is None else dim % max(a.ndim, 1), saved_dim=dim)
     return op.backward_op.apply(g, fn(a), formula=formula, values=values)
 

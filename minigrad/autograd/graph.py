@@ -204,7 +204,11 @@ class Node:
     def _keep_outputs(self):
         """Once this node is its outputs' grad_fn: keep the saved ones as :class:`SavedOutput`."""
         saved = self._stash
-        if saved:
+        if saved is not None and len(saved) == 1:  # tanh, relu, exp, sigmoid save the result alone: no comprehension
+            v = saved[0]
+            if isinstance(v, Tensor) and v.grad_fn is self:
+                self._stash = (SavedOutput(v),)
+        elif saved:
             self._stash = tuple([SavedOutput(v) if isinstance(v, Tensor) and v.grad_fn is self else v for v in saved])
 
     def _resave_output(self, old, new, as_output):

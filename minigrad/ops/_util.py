@@ -10,6 +10,7 @@ from ..autograd import version as _version
 from ..tensor import Tensor
 
 _new = object.__new__
+_F32 = np.dtype(np.float32)
 Version = _version.Version  # rebound while inference mode is on (autograd.version)
 _version.makes_counters(globals())
 
@@ -63,9 +64,12 @@ def precise(fn, a):
     Integers compute in the default float dtype, as in torch. The forwards and the backward formulas on arrays
     (``carriers.ARRAYS``) both use it, so both give torch's numbers."""
     x = a._data if isinstance(a, Tensor) else a
-    if x.dtype.kind != "f":
+    dtype = x.dtype
+    if dtype is _F32:  # the hot case first, told by identity (numpy's float32 arrays share this dtype)
+        return fn(x, dtype=np.float64).astype(_F32)
+    if dtype.kind != "f":
         x = x.astype(np.float32)
-    return fn(x, dtype=np.float64).astype(np.float32) if x.dtype == np.float32 else fn(x)
+    return fn(x, dtype=np.float64).astype(_F32) if x.dtype == np.float32 else fn(x)
 
 
 def rsqrt_of(x):

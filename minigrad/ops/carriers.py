@@ -17,6 +17,7 @@ import operator
 import numpy as np
 
 from ..autograd.engine import sum_to_array
+from ..fused_multiply_add import fma, fnma
 from ..tensor import Tensor
 from ._util import mean_of, power_scalar, precise, rsqrt_of
 
@@ -190,6 +191,8 @@ ARRAYS = _Carrier(
     value=_value_array,
     constant=lambda a: a,
     embed=embed,
+    fma=fma,
+    fnma=fnma,
 )
 
 

@@ -18,7 +18,10 @@ s)``) and ``math``; any other name is an attribute the op's forward set on ``ctx
 """
 
 import ast
+import copy
 import functools
+
+import numpy as np
 
 from .carriers import ARRAYS, TENSORS
 
@@ -76,18 +79,53 @@ class _ScalarOverloads(ast.NodeTransformer):
         return ast.copy_location(ast.Call(ast.Name(name, ast.Load()), [node.left, node.right], []), node)
 
 
+class _Fused(ast.NodeTransformer):
+    """For arrays, in an op whose backward torch computes in one compiled kernel (``tanh_backward``): ``a * b + c``,
+    ``c + a * b``, ``c - a * b`` and ``a * b - c`` become ``fma(...)``, rounded once, as gcc contracts them there.
+    A number ``c`` becomes a 0-d float64 array, made once (numpy converts a Python number on every call)."""
+
+    def __init__(self):
+        self.constants = {}
+
+    def _wide(self, node):
+        if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+            name = f"_wide_{len(self.constants)}"
+            self.constants[name] = np.array(node.value, np.float64)
+            return ast.Name(name, ast.Load())
+        return node
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        if not isinstance(node.op, (ast.Add, ast.Sub)):
+            return node
+        left, right = (isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mult) for n in (node.left, node.right))
+        name = "fma"
+        if left:  # a * b + c, a * b - c
+            a, b, c = node.left.left, node.left.right, node.right
+            c = c if isinstance(node.op, ast.Add) else ast.UnaryOp(ast.USub(), c)
+        elif right:  # c + a * b, c - a * b (fnma: c - a * b)
+            a, b, c = node.right.left, node.right.right, node.left
+            name = "fma" if isinstance(node.op, ast.Add) else "fnma"
+        else:
+            return node
+        return ast.copy_location(ast.Call(ast.Name(name, ast.Load()), [a, b, self._wide(c)], []), node)
+
+
 @functools.cache
-def compile_formula(items, saved_names, input_names):
+def compile_formula(items, saved_names, input_names, fused=False):
     """The backward of ``formula`` (given as ``items``, its ``(input name, text)`` pairs in input order) as two
     functions ``f(ctx, grads, saved) -> grads``, ``{"arrays": f, "tensors": f}``; ``saved`` is what the node
-    kept, in ``saved_names`` order. Each input's formula runs only if that input needs a gradient.
+    kept, in ``saved_names`` order. Each input's formula runs only if that input needs a gradient. ``fused``: the
+    arrays' version rounds each multiply-add once (:class:`_Fused`).
     ``"constants"`` names what the formula reads from the node (``exponent``, ``n``)."""
     exprs, tensor_exprs, names, called = [], [], set(), {"math"}
+    fuse = _Fused()
     for _, text in items:
         tree = _Rewrite(set(input_names)).visit(ast.parse(text, mode="eval"))
         names |= {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
         called |= {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
-        exprs.append(ast.unparse(ast.fix_missing_locations(tree)))
+        arrays_tree = fuse.visit(copy.deepcopy(tree)) if fused else tree
+        exprs.append(ast.unparse(ast.fix_missing_locations(arrays_tree)))
         tensor_exprs.append(ast.unparse(ast.fix_missing_locations(_ScalarOverloads(set(input_names)).visit(tree))))
     lines = ["def backward(ctx, grads, saved):", "    grad = grads[0]"]
     if saved_names:
@@ -104,7 +142,7 @@ def compile_formula(items, saved_names, input_names):
     for carrier, texts in ((ARRAYS, exprs), (TENSORS, tensor_exprs)):
         needed = ", ".join(f"({e}) if nf[{i}][0] is not None else None" for i, e in enumerate(texts))
         source = "\n".join([*lines, f"    return ({needed},)"])
-        scope = dict(carrier.namespace, _value_of=carrier.namespace["value"])
+        scope = dict(carrier.namespace, _value_of=carrier.namespace["value"], **fuse.constants)
         exec(compile(source, f"<formula of {', '.join(n for n, _ in items)}>", "exec"), scope)
         functions[carrier.name] = scope["backward"]
     return functions

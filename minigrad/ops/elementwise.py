@@ -351,6 +351,7 @@ class Tanh(Op):
 
     node_name = "TanhBackward0"
     formula = {"self": "grad * (1 - result * result)"}
+    fused = True  # torch's tanh_backward kernel: grad * fma(-result, result, 1)
     saved_names = ("result",)
 
     @staticmethod

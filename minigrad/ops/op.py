@@ -52,6 +52,7 @@ class Op(Node):
     _compiled = None  # the formula compiled, set on first use (_formula)
     _saves_result = False  # it saves its own output (as "result"), which Op.apply re-saves as its output
     backward_op = None  # a BackwardOp: the op torch records for this op's backward (tanh_backward), if it has one
+    fused = False  # torch's one kernel rounds each multiply-add once (derivative.py); needs a backward_op for Tensors
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -153,7 +154,7 @@ class Op(Node):
         compiled = self._compiled
         if compiled is None:
             formula = self.formula
-            compiled = compile_formula(tuple(formula.items()), type(self).saved_names, tuple(formula))
+            compiled = compile_formula(tuple(formula.items()), type(self).saved_names, tuple(formula), self.fused)
             if formula is type(self).formula:
                 type(self)._compiled = compiled
         return compiled

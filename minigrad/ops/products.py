@@ -8,6 +8,7 @@ import math
 import numpy as np
 
 from .. import dtypes
+from ..fused_multiply_add import fma
 from ._util import as_saved_int, needs_grad, wrap
 from .elementwise import MulScalar
 from .linalg import Dot, bmm_kernel
@@ -37,17 +38,16 @@ class Vdot(Op):
 
 def cross_arrays(a, b, dim):
     """``a x b`` along ``dim`` (of size 3), as torch's CPU kernel computes each component:
-    ``a[1] * b[2] - a[2] * b[1]``, ... compiled as a fused multiply-add, ``fma(a[1], b[2], -(a[2] * b[1]))``: for
-    float32, the first product is kept exact (float64) and the sum rounded once, which gives torch's float32 bits
-    (measured on 6000 components)."""
+    ``a[1] * b[2] - a[2] * b[1]``, ... compiled as a fused multiply-add, ``fma(a[1], b[2], -(a[2] * b[1]))``
+    (torch's bits in float32 and float64, measured on 20000 vectors)."""
     a0, a1, a2 = (np.take(a, i, axis=dim) for i in range(3))
     b0, b1, b2 = (np.take(b, i, axis=dim) for i in range(3))
-    if a.dtype == np.float32:
-        def part(x, y, z, w):
-            return (x.astype(np.float64) * y - z * w).astype(np.float32)
-    else:
-        def part(x, y, z, w):
-            return x * y - z * w
+
+    fused = a.dtype in (np.float32, np.float64)
+
+    def part(x, y, z, w):
+        return fma(x, y, -(z * w)) if fused else x * y - z * w
+
     return np.stack([part(a1, b2, a2, b1), part(a2, b0, a0, b2), part(a0, b1, a1, b0)], axis=dim)
 
 

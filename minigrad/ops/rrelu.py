@@ -7,6 +7,7 @@ its backward as RreluWithNoiseBackwardBackward0."""
 import numpy as np
 
 from .. import sampling
+from ..fused_multiply_add import fma
 from ..random import generator_or_default
 from ._util import wrap
 from .carriers import ARRAYS, TENSORS
@@ -27,7 +28,7 @@ def rrelu_arrays(x, lower, upper, training, generator=None):
     hit = flat <= 0
     opmath = np.float64 if x.dtype == np.float64 else np.float32
     u = sampling.uniform_double(generator_or_default(generator), int(hit.sum()))
-    r = sampling.fma64(u, float(upper) - float(lower), float(lower)).astype(opmath)
+    r = fma(u, float(upper) - float(lower), float(lower)).astype(opmath)
     noise = np.ones_like(flat)
     noise[hit] = r.astype(x.dtype)
     out = flat.copy()

@@ -15,6 +15,7 @@ import math
 import numpy as np
 
 from .. import dtypes
+from ..fused_multiply_add import fma
 from ..tensor import Tensor
 from ._util import check_broadcast, not_implemented, power, precise, wrap
 from .carriers import ARRAYS
@@ -115,35 +116,6 @@ def _quiet(kernel):
 
     run.__name__, run.__qualname__, run.__doc__ = kernel.__name__, kernel.__qualname__, kernel.__doc__
     return run
-
-
-_SPLIT = 134217729.0  # 2 ** 27 + 1: Veltkamp's splitting of a float64 into two halves of 26 bits
-
-
-def _two_product(a, b):
-    """``a * b`` as ``(p, e)`` with ``p + e`` exact (Dekker's product of float64 arrays)."""
-    p = a * b
-    ca, cb = _SPLIT * a, _SPLIT * b
-    ah, bh = ca - (ca - a), cb - (cb - b)
-    al, bl = a - ah, b - bh
-    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
-
-
-@_quiet
-def fma(a, b, c):
-    """``a * b + c`` rounded once, as the fused multiply-add torch's kernels are compiled to (gcc contracts
-    ``a * b + c`` in them): float32 through float64, where the product is exact; float64 from Dekker's exact
-    product and a compensated sum (its last bit can differ from a true fused multiply-add once in a great while)."""
-    a = np.asarray(a)
-    if a.dtype == np.float32:
-        return (a.astype(np.float64) * np.float64(b) + np.float64(c)).astype(np.float32)
-    with np.errstate(over="ignore", invalid="ignore"):
-        p, e = _two_product(a, np.asarray(b, a.dtype))
-        s = p + c
-        bb = s - p
-        t = (p - (s - bb)) + (c - bb)  # Knuth's two-sum: p + c = s + t exactly
-        out = s + (t + e)
-    return np.where(np.isfinite(out) & np.isfinite(p), out, a * b + c).astype(a.dtype, copy=False)
 
 
 def _polevl(x, coefficients):

@@ -504,6 +504,36 @@ case(
     """,
 )
 case(
+    "op_tanh_backward_bits",
+    """
+    # torch's tanh_backward kernel computes grad * (1 - result * result) with 1 - result * result rounded once (a
+    # fused multiply-add), so the same formula written out (makemore part 4's dhpreact) can differ in the last bit.
+    for dtype in (torch.float32, torch.float64):
+        x = torch.linspace(-2.7, 2.9, 23, dtype=dtype).requires_grad_()
+        dh = torch.linspace(1.3, -0.7, 23, dtype=dtype)
+        h = torch.tanh(x)
+        h.backward(dh)
+        bits = x.grad.tolist() if dtype == torch.float32 else "(torch's float64 tanh is not correctly rounded)"
+        print(dtype, bits, torch.equal((1.0 - h**2) * dh, x.grad))
+        (g,) = torch.autograd.grad(x.tanh(), x, dh, create_graph=True)
+        print(g.grad_fn.name(), torch.equal(g, x.grad))
+    """,
+)
+case(
+    "op_cross_bits",
+    """
+    # torch's cross kernel computes a[1] * b[2] - a[2] * b[1], ... as fma(a[1], b[2], -(a[2] * b[1])), in float32 and
+    # float64 alike; so do its gradients, which are cross products too. tolist() shows every bit.
+    for dtype in (torch.float32, torch.float64):
+        a = torch.linspace(-1.7, 2.3, 12, dtype=dtype).reshape(4, 3).requires_grad_()
+        b = (torch.linspace(0.9, -3.1, 12, dtype=dtype) * torch.linspace(1.1, 0.3, 12, dtype=dtype)).reshape(4, 3)
+        b.requires_grad_()
+        c = torch.linalg.cross(a, b)
+        c.backward(torch.linspace(0.3, 1.9, 12, dtype=dtype).reshape(4, 3))
+        print(dtype, c.tolist(), a.grad.tolist(), b.grad.tolist())
+    """,
+)
+case(
     "op_empty_tensors",
     """
     x = torch.zeros(0, requires_grad=True)

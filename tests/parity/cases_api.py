@@ -7,7 +7,7 @@ the cases of ``cases.py`` do; the helpers (``report``, ``nf``, ``show_graph``) a
 import json
 from pathlib import Path
 
-from parity.cases import ATTEMPT, SET_WEIGHTS, case
+from parity.cases import ATTEMPT, CASES, SET_WEIGHTS, case
 from parity.cases import LEAVES as _X
 from parity.cases import errors as _errors
 from parity.cases import report_cases as _report_cases
@@ -2081,6 +2081,15 @@ case(
     print(dhprebn.shape, bngain.shape, bnvar_inv.shape, dbnraw.shape, dbnraw.sum(0).shape)
     print(F.softmax(logits, 1)[0], dlogits[0] * n, abs(dlogits[0].sum().item()) < 1e-6)
     """],
+)
+# The video's cmp() prints an "exact" column too: torch's tanh_backward kernel rounds 1 - h * h once (a fused
+# multiply-add), so from hpreact down the hand-written gradients are only approximately torch's, and minigrad says so.
+case(
+    "api_source_makemore_backprop_ninja_exact",
+    next(c for c in CASES if c.name == "api_source_makemore_backprop_ninja").code.replace(
+        "print(f'{s:15s} | approximate",
+        "print(f'{s:15s} | exact: {str(torch.all(dt == t.grad).item()):5s} | approximate",
+    ),
 )
 case(
     "api_source_makemore_backprop_ninja_embedding",
