@@ -18,6 +18,7 @@ import time
 import bench  # first: it sets one BLAS thread before numpy starts
 import numpy as np
 
+from minigrad.fused_multiply_add import fnma
 from minigrad.optim.kernels import add_scaled
 
 minigrad, nn, F, torch = bench.minigrad, bench.nn, bench.F, bench.torch
@@ -80,10 +81,13 @@ def chain_rows(shape, repeats=7, min_time=0.2, n=CHAIN_NODES):
 
 
 # -- the chain in a bare engine ------------------------------------------------------------------------------
+_ONE = np.array(1.0)  # a 0-d float64 array, as minigrad's compiled formula passes its numbers
+
+
 class Bare:
     """A value of the bare engine: micrograd's ``Value`` on numpy arrays, with minigrad's forward and backward
-    arithmetic (float32 tanh computed in float64 and rounded once; each backward the formula minigrad's op
-    evaluates on arrays) and nothing else."""
+    arithmetic (float32 tanh computed in float64 and rounded once, its backward's ``1 - t * t`` rounded once as
+    torch's; each backward the formula minigrad's op evaluates on arrays) and nothing else."""
 
     __slots__ = ("data", "grad", "_parents", "_backward")
 
@@ -102,7 +106,7 @@ class Bare:
 
     def tanh(self):
         t = np.tanh(self.data, dtype=np.float64).astype(self.data.dtype)
-        return Bare(t, (self,), lambda g: (g * (1 - t * t),))
+        return Bare(t, (self,), lambda g: (g * fnma(t, t, _ONE),))
 
     def relu(self):
         r = np.maximum(self.data, 0)

@@ -233,7 +233,7 @@ def _copied(data, how, dtype=None):
     return _infer(_unwrap_tensors(data), dtype)
 
 
-def tensor(data, dtype=None, device=None, requires_grad=False):
+def tensor(data, *, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.tensor``: copy ``data`` (numbers, nested lists, numpy arrays) into a new leaf."""
     check_device(device)
     if not isinstance(requires_grad, bool):
@@ -402,6 +402,8 @@ def empty(*size, dtype=None, device=None, requires_grad=False, **kwargs):
 def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.full``: the dtype follows ``fill_value`` (bool, int64 or the default float)."""
     check_device(device)
+    if not isinstance(size, (tuple, list)):  # torch.full(2, 1.) is refused: its sizes are one sequence
+        raise TypeError(f"full(): argument 'size' (position 1) must be tuple of ints, not {word(size)}")
     number_argument("full", "fill_value", 2, fill_value)
     dtype = dtype_argument("full", dtype)
     if dtype is None:
@@ -422,12 +424,26 @@ _ARANGE = (
 )
 
 
-def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False):
-    """Mirror ``torch.arange``: int64 for integer arguments, else the default float dtype."""
+_UNSET = object()
+_ARANGE_NAMES = {1: ("end",), 2: ("start", "end"), 3: ("start", "end", "step")}  # by how many are given
+
+
+def arange(*args, start=_UNSET, end=_UNSET, step=_UNSET, dtype=None, device=None, requires_grad=False):
+    """Mirror ``torch.arange(end)``, ``arange(start, end)`` and ``arange(start, end, step)`` (each by position or
+    keyword, as torch's parser binds them): int64 for integer arguments, else the default float dtype."""
     check_device(device)
-    given = (start,) if end is None else (start, end) if step == 1 else (start, end, step)
-    if end is None:
-        start, end = 0, number_argument("arange", "end", 1, start)
+    named = {k: v for k, v in (("start", start), ("end", end), ("step", step)) if v is not _UNSET}
+    names = _ARANGE_NAMES.get(len(args) + len(named), ())
+    bound = dict(zip(names, args))
+    if len(args) + len(named) == 1 and "end" not in (*bound, *named):
+        raise TypeError('arange() missing 1 required positional arguments: "end"')
+    if len(args) > len(names) or set(bound) & set(named) or set(bound) | set(named) != set(names) or not names:
+        raise invalid_arguments("arange", args, _ARANGE, named)
+    bound.update(named)
+    given = tuple(bound[n] for n in names)
+    start, end, step = bound.get("start", 0), bound["end"], bound.get("step", 1)
+    if len(names) == 1:
+        number_argument("arange", "end", 1, end)
     elif not all(isinstance(v, (*NUMBERS, Tensor)) for v in given):
         raise invalid_arguments("arange", given, _ARANGE)
     dtype = dtype_argument("arange", dtype, call=(given, _ARANGE))
@@ -495,11 +511,22 @@ def torch_arange(start, step, n, np_dtype):
     return values.astype(np.float64).astype(np_dtype)
 
 
+def bounds_as_numbers(function, start, end):
+    """``start`` and ``end`` of ``linspace`` or ``logspace`` as numbers: a tensor must be 0-d (torch's error)."""
+    dims = [f"{name} with {v.ndim} dimension(s)" for name, v in (("start", start), ("end", end))
+            if isinstance(v, Tensor) and v.ndim]  # fmt: skip
+    if dims:
+        got = " and ".join(dims)
+        raise RuntimeError(f"{function} only supports 0-dimensional start and end tensors, but got {got}.")
+    return tuple(v.item() if isinstance(v, Tensor) else v for v in (start, end))
+
+
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.linspace``: ``steps`` evenly spaced values from ``start`` to ``end``, both exact."""
     check_device(device)
     if not is_int(steps):
         raise invalid_arguments("linspace", (start, end, steps), recorded_overloads("torch.linspace"))
+    start, end = bounds_as_numbers("linspace", start, end)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     return _finish(torch_linspace(start, end, steps, _default(dtype, "linspace").np), None, requires_grad)
@@ -543,19 +570,25 @@ def eye(n, m=None, dtype=None, device=None, requires_grad=False):
 @_takes_out
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.rand``: uniform on [0, 1), from ``generator`` (or the default one)."""
+    gen = generator_or_default(generator, "rand", size, _RAND)
     shape = _size(_given_size(size, kwargs, device, "rand")[0], "rand", _RAND)
     dtype = _float_dtype(dtype, "check_uniform_bounds", "rand", (size, _RAND))
     n = int(np.prod(shape, dtype=np.int64))
-    return _finish(sampling.uniform(generator_or_default(generator), n, dtype).reshape(shape), None, requires_grad)
+    return _finish(sampling.uniform(gen, n, dtype).reshape(shape), None, requires_grad)
 
 
 @_takes_out
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.randn``: standard normal, from ``generator`` (or the default one)."""
+    gen = generator_or_default(generator, "randn", size, _RAND)
     shape = _size(_given_size(size, kwargs, device, "randn")[0], "randn", _RAND)
     dtype = _float_dtype(dtype, "normal_kernel_cpu", "randn", (size, _RAND))
     n = int(np.prod(shape, dtype=np.int64))
-    return _finish(sampling.normal(generator_or_default(generator), n, dtype).reshape(shape), None, requires_grad)
+    return _finish(sampling.normal(gen, n, dtype).reshape(shape), None, requires_grad)
+
+
+_RANDPERM = (f"int n, *, torch.Generator generator, Tensor out = None, {_FACTORY_OPTIONS}",
+             f"int n, *, Tensor out = None, {_FACTORY_OPTIONS}")
 
 
 def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False):
@@ -565,7 +598,8 @@ def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False)
         raise TypeError(f"randperm(): argument 'n' (position 1) must be int, not {word(n)}")
     (n,) = _size((n,), "randperm")
     dtype = dtype_argument("randperm", dtype) or dtypes.int64
-    return _finish(sampling.permutation(generator_or_default(generator), n), dtype, requires_grad)
+    gen = generator_or_default(generator, "randperm", (n,), _RANDPERM)
+    return _finish(sampling.permutation(gen, n), dtype, requires_grad)
 
 
 _RANDINT = tuple(
@@ -573,7 +607,6 @@ _RANDINT = tuple(
     for bounds in ("int high, ", "int low, int high, ")
     for generator in ("torch.Generator generator, ", "")
 )
-_UNSET = object()
 
 
 def randint(*args, low=_UNSET, high=_UNSET, size=_UNSET, generator=None, dtype=None, device=None,
@@ -595,13 +628,15 @@ def randint(*args, low=_UNSET, high=_UNSET, size=_UNSET, generator=None, dtype=N
             if len(fitting) != 1:
                 raise invalid_arguments("randint", args, _RANDINT, named)
             kind = "tuple of ints" if name == "size" else "int"
-            raise TypeError(f"randint(): argument '{name}' (position {position}) must be {kind}, not {word(value)}")
+            where = "" if name in named else f" (position {position})"
+            raise TypeError(f"randint(): argument '{name}'{where} must be {kind}, not {word(value)}")
     low, high = int(bound.get("low", 0)), int(bound["high"])
     if low >= high:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
     dtype = dtype_argument("randint", dtype) or dtypes.int64
     shape = _size((bound["size"],), "randint")
-    values = sampling.integers(generator_or_default(generator), int(np.prod(shape, dtype=np.int64)), low, high)
+    gen = generator_or_default(generator, "randint", args, _RANDINT, named)
+    values = sampling.integers(gen, int(np.prod(shape, dtype=np.int64)), low, high)
     return _finish(values.reshape(shape), dtype, requires_grad)
 
 
@@ -615,6 +650,8 @@ def _given_size(size, kwargs, device, name):
     check_device(device)
     if "size" in kwargs:
         size = (kwargs.pop("size"),)
+        if not isinstance(size[0], (tuple, list)):  # given by keyword, sizes must be a sequence
+            raise TypeError(f"{name}(): argument 'size' must be tuple of ints, not {word(size[0])}")
     fmt = take_options(name, kwargs)
     if kwargs:
         raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
@@ -674,23 +711,29 @@ def empty_laid_out_like(a, dtype, values=None):
 def rand_like(input, dtype=None, requires_grad=False, *, generator=None):
     """Mirror ``torch.rand_like``: ``empty_like(input).uniform_()`` (filled in its memory order, as torch's)."""
     return _random_like(input, dtype, requires_grad, generator, "check_uniform_bounds",
-                        lambda gen, n, np_dtype, contiguous: sampling.uniform(gen, n, np_dtype))
+                        lambda gen, n, np_dtype, contiguous: sampling.uniform(gen, n, np_dtype), "rand_like")
 
 
 def randn_like(input, dtype=None, requires_grad=False, *, generator=None):
     """Mirror ``torch.randn_like``: ``empty_like(input).normal_()`` (in its memory order; one by one unless it is
     contiguous, as torch's)."""
     return _random_like(input, dtype, requires_grad, generator, "normal_kernel_cpu",
-                        lambda gen, n, np_dtype, contiguous: sampling.normal(gen, n, np_dtype, contiguous=contiguous))
+                        lambda gen, n, np_dtype, contiguous: sampling.normal(gen, n, np_dtype, contiguous=contiguous),
+                        "randn_like")
 
 
-def _random_like(t, dtype, requires_grad, generator, kernel, draw):
+_RANDOM_LIKE = tuple(f"Tensor input, *, {g}torch.memory_format memory_format = None, {_FACTORY_OPTIONS}"
+                     for g in ("torch.Generator generator, ", ""))
+
+
+def _random_like(t, dtype, requires_grad, generator, kernel, draw, function):
+    gen = generator_or_default(generator, function, (t,), _RANDOM_LIKE)
     dtype = dtype or t.dtype
     if not dtype.is_floating_point:
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{dtype.scalar_name}'")
     out = empty_laid_out_like(t._data, dtype.np)  # t's layout, as torch's empty_like keeps it
     if out.size:
-        sampling.fill(out, draw(generator_or_default(generator), out.size, dtype.np, out.flags.c_contiguous))
+        sampling.fill(out, draw(gen, out.size, dtype.np, out.flags.c_contiguous))
     return _finish(out, None, requires_grad)
 
 

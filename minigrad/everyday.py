@@ -21,7 +21,7 @@ from .arguments import (
     sizes_or_keyword,
 )
 from .autograd import grad_mode
-from .creation import _finish, _size, check_range, empty, full, laid_out_like
+from .creation import _finish, _size, bounds_as_numbers, check_range, empty, full, laid_out_like
 from .device import check_device, device
 from .layouts import _memory_format, lay_out, layout, memory_format, preserve_format
 from .ops.comparison_writes import COMPARE_INPLACE, FillOut, FillTensorOut
@@ -272,7 +272,7 @@ def logspace(start, end, steps=None, base=10.0, *, dtype=None, device=None, requ
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     np_dtype = (dtype_argument("logspace", dtype) or dtypes.get_default_dtype()).np
-    start, end = (v.item() if isinstance(v, Tensor) else v for v in (start, end))
+    start, end = bounds_as_numbers("logspace", start, end)
     values = _logspace_values(start, end, int(steps), base, np_dtype) if steps else np.zeros(0, np_dtype)
     return _finish(values, None, requires_grad)
 

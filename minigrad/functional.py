@@ -89,7 +89,25 @@ def add(input, other, *, alpha=1):
         if operands is None:
             return NotImplemented
         input, other = operands
-    return E.Add.apply(input, other) if alpha == 1 else E.Add.apply(input, other, alpha=alpha)
+    if alpha == 1 and alpha.__class__ is int:
+        return E.Add.apply(input, other)
+    if _alpha_checked(input, other, alpha) is dtypes.bool_:  # bool arithmetic: alpha * other is other, or False
+        return E.Add.apply(input, other if alpha else other & False)
+    return E.Add.apply(input, other, alpha=alpha)
+
+
+def _alpha_checked(input, other, alpha):
+    """The result dtype of ``input + alpha * other``, after torch's checks of ``alpha`` against it."""
+    result = dtypes.result_type(*_tensors_and_numbers(input, other))
+    if result.category < 2 and isinstance(alpha, (float, np.floating)):
+        raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
+    if isinstance(alpha, (bool, np.bool_)) and result is not dtypes.bool_:
+        raise RuntimeError("Boolean alpha only supported for Boolean results.")
+    return result
+
+
+def _tensors_and_numbers(*operands):
+    return [o for o in operands if isinstance(o, Tensor)], [o for o in operands if not isinstance(o, Tensor)]
 
 
 @public("sub", "subtract", "__sub__", inplace="sub_", binary=True, inplace_operator="__isub__")
@@ -105,7 +123,10 @@ def sub(input, other, *, alpha=1):
     other_bool = other._data.dtype is _NP_BOOL if isinstance(other, Tensor) else isinstance(other, _BOOLS)
     if other_bool or input._data.dtype is _NP_BOOL:
         _refuse_bool_subtraction(input, other)
-    return E.Sub.apply(input, other) if alpha == 1 else E.Sub.apply(input, other, alpha=alpha)
+    if alpha == 1 and alpha.__class__ is int:
+        return E.Sub.apply(input, other)
+    _alpha_checked(input, other, alpha)
+    return E.Sub.apply(input, other, alpha=alpha)
 
 
 def _refuse_bool_subtraction(a, b):
@@ -130,6 +151,8 @@ def rsub(input, other, *, alpha=1):
         return sub(other, input, alpha=alpha)
     if input.dtype is dtypes.bool_ or isinstance(other, _BOOLS):
         _refuse_bool_subtraction(other, input)
+    if alpha != 1 or alpha.__class__ is not int:
+        _alpha_checked(input, other, alpha)
     return E.Rsub.apply(input * alpha if alpha != 1 else input, other=other)
 
 
@@ -487,10 +510,14 @@ clip = public.alias(clamp, "clip")
 
 
 def _clamp(input, min, max, call):
-    """``clamp`` with number bounds or tensor bounds (torch has no overload that mixes them: ``call()`` gives
-    the overloads' key and the arguments for its error)."""
+    """``clamp`` with number bounds or tensor bounds. torch has no overload that mixes them, but its parser takes a
+    0-d tensor that needs no gradient as a number (``x.clamp(min=torch.tensor(0.5), max=0.7)``); otherwise
+    ``call()`` gives the overloads' key and the arguments for its error."""
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         if not all(b is None or isinstance(b, Tensor) for b in (min, max)):
+            if all(not isinstance(b, Tensor) or b.dim() == 0 and not b.requires_grad for b in (min, max)):
+                min, max = (b.item() if isinstance(b, Tensor) else b for b in (min, max))
+                return E.Clamp.apply(input, min=min, max=max)
             key, given = call()
             raise invalid_arguments("clamp", given, recorded_overloads(key))
         op = E.ClampTensorMin if max is None else E.ClampTensorMax if min is None else E.ClampTensor
@@ -562,7 +589,11 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     """Mirror ``torch.sum``: all elements (SumBackward0) or over ``dim`` (SumBackward1)."""
     if dtype is not None:
         input = input.to(dtype)
-    out = R.Sum.apply(input) if dim is None else R.SumDim.apply(input, dim=dim, keepdim=keepdim)
+    if dim is None:
+        out = R.Sum.apply(input)
+    else:
+        _check_reduction_arguments("sum", dim, keepdim)
+        out = R.SumDim.apply(input, dim=dim, keepdim=keepdim)
     return out if dtype is None else R.as_asked(out, dtype)
 
 
@@ -573,6 +604,7 @@ def mean(input, dim=None, keepdim=False, *, dtype=None):
         input = input.to(dtype)
     if dim is None:
         return R.Mean.apply(input)
+    _check_reduction_arguments("mean", dim, keepdim)
     return R.MeanDim.apply(input, dim=dim, keepdim=keepdim)
 
 
@@ -1071,9 +1103,19 @@ def _tensor_list(tensors, function):
 def split(tensor, split_size_or_sections, dim=0):
     """Mirror ``torch.split``: consecutive pieces along ``dim``, views of ``tensor`` made by one node
     (SplitBackward0 for a size, SplitWithSizesBackward0 for a list of sizes)."""
-    if isinstance(split_size_or_sections, int):
-        return S.Split.apply(tensor, dim=dim, split_size=split_size_or_sections)
-    return S.SplitWithSizes.apply(tensor, dim=dim, split_sizes=tuple(int(s) for s in split_size_or_sections))
+    sizes = split_size_or_sections
+    if isinstance(sizes, Tensor) and sizes.ndim == 0:
+        sizes = sizes.item()
+    if is_int(sizes):
+        return S.Split.apply(tensor, dim=dim, split_size=int(sizes))
+    refused = "split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of ints"
+    if not isinstance(sizes, (list, tuple)):  # torch's Python split hands anything but an int to split_with_sizes
+        raise TypeError(f"{refused}, not {word(sizes)}")
+    sizes = [s.item() if isinstance(s, Tensor) and s.ndim == 0 else s for s in sizes]
+    for i, s in enumerate(sizes):
+        if not is_int(s):
+            raise TypeError(f"{refused}, but found element of type {word(s)} at pos {i}")
+    return S.SplitWithSizes.apply(tensor, dim=dim, split_sizes=tuple(int(s) for s in sizes))
 
 
 @public("split", function=False)
@@ -1091,10 +1133,22 @@ def unbind(input, dim=0):
     return S.Unbind.apply(input, dim=dim)
 
 
-@public("chunk")
+@public()
 def chunk(input, chunks, dim=0):
     """Mirror ``torch.chunk``: pieces of ``ceil(size / chunks)`` along ``dim``; a dim of size 0 gives ``chunks``
     empty pieces, as torch's ``split_with_sizes`` does."""
+    return _chunk(input, chunks, dim, position=2)
+
+
+@public("chunk", function=False)
+def _chunk_method(self, chunks, dim=0):
+    """Mirror ``Tensor.chunk(chunks, dim=0)``: as ``torch.chunk``."""
+    return _chunk(self, chunks, dim, position=1)
+
+
+def _chunk(input, chunks, dim, position):
+    if not is_int(chunks):
+        raise TypeError(f"chunk(): argument 'chunks' (position {position}) must be int, not {word(chunks)}")
     if input.ndim == 0:
         raise RuntimeError("chunk expects at least a 1-dimensional tensor")
     if chunks <= 0:

@@ -20,9 +20,10 @@ import warnings
 import numpy as np
 
 from . import dtypes, sampling, torch_warnings
-from .arguments import invalid_arguments, is_int
+from .arguments import invalid_arguments, is_int, word
 from .device import check_device
 from .device import device as _device
+from .input_checks import recorded_overloads
 from .mt19937 import MT19937, N
 from .ops import inplace as I
 from .ops._util import wrap
@@ -125,9 +126,17 @@ class Generator:
 default_generator = Generator()
 
 
-def generator_or_default(generator=None):
-    """The Generator to draw from: ``generator``, or the default one."""
-    return default_generator if generator is None else generator
+def generator_or_default(generator=None, function=None, args=(), overloads=None, kwargs=None):
+    """The Generator to draw from: ``generator``, or the default one. Anything else is torch's TypeError for
+    ``function``: "argument 'generator' must be torch.Generator", or, for a function of several ``overloads``
+    (called with ``args`` and ``kwargs``), the parser's list of them."""
+    if generator is None:
+        return default_generator
+    if isinstance(generator, Generator):
+        return generator
+    if overloads:
+        raise invalid_arguments(function, args, overloads, {**(kwargs or {}), "generator": generator})
+    raise TypeError(f"{function}(): argument 'generator' must be torch.Generator, not {word(generator)}")
 
 
 def manual_seed(seed):
@@ -172,7 +181,7 @@ def multinomial(input, num_samples, replacement=False, *, generator=None):
         raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
     if np.any(rows.sum(axis=1) <= 0):
         raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
-    gen = generator_or_default(generator)
+    gen = generator_or_default(generator, "multinomial")
     if replacement and num_samples > 1:  # torch draws one sample (with replacement or not) by the p / q way
         weights = np.ascontiguousarray(input._data).reshape(-1, input.shape[-1])
         result = sampling.multinomial_with_replacement(gen, weights, num_samples)
@@ -209,7 +218,9 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
             raise RuntimeError("normal expects all elements of std >= 0.0")
         shape = np.broadcast_shapes(np.shape(m), np.shape(s))
         out_dtype = (mean if isinstance(mean, Tensor) else std).dtype
-    gen, n = generator_or_default(generator), int(np.prod(shape, dtype=np.int64))
+    given = (mean, std) if size is None else (mean, std, size)
+    gen = generator_or_default(generator, "normal", given, recorded_overloads("torch.normal"))
+    n = int(np.prod(shape, dtype=np.int64))
     out_np = out_dtype.np
     if isinstance(mean, Tensor) and not isinstance(std, Tensor):  # torch: normal_(0, std), then add mean
         values = sampling.normal(gen, n, out_np, 0.0, std).reshape(shape) + mean._data
@@ -354,7 +365,7 @@ def _fill_random(t, op, draw, kernel=None, *operands):
 def _normal_(self, mean=0.0, std=1.0, *, generator=None):
     """Mirror ``Tensor.normal_(mean=0, std=1)``: fill with normal draws (d2l's weight initialisation)."""
     _check_std(std)
-    gen, dtype = generator_or_default(generator), self._data.dtype
+    gen, dtype = generator_or_default(generator, "normal_"), self._data.dtype
     contiguous = self.is_contiguous()
     return _fill_random(self, Normal, lambda n: sampling.normal(gen, n, dtype, mean, std, contiguous),
                         "normal_kernel_cpu")
@@ -366,7 +377,7 @@ def _uniform_(self, a=0.0, to=1.0, *, generator=None):
     b = to
     if a > b:
         raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found from={a:g} > to={b:g}")
-    gen, dtype = generator_or_default(generator), self._data.dtype
+    gen, dtype = generator_or_default(generator, "uniform_"), self._data.dtype
     return _fill_random(self, Uniform, lambda n: sampling.uniform(gen, n, dtype, a, b), "check_uniform_bounds")
 
 
@@ -390,7 +401,7 @@ def _exponential_(self, lambd=1.0, *, generator=None):
         raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={lambd:g}")
     _check_floating(self, "Exponential distribution is a continuous probability distribution. dtype must be a "
                            f"floating point but you specified {self.dtype.scalar_name}")  # fmt: skip
-    gen, dtype = generator_or_default(generator), self._data.dtype
+    gen, dtype = generator_or_default(generator, "exponential_"), self._data.dtype
     return _fill_random(self, Exponential, lambda n: sampling.exponential(gen, n, lambd).astype(dtype))
 
 
@@ -402,7 +413,7 @@ def _geometric_(self, p, *, generator=None):
         raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={p:g}")
     if self.dtype is dtypes.bool_:
         raise NotImplementedError("\"geometric_cpu\" not implemented for 'Bool'")
-    gen, dtype = generator_or_default(generator), self._data.dtype
+    gen, dtype = generator_or_default(generator, "geometric_"), self._data.dtype
     return _fill_random(self, Geometric, lambda n: _as_dtype(sampling.geometric(gen, n, p), dtype))
 
 
@@ -420,7 +431,7 @@ def _log_normal_(self, mean=1.0, std=2.0, *, generator=None):
     as float64 (with the spare sample, as torch's)."""
     if not std > 0.0:
         raise RuntimeError(f"log_normal_ expects std > 0.0, but found std={std:g}")
-    gen, dtype = generator_or_default(generator), self._data.dtype
+    gen, dtype = generator_or_default(generator, "log_normal_"), self._data.dtype
     return _fill_random(self, LogNormal, lambda n: sampling.log_normal(gen, n, mean, std).astype(dtype),
                         "log_normal_cpu")
 
@@ -433,7 +444,7 @@ def _cauchy_(self, median=0.0, sigma=1.0, *, generator=None):
         raise RuntimeError(f"cauchy_ expects sigma > 0.0, but found sigma={sigma:g}")
     _check_floating(self, "Cauchy distribution is a continuous probability distribution. dtype must be a floating "
                           f"point but you specified {_TYPE_META[self._data.dtype.name]}")  # fmt: skip
-    gen, dtype = generator_or_default(generator), self._data.dtype
+    gen, dtype = generator_or_default(generator, "cauchy_"), self._data.dtype
     return _fill_random(self, Cauchy, lambda n: sampling.cauchy(gen, n, median, sigma).astype(dtype))
 
 
@@ -507,7 +518,7 @@ def _random_(self, *args, generator=None, **kwargs):
                    for k, v in zip(names, args + tuple(kwargs.values()))):  # fmt: skip
         raise invalid_arguments("random_", args, _RANDOM_OVERLOADS, kwargs)
     bound = dict(zip(names, args), **kwargs)
-    gen, dt = generator_or_default(generator), self.dtype
+    gen, dt = generator_or_default(generator, "random_", args, _RANDOM_OVERLOADS, kwargs), self.dtype
     np_dtype = np.dtype(dt.np)
     if not bound:
         return _fill_random(self, Random, lambda n: sampling.random_bits(gen, n, np_dtype).astype(np_dtype))
@@ -575,7 +586,8 @@ def bernoulli(input, *args, generator=None, **kwargs):
         given = (input, *args) if not method else args
         raise invalid_arguments("bernoulli", given, _BERNOULLI_METHOD if method else _BERNOULLI,
                                 {**kwargs, **({"p": p} if not args and p is not None else {})})  # fmt: skip
-    gen = generator_or_default(generator)
+    gen = generator_or_default(generator, "bernoulli", (input, *args) if not method else args,
+                               _BERNOULLI_METHOD if method else _BERNOULLI)
     if p is None:
         _check_probabilities(input)
         return Bernoulli.apply(input, draw=lambda probs: _bernoulli_with(gen, probs.dtype)(
@@ -607,7 +619,8 @@ def _bernoulli_(self, p=0.5, *, generator=None):
     """Mirror ``Tensor.bernoulli_(p=0.5)``: fill with 0 or 1, 1 with probability ``p`` (a number: one float64
     uniform per element, torch's way on AMD processors, see the module docstring; a tensor broadcast to this
     one's shape: float64 uniforms if it is float64, float32 ones else); any dtype."""
-    gen, dtype = generator_or_default(generator), self._data.dtype
+    given = () if type(p) is float and p == 0.5 else (p,)
+    gen, dtype = generator_or_default(generator, "bernoulli_", given, _BERNOULLI_), self._data.dtype
     if isinstance(p, Tensor):
         _check_probabilities(p)
         p.expand(*self.shape)  # torch's error for a p that does not broadcast to self
@@ -650,7 +663,7 @@ def poisson(input, generator=None):
         raise NotImplementedError(f"\"poisson_cpu\" not implemented for '{input.dtype.scalar_name}'")
     if input._data.size and not (input._data >= 0).all():
         raise RuntimeError("invalid Poisson rate, expected rate to be non-negative")
-    return Poisson.apply(input, generator=generator_or_default(generator))
+    return Poisson.apply(input, generator=generator_or_default(generator, "poisson"))
 
 
 @contextlib.contextmanager

@@ -7,7 +7,7 @@ import inspect
 
 import numpy as np
 
-from .arguments import is_int, must_be_tensor, refuse_integer_result
+from .arguments import invalid_arguments, is_int, must_be_tensor, refuse_integer_result
 from .creation import torch_linspace
 from .ops import cumsum as C
 from .ops import cumulative as CU
@@ -200,6 +200,9 @@ def median(input, dim=None, keepdim=False):
 def topk(input, k, dim=-1, largest=True, sorted=True):
     """Mirror ``torch.topk``: ``(values, indices)`` of the ``k`` largest (or smallest) elements along ``dim``,
     largest first (TopkBackward0)."""
+    for name, value in (("largest", largest), ("sorted", sorted)):
+        if value.__class__ is not bool:
+            raise must_be_tensor("topk", name, None, value, kind="bool")
     indices = TK.topk_indices(input, k, dim, largest)
     return ReturnTypes(TK.Topk.apply(input, dim=dim, indices=indices), indices, "topk")
 
@@ -208,6 +211,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
 def sort(input, dim=-1, descending=False, stable=False):
     """Mirror ``torch.sort``: ``(values, indices)`` along ``dim``, ascending unless ``descending``; ties keep
     their order (SortBackward0)."""
+    _check_sort_flags("sort", dim, descending, stable)
     if input.ndim:
         indices = wrap(TK.sorted_indices(input._data, input._wrap_dim(dim), descending))
     else:
@@ -218,7 +222,19 @@ def sort(input, dim=-1, descending=False, stable=False):
 @public("argsort", function=False)
 def argsort(input, dim=-1, descending=False, stable=False):
     """Mirror ``torch.argsort``: the indices that sort ``input`` along ``dim`` (not differentiable)."""
+    _check_sort_flags("argsort", dim, descending, stable)
     return sort(input, dim, descending, stable)[1]
+
+
+_SORT_METHOD = ("*, bool stable, int dim = -1, bool descending = False", "int dim = -1, bool descending = False")
+
+
+def _check_sort_flags(function, dim, descending, stable):
+    """torch's TypeError (the method's overloads) for ``descending`` or ``stable`` that is not a bool."""
+    if descending.__class__ is not bool or stable.__class__ is not bool:
+        given = {k: v for k, v, default in (("dim", dim, -1), ("descending", descending, False),
+                                            ("stable", stable, False)) if v is not default}  # fmt: skip
+        raise invalid_arguments(function, (), _SORT_METHOD, given)
 
 
 def _truth(name, input, dim, keepdim):

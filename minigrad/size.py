@@ -2,11 +2,20 @@
 
 import numpy as np
 
+from .typename import c_type_name
+
 
 class Size(tuple):
     """Mirror ``torch.Size``: a tuple that prints as ``torch.Size([2, 3])``."""
 
     __module__ = "minigrad"  # <class 'minigrad.Size'>, as torch's <class 'torch.Size'>
+
+    def __new__(cls, sizes=()):
+        sizes = tuple(sizes)
+        for s in sizes:  # numpy's shapes hold Python ints: this loop is all they cost
+            if s.__class__ is not int:
+                return super().__new__(cls, [_size_item(s, i) for i, s in enumerate(sizes)])
+        return super().__new__(cls, sizes)
 
     def __repr__(self):
         return f"torch.Size({shape_text(self)})"
@@ -42,3 +51,15 @@ class Size(tuple):
 def shape_text(shape):
     """A shape as torch's messages write it: ``[2, 3]``, ``[]`` for a 0-d tensor."""
     return "[" + ", ".join(map(str, shape)) + "]"
+
+
+def _size_item(s, i):
+    """An item of ``torch.Size(sizes)`` as torch takes it: an int (a bool, a numpy integer, a one-element integer
+    tensor), else torch's TypeError."""
+    from .tensor import Tensor  # it imports this module
+
+    if isinstance(s, (int, np.integer)):
+        return int(s)
+    if isinstance(s, Tensor) and s.numel() == 1 and s.dtype.category < 2:  # bool or integer
+        return int(s.item())
+    raise TypeError(f"torch.Size() takes an iterable of 'int' (item {i} is '{c_type_name(s)}')")

@@ -299,15 +299,26 @@ class Tensor(metaclass=HidesStandIns):
         dtype = kwargs.get("dtype")
         check_device(kwargs.get("device"))
         copy = kwargs.get("copy", False)
-        for a in args:
-            if isinstance(a, dtypes.dtype):
-                dtype = a
-            elif isinstance(a, Tensor):
-                dtype = a.dtype
-            elif a is None or isinstance(a, (str, device)):
-                check_device(a)
+        rest = args
+        if args:  # torch's overloads: (device, dtype, ...), (dtype, ...), (tensor, ...); then non_blocking, copy
+            first, rest = args[0], args[1:]
+            if isinstance(first, Tensor):
+                dtype = first.dtype
+            elif first is None or isinstance(first, (str, device, int)) and not isinstance(first, bool):
+                if isinstance(first, int):
+                    raise RuntimeError("Cannot access accelerator device when none is available.")
+                check_device(first)
+                if rest and (rest[0] is None or isinstance(rest[0], dtypes.dtype)):
+                    dtype, rest = rest[0], rest[1:]
             else:
-                dtype = dtypes.from_numpy_dtype(a)
+                dtype = first if isinstance(first, dtypes.dtype) else _dtype_or_none(first)
+                if dtype is None:
+                    rest = args
+        if len(rest) > 2 or not all(isinstance(a, bool) for a in rest):
+            from .arguments import invalid_arguments
+
+            raise invalid_arguments("to", args, _TO_OVERLOADS, kwargs)
+        copy = rest[1] if len(rest) == 2 else copy
         if dtype is None:
             dtype = self.dtype
         if dtype.np == self._data.dtype and not copy:
@@ -329,6 +340,10 @@ class Tensor(metaclass=HidesStandIns):
             return f"torch.{self.dtype.legacy}"
         if isinstance(getattr(dtype, "dtype", None), dtypes.dtype) and isinstance(dtype, type):  # torch.FloatTensor
             dtype = dtype.dtype
+        elif isinstance(dtype, type):  # Python's float, int, bool: torch reads their names as tensor types
+            raise ValueError(f"invalid type: '{dtype.__name__}'")
+        elif not isinstance(dtype, (str, dtypes.dtype)):
+            raise TypeError("dtype must be a type, str, or dtype object")
         if isinstance(dtype, str):
             by_name = {f"torch.{d.legacy}": d for d in dtypes.ALL}
             if dtype.startswith("torch.cuda."):
@@ -752,3 +767,18 @@ def is_tensor(obj):
 
 
 _function.Tensor = _graph.Tensor = _variable.Tensor = _engine.Tensor = Tensor
+
+
+_TO_OVERLOADS = tuple(
+    f"{first}bool non_blocking = False, bool copy = False, *, torch.memory_format memory_format = None"
+    for first in ("torch.device device = None, torch.dtype dtype = None, ", "torch.dtype dtype, ", "Tensor tensor, ")
+)
+
+
+def _dtype_or_none(value):
+    """Python's ``float``, ``int`` or ``bool`` as the dtype torch takes it for (float64, int64, bool), or a numpy
+    dtype (which torch refuses; minigrad's own code passes them); else None."""
+    try:
+        return dtypes.from_numpy_dtype(value)
+    except TypeError:
+        return None

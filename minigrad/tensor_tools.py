@@ -9,7 +9,7 @@
 import numpy as np
 
 from . import dtypes
-from .arguments import NUMBERS, invalid_arguments, must_be_tensor
+from .arguments import NUMBERS, invalid_arguments, is_int, must_be_tensor
 from .dtypes import can_cast
 from .ops import selection as SL
 from .ops._util import not_implemented, wrap
@@ -94,12 +94,16 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
 @public("tril", inplace="tril_", function=False)
 def tril(input, diagonal=0):
     """Mirror ``torch.tril``: zeros above the ``diagonal``-th diagonal of the last two dims (TrilBackward0)."""
+    if not is_int(diagonal):
+        raise must_be_tensor("tril", "diagonal", 1, diagonal, kind="int")  # x.tril(k), the usual call
     return SL.Tril.apply(_tensor("tril", input), diagonal=diagonal)
 
 
 @public("triu", inplace="triu_", function=False)
 def triu(input, diagonal=0):
     """Mirror ``torch.triu``: zeros below the ``diagonal``-th diagonal of the last two dims (TriuBackward0)."""
+    if not is_int(diagonal):
+        raise must_be_tensor("triu", "diagonal", 1, diagonal, kind="int")  # x.triu(k), the usual call
     return SL.Triu.apply(_tensor("triu", input), diagonal=diagonal)
 
 

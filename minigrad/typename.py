@@ -37,11 +37,15 @@ def c_type_name(obj):
     compiled type (``numpy.ndarray``)."""
     t = type(obj)
     if t.__flags__ & _HEAP_TYPE or t.__module__ == "builtins":
-        return t.__name__
+        place = _torch_places().get(id(t)) if t.__module__.startswith("minigrad") else None
+        return place if place in _TORCH_C_TYPES else t.__name__
     return f"{t.__module__}.{t.__name__}"
 
 
 _HEAP_TYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: the class was made by a class statement, not compiled
+# torch's compiled types minigrad stands in for with classes of its own: torch's messages give their dotted names
+_TORCH_C_TYPES = {"torch.dtype", "torch.device", "torch.Size", "torch.layout", "torch.memory_format",
+                  "torch._C.Generator"}
 
 
 @cache

@@ -69,7 +69,7 @@ from .module import Module
 from .modules import Linear, ReLU, Sequential, Sigmoid, Tanh
 from .normalization_rms import RMSNorm
 from .padding import ConstantPad1d, ConstantPad2d, ConstantPad3d, ZeroPad1d, ZeroPad2d, ZeroPad3d
-from .parameter import Parameter
+from .parameter import Parameter, UninitializedParameter
 from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 from .rrelu import RReLU
@@ -85,6 +85,7 @@ __all__ = [
     "Softplus", "Softshrink", "Softsign", "Tanh", "Tanhshrink", "Threshold", "Unflatten", "ZeroPad1d", "ZeroPad2d",
     "ZeroPad3d", "functional", "init", "utils",
 ]
+__all__ += ["UninitializedParameter"]
 __all__ += ["AlphaDropout", "Dropout1d", "Dropout2d", "Dropout3d", "FeatureAlphaDropout"]
 
 from .conv_transpose import ConvTranspose1d, ConvTranspose2d  # noqa: E402

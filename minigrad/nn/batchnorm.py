@@ -10,6 +10,7 @@ from ..ops.carriers import TENSORS
 from ..ops.op import Op
 from ..optim.kernels import wide_type
 from ..size import Size
+from . import init
 from .module import Module
 from .parameter import Parameter
 
@@ -143,17 +144,26 @@ def torch_batch_norm(input, weight, bias, running_mean, running_var, training, m
 
 def affine_parameters(module, shape, affine, bias, device, dtype):
     """torch's learned scale and shift of a normalisation layer (batch, instance, layer and group norm): ``weight``
-    (ones) and ``bias`` (zeros, unless ``bias`` is False) of ``shape`` if ``affine``, else registered as None, as
-    torch's are (they print and load as torch's)."""
+    and ``bias`` (unless ``bias`` is False) of ``shape``, empty until the layer's ``reset_parameters`` fills them
+    (:func:`reset_affine`), if ``affine``, else registered as None, as torch's are (they print and load as torch's)."""
     if affine:
-        module.weight = Parameter(creation.ones(shape, dtype=dtype, device=device))
+        module.weight = Parameter(creation.empty(shape, dtype=dtype, device=device))
         if bias:
-            module.bias = Parameter(creation.zeros(shape, dtype=dtype, device=device))
+            module.bias = Parameter(creation.empty(shape, dtype=dtype, device=device))
         else:
             module.register_parameter("bias", None)
     else:
         module.register_parameter("weight", None)
         module.register_parameter("bias", None)
+
+
+def reset_affine(module, affine):
+    """The normalisation layers' ``reset_parameters``: if ``affine``, the weight to ones and the bias (if any) to
+    zeros, each in place."""
+    if affine:
+        init.ones_(module.weight)
+        if module.bias is not None:
+            init.zeros_(module.bias)
 
 
 class _NormBase(Module):
@@ -173,9 +183,22 @@ class _NormBase(Module):
         else:
             for name in ("running_mean", "running_var", "num_batches_tracked"):
                 self.register_buffer(name, None)
-        for t in (self.weight, self.bias, self.running_mean, self.running_var, self.num_batches_tracked):
-            if t is not None:  # torch's reset_parameters fills each in place once
-                t._vc.bump()
+        self.reset_parameters()
+
+    def reset_running_stats(self):
+        """Mirror ``torch.nn.BatchNorm1d.reset_running_stats`` (of torch's ``_NormBase``): if the layer tracks
+        running statistics, the running mean to zeros, the running variance to ones and ``num_batches_tracked`` to
+        0, each in place."""
+        if self.track_running_stats:
+            self.running_mean.zero_()
+            self.running_var.fill_(1)
+            self.num_batches_tracked.zero_()
+
+    def reset_parameters(self):
+        """Mirror ``torch.nn.BatchNorm1d.reset_parameters`` (of torch's ``_NormBase``, which the constructor calls):
+        ``reset_running_stats()``, then (if ``affine``) the weight to ones and the bias to zeros, in place."""
+        self.reset_running_stats()
+        reset_affine(self, self.affine)
 
     def extra_repr(self):
         return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "

@@ -5,11 +5,13 @@ import numpy as np
 
 from .. import creation
 from ..arguments import must_be_tensor
+from ..autograd import grad_mode
 from ..ops._util import as_saved_int, wrap
 from ..ops.carriers import ARRAYS, TENSORS
 from ..ops.indexing import index_backward
 from ..ops.op import IndexingOp
 from ..tensor import Tensor
+from . import init
 from .module import Module
 from .parameter import Parameter
 
@@ -89,23 +91,33 @@ class Embedding(Module):
         super().__init__()
         self.num_embeddings, self.embedding_dim = num_embeddings, embedding_dim
         if padding_idx is not None:
-            if padding_idx > 0:
-                assert padding_idx < num_embeddings, "Padding_idx must be within num_embeddings"
-            elif padding_idx < 0:
-                assert padding_idx >= -num_embeddings, "Padding_idx must be within num_embeddings"
+            if padding_idx > 0 and padding_idx >= num_embeddings or padding_idx < -num_embeddings:
+                raise AssertionError("Padding_idx must be within num_embeddings")
+            if padding_idx < 0:
                 padding_idx = num_embeddings + padding_idx
         self.padding_idx = padding_idx
         self.max_norm, self.norm_type = max_norm, norm_type
         self.scale_grad_by_freq, self.sparse = scale_grad_by_freq, sparse
         if _weight is None:
-            weight = creation.randn(num_embeddings, embedding_dim, dtype=dtype, device=device)
-            weight._vc.bump()  # torch draws the values in place (normal_), then zeroes the padding row in place
-            if padding_idx is not None:
-                weight._data[padding_idx] = 0
-                weight._vc.bump()
+            self.weight = Parameter(creation.empty((num_embeddings, embedding_dim), dtype=dtype, device=device),
+                                    requires_grad=not _freeze)  # fmt: skip
+            self.reset_parameters()
         else:
-            weight = _weight
-        self.weight = Parameter(weight, requires_grad=not _freeze)
+            if list(_weight.shape) != [num_embeddings, embedding_dim]:
+                raise AssertionError("Shape of weight does not match num_embeddings and embedding_dim")
+            self.weight = Parameter(_weight, requires_grad=not _freeze)
+
+    def reset_parameters(self):
+        """Mirror ``torch.nn.Embedding.reset_parameters`` (which the constructor calls, so a subclass's override runs
+        there): the table drawn in place from N(0, 1), then the ``padding_idx`` row zeroed."""
+        init.normal_(self.weight)
+        self._fill_padding_idx_with_zero()
+
+    def _fill_padding_idx_with_zero(self):
+        """torch's helper: the ``padding_idx`` row of the table set to 0 in place (if there is one)."""
+        if self.padding_idx is not None:
+            with grad_mode.no_grad():
+                self.weight[self.padding_idx].fill_(0)
 
     def forward(self, input):
         from . import functional as F  # torch's layer calls F.embedding, which checks its arguments
@@ -130,6 +142,8 @@ class Embedding(Module):
     @classmethod
     def from_pretrained(cls, embeddings, freeze=True, padding_idx=None, **kwargs):
         """Mirror ``Embedding.from_pretrained``: a layer around the given table (frozen by default)."""
+        if embeddings.dim() != 2:
+            raise AssertionError("Embeddings parameter is expected to be 2-dimensional")
         rows, cols = embeddings.shape
         return cls(rows, cols, padding_idx=padding_idx, _weight=embeddings, _freeze=freeze, **kwargs)
 

@@ -10,10 +10,11 @@ import numpy as np
 from .. import creation, functional
 from ..autograd import grad_mode
 from ..ops._util import wrap
+from ..torch_warnings import user_stacklevel
 
 __all__ = [
-    "calculate_gain", "constant_", "eye_", "kaiming_normal_", "kaiming_uniform_", "normal_", "ones_", "orthogonal_",
-    "sparse_", "trunc_normal_", "uniform_", "xavier_normal_", "xavier_uniform_", "zeros_",
+    "calculate_gain", "constant_", "dirac_", "eye_", "kaiming_normal_", "kaiming_uniform_", "normal_", "ones_",
+    "orthogonal_", "sparse_", "trunc_normal_", "uniform_", "xavier_normal_", "xavier_uniform_", "zeros_",
 ]
 
 _LINEAR = ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d")
@@ -117,6 +118,25 @@ def eye_(tensor):
         return tensor.copy_(creation.eye(*tensor.shape, dtype=tensor.dtype))
 
 
+def dirac_(tensor, groups=1):
+    """Mirror ``torch.nn.init.dirac_``: a 3-, 4- or 5-D convolution weight that passes its input through (in each of
+    the ``groups``, a 1 at the centre of the kernel of each output channel and its matching input channel, zeros
+    elsewhere), one in-place write per 1, as torch's."""
+    if tensor.ndim not in (3, 4, 5):
+        raise ValueError("Only tensors with 3, 4, or 5 dimensions are supported")
+    sizes = tensor.shape
+    if sizes[0] % groups != 0:
+        raise ValueError("dim 0 must be divisible by groups")
+    out_chans_per_grp = sizes[0] // groups
+    centre = tuple(s // 2 for s in sizes[2:])
+    with grad_mode.no_grad():
+        tensor.zero_()
+        for g in range(groups):
+            for d in range(min(out_chans_per_grp, sizes[1])):
+                tensor[(g * out_chans_per_grp + d, d, *centre)] = 1
+    return tensor
+
+
 def _calculate_fan_in_and_fan_out(tensor):
     """torch's fan in and fan out: dim 1's and dim 0's sizes, times the product of the other dims' sizes."""
     if tensor.ndim < 2:
@@ -154,7 +174,7 @@ def xavier_normal_(tensor, gain=1.0, generator=None):
 def _kaiming_std(tensor, a, mode, nonlinearity):
     """gain / sqrt(fan), or None (with torch's warning) for a tensor without elements."""
     if 0 in tensor.shape:
-        warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=3)
+        warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=user_stacklevel())
         return None
     fan = _calculate_correct_fan(tensor, mode)
     return calculate_gain(nonlinearity, a) / math.sqrt(fan)

@@ -9,7 +9,7 @@ from ..ops._util import not_implemented, wrap
 from ..ops.carriers import TENSORS
 from ..ops.op import Op
 from ..size import Size
-from .batchnorm import affine_parameters, normalise, normalised_input_backward
+from .batchnorm import affine_parameters, normalise, normalised_input_backward, reset_affine
 from .module import Module
 
 
@@ -103,9 +103,12 @@ class LayerNorm(Module):
         self.normalized_shape, self.eps = tuple(normalized_shape), eps
         self.elementwise_affine = elementwise_affine
         affine_parameters(self, self.normalized_shape, elementwise_affine, bias, device, dtype)
-        for t in (self.weight, self.bias):
-            if t is not None:  # torch's reset_parameters fills each in place once
-                t._vc.bump()
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        """Mirror ``torch.nn.LayerNorm.reset_parameters`` (which the constructor calls): if ``elementwise_affine``,
+        the weight to ones and the bias (if any) to zeros, in place."""
+        reset_affine(self, self.elementwise_affine)
 
     def forward(self, input):
         from . import functional as F  # torch's layer calls F.layer_norm, which checks its arguments

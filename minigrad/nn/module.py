@@ -117,14 +117,22 @@ class Module:
 
     def register_buffer(self, name, tensor, persistent=True):
         """Mirror ``Module.register_buffer``: a tensor that is part of the module's state (``state_dict``,
-        ``to()``) but not a parameter, such as BatchNorm's running statistics."""
+        ``to()``) but not a parameter, such as BatchNorm's running statistics; with torch's checks of the name (a
+        name already taken by a parameter, a sub-module or an attribute is a KeyError)."""
+        if "_buffers" not in self.__dict__:
+            raise AttributeError("cannot assign buffer before Module.__init__() call")
+        if not isinstance(name, str):
+            raise TypeError(f"buffer name should be a string. Got {typename(name)}")
+        if "." in name:
+            raise KeyError('buffer name can\'t contain "."')
+        if name == "":
+            raise KeyError('buffer name can\'t be empty string ""')
+        if hasattr(self, name) and name not in self._buffers:  # a parameter, a sub-module or a plain attribute
+            raise KeyError(f"attribute '{name}' already exists")
         if tensor is not None and not isinstance(tensor, Tensor):
             raise TypeError(
                 f"cannot assign '{typename(tensor)}' object to buffer '{name}' (torch Tensor or None required)"
             )
-        self._parameters.pop(name, None)
-        self._modules.pop(name, None)
-        self.__dict__.pop(name, None)
         self._buffers[name] = tensor
         if persistent:
             self._non_persistent_buffers_set.discard(name)
@@ -652,6 +660,10 @@ class Module:
         """Mirror ``Module.extra_repr``: the text inside this module's parentheses."""
         return ""
 
+    def _get_name(self):
+        """Mirror ``Module._get_name``: the class's name, which the printout starts with."""
+        return self.__class__.__name__
+
     def __repr__(self):
         lines = []
         extra = self.extra_repr()
@@ -660,7 +672,7 @@ class Module:
         for name, m in self._modules.items():
             mod = repr(m).replace("\n", "\n  ")
             lines.append(f"({name}): {mod}")
-        main = type(self).__name__ + "("
+        main = self._get_name() + "("
         if lines:
             if len(lines) == 1 and not self._modules:
                 main += lines[0]

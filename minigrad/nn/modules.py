@@ -2,11 +2,9 @@
 
 import math
 import operator
-import warnings
 from collections import OrderedDict
 
 from .. import creation
-from ..torch_warnings import user_stacklevel
 from . import functional as F
 from . import init
 from .module import Module
@@ -24,17 +22,20 @@ class Linear(Module):
         self.in_features, self.out_features = in_features, out_features
         # as torch: the parameters first (an integer dtype, a negative size are refused there), then their values
         self.weight = Parameter(creation.empty((out_features, in_features), device=device, dtype=dtype))
-        bound = 1 / math.sqrt(in_features) if in_features else 0
         if bias:
             self.bias = Parameter(creation.empty(out_features, device=device, dtype=dtype))
         else:
             self.register_parameter("bias", None)
-        # torch's reset_parameters: kaiming_uniform_(a=sqrt(5)) for the weight, then the bias uniform in ±bound
-        if self.weight.numel():
-            init.kaiming_uniform_(self.weight, a=math.sqrt(5))
-        else:
-            warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=user_stacklevel())
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        """Mirror ``torch.nn.Linear.reset_parameters`` (which the constructor calls, so a subclass's override runs
+        there): the weight ``kaiming_uniform_(a=sqrt(5))``, then the bias uniform in ±1/sqrt(in_features), drawn in
+        place in that order."""
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
         if self.bias is not None:
+            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
+            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
             init.uniform_(self.bias, -bound, bound)
 
     def forward(self, input):

@@ -9,7 +9,7 @@ from ..autograd import grad_mode
 from ..ops._util import not_implemented
 from ..ops.group_norm import NativeGroupNorm
 from ..tensor import Tensor
-from .batchnorm import _NormBase, affine_parameters, native_batch_norm
+from .batchnorm import _NormBase, affine_parameters, native_batch_norm, reset_affine
 from .module import Module
 
 
@@ -111,9 +111,12 @@ class GroupNorm(Module):
             raise ValueError(f"num_channels ({num_channels}) must be divisible by num_groups ({num_groups})")
         self.num_groups, self.num_channels, self.eps, self.affine = num_groups, num_channels, eps, affine
         affine_parameters(self, num_channels, affine, bias, device, dtype)
-        for t in (self.weight, self.bias):
-            if t is not None:  # torch's reset_parameters fills each in place once
-                t._vc.bump()
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        """Mirror ``torch.nn.GroupNorm.reset_parameters`` (which the constructor calls): if ``affine``, the weight to
+        ones and the bias (if any) to zeros, in place."""
+        reset_affine(self, self.affine)
 
     def forward(self, input):
         return group_norm(input, self.num_groups, self.weight, self.bias, self.eps)

@@ -28,6 +28,72 @@ class Parameter(Tensor):
     def __init__(self, data=None, requires_grad=True):
         pass
 
+    def __deepcopy__(self, memo):
+        """Mirror ``Parameter.__deepcopy__``: a Parameter of a copy of the values, with the same ``requires_grad``
+        (torch's copy leaves ``.grad`` behind: a deep-copied model has no gradients)."""
+        if id(self) not in memo:
+            memo[id(self)] = type(self)(self.detach().clone(), self.requires_grad)
+        return memo[id(self)]
+
+
+_UNINITIALIZED = ("Attempted to use an uninitialized parameter in <method '{}' of 'torch._C.TensorBase' objects>. "
+                  "This error happens when you are using a `LazyModule` or explicitly manipulating "
+                  "`torch.nn.parameter.UninitializedParameter` objects. When using LazyModules Call `forward` with a "
+                  "dummy batch to initialize the parameters before calling torch functions")  # fmt: skip
+
+
+def _refused(name):
+    def method(self, *args, **kwargs):
+        raise ValueError(_UNINITIALIZED.format(name))
+
+    method.__name__ = name
+    method.__doc__ = f"Mirror torch: ``{name}`` of an uninitialized parameter is a ValueError."
+    return method
+
+
+class UninitializedParameter(Parameter):
+    """Mirror ``torch.nn.parameter.UninitializedParameter``: a parameter without a shape yet (a lazy layer's, until
+    its first forward or ``load_state_dict``); most uses are torch's ValueError."""
+
+    __slots__ = ()
+
+    def __new__(cls, requires_grad=True, device=None, dtype=None):
+        from .. import creation
+
+        return Parameter.__new__(cls, creation.empty(0, dtype=dtype), requires_grad)
+
+    def __init__(self, requires_grad=True, device=None, dtype=None):
+        pass
+
+    @property
+    def shape(self):
+        """Mirror torch: an uninitialized parameter has no shape yet (RuntimeError)."""
+        raise RuntimeError(
+            "Can't access the shape of an uninitialized parameter or buffer. This error usually happens in "
+            "`load_state_dict` when trying to load an uninitialized parameter into an initialized one. Call "
+            "`forward` to initialize the parameters before accessing their attributes."
+        )
+
+    def materialize(self, shape, device=None, dtype=None):
+        """Mirror ``UninitializedParameter.materialize``: become an ordinary Parameter of ``shape`` (of ``dtype``, by
+        default its own), its values not yet set."""
+        from .. import creation
+
+        self._data = creation.empty(shape, dtype=self.dtype if dtype is None else dtype)._data
+        self.__class__ = Parameter
+
+    def __deepcopy__(self, memo):
+        if id(self) not in memo:
+            memo[id(self)] = type(self)(self.requires_grad)
+        return memo[id(self)]
+
+    def __repr__(self):
+        return f"<{type(self).__name__}>"
+
+    __str__ = __repr__
+    numel = nelement = _refused("numel")
+    dim, tolist, detach, sum, item = map(_refused, ("dim", "tolist", "detach", "sum", "item"))
+
 
 def _parameter_reduce(self, protocol):
     return (_rebuild_parameter, (self._data, self._requires_grad))
@@ -38,3 +104,4 @@ def _rebuild_parameter(data, requires_grad):
 
 
 Parameter.__reduce_ex__ = _parameter_reduce
+UninitializedParameter.__reduce_ex__ = lambda self, protocol: (type(self), (self.requires_grad,))

@@ -373,6 +373,8 @@ class Split(Op):
         if split_size < 0:
             raise RuntimeError(f"split expects split_size be non-negative, but got split_size={split_size}")
         n = a.shape[dim]
+        if split_size == 0 and n:
+            raise RuntimeError(f"split_size can only be 0 if dimension size is 0, but got dimension size of {n}")
         if split_size == 0:
             sizes = (0,)
         else:

@@ -4,8 +4,12 @@ bit for bit) and collates them as torch's ``default_collate`` does, in the calli
 
 import bisect
 import collections.abc
+import copy
 import itertools
 import math
+import re
+import sys
+import types
 import warnings
 
 import numpy as np
@@ -17,6 +21,10 @@ from ..random import Generator, default_generator, generator_or_default, multino
 from ..tensor import Tensor
 from ..torch_warnings import user_stacklevel
 from ..typename import object_repr
+
+__all__ = ["BatchSampler", "ChainDataset", "ConcatDataset", "DataLoader", "Dataset", "IterableDataset", "RandomSampler",
+           "Sampler", "SequentialSampler", "StackDataset", "Subset", "SubsetRandomSampler", "TensorDataset",
+           "WeightedRandomSampler", "default_collate", "default_convert", "get_worker_info", "random_split"]  # torch's
 
 
 class Dataset:
@@ -36,7 +44,8 @@ class TensorDataset(Dataset):
     """Mirror ``torch.utils.data.TensorDataset(*tensors)``: sample ``i`` is ``(t[i] for t in tensors)``."""
 
     def __init__(self, *tensors):
-        assert all(tensors[0].shape[0] == t.shape[0] for t in tensors), "Size mismatch between tensors"
+        if any(tensors[0].size(0) != t.size(0) for t in tensors):  # size(0): numpy arrays and lists fail as in torch
+            raise AssertionError("Size mismatch between tensors")
         self.tensors = tensors
 
     def __getitem__(self, index):
@@ -51,11 +60,25 @@ class Subset(Dataset):
 
     def __init__(self, dataset, indices):
         self.dataset, self.indices = dataset, indices
+        if type(self).__getitem__ is not Subset.__getitem__ and type(self).__getitems__ is Subset.__getitems__:
+            raise NotImplementedError(
+                f"{type(self).__name__} overrides __getitem__ but not __getitems__. When subclassing Subset and "
+                "overriding __getitem__, you must also override __getitems__ to ensure DataLoader works correctly "
+                "with your custom logic. A simple implementation:\n\ndef __getitems__(self, indices):\n"
+                "    return [self.__getitem__(idx) for idx in indices]"
+            )
 
     def __getitem__(self, idx):
         if isinstance(idx, list):
             return self.dataset[[self.indices[i] for i in idx]]
         return self.dataset[self.indices[idx]]
+
+    def __getitems__(self, indices):
+        """Mirror ``Subset.__getitems__`` (what a DataLoader fetches a batch with): the samples at ``indices``,
+        through the dataset's own ``__getitems__`` if it has one."""
+        if callable(getattr(self.dataset, "__getitems__", None)):
+            return self.dataset.__getitems__([self.indices[i] for i in indices])
+        return [self.dataset[self.indices[i]] for i in indices]
 
     def __len__(self):
         return len(self.indices)
@@ -90,7 +113,20 @@ class ConcatDataset(Dataset):
         self.datasets = list(datasets)
         if not self.datasets:
             raise AssertionError("datasets should not be an empty iterable")
-        self.cumulative_sizes = list(itertools.accumulate(len(d) for d in self.datasets))
+        if any(isinstance(d, IterableDataset) for d in self.datasets):
+            raise AssertionError("ConcatDataset does not support IterableDataset")
+        self.cumulative_sizes = self.cumsum(self.datasets)
+
+    @staticmethod
+    def cumsum(sequence):
+        """Mirror ``ConcatDataset.cumsum``: the running totals of the lengths in ``sequence``."""
+        return list(itertools.accumulate(len(e) for e in sequence))
+
+    @property
+    def cummulative_sizes(self):
+        """Mirror the deprecated ``cummulative_sizes``: ``cumulative_sizes``, with torch's FutureWarning."""
+        warnings.warn("`cummulative_sizes` attribute is renamed to `cumulative_sizes`", FutureWarning, stacklevel=2)
+        return self.cumulative_sizes
 
     def __len__(self):
         return self.cumulative_sizes[-1]
@@ -302,44 +338,89 @@ class _InfiniteConstantSampler(Sampler):
             yield None
 
 
+_NUMPY_STRINGS_OR_OBJECTS = re.compile(r"[SaUO]")  # torch's test of an array's dtype.str: not made into a tensor
+_COLLATE_ERROR = "default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found {}"
+
+
+def _like_mapping(elem, values):
+    """``values`` (a dict) in ``elem``'s kind of mapping, as torch rebuilds one: a copy of ``elem`` updated if it is
+    mutable, else its type called on ``values``; a plain dict if that fails."""
+    try:
+        if isinstance(elem, collections.abc.MutableMapping):
+            clone = copy.copy(elem)
+            clone.update(values)
+            return clone
+        return type(elem)(values)
+    except TypeError:
+        return values
+
+
+def _like_sequence(elem, values):
+    """``values`` (a list as long as ``elem``) in ``elem``'s kind of sequence, as torch rebuilds one: a copy of
+    ``elem`` with its items replaced if it is mutable, else its type called on ``values``; a list if that fails."""
+    try:
+        if isinstance(elem, collections.abc.MutableSequence):
+            clone = copy.copy(elem)
+            for i, value in enumerate(values):
+                clone[i] = value
+            return clone
+        return type(elem)(values)
+    except TypeError:
+        return values
+
+
 def default_convert(data):
     """Mirror ``torch.utils.data.default_convert`` (what ``batch_size=None`` applies to each sample): numpy arrays and
-    numbers become tensors, tuples and lists are converted item by item (a list), dicts value by value; the rest is
-    left as it is."""
-    if isinstance(data, (np.ndarray, np.generic)) and data.dtype.kind in "biuf":
-        return tensor(data)
-    if isinstance(data, dict):
-        return {key: default_convert(value) for key, value in data.items()}
-    if isinstance(data, (tuple, list)):
+    numbers become tensors (not arrays of strings or objects); mappings are converted value by value and
+    sequences item by item, keeping their type (a namedtuple stays one, a tuple becomes a list); the rest
+    (tensors, strings, Python numbers) is left as it is."""
+    if isinstance(data, Tensor):
+        return data
+    if type(data).__module__ == "numpy" and type(data).__name__ not in ("str_", "string_"):
+        if isinstance(data, np.ndarray) and _NUMPY_STRINGS_OR_OBJECTS.search(data.dtype.str):
+            return data
+        return as_tensor(data)
+    if isinstance(data, collections.abc.Mapping):
+        return _like_mapping(data, {key: default_convert(data[key]) for key in data})
+    if isinstance(data, tuple) and hasattr(data, "_fields"):  # a namedtuple
+        return type(data)(*(default_convert(d) for d in data))
+    if isinstance(data, tuple):
         return [default_convert(d) for d in data]
+    if isinstance(data, collections.abc.Sequence) and not isinstance(data, (str, bytes)):
+        return _like_sequence(data, [default_convert(d) for d in data])
     return data
 
 
 def default_collate(batch):
-    """Mirror ``torch.utils.data.default_collate``: tensors stacked, numbers made tensors (int64 or float64),
-    tuples and lists collated field by field (a list), dicts key by key, strings left as they are."""
+    """Mirror ``torch.utils.data.default_collate``: tensors stacked (numpy arrays made tensors first), numbers made
+    a tensor (floats float64, ints as ``torch.tensor`` infers, numpy numbers keeping their dtype), strings and
+    bytes left as a list; mappings collated key by key and sequences field by field, keeping their type (a
+    namedtuple stays one, a tuple becomes a list), torch's RuntimeError if the sequences differ in length."""
     elem = batch[0]
     if isinstance(elem, Tensor):
         return stack(batch, 0)
     if isinstance(elem, np.ndarray):
-        return stack([tensor(b) for b in batch], 0)
-    if isinstance(elem, np.generic):  # numpy numbers keep their dtype
-        return tensor(batch)
-    if isinstance(elem, bool):
-        return tensor(batch)
-    if isinstance(elem, int):
-        return tensor(batch, dtype=dtypes.int64)
+        if _NUMPY_STRINGS_OR_OBJECTS.search(elem.dtype.str):
+            raise TypeError(_COLLATE_ERROR.format(elem.dtype))
+        return default_collate([as_tensor(b) for b in batch])
+    if isinstance(elem, (np.bool_, np.number, np.object_)):
+        return as_tensor(batch)
     if isinstance(elem, float):
         return tensor(batch, dtype=dtypes.float64)
-    if isinstance(elem, str):
+    if isinstance(elem, int):  # bools too; a float later in the batch makes it float32, as in torch
+        return tensor(batch)
+    if isinstance(elem, (str, bytes)):
         return batch
-    if isinstance(elem, dict):
-        return {key: default_collate([d[key] for d in batch]) for key in elem}
-    if isinstance(elem, (tuple, list)):
-        return [default_collate(samples) for samples in zip(*batch)]
-    raise TypeError(
-        f"default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found {type(elem)}"
-    )
+    if isinstance(elem, collections.abc.Mapping):
+        return _like_mapping(elem, {key: default_collate([d[key] for d in batch]) for key in elem})
+    if isinstance(elem, tuple) and hasattr(elem, "_fields"):  # a namedtuple
+        return type(elem)(*(default_collate(samples) for samples in zip(*batch)))
+    if isinstance(elem, collections.abc.Sequence):
+        if any(len(e) != len(elem) for e in batch):
+            raise RuntimeError("each element in list of batch should be of equal size")
+        collated = [default_collate(samples) for samples in zip(*batch)]
+        return collated if isinstance(elem, tuple) else _like_sequence(elem, collated)
+    raise TypeError(_COLLATE_ERROR.format(type(elem)))
 
 
 def _check_workers(num_workers, timeout, prefetch_factor, persistent_workers):
@@ -362,13 +443,20 @@ class DataLoader:
     collate_fn=None, drop_last=False, generator=None)``: an iterable of collated batches (in one process); with
     ``batch_size=None``, each sample converted on its own. An :class:`IterableDataset` is batched as it yields its
     samples (no shuffle, sampler or batch_sampler, as in torch; ``len()`` from the dataset's, with torch's warning
-    when more batches come than it said)."""
+    when more batches come than it said). As in torch, ``batch_size``, ``batch_sampler``, ``sampler``, ``drop_last``,
+    ``dataset`` and ``persistent_workers`` cannot be set once it is made (a ValueError)."""
+
+    _initialized = False  # torch's __initialized: set at the end of __init__, then __setattr__ guards the attributes
+    _FROZEN = ("batch_size", "batch_sampler", "sampler", "drop_last", "dataset", "persistent_workers")
 
     def __init__(self, dataset, batch_size=1, shuffle=False, sampler=None, batch_sampler=None, num_workers=0,
                  collate_fn=None, pin_memory=False, drop_last=False, timeout=0, worker_init_fn=None,
                  multiprocessing_context=None, generator=None, *, prefetch_factor=None, persistent_workers=False,
                  pin_memory_device="", in_order=True):
         _check_workers(num_workers, timeout, prefetch_factor, persistent_workers)
+        if multiprocessing_context is not None and num_workers == 0:
+            raise ValueError("multiprocessing_context can only be used with multi-process loading (num_workers > 0), "
+                             f"but got num_workers={num_workers}")  # fmt: skip
         self._iterable = isinstance(dataset, IterableDataset)
         if self._iterable:
             if shuffle not in {False, None}:
@@ -399,18 +487,30 @@ class DataLoader:
         self.sampler, self.batch_sampler = sampler, batch_sampler
         self.collate_fn = collate_fn or (default_collate if batch_sampler is not None else default_convert)
         self.num_workers, self.pin_memory, self.timeout = num_workers, pin_memory, timeout
+        self.worker_init_fn, self.multiprocessing_context, self.in_order = (worker_init_fn, multiprocessing_context,
+                                                                            in_order)  # fmt: skip
+        self.prefetch_factor = 2 if num_workers > 0 and prefetch_factor is None else prefetch_factor
+        self.persistent_workers, self.pin_memory_device = persistent_workers, pin_memory_device
         self._length_reported = None  # len(self) of an IterableDataset, which torch warns about when exceeded
+        self._initialized = True
+
+    def __setattr__(self, attr, val):
+        """Mirror ``DataLoader.__setattr__``: torch's ValueError for an attribute fixed once the loader is made."""
+        if self._initialized and attr in self._FROZEN:
+            raise ValueError(f"{attr} attribute should not be set after {type(self).__name__} is initialized")
+        super().__setattr__(attr, val)
 
     def __iter__(self):
-        if self.pin_memory:
-            warnings.warn("'pin_memory' argument is set as true but no accelerator is found, then device pinned memory "
-                          "won't be used.", stacklevel=user_stacklevel())  # fmt: skip
-        sampler = iter(self.sampler if self.batch_sampler is None else self.batch_sampler)
-        sampling.random_int64(generator_or_default(self.generator), 1)  # torch's base seed for workers, drawn anyway
-        return self._batches(sampler, self._length_reported)
+        """Mirror ``iter(DataLoader)``: a new pass over the batches (torch's ``_SingleProcessDataLoaderIter``)."""
+        return _SingleProcessDataLoaderIter(self)
 
-    def _batches(self, sampler, reported):
-        fetch = self._fetch_iterable(sampler) if self._iterable else self._fetch_map(sampler)
+    @property
+    def _index_sampler(self):
+        """torch's ``_index_sampler``: the batch sampler if batching, else the sampler."""
+        return self.sampler if self.batch_sampler is None else self.batch_sampler
+
+    def _batches(self, sampler, samples, reported):
+        fetch = self._fetch_iterable(sampler, samples) if self._iterable else self._fetch_map(sampler)
         for count, batch in enumerate(fetch, 1):
             if reported is not None and count > reported:
                 warnings.warn(f"Length of IterableDataset {self.dataset!r} was reported to be {reported}"
@@ -429,10 +529,9 @@ class DataLoader:
             else:
                 yield self.collate_fn([self.dataset[i] for i in index])
 
-    def _fetch_iterable(self, sampler):
-        """torch's ``_IterableDatasetFetcher``: the samples as the dataset yields them, ``batch_size`` at a time
-        (a shorter last batch unless ``drop_last``)."""
-        samples = iter(self.dataset)
+    def _fetch_iterable(self, sampler, samples):
+        """torch's ``_IterableDatasetFetcher``: the samples as the dataset's iterator ``samples`` yields them,
+        ``batch_size`` at a time (a shorter last batch unless ``drop_last``)."""
         if self.batch_sampler is None:
             for sample in samples:
                 yield self.collate_fn(sample)
@@ -451,11 +550,61 @@ class DataLoader:
             if self.batch_size is not None:
                 length = length // self.batch_size if self.drop_last else math.ceil(length / self.batch_size)
             return length
-        return len(self.batch_sampler if self.batch_sampler is not None else self.sampler)
+        return len(self._index_sampler)
 
     __repr__ = object_repr
+
+
+class _SingleProcessDataLoaderIter:
+    """torch's iterator over a DataLoader (``iter(loader)``): made as a pass starts, with torch's pin_memory warnings,
+    the sampler's iterator, the workers' base seed (drawn though there are no workers) and an IterableDataset's
+    iterator, in torch's order; then the batches in turn, and ``len()`` the number of batches of a pass."""
+
+    def __init__(self, loader):
+        if loader.pin_memory and loader.pin_memory_device:
+            warnings.warn("pin_memory_device is deprecated, the current accelerator will be used as the device,"
+                          f"ignore pin_memory_device='{loader.pin_memory_device}'.",
+                          stacklevel=user_stacklevel())  # fmt: skip
+        if loader.pin_memory:
+            warnings.warn("'pin_memory' argument is set as true but no accelerator is found, then device pinned memory "
+                          "won't be used.", stacklevel=user_stacklevel())  # fmt: skip
+        self._index_sampler = loader._index_sampler
+        sampler = iter(self._index_sampler)
+        sampling.random_int64(generator_or_default(loader.generator), 1)
+        samples = iter(loader.dataset) if loader._iterable else None
+        self._batches = loader._batches(sampler, samples, loader._length_reported)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._batches)
+
+    def __len__(self):
+        return len(self._index_sampler)
+
+    def __repr__(self):
+        return f"<torch.utils.data.dataloader._SingleProcessDataLoaderIter object at 0x{id(self):x}>"
 
 
 from ..torch_api import module_getattr  # noqa: E402
 
 __getattr__ = module_getattr(__name__, "torch.utils.data")  # a name torch has and minigrad lacks says so
+
+
+def _submodule(name, names):
+    """torch's submodule ``torch.utils.data.<name>``, which older code imports from (``from torch.utils.data.sampler
+    import SubsetRandomSampler``): a module of minigrad's ``names``, saying so for a name torch has and it lacks."""
+    module = types.ModuleType(f"{__name__}.{name}")
+    module.__dict__.update({n: globals()[n] for n in names.split()})
+    module.__getattr__ = module_getattr(module.__name__, f"torch.utils.data.{name}")
+    sys.modules[module.__name__] = module
+    return module
+
+
+dataset = _submodule("dataset", "ChainDataset ConcatDataset Dataset IterableDataset StackDataset Subset TensorDataset "
+                                "random_split")  # fmt: skip
+sampler = _submodule("sampler", "BatchSampler RandomSampler Sampler SequentialSampler SubsetRandomSampler "
+                                "WeightedRandomSampler")  # fmt: skip
+dataloader = _submodule("dataloader", "BatchSampler DataLoader Dataset IterableDataset RandomSampler Sampler "
+                                      "SequentialSampler default_collate default_convert get_worker_info")  # fmt: skip

@@ -604,3 +604,157 @@ case(
     print(c(torch.arange(10., dtype=torch.float64).reshape(1, 2, 5)))
     """,
 )
+
+# ---------------------------------------------------------------------------------------------------------
+# reset_parameters: the constructors call it (a subclass's override runs there), it draws torch's numbers in torch's
+# order, in place (version counters); re-initialising a model layer by layer.
+# ---------------------------------------------------------------------------------------------------------
+case(
+    "api_layers_reset_parameters",
+    """
+    torch.manual_seed(0)
+    layers = [nn.Linear(3, 2), nn.Linear(4, 2, bias=False), nn.Embedding(4, 3, padding_idx=1), nn.Embedding(2, 2),
+              nn.LayerNorm(3), nn.LayerNorm(2, bias=False), nn.BatchNorm1d(2), nn.GroupNorm(2, 4),
+              nn.InstanceNorm1d(2, affine=True, track_running_stats=True), nn.Linear(2, 2, dtype=torch.float64)]
+    made = [[t.tolist() for t in m.state_dict().values()] for m in layers]
+    torch.manual_seed(0)
+    for m in layers:
+        with torch.no_grad():
+            for p in m.parameters():
+                p.add_(1)
+        m.reset_parameters()
+    print([[t.tolist() for t in m.state_dict().values()] for m in layers] == made)
+    print([[t._version for t in m.state_dict(keep_vars=True).values()] for m in layers])
+    print([hasattr(m, "reset_parameters") for m in (nn.ReLU(), nn.Dropout(), nn.Sequential(), nn.LayerNorm(2))])
+    print([hasattr(m, "reset_running_stats") for m in (nn.BatchNorm2d(2), nn.InstanceNorm2d(2), nn.GroupNorm(1, 2))])
+    torch.manual_seed(1)
+    model = nn.Sequential(nn.Linear(4, 3), nn.ReLU(), nn.BatchNorm1d(3), nn.Linear(3, 1))
+    model(torch.randn(5, 4)).sum().backward()
+    for layer in model.children():
+        if hasattr(layer, "reset_parameters"):
+            layer.reset_parameters()
+    print([p.tolist() for p in model.parameters()], model[2].running_mean, model[2].num_batches_tracked)
+    bn = nn.BatchNorm3d(2, momentum=None)
+    bn(torch.randn(2, 2, 2, 2, 2))
+    bn.reset_running_stats()
+    print(bn.running_mean, bn.running_var, bn.num_batches_tracked, bn.running_mean._version)
+    e = nn.Embedding(3, 2, padding_idx=-1)
+    with torch.no_grad():
+        e.weight.fill_(7.)
+    e._fill_padding_idx_with_zero()
+    print(e.weight, e.weight._version)
+    e = nn.Embedding.from_pretrained(torch.ones(2, 3))
+    e.reset_parameters()
+    print(e.weight, nn.Linear(0, 2).bias)
+    """,
+)
+case(
+    "api_layers_reset_parameters_override",
+    """
+    class MyLinear(nn.Linear):
+        def reset_parameters(self):
+            print("MyLinear.reset_parameters", self.weight.shape)
+            nn.init.zeros_(self.weight)
+            if self.bias is not None:
+                nn.init.ones_(self.bias)
+    class MyEmbedding(nn.Embedding):
+        def reset_parameters(self):
+            nn.init.constant_(self.weight, 0.5)
+            self._fill_padding_idx_with_zero()
+    class MyLayerNorm(nn.LayerNorm):
+        def reset_parameters(self):
+            print("MyLayerNorm.reset_parameters")
+            super().reset_parameters()
+    class MyBatchNorm(nn.BatchNorm1d):
+        def reset_running_stats(self):
+            print("MyBatchNorm.reset_running_stats")
+            super().reset_running_stats()
+        def reset_parameters(self):
+            print("MyBatchNorm.reset_parameters")
+            super().reset_parameters()
+    class MyGroupNorm(nn.GroupNorm):
+        def reset_parameters(self):
+            print("MyGroupNorm.reset_parameters", self.num_groups)
+            super().reset_parameters()
+    print(MyLinear(2, 3).state_dict(), MyEmbedding(3, 2, padding_idx=0).weight)
+    print(MyLayerNorm(3).weight, MyBatchNorm(2).running_var, MyGroupNorm(2, 4).bias)
+    """,
+)
+case(
+    "api_layers_lazy_linear_state",
+    """
+    torch.manual_seed(0)
+    src = nn.Sequential(nn.LazyLinear(3), nn.ReLU(), nn.LazyLinear(1))
+    src(torch.randn(2, 4))
+    net = nn.Sequential(nn.LazyLinear(3), nn.ReLU(), nn.LazyLinear(1))
+    print(net.state_dict(), net[0].has_uninitialized_params())
+    print(net.load_state_dict(src.state_dict()))
+    print(net, net[0].weight.shape, net[0].has_uninitialized_params(), net[0].weight._version)
+    x = torch.ones(2, 4)
+    print(torch.equal(net(x), src(x)), net, net[0].weight._version)
+    attempt(lambda: nn.LazyLinear(2).weight.numel())
+    attempt(lambda: sum(p.numel() for p in nn.LazyLinear(2).parameters()))
+    attempt(lambda: nn.LazyLinear(2).weight.tolist())
+    attempt(lambda: nn.LazyLinear(2).load_state_dict({"weight": torch.ones(2, 3)}, strict=False))
+    torch.manual_seed(0)
+    m = nn.LazyLinear(2)
+    m.reset_parameters()
+    opt = torch.optim.SGD(m.parameters(), lr=0.1)
+    m(torch.ones(1, 3)).sum().backward()
+    opt.step()
+    torch.manual_seed(0)
+    print(m.weight, m.bias, m.weight._version, nn.Linear(3, 2).weight)
+    """,
+)
+_errors(
+    "api_layers_module_buffers_names",
+    "(nn.Linear(1, 1)._get_name(), nn.Sequential()._get_name())",
+    "nn.Linear(2, 2).register_buffer('weight', torch.zeros(1))",
+    "nn.Sequential(nn.ReLU()).register_buffer('0', torch.ones(1))",
+    "nn.Module().register_buffer('a.b', torch.ones(1))",
+    "nn.Module().register_buffer('', torch.ones(1))",
+    "nn.Module().register_buffer(3, torch.ones(1))",
+    "nn.Module().register_buffer('b', [1, 2])",
+    "nn.Embedding(3, 2, _weight=torch.ones(2, 2))",
+    "nn.Embedding.from_pretrained(torch.ones(3))",
+    "nn.Embedding(3, 2, padding_idx=3)",
+    "nn.init.dirac_(torch.empty(2, 2))",
+    "nn.init.dirac_(torch.empty(3, 2, 2), groups=2)",
+    "nn.init.dirac_(torch.empty(2, 2, 3))",
+    "nn.init.dirac_(torch.empty(4, 2, 3, 3), groups=2).sum(0)",
+    "nn.init.dirac_(torch.empty(2, 3, 1, 2, 3)).nonzero()",
+)
+case(
+    "api_layers_module_copy_and_names",
+    """
+    import copy
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(2, 1)
+            self.register_buffer("steps", torch.tensor(3))
+        def _get_name(self):
+            return "Renamed"
+    torch.manual_seed(0)
+    net = Net()
+    net.fc(torch.ones(3, 2)).sum().backward()
+    twin = copy.deepcopy(net)
+    print(twin, nn.Sequential(twin), twin.fc.weight.grad, twin.fc.bias.grad, twin.steps)
+    print(type(twin.fc.weight).__name__, twin.fc.weight._version, torch.equal(twin.fc.weight, net.fc.weight))
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.x = nn.Parameter(torch.ones(1))
+            self.register_buffer("x", torch.zeros(1))
+    attempt(M)
+    class B(nn.Module):
+        def __init__(self):
+            self.register_buffer("b", torch.ones(1))
+    attempt(B)
+    c = nn.Conv2d(3, 3, 3, padding=1)
+    nn.init.dirac_(c.weight)
+    nn.init.zeros_(c.bias)
+    x = torch.arange(27.).reshape(1, 3, 3, 3)
+    print(torch.equal(c(x), x), c.weight._version, c.weight.requires_grad)
+    """,
+)

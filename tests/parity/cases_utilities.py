@@ -464,6 +464,101 @@ _attempts(
     dicts = StackDataset(x=xs, name=names)
     """],
 )
+_COLLATE = """
+import collections
+from torch.utils.data import default_collate, default_convert
+
+Point = collections.namedtuple("Point", "x y")
+"""
+_attempts(
+    "api_utilities_data_collate_structures",
+    "default_collate([[1, 2], [3]])",
+    "list(DataLoader([[1, 2], [3]], batch_size=2))",
+    "default_collate([(1, 'a'), (2, 'b', 3)])",
+    "default_collate([Point(1, 2.), Point(3, 4.)])",
+    "list(DataLoader([Point(torch.ones(2), 0), Point(torch.zeros(2), 1)], batch_size=2))",
+    "default_collate([collections.OrderedDict(a=1, b=[2.]), collections.OrderedDict(a=3, b=[4.])])",
+    "default_collate([range(2), range(2)])",
+    "default_collate([1, 2.5])",
+    "default_collate([True, 2])",
+    "default_collate([b'a', b'b'])",
+    "default_collate([np.array(['a', 'b']), np.array(['c', 'd'])])",
+    "default_collate([np.array([1, 2], dtype=object), np.array([3, 4], dtype=object)])",
+    "default_collate([{'a': 1, 'b': {'c': 2.}}, {'a': 3, 'b': {'c': 4.}}])",
+    "default_collate([None, None])",
+    "default_collate([torch.ones(2), torch.ones(3)])",
+    "default_convert(Point(np.array(0), 1))",
+    "default_convert({'a': np.float64(1.5), 'b': (np.array([1]), 'x')})",
+    "default_convert(np.array(['a']))",
+    setup=[_DATA, _COLLATE],
+)
+_attempts(
+    "api_utilities_data_loader_frozen_attributes",
+    "setattr(loader, 'batch_size', 3)",
+    "setattr(loader, 'sampler', SequentialSampler(ds))",
+    "setattr(loader, 'drop_last', True)",
+    "setattr(loader, 'dataset', ds)",
+    "setattr(loader, 'batch_sampler', None)",
+    "setattr(loader, 'persistent_workers', True)",
+    "setattr(loader, 'collate_fn', len) or list(loader)",
+    "(loader.worker_init_fn, loader.multiprocessing_context, loader.prefetch_factor, loader.persistent_workers)",
+    "(loader.pin_memory_device, loader.in_order, DataLoader(ds, num_workers=2).prefetch_factor)",
+    "DataLoader(ds, multiprocessing_context='spawn')",
+    setup=[_DATA, """
+    ds = TensorDataset(torch.arange(10.).reshape(5, 2), torch.arange(5))
+    loader = DataLoader(ds, batch_size=2)
+    """],
+)
+_attempts(
+    "api_utilities_data_loader_iterator",
+    "(len(it), type(it).__name__, it, iter(it) is it)",
+    "(next(it)[1], next(iter(loader))[1], next(it)[1], len(iter(DataLoader(ds, batch_size=None))))",
+    "it.next()",
+    "len(iter(DataLoader(Count(0, 3), batch_size=2)))",
+    "len(list(DataLoader(ds, batch_size=2, pin_memory=True, pin_memory_device='cuda')))",
+    setup=[_DATA, """
+    ds = TensorDataset(torch.arange(10.).reshape(5, 2), torch.arange(5))
+    loader = DataLoader(ds, batch_size=2)
+    it = iter(loader)
+    """],
+)
+_attempts(
+    "api_utilities_data_datasets_subset_concat",
+    "TensorDataset(np.ones(3), np.ones(3))",
+    "TensorDataset([1, 2], [3, 4])",
+    "TensorDataset(torch.ones(3), torch.ones(2))",
+    "MySubset(ds, [0, 1])",
+    "[b[1].tolist() for b in DataLoader(Subset(ds, [4, 0, 2]), batch_size=2)]",
+    "Subset(ds, [4, 0, 2]).__getitems__([2, 0])",
+    "ConcatDataset([ds, Count(0, 2)])",
+    "ConcatDataset.cumsum([[1], [2, 3]])",
+    "ConcatDataset([ds, ds]).cummulative_sizes",
+    setup=[_DATA, """
+    from torch.utils.data import ConcatDataset, Subset
+
+    ds = TensorDataset(torch.arange(10.).reshape(5, 2), torch.arange(5))
+
+    class MySubset(Subset):
+        def __getitem__(self, i):
+            return self.dataset[self.indices[i]][0]
+    """],
+)
+case(
+    "api_utilities_data_submodule_imports",
+    """
+    import torch
+    from torch.utils.data.dataloader import DataLoader, default_collate
+    from torch.utils.data.dataset import Dataset, TensorDataset, random_split
+    from torch.utils.data.sampler import SubsetRandomSampler
+    import torch.utils.data.sampler as samplers
+
+    ds = TensorDataset(torch.arange(6.).reshape(3, 2))
+    g = torch.Generator().manual_seed(0)
+    print(default_collate([(1, 2.), (3, 4.)]), [len(p) for p in random_split(ds, [2, 1], generator=g)])
+    print(list(SubsetRandomSampler([5, 6, 7], generator=g)), samplers.BatchSampler is torch.utils.data.BatchSampler)
+    print(DataLoader is torch.utils.data.DataLoader, isinstance(ds, Dataset))
+    """,
+)
 
 
 # ---------------------------------------------------------------------------------------------------------
