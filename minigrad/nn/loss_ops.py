@@ -19,27 +19,27 @@ def cascade_sum(values, rows):
     terms go one by one into partial sums that are carried up a level at every 16th row (ignored rows
     skipped), and the levels are added up at the end. Returns a scalar of ``values``' dtype."""
     dtype = values.dtype.type
-    power = max(4, _ceil_log2(len(rows)) // 8) if len(rows) else 4
+    n = len(rows)
+    power = max(4, _ceil_log2(n) // 8) if n else 4
     mask = (1 << power) - 1
-    levels = [dtype(0)] * 8
+    levels = [dtype(0)] * 8  # numpy scalars of the dtype: each + below rounds to it, as torch's accumulators do
     flushes = np.flatnonzero((rows & mask) == 0)  # the rows after which level 0 is carried up
+    segments = zip(flushes.tolist(), rows[flushes].tolist())  # Python ints: no array work in the loop
     start = 0
-    for end in list(flushes) + [len(rows) - 1]:
+    for end, b in (*segments, (n - 1, None)):
         if end < start:
             continue
-        segment = values[start : end + 1]
-        levels[0] = dtype(levels[0] + np.cumsum(segment, dtype=dtype)[-1]) if len(segment) else levels[0]
-        if end in flushes:
-            b = int(rows[end])
+        levels[0] = levels[0] + np.cumsum(values[start : end + 1], dtype=dtype)[-1]
+        if b is not None:
             for j in range(7):
                 if b & (mask << (j * power)):
                     break
-                levels[j + 1] = dtype(levels[j + 1] + levels[j])
+                levels[j + 1] = levels[j + 1] + levels[j]
                 levels[j] = dtype(0)
         start = end + 1
     total = dtype(0)
     for level in levels:
-        total = dtype(total + level)
+        total = total + level
     return total
 
 
