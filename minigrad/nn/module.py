@@ -115,20 +115,26 @@ class Module:
                 return
         object.__delattr__(self, name)
 
+    def _check_new_name(self, kind, name, store):
+        """torch's checks of the ``name`` given to ``register_parameter`` or ``register_buffer`` (``kind``), whose
+        entries are in ``store``: a string, no dot, not empty, and not a name taken otherwise (a parameter, a
+        sub-module or a plain attribute)."""
+        if store not in self.__dict__:
+            raise AttributeError(f"cannot assign {kind} before Module.__init__() call")
+        if not isinstance(name, str):
+            raise TypeError(f"{kind} name should be a string. Got {typename(name)}")
+        if "." in name:
+            raise KeyError(f'{kind} name can\'t contain "."')
+        if name == "":
+            raise KeyError(f'{kind} name can\'t be empty string ""')
+        if hasattr(self, name) and name not in self.__dict__[store]:
+            raise KeyError(f"attribute '{name}' already exists")
+
     def register_buffer(self, name, tensor, persistent=True):
         """Mirror ``Module.register_buffer``: a tensor that is part of the module's state (``state_dict``,
         ``to()``) but not a parameter, such as BatchNorm's running statistics; with torch's checks of the name (a
         name already taken by a parameter, a sub-module or an attribute is a KeyError)."""
-        if "_buffers" not in self.__dict__:
-            raise AttributeError("cannot assign buffer before Module.__init__() call")
-        if not isinstance(name, str):
-            raise TypeError(f"buffer name should be a string. Got {typename(name)}")
-        if "." in name:
-            raise KeyError('buffer name can\'t contain "."')
-        if name == "":
-            raise KeyError('buffer name can\'t be empty string ""')
-        if hasattr(self, name) and name not in self._buffers:  # a parameter, a sub-module or a plain attribute
-            raise KeyError(f"attribute '{name}' already exists")
+        self._check_new_name("buffer", name, "_buffers")
         if tensor is not None and not isinstance(tensor, Tensor):
             raise TypeError(
                 f"cannot assign '{typename(tensor)}' object to buffer '{name}' (torch Tensor or None required)"
@@ -152,16 +158,7 @@ class Module:
     def register_parameter(self, name, param):
         """Mirror ``Module.register_parameter``: ``param`` (a Parameter, or None) under ``name``, with torch's checks of
         both (a plain tensor is refused: wrap it in ``nn.Parameter``)."""
-        if "_parameters" not in self.__dict__:
-            raise AttributeError("cannot assign parameter before Module.__init__() call")
-        if not isinstance(name, str):
-            raise TypeError(f"parameter name should be a string. Got {typename(name)}")
-        if "." in name:
-            raise KeyError('parameter name can\'t contain "."')
-        if name == "":
-            raise KeyError('parameter name can\'t be empty string ""')
-        if hasattr(self, name) and name not in self._parameters:
-            raise KeyError(f"attribute '{name}' already exists")
+        self._check_new_name("parameter", name, "_parameters")
         if param is None:
             self._parameters[name] = None
         elif not isinstance(param, Parameter):

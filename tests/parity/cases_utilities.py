@@ -492,6 +492,10 @@ _attempts(
     "default_convert(np.array(['a']))",
     setup=[_DATA, _COLLATE],
 )
+_LOADER = """
+ds = TensorDataset(torch.arange(10.).reshape(5, 2), torch.arange(5))
+loader = DataLoader(ds, batch_size=2)
+"""
 _attempts(
     "api_utilities_data_loader_frozen_attributes",
     "setattr(loader, 'batch_size', 3)",
@@ -504,10 +508,7 @@ _attempts(
     "(loader.worker_init_fn, loader.multiprocessing_context, loader.prefetch_factor, loader.persistent_workers)",
     "(loader.pin_memory_device, loader.in_order, DataLoader(ds, num_workers=2).prefetch_factor)",
     "DataLoader(ds, multiprocessing_context='spawn')",
-    setup=[_DATA, """
-    ds = TensorDataset(torch.arange(10.).reshape(5, 2), torch.arange(5))
-    loader = DataLoader(ds, batch_size=2)
-    """],
+    setup=[_DATA, _LOADER],
 )
 _attempts(
     "api_utilities_data_loader_iterator",
@@ -516,11 +517,7 @@ _attempts(
     "it.next()",
     "len(iter(DataLoader(Count(0, 3), batch_size=2)))",
     "len(list(DataLoader(ds, batch_size=2, pin_memory=True, pin_memory_device='cuda')))",
-    setup=[_DATA, """
-    ds = TensorDataset(torch.arange(10.).reshape(5, 2), torch.arange(5))
-    loader = DataLoader(ds, batch_size=2)
-    it = iter(loader)
-    """],
+    setup=[_DATA, _LOADER, "it = iter(loader)"],
 )
 _attempts(
     "api_utilities_data_datasets_subset_concat",
