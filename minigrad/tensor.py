@@ -29,7 +29,7 @@ from .autograd import version as _version
 from .autograd.accumulate_grad import AccumulateGrad
 from .autograd.graph import add_hook
 from .device import CPU, check_device, device
-from .size import Size, shape_text
+from .size import Size, shape_of, shape_text
 from .torch_api import HidesStandIns
 from .torch_warnings import internal, warn_once
 
@@ -151,12 +151,12 @@ class Tensor(metaclass=HidesStandIns):
     @property
     def shape(self):
         """Mirror ``Tensor.shape``: a ``torch.Size``."""
-        return Size(self._data.shape)
+        return shape_of(self._data)
 
     def size(self, dim=None):
         """Mirror ``Tensor.size(dim=None)``."""
         if dim is None:
-            return Size(self._data.shape)
+            return shape_of(self._data)
         return self._data.shape[self._wrap_dim(dim)]
 
     @property
