@@ -592,7 +592,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     if dim is None:
         out = R.Sum.apply(input)
     else:
-        _check_reduction_arguments("sum", dim, keepdim)
+        dim = _reduction_dim("sum", dim, keepdim)
         out = R.SumDim.apply(input, dim=dim, keepdim=keepdim)
     return out if dtype is None else R.as_asked(out, dtype)
 
@@ -604,7 +604,7 @@ def mean(input, dim=None, keepdim=False, *, dtype=None):
         input = input.to(dtype)
     if dim is None:
         return R.Mean.apply(input)
-    _check_reduction_arguments("mean", dim, keepdim)
+    dim = _reduction_dim("mean", dim, keepdim)
     return R.MeanDim.apply(input, dim=dim, keepdim=keepdim)
 
 
@@ -612,24 +612,30 @@ def mean(input, dim=None, keepdim=False, *, dtype=None):
 def nansum(input, dim=None, keepdim=False, *, dtype=None):
     """Mirror ``torch.nansum``: the sum of the elements that are not NaN, over ``dim`` (NansumBackward0; no
     gradient reaches the NaNs)."""
-    _check_reduction_arguments("nansum", dim, keepdim)
+    dim = _reduction_dim("nansum", dim, keepdim)
     dtype = dtype_argument("nansum", dtype)
     return R.as_asked(R.Nansum.apply(input, dim=dim, keepdim=keepdim, dtype=dtype), dtype)
 
 
-def _check_reduction_arguments(name, dim, keepdim):
-    """torch's TypeErrors for a reduction's ``dim`` (an int or a tuple of them) and ``keepdim``."""
-    if dim is not None and not is_int(dim) and not (isinstance(dim, (tuple, list)) and all(is_int(d) for d in dim)):
+def _reduction_dim(name, dim, keepdim):
+    """A reduction's ``dim`` as an int or a tuple of them (torch's parser takes a numpy integer and a 0-d integer
+    tensor as an int), after torch's TypeErrors for ``dim`` and ``keepdim``."""
+    if isinstance(dim, Tensor) and dim.ndim == 0 and dim.dtype.category == 1:
+        dim = dim.item()
+    if is_int(dim):
+        dim = int(dim)
+    elif dim is not None and not (isinstance(dim, (tuple, list)) and all(is_int(d) for d in dim)):
         raise must_be_tensor(name, "dim", 2, dim, kind="tuple of ints")
     if not isinstance(keepdim, bool):
         raise must_be_tensor(name, "keepdim", None, keepdim, kind="bool")
+    return dim
 
 
 @public("nanmean")
 def nanmean(input, dim=None, keepdim=False, *, dtype=None):
     """Mirror ``torch.nanmean``: ``nansum`` divided by the count of elements that are not NaN, as torch writes it
     (DivBackward0 over NansumBackward0)."""
-    _check_reduction_arguments("nanmean", dim, keepdim)
+    dim = _reduction_dim("nanmean", dim, keepdim)
     if not input.dtype.is_floating_point:
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype but got "
                            f"{input.dtype.scalar_name}")

@@ -582,7 +582,7 @@ attempts(
 # error: found by a probe of 177 wrong-typed calls (2026-11-27).
 attempts(
     "api_everyday_argument_slips",
-    [LEAVES],
+    [LEAVES, "import numpy as np"],
     "torch.tensor([1, 2], torch.float32)",
     "torch.full(2, 1.)",
     "torch.full([2], 1.)",
@@ -601,6 +601,9 @@ attempts(
     "x.chunk(2.0)",
     "torch.chunk(x, 2.0)",
     "x.sum(0, keepdim=1)",
+    "x.sum(np.int64(0))",
+    "x.sum(torch.tensor(0))",
+    "x.mean(torch.tensor(1), keepdim=True)",
     "x.select(0, 1.0)",
     "torch.Size([2, 3.0])",
     "torch.Size([torch.tensor(2), 3])",
