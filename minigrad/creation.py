@@ -18,6 +18,7 @@ from .arguments import (
     dtype_argument,
     invalid_arguments,
     is_int,
+    must_be_tensor,
     number_argument,
     plausible,
     sizes_argument,
@@ -403,7 +404,7 @@ def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.full``: the dtype follows ``fill_value`` (bool, int64 or the default float)."""
     check_device(device)
     if not isinstance(size, (tuple, list)):  # torch.full(2, 1.) is refused: its sizes are one sequence
-        raise TypeError(f"full(): argument 'size' (position 1) must be tuple of ints, not {word(size)}")
+        raise must_be_tensor("full", "size", 1, size, kind="tuple of ints")
     number_argument("full", "fill_value", 2, fill_value)
     dtype = dtype_argument("full", dtype)
     if dtype is None:
@@ -628,8 +629,7 @@ def randint(*args, low=_UNSET, high=_UNSET, size=_UNSET, generator=None, dtype=N
             if len(fitting) != 1:
                 raise invalid_arguments("randint", args, _RANDINT, named)
             kind = "tuple of ints" if name == "size" else "int"
-            where = "" if name in named else f" (position {position})"
-            raise TypeError(f"randint(): argument '{name}'{where} must be {kind}, not {word(value)}")
+            raise must_be_tensor("randint", name, None if name in named else position, value, kind=kind)
     low, high = int(bound.get("low", 0)), int(bound["high"])
     if low >= high:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
@@ -651,7 +651,7 @@ def _given_size(size, kwargs, device, name):
     if "size" in kwargs:
         size = (kwargs.pop("size"),)
         if not isinstance(size[0], (tuple, list)):  # given by keyword, sizes must be a sequence
-            raise TypeError(f"{name}(): argument 'size' must be tuple of ints, not {word(size[0])}")
+            raise must_be_tensor(name, "size", None, size[0], kind="tuple of ints")
     fmt = take_options(name, kwargs)
     if kwargs:
         raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")

@@ -1114,13 +1114,13 @@ def split(tensor, split_size_or_sections, dim=0):
         sizes = sizes.item()
     if is_int(sizes):
         return S.Split.apply(tensor, dim=dim, split_size=int(sizes))
-    refused = "split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of ints"
     if not isinstance(sizes, (list, tuple)):  # torch's Python split hands anything but an int to split_with_sizes
-        raise TypeError(f"{refused}, not {word(sizes)}")
+        raise must_be_tensor("split_with_sizes", "split_sizes", 2, sizes, kind="tuple of ints")
     sizes = [s.item() if isinstance(s, Tensor) and s.ndim == 0 else s for s in sizes]
     for i, s in enumerate(sizes):
         if not is_int(s):
-            raise TypeError(f"{refused}, but found element of type {word(s)} at pos {i}")
+            raise TypeError("split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of ints, but found "
+                            f"element of type {word(s)} at pos {i}")
     return S.SplitWithSizes.apply(tensor, dim=dim, split_sizes=tuple(int(s) for s in sizes))
 
 
@@ -1154,7 +1154,7 @@ def _chunk_method(self, chunks, dim=0):
 
 def _chunk(input, chunks, dim, position):
     if not is_int(chunks):
-        raise TypeError(f"chunk(): argument 'chunks' (position {position}) must be int, not {word(chunks)}")
+        raise must_be_tensor("chunk", "chunks", position, chunks, kind="int")
     if input.ndim == 0:
         raise RuntimeError("chunk expects at least a 1-dimensional tensor")
     if chunks <= 0:

@@ -15,7 +15,6 @@ from .arguments import (
     must_be_tensor,
     refuse_integer_result,
     sizes_or_keyword,
-    word,
 )
 from .autograd import grad_mode
 from .ops import elementwise as E
@@ -465,7 +464,7 @@ def select(input, dim, index):
     """Mirror ``torch.select``: the view ``input[..., index, ...]`` at ``dim`` (SelectBackward0, as ``x[i]``)."""
     for position, (name, value) in enumerate((("dim", dim), ("index", index)), 1):
         if not is_int(value):  # the method's positions, the way students call it (x.select(0, i))
-            raise TypeError(f"select(): argument '{name}' (position {position}) must be int, not {word(value)}")
+            raise must_be_tensor("select", name, position, value, kind="int")
     if input.ndim == 0:
         raise IndexError("select() cannot be applied to a 0-dim tensor.")
     d = input._wrap_dim(dim)

@@ -20,7 +20,7 @@ import warnings
 import numpy as np
 
 from . import dtypes, sampling, torch_warnings
-from .arguments import invalid_arguments, is_int, word
+from .arguments import invalid_arguments, is_int, must_be_tensor
 from .device import check_device
 from .device import device as _device
 from .input_checks import recorded_overloads
@@ -136,7 +136,7 @@ def generator_or_default(generator=None, function=None, args=(), overloads=None,
         return generator
     if overloads:
         raise invalid_arguments(function, args, overloads, {**(kwargs or {}), "generator": generator})
-    raise TypeError(f"{function}(): argument 'generator' must be torch.Generator, not {word(generator)}")
+    raise must_be_tensor(function, "generator", None, generator, kind="torch.Generator")
 
 
 def manual_seed(seed):

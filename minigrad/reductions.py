@@ -233,7 +233,7 @@ def _check_sort_flags(function, dim, descending, stable):
     """torch's TypeError (the method's overloads) for ``descending`` or ``stable`` that is not a bool."""
     if descending.__class__ is not bool or stable.__class__ is not bool:
         given = {k: v for k, v, default in (("dim", dim, -1), ("descending", descending, False),
-                                            ("stable", stable, False)) if v is not default}  # fmt: skip
+                                            ("stable", stable, False)) if type(v) is not type(default) or v != default}
         raise invalid_arguments(function, (), _SORT_METHOD, given)
 
 
