@@ -2,6 +2,8 @@
 (``add(): argument 'other' (position 2) must be Tensor, not str``), and arguments that fit none of a function's
 overloads (``eq() received an invalid combination of arguments - got (Tensor, str), ...``)."""
 
+import functools
+
 import numpy as np
 
 from .autograd import grad_mode
@@ -78,6 +80,14 @@ def sizes_argument(function, name, args, overloads=None, position=1):
             raise TypeError(f"{function}(): argument '{name}' failed to unpack the object at pos {pos} with error "
                             f'"type must be tuple of ints,but got {word(size)}"')  # fmt: skip
     return tuple(items)
+
+
+def no_sizes(function, name, overloads=None):
+    """torch's TypeError for a factory given no size at all (``torch.zeros()``, which is not a 0-d tensor; minigrad's
+    own code unpacks empty shapes into its shape methods, so those take none)."""
+    if overloads and len(plausible(overloads, 0)) != 1:
+        return invalid_arguments(function, (), overloads)
+    return TypeError(f'{function}() missing 1 required positional arguments: "{name}"')
 
 
 def plausible(overloads, given):
@@ -208,6 +218,101 @@ def _described(args, kwargs):
     keywords and no positional arguments."""
     text = "".join(f"{word(a)}, " for a in args) + "".join(f"{k}={word(kwargs[k])}, " for k in reversed(kwargs))
     return f"({text[:-2] if args else text})"
+
+
+def check_call(function, overloads, args, kwargs, method=False):
+    """Raise torch's TypeError when ``args`` and ``kwargs`` fit none of ``function``'s ``overloads`` (torch's texts
+    of the function ``torch.<function>``, such as ``"Tensor input, int k, int dim = -1"``), as torch's parser does.
+    For a method (``args`` without the tensor), the overloads are read without their ``Tensor input`` and
+    ``Tensor out``. With one overload plausible for the count given, the error is that overload's own (the first
+    argument of the wrong type, a missing or unexpected one); otherwise it lists them all."""
+    signatures = [_as_method(o) for o in overloads] if method else list(overloads)
+    if any(_mismatch(function, s, args, kwargs) is None for s in signatures):
+        return
+    candidates = signatures if len(signatures) == 1 else plausible(signatures, len(args) + len(kwargs))
+    if len(candidates) == 1:
+        raise _mismatch(function, candidates[0], args, kwargs)
+    raise invalid_arguments(function, args, signatures, kwargs)
+
+
+def _as_method(overload):
+    pieces = [p for p in overload.split(", ") if p not in ("Tensor input", "Tensor out = None")]
+    return ", ".join(pieces[:-1] if pieces and pieces[-1] == "*" else pieces)
+
+
+def _mismatch(function, signature, args, kwargs):
+    """The TypeError torch's parser gives for a call that does not fit ``signature``, or None if it fits."""
+    pieces = _signature_pieces(signature)
+    positional = [p for p in pieces if not p[3]]
+    if len(args) > len(positional):
+        least = sum(p[2] is None for p in positional)
+        most = len(positional)
+        count = f"{most}" if least == most else f"from {least} to {most}"
+        plural = "argument" if most == 1 and least == most else "arguments"
+        return TypeError(f"{function}() takes {count} positional {plural} but {len(args)} were given")
+    names = [p[1] for p in pieces]
+    for key in kwargs:
+        if key not in names:
+            return TypeError(f"{function}() got an unexpected keyword argument '{key}'")
+    missing = [p[1] for p in positional[len(args):] if p[2] is None and p[1] not in kwargs]
+    if missing:
+        listed = ", ".join(f'"{m}"' for m in missing)
+        return TypeError(f"{function}() missing {len(missing)} required positional arguments: {listed}")
+    for i, (kind, name, default, _) in enumerate(pieces):
+        if i < len(args):
+            value, position = args[i], i + 1
+        elif name in kwargs:
+            value, position = kwargs[name], None
+        else:
+            continue
+        error = _wrong_type(function, kind, name, default, value, position)
+        if error is not None:
+            return error
+    return None
+
+
+@functools.cache
+def _signature_pieces(signature):
+    """``(kind, name, default, keyword_only)`` for each piece of a signature (``"bool keepdim = False"``; the
+    default None if required)."""
+    pieces, keyword_only = [], False
+    for piece in signature.split(", ") if signature else ():
+        if piece == "*":
+            keyword_only = True
+            continue
+        declared, _, default = piece.partition(" = ")
+        kind, _, name = declared.rpartition(" ")
+        pieces.append((kind, name, default or None, keyword_only))
+    return tuple(pieces)
+
+
+_KINDS = {
+    "Tensor": lambda v: isinstance(v, Tensor),
+    "int": is_int,
+    "bool": lambda v: isinstance(v, (bool, np.bool_)),
+    "Number": lambda v: isinstance(v, NUMBERS) or isinstance(v, Tensor) and v.ndim == 0,
+    "float": lambda v: isinstance(v, NUMBERS) and not isinstance(v, (bool, np.bool_)),
+}
+
+
+def _wrong_type(function, kind, name, default, value, position):
+    where = f" (position {position})" if position else ""
+    if value is None and (default == "None" or kind == "tuple of ints" and name in ("dim", "dims")):
+        return None  # an optional argument (a reduction's dim is ``int[1]?``, printed without its default)
+    if kind == "tuple of ints":
+        if is_int(value):
+            return None
+        if not isinstance(value, (list, tuple)):
+            return TypeError(f"{function}(): argument '{name}'{where} must be tuple of ints, not {word(value)}")
+        for pos, item in enumerate(value):
+            if not is_int(item):
+                return TypeError(f"{function}(): argument '{name}'{where} must be tuple of ints, but found element "
+                                 f"of type {word(item)} at pos {pos}")  # fmt: skip
+        return None
+    test = _KINDS.get(kind)
+    if test is None or test(value):
+        return None
+    return TypeError(f"{function}(): argument '{name}'{where} must be {kind}, not {word(value)}")
 
 
 def refused(function, input, other, binary, method, keyword=False):

@@ -19,6 +19,7 @@ from .arguments import (
     invalid_arguments,
     is_int,
     must_be_tensor,
+    no_sizes,
     number_argument,
     plausible,
     sizes_argument,
@@ -332,6 +333,8 @@ def warn_if_not_writable(arr):
 def _size(size, factory, overloads=None):
     """The shape given to ``factory`` as ``*size`` (sizes, or one sequence of them), with torch's errors (those of
     a function with ``overloads`` when torch's has several)."""
+    if not size:
+        raise no_sizes(factory, "size", overloads)
     size = sizes_argument(factory, "size", size, overloads)
     for s in size:
         if s < 0:
@@ -738,6 +741,9 @@ def _random_like(t, dtype, requires_grad, generator, kernel, draw, function):
 
 
 def _new(self, make, *args, dtype=None, device=None, requires_grad=False):
+    if not args:
+        raise no_sizes(f"new_{make.__name__}", "size")
+    sizes_argument(f"new_{make.__name__}", "size", args)  # torch's errors name the method
     return make(*args, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
 
 

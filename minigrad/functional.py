@@ -36,7 +36,7 @@ from .ops._util import as_tensor_operand, check_broadcast, wrap
 from .ops.indexing import Slice, getitem
 from .ops.views import bump_version
 from .outputs import write_out
-from .public import NAMES, public
+from .public import NAMES, NOT_GIVEN, public
 from .return_types import ReturnTypes as _ReturnTypes
 from .tensor import Tensor
 from .torch_warnings import internal, user_stacklevel, warn_once
@@ -584,12 +584,13 @@ def _where_method(self, condition=_NO_ARGUMENT, other=_NO_ARGUMENT):
 
 
 # -- reductions ----------------------------------------------------------------------
-@public("sum")
-def sum(input, dim=None, keepdim=False, *, dtype=None):
-    """Mirror ``torch.sum``: all elements (SumBackward0) or over ``dim`` (SumBackward1)."""
+@public("sum", overloads=recorded_overloads("torch.sum"))
+def sum(input, dim=NOT_GIVEN, keepdim=False, *, dtype=None):
+    """Mirror ``torch.sum``: all elements (SumBackward0) or over ``dim`` (SumBackward1; ``dim=None`` given is every
+    dim, so that ``keepdim`` keeps them)."""
     if dtype is not None:
         input = input.to(dtype)
-    if dim is None:
+    if dim is NOT_GIVEN:
         out = R.Sum.apply(input)
     else:
         dim = _reduction_dim("sum", dim, keepdim)
@@ -597,12 +598,13 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     return out if dtype is None else R.as_asked(out, dtype)
 
 
-@public("mean")
-def mean(input, dim=None, keepdim=False, *, dtype=None):
-    """Mirror ``torch.mean``: all elements (MeanBackward0) or over ``dim`` (MeanBackward1)."""
+@public("mean", overloads=recorded_overloads("torch.mean"))
+def mean(input, dim=NOT_GIVEN, keepdim=False, *, dtype=None):
+    """Mirror ``torch.mean``: all elements (MeanBackward0) or over ``dim`` (MeanBackward1; ``dim=None`` given is
+    every dim)."""
     if dtype is not None:
         input = input.to(dtype)
-    if dim is None:
+    if dim is NOT_GIVEN:
         return R.Mean.apply(input)
     dim = _reduction_dim("mean", dim, keepdim)
     return R.MeanDim.apply(input, dim=dim, keepdim=keepdim)

@@ -14,9 +14,11 @@ from .arguments import (
     is_int,
     must_be_tensor,
     refuse_integer_result,
+    sizes_argument,
     sizes_or_keyword,
 )
 from .autograd import grad_mode
+from .input_checks import recorded_overloads
 from .ops import elementwise as E
 from .ops import indexing as X
 from .ops import scatter as SC
@@ -229,7 +231,7 @@ def scatter(input, dim, index, src=None, *, value=None):
     return SC.ScatterValue.apply(input, dim=dim, index=index, value=value)
 
 
-@public("roll", function=False)
+@public("roll", function=False, overloads=("Tensor input, tuple of ints shifts, tuple of ints dims = []",))
 def roll(input, shifts, dims=None):
     """Mirror ``torch.roll``: the elements shifted by ``shifts`` along ``dims`` (or through the flattened tensor),
     coming round at the ends (a copy; RollBackward0)."""
@@ -374,7 +376,7 @@ def diff(input, n=1, dim=-1, prepend=None, append=None):
     return result
 
 
-@public("narrow", function=False)
+@public("narrow", function=False, overloads=recorded_overloads("torch.narrow"))
 def narrow(input, dim, start, length):
     """Mirror ``torch.narrow``: the view ``input[..., start:start + length]`` along ``dim`` (SliceBackward0)."""
     if input.ndim == 0:
@@ -440,11 +442,11 @@ def _repeat(self, *sizes, repeats=None):
     sizes = sizes_or_keyword("repeat", "repeats", sizes, repeats)
     if not sizes:
         raise TypeError('repeat() missing 1 required positional arguments: "repeats"')
-    repeats = tuple(int(s) for s in (sizes[0] if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) else sizes))
+    repeats = tuple(int(s) for s in sizes_argument("repeat", "repeats", sizes))
     return S.Repeat.apply(self, repeats=repeats)
 
 
-@public("gather", function=False)
+@public("gather", function=False, overloads=("Tensor input, int dim, Tensor index, *, bool sparse_grad = False",))
 def gather(input, dim, index, *, sparse_grad=False):
     """Mirror ``torch.gather``: ``out[i][j] = input[index[i][j]][j]`` for dim 0, and so on (GatherBackward0)."""
     return SC.Gather.apply(input, dim=dim, index=index)

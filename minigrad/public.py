@@ -9,14 +9,17 @@ its public function and the op catalogue.
         return Tanh.apply(input)
 """
 
-from .arguments import OPERANDS, refused
+import functools
+
+from .arguments import OPERANDS, check_call, least_arguments, refused
 from .ops.inplace import apply_inplace
 from .tensor import Tensor
 
 NAMES = []  # what ``from minigrad.functional import *`` brings into ``minigrad``
 
 
-def public(*methods, inplace=None, function=True, binary=None, inplace_operator=None, overlap="partial"):
+def public(*methods, inplace=None, function=True, binary=None, inplace_operator=None, overlap="partial",
+           overloads=None):
     """Register the decorated function as ``minigrad.<its name>`` (unless ``function=False``), as each
     Tensor method or operator in ``methods``, and its in-place form (``x.tanh_()``: the result written
     into ``x``, as torch's in-place variants do) as the method ``inplace``.
@@ -28,21 +31,42 @@ def public(*methods, inplace=None, function=True, binary=None, inplace_operator=
     (the function's overloads, the method's overloads) for "received an invalid combination of arguments".
     ``inplace_operator`` (``__iadd__``) is the in-place form as an operator, which gives way the same way
     (Python then says ``unsupported operand type(s) for +=``). ``overlap`` is which operands sharing the tensor's
-    memory its in-place form refuses (see :func:`minigrad.ops.inplace.check_overlap`)."""
+    memory its in-place form refuses (see :func:`minigrad.ops.inplace.check_overlap`).
+
+    ``overloads`` (torch's texts of the function's overloads) has each call checked first as torch's parser checks
+    it (:func:`minigrad.arguments.check_call`), for a function whose arguments minigrad would otherwise take
+    wrongly or refuse with its own error; the function and each method give torch's message of their own form."""
 
     def register(fn):
         if function:
             NAMES.append(fn.__name__)
         for name in methods:
             plain = binary is None or name.startswith("__")
-            setattr(Tensor, name, fn if plain else _refusing(fn, name, binary, method=True))
+            method = fn if plain else _refusing(fn, name, binary, method=True)
+            setattr(Tensor, name, method if overloads is None else _parsed(method, name, overloads, True))
         if inplace is not None:
             setattr(Tensor, inplace, _inplace_method(fn, inplace, binary, overlap=overlap))
         if inplace_operator is not None:
             setattr(Tensor, inplace_operator, _inplace_method(fn, inplace_operator, binary, operator=True))
-        return fn if binary is None else _refusing(fn, fn.__name__, binary, method=False)
+        fn = fn if binary is None else _refusing(fn, fn.__name__, binary, method=False)
+        return fn if overloads is None else _parsed(fn, fn.__name__, overloads, False)
 
     return register
+
+
+def _parsed(fn, name, overloads, method):
+    """``fn`` checking each call against torch's ``overloads`` first (its signature stays ``fn``'s, for help() and
+    the keywords torch's parser adds)."""
+
+    free = any(least_arguments(o) == 1 for o in overloads)  # only the tensor needed: x.sum() has nothing to check
+
+    @functools.wraps(fn)
+    def call(input, *args, **kwargs):
+        if args or kwargs or not free:
+            check_call(name, overloads, args if method else (input, *args), kwargs, method)
+        return fn(input, *args, **kwargs)
+
+    return call
 
 
 def _refusing(fn, name, binary, method):
@@ -111,6 +135,17 @@ def name_methods(cls):
 
 
 REQUIRED = object()  # the default of an argument torch requires, so that its message can be torch's
+
+
+class _NotGiven:
+    """The default of an argument whose ``None`` given means something else than leaving it out
+    (``x.sum(None, True)`` reduces every dim, keeping them; ``x.sum(keepdim=True)`` is torch's TypeError)."""
+
+    def __repr__(self):
+        return "None"  # what help() shows, as torch's documentation
+
+
+NOT_GIVEN = _NotGiven()
 
 
 def require_dim(function, value, name="dim"):

@@ -9,6 +9,7 @@ import numpy as np
 
 from .arguments import invalid_arguments, is_int, must_be_tensor, refuse_integer_result
 from .creation import torch_linspace
+from .input_checks import recorded_overloads
 from .ops import cumsum as C
 from .ops import cumulative as CU
 from .ops import norm as N
@@ -34,6 +35,8 @@ def _variance(op, input, dim, unbiased, keepdim, correction):
     ``std(dim, *, correction=1, keepdim=False)``; ``grad_fn._saved_correction`` is what was passed."""
     if isinstance(dim, bool):  # x.std(False): the first argument is ``unbiased``
         dim, unbiased = None, dim
+    elif is_int(dim):  # a numpy integer or a 0-d integer tensor is an int to torch's parser
+        dim = int(dim)
     if unbiased is not None and correction is not None:
         raise TypeError(f"{op.word}() received an invalid combination of arguments: both 'unbiased' and 'correction'")
     if unbiased is not None:
@@ -46,24 +49,26 @@ def _variance(op, input, dim, unbiased, keepdim, correction):
     return op.apply(input, dim=dim, correction=correction, keepdim=keepdim, saved=(saved_dim, saved))
 
 
-@public("var", function=False)
+@public("var", function=False, overloads=recorded_overloads("torch.var"))
 def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Mirror ``torch.var``: the variance over ``dim`` (all dims if None), dividing by ``N - correction``
     (``unbiased=True``, the default, is ``correction=1``)."""
     return _variance(ST.Var, input, dim, unbiased, keepdim, correction)
 
 
-@public("std", function=False)
+@public("std", function=False, overloads=recorded_overloads("torch.std"))
 def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Mirror ``torch.std``: the square root of :func:`var` (StdBackward0)."""
     return _variance(ST.Std, input, dim, unbiased, keepdim, correction)
 
 
+@public(function=False, overloads=recorded_overloads("torch.var_mean"))
 def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Mirror ``torch.var_mean``: ``(var, mean)`` over ``dim``, both from one VarMeanBackward0 node."""
     return _variance(ST.VarMean, input, dim, unbiased, keepdim, correction)
 
 
+@public(function=False, overloads=recorded_overloads("torch.std_mean"))
 def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Mirror ``torch.std_mean``: ``(std, mean)`` over ``dim``, both from one StdMeanBackward0 node."""
     return _variance(ST.StdMean, input, dim, unbiased, keepdim, correction)
@@ -196,13 +201,14 @@ def median(input, dim=None, keepdim=False):
     return ReturnTypes(R.MedianDim.apply(input, dim=dim, keepdim=keepdim, indices=indices), indices, "median")
 
 
-@public("topk", function=False)
+_TOPK = ("Tensor input, int k, int dim = -1, bool largest = True, bool sorted = True",)
+
+
+@public("topk", function=False, overloads=_TOPK)
 def topk(input, k, dim=-1, largest=True, sorted=True):
     """Mirror ``torch.topk``: ``(values, indices)`` of the ``k`` largest (or smallest) elements along ``dim``,
     largest first (TopkBackward0)."""
-    for name, value in (("largest", largest), ("sorted", sorted)):
-        if value.__class__ is not bool:
-            raise must_be_tensor("topk", name, None, value, kind="bool")
+    k = int(k)  # an int, or torch's 0-d integer tensor
     indices = TK.topk_indices(input, k, dim, largest)
     return ReturnTypes(TK.Topk.apply(input, dim=dim, indices=indices), indices, "topk")
 

@@ -216,7 +216,9 @@ class Tensor(metaclass=HidesStandIns):
         ndim = self._data.ndim if ndim is None else ndim
         lo, hi = (-1, 0) if ndim == 0 else (-ndim, ndim - 1)
         if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool):
-            raise TypeError(f"dim must be an int, not {type(dim).__name__}")
+            if not (isinstance(dim, Tensor) and dim.ndim == 0 and dim.dtype.category == 1):  # torch's parser: an int
+                raise TypeError(f"dim must be an int, not {type(dim).__name__}")
+            dim = dim.item()
         if not lo <= dim <= hi:
             raise IndexError(f"Dimension out of range (expected to be in range of [{lo}, {hi}], but got {dim})")
         return dim % ndim if ndim else 0
@@ -237,6 +239,8 @@ class Tensor(metaclass=HidesStandIns):
     def numpy(self, *, force=False):
         """Mirror ``Tensor.numpy()``: the array itself, shared, not a copy (of a tensor that requires grad, only in
         no_grad mode, as in torch)."""
+        if force.__class__ is not bool:
+            raise TypeError(f"numpy(): argument 'force' must be bool, not {type(force).__name__}")
         if self._requires_grad and not force and grad_mode._state.enabled:
             raise RuntimeError(
                 "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."

@@ -73,7 +73,7 @@ class SumDim(Op):
     @staticmethod
     def forward(ctx, a, *, dim, keepdim=False):
         ctx.shape, ctx.dim, ctx.keepdim = tuple(a.shape), reduced_dims(a, dim), keepdim
-        ctx.dim_arg = (dim,) if isinstance(dim, int) else tuple(dim)
+        ctx.dim_arg = (dim,) if isinstance(dim, int) else dim if dim is None else tuple(dim)
         x = a._data
         total = x.sum(axis=ctx.dim, keepdims=keepdim, dtype=np.int64 if x.dtype.kind in "biu" else None)
         return wrap(np.asarray(total))
@@ -112,7 +112,7 @@ class MeanDim(Op):
     def forward(ctx, a, *, dim, keepdim=False):
         _check_float_mean(a)
         ctx.shape, ctx.dim, ctx.keepdim, ctx.numel = tuple(a.shape), reduced_dims(a, dim), keepdim, a.numel()
-        ctx.dim_arg = (dim,) if isinstance(dim, int) else tuple(dim)
+        ctx.dim_arg = (dim,) if isinstance(dim, int) else dim if dim is None else tuple(dim)
         ctx.n = int(np.prod([a.shape[d] for d in ctx.dim], dtype=np.int64))
         return wrap(mean_of(a._data, ctx.dim, keepdim))
 
@@ -342,7 +342,7 @@ class Amax(Op):
 
     @staticmethod
     def forward(ctx, a, *, dim, keepdim=False):
-        ctx.dim_arg = (dim,) if isinstance(dim, int) else tuple(dim)
+        ctx.dim_arg = (dim,) if isinstance(dim, int) else dim if dim is None else tuple(dim)
         ctx.dim = tuple(range(a.ndim)) if not ctx.dim_arg else normalize_dims(a, ctx.dim_arg)
         ctx.keepdim = keepdim
         x = a._data
