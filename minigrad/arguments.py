@@ -3,6 +3,8 @@
 overloads (``eq() received an invalid combination of arguments - got (Tensor, str), ...``)."""
 
 import functools
+import json
+from pathlib import Path
 
 import numpy as np
 
@@ -220,30 +222,32 @@ def _described(args, kwargs):
     return f"({text[:-2] if args else text})"
 
 
-def check_call(function, overloads, args, kwargs, method=False):
-    """Raise torch's TypeError when ``args`` and ``kwargs`` fit none of ``function``'s ``overloads`` (torch's texts
-    of the function ``torch.<function>``, such as ``"Tensor input, int k, int dim = -1"``), as torch's parser does.
-    For a method (``args`` without the tensor), the overloads are read without their ``Tensor input`` and
-    ``Tensor out``. With one overload plausible for the count given, the error is that overload's own (the first
-    argument of the wrong type, a missing or unexpected one); otherwise it lists them all."""
-    signatures = [_as_method(o) for o in overloads] if method else list(overloads)
+@functools.cache
+def recorded_signatures():
+    """``{"torch.softmax": [signature, ...], "torch.Tensor.softmax": [...], ...}``: torch 2.13's signatures of its
+    built-in functions and methods, as its parser's messages write them (``tests/parity/record_api.py``)."""
+    return json.loads(Path(__file__).with_name("torch_signatures.json").read_text(encoding="utf-8"))
+
+
+def call_error(function, signatures, args, kwargs):
+    """torch's TypeError for ``args`` and ``kwargs`` that fit none of ``function``'s ``signatures`` (the texts of
+    torch's parser, as ``tests/parity/record_api.py`` records them in ``torch_signatures.json``: a method's without
+    the tensor), or None if one fits. With one signature plausible for the count given, the error is that
+    signature's own (the first argument of the wrong type, a missing or unexpected one); otherwise it lists them."""
     if any(_mismatch(function, s, args, kwargs) is None for s in signatures):
-        return
+        return None
     candidates = signatures if len(signatures) == 1 else plausible(signatures, len(args) + len(kwargs))
     if len(candidates) == 1:
-        raise _mismatch(function, candidates[0], args, kwargs)
-    raise invalid_arguments(function, args, signatures, kwargs)
-
-
-def _as_method(overload):
-    pieces = [p for p in overload.split(", ") if p not in ("Tensor input", "Tensor out = None")]
-    return ", ".join(pieces[:-1] if pieces and pieces[-1] == "*" else pieces)
+        return _mismatch(function, candidates[0], args, kwargs)
+    return invalid_arguments(function, args, signatures, kwargs)
 
 
 def _mismatch(function, signature, args, kwargs):
     """The TypeError torch's parser gives for a call that does not fit ``signature``, or None if it fits."""
     pieces = _signature_pieces(signature)
     positional = [p for p in pieces if not p[3]]
+    if len(positional) == 1 and positional[0][0] == "tuple of ints" and len(args) > 1:
+        args = (_Unpacked(args),)  # torch's parser takes a list of ints as separate arguments: x.repeat(2, 3)
     if len(args) > len(positional):
         least = sum(p[2] is None for p in positional)
         most = len(positional)
@@ -269,6 +273,10 @@ def _mismatch(function, signature, args, kwargs):
         if error is not None:
             return error
     return None
+
+
+class _Unpacked(tuple):
+    """Ints given as separate arguments for one list (``x.repeat(2, 3)``): torch's message for a wrong one differs."""
 
 
 @functools.cache
@@ -306,6 +314,9 @@ def _wrong_type(function, kind, name, default, value, position):
             return TypeError(f"{function}(): argument '{name}'{where} must be tuple of ints, not {word(value)}")
         for pos, item in enumerate(value):
             if not is_int(item):
+                if type(value) is _Unpacked:
+                    return TypeError(f"{function}(): argument '{name}' failed to unpack the object at pos {pos + 1} "
+                                     f'with error "type must be tuple of ints,but got {word(item)}"')  # fmt: skip
                 return TypeError(f"{function}(): argument '{name}'{where} must be tuple of ints, but found element "
                                  f"of type {word(item)} at pos {pos}")  # fmt: skip
         return None

@@ -556,7 +556,7 @@ def torch_linspace(start, end, steps, np_dtype):
     return np.where(i < steps // 2, start + step * i, end - step * (steps - 1 - i)).astype(np_dtype)
 
 
-def eye(n, m=None, dtype=None, device=None, requires_grad=False):
+def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.eye``: ones on the diagonal of an n x m (or n x n) matrix, with torch's errors."""
     check_device(device)
     given = (n,) if m is None else (n, m)

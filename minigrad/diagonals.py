@@ -8,7 +8,7 @@ from .public import public
 __all__ = ["diag", "diag_embed", "diagflat", "diagonal", "trace"]
 
 
-@public("diagonal", function=False)
+@public("diagonal", function=False, parse="on_error")
 def diagonal(input, offset=0, dim1=0, dim2=1):
     """Mirror ``torch.diagonal``: the diagonal over dims ``dim1`` and ``dim2`` (last in the result), ``offset`` above
     the main one; a view of ``input`` (DiagonalBackward0)."""

@@ -584,7 +584,7 @@ def _where_method(self, condition=_NO_ARGUMENT, other=_NO_ARGUMENT):
 
 
 # -- reductions ----------------------------------------------------------------------
-@public("sum", overloads=recorded_overloads("torch.sum"))
+@public("sum", parse="first")
 def sum(input, dim=NOT_GIVEN, keepdim=False, *, dtype=None):
     """Mirror ``torch.sum``: all elements (SumBackward0) or over ``dim`` (SumBackward1; ``dim=None`` given is every
     dim, so that ``keepdim`` keeps them)."""
@@ -598,7 +598,7 @@ def sum(input, dim=NOT_GIVEN, keepdim=False, *, dtype=None):
     return out if dtype is None else R.as_asked(out, dtype)
 
 
-@public("mean", overloads=recorded_overloads("torch.mean"))
+@public("mean", parse="first")
 def mean(input, dim=NOT_GIVEN, keepdim=False, *, dtype=None):
     """Mirror ``torch.mean``: all elements (MeanBackward0) or over ``dim`` (MeanBackward1; ``dim=None`` given is
     every dim)."""
@@ -645,7 +645,7 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None):
     return nansum(input, dim, keepdim, dtype=dtype).div(count)
 
 
-@public("max")
+@public("max", parse="on_error")
 def max(input, dim=None, keepdim=False, *, other=None):
     """Mirror ``torch.max``: the largest element (MaxBackward1), or ``(values, indices)`` along
     ``dim`` (MaxBackward0), or the elementwise maximum of two tensors (``other``, or a tensor in ``dim``'s
@@ -722,7 +722,7 @@ def minimum(input, other):
     return E.Minimum.apply(input, other) if isinstance(other, Tensor) else NotImplemented
 
 
-@public("min")
+@public("min", parse="on_error")
 def min(input, dim=None, keepdim=False, *, other=None):
     """Mirror ``torch.min``: the smallest element (MinBackward1), ``(values, indices)`` along ``dim``
     (MinBackward0), or the elementwise minimum of two tensors (``other``, or a tensor in ``dim``'s place)."""
@@ -734,14 +734,14 @@ def min(input, dim=None, keepdim=False, *, other=None):
     return _ReturnTypes(R.MinDim.apply(input, dim=dim, keepdim=keepdim, indices=indices), indices, "min")
 
 
-@public("argmax")
+@public("argmax", parse="on_error")
 def argmax(input, dim=None, keepdim=False):
     """Mirror ``torch.argmax`` (not differentiable): the index of the first largest value (a nan counts as
     largest), over all elements or along ``dim``."""
     return _arg_extreme("argmax", np.argmax, input, dim, keepdim)
 
 
-@public("argmin")
+@public("argmin", parse="on_error")
 def argmin(input, dim=None, keepdim=False):
     """Mirror ``torch.argmin`` (not differentiable): the index of the first smallest value (a nan counts as
     smallest)."""
@@ -853,7 +853,7 @@ def reshape(input, shape):
     return S.reshape(input, sizes_argument("reshape", "shape", (shape,), position=2))
 
 
-@public("flatten")
+@public("flatten", parse="on_error")
 def flatten(input, start_dim=0, end_dim=-1):
     """Mirror ``torch.flatten``."""
     if input.ndim == 0:
@@ -995,7 +995,7 @@ def t(input):
     return S.T.apply(input)
 
 
-@public("transpose", "swapdims")
+@public("transpose", "swapdims", parse="on_error")
 def transpose(input, dim0, dim1):
     """Mirror ``torch.transpose`` (and ``swapdims``)."""
     return S.Transpose.apply(input, dim0=dim0, dim1=dim1)
@@ -1004,7 +1004,7 @@ def transpose(input, dim0, dim1):
 swapdims = public.alias(transpose, "swapdims")
 
 
-@public("swapaxes")
+@public("swapaxes", parse="on_error")
 def swapaxes(input, axis0, axis1):
     """Mirror ``torch.swapaxes``: ``transpose`` under numpy's name (and numpy's names for the dims)."""
     return transpose(input, axis0, axis1)
@@ -1057,7 +1057,7 @@ def permute(input, dims):
     return S.Permute.apply(input, dims=tuple(dims))
 
 
-@public("squeeze")
+@public("squeeze", parse="on_error")
 def squeeze(input, dim=None):
     """Mirror ``torch.squeeze``: all size-1 dims (SqueezeBackward0), one (SqueezeBackward1) or those of a tuple of dims
     that have size 1 (SqueezeBackward2)."""
@@ -1068,13 +1068,13 @@ def squeeze(input, dim=None):
     return S.SqueezeDim.apply(input, dim=dim)
 
 
-@public("unsqueeze")
+@public("unsqueeze", parse="on_error")
 def unsqueeze(input, dim):
     """Mirror ``torch.unsqueeze``."""
     return S.Unsqueeze.apply(input, dim=dim)
 
 
-@public()
+@public(parse="on_error")
 def cat(tensors, dim=0, *, out=None):
     """Mirror ``torch.cat``: join along an existing dim (``out=``: written into ``out``)."""
     tensors = _tensor_list(tensors, "cat")
@@ -1086,7 +1086,7 @@ def cat(tensors, dim=0, *, out=None):
 concat = concatenate = public.alias(cat, "concat", "concatenate")
 
 
-@public()
+@public(parse="on_error")
 def stack(tensors, dim=0, *, out=None):
     """Mirror ``torch.stack``: join along a new dim (``out=``: written into ``out``)."""
     tensors = _tensor_list(tensors, "stack")
@@ -1135,7 +1135,7 @@ def _split_method(self, split_size, dim=0):
 _split_method.__qualname__ = "Tensor.split"  # torch's is a Python method: its messages say so
 
 
-@public("unbind")
+@public("unbind", parse="on_error")
 def unbind(input, dim=0):
     """Mirror ``torch.unbind``: the slices along ``dim``, views of ``input`` made by one UnbindBackward0."""
     return S.Unbind.apply(input, dim=dim)
@@ -1148,7 +1148,7 @@ def chunk(input, chunks, dim=0):
     return _chunk(input, chunks, dim, position=2)
 
 
-@public("chunk", function=False)
+@public("chunk", function=False, parse="on_error")
 def _chunk_method(self, chunks, dim=0):
     """Mirror ``Tensor.chunk(chunks, dim=0)``: as ``torch.chunk``."""
     return _chunk(self, chunks, dim, position=1)

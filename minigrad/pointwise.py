@@ -18,19 +18,27 @@ from .arguments import (
     sizes_or_keyword,
 )
 from .autograd import grad_mode
-from .input_checks import recorded_overloads
 from .ops import elementwise as E
 from .ops import indexing as X
 from .ops import scatter as SC
 from .ops import shape as S
 from .ops import softmax as SM
-from .ops._util import as_tensor_operand, check_broadcast, data, infer_size, not_implemented, promoted, wrap
+from .ops._util import (
+    as_tensor_operand,
+    check_broadcast,
+    data,
+    infer_size,
+    not_implemented,
+    promoted,
+    scalar_as,
+    wrap,
+)
 from .ops.inplace import apply_inplace, has_internal_overlap
 from .ops.not_implemented import record_not_implemented
 from .public import REQUIRED, public, require_dim
 from .size import shape_text
 from .tensor import Tensor
-from .torch_warnings import internal, user_stacklevel
+from .torch_warnings import internal, user_stacklevel, warn_once
 
 __all__ = [
     "flip", "floor", "floor_divide", "log10", "log_softmax", "masked_fill", "narrow", "remainder", "round", "scatter",
@@ -218,12 +226,15 @@ def _masked_fill_(self, mask, value):
 
 
 @public("scatter", inplace="scatter_", function=False, overlap="any")
-def scatter(input, dim, index, src=None, *, value=None):
+def scatter(input, dim, index, src=None, *, value=None, reduce=None):
     """Mirror ``torch.scatter(input, dim, index, src)``: the elements of the tensor ``src`` written at ``index`` along
     ``dim`` (ScatterBackward0), or a number ``value`` (ScatterBackward1), as the transforms tutorial makes one-hot
-    targets."""
+    targets. With torch's deprecated ``reduce="add"`` or ``"multiply"``, they are added to or multiplied into the
+    elements there instead, with no derivative (as torch's)."""
     if value is None:
         value = src
+    if reduce is not None:
+        return _scatter_reduced(input, dim, index, value, reduce)
     if isinstance(value, Tensor):
         return SC.Scatter.apply(input, value, dim=dim, index=index)
     if value is None:
@@ -231,7 +242,33 @@ def scatter(input, dim, index, src=None, *, value=None):
     return SC.ScatterValue.apply(input, dim=dim, index=index, value=value)
 
 
-@public("roll", function=False, overloads=("Tensor input, tuple of ints shifts, tuple of ints dims = []",))
+_SCATTER_REDUCE_SRC = internal(
+    "The reduce argument of torch.scatter with Tensor src is deprecated and will be removed in a future PyTorch "
+    "release. Use torch.scatter_reduce instead for more reduction options.",
+    "aten/src/ATen/native/TensorAdvancedIndexing.cpp:225",
+)
+
+
+def _scatter_reduced(input, dim, index, value, reduce):
+    """``scatter`` with ``reduce``: ``value`` (a tensor's elements, or a number cast to the input's dtype) added or
+    multiplied in at ``index`` along ``dim``; its node is torch's NotImplemented one."""
+    if reduce not in ("add", "multiply"):
+        raise RuntimeError("reduce argument must be either add or multiply.")
+    d = input._wrap_dim(dim)
+    if isinstance(value, Tensor):
+        warn_once(_SCATTER_REDUCE_SRC, stacklevel=user_stacklevel())
+        if input.dtype is not value.dtype:
+            raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+        SC.check_src_shape(input, d, index, value)
+        values = value._data.reshape(value.shape or (1,))[tuple(slice(0, n) for n in index.shape)]
+    else:
+        values = scalar_as(value, input._data.dtype)
+    out = input._data.copy().reshape(input.shape or (1,))
+    (np.add if reduce == "add" else np.multiply).at(out, SC.index_positions("scatter", input, d, index), values)
+    return record_not_implemented(wrap(out.reshape(input.shape)), (input, value), "aten::scatter")
+
+
+@public("roll", function=False, parse="first")
 def roll(input, shifts, dims=None):
     """Mirror ``torch.roll``: the elements shifted by ``shifts`` along ``dims`` (or through the flattened tensor),
     coming round at the ends (a copy; RollBackward0)."""
@@ -240,7 +277,7 @@ def roll(input, shifts, dims=None):
     return S.Roll.apply(input, shifts=shifts, dims=dims)
 
 
-@public("movedim", "moveaxis", function=False)
+@public("movedim", "moveaxis", function=False, parse="on_error")
 def movedim(input, source, destination):
     """Mirror ``torch.movedim`` (and ``moveaxis``): the dims at ``source`` moved to ``destination``, the others
     keeping their order (a permute, PermuteBackward0)."""
@@ -263,7 +300,7 @@ def movedim(input, source, destination):
 moveaxis = movedim  # torch.moveaxis is torch.movedim
 
 
-@public("flip", function=False)
+@public("flip", function=False, parse="on_error")
 def flip(input, *dims, **kwargs):
     """Mirror ``torch.flip(input, dims)`` and ``Tensor.flip(*dims)``: the elements in reverse order along
     each of ``dims`` (a copy; FlipBackward0)."""
@@ -328,7 +365,7 @@ def take_along_dim(input, indices, dim=None):
     return gather(input.expand(*input_shape), d, indices.expand(*indices_shape))
 
 
-@public("diff", function=False)
+@public("diff", function=False, parse="on_error")
 def diff(input, n=1, dim=-1, prepend=None, append=None):
     """Mirror ``torch.diff``: the ``n``-th forward difference along ``dim`` (``out[i] = x[i + 1] - x[i]``, ``n``
     times; a ``logical_xor`` for bool), after ``prepend`` and ``append`` are joined on (a cat); each difference
@@ -376,7 +413,7 @@ def diff(input, n=1, dim=-1, prepend=None, append=None):
     return result
 
 
-@public("narrow", function=False, overloads=recorded_overloads("torch.narrow"))
+@public("narrow", function=False, parse="first")
 def narrow(input, dim, start, length):
     """Mirror ``torch.narrow``: the view ``input[..., start:start + length]`` along ``dim`` (SliceBackward0)."""
     if input.ndim == 0:
@@ -394,7 +431,7 @@ def narrow(input, dim, start, length):
     return X.Slice.apply(input, dim=d, start=start, end=start + length, step=1)
 
 
-@public("softmax", function=False)
+@public("softmax", function=False, parse="on_error")
 def softmax(input, dim=REQUIRED, dtype=None):
     """Mirror ``torch.softmax`` and ``Tensor.softmax(dim)``: ``exp(x) / sum(exp(x))`` along ``dim``
     (SoftmaxBackward0); ``dtype`` converts the input first."""
@@ -402,7 +439,7 @@ def softmax(input, dim=REQUIRED, dtype=None):
     return SM.Softmax.apply(input if dtype is None else input.to(dtype), dim=dim)
 
 
-@public("log_softmax", function=False)
+@public("log_softmax", function=False, parse="on_error")
 def log_softmax(input, dim=REQUIRED, dtype=None):
     """Mirror ``torch.log_softmax`` and ``Tensor.log_softmax(dim)``: ``x - log(sum(exp(x)))`` along ``dim``
     (LogSoftmaxBackward0)."""
@@ -446,13 +483,13 @@ def _repeat(self, *sizes, repeats=None):
     return S.Repeat.apply(self, repeats=repeats)
 
 
-@public("gather", function=False, overloads=("Tensor input, int dim, Tensor index, *, bool sparse_grad = False",))
+@public("gather", function=False, parse="first")
 def gather(input, dim, index, *, sparse_grad=False):
     """Mirror ``torch.gather``: ``out[i][j] = input[index[i][j]][j]`` for dim 0, and so on (GatherBackward0)."""
     return SC.Gather.apply(input, dim=dim, index=index)
 
 
-@public("index_select", function=False)
+@public("index_select", function=False, parse="on_error")
 def index_select(input, dim, index):
     """Mirror ``torch.index_select``: the slices at ``index`` (a 1-D integer tensor) along ``dim``, a copy
     (IndexSelectBackward0)."""
@@ -461,7 +498,7 @@ def index_select(input, dim, index):
     return X.IndexSelect.apply(input, dim=dim, index=index)
 
 
-@public("select", function=False)
+@public("select", function=False, parse="on_error")
 def select(input, dim, index):
     """Mirror ``torch.select``: the view ``input[..., index, ...]`` at ``dim`` (SelectBackward0, as ``x[i]``)."""
     for position, (name, value) in enumerate((("dim", dim), ("index", index)), 1):
@@ -478,7 +515,7 @@ def select(input, dim, index):
     return X.Select.apply(input, dim=d, index=index, dim_arg=dim)
 
 
-@public("index_add", function=False)
+@public("index_add", function=False, parse="on_error")
 def index_add(input, dim, index, source, *, alpha=1):
     """Mirror ``torch.index_add``: ``input`` with ``alpha * source`` added at ``index`` along ``dim`` (repeated
     indices add up; IndexAddBackward0)."""

@@ -11,7 +11,7 @@ its public function and the op catalogue.
 
 import functools
 
-from .arguments import OPERANDS, check_call, least_arguments, refused
+from .arguments import OPERANDS, call_error, least_arguments, recorded_signatures, refused
 from .ops.inplace import apply_inplace
 from .tensor import Tensor
 
@@ -19,7 +19,7 @@ NAMES = []  # what ``from minigrad.functional import *`` brings into ``minigrad`
 
 
 def public(*methods, inplace=None, function=True, binary=None, inplace_operator=None, overlap="partial",
-           overloads=None):
+           parse=None):
     """Register the decorated function as ``minigrad.<its name>`` (unless ``function=False``), as each
     Tensor method or operator in ``methods``, and its in-place form (``x.tanh_()``: the result written
     into ``x``, as torch's in-place variants do) as the method ``inplace``.
@@ -33,9 +33,10 @@ def public(*methods, inplace=None, function=True, binary=None, inplace_operator=
     (Python then says ``unsupported operand type(s) for +=``). ``overlap`` is which operands sharing the tensor's
     memory its in-place form refuses (see :func:`minigrad.ops.inplace.check_overlap`).
 
-    ``overloads`` (torch's texts of the function's overloads) has each call checked first as torch's parser checks
-    it (:func:`minigrad.arguments.check_call`), for a function whose arguments minigrad would otherwise take
-    wrongly or refuse with its own error; the function and each method give torch's message of their own form."""
+    ``parse`` has each call checked against torch's signatures of the function and of each method, as recorded
+    (:func:`minigrad.arguments.recorded_signatures`), so that it fails with torch's TypeError: ``"first"`` for a
+    function that would otherwise take arguments torch refuses, ``"on_error"`` for one that refuses them itself
+    (the check then costs nothing when the call succeeds)."""
 
     def register(fn):
         if function:
@@ -43,27 +44,48 @@ def public(*methods, inplace=None, function=True, binary=None, inplace_operator=
         for name in methods:
             plain = binary is None or name.startswith("__")
             method = fn if plain else _refusing(fn, name, binary, method=True)
-            setattr(Tensor, name, method if overloads is None else _parsed(method, name, overloads, True))
+            setattr(Tensor, name, _parsed(method, name, f"torch.Tensor.{name}", parse))
         if inplace is not None:
             setattr(Tensor, inplace, _inplace_method(fn, inplace, binary, overlap=overlap))
         if inplace_operator is not None:
             setattr(Tensor, inplace_operator, _inplace_method(fn, inplace_operator, binary, operator=True))
         fn = fn if binary is None else _refusing(fn, fn.__name__, binary, method=False)
-        return fn if overloads is None else _parsed(fn, fn.__name__, overloads, False)
+        private = fn.__name__.startswith("_")  # a method's own code (_chunk_method), not minigrad.<name>
+        return fn if private else _parsed(fn, fn.__name__, f"torch.{fn.__name__}", parse)
 
     return register
 
 
-def _parsed(fn, name, overloads, method):
-    """``fn`` checking each call against torch's ``overloads`` first (its signature stays ``fn``'s, for help() and
-    the keywords torch's parser adds)."""
+def _parsed(fn, name, key, parse):
+    """``fn`` checking its calls against torch's signatures of ``key`` (see :func:`public`); its own signature
+    stays, for help() and the keywords torch's parser adds."""
+    if parse is None:
+        return fn
+    signatures = recorded_signatures().get(key)
+    if not signatures:  # a name torch's parser does not check (a Python function of torch's): nothing to mirror
+        raise LookupError(f"no signature of {key} recorded in torch_signatures.json: drop parse= for it")
+    method = key.startswith("torch.Tensor.")
+    if parse == "on_error":
 
-    free = any(least_arguments(o) == 1 for o in overloads)  # only the tensor needed: x.sum() has nothing to check
+        @functools.wraps(fn)
+        def call(input, *args, **kwargs):
+            try:
+                return fn(input, *args, **kwargs)
+            except TypeError:
+                error = call_error(name, signatures, args if method else (input, *args), kwargs)
+                if error is None:
+                    raise
+            raise error from None
+
+        return call
+    free = any(least_arguments(s) == (0 if method else 1) for s in signatures)  # x.sum(): nothing to check
 
     @functools.wraps(fn)
     def call(input, *args, **kwargs):
         if args or kwargs or not free:
-            check_call(name, overloads, args if method else (input, *args), kwargs, method)
+            error = call_error(name, signatures, args if method else (input, *args), kwargs)
+            if error is not None:
+                raise error from None
         return fn(input, *args, **kwargs)
 
     return call

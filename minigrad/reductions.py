@@ -9,7 +9,6 @@ import numpy as np
 
 from .arguments import invalid_arguments, is_int, must_be_tensor, refuse_integer_result
 from .creation import torch_linspace
-from .input_checks import recorded_overloads
 from .ops import cumsum as C
 from .ops import cumulative as CU
 from .ops import norm as N
@@ -49,26 +48,26 @@ def _variance(op, input, dim, unbiased, keepdim, correction):
     return op.apply(input, dim=dim, correction=correction, keepdim=keepdim, saved=(saved_dim, saved))
 
 
-@public("var", function=False, overloads=recorded_overloads("torch.var"))
+@public("var", function=False, parse="first")
 def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Mirror ``torch.var``: the variance over ``dim`` (all dims if None), dividing by ``N - correction``
     (``unbiased=True``, the default, is ``correction=1``)."""
     return _variance(ST.Var, input, dim, unbiased, keepdim, correction)
 
 
-@public("std", function=False, overloads=recorded_overloads("torch.std"))
+@public("std", function=False, parse="first")
 def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Mirror ``torch.std``: the square root of :func:`var` (StdBackward0)."""
     return _variance(ST.Std, input, dim, unbiased, keepdim, correction)
 
 
-@public(function=False, overloads=recorded_overloads("torch.var_mean"))
+@public(function=False, parse="first")
 def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Mirror ``torch.var_mean``: ``(var, mean)`` over ``dim``, both from one VarMeanBackward0 node."""
     return _variance(ST.VarMean, input, dim, unbiased, keepdim, correction)
 
 
-@public(function=False, overloads=recorded_overloads("torch.std_mean"))
+@public(function=False, parse="first")
 def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Mirror ``torch.std_mean``: ``(std, mean)`` over ``dim``, both from one StdMeanBackward0 node."""
     return _variance(ST.StdMean, input, dim, unbiased, keepdim, correction)
@@ -85,14 +84,14 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     return N.VectorNorm.apply(input, ord=p, dim=dim, keepdim=keepdim, dtype=dtype)
 
 
-@public("logsumexp", function=False)
+@public("logsumexp", function=False, parse="on_error")
 def logsumexp(input, dim=REQUIRED, keepdim=False):
     """Mirror ``torch.logsumexp``: ``log(sum(exp(input)))`` over ``dim``, without overflow."""
     require_dim("logsumexp", dim)
     return SM.Logsumexp.apply(input, dim=dim, keepdim=keepdim)
 
 
-@public("cumsum", function=False)
+@public("cumsum", function=False, parse="on_error")
 def cumsum(input, dim=REQUIRED, *, dtype=None):
     """Mirror ``torch.cumsum``: running sums along ``dim`` (int64 for integer input)."""
     require_dim("cumsum", dim)
@@ -189,7 +188,7 @@ logcumsumexp = _running("logcumsumexp", False, _logcumsumexp)
 public("logcumsumexp", function=False)(_running("logcumsumexp", True, _logcumsumexp))
 
 
-@public("median", function=False)
+@public("median", function=False, parse="on_error")
 def median(input, dim=None, keepdim=False):
     """Mirror ``torch.median``: the lower median of all elements (MedianBackward0, NaN if one is NaN), or
     ``(values, indices)`` of the lower medians along ``dim`` (MedianBackward1)."""
@@ -201,10 +200,7 @@ def median(input, dim=None, keepdim=False):
     return ReturnTypes(R.MedianDim.apply(input, dim=dim, keepdim=keepdim, indices=indices), indices, "median")
 
 
-_TOPK = ("Tensor input, int k, int dim = -1, bool largest = True, bool sorted = True",)
-
-
-@public("topk", function=False, overloads=_TOPK)
+@public("topk", function=False, parse="first")
 def topk(input, k, dim=-1, largest=True, sorted=True):
     """Mirror ``torch.topk``: ``(values, indices)`` of the ``k`` largest (or smallest) elements along ``dim``,
     largest first (TopkBackward0)."""

@@ -31,7 +31,7 @@ def _check_scatter(a, dim, index, src):
     if index.numel():
         if max(index.ndim, 1) != max(a.ndim, 1):
             raise RuntimeError("Index tensor must have the same number of dimensions as self tensor")
-        SC._check_src_shape(a, d, index, src)
+        SC.check_src_shape(a, d, index, src)
         SC.index_positions("scatter", a, d, index)  # the bounds
     return d
 

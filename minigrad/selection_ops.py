@@ -196,7 +196,7 @@ def kthvalue(input, k=REQUIRED, dim=-1, keepdim=False):
     return _kthvalue(input, k, dim, keepdim, 2)
 
 
-@public("kthvalue", function=False)
+@public("kthvalue", function=False, parse="on_error")
 def _kthvalue_method(self, k=REQUIRED, dim=-1, keepdim=False):
     """Mirror ``Tensor.kthvalue``."""
     return _kthvalue(self, k, dim, keepdim, 1)

@@ -133,7 +133,7 @@ def nanmedian(input, dim=None, keepdim=False):
     return ReturnTypes(SM.NanmedianDim.apply(input, dim=dim, keepdim=keepdim, indices=indices), indices, "nanmedian")
 
 
-@public("mode", function=False)
+@public("mode", function=False, parse="on_error")
 def mode(input, dim=-1, keepdim=False):
     """Mirror ``torch.mode``: ``(values, indices)`` of the most frequent value along ``dim`` (the smallest of equally
     frequent ones, at its last position) (ModeBackward0)."""

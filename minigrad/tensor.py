@@ -157,6 +157,8 @@ class Tensor(metaclass=HidesStandIns):
         """Mirror ``Tensor.size(dim=None)``."""
         if dim is None:
             return shape_of(self._data)
+        if isinstance(dim, float):  # torch's parser: no float is an int
+            raise TypeError(f"size(): argument 'dim' (position 1) must be int, not {type(dim).__name__}")
         return self._data.shape[self._wrap_dim(dim)]
 
     @property

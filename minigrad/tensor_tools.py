@@ -91,7 +91,7 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
 
 
 # -- triangles -------------------------------------------------------------------------------------------------
-@public("tril", inplace="tril_", function=False)
+@public("tril", inplace="tril_", function=False, parse="on_error")
 def tril(input, diagonal=0):
     """Mirror ``torch.tril``: zeros above the ``diagonal``-th diagonal of the last two dims (TrilBackward0)."""
     if not is_int(diagonal):
@@ -99,7 +99,7 @@ def tril(input, diagonal=0):
     return SL.Tril.apply(_tensor("tril", input), diagonal=diagonal)
 
 
-@public("triu", inplace="triu_", function=False)
+@public("triu", inplace="triu_", function=False, parse="on_error")
 def triu(input, diagonal=0):
     """Mirror ``torch.triu``: zeros below the ``diagonal``-th diagonal of the last two dims (TriuBackward0)."""
     if not is_int(diagonal):

@@ -72,7 +72,7 @@ class Scatter(IndexingOp):
         if a.dtype is not src.dtype:
             raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
         if index.numel():
-            _check_src_shape(a, ctx.dim, index, src)
+            check_src_shape(a, ctx.dim, index, src)
         ctx._keep_indices(index)
         out = a._data.copy().reshape(a.shape if a.ndim else (1,))
         if index.numel():
@@ -85,7 +85,7 @@ class Scatter(IndexingOp):
         return grad.scatter(ctx.dim, ctx.index, 0), grad.gather(ctx.dim, ctx.index)
 
 
-def _check_src_shape(a, dim, index, src):
+def check_src_shape(a, dim, index, src):
     """torch's ``scatter_shape_check`` with a ``src``: index no larger than self (but along ``dim``) and than src."""
     dims = max(a.ndim, 1)
     size = lambda t, d: t.shape[t._wrap_dim(d)] if t.ndim else 1  # noqa: E731 - torch's ensure_nonempty_size

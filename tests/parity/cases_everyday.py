@@ -693,18 +693,35 @@ attempts(
     "x.gather(0, torch.tensor([[0]]), True)",
     "x.gather(0, torch.tensor([[0]]), sparse_grad=1)",
     "x.softmax(torch.tensor(1))",
-    "x.view()",
-    "x.reshape()",
     "torch.reshape(x)",
     "torch.zeros()",
     "torch.ones()",
     "torch.empty()",
     "torch.rand()",
     "torch.randn()",
-    "x.expand()",
-    "x.permute()",
     "x.new_zeros()",
     "x.new_zeros(2.0)",
     "x.new_ones()",
     "x.detach().numpy(force=1)",
+)
+
+# torch's deprecated scatter(..., reduce="add"/"multiply") (older tutorials' one-hot and histogram code): the values
+# added or multiplied in, its NotImplemented node, its once-per-process warning for a tensor src, and its errors.
+attempts(
+    "api_everyday_scatter_reduce",
+    ["y = torch.arange(6.).reshape(2, 3).requires_grad_()", "i = torch.tensor([[0, 1, 0]])"],
+    "y.scatter(0, i, torch.ones(1, 3), reduce='add')",
+    "y.scatter(0, i, 2.0, reduce='add')",
+    "y.detach().clone().scatter_(0, i, 2.0, reduce='multiply')",
+    "y.detach().clone().scatter_(0, i, torch.ones(1, 3), reduce='add')",
+    "y.detach().scatter(0, i, torch.ones(1, 3), reduce='mean')",
+    "torch.scatter(y.detach(), 0, i, 2.0, reduce='add')",
+    "y.scatter(0, i, 2.0, reduce='multiply').sum().backward()",
+    "torch.arange(6).reshape(2, 3).scatter(0, i, 2.5, reduce='add')",
+    "torch.arange(6).reshape(2, 3).scatter(0, i, torch.ones(1, 3), reduce='add')",
+    "torch.arange(6.).reshape(2, 3).scatter(0, torch.zeros(2, 3, dtype=torch.long), y.detach() + 1, reduce='multiply')",
+    "torch.zeros(3, 5).scatter_(1, torch.tensor([[0], [2], [4]]), 1.0, reduce='add')",
+    "torch.zeros(2, 4).scatter(1, torch.tensor([[1, 1], [3, 0]]), torch.tensor([[1., 2.], [3., 4.]]), reduce='add')",
+    "torch.zeros(2, 4).scatter(1, torch.tensor([[1, 1], [3, 9]]), 1.0, reduce='add')",
+    fresh_process=True,  # the warning is once per process
 )

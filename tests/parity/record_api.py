@@ -1,8 +1,10 @@
 """Record the public names of PyTorch's modules and of ``torch.Tensor`` into ``minigrad/torch_api.json``, which
 :mod:`minigrad.torch_api` reads to tell a learner that a name they used is PyTorch's but not minigrad's; and how
 torch's argument parser refuses a first argument that is not a tensor, for each function minigrad has, into
-``minigrad/torch_inputs.json``, which :mod:`minigrad.input_checks` reads; and the keywords each of those functions
-takes, into ``minigrad/torch_keywords.json``, which :mod:`minigrad.keywords` reads.
+``minigrad/torch_inputs.json``, which :mod:`minigrad.input_checks` reads; the keywords each of those functions
+takes, into ``minigrad/torch_keywords.json``, which :mod:`minigrad.keywords` reads; and the signatures of torch's
+built-in functions and methods, into ``minigrad/torch_signatures.json``, which :func:`minigrad.arguments.check_call`
+checks calls against.
 
 Run with torch 2.13 installed (``pip install torch==2.13.0`` takes the local CPU wheel)::
 
@@ -26,6 +28,7 @@ from parity.run import write_or_check  # noqa: E402
 FILE = Path(__file__).resolve().parents[2] / "minigrad" / "torch_api.json"
 INPUTS = FILE.with_name("torch_inputs.json")
 KEYWORDS = FILE.with_name("torch_keywords.json")
+SIGNATURES = FILE.with_name("torch_signatures.json")
 CLASSES = ("torch.Tensor", "torch.nn.Module")  # the rest are modules
 OWNERS = ("torch", "torch.Tensor", "torch.nn", "torch.nn.Module", "torch.nn.functional", "torch.nn.init",
           "torch.optim", "torch.autograd", "torch.linalg", "torch.utils.data",
@@ -297,10 +300,89 @@ def record_keywords():
     return out
 
 
+_TAKES = re.compile(r"\w+\(\) takes (?:(\d+)|from (\d+) to (\d+)) positional arguments? but 12 were given")
+_KIND = re.compile(r"\w+\(\): argument '(\w+)'(?: \(position \d+\))? must be (.+), not (_NotATensor|NoneType)")
+
+
+def _valid(kind):
+    """A value of torch's parser type ``kind`` (for the arguments before the one probed), or None if unknown."""
+    import torch
+
+    return {"Tensor": torch.ones(2), "int": 0, "bool": False, "float": 0.0, "Number": 0, "tuple of ints": (0,),
+            "torch.dtype": torch.float32, "tuple of Tensors": (torch.ones(2),)}.get(kind)  # fmt: skip
+
+
+def _kind(error, name=None):
+    """``(name, kind)`` from torch's "argument 'dim' (position 2) must be int, not _NotATensor", or None."""
+    match = _KIND.fullmatch(str(error)) if isinstance(error, TypeError) else None
+    return (match[1], match[2]) if match and (name is None or match[1] == name) else None
+
+
+def _signatures(fn, keywords):
+    """torch's signatures of a built-in ``fn`` as its parser's messages write them: its overloads when its
+    error lists several; for one signature, its parameters found one at a time (a value of no type it takes at
+    each position, after values of the types found before it), each optional one marked ``= None`` when the
+    parser takes None there and ``= ...`` otherwise, then its keyword-only ones; None where that cannot be told
+    (a ``*size`` whose items are unpacked, a type the probe has no value of)."""
+    many = _error(fn, *[_NotATensor()] * 12)
+    combination = _COMBINATION.fullmatch(str(many)) if isinstance(many, TypeError) else None
+    if combination:
+        return re.findall(r"^ \* \((.*)\)$", combination[2], re.M) if combination[2] else [combination[3]]
+    takes = _TAKES.fullmatch(str(many)) if isinstance(many, TypeError) else None
+    if not takes:
+        return None
+    least, most = (int(takes[1]),) * 2 if takes[1] else (int(takes[2]), int(takes[3]))
+    pieces, args = [], []
+    for position in range(most):
+        found = _kind(_error(fn, *args, _NotATensor()))
+        if found is None or _valid(found[1]) is None:
+            return None
+        (name, kind), default = found, ""
+        if position >= least:
+            default = " = ..." if _kind(_error(fn, *args, None), name) else " = None"
+        pieces.append(f"{kind} {name}{default}")
+        args.append(_valid(kind))
+    named = {piece.split(" = ")[0].rpartition(" ")[2] for piece in pieces}
+    aliases = {alias for names in NUMPY_ALIASES.values() for alias in names}
+    keyword_only = []
+    for keyword in sorted(set(keywords) - named - aliases):
+        found = _kind(_error(fn, *args[:least], **{keyword: _NotATensor()}), keyword)
+        keyword_only.append(f"{found[1] if found else 'object'} {keyword} = ...")
+    return [", ".join(pieces + (["*"] + keyword_only if keyword_only else []))]
+
+
+def record_signatures(keywords):
+    """``{"torch.softmax": [signature, ...], "torch.Tensor.softmax": [...], ...}``: torch's signatures (see
+    :func:`_signatures`) of each built-in function of ``torch`` and method of ``torch.Tensor`` that minigrad has
+    too; a method's without the tensor itself."""
+    import torch
+
+    import minigrad
+
+    out = {}
+    for owner in ("torch", "torch.Tensor"):
+        method = owner == "torch.Tensor"
+        ours, theirs = (minigrad.Tensor, torch.Tensor) if method else (minigrad, torch)
+        for name in sorted(dir(ours)):
+            fn, torch_fn = getattr(ours, name), getattr(theirs, name, None)
+            if name.startswith("_") or isinstance(torch_fn, type) or not callable(fn) or not callable(torch_fn):
+                continue
+            if inspect.isfunction(torch_fn):  # torch's Python code, not its parser
+                continue
+            if method:  # each call on a tensor of its own: an in-place method changes it
+                torch_fn = functools.partial(lambda name, *a, **k: getattr(torch.ones(2), name)(*a, **k), name)
+            signatures = _signatures(torch_fn, keywords.get(f"{owner}.{name}", ()))
+            if signatures:
+                out[f"{owner}.{name}"] = signatures
+    return out
+
+
 def main(argv):
     names = write_or_check(FILE, dump(record()), argv)
-    keywords = write_or_check(KEYWORDS, dump_inputs(record_keywords()), argv)
-    return write_or_check(INPUTS, dump_inputs(record_inputs()), argv) or names or keywords
+    recorded = record_keywords()
+    keywords = write_or_check(KEYWORDS, dump_inputs(recorded), argv)
+    signatures = write_or_check(SIGNATURES, dump_inputs(record_signatures(recorded)), argv)
+    return write_or_check(INPUTS, dump_inputs(record_inputs()), argv) or names or keywords or signatures
 
 
 if __name__ == "__main__":
