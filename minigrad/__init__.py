@@ -126,10 +126,13 @@ from .torch_api import module_getattr, stand_in_for_missing  # noqa: E402
 __getattr__ = module_getattr(__name__, "torch")
 stand_in_for_missing(Tensor, "torch.Tensor")
 
-from .input_checks import check_arguments  # noqa: E402
+from .input_checks import check_arguments, parse_calls  # noqa: E402
 from .keywords import accept_torch_keywords  # noqa: E402
 from .public import name_methods  # noqa: E402
 
+# x.topk(1.5) and x.softmax(0.0) raise torch's TypeError: calls checked against torch's signatures
+parse_calls(sys.modules[__name__], "torch")
+parse_calls(Tensor, "torch.Tensor")
 # torch.exp([1., 2.]), F.cross_entropy(logits, [0, 1]) and x.dot([1., 2.]) raise torch's TypeError
 check_arguments(sys.modules[__name__], "torch")
 check_arguments(nn.functional, "torch.nn.functional")

@@ -229,12 +229,42 @@ def recorded_signatures():
     return json.loads(Path(__file__).with_name("torch_signatures.json").read_text(encoding="utf-8"))
 
 
+def typed_parameters(signatures):
+    """For a function with one signature: ``(position, name, test, default)`` for each of its bool, int and int list
+    parameters (the position among the arguments its signature counts; None for a keyword-only one), which
+    :func:`flags_fit` tests before the call; empty for several signatures (which applies is the parser's call)."""
+    if len(signatures) != 1:
+        return ()
+    tests = {"bool": lambda v: v.__class__ is bool or isinstance(v, np.bool_), "int": is_int,
+             "tuple of ints": lambda v: is_int(v) or isinstance(v, (list, tuple)) and all(map(is_int, v))}
+    out = []
+    for position, (kind, name, default, keyword_only) in enumerate(_signature_pieces(signatures[0])):
+        if kind.rstrip("?") in tests:
+            out.append((None if keyword_only else position, name, tests[kind.rstrip("?")], default, kind[-1] == "?"))
+    return tuple(out)
+
+
+def flags_fit(flags, args, kwargs):
+    """Whether each bool and int given (see :func:`typed_parameters`) is one (None where torch takes it)."""
+    for position, name, test, default, nullable in flags:
+        if position is not None and 0 <= position < len(args):
+            value = args[position]
+        elif name in kwargs:
+            value = kwargs[name]
+        else:
+            continue
+        if not (test(value) or value is None and (default == "None" or nullable or name in ("dim", "dims"))):
+            return False
+    return True
+
+
 def call_error(function, signatures, args, kwargs):
     """torch's TypeError for ``args`` and ``kwargs`` that fit none of ``function``'s ``signatures`` (the texts of
     torch's parser, as ``tests/parity/record_api.py`` records them in ``torch_signatures.json``: a method's without
     the tensor), or None if one fits. With one signature plausible for the count given, the error is that
     signature's own (the first argument of the wrong type, a missing or unexpected one); otherwise it lists them."""
-    if any(_mismatch(function, s, args, kwargs) is None for s in signatures):
+    nullable = len(signatures) > 1  # their texts do not tell which take None (``int? to``): as if all did
+    if any(_mismatch(function, s, args, kwargs, nullable) is None for s in signatures):
         return None
     candidates = signatures if len(signatures) == 1 else plausible(signatures, len(args) + len(kwargs))
     if len(candidates) == 1:
@@ -242,41 +272,39 @@ def call_error(function, signatures, args, kwargs):
     return invalid_arguments(function, args, signatures, kwargs)
 
 
-def _mismatch(function, signature, args, kwargs):
-    """The TypeError torch's parser gives for a call that does not fit ``signature``, or None if it fits."""
+def _mismatch(function, signature, args, kwargs, nullable=False):
+    """The TypeError torch's parser gives for a call that does not fit ``signature``, or None if it fits: too many
+    positional arguments first, then each parameter in order (one given of the wrong type, or the required ones
+    missing from there on), then a keyword it does not have (``FunctionSignature::parse``)."""
     pieces = _signature_pieces(signature)
     positional = [p for p in pieces if not p[3]]
-    if len(positional) == 1 and positional[0][0] == "tuple of ints" and len(args) > 1:
-        args = (_Unpacked(args),)  # torch's parser takes a list of ints as separate arguments: x.repeat(2, 3)
+    if len(positional) == 1 and positional[0][0] == "tuple of ints" and len(args) > 1 and is_int(args[0]):
+        args = (args,)  # torch's parser takes a list of ints as separate arguments: x.repeat(2, 3)
     if len(args) > len(positional):
-        least = sum(p[2] is None for p in positional)
-        most = len(positional)
-        count = f"{most}" if least == most else f"from {least} to {most}"
-        plural = "argument" if most == 1 and least == most else "arguments"
-        return TypeError(f"{function}() takes {count} positional {plural} but {len(args)} were given")
-    names = [p[1] for p in pieces]
-    for key in kwargs:
-        if key not in names:
-            return TypeError(f"{function}() got an unexpected keyword argument '{key}'")
-    missing = [p[1] for p in positional[len(args):] if p[2] is None and p[1] not in kwargs]
-    if missing:
-        listed = ", ".join(f'"{m}"' for m in missing)
-        return TypeError(f"{function}() missing {len(missing)} required positional arguments: {listed}")
-    for i, (kind, name, default, _) in enumerate(pieces):
-        if i < len(args):
+        least, most, given = sum(p[2] is None for p in positional), len(positional), len(args)
+        count = f"{most} positional argument{'' if most == 1 else 's'}" if least == most else \
+            f"from {least} to {most} positional arguments"
+        return TypeError(f"{function}() takes {count} but {given} {'was' if given == 1 else 'were'} given")
+    for i, (kind, name, default, keyword_only) in enumerate(pieces):
+        if not keyword_only and i < len(args):
             value, position = args[i], i + 1
         elif name in kwargs:
             value, position = kwargs[name], None
+        elif default is None:
+            missing = [f'"{p[1]}"' for p in pieces[i:] if p[2] is None]
+            plural = "s" if len(missing) == 1 else ""  # torch's message has it the wrong way round
+            return TypeError(f"{function}() missing {len(missing)} required positional argument{plural}: "
+                             f"{', '.join(missing)}")  # fmt: skip
         else:
             continue
-        error = _wrong_type(function, kind, name, default, value, position)
+        error = _wrong_type(function, kind, name, default, value, position, nullable)
         if error is not None:
             return error
+    names = {p[1] for p in pieces}
+    for key in kwargs:
+        if key not in names:
+            return TypeError(f"{function}() got an unexpected keyword argument '{key}'")
     return None
-
-
-class _Unpacked(tuple):
-    """Ints given as separate arguments for one list (``x.repeat(2, 3)``): torch's message for a wrong one differs."""
 
 
 @functools.cache
@@ -303,18 +331,19 @@ _KINDS = {
 }
 
 
-def _wrong_type(function, kind, name, default, value, position):
+def _wrong_type(function, kind, name, default, value, position, nullable=False):
     where = f" (position {position})" if position else ""
-    if value is None and (default == "None" or kind == "tuple of ints" and name in ("dim", "dims")):
+    if value is None and (nullable or default == "None" or kind.endswith("?") or name in ("dim", "dims")):
         return None  # an optional argument (a reduction's dim is ``int[1]?``, printed without its default)
+    kind = kind.rstrip("?")
     if kind == "tuple of ints":
         if is_int(value):
             return None
         if not isinstance(value, (list, tuple)):
             return TypeError(f"{function}(): argument '{name}'{where} must be tuple of ints, not {word(value)}")
-        for pos, item in enumerate(value):
+        for pos, item in enumerate(value):  # the parser tests the first item's type, then unpacks the rest
             if not is_int(item):
-                if type(value) is _Unpacked:
+                if pos:
                     return TypeError(f"{function}(): argument '{name}' failed to unpack the object at pos {pos + 1} "
                                      f'with error "type must be tuple of ints,but got {word(item)}"')  # fmt: skip
                 return TypeError(f"{function}(): argument '{name}'{where} must be tuple of ints, but found element "

@@ -49,7 +49,7 @@ def broadcast_shapes(*shapes):
     return Size(common)
 
 
-@public("broadcast_to", function=False)
+@public("broadcast_to", function=False, parse=True)
 def broadcast_to(input, size):
     """Mirror ``torch.broadcast_to``: ``input`` expanded to ``size`` without copying, ``-1`` keeping a size
     (``input.expand(size)``, ExpandBackward0)."""

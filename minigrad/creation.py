@@ -747,28 +747,28 @@ def _new(self, make, *args, dtype=None, device=None, requires_grad=False):
     return make(*args, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
 
 
-@public("new_zeros", function=False)
+@public("new_zeros", function=False, parse=True)
 def _new_zeros(self, *sizes, size=None, dtype=None, device=None, requires_grad=False):
     """Mirror ``Tensor.new_zeros(size)``: zeros with this tensor's dtype (unless ``dtype``)."""
     sizes = sizes_or_keyword("new_zeros", "size", sizes, size)
     return _new(self, zeros, *sizes, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
-@public("new_ones", function=False)
+@public("new_ones", function=False, parse=True)
 def _new_ones(self, *sizes, size=None, dtype=None, device=None, requires_grad=False):
     """Mirror ``Tensor.new_ones(size)``: ones with this tensor's dtype (unless ``dtype``)."""
     sizes = sizes_or_keyword("new_ones", "size", sizes, size)
     return _new(self, ones, *sizes, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
-@public("new_empty", function=False)
+@public("new_empty", function=False, parse=True)
 def _new_empty(self, *sizes, size=None, dtype=None, device=None, requires_grad=False):
     """Mirror ``Tensor.new_empty(size)`` (filled with zeros, so output is repeatable)."""
     sizes = sizes_or_keyword("new_empty", "size", sizes, size)
     return _new(self, empty, *sizes, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
-@public("new_full", function=False)
+@public("new_full", function=False, parse=True)
 def _new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
     """Mirror ``Tensor.new_full(size, fill_value)``: ``fill_value`` everywhere, with this tensor's dtype."""
     return full(size, fill_value, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)

@@ -14,7 +14,7 @@ def matrix_power(input, n):
     return linalg.matrix_power(input, n, _name="matrix_power")
 
 
-@public("matrix_power", function=False)
+@public("matrix_power", function=False, parse=True)
 def _matrix_power_method(self, n):
     """Mirror ``Tensor.matrix_power``: ``torch.linalg.matrix_power`` (``n`` is the method's argument 1)."""
     return linalg.matrix_power(self, n, _name="matrix_power", _position=1)
@@ -29,7 +29,7 @@ _CHOLESKY_DEPRECATED = internal(
 )
 
 
-@public("cholesky", function=False)
+@public("cholesky", function=False, parse=True)
 def cholesky(input, upper=False):
     """Mirror ``torch.cholesky`` (and ``Tensor.cholesky``): the Cholesky factor as ``torch.linalg.cholesky`` computes
     it, with torch's deprecation warning (once per process) (CholeskyBackward0)."""
@@ -47,7 +47,7 @@ def cholesky(input, upper=False):
     return C.Cholesky.apply(input, upper=upper, check_errors="cholesky")
 
 
-@public("cholesky_solve", function=False)
+@public("cholesky_solve", function=False, parse=True)
 def cholesky_solve(input, input2, upper=False):
     """Mirror ``torch.cholesky_solve`` (and ``Tensor.cholesky_solve``): ``X`` with ``A @ X = input`` for ``A = L @
     L.mH`` given its Cholesky factor ``input2 = L`` (``U.mH @ U`` if ``upper``), batches broadcast
@@ -78,7 +78,7 @@ def cholesky_solve(input, input2, upper=False):
     return C.CholeskySolve.apply(input, input2, upper=upper)
 
 
-@public("cholesky_inverse", function=False)
+@public("cholesky_inverse", function=False, parse=True)
 def cholesky_inverse(input, upper=False):
     """Mirror ``torch.cholesky_inverse`` (and ``Tensor.cholesky_inverse``): ``(L @ L.mH)^-1`` (``(U.mH @ U)^-1`` if
     ``upper``) from the Cholesky factor ``input``, reading only its triangle (CholeskyInverseBackward0, second order
@@ -104,7 +104,7 @@ _QR_DEPRECATED = internal(
 )
 
 
-@public("qr", function=False)
+@public("qr", function=False, parse=True)
 def qr(input, some=True):
     """Mirror ``torch.qr`` (and ``Tensor.qr``): ``torch.linalg.qr`` with mode 'reduced' (``some``) or 'complete',
     its pair named ``torch.return_types.qr``, with torch's deprecation warning (once per process)."""
@@ -113,7 +113,7 @@ def qr(input, some=True):
     return linalg.qr(input, "reduced" if some else "complete", _name="qr")
 
 
-@public("svd", function=False)
+@public("svd", function=False, parse=True)
 def svd(input, some=True, compute_uv=True):
     """Mirror ``torch.svd`` (and ``Tensor.svd``): ``(U, S, V)`` with ``input = U @ diag(S) @ V.mT``, from
     ``torch.linalg.svd`` (``full_matrices=not some``; V is ``Vh.mH``, a TransposeBackward0); ``compute_uv=False``:
@@ -135,7 +135,7 @@ def svd(input, some=True, compute_uv=True):
     return LD.ReturnTriple((U, S, V), "svd", ("U", "S", "V"))
 
 
-@public("pinverse", function=False)
+@public("pinverse", function=False, parse=True)
 def pinverse(input, rcond=1e-15):
     """Mirror ``torch.pinverse`` (and ``Tensor.pinverse``): ``torch.linalg.pinv(input, rtol=rcond)``
     (LinalgPinvBackward0)."""

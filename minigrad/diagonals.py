@@ -8,14 +8,14 @@ from .public import public
 __all__ = ["diag", "diag_embed", "diagflat", "diagonal", "trace"]
 
 
-@public("diagonal", function=False, parse="on_error")
+@public("diagonal", function=False, parse=True)
 def diagonal(input, offset=0, dim1=0, dim2=1):
     """Mirror ``torch.diagonal``: the diagonal over dims ``dim1`` and ``dim2`` (last in the result), ``offset`` above
     the main one; a view of ``input`` (DiagonalBackward0)."""
     return D.Diagonal.apply(input, offset=offset, dim1=dim1, dim2=dim2)
 
 
-@public("diag", function=False)
+@public("diag", function=False, parse=True)
 def diag(input, diagonal=0):
     """Mirror ``torch.diag``: a matrix's diagonal as a new vector (DiagonalBackward0_copy), or a square matrix with a
     vector on its diagonal (DiagEmbedBackward0), ``diagonal`` above the main one."""
@@ -32,14 +32,14 @@ def trace(input):
     return D.Trace.apply(input)
 
 
-@public("diag_embed", function=False)
+@public("diag_embed", function=False, parse=True)
 def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     """Mirror ``torch.diag_embed``: zeros with the last dim of ``input`` on the diagonal over dims ``dim1`` and
     ``dim2`` of the result (one more dim than ``input``), ``offset`` above the main one (DiagEmbedBackward0)."""
     return D.DiagEmbedDims.apply(input, offset=offset, dim1=dim1, dim2=dim2)
 
 
-@public("diagflat", function=False)
+@public("diagflat", function=False, parse=True)
 def diagflat(input, offset=0):
     """Mirror ``torch.diagflat``: a square matrix with the elements of ``input`` (flattened, as
     ``input.contiguous().view(-1)``) on its diagonal, ``offset`` above the main one (DiagEmbedBackward0)."""

@@ -144,7 +144,7 @@ def _refuse_bool_subtraction(a, b):
         )
 
 
-@public()
+@public(parse=True)
 def rsub(input, other, *, alpha=1):
     """Mirror ``torch.rsub``: other - alpha * input."""
     if isinstance(other, Tensor):
@@ -284,32 +284,32 @@ def relu(input):
     return E.Relu.apply(input)
 
 
-@public()
+@public(parse=True)
 def threshold(input, threshold, value):
     """Mirror ``torch.threshold``: ``value`` where ``input <= threshold``, else ``input`` (ThresholdBackward0)."""
     return A.Threshold.apply(input, threshold=threshold, value=value)
 
 
-@public()
+@public(parse=True)
 def threshold_(input, threshold, value):
     """Mirror ``torch.threshold_``: ``threshold`` written into ``input`` (ThresholdBackward1)."""
     return I.apply_inplace(input, lambda a: A.ThresholdInplace.apply(a, threshold=threshold, value=value))
 
 
-@public()
+@public(parse=True)
 def hardshrink(input, lambd=0.5):
     """Mirror ``torch.hardshrink`` (``torch.nn.functional.hardshrink``): 0 where ``|input| <= lambd``, else
     ``input`` (HardshrinkBackward0)."""
     return A.Hardshrink.apply(input, lambd=number_argument("hardshrink", "lambd", 2, lambd))
 
 
-@public("hardshrink", function=False)
+@public("hardshrink", function=False, parse=True)
 def _hardshrink(self, lambd=0.5):
     """Mirror ``Tensor.hardshrink``: as ``torch.hardshrink``."""
     return A.Hardshrink.apply(self, lambd=number_argument("hardshrink", "lambd", 1, lambd))
 
 
-@public("prelu")
+@public("prelu", parse=True)
 def prelu(input, weight):
     """Mirror ``torch.prelu``: ``input`` where positive, else ``weight * input``, one weight per channel (dim 1) or
     one for all; the weight reshaped to broadcast, as torch does (ViewBackward0), then PreluKernelBackward0."""
@@ -342,14 +342,14 @@ def _addc(name, op, input, tensor1, tensor2, value):
     return op.apply(input, tensor1, tensor2, value=number_argument(name, "value", None, value))
 
 
-@public("addcmul", inplace="addcmul_")
+@public("addcmul", inplace="addcmul_", parse=True)
 def addcmul(input, tensor1, tensor2, *, value=1):
     """Mirror ``torch.addcmul``: ``input + value * tensor1 * tensor2``, broadcasting, rounded as torch's kernel
     (AddcmulBackward0)."""
     return _addc("addcmul", AC.Addcmul, input, tensor1, tensor2, value)
 
 
-@public("addcdiv", inplace="addcdiv_")
+@public("addcdiv", inplace="addcdiv_", parse=True)
 def addcdiv(input, tensor1, tensor2, *, value=1):
     """Mirror ``torch.addcdiv``: ``input + value * tensor1 / tensor2``, broadcasting (AddcdivBackward0); torch's
     error for integer tensors."""
@@ -493,14 +493,14 @@ def square(input):
     return pow(input, 2)
 
 
-@public(inplace="clamp_")
+@public(inplace="clamp_", parse=True)
 def clamp(input, min=None, max=None):
     """Mirror ``torch.clamp(input, min=None, max=None)``: numbers as bounds (ClampBackward1), or tensors, which
     broadcast (ClampBackward0)."""
     return _clamp(input, min, max, lambda: ("torch.clamp", (input, min, max)))
 
 
-@public("clamp", "clip", function=False)
+@public("clamp", "clip", function=False, parse=True)
 def _clamp_method(self, min=None, max=None):
     """Mirror ``Tensor.clamp`` and ``Tensor.clip``."""
     return _clamp(self, min, max, lambda: ("torch.Tensor.clamp", (min, max)))
@@ -547,7 +547,7 @@ _WHERE_UINT8 = internal(
 )
 
 
-@public()
+@public(parse=True)
 def where(condition=_NO_ARGUMENT, input=_NO_ARGUMENT, other=_NO_ARGUMENT):
     """Mirror ``torch.where(condition, input, other)``: input where condition is True, else other; and
     ``torch.where(condition)``: ``torch.nonzero(condition, as_tuple=True)``, the indices where it is nonzero."""
@@ -574,7 +574,7 @@ def where(condition=_NO_ARGUMENT, input=_NO_ARGUMENT, other=_NO_ARGUMENT):
     return E.Where.apply(input, other, condition=condition)
 
 
-@public("where", function=False)
+@public("where", function=False, parse=True)
 def _where_method(self, condition=_NO_ARGUMENT, other=_NO_ARGUMENT):
     """Mirror ``Tensor.where(condition, other)``: ``torch.where(condition, self, other)``."""
     if condition is _NO_ARGUMENT or other is _NO_ARGUMENT:
@@ -584,13 +584,14 @@ def _where_method(self, condition=_NO_ARGUMENT, other=_NO_ARGUMENT):
 
 
 # -- reductions ----------------------------------------------------------------------
-@public("sum", parse="first")
+@public("sum", parse=True)
 def sum(input, dim=NOT_GIVEN, keepdim=False, *, dtype=None):
     """Mirror ``torch.sum``: all elements (SumBackward0) or over ``dim`` (SumBackward1; ``dim=None`` given is every
     dim, so that ``keepdim`` keeps them)."""
     if dtype is not None:
         input = input.to(dtype)
     if dim is NOT_GIVEN:
+        _no_keepdim_alone("sum", keepdim)
         out = R.Sum.apply(input)
     else:
         dim = _reduction_dim("sum", dim, keepdim)
@@ -598,25 +599,32 @@ def sum(input, dim=NOT_GIVEN, keepdim=False, *, dtype=None):
     return out if dtype is None else R.as_asked(out, dtype)
 
 
-@public("mean", parse="first")
+@public("mean", parse=True)
 def mean(input, dim=NOT_GIVEN, keepdim=False, *, dtype=None):
     """Mirror ``torch.mean``: all elements (MeanBackward0) or over ``dim`` (MeanBackward1; ``dim=None`` given is
     every dim)."""
     if dtype is not None:
         input = input.to(dtype)
     if dim is NOT_GIVEN:
+        _no_keepdim_alone("mean", keepdim)
         return R.Mean.apply(input)
     dim = _reduction_dim("mean", dim, keepdim)
     return R.MeanDim.apply(input, dim=dim, keepdim=keepdim)
 
 
-@public("nansum")
+@public("nansum", parse=True)
 def nansum(input, dim=None, keepdim=False, *, dtype=None):
     """Mirror ``torch.nansum``: the sum of the elements that are not NaN, over ``dim`` (NansumBackward0; no
     gradient reaches the NaNs)."""
     dim = _reduction_dim("nansum", dim, keepdim)
     dtype = dtype_argument("nansum", dtype)
     return R.as_asked(R.Nansum.apply(input, dim=dim, keepdim=keepdim, dtype=dtype), dtype)
+
+
+def _no_keepdim_alone(name, keepdim):
+    """No overload of torch's takes ``keepdim`` without ``dim`` (``x.sum(keepdim=True)``)."""
+    if keepdim is not False:
+        raise TypeError(f"{name}() takes keepdim only with dim")  # replaced by torch's parser's error (public)
 
 
 def _reduction_dim(name, dim, keepdim):
@@ -633,7 +641,7 @@ def _reduction_dim(name, dim, keepdim):
     return dim
 
 
-@public("nanmean")
+@public("nanmean", parse=True)
 def nanmean(input, dim=None, keepdim=False, *, dtype=None):
     """Mirror ``torch.nanmean``: ``nansum`` divided by the count of elements that are not NaN, as torch writes it
     (DivBackward0 over NansumBackward0)."""
@@ -645,7 +653,7 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None):
     return nansum(input, dim, keepdim, dtype=dtype).div(count)
 
 
-@public("max", parse="on_error")
+@public("max", parse=True)
 def max(input, dim=None, keepdim=False, *, other=None):
     """Mirror ``torch.max``: the largest element (MaxBackward1), or ``(values, indices)`` along
     ``dim`` (MaxBackward0), or the elementwise maximum of two tensors (``other``, or a tensor in ``dim``'s
@@ -707,7 +715,7 @@ def logaddexp(input, other):
     return B.Logaddexp.apply(input, other) if isinstance(other, Tensor) else NotImplemented
 
 
-@public("lerp", inplace="lerp_")
+@public("lerp", inplace="lerp_", parse=True)
 def lerp(input, end, weight):
     """Mirror ``torch.lerp``: ``input + weight * (end - input)``, ``weight`` a number (LerpBackward0) or a tensor
     (LerpBackward1)."""
@@ -722,7 +730,7 @@ def minimum(input, other):
     return E.Minimum.apply(input, other) if isinstance(other, Tensor) else NotImplemented
 
 
-@public("min", parse="on_error")
+@public("min", parse=True)
 def min(input, dim=None, keepdim=False, *, other=None):
     """Mirror ``torch.min``: the smallest element (MinBackward1), ``(values, indices)`` along ``dim``
     (MinBackward0), or the elementwise minimum of two tensors (``other``, or a tensor in ``dim``'s place)."""
@@ -734,14 +742,14 @@ def min(input, dim=None, keepdim=False, *, other=None):
     return _ReturnTypes(R.MinDim.apply(input, dim=dim, keepdim=keepdim, indices=indices), indices, "min")
 
 
-@public("argmax", parse="on_error")
+@public("argmax", parse=True)
 def argmax(input, dim=None, keepdim=False):
     """Mirror ``torch.argmax`` (not differentiable): the index of the first largest value (a nan counts as
     largest), over all elements or along ``dim``."""
     return _arg_extreme("argmax", np.argmax, input, dim, keepdim)
 
 
-@public("argmin", parse="on_error")
+@public("argmin", parse=True)
 def argmin(input, dim=None, keepdim=False):
     """Mirror ``torch.argmin`` (not differentiable): the index of the first smallest value (a nan counts as
     smallest)."""
@@ -781,19 +789,19 @@ def mm(input, mat2):
     return L.Mm.apply(input, mat2)
 
 
-@public("mv")
+@public("mv", parse=True)
 def mv(input, vec):
     """Mirror ``torch.mv``: 2-D @ 1-D."""
     return L.Mv.apply(input, vec)
 
 
-@public("dot")
+@public("dot", parse=True)
 def dot(input, tensor):
     """Mirror ``torch.dot``: 1-D . 1-D."""
     return L.Dot.apply(input, tensor)
 
 
-@public("outer", "ger")
+@public("outer", "ger", parse=True)
 def outer(input, vec2):
     """Mirror ``torch.outer`` (and its old name ``ger``): both 1-D; ``input`` reshaped to a column times ``vec2``, as
     torch composes it (ViewBackward0 into MulBackward0)."""
@@ -853,7 +861,7 @@ def reshape(input, shape):
     return S.reshape(input, sizes_argument("reshape", "shape", (shape,), position=2))
 
 
-@public("flatten", parse="on_error")
+@public("flatten", parse=True)
 def flatten(input, start_dim=0, end_dim=-1):
     """Mirror ``torch.flatten``."""
     if input.ndim == 0:
@@ -867,7 +875,7 @@ def flatten(input, start_dim=0, end_dim=-1):
     return S.reshape(input, shape)
 
 
-@public()
+@public(parse=True)
 def unflatten(input, dim, sizes):
     """Mirror ``torch.unflatten``: dim ``dim`` split into ``sizes`` (one may be -1), a view (ViewBackward0)."""
     return _unflattened(input, dim, sizes, 2)
@@ -900,7 +908,7 @@ def _unflattened(input, dim, sizes, position):
     return S.reshape(input, input.shape[:d] + sizes + input.shape[d + 1 :])
 
 
-@public()
+@public(parse=True)
 def tile(input, dims):
     """Mirror ``torch.tile``: ``input.repeat(dims)``, with leading 1s when ``dims`` is shorter than the tensor's
     dims (RepeatBackward0)."""
@@ -909,7 +917,7 @@ def tile(input, dims):
     return _tile(input, sizes_argument("tile", "dims", (dims,), position=2))
 
 
-@public("tile", function=False)
+@public("tile", function=False, parse=True)
 def _tile(self, *sizes, dims=None):
     """Mirror ``Tensor.tile(*dims)``: as ``torch.tile``."""
     dims = sizes_or_keyword("tile", "dims", sizes, dims)
@@ -929,7 +937,7 @@ _REPEAT_INTERLEAVE_METHOD = ("Tensor repeats, int dim = None, *, int output_size
 _COUNTS_ONLY = object()  # torch.repeat_interleave(counts): no repeats given (None is refused)
 
 
-@public()
+@public(parse=True)
 def repeat_interleave(input, repeats=_COUNTS_ONLY, dim=None, *, output_size=None):
     """Mirror ``torch.repeat_interleave``: each element (or slice along ``dim``; without ``dim``, of the flattened
     tensor) repeated ``repeats`` times, as torch composes it: for a number, unsqueeze, expand, a contiguous clone
@@ -942,7 +950,7 @@ def repeat_interleave(input, repeats=_COUNTS_ONLY, dim=None, *, output_size=None
     return _repeat_interleave(input, repeats, dim, output_size=output_size)
 
 
-@public("repeat_interleave", function=False)
+@public("repeat_interleave", function=False, parse=True)
 def _repeat_interleave(self, repeats=None, dim=None, *, output_size=None):
     """Mirror ``Tensor.repeat_interleave(repeats, dim=None, *, output_size=None)``: as ``torch.repeat_interleave``."""
     if not isinstance(repeats, Tensor) and not is_int(repeats):
@@ -995,7 +1003,7 @@ def t(input):
     return S.T.apply(input)
 
 
-@public("transpose", "swapdims", parse="on_error")
+@public("transpose", "swapdims", parse=True)
 def transpose(input, dim0, dim1):
     """Mirror ``torch.transpose`` (and ``swapdims``)."""
     return S.Transpose.apply(input, dim0=dim0, dim1=dim1)
@@ -1004,7 +1012,7 @@ def transpose(input, dim0, dim1):
 swapdims = public.alias(transpose, "swapdims")
 
 
-@public("swapaxes", parse="on_error")
+@public("swapaxes", parse=True)
 def swapaxes(input, axis0, axis1):
     """Mirror ``torch.swapaxes``: ``transpose`` under numpy's name (and numpy's names for the dims)."""
     return transpose(input, axis0, axis1)
@@ -1026,7 +1034,7 @@ def transpose_(self, dim0, dim1):
     return I.apply_view_inplace(self, S.TransposeInPlace, undo, dim0=dim0, dim1=dim1)
 
 
-@public("swapaxes_", function=False)
+@public("swapaxes_", function=False, parse=True)
 def _swapaxes_(self, axis0, axis1):
     """Mirror ``Tensor.swapaxes_``: ``transpose_`` under numpy's names."""
     return transpose_(self, axis0, axis1)
@@ -1057,7 +1065,7 @@ def permute(input, dims):
     return S.Permute.apply(input, dims=tuple(dims))
 
 
-@public("squeeze", parse="on_error")
+@public("squeeze", parse=True)
 def squeeze(input, dim=None):
     """Mirror ``torch.squeeze``: all size-1 dims (SqueezeBackward0), one (SqueezeBackward1) or those of a tuple of dims
     that have size 1 (SqueezeBackward2)."""
@@ -1068,13 +1076,13 @@ def squeeze(input, dim=None):
     return S.SqueezeDim.apply(input, dim=dim)
 
 
-@public("unsqueeze", parse="on_error")
+@public("unsqueeze", parse=True)
 def unsqueeze(input, dim):
     """Mirror ``torch.unsqueeze``."""
     return S.Unsqueeze.apply(input, dim=dim)
 
 
-@public(parse="on_error")
+@public(parse=True)
 def cat(tensors, dim=0, *, out=None):
     """Mirror ``torch.cat``: join along an existing dim (``out=``: written into ``out``)."""
     tensors = _tensor_list(tensors, "cat")
@@ -1086,7 +1094,7 @@ def cat(tensors, dim=0, *, out=None):
 concat = concatenate = public.alias(cat, "concat", "concatenate")
 
 
-@public(parse="on_error")
+@public(parse=True)
 def stack(tensors, dim=0, *, out=None):
     """Mirror ``torch.stack``: join along a new dim (``out=``: written into ``out``)."""
     tensors = _tensor_list(tensors, "stack")
@@ -1135,20 +1143,20 @@ def _split_method(self, split_size, dim=0):
 _split_method.__qualname__ = "Tensor.split"  # torch's is a Python method: its messages say so
 
 
-@public("unbind", parse="on_error")
+@public("unbind", parse=True)
 def unbind(input, dim=0):
     """Mirror ``torch.unbind``: the slices along ``dim``, views of ``input`` made by one UnbindBackward0."""
     return S.Unbind.apply(input, dim=dim)
 
 
-@public()
+@public(parse=True)
 def chunk(input, chunks, dim=0):
     """Mirror ``torch.chunk``: pieces of ``ceil(size / chunks)`` along ``dim``; a dim of size 0 gives ``chunks``
     empty pieces, as torch's ``split_with_sizes`` does."""
     return _chunk(input, chunks, dim, position=2)
 
 
-@public("chunk", function=False, parse="on_error")
+@public("chunk", function=False, parse=True)
 def _chunk_method(self, chunks, dim=0):
     """Mirror ``Tensor.chunk(chunks, dim=0)``: as ``torch.chunk``."""
     return _chunk(self, chunks, dim, position=1)
@@ -1165,7 +1173,7 @@ def _chunk(input, chunks, dim, position):
     return split(input, [0] * chunks if n == 0 else -(-n // chunks), dim)
 
 
-@public("tensor_split")
+@public("tensor_split", parse=True)
 def tensor_split(input, sections=None, dim=0, *, indices=None, tensor_indices_or_sections=None):
     """Mirror ``torch.tensor_split``: ``input`` cut along ``dim`` into ``sections`` pieces as equal as can be (the
     first ones one longer), or at each of the ``indices`` (a list, or an int64 tensor of them; a 0-d one is a
@@ -1248,7 +1256,7 @@ def _eq_operator(self, other):
     return eq.__wrapped__(self, tensor(other) if isinstance(other, np.ndarray) else other)
 
 
-@public("equal")
+@public("equal", parse=True)
 def equal(input, other):
     """Mirror ``torch.equal``: same shape and elements."""
     for position, (name, value) in enumerate((("input", input), ("other", other)), 1):
@@ -1257,14 +1265,14 @@ def equal(input, other):
     return input.shape == other.shape and bool(np.array_equal(input._data, other._data))
 
 
-@public("allclose")
+@public("allclose", parse=True)
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """Mirror ``torch.allclose``: whether every element is close (broadcasting); both tensors of one dtype."""
     _check_close("allclose", input, other)
     return bool(np.allclose(input._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
-@public("isclose")
+@public("isclose", parse=True)
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """Mirror ``torch.isclose``: elementwise ``|input - other| <= atol + rtol * |other|``; one dtype."""
     _check_close("isclose", input, other)
@@ -1281,7 +1289,7 @@ def _check_close(name, input, other):
     check_broadcast(input, other)
 
 
-@public()
+@public(parse=True)
 def numel(input):
     """Mirror ``torch.numel``."""
     return input.numel()
@@ -1319,7 +1327,7 @@ def _zero_(self):
     return I.apply_inplace(self, I.Zero.apply, writes="fill")
 
 
-@public("fill_", function=False)
+@public("fill_", function=False, parse=True)
 def _fill_(self, value):
     """Mirror ``Tensor.fill_(value)``: a number (FillBackward2), or a 0-d tensor (FillBackward3), which gets the
     sum of the gradient."""
@@ -1368,25 +1376,25 @@ def _expand(self, *shape, size=None, implicit=False):
     return S.Expand.apply(self, shape=_shape_args(shape, "expand", "size"))
 
 
-@public("expand_as", function=False)
+@public("expand_as", function=False, parse=True)
 def _expand_as(self, other):
     """Mirror ``Tensor.expand_as(other)``."""
     return _expand(self, *other.shape)
 
 
-@public("view_as", function=False)
+@public("view_as", function=False, parse=True)
 def _view_as(self, other):
     """Mirror ``Tensor.view_as(other)``."""
     return _view(self, *other.shape)
 
 
-@public("reshape_as", function=False)
+@public("reshape_as", function=False, parse=True)
 def _reshape_as(self, other):
     """Mirror ``Tensor.reshape_as(other)``."""
     return reshape(self, other.shape)
 
 
-@public("sum_to_size", function=False)
+@public("sum_to_size", function=False, parse=True)
 def _sum_to_size(self, *shape, size=None):
     """Mirror ``Tensor.sum_to_size``: sum a broadcast tensor down to ``shape``."""
     return R.sum_to(self, _shape_args(sizes_or_keyword("sum_to_size", "size", shape, size), "sum_to_size", "size"))

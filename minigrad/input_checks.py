@@ -19,7 +19,19 @@ import re
 from functools import cache
 from pathlib import Path
 
-from .arguments import NUMBERS, invalid_arguments, least_arguments, must_be_tensor, parameters, plausible
+from .arguments import (
+    NUMBERS,
+    call_error,
+    flags_fit,
+    invalid_arguments,
+    least_arguments,
+    must_be_tensor,
+    parameters,
+    plausible,
+    recorded_signatures,
+    typed_parameters,
+)
+from .public import PARSED
 from .tensor import Tensor
 from .typename import c_type_name
 
@@ -169,3 +181,43 @@ def _called(refusal, args, kwargs):
     inplace = kwargs.get("inplace") if at is None or len(args) <= at else args[at]
     return refusal["name"] + ("_" if at is not None and inplace else "")
 
+
+
+def parse_calls(module, owner):
+    """Wrap each function of ``module`` (minigrad's stand-in for torch's ``owner``: ``torch`` or ``torch.Tensor``)
+    registered with ``public(parse=True)`` so that a call whose arguments fit none of torch's recorded signatures
+    fails with the TypeError of torch's parser, which would have refused them before anything ran: an error
+    minigrad's own code raised is replaced, and the bools, ints and int lists of a function with one signature are
+    checked before the call (minigrad's code would take ``1`` for a bool, ``1.5`` for an int). A function with
+    several signatures that would take arguments torch refuses checks them itself, raising any error, for this to
+    replace. The functions minigrad calls inside stay unwrapped; a call through the wrapper costs one more frame,
+    so a training step's hot ops are not registered with it."""
+    for key in sorted(PARSED):
+        scope, _, name = key.rpartition(".")
+        if scope == owner:
+            setattr(module, name, _parsed(getattr(module, name), name, key))
+
+
+def _parsed(fn, name, key):
+    signatures = recorded_signatures().get(key)
+    if not signatures:  # a name torch's parser does not check (a Python function of torch's): nothing to mirror
+        raise LookupError(f"no signature of {key} recorded in torch_signatures.json: drop parse=True for it")
+    method = key.startswith("torch.Tensor.")
+    flags = typed_parameters(signatures)
+    given = slice(1, None) if method else slice(None)  # a method's signatures leave the tensor out
+
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        if flags and not flags_fit(flags, args[given], kwargs):
+            error = call_error(name, signatures, args[given], kwargs)
+            if error is not None:
+                raise error from None
+        try:
+            return fn(*args, **kwargs)
+        except Exception:
+            error = call_error(name, signatures, args[given], kwargs)
+            if error is None:
+                raise
+        raise error from None
+
+    return call

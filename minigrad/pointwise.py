@@ -54,7 +54,7 @@ def log10(input):
     return E.Log10.apply(input)
 
 
-@public("logit", inplace="logit_", function=False)
+@public("logit", inplace="logit_", function=False, parse=True)
 def logit(input, eps=None):
     """Mirror ``torch.logit``: ``log(x / (1 - x))``, the inverse of sigmoid, ``x`` first clamped to
     ``[eps, 1 - eps]`` when ``eps`` is given (LogitBackward0: the gradient is 0 outside that range, NaN outside
@@ -64,7 +64,7 @@ def logit(input, eps=None):
     return E.Logit.apply(input, eps=None if eps is None else float(eps))
 
 
-@public("round", inplace="round_", function=False)
+@public("round", inplace="round_", function=False, parse=True)
 def round(input, *, decimals=0):  # noqa: A001 - torch.round
     """Mirror ``torch.round``: to the nearest integer, halves to even (RoundBackward0), or to ``decimals``
     decimal places (RoundBackward1); the gradient is zero."""
@@ -193,7 +193,7 @@ def rad2deg(input):
 _MASKED_FILL = ("Tensor mask, Tensor value", "Tensor mask, Number value")
 
 
-@public("masked_fill", function=False)
+@public("masked_fill", function=False, parse=True)
 def masked_fill(input, mask, value):
     """Mirror ``torch.masked_fill``: ``value`` where the bool ``mask`` is True: a number (MaskedFillBackward0) or a
     0-d tensor, cast to the input's dtype and differentiable too (MaskedFillBackward1)."""
@@ -215,7 +215,7 @@ _EXPANDED_MASKED_FILL = internal(
 )
 
 
-@public("masked_fill_", function=False)
+@public("masked_fill_", function=False, parse=True)
 def _masked_fill_(self, mask, value):
     """Mirror ``Tensor.masked_fill_``: :func:`masked_fill` written into this tensor. On a tensor whose elements share
     memory (expanded), torch's deprecation warning, and the write reaches each element sharing it."""
@@ -225,7 +225,7 @@ def _masked_fill_(self, mask, value):
     return apply_inplace(self, masked_fill, mask, value, writes="fill" if overlap else True, overlap=None)
 
 
-@public("scatter", inplace="scatter_", function=False, overlap="any")
+@public("scatter", inplace="scatter_", function=False, overlap="any", parse=True)
 def scatter(input, dim, index, src=None, *, value=None, reduce=None):
     """Mirror ``torch.scatter(input, dim, index, src)``: the elements of the tensor ``src`` written at ``index`` along
     ``dim`` (ScatterBackward0), or a number ``value`` (ScatterBackward1), as the transforms tutorial makes one-hot
@@ -268,7 +268,7 @@ def _scatter_reduced(input, dim, index, value, reduce):
     return record_not_implemented(wrap(out.reshape(input.shape)), (input, value), "aten::scatter")
 
 
-@public("roll", function=False, parse="first")
+@public("roll", function=False, parse=True)
 def roll(input, shifts, dims=None):
     """Mirror ``torch.roll``: the elements shifted by ``shifts`` along ``dims`` (or through the flattened tensor),
     coming round at the ends (a copy; RollBackward0)."""
@@ -277,7 +277,7 @@ def roll(input, shifts, dims=None):
     return S.Roll.apply(input, shifts=shifts, dims=dims)
 
 
-@public("movedim", "moveaxis", function=False, parse="on_error")
+@public("movedim", "moveaxis", function=False, parse=True)
 def movedim(input, source, destination):
     """Mirror ``torch.movedim`` (and ``moveaxis``): the dims at ``source`` moved to ``destination``, the others
     keeping their order (a permute, PermuteBackward0)."""
@@ -300,7 +300,7 @@ def movedim(input, source, destination):
 moveaxis = movedim  # torch.moveaxis is torch.movedim
 
 
-@public("flip", function=False, parse="on_error")
+@public("flip", function=False, parse=True)
 def flip(input, *dims, **kwargs):
     """Mirror ``torch.flip(input, dims)`` and ``Tensor.flip(*dims)``: the elements in reverse order along
     each of ``dims`` (a copy; FlipBackward0)."""
@@ -330,7 +330,7 @@ def flipud(input):
     return S.Flip.apply(input, dims=(0,))
 
 
-@public("rot90", function=False)
+@public("rot90", function=False, parse=True)
 def rot90(input, k=1, dims=(0, 1)):
     """Mirror ``torch.rot90``: ``input`` turned ``k`` quarter turns in the plane of ``dims``, from the first towards
     the second (a copy; Rot90Backward0, whose gradient is turned back by ``-k``)."""
@@ -341,7 +341,7 @@ def rot90(input, k=1, dims=(0, 1)):
     return S.Rot90.apply(input, k=int(k), dims=tuple(dims))
 
 
-@public("take_along_dim", function=False)
+@public("take_along_dim", function=False, parse=True)
 def take_along_dim(input, indices, dim=None):
     """Mirror ``torch.take_along_dim``: the elements of ``input`` at ``indices`` along ``dim``, the two broadcast
     against each other elsewhere (``expand`` both, then ``gather``: GatherBackward0 over ExpandBackward0), or of the
@@ -365,7 +365,7 @@ def take_along_dim(input, indices, dim=None):
     return gather(input.expand(*input_shape), d, indices.expand(*indices_shape))
 
 
-@public("diff", function=False, parse="on_error")
+@public("diff", function=False, parse=True)
 def diff(input, n=1, dim=-1, prepend=None, append=None):
     """Mirror ``torch.diff``: the ``n``-th forward difference along ``dim`` (``out[i] = x[i + 1] - x[i]``, ``n``
     times; a ``logical_xor`` for bool), after ``prepend`` and ``append`` are joined on (a cat); each difference
@@ -413,13 +413,15 @@ def diff(input, n=1, dim=-1, prepend=None, append=None):
     return result
 
 
-@public("narrow", function=False, parse="first")
+@public("narrow", function=False, parse=True)
 def narrow(input, dim, start, length):
     """Mirror ``torch.narrow``: the view ``input[..., start:start + length]`` along ``dim`` (SliceBackward0)."""
     if input.ndim == 0:
         raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
     d = input._wrap_dim(dim)
     size = input.shape[d]
+    if not (is_int(start) and is_int(length)):  # replaced by torch's parser's error (public)
+        raise TypeError("narrow() takes an int start and length")
     start = int(start)
     if not -size <= start <= size:
         raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but got {start})")
@@ -431,7 +433,7 @@ def narrow(input, dim, start, length):
     return X.Slice.apply(input, dim=d, start=start, end=start + length, step=1)
 
 
-@public("softmax", function=False, parse="on_error")
+@public("softmax", function=False, parse=True)
 def softmax(input, dim=REQUIRED, dtype=None):
     """Mirror ``torch.softmax`` and ``Tensor.softmax(dim)``: ``exp(x) / sum(exp(x))`` along ``dim``
     (SoftmaxBackward0); ``dtype`` converts the input first."""
@@ -439,7 +441,7 @@ def softmax(input, dim=REQUIRED, dtype=None):
     return SM.Softmax.apply(input if dtype is None else input.to(dtype), dim=dim)
 
 
-@public("log_softmax", function=False, parse="on_error")
+@public("log_softmax", function=False, parse=True)
 def log_softmax(input, dim=REQUIRED, dtype=None):
     """Mirror ``torch.log_softmax`` and ``Tensor.log_softmax(dim)``: ``x - log(sum(exp(x)))`` along ``dim``
     (LogSoftmaxBackward0)."""
@@ -447,14 +449,14 @@ def log_softmax(input, dim=REQUIRED, dtype=None):
     return SM.LogSoftmax.apply(input if dtype is None else input.to(dtype), dim=dim)
 
 
-@public("masked_select", function=False)
+@public("masked_select", function=False, parse=True)
 def masked_select(input, mask):
     """Mirror ``torch.masked_select``: the elements where the bool ``mask`` (broadcast with ``input``) is True, as
     a 1-D tensor (MaskedSelectBackward0), like ``input[mask]`` for a mask of input's shape."""
     return X.MaskedSelect.apply(input, mask=mask)
 
 
-@public("clamp_min", inplace="clamp_min_", function=False)
+@public("clamp_min", inplace="clamp_min_", function=False, parse=True)
 def clamp_min(input, min):  # noqa: A002 - torch's name
     """Mirror ``torch.clamp_min``: ``max(input, min)``, ``min`` a number (ClampMinBackward0) or a tensor
     (ClampMinBackward1)."""
@@ -463,7 +465,7 @@ def clamp_min(input, min):  # noqa: A002 - torch's name
     return E.ClampMin.apply(input, min=min)
 
 
-@public("clamp_max", inplace="clamp_max_", function=False)
+@public("clamp_max", inplace="clamp_max_", function=False, parse=True)
 def clamp_max(input, max):  # noqa: A002 - torch's name
     """Mirror ``torch.clamp_max``: ``min(input, max)``, ``max`` a number (ClampMaxBackward0) or a tensor
     (ClampMaxBackward1)."""
@@ -472,7 +474,7 @@ def clamp_max(input, max):  # noqa: A002 - torch's name
     return E.ClampMax.apply(input, max=max)
 
 
-@public("repeat", function=False)
+@public("repeat", function=False, parse=True)
 def _repeat(self, *sizes, repeats=None):
     """Mirror ``Tensor.repeat(*sizes)``: the tensor tiled ``sizes[i]`` times along dim i; more sizes than dims
     add leading dims (RepeatBackward0)."""
@@ -483,13 +485,13 @@ def _repeat(self, *sizes, repeats=None):
     return S.Repeat.apply(self, repeats=repeats)
 
 
-@public("gather", function=False, parse="first")
+@public("gather", function=False, parse=True)
 def gather(input, dim, index, *, sparse_grad=False):
     """Mirror ``torch.gather``: ``out[i][j] = input[index[i][j]][j]`` for dim 0, and so on (GatherBackward0)."""
     return SC.Gather.apply(input, dim=dim, index=index)
 
 
-@public("index_select", function=False, parse="on_error")
+@public("index_select", function=False, parse=True)
 def index_select(input, dim, index):
     """Mirror ``torch.index_select``: the slices at ``index`` (a 1-D integer tensor) along ``dim``, a copy
     (IndexSelectBackward0)."""
@@ -498,7 +500,7 @@ def index_select(input, dim, index):
     return X.IndexSelect.apply(input, dim=dim, index=index)
 
 
-@public("select", function=False, parse="on_error")
+@public("select", function=False, parse=True)
 def select(input, dim, index):
     """Mirror ``torch.select``: the view ``input[..., index, ...]`` at ``dim`` (SelectBackward0, as ``x[i]``)."""
     for position, (name, value) in enumerate((("dim", dim), ("index", index)), 1):
@@ -515,14 +517,14 @@ def select(input, dim, index):
     return X.Select.apply(input, dim=d, index=index, dim_arg=dim)
 
 
-@public("index_add", function=False, parse="on_error")
+@public("index_add", function=False, parse=True)
 def index_add(input, dim, index, source, *, alpha=1):
     """Mirror ``torch.index_add``: ``input`` with ``alpha * source`` added at ``index`` along ``dim`` (repeated
     indices add up; IndexAddBackward0)."""
     return X.IndexAdd.apply(input, source, dim=dim, index=index, alpha=alpha, name="index_add")
 
 
-@public("index_add_", function=False)
+@public("index_add_", function=False, parse=True)
 def _index_add_(self, dim, index, source, *, alpha=1):
     """Mirror ``Tensor.index_add_``: ``index_add`` written into this tensor."""
     return apply_inplace(self, lambda a, s: X.IndexAdd.apply(a, s, dim=dim, index=index, alpha=alpha), source,

@@ -120,7 +120,7 @@ def _bitset(dims, t):
     return seen
 
 
-@public("inner", function=False)
+@public("inner", function=False, parse=True)
 def inner(input, other, *, out=None):
     """Mirror ``torch.inner``: the sum of products over the last dim of both (``tensordot`` over dims -1 and -1);
     a 0-d operand multiplies (MulBackward0)."""
@@ -141,7 +141,7 @@ def inner(input, other, *, out=None):
     return _tensordot(input, other, [-1], [-1])
 
 
-@public("vdot", function=False)
+@public("vdot", function=False, parse=True)
 def vdot(input, other):
     """Mirror ``torch.vdot``: the dot product of two vectors (conjugating the first, for complex numbers: minigrad
     has none), VdotBackward0."""
@@ -150,7 +150,7 @@ def vdot(input, other):
     return P.Vdot.apply(input, other)
 
 
-@public("kron", function=False)
+@public("kron", function=False, parse=True)
 def kron(input, other):
     """Mirror ``torch.kron``: the Kronecker product, as torch's ATen computes it: each input viewed with a 1 put after
     (``input``) or before (``other``) each dim, multiplied (broadcast) and viewed as the result (UnsafeViewBackward0
@@ -171,7 +171,7 @@ _CROSS_WARNING = internal(
 )
 
 
-@public("cross", function=False)
+@public("cross", function=False, parse=True)
 def cross(input, other, dim=None, *, out=None):
     """Mirror ``torch.cross``: ``linalg.cross`` along ``dim``; without ``dim``, along the first dim of size 3, with
     torch's deprecation warning (once per process)."""
@@ -203,7 +203,7 @@ def linalg_cross(input, other, *, dim=-1):
     return P.LinalgCross.apply(input, other, dim=dim)
 
 
-@public("dist", function=False)
+@public("dist", function=False, parse=True)
 def dist(input, other, p=2):
     """Mirror ``torch.dist``: the ``p``-norm of ``input - other`` (broadcast), DistBackward0."""
     if not isinstance(p, numbers.Number):
@@ -263,7 +263,7 @@ def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
     return P.Norm.apply(E.AddScalar.apply(x1 - x2, other=eps), p=float(p), dim=(ndim - 1,), keepdim=keepdim)
 
 
-@public("addmv", function=False)
+@public("addmv", function=False, parse=True)
 def addmv(input, mat, vec, *, beta=1, alpha=1):
     """Mirror ``torch.addmv``: ``beta * input + alpha * (mat @ vec)``, ``input`` broadcast to the product's length
     (AddmvBackward0; ``input`` ignored when beta is 0)."""
@@ -282,7 +282,7 @@ def addmv(input, mat, vec, *, beta=1, alpha=1):
     return P.Addmv.apply(input, mat, vec, beta=beta, alpha=alpha)
 
 
-@public("addr", function=False)
+@public("addr", function=False, parse=True)
 def addr(input, vec1, vec2, *, beta=1, alpha=1):
     """Mirror ``torch.addr``: ``beta * input + alpha * outer(vec1, vec2)`` (the dtypes promoted, ``input``
     broadcast), AddrBackward0."""
@@ -310,7 +310,7 @@ def _check_batches(batch1, batch2):
             raise RuntimeError(f"{name} must be a 3D tensor")
 
 
-@public("baddbmm", function=False)
+@public("baddbmm", function=False, parse=True)
 def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """Mirror ``torch.baddbmm``: ``beta * input + alpha * (batch1 @ batch2)``, one product per batch index, ``input``
     broadcast to the result (BaddbmmBackward0; small products round as ``bmm``)."""
@@ -332,7 +332,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     return P.Baddbmm.apply(input, batch1, batch2, beta=beta, alpha=alpha)
 
 
-@public("addbmm", function=False)
+@public("addbmm", function=False, parse=True)
 def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """Mirror ``torch.addbmm``: ``beta * input + alpha * (the sum over the batch of batch1[b] @ batch2[b])``, added
     one product at a time as torch's kernel does (AddbmmBackward0)."""

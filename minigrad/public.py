@@ -9,13 +9,12 @@ its public function and the op catalogue.
         return Tanh.apply(input)
 """
 
-import functools
-
-from .arguments import OPERANDS, call_error, least_arguments, recorded_signatures, refused
+from .arguments import OPERANDS, refused
 from .ops.inplace import apply_inplace
 from .tensor import Tensor
 
 NAMES = []  # what ``from minigrad.functional import *`` brings into ``minigrad``
+PARSED = set()  # the functions and methods (``"torch.Tensor.topk"``) whose failing calls torch's parser checks
 
 
 def public(*methods, inplace=None, function=True, binary=None, inplace_operator=None, overlap="partial",
@@ -33,10 +32,8 @@ def public(*methods, inplace=None, function=True, binary=None, inplace_operator=
     (Python then says ``unsupported operand type(s) for +=``). ``overlap`` is which operands sharing the tensor's
     memory its in-place form refuses (see :func:`minigrad.ops.inplace.check_overlap`).
 
-    ``parse`` has each call checked against torch's signatures of the function and of each method, as recorded
-    (:func:`minigrad.arguments.recorded_signatures`), so that it fails with torch's TypeError: ``"first"`` for a
-    function that would otherwise take arguments torch refuses, ``"on_error"`` for one that refuses them itself
-    (the check then costs nothing when the call succeeds)."""
+    ``parse=True`` lists the function, each method and the in-place form in :data:`PARSED`, for
+    :func:`minigrad.input_checks.parse_calls` to check their calls against torch's signatures."""
 
     def register(fn):
         if function:
@@ -44,51 +41,18 @@ def public(*methods, inplace=None, function=True, binary=None, inplace_operator=
         for name in methods:
             plain = binary is None or name.startswith("__")
             method = fn if plain else _refusing(fn, name, binary, method=True)
-            setattr(Tensor, name, _parsed(method, name, f"torch.Tensor.{name}", parse))
+            setattr(Tensor, name, method)
         if inplace is not None:
             setattr(Tensor, inplace, _inplace_method(fn, inplace, binary, overlap=overlap))
         if inplace_operator is not None:
             setattr(Tensor, inplace_operator, _inplace_method(fn, inplace_operator, binary, operator=True))
-        fn = fn if binary is None else _refusing(fn, fn.__name__, binary, method=False)
-        private = fn.__name__.startswith("_")  # a method's own code (_chunk_method), not minigrad.<name>
-        return fn if private else _parsed(fn, fn.__name__, f"torch.{fn.__name__}", parse)
+        if parse:
+            PARSED.update(f"torch.Tensor.{name}" for name in (*methods, *([inplace] if inplace else ())))
+            if not fn.__name__.startswith("_"):  # a method's own code (_chunk_method) is no minigrad.<name>
+                PARSED.add(f"torch.{fn.__name__}")
+        return fn if binary is None else _refusing(fn, fn.__name__, binary, method=False)
 
     return register
-
-
-def _parsed(fn, name, key, parse):
-    """``fn`` checking its calls against torch's signatures of ``key`` (see :func:`public`); its own signature
-    stays, for help() and the keywords torch's parser adds."""
-    if parse is None:
-        return fn
-    signatures = recorded_signatures().get(key)
-    if not signatures:  # a name torch's parser does not check (a Python function of torch's): nothing to mirror
-        raise LookupError(f"no signature of {key} recorded in torch_signatures.json: drop parse= for it")
-    method = key.startswith("torch.Tensor.")
-    if parse == "on_error":
-
-        @functools.wraps(fn)
-        def call(input, *args, **kwargs):
-            try:
-                return fn(input, *args, **kwargs)
-            except TypeError:
-                error = call_error(name, signatures, args if method else (input, *args), kwargs)
-                if error is None:
-                    raise
-            raise error from None
-
-        return call
-    free = any(least_arguments(s) == (0 if method else 1) for s in signatures)  # x.sum(): nothing to check
-
-    @functools.wraps(fn)
-    def call(input, *args, **kwargs):
-        if args or kwargs or not free:
-            error = call_error(name, signatures, args if method else (input, *args), kwargs)
-            if error is not None:
-                raise error from None
-        return fn(input, *args, **kwargs)
-
-    return call
 
 
 def _refusing(fn, name, binary, method):

@@ -164,7 +164,7 @@ def set_rng_state(new_state):
     default_generator.set_state(new_state)
 
 
-@public("multinomial", function=False)
+@public("multinomial", function=False, parse=True)
 def multinomial(input, num_samples, replacement=False, *, generator=None):
     """Mirror ``torch.multinomial``: ``num_samples`` category indices drawn with the weights in each row of
     ``input`` (1-D or 2-D, not necessarily summing to 1), with or without replacement (int64)."""
@@ -361,7 +361,7 @@ def _fill_random(t, op, draw, kernel=None, *operands):
                            overlap=None)
 
 
-@public("normal_", function=False)
+@public("normal_", function=False, parse=True)
 def _normal_(self, mean=0.0, std=1.0, *, generator=None):
     """Mirror ``Tensor.normal_(mean=0, std=1)``: fill with normal draws (d2l's weight initialisation)."""
     _check_std(std)
@@ -371,7 +371,7 @@ def _normal_(self, mean=0.0, std=1.0, *, generator=None):
                         "normal_kernel_cpu")
 
 
-@public("uniform_", function=False)
+@public("uniform_", function=False, parse=True)
 def _uniform_(self, a=0.0, to=1.0, *, generator=None):
     """Mirror ``Tensor.uniform_(from=0, to=1)``: fill with uniform draws in [a, to) (``from`` is Python's)."""
     b = to
@@ -393,7 +393,7 @@ _TYPE_META = {"float32": "float", "float64": "double", "float16": "c10::Half", "
               "uint8": "unsigned char", "int16": "short int", "int32": "int", "int64": "long int", "bool": "bool"}
 
 
-@public("exponential_", function=False)
+@public("exponential_", function=False, parse=True)
 def _exponential_(self, lambd=1.0, *, generator=None):
     """Mirror ``Tensor.exponential_(lambd=1)``: fill with exponential draws of rate ``lambd``
     (``-log1p(-u) / lambd``, u a float64 uniform)."""
@@ -405,7 +405,7 @@ def _exponential_(self, lambd=1.0, *, generator=None):
     return _fill_random(self, Exponential, lambda n: sampling.exponential(gen, n, lambd).astype(dtype))
 
 
-@public("geometric_", function=False)
+@public("geometric_", function=False, parse=True)
 def _geometric_(self, p, *, generator=None):
     """Mirror ``Tensor.geometric_(p)``: fill with the number of Bernoulli(p) trials up to the first success
     (``ceil(log(u) / log1p(-p))``); integer tensors too."""
@@ -425,7 +425,7 @@ def _as_dtype(values, dtype):
         return values.astype(np.int64).astype(dtype)
 
 
-@public("log_normal_", function=False)
+@public("log_normal_", function=False, parse=True)
 def _log_normal_(self, mean=1.0, std=2.0, *, generator=None):
     """Mirror ``Tensor.log_normal_(mean=1, std=2)``: fill with ``exp`` of normal draws (mean, std), drawn one by one
     as float64 (with the spare sample, as torch's)."""
@@ -436,7 +436,7 @@ def _log_normal_(self, mean=1.0, std=2.0, *, generator=None):
                         "log_normal_cpu")
 
 
-@public("cauchy_", function=False)
+@public("cauchy_", function=False, parse=True)
 def _cauchy_(self, median=0.0, sigma=1.0, *, generator=None):
     """Mirror ``Tensor.cauchy_(median=0, sigma=1)``: fill with Cauchy draws (``median + sigma * tan(pi * (u -
     0.5))``, u a float64 uniform)."""
@@ -506,7 +506,7 @@ def _check_from_to_in_range(low, to_inc, dt):
                     stacklevel=torch_warnings.user_stacklevel())  # fmt: skip
 
 
-@public("random_", function=False)
+@public("random_", function=False, parse=True)
 def _random_(self, *args, generator=None, **kwargs):
     """Mirror ``Tensor.random_()``, ``random_(to)`` and ``random_(from, to)``: fill with integers drawn uniformly
     from [0, the dtype's largest integer] (floats: [0, 2**mantissa bits]), [0, to) or [from, to) (``to=None``:
@@ -614,7 +614,7 @@ def _bernoulli_method(self, *args, generator=None, **kwargs):
 Tensor.bernoulli = _bernoulli_method
 
 
-@public("bernoulli_", function=False)
+@public("bernoulli_", function=False, parse=True)
 def _bernoulli_(self, p=0.5, *, generator=None):
     """Mirror ``Tensor.bernoulli_(p=0.5)``: fill with 0 or 1, 1 with probability ``p`` (a number: one float64
     uniform per element, torch's way on AMD processors, see the module docstring; a tensor broadcast to this

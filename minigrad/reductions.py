@@ -7,7 +7,7 @@ import inspect
 
 import numpy as np
 
-from .arguments import invalid_arguments, is_int, must_be_tensor, refuse_integer_result
+from .arguments import NUMBERS, invalid_arguments, is_int, must_be_tensor, refuse_integer_result
 from .creation import torch_linspace
 from .ops import cumsum as C
 from .ops import cumulative as CU
@@ -36,6 +36,11 @@ def _variance(op, input, dim, unbiased, keepdim, correction):
         dim, unbiased = None, dim
     elif is_int(dim):  # a numpy integer or a 0-d integer tensor is an int to torch's parser
         dim = int(dim)
+    for name, value, kind in (("unbiased", unbiased, bool), ("keepdim", keepdim, bool)):
+        if value is not None and value.__class__ is not kind:  # replaced by torch's parser's error (public)
+            raise must_be_tensor(op.word, name, None, value, kind="bool")
+    if correction is not None and not isinstance(correction, (*NUMBERS, Tensor)):
+        raise must_be_tensor(op.word, "correction", None, correction, kind="Number")
     if unbiased is not None and correction is not None:
         raise TypeError(f"{op.word}() received an invalid combination of arguments: both 'unbiased' and 'correction'")
     if unbiased is not None:
@@ -48,26 +53,26 @@ def _variance(op, input, dim, unbiased, keepdim, correction):
     return op.apply(input, dim=dim, correction=correction, keepdim=keepdim, saved=(saved_dim, saved))
 
 
-@public("var", function=False, parse="first")
+@public("var", function=False, parse=True)
 def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Mirror ``torch.var``: the variance over ``dim`` (all dims if None), dividing by ``N - correction``
     (``unbiased=True``, the default, is ``correction=1``)."""
     return _variance(ST.Var, input, dim, unbiased, keepdim, correction)
 
 
-@public("std", function=False, parse="first")
+@public("std", function=False, parse=True)
 def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Mirror ``torch.std``: the square root of :func:`var` (StdBackward0)."""
     return _variance(ST.Std, input, dim, unbiased, keepdim, correction)
 
 
-@public(function=False, parse="first")
+@public(function=False, parse=True)
 def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Mirror ``torch.var_mean``: ``(var, mean)`` over ``dim``, both from one VarMeanBackward0 node."""
     return _variance(ST.VarMean, input, dim, unbiased, keepdim, correction)
 
 
-@public(function=False, parse="first")
+@public(function=False, parse=True)
 def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Mirror ``torch.std_mean``: ``(std, mean)`` over ``dim``, both from one StdMeanBackward0 node."""
     return _variance(ST.StdMean, input, dim, unbiased, keepdim, correction)
@@ -84,14 +89,14 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     return N.VectorNorm.apply(input, ord=p, dim=dim, keepdim=keepdim, dtype=dtype)
 
 
-@public("logsumexp", function=False, parse="on_error")
+@public("logsumexp", function=False, parse=True)
 def logsumexp(input, dim=REQUIRED, keepdim=False):
     """Mirror ``torch.logsumexp``: ``log(sum(exp(input)))`` over ``dim``, without overflow."""
     require_dim("logsumexp", dim)
     return SM.Logsumexp.apply(input, dim=dim, keepdim=keepdim)
 
 
-@public("cumsum", function=False, parse="on_error")
+@public("cumsum", function=False, parse=True)
 def cumsum(input, dim=REQUIRED, *, dtype=None):
     """Mirror ``torch.cumsum``: running sums along ``dim`` (int64 for integer input)."""
     require_dim("cumsum", dim)
@@ -188,7 +193,7 @@ logcumsumexp = _running("logcumsumexp", False, _logcumsumexp)
 public("logcumsumexp", function=False)(_running("logcumsumexp", True, _logcumsumexp))
 
 
-@public("median", function=False, parse="on_error")
+@public("median", function=False, parse=True)
 def median(input, dim=None, keepdim=False):
     """Mirror ``torch.median``: the lower median of all elements (MedianBackward0, NaN if one is NaN), or
     ``(values, indices)`` of the lower medians along ``dim`` (MedianBackward1)."""
@@ -200,7 +205,7 @@ def median(input, dim=None, keepdim=False):
     return ReturnTypes(R.MedianDim.apply(input, dim=dim, keepdim=keepdim, indices=indices), indices, "median")
 
 
-@public("topk", function=False, parse="first")
+@public("topk", function=False, parse=True)
 def topk(input, k, dim=-1, largest=True, sorted=True):
     """Mirror ``torch.topk``: ``(values, indices)`` of the ``k`` largest (or smallest) elements along ``dim``,
     largest first (TopkBackward0)."""
@@ -209,7 +214,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     return ReturnTypes(TK.Topk.apply(input, dim=dim, indices=indices), indices, "topk")
 
 
-@public("sort", function=False)
+@public("sort", function=False, parse=True)
 def sort(input, dim=-1, descending=False, stable=False):
     """Mirror ``torch.sort``: ``(values, indices)`` along ``dim``, ascending unless ``descending``; ties keep
     their order (SortBackward0)."""
@@ -221,7 +226,7 @@ def sort(input, dim=-1, descending=False, stable=False):
     return ReturnTypes(TK.Sort.apply(input, dim=dim, indices=indices), indices, "sort")
 
 
-@public("argsort", function=False)
+@public("argsort", function=False, parse=True)
 def argsort(input, dim=-1, descending=False, stable=False):
     """Mirror ``torch.argsort``: the indices that sort ``input`` along ``dim`` (not differentiable)."""
     _check_sort_flags("argsort", dim, descending, stable)
@@ -247,19 +252,19 @@ def _truth(name, input, dim, keepdim):
     return wrap(np.asarray(out, dtype=np.uint8 if data.dtype == np.uint8 else np.bool_))
 
 
-@public("all", function=False)
+@public("all", function=False, parse=True)
 def all(input, dim=None, keepdim=False):  # noqa: A001 - torch.all
     """Mirror ``torch.all``: whether every element (along ``dim``) is nonzero; bool (uint8 for uint8 input)."""
     return _truth("all", input, dim, keepdim)
 
 
-@public("any", function=False)
+@public("any", function=False, parse=True)
 def any(input, dim=None, keepdim=False):  # noqa: A001 - torch.any
     """Mirror ``torch.any``: whether some element (along ``dim``) is nonzero; bool (uint8 for uint8 input)."""
     return _truth("any", input, dim, keepdim)
 
 
-@public("histogram", function=False)
+@public("histogram", function=False, parse=True)
 def histogram(input, bins=100, *, range=None, weight=None, density=False):  # noqa: A002 - torch's name
     """Mirror ``torch.histogram``: counts of ``input`` in ``bins`` equal bins between its min and max (or
     ``range``), or in the bins that a tensor of edges gives; ``(hist, bin_edges)``, not differentiable."""
@@ -292,7 +297,7 @@ def _extent(x):
 _PROD = ((), (("int", "dim"), ("bool", "keepdim = False")))
 
 
-@public(function=False)
+@public(function=False, parse=True)
 def prod(input, dim=None, keepdim=False, *, dtype=None, _method=False):
     """Mirror ``torch.prod``: the product of all elements (ProdBackward0) or along one ``dim`` (ProdBackward1);
     integer and bool input gives int64. The gradient is right with zeros in the input, as torch's."""
@@ -312,20 +317,20 @@ def prod(input, dim=None, keepdim=False, *, dtype=None, _method=False):
     return R.as_asked(R.Prod.apply(a) if dim is None else R.ProdDim.apply(a, dim=int(dim), keepdim=keepdim), dtype)
 
 
-@public("prod", function=False)
+@public("prod", function=False, parse=True)
 def _prod_method(self, dim=None, keepdim=False, *, dtype=None):
     """Mirror ``Tensor.prod``: :func:`prod` (with the method's message for a dim that is not an int)."""
     return prod(self, dim, keepdim, dtype=dtype, _method=True)
 
 
-@public("amax", function=False)
+@public("amax", function=False, parse=True)
 def amax(input, dim=(), keepdim=False):
     """Mirror ``torch.amax``: the largest elements over ``dim`` (an int or a tuple; ``()``, the default, is every
     dim); unlike ``max``, tied maxima share the gradient evenly (AmaxBackward0)."""
     return R.Amax.apply(input, dim=dim, keepdim=keepdim)
 
 
-@public("amin", function=False)
+@public("amin", function=False, parse=True)
 def amin(input, dim=(), keepdim=False):
     """Mirror ``torch.amin``: the smallest elements over ``dim`` (``()`` is every dim); tied minima share the
     gradient evenly (AminBackward0)."""

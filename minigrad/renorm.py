@@ -13,7 +13,7 @@ def _number(v):
     return f"{float(v):g}"
 
 
-@public("renorm", inplace="renorm_", function=False)
+@public("renorm", inplace="renorm_", function=False, parse=True)
 def renorm(input, p, dim, maxnorm):
     """Mirror ``torch.renorm``: each slice of ``input`` along ``dim`` whose ``p``-norm exceeds ``maxnorm`` scaled by
     ``maxnorm / (norm + 1e-7)``, the others kept (RenormBackward0)."""

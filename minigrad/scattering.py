@@ -36,7 +36,7 @@ def _check_scatter(a, dim, index, src):
     return d
 
 
-@public("scatter_add", inplace="scatter_add_", function=False)
+@public("scatter_add", inplace="scatter_add_", function=False, parse=True)
 def scatter_add(input, dim, index, src):
     """Mirror ``torch.scatter_add``: ``input`` with the elements of ``src`` added at the positions ``index`` gives
     along ``dim`` (``self[index[i][j]][j] += src[i][j]`` for dim 0; repeats add up; ScatterAddBackward0)."""
@@ -126,7 +126,7 @@ def _masked_scatter(a, mask, source):
     return MaskedScatter.apply(a, source, mask=mask)
 
 
-@public("masked_scatter", function=False)
+@public("masked_scatter", function=False, parse=True)
 def masked_scatter(input, mask, source):
     """Mirror ``torch.masked_scatter``: ``input`` (broadcast with the bool ``mask``) with the elements of ``source``,
     in order, where ``mask`` is True (MaskedScatterBackward0)."""
@@ -136,7 +136,7 @@ def masked_scatter(input, mask, source):
     return _masked_scatter(input, mask, source)
 
 
-@public("masked_scatter_", function=False)
+@public("masked_scatter_", function=False, parse=True)
 def _masked_scatter_(self, mask, source):
     """Mirror ``Tensor.masked_scatter_``: :func:`masked_scatter` written into this tensor (``mask`` must expand to
     its shape)."""
@@ -147,7 +147,7 @@ def _masked_scatter_(self, mask, source):
     return apply_inplace(self, lambda a, s: _masked_scatter(a, mask, s), source, overlap=None)
 
 
-@public("put", inplace="put_", function=False)
+@public("put", inplace="put_", function=False, parse=True)
 def put(input, index, source, accumulate=False):
     """Mirror ``torch.put``: ``input`` with the elements of ``source`` written (added, if ``accumulate``) at the
     positions ``index`` (int64) of ``input`` read as 1-D; negative positions count from the end (PutBackward0)."""

@@ -38,7 +38,7 @@ def _tensor(function, name, position, value):
 
 
 # -- unfold ----------------------------------------------------------------------------------------------------------
-@public("unfold", function=False)
+@public("unfold", function=False, parse=True)
 def _unfold(self, dimension=REQUIRED, size=REQUIRED, step=REQUIRED):
     """Mirror ``Tensor.unfold``: the windows of ``size`` elements every ``step`` along ``dimension``, as a new last
     dim; a view of this tensor (UnfoldBackward0), whose writes and version counter are shared as any view's."""
@@ -70,13 +70,13 @@ def index_fill(input, dim, index, value):
     return _index_fill("index_fill", input, dim, index, value, 2)
 
 
-@public("index_fill", function=False)
+@public("index_fill", function=False, parse=True)
 def _index_fill_method(self, dim, index, value):
     """Mirror ``Tensor.index_fill``."""
     return _index_fill("index_fill", self, dim, index, value, 1)
 
 
-@public("index_fill_", function=False)
+@public("index_fill_", function=False, parse=True)
 def _index_fill_(self, dim, index, value):
     """Mirror ``Tensor.index_fill_``: ``index_fill`` written into this tensor."""
     if isinstance(value, Tensor):
@@ -97,13 +97,13 @@ def index_copy(input, dim, index, source):
     return _index_copy("index_copy", input, dim, index, source, 2)
 
 
-@public("index_copy", function=False)
+@public("index_copy", function=False, parse=True)
 def _index_copy_method(self, dim, index, source):
     """Mirror ``Tensor.index_copy``."""
     return _index_copy("index_copy", self, dim, index, source, 1)
 
 
-@public("index_copy_", function=False)
+@public("index_copy_", function=False, parse=True)
 def _index_copy_(self, dim, index, source):
     """Mirror ``Tensor.index_copy_``: ``index_copy`` written into this tensor."""
     return apply_inplace(self, lambda a, s: _index_copy("index_copy_", a, dim, index, s, 1), source, overlap="any")
@@ -134,7 +134,7 @@ def index_put(input, indices, values, accumulate=False):
     return IndexPut.apply(input, values, key=key, accumulate=bool(accumulate))
 
 
-@public("index_put", function=False)
+@public("index_put", function=False, parse=True)
 def _index_put_method(self, indices, values, accumulate=False):
     """Mirror ``Tensor.index_put``."""
     key = _put_key("index_put", self, indices, values, 1)
@@ -162,7 +162,7 @@ def take(input, index):
     return SM.Take.apply(input, index=_tensor("take", "index", 2, index))
 
 
-@public("take", function=False)
+@public("take", function=False, parse=True)
 def _take_method(self, index=REQUIRED):
     """Mirror ``Tensor.take``."""
     require_dim("take", index, "index")
@@ -196,7 +196,7 @@ def kthvalue(input, k=REQUIRED, dim=-1, keepdim=False):
     return _kthvalue(input, k, dim, keepdim, 2)
 
 
-@public("kthvalue", function=False, parse="on_error")
+@public("kthvalue", function=False, parse=True)
 def _kthvalue_method(self, k=REQUIRED, dim=-1, keepdim=False):
     """Mirror ``Tensor.kthvalue``."""
     return _kthvalue(self, k, dim, keepdim, 1)
@@ -341,7 +341,7 @@ def _scatter_args(function, src, at):
     return _tensor(function, "src", at, src)
 
 
-@public("select_scatter", function=False)
+@public("select_scatter", function=False, parse=True)
 def select_scatter(input, src, dim=REQUIRED, index=REQUIRED):
     """Mirror ``torch.select_scatter``: ``input`` with ``input.select(dim, index)`` replaced by ``src`` (its shape
     exactly; cast to input's dtype); SelectScatterBackward0."""
@@ -352,7 +352,7 @@ def select_scatter(input, src, dim=REQUIRED, index=REQUIRED):
                                   index=_int("select_scatter", "index", 4, index))  # fmt: skip
 
 
-@public("slice_scatter", function=False)
+@public("slice_scatter", function=False, parse=True)
 def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
     """Mirror ``torch.slice_scatter``: ``input`` with ``input[start:end:step]`` along ``dim`` replaced by ``src``
     (its shape exactly); SliceScatterBackward0."""
@@ -361,7 +361,7 @@ def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
                                  step=_int("slice_scatter", "step", 6, step))  # fmt: skip
 
 
-@public("diagonal_scatter", function=False)
+@public("diagonal_scatter", function=False, parse=True)
 def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
     """Mirror ``torch.diagonal_scatter``: ``input`` with ``input.diagonal(offset, dim1, dim2)`` replaced by ``src``
     (its shape exactly); DiagonalScatterBackward0."""

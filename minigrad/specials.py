@@ -75,14 +75,14 @@ def _mvlgamma_order(p, position=2, function="mvlgamma"):
     return int(p)
 
 
-@public(function=False)
+@public(function=False, parse=True)
 def mvlgamma(input, p=REQUIRED):
     """Mirror ``torch.mvlgamma(input, p)`` (``torch.special.multigammaln``): the log of the multivariate gamma
     function of dimension ``p`` (MvlgammaBackward0, ``p`` saved)."""
     return S.Mvlgamma.apply(input, p=_mvlgamma_order(p))
 
 
-@public("mvlgamma", inplace="mvlgamma_", function=False)
+@public("mvlgamma", inplace="mvlgamma_", function=False, parse=True)
 def _mvlgamma_method(self, p=REQUIRED):
     """Mirror ``Tensor.mvlgamma(p)``: as ``torch.mvlgamma`` (``p`` is the method's first argument)."""
     return S.Mvlgamma.apply(self, p=_mvlgamma_order(p, 1))
@@ -118,7 +118,7 @@ def signbit(input):
 _HEAVISIDE = ("Tensor input, Tensor values, *, Tensor out = None",)
 
 
-@public("heaviside", inplace="heaviside_", function=False)
+@public("heaviside", inplace="heaviside_", function=False, parse=True)
 def heaviside(input, values):
     """Mirror ``torch.heaviside(input, values)``: 0 below 0, 1 above, ``values`` at 0 (nan gives 0); input and values
     of one dtype. torch has no derivative for it: a result that requires grad records its NotImplemented node."""
@@ -162,7 +162,7 @@ def _as_double(t):
     return t if t.dtype is dtypes.float64 else t.to(dtypes.float64)
 
 
-@public("float_power", function=False)
+@public("float_power", function=False, parse=True)
 def float_power(input, exponent):
     """Mirror ``torch.float_power``: ``pow`` in float64: the tensors converted first (ToCopyBackward0, unless already
     float64), numbers as floats."""

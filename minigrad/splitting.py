@@ -37,7 +37,7 @@ def unsafe_split_with_sizes(input, split_sizes, dim=0, *, _position=2):
     return S.UnsafeSplitWithSizes.apply(input, dim=dim, split_sizes=sizes)
 
 
-@public("unsafe_split", function=False)
+@public("unsafe_split", function=False, parse=True)
 def unsafe_split(input, split_size, dim=0):
     """Mirror ``torch.unsafe_split``: pieces of ``split_size`` along ``dim`` (the last may be smaller), not views for
     autograd (UnsafeSplitBackward0)."""
@@ -53,7 +53,7 @@ def unsafe_split(input, split_size, dim=0):
     return S.UnsafeSplit.apply(input, dim=dim, split_size=split_size)
 
 
-@public("unsafe_chunk", function=False)
+@public("unsafe_chunk", function=False, parse=True)
 def unsafe_chunk(input, chunks, dim=0):
     """Mirror ``torch.unsafe_chunk``: pieces of ``ceil(size / chunks)`` along ``dim``, not views for autograd
     (UnsafeSplitBackward0), as the RNN cells cut their gates."""

@@ -109,21 +109,21 @@ def _in_shape(out_shape, n):
     return list(out_shape[1:]) + [n]
 
 
-@public("quantile", function=False)
+@public("quantile", function=False, parse=True)
 def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
     """Mirror ``torch.quantile``: the ``q``-th quantiles of ``input`` (all elements, or along ``dim``), between the
     sorted values by ``interpolation``; torch's composition (sort, view, gather, lerp_, squeeze_)."""
     return _quantile("quantile", input, q, dim, keepdim, interpolation, False)
 
 
-@public("nanquantile", function=False)
+@public("nanquantile", function=False, parse=True)
 def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
     """Mirror ``torch.nanquantile``: :func:`quantile` of the values that are not NaN."""
     return _quantile("quantile", input, q, dim, keepdim, interpolation, True)
 
 
 # -- nanmedian, mode, aminmax ---------------------------------------------------------------------------------
-@public("nanmedian", function=False)
+@public("nanmedian", function=False, parse=True)
 def nanmedian(input, dim=None, keepdim=False):
     """Mirror ``torch.nanmedian``: the lower median of the non-NaN elements (NanmedianBackward0), or
     ``(values, indices)`` along ``dim`` (NanmedianBackward1)."""
@@ -133,7 +133,7 @@ def nanmedian(input, dim=None, keepdim=False):
     return ReturnTypes(SM.NanmedianDim.apply(input, dim=dim, keepdim=keepdim, indices=indices), indices, "nanmedian")
 
 
-@public("mode", function=False, parse="on_error")
+@public("mode", function=False, parse=True)
 def mode(input, dim=-1, keepdim=False):
     """Mirror ``torch.mode``: ``(values, indices)`` of the most frequent value along ``dim`` (the smallest of equally
     frequent ones, at its last position) (ModeBackward0)."""
@@ -141,7 +141,7 @@ def mode(input, dim=-1, keepdim=False):
     return ReturnTypes(SM.ModeDim.apply(input, dim=dim, keepdim=keepdim, indices=indices), indices, "mode")
 
 
-@public("aminmax", function=False)
+@public("aminmax", function=False, parse=True)
 def aminmax(input, *, dim=None, keepdim=False):
     """Mirror ``torch.aminmax``: ``(min, max)`` over ``dim`` (or all elements), one AminmaxBackward0 node; tied
     extremes share their gradient evenly."""
@@ -167,7 +167,7 @@ def _weights_check(kind, w, n, floating):
         raise RuntimeError(f"cov(): {kind} cannot be negative")
 
 
-@public("cov", function=False)
+@public("cov", function=False, parse=True)
 def cov(input, *, correction=1, fweights=None, aweights=None):
     """Mirror ``torch.cov``: the covariance matrix of the rows of ``input`` (variables) over its columns
     (observations), weighted by ``fweights`` and ``aweights``; torch's composition (sum, div, sub, mm, div, squeeze)."""
@@ -265,7 +265,7 @@ def _check_dx(name, dx):
                         "= 1, int dim = -1)\n")
 
 
-@public(function=False)
+@public(function=False, parse=True)
 def trapezoid(y, x=None, *, dx=None, dim=-1):
     """Mirror ``torch.trapezoid``: the trapezoidal rule along ``dim``, with sample points ``x`` or spacing ``dx``
     (1 by default); torch's composition (sum, select, add, mul, sub for ``dx``; slice, sub, add, mul, sum, div for
@@ -291,13 +291,13 @@ def trapezoid(y, x=None, *, dx=None, dim=-1):
     return _mul(y.sum(dim) - _mul(y.select(dim, 0) + y.select(dim, -1), 0.5), float(dx))
 
 
-@public(function=False)
+@public(function=False, parse=True)
 def trapz(y, x=None, *, dx=None, dim=-1):
     """Mirror ``torch.trapz``: :func:`trapezoid`."""
     return trapezoid(y, x, dx=dx, dim=dim)
 
 
-@public(function=False)
+@public(function=False, parse=True)
 def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
     """Mirror ``torch.cumulative_trapezoid``: the running trapezoidal rule along ``dim`` (one element fewer); torch's
     composition (slice, add, mul, cumsum, and div for ``x``)."""
@@ -315,7 +315,7 @@ def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
 
 
 # -- histc, unique_consecutive, narrow_copy -------------------------------------------------------------------
-@public("histc", function=False)
+@public("histc", function=False, parse=True)
 def histc(input, bins=100, min=0, max=0):  # noqa: A002 - torch's names
     """Mirror ``torch.histc``: counts of ``input`` in ``bins`` equal bins between ``min`` and ``max`` (the input's
     extremes if both are 0), values outside left out; the input's dtype, not differentiable."""
@@ -371,7 +371,7 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
     return (out, *extra)
 
 
-@public("narrow_copy", function=False)
+@public("narrow_copy", function=False, parse=True)
 def narrow_copy(input, dim, start, length):
     """Mirror ``torch.narrow_copy``: a copy of ``length`` elements from ``start`` along ``dim``
     (NarrowCopyBackward0)."""

@@ -31,14 +31,14 @@ def _tensor(function, value, name="input"):
 
 
 # -- dtypes --------------------------------------------------------------------------------------------------
-@public(function=False)
+@public(function=False, parse=True)
 def is_floating_point(input):
     """Mirror ``torch.is_floating_point``: whether ``input``'s dtype is a floating-point one (``Tensor``'s
     method is :meth:`minigrad.tensor.Tensor.is_floating_point`)."""
     return _tensor("is_floating_point", input).dtype.is_floating_point
 
 
-@public(function=False)
+@public(function=False, parse=True)
 def is_inference(input):
     """Mirror ``torch.is_inference``: whether ``input`` is an inference tensor (``Tensor``'s method is
     :meth:`minigrad.tensor.Tensor.is_inference`)."""
@@ -52,7 +52,7 @@ _RESULT_TYPE = (
 _MISSING = object()
 
 
-@public(function=False)
+@public(function=False, parse=True)
 def result_type(tensor=_MISSING, other=_MISSING):
     """Mirror ``torch.result_type(tensor, other)``: the dtype an arithmetic op of the two (tensors or numbers)
     gives, by the promotion rules of :func:`minigrad.dtypes.result_type`."""
@@ -82,7 +82,7 @@ isposinf = _test("isposinf", np.isposinf, False)
 isneginf = _test("isneginf", np.isneginf, False)
 
 
-@public("nan_to_num", inplace="nan_to_num_", function=False)
+@public("nan_to_num", inplace="nan_to_num_", function=False, parse=True)
 def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
     """Mirror ``torch.nan_to_num``: ``nan`` in place of nan, ``posinf`` and ``neginf`` (the dtype's largest and
     smallest finite values if None) in place of the infinities (NanToNumBackward0: the gradient passes where the
@@ -91,7 +91,7 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
 
 
 # -- triangles -------------------------------------------------------------------------------------------------
-@public("tril", inplace="tril_", function=False, parse="on_error")
+@public("tril", inplace="tril_", function=False, parse=True)
 def tril(input, diagonal=0):
     """Mirror ``torch.tril``: zeros above the ``diagonal``-th diagonal of the last two dims (TrilBackward0)."""
     if not is_int(diagonal):
@@ -99,7 +99,7 @@ def tril(input, diagonal=0):
     return SL.Tril.apply(_tensor("tril", input), diagonal=diagonal)
 
 
-@public("triu", inplace="triu_", function=False, parse="on_error")
+@public("triu", inplace="triu_", function=False, parse=True)
 def triu(input, diagonal=0):
     """Mirror ``torch.triu``: zeros below the ``diagonal``-th diagonal of the last two dims (TriuBackward0)."""
     if not is_int(diagonal):
@@ -108,7 +108,7 @@ def triu(input, diagonal=0):
 
 
 # -- indices ---------------------------------------------------------------------------------------------------
-@public("count_nonzero", function=False)
+@public("count_nonzero", function=False, parse=True)
 def count_nonzero(input, dim=None):
     """Mirror ``torch.count_nonzero``: how many elements are not zero, in all of ``input`` or along ``dim`` (an int or
     a tuple of them), as an int64 tensor (never differentiable)."""
@@ -123,7 +123,7 @@ def count_nonzero(input, dim=None):
     return wrap(np.asarray(np.count_nonzero(x, axis=tuple(wrapped)), dtype=np.int64))
 
 
-@public("bincount", function=False)
+@public("bincount", function=False, parse=True)
 def bincount(input, weights=None, minlength=0):
     """Mirror ``torch.bincount``: how many times each value 0, 1, ... occurs in a 1-D tensor of non-negative integers
     (int64), or the sum of ``weights`` at each (float64 for integer weights), at least ``minlength`` long; never
@@ -168,7 +168,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     return (out, *extra) if extra else out
 
 
-@public("nonzero", function=False)
+@public("nonzero", function=False, parse=True)
 def nonzero(input, *, as_tuple=False):
     """Mirror ``torch.nonzero``: the indices of the nonzero elements, one row each (int64, ``[n, ndim]``); with
     ``as_tuple=True`` one 1-D tensor per dim (a 0-d input counts as 1-D), as ``torch.where(condition)`` gives."""

@@ -322,7 +322,8 @@ def _signatures(fn, keywords):
     """torch's signatures of a built-in ``fn`` as its parser's messages write them: its overloads when its
     error lists several; for one signature, its parameters found one at a time (a value of no type it takes at
     each position, after values of the types found before it), each optional one marked ``= None`` when the
-    parser takes None there and ``= ...`` otherwise, then its keyword-only ones; None where that cannot be told
+    parser takes None there and ``= ...`` otherwise (a required one that takes None as ``int? to``), then its
+    keyword-only ones; None where that cannot be told
     (a ``*size`` whose items are unpacked, a type the probe has no value of)."""
     many = _error(fn, *[_NotATensor()] * 12)
     combination = _COMBINATION.fullmatch(str(many)) if isinstance(many, TypeError) else None
@@ -337,17 +338,20 @@ def _signatures(fn, keywords):
         found = _kind(_error(fn, *args, _NotATensor()))
         if found is None or _valid(found[1]) is None:
             return None
-        (name, kind), default = found, ""
+        name, kind = found
+        nullable = not _kind(_error(fn, *args, None), name)
         if position >= least:
-            default = " = ..." if _kind(_error(fn, *args, None), name) else " = None"
-        pieces.append(f"{kind} {name}{default}")
+            pieces.append(f"{kind} {name} = {'None' if nullable else '...'}")
+        else:  # torch's ``int? to``: required, but None is taken
+            pieces.append(f"{kind}{'?' if nullable else ''} {name}")
         args.append(_valid(kind))
     named = {piece.split(" = ")[0].rpartition(" ")[2] for piece in pieces}
     aliases = {alias for names in NUMPY_ALIASES.values() for alias in names}
     keyword_only = []
     for keyword in sorted(set(keywords) - named - aliases):
         found = _kind(_error(fn, *args[:least], **{keyword: _NotATensor()}), keyword)
-        keyword_only.append(f"{found[1] if found else 'object'} {keyword} = ...")
+        nullable = not _kind(_error(fn, *args[:least], **{keyword: None}), keyword)
+        keyword_only.append(f"{found[1] if found else 'object'} {keyword} = {'None' if nullable else '...'}")
     return [", ".join(pieces + (["*"] + keyword_only if keyword_only else []))]
 
 
