@@ -63,11 +63,11 @@ def _infer(data, dtype=None):
         _check_rectangular(data)
         raise
     if arr.dtype == object and not all(isinstance(x, (bool, int, float, np.number, np.bool_)) for x in _leaves(data)):
-        _refuse_leaves(data)  # a None or an object among numbers
+        _refuse_leaves(data, dtype)  # a None or an object among numbers
     if arr.dtype == np.uint64 or (arr.dtype == object and isinstance(_first_leaf(data), (int, float))):
         arr = _big_ints(data, dtype)  # an int beyond int64 (numpy made it uint64 or a Python object)
     if arr.dtype.kind in "USO":
-        _refuse_leaves(data)
+        _refuse_leaves(data, dtype)
     if dtype is not None and dtype.category == 1:
         _check_fits(arr, dtype)
     if arr.dtype.kind not in "fiub":
@@ -136,9 +136,10 @@ def _leaves(data):
         yield data
 
 
-def _refuse_leaves(data):
+def _refuse_leaves(data, dtype=None):
     """torch's error for numbers that are not numbers: a string where the first number would be reads as one
-    more dimension; any other string is an invalid type; anything else has no dtype to infer."""
+    more dimension; any other string is an invalid type; anything else has no dtype to infer or, with a
+    ``dtype`` given, is no number of that kind (``None`` as an int64)."""
     first = _first_leaf(data)
     if isinstance(first, (str, bytes)) and first is not data:
         raise ValueError(f"too many dimensions '{type(first).__name__}'")
@@ -146,7 +147,11 @@ def _refuse_leaves(data):
         if isinstance(leaf, (str, bytes)):
             raise TypeError(f"new(): invalid data type '{type(leaf).__name__}'")
         if not isinstance(leaf, (bool, int, float, np.number, np.bool_)):
-            raise RuntimeError(f"Could not infer dtype of {type(leaf).__name__}")
+            name = type(leaf).__name__
+            if dtype is not None:
+                raise TypeError(f"must be real number, not {name}" if dtype.is_floating_point else
+                                f"'{name}' object cannot be interpreted as an integer")  # fmt: skip
+            raise RuntimeError(f"Could not infer dtype of {name}")
     raise TypeError(f"new(): invalid data type '{type(first).__name__}'")
 
 

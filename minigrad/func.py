@@ -18,7 +18,9 @@ minigrad builds them on its one engine, where torch has a separate machinery (fu
   ``linearize`` runs ``f`` once for the output and one ``jvp`` per call of its ``jvp_fn``.
 * ``vmap`` runs ``f`` once per slice along ``in_dims`` and stacks the results along ``out_dims``. torch runs ``f``
   once on batched tensors instead; so, unlike torch, inside a minigrad ``vmap`` a tensor prints as one sample (torch
-  prints a ``BatchedTensor``), and ``.item()`` and random ops work (torch refuses them).
+  prints a ``BatchedTensor``), and ``.item()`` and random ops work (torch refuses them). A user
+  ``autograd.Function`` must still have a vmap rule (its ``vmap`` staticmethod or ``generate_vmap_rule = True``;
+  torch's error otherwise), but its ``vmap`` is not called: its ``forward`` runs once per slice.
 * ``functional_call`` runs a module with other tensors in place of its parameters and buffers.
 """
 
@@ -46,7 +48,14 @@ def _fresh(t):
 
 
 def _fresh_tree(value):
-    return tree_map(_fresh, value)
+    """``value`` with each tensor :func:`_fresh`; torch's error for anything else among its leaves."""
+
+    def fresh(t):
+        if not isinstance(t, Tensor):
+            raise ValueError(f"Thing passed to transform API must be Tensor, got {type(t)}")
+        return _fresh(t)
+
+    return tree_map(fresh, value)
 
 
 def _leaves(value):
@@ -549,7 +558,7 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
                 "dimension (in_dim not None)"
             )
         results = []
-        with transforms.running():
+        with transforms.running("vmap"):
             for i in range(sizes[0]):
                 sample = iter([a if d is None else a.select(d, i) for a, d in pairs])
                 results.append(func(*_rebuilt(args, sample), **kwargs))

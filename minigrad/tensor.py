@@ -159,7 +159,13 @@ class Tensor(metaclass=HidesStandIns):
             return shape_of(self._data)
         if isinstance(dim, float):  # torch's parser: no float is an int
             raise TypeError(f"size(): argument 'dim' (position 1) must be int, not {type(dim).__name__}")
-        return self._data.shape[self._wrap_dim(dim)]
+        return self._data.shape[self._size_dim(dim)]
+
+    def _size_dim(self, dim):
+        """``dim`` wrapped for ``size``/``stride``, which a 0-d tensor has none of (torch's IndexError)."""
+        if self._data.ndim == 0 and isinstance(dim, (int, np.integer)) and not isinstance(dim, bool):
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+        return self._wrap_dim(dim)
 
     @property
     def dtype(self):
@@ -264,7 +270,7 @@ class Tensor(metaclass=HidesStandIns):
         return Tensor._wrap(np.asarray(array))
 
     def __float__(self):
-        if self._requires_grad:
+        if self._requires_grad and grad_mode._state.enabled:  # torch warns only while the graph is recorded
             warn_once(TO_SCALAR_WARNING)
         return float(self._scalar())
 
@@ -425,7 +431,7 @@ class Tensor(metaclass=HidesStandIns):
             strides = tuple(reversed(strides))
         else:
             strides = tuple(s // x.itemsize for s in x.strides)
-        return strides if dim is None else strides[self._wrap_dim(dim)]
+        return strides if dim is None else strides[self._size_dim(dim)]
 
     def storage_offset(self):
         """Mirror ``Tensor.storage_offset()``: where this tensor starts in its storage, in elements."""

@@ -550,6 +550,8 @@ from op_catalogue_utilities import UTILITIES_CATALOGUE  # noqa: E402
 
 CATALOGUE += API_CATALOGUE + EVERYDAY_CATALOGUE + LAYERS_CATALOGUE + LINALG_CATALOGUE + LOSSES_CATALOGUE
 CATALOGUE += TENSORFNS_CATALOGUE + UTILITIES_CATALOGUE + DISTRIBUTIONS_CATALOGUE
+CATALOGUE += importlib.import_module("op_catalogue_attention").ATTENTION_CATALOGUE
+CATALOGUE += importlib.import_module("op_catalogue_sequences").SEQUENCES_CATALOGUE
 BY_NAME = {case.name: case for case in CATALOGUE}
 assert len(BY_NAME) == len(CATALOGUE), "catalogue names must be unique"
 

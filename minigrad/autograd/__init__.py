@@ -47,10 +47,11 @@ __all__ = [
 
 
 def _as_tuple(x):
-    """A tensor, or any iterable of them (a list, ``model.parameters()``), as a tuple; None stays None."""
+    """A tensor (or GradientEdge), or any iterable of them (a list, ``model.parameters()``), as a tuple; None stays
+    None."""
     if x is None:
         return None
-    return (x,) if isinstance(x, graph.Tensor) else tuple(x)
+    return (x,) if isinstance(x, (graph.Tensor, graph.GradientEdge)) else tuple(x)
 
 
 _CREATE_GRAPH_WARNING = internal(
@@ -139,6 +140,13 @@ def grad(
     inputs = _as_tuple(inputs)
     if not inputs:
         raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
+    if not only_inputs:
+        warnings.warn(
+            "only_inputs argument is deprecated and is ignored now (defaults to True). To accumulate gradient for "
+            "other parts of the graph, please use torch.autograd.backward.",
+            FutureWarning,
+            stacklevel=2,
+        )
     if is_grads_batched:
         from ..functional import stack
 
@@ -177,6 +185,8 @@ def _grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unuse
     grads = make_grads(outputs, _as_tuple(grad_outputs))
     _check_outputs(outputs)
     for t in inputs:
+        if isinstance(t, graph.GradientEdge):
+            continue
         if not isinstance(t, Tensor):
             raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got {c_type_name(t)}")
         if not t._requires_grad:
@@ -192,7 +202,9 @@ def _grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unuse
                     "Set allow_unused=True if this is the desired behavior."
                 )
             if materialize_grads:
-                result[i] = zeros_like(inputs[i])
+                if isinstance(inputs[i], graph.GradientEdge):
+                    raise RuntimeError("materialize_grads cannot be used when the given input is a GradientEdge")
+                result[i] = zeros_like(inputs[i], requires_grad=create_graph)
     return tuple(result)
 
 from ..torch_api import module_getattr  # noqa: E402

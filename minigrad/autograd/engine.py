@@ -97,6 +97,28 @@ def make_grads(outputs, grads):
 
 Tensor = None  # minigrad.tensor sets this once it is defined (the two modules need each other)
 
+_tasks = []  # the backward calls running, innermost last: (id, nodes reached, nodes that will run or None, accumulate)
+_task_ids = itertools.count()
+
+
+def current_graph_task_id():
+    """torch's ``_current_graph_task_id()``: the id of the backward call running now, -1 outside one."""
+    return _tasks[-1][0] if _tasks else -1
+
+
+def will_engine_execute_node(node):
+    """torch's ``_will_engine_execute_node(node)``: whether the backward call running now runs ``node`` (or, for
+    ``autograd.grad``, captures a gradient there)."""
+    if not _tasks:
+        raise RuntimeError("_get_current_graph_task_execution_order should only be called during the backward pass")
+    _, deps, reach, accumulate = _tasks[-1]
+    if reach is not None and not accumulate and isinstance(node, AccumulateGrad):
+        raise RuntimeError(
+            "A leaf node was passed to _will_engine_execute_node but we are currently running autograd.grad(). This "
+            "is currently not supported."
+        )
+    return node in deps and (reach is None or node in reach)
+
 
 def _dependencies(root):
     """Count the edges into each node reachable from ``root`` (torch's ``compute_dependencies``)."""
@@ -224,6 +246,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
         if accumulate:  # backward(inputs=...): listed leaves accumulate, non-leaves retain_grad
             captures = {}
     captured = [None] * (len(inputs) if inputs is not None else 0)
+    _tasks.append((next(_task_ids), deps, reach if inputs is not None else None, accumulate))
 
     if obs is not None:
         obs(BEGIN, root=root, roots=roots, grads=grad_roots)
@@ -307,6 +330,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                         heapq.heappush(ready, (-child._sequence_nr, next(tiebreak), child))
             outs = g = grads = None  # hold no gradient a leaf could take over (AccumulateGrad counts references)
     finally:
+        _tasks.pop()
         grad_mode._state.enabled, whole_graph = prev_mode, prev_whole
         if fast:
             root._grads = grad_roots

@@ -7,7 +7,10 @@ the double vjp of that one op (:func:`minigrad.func.jvp`'s trick, op by op): whi
 (:mod:`minigrad.autograd.observer`) sees every op run; for an op with a dual input it runs the op again on fresh
 inputs, takes the vjp with cotangents ``u`` (zeros that require grad, graph kept), then the vjp of that, linear in
 ``u``, with the inputs' tangents. The dual tensors themselves are left as torch leaves them (``requires_grad``,
-``grad_fn``); a tangent keeps a graph only where torch's does (its primal or tangent inputs require grad).
+``grad_fn``); a tangent keeps a graph only where torch's does (its primal or tangent inputs require grad). A user
+``autograd.Function`` gets its tangents from its own ``jvp`` (torch's error if it has none), as in torch. An output an
+op saves for backward (``exp``'s result) keeps its tangent there too, so a backward run inside the level is
+differentiated forward as well (forward-over-reverse).
 
 Not mirrored: in-place ops on a dual tensor (torch updates its tangent; minigrad refuses them, saying so); ops that
 do not run through an op class or ``autograd.Function`` (none of minigrad's public ones are meant to) carry no
@@ -107,8 +110,8 @@ def shown_tangent(t):
     """The tangent ``repr(t)`` shows (torch's ``tangent=`` suffix): that of a dual tensor of the level entered now and
     unchanged since, else None."""
     stored = t.__dict__.get("_fw_tangent")
-    if stored is None or stored[0] is not _token or _token is None or stored[2] != t._version:
-        return None
+    if stored is None or stored[0] is not _token or _token is None or stored[2] != t._version or _computing:
+        return None  # a Function's jvp runs with forward AD off, as torch runs it: its tensors show no tangent
     return stored[1]
 
 
@@ -172,10 +175,57 @@ def _observe(kind, **info):
         return
     if any(o is t for o in outputs for t, _ in duals):
         raise NotImplementedError(_IN_PLACE)
-    tangents = _op_tangents(info["op"], inputs, info.get("params") or {}, outputs, duals)
+    if "ctx" in info:
+        tangents = _function_tangents(info["op"], info["ctx"], inputs, outputs, duals)
+    else:
+        tangents = _op_tangents(info["op"], inputs, info.get("params") or {}, outputs, duals)
     for o, t in zip(outputs, tangents):
         if t is not None:
             o.__dict__["_fw_tangent"] = (_token, t, o._version)
+            _keep_with_saved_output(o)
+
+
+def _keep_with_saved_output(t):
+    """Give the tangent of ``t`` to its ``grad_fn``'s saved copy of it (``exp`` saves its result), so that a backward
+    run inside the level (forward-over-reverse, as ``gradgradcheck(check_fwd_over_rev=True)`` runs) sees it."""
+    from .graph import SavedOutput
+
+    node = t.grad_fn
+    for saved in (node._stash or ()) if node is not None else ():
+        if type(saved) is SavedOutput and saved.output_nr == t._output_nr and saved.data is t._data:
+            saved.fw_tangent = t.__dict__["_fw_tangent"]
+
+
+def _function_tangents(cls, ctx, inputs, outputs, duals):
+    """The tangents of a user Function's ``outputs``: its ``jvp(ctx, *tangents)`` (zeros for a tensor input with no
+    tangent, None for a non-tensor one), checked as torch checks them; torch's error if it has none."""
+    from ..creation import zeros_like
+    from ..tensor import Tensor
+    from .function import Function
+
+    if cls.jvp is Function.jvp:
+        raise NotImplementedError(
+            "You must implement the jvp function for custom autograd.Function to use it with forward mode AD."
+        )
+    tangent_of = {id(t): v for t, v in duals}
+    given = [tangent_of.get(id(a), zeros_like(a)) if isinstance(a, Tensor) else None for a in inputs]
+    global _computing
+    _computing, ctx._in_jvp = True, True
+    try:
+        with grad_mode.enable_grad():
+            result = cls.jvp(ctx, *given)
+    finally:
+        _computing, ctx._in_jvp = False, False
+    result = result if isinstance(result, tuple) else (result,)
+    if len(result) != len(outputs):
+        raise RuntimeError(
+            f"Function's jvp returned an invalid number of forward gradients (expected {len(outputs)} but got "
+            f"{len(result)})"
+        )
+    for out, tangent in zip(outputs, result):
+        if isinstance(out, Tensor) and isinstance(tangent, Tensor):
+            check_pair(out, tangent)
+    return [t if isinstance(o, Tensor) and o.dtype.is_floating_point else None for o, t in zip(outputs, result)]
 
 
 def _op_tangents(op, inputs, params, outputs, duals):

@@ -44,8 +44,24 @@ class BackwardCFunction(Node):
 
     @property
     def saved_tensors(self):
-        """Mirror ``ctx.saved_tensors``; raises torch's errors if freed or modified in place."""
+        """Mirror ``ctx.saved_tensors``; raises torch's errors if freed or modified in place. Empty while
+        ``forward`` (or ``setup_context``) runs: torch saves the tensors once they return."""
+        if self.__dict__.get("_forwarding"):
+            return ()
+        if self.__dict__.get("_in_jvp"):
+            return tuple(self.__dict__.get("saved_for_forward", ()))
         return self._unpack()
+
+    def save_for_forward(self, *tensors):
+        """Mirror ``ctx.save_for_forward``: keep tensors (or None) for ``jvp``, where ``ctx.saved_tensors`` gives
+        them."""
+        for t in tensors:
+            if not (t is None or isinstance(t, Tensor)):
+                raise AssertionError(
+                    "save_for_forward expects all arguments to be tensors; you should save non-tensors as attributes "
+                    "on ctx."
+                )
+        self.saved_for_forward = tensors
 
     def mark_non_differentiable(self, *tensors):
         """Mirror ``ctx.mark_non_differentiable``: these outputs will not require grad."""
@@ -66,7 +82,13 @@ class BackwardCFunction(Node):
                 Tensor._wrap(np.zeros(meta[0], dtype=meta[1])) if g is None and meta is not None else g
                 for g, meta in zip(grads, self._output_meta)
             )
-        result = self._forward_cls.backward(self, *grads)
+        cls = self._forward_cls
+        if cls.backward is not Function.backward and cls.vjp is not Function.vjp:
+            raise RuntimeError(
+                "Implementing both 'backward' and 'vjp' for a custom Function is not allowed. You should only "
+                "implement one of them."
+            )
+        result = (cls.vjp if cls.vjp is not Function.vjp else cls.backward)(self, *grads)
         if not isinstance(result, tuple):
             result = (result,)
         is_tensor = self._arg_is_tensor
@@ -139,6 +161,21 @@ class Function:
 
     vjp = backward
 
+    @staticmethod
+    def jvp(ctx, *grad_inputs):
+        """Given the tangent of each input of ``forward``, return the tangent of each output (forward-mode AD)."""
+        raise NotImplementedError(_NO_JVP)
+
+    generate_vmap_rule = False
+
+    @staticmethod
+    def vmap(info, in_dims, *args):
+        """The Function under ``torch.func.vmap``: ``(output, out_dims)`` from the batched ``args``."""
+        raise NotImplementedError(
+            "To use autograd.Function with vmap, you must either override the vmap staticmethod or set "
+            "generate_vmap_rule=True."
+        )
+
     @classmethod
     def apply(cls, *args, **kwargs):
         """Run ``forward`` and, if any input requires grad, record a ``<Name>Backward`` node."""
@@ -149,12 +186,18 @@ class Function:
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
         if transforms.depth and cls.setup_context is Function.setup_context:
             raise RuntimeError(transforms.SETUP_CONTEXT_ERROR)
-        with grad_mode.no_grad():
-            if cls.setup_context is not Function.setup_context:
-                outputs = cls.forward(*args, **kwargs)
-                cls.setup_context(ctx, args, outputs)
-            else:
-                outputs = cls.forward(ctx, *args, **kwargs)
+        if transforms.mapping():
+            _check_vmap_rule(cls)
+        ctx._forwarding = True
+        try:
+            with grad_mode.no_grad():
+                if cls.setup_context is not Function.setup_context:
+                    outputs = cls.forward(*args, **kwargs)
+                    cls.setup_context(ctx, args, outputs)
+                else:
+                    outputs = cls.forward(ctx, *args, **kwargs)
+        finally:
+            ctx._forwarding = False
         single = not isinstance(outputs, tuple)
         outputs = raw = (outputs,) if single else outputs
         dirty = ctx._dirty
@@ -197,8 +240,30 @@ class Function:
             )
         obs = observer.current
         if obs is not None:
-            obs(observer.OP, op=cls, node=ctx if record else None, inputs=args, outputs=tuple(outputs), params=kwargs)
+            obs(observer.OP, op=cls, node=ctx if record else None, inputs=args, outputs=tuple(outputs), params=kwargs,
+                ctx=ctx)
         return outputs[0] if single else outputs
+
+
+_NO_JVP = "You must implement the jvp function for custom autograd.Function to use it with forward mode AD."
+_EXTENDING_FUNC = "For more details, please see https://pytorch.org/docs/main/notes/extending.func.html"
+
+
+def _check_vmap_rule(cls):
+    """torch's errors for a Function under ``vmap`` without exactly one vmap rule (its own ``vmap`` or
+    ``generate_vmap_rule = True``). minigrad's vmap runs ``forward`` once per sample, so either rule works alike."""
+    overridden = cls.vmap is not Function.vmap
+    if cls.generate_vmap_rule and overridden:
+        raise RuntimeError(
+            f"You tried to vmap over {cls.__name__}, but it has both generate_vmap_rule=True and an overridden vmap "
+            "staticmethod. Please set generate_vmap_rule=False or delete the overridden vmap staticmethod to avoid "
+            f"ambiguity. {_EXTENDING_FUNC}"
+        )
+    if not cls.generate_vmap_rule and not overridden:
+        raise RuntimeError(
+            f"You tried to vmap over {cls.__name__}, but it does not have vmap support. Please override and implement "
+            f"the vmap staticmethod or set generate_vmap_rule=True. {_EXTENDING_FUNC}"
+        )
 
 
 def _rebase_dirty(ctx, t, nr, n_outputs, is_input):

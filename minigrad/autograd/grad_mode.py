@@ -162,10 +162,10 @@ class inference_mode(_GradMode):
     :mod:`minigrad.autograd.version`). ``inference_mode(False)`` turns it off, and turns grad mode on, as
     torch's does. A decorator with or without parentheses."""
 
-    def __new__(cls, mode_or_orig_func=True):
-        if mode_or_orig_func is None or isinstance(mode_or_orig_func, bool):
+    def __new__(cls, mode=True):
+        if isinstance(mode, bool):
             return super().__new__(cls)
-        return cls()(mode_or_orig_func)
+        return cls()(mode)
 
     def __init__(self, mode=True):
         self.mode = mode

@@ -6,7 +6,9 @@ each way (``(f(x + eps) - f(x - eps)) / (2 eps)``); the analytical one is comput
 (output, input) pair must be ``allclose(analytical, numerical, rtol, atol)``. Then backward must give
 zeros for zero output gradients, and must cope with outputs that get no gradient at all. Failures raise
 :class:`GradcheckError` (a RuntimeError) with torch's messages, or return False if
-``raise_exception=False``. Defaults are torch's, meant for float64 inputs.
+``raise_exception=False``. Defaults are torch's, meant for float64 inputs. ``fast_mode``
+(:mod:`.gradcheck_fast`), ``check_forward_ad`` (:mod:`.gradcheck_forward`) and the batched checks
+(:mod:`.gradcheck_batched`) live in modules of their own.
 """
 
 import warnings
@@ -45,17 +47,20 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
               check_batched_forward_grad=False, check_forward_ad=False, check_backward_ad=True, fast_mode=False,
               masked=None):  # fmt: skip
     """Mirror ``torch.autograd.gradcheck``: check the gradients of ``func`` at ``inputs`` (the tensors among
-    them that require grad) against central differences; True if they agree. ``fast_mode`` runs the full
-    (slow) check; forward-mode AD and batched gradients are not available in minigrad."""
-    if check_forward_ad or check_batched_grad or check_batched_forward_grad:
-        raise NotImplementedError(
-            "minigrad has no forward-mode AD or vmap: call gradcheck with check_forward_ad=False, "
-            "check_batched_grad=False and check_batched_forward_grad=False (the defaults)."
-        )
-    if not check_backward_ad:
+    them that require grad) against central differences; True if they agree. ``fast_mode`` compares one random
+    projection ``v^T J u`` instead of whole Jacobians; ``check_forward_ad`` checks forward-mode AD's Jacobian too;
+    ``check_batched_grad`` (``check_batched_forward_grad``) checks that ``vmap`` over backward (forward) AD gives
+    what one call per vector gives."""
+    if not (check_forward_ad or check_backward_ad):
         raise AssertionError("Expected at least one of check_forward_ad or check_backward_ad to be True")
+    if check_batched_grad and not check_backward_ad:
+        raise AssertionError("Setting check_batched_grad=True requires check_backward_ad to be True")
+    if check_batched_forward_grad and not check_forward_ad:
+        raise AssertionError("Setting check_batched_forward_grad=True requires check_forward_ad to be True")
     try:
-        return _check(func, _as_tuple(inputs), eps, atol, rtol, nondet_tol, check_undefined_grad, check_grad_dtypes)
+        return _check(func, _as_tuple(inputs), eps, atol, rtol, nondet_tol, check_undefined_grad, check_grad_dtypes,
+                      check_batched_grad, check_batched_forward_grad, check_forward_ad, check_backward_ad,
+                      fast_mode)  # fmt: skip
     except GradcheckError:
         if raise_exception:
             raise
@@ -69,15 +74,22 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=
     """Mirror ``torch.autograd.gradgradcheck``: :func:`gradcheck` of the gradients of ``func`` (taken
     with ``create_graph=True``) with respect to ``inputs`` and ``grad_outputs`` (random in [-1, 1] if
     not given), so that second derivatives are checked."""
-    from ..creation import rand
+    from ..testing import make_tensor
+    from . import grad
 
+    if not (check_fwd_over_rev or check_rev_over_rev):
+        raise AssertionError("Expected at least one of check_fwd_over_rev or check_rev_over_rev to be True")
+    if check_undefined_grad and not check_rev_over_rev:
+        raise AssertionError("Setting check_undefined_grad=True requires check_rev_over_rev to be True")
+    if check_batched_grad and not check_rev_over_rev:
+        raise AssertionError("Setting check_batched_grad=True requires check_rev_over_rev to be True")
     inputs = _as_tuple(inputs)
     if grad_outputs is None:
-        outputs = _differentiable_outputs(func(*inputs))
         grad_outputs = tuple(
-            (rand(o.shape, dtype=o.dtype if o.dtype.is_floating_point else dtypes.float64) * 2 - 1).requires_grad_()
-            for o in outputs
-        )
+            make_tensor(o.shape, dtype=o.dtype if o.dtype.is_floating_point else dtypes.float64, device=o.device,
+                        low=-1, high=1, requires_grad=True, noncontiguous=gen_non_contig_grad_outputs)
+            for o in _differentiable_outputs(func(*inputs))
+        )  # fmt: skip
     grad_outputs = _as_tuple(grad_outputs)
     n = len(grad_outputs)
     diff_inputs = {i for i, x in enumerate(inputs) if isinstance(x, graph.Tensor) and x.requires_grad}
@@ -88,7 +100,7 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=
         outs = _differentiable_outputs(func(*ins))
         seeds = tuple(x.requires_grad_() if i in diff_grads else x for i, x in enumerate(args[-n:]))
         wrt = tuple(x for i, x in enumerate(ins) if i in diff_inputs)
-        grads = run_backward(tuple(outs), seeds, True, True, inputs=wrt, accumulate=False)
+        grads = grad(outs, wrt, seeds, create_graph=True, allow_unused=True)
         return tuple(g for g in grads if g is not None)
 
     return gradcheck(grads_of_func, inputs + grad_outputs, eps=eps, atol=atol, rtol=rtol,
@@ -97,29 +109,70 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=
                      check_forward_ad=check_fwd_over_rev, check_backward_ad=check_rev_over_rev)  # fmt: skip
 
 
-def _check(func, inputs, eps, atol, rtol, nondet_tol, check_undefined_grad, check_grad_dtypes):
+def _check(func, inputs, eps, atol, rtol, nondet_tol, check_undefined_grad, check_grad_dtypes, check_batched_grad,
+           check_batched_forward_grad, check_forward_ad, check_backward_ad, fast_mode):  # fmt: skip
+    """torch's ``_gradcheck_helper``: the checks asked for, in torch's order."""
+    from . import gradcheck_batched, gradcheck_forward
+    from .gradcheck_fast import fast_check
+
     diff_inputs = _check_inputs(inputs)
     out = _as_tuple(func(*inputs))
     outputs = _differentiable_outputs(out)
-    numerical = _numerical_jacobians(func, inputs, diff_inputs, out, eps)  # [output][input]
-    if not outputs:
-        if any(bool((j._data != 0).any()) for per_output in numerical for j in per_output):
-            raise GradcheckError("Numerical gradient for function expected to be zero")
+    check = fast_check if fast_mode else _slow_check
+    if check_backward_ad:
+        check(func, inputs, diff_inputs, out, outputs, eps, atol, rtol, nondet_tol, check_grad_dtypes)
+    if check_forward_ad:
+        check(func, inputs, diff_inputs, out, outputs, eps, atol, rtol, nondet_tol, check_grad_dtypes, forward=True)
+        if check_undefined_grad:
+            gradcheck_forward.check_undefined_forward(func, inputs, outputs)
+    if check_batched_forward_grad:
+        gradcheck_batched.check_batched_forward_grad(func, inputs)
+    if not check_backward_ad:
         return True
-    numerical = [n for o, n in zip(out, numerical) if o.requires_grad]
-    for i, o in enumerate(outputs):
-        analytical = _analytical_jacobians(inputs, diff_inputs, o, nondet_tol, check_grad_dtypes)
-        for j, (a, n) in enumerate(zip(analytical, numerical[i])):
-            kind = dtypes.promote_types(a.dtype, n.dtype).np
-            if not np.allclose(a._data.astype(kind), n._data.astype(kind), rtol=rtol, atol=atol):
-                raise GradcheckError(
-                    f"Jacobian mismatch for output {i:d} with respect to input {j:d},\n"
-                    f"numerical:{n}\nanalytical:{a}\n"
-                )
+    if check_batched_grad:
+        for i, o in enumerate(outputs):
+            gradcheck_batched.check_batched_grad(diff_inputs, o, i)
     _check_backward_multiplies_grad_output(outputs, diff_inputs)
     if check_undefined_grad:
         _check_undefined_grads(func, inputs, diff_inputs)
     return True
+
+
+def _slow_check(func, inputs, diff_inputs, out, outputs, eps, atol, rtol, nondet_tol, check_grad_dtypes,
+                forward=False):  # fmt: skip
+    """torch's slow mode: whole Jacobians, numerical against analytical (backward or, if ``forward``, forward AD)."""
+    from .gradcheck_forward import forward_jacobians
+
+    numerical = numerical_jacobians(func, inputs, diff_inputs, out, eps)  # [output][input]
+    if not outputs:
+        if any(bool((j._data != 0).any()) for per_output in numerical for j in per_output):
+            raise GradcheckError("Numerical gradient for function expected to be zero")
+        return
+    numerical = [n for o, n in zip(out, numerical) if o.requires_grad]
+    analytical_forward = forward_jacobians(func, inputs, out) if forward else None
+    for i, o in enumerate(outputs):
+        if forward:
+            analytical = [per_input[i] for per_input in analytical_forward]
+        else:
+            analytical = analytical_jacobians(inputs, diff_inputs, o, nondet_tol, check_grad_dtypes)
+        for j, (a, n) in enumerate(zip(analytical, numerical[i])):
+            if not allclose(a, n, rtol, atol):
+                raise GradcheckError(mismatch_message(a, n, i, j, forward))
+
+
+def allclose(a, b, rtol, atol):
+    """torch's ``_allclose_with_type_promotion``: ``allclose`` in the two tensors' common dtype."""
+    kind = dtypes.promote_types(a.dtype, b.dtype).np
+    return bool(np.allclose(a._data.astype(kind), b._data.astype(kind), rtol=rtol, atol=atol))
+
+
+def mismatch_message(analytical, numerical, output_idx, input_idx, forward=False):
+    """torch's ``_get_notallclose_msg`` for real inputs and outputs."""
+    mode = "computed with forward mode " if forward else ""
+    return (
+        f"Jacobian {mode}mismatch for output {output_idx:d} with respect to input {input_idx:d},\n"
+        f"numerical:{numerical}\nanalytical:{analytical}\n"
+    )
 
 
 def _as_tuple(x):
@@ -156,7 +209,7 @@ def _check_inputs(inputs):
     return diff
 
 
-def _numerical_jacobians(func, inputs, diff_inputs, outputs, eps):
+def numerical_jacobians(func, inputs, diff_inputs, outputs, eps):
     """``[output][input]`` Jacobians of shape (input numel, output numel), in each output's dtype."""
     floating = [o for o in outputs if o.dtype.is_floating_point]
     jacobians = [[np.zeros((x.numel(), o.numel()), dtype=o._data.dtype) for x in diff_inputs] for o in floating]
@@ -188,7 +241,7 @@ def _size(array):
     return Size(array.shape)
 
 
-def _analytical_jacobians(inputs, diff_inputs, output, nondet_tol, check_grad_dtypes):
+def analytical_jacobians(inputs, diff_inputs, output, nondet_tol, check_grad_dtypes):
     """Rows ``e_k^T J`` by backward with unit output gradients, computed twice (reentrancy)."""
 
     def rows():

@@ -30,15 +30,18 @@ class SavedOutput:
     saving it makes no reference cycle, as torch's SavedVariable keeps an output; ``tensor(node)`` rebuilds
     it attached to the node. Inputs are saved as the tensors themselves."""
 
-    __slots__ = ("data", "vc", "output_nr")
+    __slots__ = ("data", "vc", "output_nr", "fw_tangent")
 
     def __init__(self, tensor):
         self.data, self.vc, self.output_nr = tensor._data, tensor._vc, tensor._output_nr
+        self.fw_tangent = None  # forward AD's tangent of the output, once it has one (forward_ad sets it)
 
     def tensor(self, node):
-        """The output as a tensor whose grad_fn is ``node``."""
+        """The output as a tensor whose grad_fn is ``node`` (and its forward-AD tangent, as torch saves it too)."""
         t = Tensor._wrap(self.data, grad_fn=node, vc=self.vc)
         t._output_nr = self.output_nr
+        if self.fw_tangent is not None:
+            t.__dict__["_fw_tangent"] = self.fw_tangent
         return t
 
 
@@ -304,6 +307,8 @@ def read_saved(node, index):
 class RemovableHandle:
     """Mirror ``torch.utils.hooks.RemovableHandle``: ``remove()`` unregisters the hook."""
 
+    __module__ = "torch.utils.hooks"  # as repr(handle) shows it, in a notebook cell that ends with register_hook
+
     _ids = itertools.count()
 
     def __init__(self, table, extra_dict=()):
@@ -331,4 +336,8 @@ def add_hook(table, fn):
     return handle
 
 
+from .gradient_edge import GradientEdge, get_gradient_edge  # noqa: E402, F401
+from .multi_grad_hook import register_multi_grad_hook  # noqa: E402, F401
+from .mutation import allow_mutation_on_saved_tensors  # noqa: E402, F401
 from .saved_hooks import disable_saved_tensors_hooks, save_on_cpu, saved_tensors_hooks  # noqa: E402, F401
+from .version import increment_version  # noqa: E402, F401

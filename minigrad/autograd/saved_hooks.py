@@ -60,15 +60,16 @@ class SavedTensor:
     def __init__(self, node, index):
         self._node, self._index = node, index
 
-    def register_hooks(self, pack_hook, unpack_hook):
+    def register_hooks(self, *hooks):
         """Mirror ``SavedTensor.register_hooks(pack_hook, unpack_hook)``: pack the saved tensor now; backward (and
         ``_saved_<name>``) unpacks it."""
-        if not (callable(pack_hook) and callable(unpack_hook)):
+        if len(hooks) != 2 or not all(callable(h) for h in hooks):
             raise TypeError(
                 "register_hooks(): incompatible function arguments. The following argument types are supported:\n"
                 "    1. (self: torch._C._autograd.SavedTensor, arg0: collections.abc.Callable, arg1: "
-                f"collections.abc.Callable) -> None\n\nInvoked with: {self!r}, {pack_hook!r}, {unpack_hook!r}"
+                f"collections.abc.Callable) -> None\n\nInvoked with: {', '.join(map(repr, (self, *hooks)))}"
             )
+        pack_hook, unpack_hook = hooks
         saved = self._node._stash
         if saved is None:
             raise RuntimeError(
@@ -142,10 +143,12 @@ class save_on_cpu(saved_tensors_hooks):
 @contextlib.contextmanager
 def disable_saved_tensors_hooks(error_message):
     """Mirror ``torch.autograd.graph.disable_saved_tensors_hooks(error_message)``: inside it, turning saved tensors
-    hooks on raises ``RuntimeError(error_message)``."""
+    hooks on raises ``RuntimeError(error_message)``; so does entering it while hooks are on."""
     global _disabled
     previous, _disabled = _disabled, error_message
     try:
+        if _stack:
+            raise RuntimeError(error_message)
         yield
     finally:
         _disabled = previous

@@ -4,6 +4,7 @@ keeps a stack of them (its dynamic layers), and inside one autograd refuses what
 import contextlib
 
 depth = 0  # how many transforms are running f now (nested ones count each)
+_kinds = []  # which ones, innermost last: "vmap" or "grad" (any differentiating transform)
 
 BACKWARD_ERROR = (
     "backward() called inside a functorch transform. This is not supported, please use functorch.grad or "
@@ -16,11 +17,18 @@ SETUP_CONTEXT_ERROR = (
 
 
 @contextlib.contextmanager
-def running():
-    """Mark the block as a transform running its function."""
+def running(kind="grad"):
+    """Mark the block as a transform (``kind``: "vmap" or "grad") running its function."""
     global depth
     depth += 1
+    _kinds.append(kind)
     try:
         yield
     finally:
         depth -= 1
+        _kinds.pop()
+
+
+def mapping():
+    """Whether a ``vmap`` is running its function (directly or around other transforms)."""
+    return "vmap" in _kinds

@@ -72,3 +72,13 @@ def set_inference_mode(on):
     inference_mode = bool(on)
     for module_globals in _makers:
         module_globals["Version"] = InferenceVersion if inference_mode else Version
+
+
+def increment_version(tensor):
+    """Mirror ``torch.autograd.graph.increment_version(tensor)``: count an in-place change autograd did not see (of
+    a tensor, or of each in a list); an inference tensor, which has no counter, is left alone."""
+    from ..tensor import Tensor
+
+    for t in (tensor,) if isinstance(tensor, Tensor) else tensor:
+        if not t._vc.inference:
+            t._vc.bump()

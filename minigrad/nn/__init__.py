@@ -114,6 +114,18 @@ __all__ += ["Bilinear", "CosineEmbeddingLoss", "GaussianNLLLoss", "HingeEmbeddin
             "PairwiseDistance", "PoissonNLLLoss", "RMSNorm", "RReLU", "SoftMarginLoss", "TripletMarginLoss",
             "TripletMarginWithDistanceLoss"]
 
+from .multihead_attention import MultiheadAttention  # noqa: E402
+from .transformer import (  # noqa: E402
+    Transformer,
+    TransformerDecoder,
+    TransformerDecoderLayer,
+    TransformerEncoder,
+    TransformerEncoderLayer,
+)
+
+__all__ += ["MultiheadAttention", "Transformer", "TransformerDecoder", "TransformerDecoderLayer", "TransformerEncoder",
+            "TransformerEncoderLayer"]
+
 from ..torch_api import module_getattr  # noqa: E402
 
 __getattr__ = module_getattr(__name__, "torch.nn")  # a name torch has and minigrad lacks says so

@@ -78,6 +78,14 @@ from .margin_losses import (  # noqa: F401
     triplet_margin_loss,
     triplet_margin_with_distance_loss,
 )
+from .multi_head_attention_forward import (  # noqa: F401
+    _canonical_mask,
+    _in_projection,
+    _in_projection_packed,
+    _mha_shape_check,
+    _none_or_dtype,
+    multi_head_attention_forward,
+)
 from .normalization import group_norm, instance_norm  # noqa: F401
 from .normalization_rms import rms_norm  # noqa: F401
 from .padding import pad  # noqa: F401
@@ -99,6 +107,7 @@ from .pooling1d import (  # noqa: F401
     max_pool1d_with_indices,
 )
 from .rrelu import rrelu, rrelu_  # noqa: F401
+from .sdpa import scaled_dot_product_attention  # noqa: F401
 from .upsampling import interpolate  # noqa: F401
 
 
@@ -114,7 +123,7 @@ class Addmm(Op):
 
     @staticmethod
     def forward(ctx, bias, mat1, mat2, beta=1, alpha=1):
-        for name, t in (("mat1", mat1), ("self", bias)):
+        for name, t in (("self", bias), ("mat1", mat1)):  # torch checks the bias first
             if t.dtype is not mat2.dtype:
                 raise RuntimeError(
                     f"{name} and mat2 must have the same dtype, but got {t.dtype.scalar_name} and "

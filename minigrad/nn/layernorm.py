@@ -56,7 +56,7 @@ class NativeLayerNorm(Op):
         if bias is not None:
             out = out + bias._data
         ctx._save((input, weight, bias, wrap(mean), wrap(rstd)))
-        return wrap(out.astype(dtype, copy=False))
+        return wrap(np.ascontiguousarray(out, dtype))  # torch's kernel writes a contiguous result, whatever x's layout
 
     @staticmethod
     def backward(ctx, grads, F):

@@ -7,11 +7,17 @@ hidden states (StackBackward0). A cell adds ``linear(h, weight_hh, bias_hh)`` to
 (AddBackward0) and applies its gates in place to the pieces of ``unsafe_chunk`` (UnsafeSplitBackward0,
 SigmoidBackward0, TanhBackward0, MulBackward0, SubBackward0), in torch's order, so values round as torch's do.
 
+Given a ``PackedSequence`` a layer runs torch's packed kernels (``PackedLayer``): the projected data is cut into
+each time step's rows (SliceBackward0), the hidden state is cut as sequences end, the outputs are joined
+(CatBackward0) into the output's data, and the final hidden state holds each sequence's state at its own last step
+(in its original order: IndexSelectBackward0 when the input was sorted).
+
 One difference: for a float32 ``nn.LSTM`` (without ``proj_size``) torch runs oneDNN (mkldnn), one opaque
 MkldnnRnnLayerBackward0 node per layer whose float32 numbers round their own way; minigrad records the
 decomposed graph there too, the graph torch records for float64 (and for ``proj_size``).
 """
 
+import functools
 import math
 import numbers
 import warnings
@@ -19,11 +25,13 @@ import warnings
 from .. import creation, dtypes
 from ..functional import cat, relu, stack, tanh
 from ..ops.shape import UnsafeSplit
+from ..tensor import Tensor
 from ..torch_warnings import internal, user_stacklevel, warn_once
 from .dropout import dropout as _dropout
 from .functional import linear
 from .module import Module
 from .parameter import Parameter
+from .utils.packed_sequence import PackedSequence
 
 __all__ = ["GRU", "LSTM", "RNN", "GRUCell", "LSTMCell", "RNNBase", "RNNCell", "RNNCellBase"]
 
@@ -107,14 +115,83 @@ def _bidirectional_layer(cell, input, hidden, params):
     return cat([fw_output, rev_output], fw_output.dim() - 1), (fw_hidden, rev_hidden)
 
 
-def _layer_stack(mode, input, hiddens, params, num_layers, dropout_p, train, bidirectional):
+# ---------------------------------------------------------------------------------------------------------
+# torch's packed layers (RNN.cpp ``PackedLayer``, ``ReversedPackedLayer``): the steps of a PackedSequence's data,
+# ``batch_sizes[t]`` rows each; as sequences end the hidden state is cut (SliceBackward0) and the finished part
+# kept, so the final hidden state of each sequence is the one at its own last step
+# ---------------------------------------------------------------------------------------------------------
+def _hidden_slice(hidden, start, end):
+    if isinstance(hidden, tuple):
+        return tuple(h.narrow(0, start, end - start) for h in hidden)
+    return hidden.narrow(0, start, end - start)
+
+
+def _hidden_concat(hiddens):
+    if isinstance(hiddens[0], tuple):
+        return tuple(cat(list(parts), 0) for parts in zip(*hiddens))
+    return cat(hiddens, 0)
+
+
+def _as_output(hidden):
+    return hidden[0] if isinstance(hidden, tuple) else hidden
+
+
+def _packed_layer(cell, data, hidden, params, batch_sizes):
+    """torch's ``PackedLayer``: (output data, final hidden state of each sequence)."""
+    steps = linear(data, params[0], params[2])
+    outputs, finished = [], []
+    offset, last_batch_size = 0, batch_sizes[0]
+    for batch_size in batch_sizes:
+        step = steps.narrow(0, offset, batch_size)
+        offset += batch_size
+        if batch_size < last_batch_size:
+            finished.append(_hidden_slice(hidden, batch_size, last_batch_size))
+            hidden = _hidden_slice(hidden, 0, batch_size)
+        last_batch_size = batch_size
+        hidden = cell(step, hidden, params, True)
+        outputs.append(_as_output(hidden))
+    finished.append(hidden)
+    return cat(outputs, 0), _hidden_concat(finished[::-1])
+
+
+def _reversed_packed_layer(cell, data, input_hidden, params, batch_sizes):
+    """torch's ``ReversedPackedLayer``: from the last step back, the hidden state of each sequence joining (cat)
+    as its last step is reached."""
+    steps = linear(data, params[0], params[2])
+    outputs = []
+    offset, last_batch_size = data.size(0), batch_sizes[-1]
+    hidden = _hidden_slice(input_hidden, 0, last_batch_size)
+    for batch_size in reversed(batch_sizes):
+        if batch_size > last_batch_size:
+            hidden = _hidden_concat([hidden, _hidden_slice(input_hidden, last_batch_size, batch_size)])
+        step = steps.narrow(0, offset - batch_size, batch_size)
+        offset -= batch_size
+        last_batch_size = batch_size
+        hidden = cell(step, hidden, params, True)
+        outputs.append(_as_output(hidden))
+    return cat(outputs[::-1], 0), hidden
+
+
+def _packed_bidirectional_layer(cell, data, hidden, params, batch_sizes):
+    """torch's ``PackedBidirectionalLayer``: both directions' outputs joined on the last dim."""
+    fw_output, fw_hidden = _packed_layer(cell, data, hidden[0], params[0], batch_sizes)
+    rev_output, rev_hidden = _reversed_packed_layer(cell, data, hidden[1], params[1], batch_sizes)
+    return cat([fw_output, rev_output], -1), (fw_hidden, rev_hidden)
+
+
+def _layer_stack(mode, input, hiddens, params, num_layers, dropout_p, train, bidirectional, batch_sizes=None):
     """torch's ``_rnn_impl`` (``apply_layer_stack``): the last layer's output and every layer's (and direction's)
-    final hidden state, dropout between layers while training."""
+    final hidden state, dropout between layers while training. With ``batch_sizes`` (a list), ``input`` is a
+    PackedSequence's data and the output is one too."""
     cell = _CELLS[mode]
     if bidirectional:
         hiddens = [(hiddens[i], hiddens[i + 1]) for i in range(0, len(hiddens), 2)]
         params = [(params[i], params[i + 1]) for i in range(0, len(params), 2)]
-    layer = _bidirectional_layer if bidirectional else _full_layer
+    if batch_sizes is None:
+        layer = _bidirectional_layer if bidirectional else _full_layer
+    else:
+        layer = functools.partial(_packed_bidirectional_layer if bidirectional else _packed_layer,
+                                  batch_sizes=batch_sizes)  # fmt: skip
     finals, layer_input = [], input
     for i in range(num_layers):
         layer_input, final = layer(cell, layer_input, hiddens[i], params[i])
@@ -127,6 +204,8 @@ def _layer_stack(mode, input, hiddens, params, num_layers, dropout_p, train, bid
 def _gather_params(weights, has_biases, has_projections=False):
     """torch's ``gather_params``: (w_ih, w_hh, b_ih, b_hh, w_hr) per layer and direction, None for those missing."""
     n = 2 + 2 * has_biases + has_projections
+    if len(weights) % n:
+        raise RuntimeError("got an incorrect number of RNN parameters")
     out = []
     for i in range(0, len(weights), n):
         w = weights[i : i + n]
@@ -135,31 +214,38 @@ def _gather_params(weights, has_biases, has_projections=False):
     return out
 
 
-def _rnn(mode, input, hx, weights, has_biases, num_layers, dropout_p, train, bidirectional, batch_first):
-    """torch's ``rnn_tanh``, ``rnn_relu`` and ``gru`` on the CPU: (output, h_n)."""
-    seq = input.transpose(0, 1) if batch_first else input
+def _rnn(mode, input, hx, weights, has_biases, num_layers, dropout_p, train, bidirectional, batch_first,
+         batch_sizes=None):  # fmt: skip
+    """torch's ``rnn_tanh``, ``rnn_relu`` and ``gru`` on the CPU: (output, h_n); with ``batch_sizes`` (a list),
+    their packed overloads, ``input`` and ``output`` being PackedSequence data."""
+    seq = input.transpose(0, 1) if batch_first and batch_sizes is None else input
     output, finals = _layer_stack(mode, seq, list(hx.unbind(0)), _gather_params(weights, has_biases), num_layers,
-                                  dropout_p, train, bidirectional)  # fmt: skip
+                                  dropout_p, train, bidirectional, batch_sizes)  # fmt: skip
     hidden = stack(finals, 0)
-    return (_transposed_in_place(output) if batch_first else output), hidden
+    if batch_sizes is None and batch_first:
+        output = _transposed_in_place(output)
+    return output, hidden
 
 
 _NO_ONEDNN_PROJECTIONS = internal("LSTM with projections is not supported with oneDNN. Using default implementation.",
                                   "aten/src/ATen/native/RNN.cpp:1512")
 
 
-def _lstm(input, hx, weights, has_biases, num_layers, dropout_p, train, bidirectional, batch_first):
-    """torch's ``lstm`` on the CPU, decomposed (the kernel torch runs for float64 and for ``proj_size``):
-    (output, h_n, c_n)."""
+def _lstm(input, hx, weights, has_biases, num_layers, dropout_p, train, bidirectional, batch_first,
+          batch_sizes=None):  # fmt: skip
+    """torch's ``lstm`` on the CPU, decomposed (the kernel torch runs for float64, for ``proj_size`` and for packed
+    input): (output, h_n, c_n); with ``batch_sizes`` (a list), ``input`` and ``output`` are PackedSequence data."""
     has_projections = hx[0].shape[2] != hx[1].shape[2]
-    if has_projections and input.dtype is dtypes.float32 and input.numel():  # where torch would run oneDNN
-        warn_once(_NO_ONEDNN_PROJECTIONS, user_stacklevel())
-    seq = input.transpose(0, 1) if batch_first else input
-    hiddens = list(zip(hx[0].unbind(0), hx[1].unbind(0)))
     params = _gather_params(weights, has_biases, has_projections)
-    output, finals = _layer_stack("LSTM", seq, hiddens, params, num_layers, dropout_p, train, bidirectional)
+    packed = batch_sizes is not None
+    if has_projections and input.dtype is dtypes.float32 and input.numel() and not packed:  # torch's oneDNN path
+        warn_once(_NO_ONEDNN_PROJECTIONS, user_stacklevel())
+    seq = input.transpose(0, 1) if batch_first and not packed else input
+    hiddens = list(zip(hx[0].unbind(0), hx[1].unbind(0)))
+    output, finals = _layer_stack("LSTM", seq, hiddens, params, num_layers, dropout_p, train, bidirectional,
+                                  batch_sizes)  # fmt: skip
     hy, cy = stack([h for h, _ in finals], 0), stack([c for _, c in finals], 0)
-    return (output.transpose(0, 1) if batch_first else output), hy, cy
+    return (output.transpose(0, 1) if batch_first and not packed else output), hy, cy
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -256,8 +342,13 @@ class RNNBase(Module):
             raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, got "
                                f"{input.size(-1)}")  # fmt: skip
 
+    def _mini_batch(self, input, batch_sizes):
+        if batch_sizes is not None:
+            return int(batch_sizes[0])
+        return input.size(0) if self.batch_first else input.size(1)
+
     def get_expected_hidden_size(self, input, batch_sizes):
-        mini_batch = input.size(0) if self.batch_first else input.size(1)
+        mini_batch = self._mini_batch(input, batch_sizes)
         num_directions = 2 if self.bidirectional else 1
         size = self.proj_size if self.proj_size > 0 else self.hidden_size
         return (self.num_layers * num_directions, mini_batch, size)
@@ -312,6 +403,25 @@ class RNNBase(Module):
         self.check_forward_args(x, hx, None)
         return x, hx, is_batched
 
+    def _packed(self, input, hx):
+        """torch's start of ``RNN.forward`` and ``GRU.forward`` for a PackedSequence: h_0 zeros if not given, else
+        put in the sequences' sorted order; the checks. Returns (data, hx, batch_sizes as a list)."""
+        data, batch_sizes, sorted_indices, _ = input
+        if hx is None:
+            num_directions = 2 if self.bidirectional else 1
+            hx = creation.zeros(self.num_layers * num_directions, int(batch_sizes[0]), self.hidden_size,
+                                dtype=data.dtype)  # fmt: skip
+        else:
+            hx = self.permute_hidden(hx, sorted_indices)
+        self.check_forward_args(data, hx, batch_sizes)
+        return data, hx, batch_sizes.tolist()
+
+    def _repacked(self, input, output, hidden):
+        """torch's end of ``forward`` for a PackedSequence: the output data packed as the input was, the final
+        hidden state back in the sequences' own order."""
+        packed = PackedSequence(output, input.batch_sizes, input.sorted_indices, input.unsorted_indices)
+        return packed, self.permute_hidden(hidden, input.unsorted_indices)
+
     def _finish(self, output, hidden, is_batched):
         if not is_batched:
             output, hidden = output.squeeze(0 if self.batch_first else 1), hidden.squeeze(1)
@@ -340,6 +450,11 @@ class RNN(RNNBase):
         super().__init__(mode, *args, **kwargs)
 
     def forward(self, input, hx=None):
+        if isinstance(input, PackedSequence):
+            data, hx, batch_sizes = self._packed(input, hx)
+            output, hidden = _rnn(self.mode, data, hx, self._flat_weights, self.bias, self.num_layers, self.dropout,
+                                  self.training, self.bidirectional, False, batch_sizes)  # fmt: skip
+            return self._repacked(input, output, hidden)
         x, hx, is_batched = self._batched(input, hx, "RNN")
         output, hidden = _rnn(self.mode, x, hx, self._flat_weights, self.bias, self.num_layers, self.dropout,
                               self.training, self.bidirectional, self.batch_first)  # fmt: skip
@@ -357,6 +472,11 @@ class GRU(RNNBase):
         super().__init__("GRU", *args, **kwargs)
 
     def forward(self, input, hx=None):
+        if isinstance(input, PackedSequence):
+            data, hx, batch_sizes = self._packed(input, hx)
+            output, hidden = _rnn("GRU", data, hx, self._flat_weights, self.bias, self.num_layers, self.dropout,
+                                  self.training, self.bidirectional, False, batch_sizes)  # fmt: skip
+            return self._repacked(input, output, hidden)
         x, hx, is_batched = self._batched(input, hx, "GRU")
         output, hidden = _rnn("GRU", x, hx, self._flat_weights, self.bias, self.num_layers, self.dropout,
                               self.training, self.bidirectional, self.batch_first)  # fmt: skip
@@ -372,7 +492,7 @@ class LSTM(RNNBase):
         super().__init__("LSTM", *args, **kwargs)
 
     def get_expected_cell_size(self, input, batch_sizes):
-        mini_batch = input.size(0) if self.batch_first else input.size(1)
+        mini_batch = self._mini_batch(input, batch_sizes)
         num_directions = 2 if self.bidirectional else 1
         return (self.num_layers * num_directions, mini_batch, self.hidden_size)
 
@@ -388,9 +508,27 @@ class LSTM(RNNBase):
             return hx
         return hx[0].index_select(1, permutation), hx[1].index_select(1, permutation)
 
+    def _forward_packed(self, input, hx, num_directions, real_hidden_size):
+        """torch's ``LSTM.forward`` for a PackedSequence, which checks nothing in Python (its C++ kernel checks the
+        hidden state's sizes only through the parameters' count)."""
+        data, batch_sizes, sorted_indices, _ = input
+        if hx is None:
+            layers, max_batch_size = self.num_layers * num_directions, int(batch_sizes[0])
+            hx = (creation.zeros(layers, max_batch_size, real_hidden_size, dtype=data.dtype),
+                  creation.zeros(layers, max_batch_size, self.hidden_size, dtype=data.dtype))  # fmt: skip
+        elif isinstance(hx, Tensor):
+            raise TypeError(_lstm_overloads_error(self._flat_weights))
+        else:
+            hx = self.permute_hidden(hx, sorted_indices)
+        output, hy, cy = _lstm(data, hx, self._flat_weights, self.bias, self.num_layers, self.dropout, self.training,
+                               self.bidirectional, False, batch_sizes.tolist())  # fmt: skip
+        return self._repacked(input, output, (hy, cy))
+
     def forward(self, input, hx=None):
         num_directions = 2 if self.bidirectional else 1
         real_hidden_size = self.proj_size if self.proj_size > 0 else self.hidden_size
+        if isinstance(input, PackedSequence):
+            return self._forward_packed(input, hx, num_directions, real_hidden_size)
         if input.dim() not in (2, 3):
             raise ValueError(f"LSTM: Expected input to be 2D or 3D, got {input.dim()}D instead")
         is_batched = input.dim() == 3
@@ -417,6 +555,23 @@ class LSTM(RNNBase):
         if not is_batched:
             output, hy, cy = output.squeeze(batch_dim), hy.squeeze(1), cy.squeeze(1)
         return output, (hy, cy)
+
+
+def _lstm_overloads_error(weights):
+    """The message of the TypeError torch's argument parser gives a packed LSTM called with one tensor as hx."""
+    params = f"!list of [{', '.join(type(w).__name__ for w in weights)}]!"
+    return (
+        "lstm() received an invalid combination of arguments - got (Tensor, Tensor, Tensor, list, bool, int, float, "
+        "bool, bool), but expected one of:\n"
+        " * (Tensor data, Tensor batch_sizes, tuple of Tensors hx, tuple of Tensors params, bool has_biases, int "
+        "num_layers, float dropout, bool train, bool bidirectional)\n"
+        f"      didn't match because some of the arguments have invalid types: (Tensor, Tensor, !Tensor!, {params}, "
+        "bool, int, float, bool, bool)\n"
+        " * (Tensor input, tuple of Tensors hx, tuple of Tensors params, bool has_biases, int num_layers, float "
+        "dropout, bool train, bool bidirectional, bool batch_first)\n"
+        f"      didn't match because some of the arguments have invalid types: (Tensor, !Tensor!, !Tensor!, {params}, "
+        "!bool!, int, !float!, bool, bool)\n"
+    )
 
 
 # ---------------------------------------------------------------------------------------------------------

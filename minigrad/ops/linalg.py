@@ -2,12 +2,15 @@
 
 import numpy as np
 
-from ._util import binary_result, needs_grad, wrap
+from ._util import binary_result, needs_grad, not_implemented, wrap
 from .op import Op, sizes_and_strides
 from .shape import SqueezeDim, UnsafeView
 
+_KERNELS = {"mm": "addmm_impl_cpu_", "mv": "addmv_impl_cpu", "dot": "dot", "bmm": "bmm"}  # torch's, for bools
+
 
 def _check_same_dtype(name, a, b):
+    """torch's errors for operands of two dtypes, then for bools (its product kernels have no bool version)."""
     if a._data.dtype != b._data.dtype:
         ka, kb = a.dtype.scalar_name, b.dtype.scalar_name
         raise RuntimeError(
@@ -15,8 +18,12 @@ def _check_same_dtype(name, a, b):
             if name == "mm"
             else f"addmv input tensors must have the same dtype, but got {kb}, {ka}, and {kb}"
             if name == "mv"
+            else f"expected scalar type {ka} but found {kb}"
+            if name == "bmm"
             else f"{name} : expected both vectors to have same dtype, but found {ka} and {kb}"
         )
+    if a._data.dtype == np.bool_:
+        raise not_implemented(_KERNELS[name], a.dtype)
 
 
 def is_column_major(t):
@@ -122,6 +129,7 @@ class BatchMatmul(Op):
 
     @staticmethod
     def forward(ctx, a, b):
+        _check_same_dtype("bmm", a, b)
         ctx._save((a if needs_grad(b) else None, b if needs_grad(a) else None))
         try:
             return binary_result(bmm_kernel(a._data, b._data), a, b)

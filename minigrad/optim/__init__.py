@@ -1,4 +1,4 @@
-"""``minigrad.optim``: SGD, Adam, AdamW, RMSprop, Adagrad, Adamax, NAdam, RAdam and Adadelta, as ``torch.optim``
+"""``minigrad.optim``: SGD, Adam, AdamW, RMSprop, Adagrad, Adamax, NAdam, RAdam, Adadelta and LBFGS, as ``torch.optim``
 has them, step for step, and the learning-rate schedulers of ``lr_scheduler``."""
 
 from . import lr_scheduler
@@ -6,14 +6,15 @@ from .adadelta import Adadelta
 from .adagrad import Adagrad
 from .adam import Adam, AdamW
 from .adamax import Adamax
+from .lbfgs import LBFGS
 from .nadam import NAdam
 from .optimizer import Optimizer
 from .radam import RAdam
 from .rmsprop import RMSprop
 from .sgd import SGD
 
-__all__ = ["SGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "NAdam", "Optimizer", "RAdam", "RMSprop",
-           "lr_scheduler"]
+__all__ = ["LBFGS", "SGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "NAdam", "Optimizer", "RAdam",
+           "RMSprop", "lr_scheduler"]
 
 from ..torch_api import module_getattr  # noqa: E402
 

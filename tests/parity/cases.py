@@ -4295,6 +4295,8 @@ for _name, _code in REAL_HANDS.items():
 # The API of the beginner material (docs/beginner_api.md) and torch.autograd.functional have modules of their own.
 from parity import (  # noqa: E402, F401
     cases_api,
+    cases_attention,
+    cases_autograd_api,
     cases_distributions,
     cases_everyday,
     cases_functional,
@@ -4302,6 +4304,7 @@ from parity import (  # noqa: E402, F401
     cases_layers,
     cases_linalg,
     cases_losses,
+    cases_sequences,
     cases_tensorfns,
     cases_utilities,
 )

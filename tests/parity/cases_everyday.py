@@ -725,3 +725,50 @@ attempts(
     "torch.zeros(2, 4).scatter(1, torch.tensor([[1, 1], [3, 9]]), 1.0, reduce='add')",
     fresh_process=True,  # the warning is once per process
 )
+
+# Products of two dtypes or of bools: torch refuses them (its kernels have one dtype, and none for bools), where
+# minigrad's batched matmul promoted them; LayerNorm's result is contiguous whatever its input's layout, so the
+# Linear after it records torch's nodes.
+attempts(
+    "api_everyday_product_dtypes",
+    ["f = torch.ones(2, 3)", "b = torch.ones(2, 3, dtype=torch.bool)", "bv = torch.ones(3, dtype=torch.bool)"],
+    "b @ b.T",
+    "torch.mm(b, b.T)",
+    "bv @ bv",
+    "b @ bv",
+    "bv @ b.T",
+    "torch.ones(2, 2, 3, dtype=torch.bool) @ torch.ones(2, 3, 2, dtype=torch.bool)",
+    "torch.ones(2, 2, 3) @ torch.ones(3, 2, dtype=torch.long)",
+    "torch.ones(2, 2, 3) @ torch.ones(2, 3, 2, dtype=torch.float64)",
+    "torch.ones(2, 3, dtype=torch.long) @ torch.ones(2, 3, 2)",
+    "torch.ones(3) @ torch.ones(2, 3, 2, dtype=torch.long)",
+    "torch.ones(2, 2, 3) @ torch.ones(3, dtype=torch.long)",
+    "torch.ones(2, 3, dtype=torch.int32) @ torch.ones(3, 2, dtype=torch.int32)",
+    "torch.addmm(torch.ones(2), f, f.T.double())",
+    "torch.addmm(torch.ones(2), f.long(), f.T.double())",
+    "torch.addmm(torch.ones(2, dtype=torch.float64), f, f.T)",
+    "torch.nn.functional.linear(f, torch.ones(2, 3), torch.ones(2, dtype=torch.float64))",
+    "torch.nn.functional.linear(f.long(), torch.ones(2, 3), torch.ones(2))",
+    "torch.nn.LayerNorm(3)(torch.randn(2, 4, 3).transpose(0, 1)).stride()",
+    "torch.nn.Linear(3, 2)(torch.nn.LayerNorm(3)(torch.randn(2, 4, 3).transpose(0, 1))).grad_fn.name()",
+)
+
+# Small slips found while the helpers built packed sequences and LBFGS: a 0-d tensor has no size(0) or stride(0);
+# data that is no number for a dtype given; float() of a tensor that requires grad warns only while recording.
+attempts(
+    "api_everyday_scalar_slips",
+    ["w = torch.tensor([1.5], requires_grad=True)", "def float_without_grad():\n    with torch.no_grad():\n"
+     "        return float(w)"],
+    "torch.tensor(2.).size(0)",
+    "torch.tensor(2.).size(-1)",
+    "torch.tensor(2.).size(1)",
+    "torch.tensor(2.).stride(0)",
+    "torch.tensor(None, dtype=torch.int64)",
+    "torch.tensor([1, None], dtype=torch.float32)",
+    "torch.tensor(object(), dtype=torch.bool)",
+    "torch.as_tensor(None, dtype=torch.int64)",
+    "torch.as_tensor(None)",
+    "float_without_grad()",
+    "float(w)",
+    fresh_process=True,  # float()'s warning is once per process
+)

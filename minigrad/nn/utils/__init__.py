@@ -2,7 +2,7 @@
 ``get_total_norm`` and ``clip_grads_with_norm_``; ``clip_grad_value_``), under ``no_grad``, in place on each
 parameter's ``.grad``, with torch's steps and so its rounding: one vector norm per gradient, the norm of those
 norms, ``max_norm / (total_norm + 1e-6)`` clamped at 1; the parameters as one vector and back
-(``parameters_to_vector``, ``vector_to_parameters``); padding sequences in :mod:`.rnn`."""
+(``parameters_to_vector``, ``vector_to_parameters``); padding and packing sequences in :mod:`.rnn`."""
 
 import math
 import types
