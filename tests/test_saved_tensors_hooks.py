@@ -56,6 +56,9 @@ def derivatives(case, arrays, args, create_graph, hooks=None):
     return out
 
 
+UNUSED_NODES = {"gumbel_softmax_hard"}  # ops that record a node the backward does not reach (torch's too)
+
+
 @pytest.mark.parametrize("case", CATALOGUE, ids=[c.name for c in CATALOGUE])
 def test_every_op_differentiates_the_same_through_packed_tensors(case):
     @ONE_DRAW
@@ -71,8 +74,10 @@ def test_every_op_differentiates_the_same_through_packed_tensors(case):
                 assert (got is None) == (want is None)
                 if want is not None:
                     np.testing.assert_array_equal(got, want, err_msg=case.name)
-            # backward unpacked everything the forward packed (an op that saves nothing packs nothing)
-            assert hooks.unpacked >= hooks.packed, case.name
+            # backward unpacked everything the forward packed (an op that saves nothing packs nothing), but for a
+            # node whose backward never runs: gumbel_softmax's hard path takes only max's indices, as torch's does
+            if case.name not in UNUSED_NODES:
+                assert hooks.unpacked >= hooks.packed, case.name
 
     check()
 

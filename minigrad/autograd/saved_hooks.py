@@ -53,6 +53,21 @@ def _pack_saved(node, indices=None, hooks=None, detached=False):
     node._stash, node._versions, node._watched = tuple(saved), versions, True
 
 
+def pack_kept(kept):
+    """The index tensors an op keeps (``(tensor, version)`` pairs) packed with the innermost hooks on:
+    ``(PackedTensor, None)`` pairs."""
+    pack, unpack = _stack[-1]
+    out = []
+    with grad_mode.no_grad():
+        for t, _ in kept:
+            before = t._vc.value
+            packed = pack(t)
+            if t._vc.value != before:
+                raise RuntimeError(PACK_INPLACE_ERROR)
+            out.append((PackedTensor(packed, unpack), None))
+    return tuple(out)
+
+
 class SavedTensor:
     """Mirror ``torch._C._autograd.SavedTensor``, what ``grad_fn._raw_saved_<name>`` gives: one saved tensor of a
     node, whose own pack and unpack hooks ``register_hooks`` sets (torch's "hooks for a saved tensor")."""

@@ -41,10 +41,12 @@ class Atan2(Op):
     """result = the angle of the point (other, self), in (-pi, pi]"""
 
     node_name = "Atan2Backward0"
-    formula = {
-        "self": "grad * other * reciprocal(self * self + other * other)",
-        "other": "grad * -self * reciprocal(self * self + other * other)",
-    }  # torch's atan2_backward
+    formula = {  # torch's atan2_backward: 1 / (self² + other²) set to 0 where that sum is 0 (a gradient of 0, not nan)
+        "self": "grad * other * reciprocal(self * self + other * other)"
+                ".masked_fill(self * self + other * other == 0, 0)",
+        "other": "grad * -self * reciprocal(self * self + other * other)"
+                 ".masked_fill(self * self + other * other == 0, 0)",
+    }
     saved_names = ("self", "other")
 
     @staticmethod

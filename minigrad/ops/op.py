@@ -21,7 +21,7 @@ import functools
 import inspect
 import operator
 
-from ..autograd import grad_mode, observer
+from ..autograd import grad_mode, observer, saved_hooks
 from ..autograd.graph import FREED_ERROR, Node, modified_error, read_saved
 from ..autograd.saved_hooks import SavedTensor
 from ..tensor import Tensor
@@ -206,8 +206,10 @@ class IndexingOp(Op):
     """An op whose backward reads index tensors or masks (gather's ``index``, embedding's ``indices``, where's
     ``condition``, masked_fill's ``mask``). torch saves them as it saves any tensor, so the op keeps them with
     :meth:`_keep_indices`, and before its backward runs they are checked as saved tensors are: torch's error if one
-    was changed in place since, or if the graph was freed. Keeping an inference tensor is torch's error too. (Saved
-    tensors hooks do not see them: torch would pack them.)"""
+    was changed in place since, or if the graph was freed. Keeping an inference tensor is torch's error too. While
+    saved tensors hooks are on, each is packed, before the node's other saved tensors (their names sort after
+    ``index``, ``indices``, ``mask`` and ``condition``), and unpacked where torch unpacks it; the backward reads the
+    index it was given."""
 
     _kept = ()  # (tensor, version) of each index kept; None once freed
 
@@ -222,23 +224,33 @@ class IndexingOp(Op):
         """Keep the index tensors among ``tensors`` (numbers and None are skipped) if this node records."""
         if self._saving:
             # reading an inference tensor's version is torch's error for saving it
-            self._kept = tuple([(t, t._vc.value) for t in tensors if isinstance(t, Tensor)])
+            kept = tuple([(t, t._vc.value) for t in tensors if isinstance(t, Tensor)])
+            if not saved_hooks._stack:
+                self._kept = kept
+            elif not self._kept:  # packed once: getitem's second call adds the tensors given, for versions only
+                self._kept = saved_hooks.pack_kept(kept)
 
     def _check_kept(self):
         kept = self._kept
         if kept is None:
             raise RuntimeError(FREED_ERROR)
         for t, version in kept:
-            if t._vc.value != version:
+            if version is None:  # packed: unpacked as torch unpacks it (a change in place goes unseen, as in torch)
+                t.tensor(self)
+            elif t._vc.value != version:
                 raise modified_error(t, self, version)
 
     def _backward(self, grads):
-        self._check_kept()
+        if not self.__dict__.pop("_checked", False):
+            self._check_kept()
         return super()._backward(grads)
 
     def _backward_arrays(self, grads):
         self._check_kept()
-        return super()._backward_arrays(grads)
+        out = super()._backward_arrays(grads)
+        if out is None:  # the engine falls back to _backward, which must not check (and unpack) again
+            self._checked = True
+        return out
 
     def _release(self):
         super()._release()

@@ -772,3 +772,50 @@ attempts(
     "float(w)",
     fresh_process=True,  # float()'s warning is once per process
 )
+
+# atan2's gradient where self² + other² is 0 (at the origin, or underflowing there in float32): torch's backward sets
+# 1 / (self² + other²) to 0 there, so the gradient is 0, not nan; a sum that is only subnormal stays inf.
+case("op_atan2_gradient_at_the_origin", """
+for dt in (torch.float32, torch.float64):
+    a = torch.tensor([0., 1., 0., -0., 3., 1e-30, 1e-160], dtype=dt, requires_grad=True)
+    b = torch.tensor([0., 2., -0., 0., 0., 0., 0.], dtype=dt, requires_grad=True)
+    ga, gb = torch.autograd.grad(torch.atan2(a, b).sum(), (a, b), create_graph=True)
+    print(ga.tolist(), gb.tolist())
+    print(ga.grad_fn.name(), [n.name() for n, _ in ga.grad_fn.next_functions])
+    print([t.tolist() for t in torch.autograd.grad(ga.sum(), (a, b))])
+""")
+
+# Saved tensors hooks see the index tensors a node saves (x[idx], max(dim)'s indices, gather's index before self,
+# a boolean mask), packed once each and unpacked once in backward, as torch's.
+case("saved_hooks_pack_index_tensors", """
+import torch.nn.functional as F
+def run(label, f):
+    calls = []
+    def pack(t):
+        calls.append(("pack", tuple(t.shape), str(t.dtype)))
+        return t
+    def unpack(t):
+        calls.append(("unpack", tuple(t.shape)))
+        return t
+    x = torch.arange(6.).reshape(2, 3).requires_grad_()
+    with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
+        y = f(x)
+    (y[0] if isinstance(y, tuple) else y).sum().backward()
+    print(label, calls, x.grad.tolist())
+idx = torch.tensor([1, 0])
+run("index", lambda x: x[idx])
+run("list index", lambda x: x[[1, 0]])
+run("two indices", lambda x: x[idx, idx])
+run("max", lambda x: x.max(1))
+run("sort", lambda x: x.sort(1))
+run("gather", lambda x: x.gather(1, torch.tensor([[0], [2]])))
+run("index_select", lambda x: x.index_select(1, idx))
+run("mask", lambda x: x[x > 2])
+run("topk", lambda x: x.topk(2))
+run("scatter", lambda x: x.scatter(1, torch.tensor([[0], [2]]), 5.))
+run("embedding", lambda x: torch.nn.functional.embedding(idx, x))
+run("masked_fill", lambda x: x.masked_fill(x > 2, 0.))
+run("where", lambda x: torch.where(x > 2, x, 0.))
+torch.manual_seed(0)
+run("gumbel hard: max's node packs its indices, and its backward never runs", lambda x: F.gumbel_softmax(x, hard=True))
+""")
