@@ -328,6 +328,8 @@ _KINDS = {
     "bool": lambda v: isinstance(v, (bool, np.bool_)),
     "Number": lambda v: isinstance(v, NUMBERS) or isinstance(v, Tensor) and v.ndim == 0,
     "float": lambda v: isinstance(v, NUMBERS) and not isinstance(v, (bool, np.bool_)),
+    "torch.dtype": lambda v: v in _PYTHON_DTYPES or type(v).__name__ == "dtype" and type(v).__module__.startswith(
+        "minigrad"),  # fmt: skip
 }
 
 

@@ -1059,7 +1059,7 @@ def unsqueeze_(self, dim):
     return I.apply_view_inplace(self, S.UnsqueezeInPlace, undo, dim=dim)
 
 
-@public()
+@public(parse=True)
 def permute(input, dims):
     """Mirror ``torch.permute``."""
     return S.Permute.apply(input, dims=tuple(dims))

@@ -703,6 +703,11 @@ attempts(
     "x.new_zeros(2.0)",
     "x.new_ones()",
     "x.detach().numpy(force=1)",
+    "x.softmax(0, 'float32')",
+    "torch.softmax(x, 0, 'float32')",
+    "x.softmax(0, float).dtype",
+    "torch.permute(x, 1.5)",
+    "x.sum(dtype='a')",
 )
 
 # torch's deprecated scatter(..., reduce="add"/"multiply") (older tutorials' one-hot and histogram code): the values
