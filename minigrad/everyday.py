@@ -558,11 +558,9 @@ def init_num_threads():
 def use_deterministic_algorithms(mode, *, warn_only=False):
     """Mirror ``torch.use_deterministic_algorithms``: recorded (minigrad's algorithms are all deterministic)."""
     if not isinstance(mode, bool):
-        raise TypeError(f"_set_deterministic_algorithms(): argument 'mode' (position 1) must be bool, not "
-                        f"{type(mode).__name__}")  # fmt: skip
+        raise must_be_tensor("_set_deterministic_algorithms", "mode", 1, mode, kind="bool")
     if not isinstance(warn_only, bool):
-        raise TypeError(f"_set_deterministic_algorithms(): argument 'warn_only' must be bool, not "
-                        f"{type(warn_only).__name__}")  # fmt: skip
+        raise must_be_tensor("_set_deterministic_algorithms", "warn_only", None, warn_only, kind="bool")
     _settings["deterministic"], _settings["warn_only"] = mode, warn_only
 
 

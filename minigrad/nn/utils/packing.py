@@ -5,6 +5,7 @@ a tensor of the padding value, each block of equal batch size copied into its sl
 import numpy as np
 
 from ... import dtypes
+from ...arguments import must_be_tensor
 from ...creation import full, zeros
 from ...ops._util import wrap
 from ...ops.carriers import ARRAYS
@@ -81,11 +82,9 @@ def pack_padded_sequence_backward(grad, input_size, batch_sizes, batch_first, F=
 def pack_padded(input, lengths, batch_first):
     """torch's ``_pack_padded_sequence(input, lengths, batch_first)``: (data, batch_sizes), with its checks."""
     if not isinstance(input, Tensor):
-        raise TypeError(f"_pack_padded_sequence(): argument 'input' (position 1) must be Tensor, not "
-                        f"{type(input).__name__}")  # fmt: skip
+        raise must_be_tensor("_pack_padded_sequence", "input", 1, input)
     if not isinstance(batch_first, bool):
-        raise TypeError(f"_pack_padded_sequence(): argument 'batch_first' (position 3) must be bool, not "
-                        f"{type(batch_first).__name__}")  # fmt: skip
+        raise must_be_tensor("_pack_padded_sequence", "batch_first", 3, batch_first, kind="bool")
     if input.numel() == 0:
         raise RuntimeError("Cannot pack empty tensors.")
     time_first = input.transpose(0, 1) if batch_first else input  # torch's error for a 1-d input
