@@ -244,7 +244,7 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.tensor``: copy ``data`` (numbers, nested lists, numpy arrays) into a new leaf."""
     check_device(device)
     if not isinstance(requires_grad, bool):
-        raise TypeError(f"tensor(): argument 'requires_grad' must be bool, not {word(requires_grad)}")
+        raise must_be_tensor("tensor", "requires_grad", None, requires_grad, kind="bool")
     dtype = dtype_argument("tensor", dtype)
     return _finish(_copied(data, "torch.tensor", dtype), dtype, requires_grad)
 
@@ -364,7 +364,7 @@ def _takes_out(fn):
         if out is None:
             return fn(*size, **kwargs)
         if not isinstance(out, Tensor):
-            raise TypeError(f"{name}(): argument 'out' must be Tensor, not {word(out)}")
+            raise must_be_tensor(name, "out", None, out)
         if grad_mode._state.enabled and out.requires_grad:
             raise RuntimeError(f"aten::{name}(): functions with out=... arguments don't support automatic "
                                "differentiation, but one of the arguments requires grad.")  # fmt: skip
@@ -569,7 +569,7 @@ def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
         if not is_int(value):
             if m is not None:
                 raise invalid_arguments("eye", given, _EYE)
-            raise TypeError(f"eye(): argument '{name}' (position {position}) must be int, not {word(value)}")
+            raise must_be_tensor("eye", name, position, value, kind="int")
         if value < 0:
             raise RuntimeError(f"{name} must be greater or equal to 0, got {int(value)}")
     dtype = _default(dtype, "eye", (given, _EYE))
@@ -604,7 +604,7 @@ def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False)
     """Mirror ``torch.randperm``: the integers 0 to n - 1 in a random order (int64), from ``generator``."""
     check_device(device)
     if not isinstance(n, (int, np.integer)) or isinstance(n, bool):
-        raise TypeError(f"randperm(): argument 'n' (position 1) must be int, not {word(n)}")
+        raise must_be_tensor("randperm", "n", 1, n, kind="int")
     (n,) = _size((n,), "randperm")
     dtype = dtype_argument("randperm", dtype) or dtypes.int64
     gen = generator_or_default(generator, "randperm", (n,), _RANDPERM)

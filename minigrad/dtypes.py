@@ -100,11 +100,26 @@ def set_default_dtype(d):
     _DEFAULT[0] = d
 
 
+def _as_dtype(value, position):
+    """A dtype given to ``promote_types`` (Python's types as torch reads them), or torch's TypeError."""
+    if isinstance(value, dtype):
+        return value
+    python = {builtins.float: float64, builtins.int: int64, builtins.bool: bool_}.get(value)  # float is torch's here
+    if python is None:
+        from .arguments import must_be_tensor  # not at the top: arguments imports this module
+
+        raise must_be_tensor("promote_types", f"type{position}", position, value, kind="torch.dtype")
+    return python
+
+
 def promote_types(type1, type2):
-    """Mirror ``torch.promote_types``: the smallest dtype both ``type1`` and ``type2`` convert to."""
+    """Mirror ``torch.promote_types``: the smallest dtype both ``type1`` and ``type2`` convert to (Python's ``float``,
+    ``int`` and ``bool`` as float64, int64 and bool)."""
     a, b = type1, type2
     if a is b:
         return a
+    if a.__class__ is not dtype or b.__class__ is not dtype:
+        a, b = (_as_dtype(t, i) for i, t in enumerate((a, b), 1))
     if a.category != b.category:
         return a if a.category > b.category else b
     if a.category == 1 and a.is_signed != b.is_signed:  # uint8 with a signed type
@@ -159,7 +174,8 @@ def _info_dtype(kind, value):
     int64), with torch's TypeError for anything else."""
     value = {builtins.float: float64, builtins.int: int64, builtins.bool: bool_}.get(value, value)
     if not isinstance(value, dtype):
-        raise TypeError(f"{kind}(): argument 'type' (position 1) must be torch.dtype, not {type(value).__name__}")
+        from .arguments import must_be_tensor  # not at the top: arguments imports this module
+        raise must_be_tensor(kind, "type", 1, value, kind="torch.dtype")
     return value
 
 

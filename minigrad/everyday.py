@@ -281,7 +281,7 @@ def scalar_tensor(s, *, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.scalar_tensor(s)``: a 0-d tensor of the number ``s``, in the default float dtype unless
     ``dtype`` is given."""
     if not isinstance(s, NUMBERS):
-        raise TypeError(f"scalar_tensor(): argument 's' (position 1) must be Number, not {type(s).__name__}")
+        raise must_be_tensor("scalar_tensor", "s", 1, s, kind="Number")
     return full((), s, dtype=dtype_argument("scalar_tensor", dtype) or dtypes.get_default_dtype(), device=device,
                 requires_grad=requires_grad)  # fmt: skip
 
@@ -322,7 +322,7 @@ _C_TYPES = {"bool": "bool", "uint8": "unsigned char", "int8": "signed char", "in
 def _window_dtype(function, length, dtype):
     """The float dtype of a window (torch's checks of ``window_length`` and ``dtype``), as a numpy scalar type."""
     if not is_int(length):
-        raise TypeError(f"{function}(): argument 'window_length' (position 1) must be int, not {type(length).__name__}")
+        raise must_be_tensor(function, "window_length", 1, length, kind="int")
     d = dtype_argument(function, dtype) or dtypes.get_default_dtype()
     if length < 0:
         raise RuntimeError(f"{function} requires non-negative window_length, got window_length={length}")
@@ -787,7 +787,7 @@ def _map_(self, other, callable):  # noqa: A002 - torch's argument name
     """Mirror ``Tensor.map_(other, callable)``: each element replaced by ``callable(element, other's element)``
     (``other`` broadcast to this tensor's shape), in place; refused where either requires grad."""
     if not isinstance(other, Tensor):
-        raise TypeError(f"map_(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
+        raise must_be_tensor("map_", "other", 1, other)
     if self._requires_grad or other._requires_grad:
         raise RuntimeError("Can't call map_() on Variable that requires grad. Use var.detach().map_() instead.")
     pairs = zip(self._data.ravel().tolist(), other.expand(self.shape)._data.ravel().tolist())

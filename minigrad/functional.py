@@ -1107,7 +1107,7 @@ def _tensor_list(tensors, function):
     """The tensors of cat's or stack's first argument (a list or tuple), or torch's TypeError: for an argument of
     another type (a tensor, a generator), or naming the first element that is not a tensor."""
     if not isinstance(tensors, (list, tuple)):
-        raise TypeError(f"{function}(): argument 'tensors' (position 1) must be tuple of Tensors, not {word(tensors)}")
+        raise must_be_tensor(function, "tensors", 1, tensors, kind="tuple of Tensors")
     tensors = tuple(tensors)
     for i, x in enumerate(tensors):
         if not isinstance(x, Tensor):

@@ -22,6 +22,7 @@ import json
 from functools import cache
 from pathlib import Path
 
+from .arguments import must_be_tensor
 from .device import check_device
 from .layouts import lay_out, layout, memory_format, preserve_format, strided
 from .outputs import write_out
@@ -102,7 +103,7 @@ def _options(name, kwargs, options):
     value = kwargs.pop("layout", None) if "layout" in options else None
     if value is not None:
         if not isinstance(value, layout):
-            raise TypeError(f"{name}(): argument 'layout' must be torch.layout, not {type(value).__name__}")
+            raise must_be_tensor(name, "layout", None, value, kind="torch.layout")
         if value is not strided:
             raise NotImplementedError(f"{name}(): minigrad has strided tensors only: leave out layout={value}")
     if "pin_memory" in options and kwargs.pop("pin_memory", False):
@@ -114,7 +115,7 @@ def _options(name, kwargs, options):
         kwargs.pop("non_blocking", None)
     fmt = kwargs.pop("memory_format", None) if "memory_format" in options else None
     if fmt is not None and not isinstance(fmt, memory_format):
-        raise TypeError(f"{name}(): argument 'memory_format' must be torch.memory_format, not {type(fmt).__name__}")
+        raise must_be_tensor(name, "memory_format", None, fmt, kind="torch.memory_format")
     return None if fmt in (None, preserve_format) else fmt
 
 
@@ -129,7 +130,7 @@ def _write_outs(name, outs, compute, inputs):
     into its tensor, returned as torch returns them (``torch.return_types.max_out``)."""
     results = compute()
     if isinstance(results, Tensor):
-        raise TypeError(f"{name}(): argument 'out' must be Tensor, not {type(outs).__name__}")
+        raise must_be_tensor(name, "out", None, outs)
     for out, result in zip(outs, results):
         write_out(name, _out_tensor(name, out), lambda result=result: result, *inputs)
     if isinstance(results, ReturnTypes):
@@ -139,7 +140,7 @@ def _write_outs(name, outs, compute, inputs):
 
 def _out_tensor(name, out):
     if not isinstance(out, Tensor):
-        raise TypeError(f"{name}(): argument 'out' must be Tensor, not {type(out).__name__}")
+        raise must_be_tensor(name, "out", None, out)
     return out
 
 

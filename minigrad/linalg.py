@@ -90,7 +90,7 @@ def inv(A):
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
     """Mirror ``torch.linalg.vector_norm``: ``sum(|x| ** ord) ** (1 / ord)`` over ``dim`` (all dims if None)."""
     if not isinstance(ord, NUMBERS):
-        raise TypeError(f"linalg_vector_norm(): argument 'ord' must be Number, not {word(ord)}")
+        raise must_be_tensor("linalg_vector_norm", "ord", None, ord, kind="Number")
     return VectorNorm.apply(x, ord=ord, dim=dim, keepdim=keepdim, dtype=dtype)
 
 
@@ -233,7 +233,7 @@ def matrix_power(A, n, *, _name="linalg_matrix_power", _position=2):
     power the power of ``linalg.inv(A)``."""
     _argument(A, _name, "A" if _name.startswith("linalg") else "input", 1)
     if not isinstance(n, int) or isinstance(n, bool):
-        raise TypeError(f"{_name}(): argument 'n' (position {_position}) must be int, not {word(n)}")
+        raise must_be_tensor(_name, "n", _position, n, kind="int")
     if A.ndim < 2:
         raise RuntimeError("linalg.matrix_power: The input tensor A must have at least 2 dimensions.")
     if A.shape[-1] != A.shape[-2]:
@@ -356,7 +356,7 @@ def solve_triangular(A, B, *, upper=_REQUIRED, left=True, unitriangular=False, o
         raise TypeError('linalg_solve_triangular() missing 1 required positional arguments: "upper"')
     for name, value in (("upper", upper), ("left", left), ("unitriangular", unitriangular)):
         if not isinstance(value, bool):
-            raise TypeError(f"linalg_solve_triangular(): argument '{name}' must be bool, not {word(value)}")
+            raise must_be_tensor("linalg_solve_triangular", name, None, value, kind="bool")
     if out is not None:
         from .outputs import write_out
 
@@ -463,7 +463,7 @@ def tensorsolve(A, B, dims=None):
     _argument(B, "linalg_tensorsolve", "B", 2)
     if dims is not None:
         if not isinstance(dims, (list, tuple)):
-            raise TypeError(f"linalg_tensorsolve(): argument 'dims' must be tuple of ints, not {word(dims)}")
+            raise must_be_tensor("linalg_tensorsolve", "dims", None, dims, kind="tuple of ints")
         dims = tuple(dims)
         A = A.movedim(dims, tuple(range(A.ndim - len(dims), A.ndim)))
     shape = tuple(A.shape[B.ndim:])

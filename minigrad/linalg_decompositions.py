@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from .arguments import word
+from .arguments import must_be_tensor
 from .linalg import LinAlgError, _argument
 from .ops import decompositions as X
 from .ops._util import infer_size, not_implemented
@@ -122,7 +122,7 @@ def svd(A, full_matrices=True, *, driver=None):
     (LinalgSvdBackward0, second order too)."""
     _argument(A, "linalg_svd", "A", 1)
     if not isinstance(full_matrices, bool):
-        raise TypeError(f"linalg_svd(): argument 'full_matrices' must be bool, not {word(full_matrices)}")
+        raise must_be_tensor("linalg_svd", "full_matrices", None, full_matrices, kind="bool")
     if driver is not None:
         raise RuntimeError("torch.linalg.svd: keyword argument `driver=` is only supported on CUDA inputs with "
                            "cuSOLVER backend.")  # fmt: skip

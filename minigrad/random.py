@@ -579,7 +579,7 @@ def bernoulli(input, *args, generator=None, **kwargs):
     numbers are torch's (float64 uniforms for float64 probabilities and for a number ``p``, float32 ones else)."""
     method = kwargs.pop("_method", False)
     if not isinstance(input, Tensor):
-        raise TypeError(f"bernoulli(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+        raise must_be_tensor("bernoulli", "input", 1, input)
     p = args[0] if args else kwargs.pop("p", None)
     bad_p = p is not None and (isinstance(p, (Tensor, bool)) or not isinstance(p, (int, float)))
     if len(args) > 1 or kwargs or bad_p:

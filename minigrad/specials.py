@@ -35,7 +35,7 @@ def digamma(input):
 
 def _order(function, n, position):
     if not is_int(n) or isinstance(n, Tensor):
-        raise TypeError(f"{function}(): argument 'n' (position {position}) must be int, not {type(n).__name__}")
+        raise must_be_tensor(function, "n", position, n, kind="int")
     if n < 0:
         raise RuntimeError("polygamma(n, x) does not support negative n.")
     return int(n)
@@ -69,7 +69,7 @@ _polygamma_inplace.__name__ = _polygamma_inplace.__qualname__ = "polygamma_"
 def _mvlgamma_order(p, position=2, function="mvlgamma"):
     require_dim(function, p, "p")
     if not is_int(p) or isinstance(p, Tensor):
-        raise TypeError(f"{function}(): argument 'p' (position {position}) must be int, not {type(p).__name__}")
+        raise must_be_tensor(function, "p", position, p, kind="int")
     if p < 1:
         raise RuntimeError("p has to be greater than or equal to 1")
     return int(p)

@@ -158,7 +158,8 @@ class Tensor(metaclass=HidesStandIns):
         if dim is None:
             return shape_of(self._data)
         if isinstance(dim, float):  # torch's parser: no float is an int
-            raise TypeError(f"size(): argument 'dim' (position 1) must be int, not {type(dim).__name__}")
+            from .arguments import must_be_tensor  # not at the top: arguments imports this module
+            raise must_be_tensor("size", "dim", 1, dim, kind="int")
         return self._data.shape[self._size_dim(dim)]
 
     def _size_dim(self, dim):
@@ -248,7 +249,8 @@ class Tensor(metaclass=HidesStandIns):
         """Mirror ``Tensor.numpy()``: the array itself, shared, not a copy (of a tensor that requires grad, only in
         no_grad mode, as in torch)."""
         if force.__class__ is not bool:
-            raise TypeError(f"numpy(): argument 'force' must be bool, not {type(force).__name__}")
+            from .arguments import must_be_tensor  # not at the top: arguments imports this module
+            raise must_be_tensor("numpy", "force", None, force, kind="bool")
         if self._requires_grad and not force and grad_mode._state.enabled:
             raise RuntimeError(
                 "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
@@ -353,7 +355,8 @@ class Tensor(metaclass=HidesStandIns):
         if isinstance(getattr(dtype, "dtype", None), dtypes.dtype) and isinstance(dtype, type):  # torch.FloatTensor
             dtype = dtype.dtype
         elif isinstance(dtype, type):  # Python's float, int, bool: torch reads their names as tensor types
-            raise ValueError(f"invalid type: '{dtype.__name__}'")
+            name = dtype.__name__ if dtype.__module__ == "builtins" else f"{dtype.__module__}.{dtype.__qualname__}"
+            raise ValueError(f"invalid type: '{name}'")
         elif not isinstance(dtype, (str, dtypes.dtype)):
             raise TypeError("dtype must be a type, str, or dtype object")
         if isinstance(dtype, str):
@@ -368,7 +371,7 @@ class Tensor(metaclass=HidesStandIns):
     def type_as(self, other):
         """Mirror ``Tensor.type_as(other)``: this tensor in ``other``'s dtype (itself if it already has it)."""
         if not isinstance(other, Tensor):
-            from .arguments import must_be_tensor
+            from .arguments import must_be_tensor  # not at the top: arguments imports this module
 
             raise must_be_tensor("type_as", "other", 1, other)
         return self.to(other.dtype)

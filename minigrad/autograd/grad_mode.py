@@ -134,9 +134,9 @@ class set_grad_enabled(_GradMode):
 
     def __init__(self, mode):
         if not isinstance(mode, bool):
-            from ..arguments import word
+            from ..arguments import must_be_tensor  # not at the top: arguments imports this module
 
-            raise TypeError(f"set_grad_enabled(): argument 'enabled' (position 1) must be bool, not {word(mode)}")
+            raise must_be_tensor("set_grad_enabled", "enabled", 1, mode, kind="bool")
         self.mode = mode
         self._prev = _switch(mode)
 

@@ -708,6 +708,13 @@ attempts(
     "x.softmax(0, float).dtype",
     "torch.permute(x, 1.5)",
     "x.sum(dtype='a')",
+    "torch.promote_types(torch.float32, 'a')",
+    "torch.promote_types(float, torch.int8)",
+    "torch.ones(2).type(np.float32)",
+    "x.size(1.5)",
+    "torch.eye(2, 2.5)",
+    "torch.hann_window(2.5)",
+    "torch.zeros(2, memory_format='a')",
 )
 
 # torch's deprecated scatter(..., reduce="add"/"multiply") (older tutorials' one-hot and histogram code): the values
