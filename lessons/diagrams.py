@@ -8,15 +8,16 @@ to its leaf). Only public attributes are read, so PyTorch tensors are drawn the 
 import html
 import warnings
 
-import graphviz
+from minigrad.viz import Drawing
 
 TENSOR, LEAF, FUNCTION, ACCUMULATE = "#f0f0f0", "lightblue", "#fff2cc", "#e2e2e2"
 
 
 def tensor_function_diagram(tensors):
     """Draw ``tensors`` ({name: tensor}) and every Function reachable from their ``grad_fn``; returns a
-    ``graphviz.Digraph`` (shown inline in Jupyter; ``.render(name, format="png")`` writes a file)."""
-    dot = graphviz.Digraph(
+    ``graphviz.Digraph`` (shown inline in Jupyter; ``.render(name, format="png")`` writes a file), laid out by
+    :func:`minigrad.render.render`, so it needs no Graphviz installed."""
+    dot = Drawing(
         graph_attr=dict(rankdir="BT", ranksep="0.5", nodesep="0.4"),
         node_attr=dict(fontname="DejaVu Sans", fontsize="11"),
         edge_attr=dict(fontname="DejaVu Sans", fontsize="9", color="gray30", fontcolor="gray25"),

@@ -78,7 +78,7 @@ def make_dot(
             raise TypeError(f"make_dot: params must map names to tensors; {bad[0]!r} is not a tensor")
     g = _extract("make_dot", var, max_nodes, params=params, saved=show_saved or show_attrs)
     leaves = {f.variable for f in g.functions if f.variable is not None}
-    dot = _Drawing(
+    dot = Drawing(
         node_attr=dict(
             style="filled", shape="box", align="left", fontsize="10", ranksep="0.1", height="0.2",
             fontname="monospace",
@@ -148,7 +148,7 @@ def draw_graph(
 
         frame = sys._getframe(1)
     g = _extract("draw_graph", outputs, max_nodes, names=names, frame=frame or None, trace=trace)
-    dot = _Drawing(
+    dot = Drawing(
         node_attr=dict(shape="box", style="filled,rounded", fontname="DejaVu Sans", fontsize="11", margin="0.1,0.05"),
         edge_attr=dict(fontname="monospace", fontsize="10", color="gray35", fontcolor="gray20"),
         graph_attr=dict(ranksep="0.55", nodesep="0.35", **LAYOUT_LIMITS),
@@ -174,10 +174,11 @@ def draw_graph(
 # -- pieces --------------------------------------------------------------------------------------
 
 
-class _Drawing(graphviz.Digraph):
-    """A Digraph that remembers its nodes and edges, to measure its layout size before it is returned, and
-    that lays itself out with :func:`minigrad.render.render` (the bundled Graphviz or ``dot``) wherever
-    graphviz's own ``pipe``, ``render`` and notebook display would run the ``dot`` program."""
+class Drawing(graphviz.Digraph):
+    """A ``graphviz.Digraph`` that lays itself out with :func:`minigrad.render.render` (the bundled Graphviz or
+    ``dot``) wherever graphviz's own ``pipe``, ``render`` and notebook display would run the ``dot`` program, so it
+    draws on a machine without Graphviz installed; it remembers its nodes and edges, to measure its layout size
+    before it is returned. ``make_dot``, ``draw_graph`` and the lessons' diagrams draw with it."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

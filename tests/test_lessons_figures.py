@@ -9,6 +9,7 @@ import pytest
 
 import minigrad
 from lessons.diagrams import tensor_function_diagram
+from minigrad import render
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -57,3 +58,14 @@ def test_tensor_function_diagram_draws_the_division_of_seed_002():
 def test_tensor_function_diagram_draws_pytorch_tensors_the_same():
     torch = pytest.importorskip("torch")
     assert tensor_function_diagram(_division(torch)).source == tensor_function_diagram(_division(minigrad)).source
+
+
+def test_tensor_function_diagram_draws_without_graphviz_installed(monkeypatch):
+    # lesson 02 showed dot's ExecutableNotFound traceback on a laptop without Graphviz: it lays out as make_dot does
+    monkeypatch.setenv("PATH", "")  # no dot; the bundled Graphviz needs no PATH
+    monkeypatch.delenv(render.ENV_VAR, raising=False)
+    render.set_backend(None)
+    diagram = tensor_function_diagram(_division(minigrad))
+    svg = diagram.pipe(format="svg").decode()
+    assert svg.startswith("<?xml") and "Tensor c" in svg and "DivBackward0" in svg
+    assert list(diagram._repr_mimebundle_()) == ["image/svg+xml"]  # what Jupyter shows

@@ -653,3 +653,35 @@ def test_an_exported_page_without_javascript_shows_still_pictures(tmp_path):
         page.wait_for_timeout(300)
         page.screenshot(path=str(ARTIFACTS / "export_no_javascript.png"))
         check_pictures(shown_pictures(page, ".jp-OutputArea-output"), stored)
+
+
+# -- a stepper drawn off screen --------------------------------------------------------------------------------
+
+
+def test_a_stepper_drawn_off_screen_is_sized_once_shown(tmp_path):
+    """A stepper drawn where it has no width yet (an output JupyterLab has not laid out: after Run All, lesson 06's
+    last stepper opened at the SVG's own size, far too big) sizes its picture the first time its view has a width.
+    Here its output area is hidden while it draws, then shown."""
+    write_notebook(tmp_path / "hidden.ipynb", [imports_cell(), stepper_cell("rnn", RNN_CELL)])
+    with jupyterlab(tmp_path, app="lab") as (base, token), chromium_page({"width": 1280, "height": 720}) as (
+        page, blocked, errors,
+    ):  # fmt: skip
+        page.goto(URL["lab"].format(base=base, name="hidden.ipynb", token=token))
+        page.wait_for_function(
+            "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+            " const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;"
+            " return k && k.status === 'idle'; }"
+        )
+        page.add_style_tag(content=".jp-OutputArea { display: none !important; }")
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        page.wait_for_selector(".gs svg g.node", state="attached")
+        page.wait_for_timeout(500)  # the frames in which it would have sized itself
+        page.evaluate("() => document.querySelectorAll('style').forEach((s) => s.textContent.includes("
+                      "'jp-OutputArea { display: none') && s.remove())")  # fmt: skip
+        page.wait_for_function("() => document.querySelector('.gs .gs-view').clientWidth > 0")
+        page.wait_for_timeout(300)
+        size = page.evaluate("""() => { const r = document.querySelector('.gs'), v = r.querySelector('.gs-view');
+            const p = r.querySelector('.gs-view svg');
+            return { styled: p.style.width, svg: p.getBoundingClientRect().width, view: v.clientWidth }; }""")
+        assert size["styled"] and size["svg"] <= size["view"], size
+        assert not errors, errors

@@ -225,8 +225,10 @@ function render({ model, el }) {
   for (const t of ["mousedown", "dblclick"]) root.addEventListener(t, (e) => e.stopPropagation()); // nor its clicks
   model.on("change:step", () => model.get("step") !== cur && go(model.get("step")));
   go(model.get("step"));
-  requestAnimationFrame(readable);
+  // the first size that has a width: JupyterLab lays out a cell drawn off screen (Run All) only once it is shown
+  const first = new ResizeObserver(() => view.clientWidth && (first.disconnect(), readable()));
+  first.observe(view);
   root.gsGo = go; // lets tests and benchmarks drive this widget from the page
-  return () => { if (timer) clearInterval(timer); watch.disconnect(); };
+  return () => { if (timer) clearInterval(timer); watch.disconnect(); first.disconnect(); };
 }
 export default { render };
