@@ -353,6 +353,7 @@ def name_of(label, x):
         m = re.fullmatch(r"<\s*([\w.:]+) object at 0x[0-9a-fA-F]+\s*>", text)
         if m:
             text = m.group(1)
+        text = re.sub(r"\.grad$", "", text)  # "x.grad" for the tensor x whose gradient is meant
         text = text.rsplit(".", 1)[-1].replace("torch::autograd::", "")
         if not text:
             raise Feedback(f"{label} is empty text; give a name.")
@@ -403,6 +404,8 @@ def names_of(label, x):
     for item in items:
         if is_tensor(item):
             raise Feedback(f"{label} holds tensors; give the names as text (strings in quotes), not the tensors.")
+        if isinstance(item, (numbers.Number, bool)):
+            raise Feedback(f"{label} holds {describe(item)}; give the names as text (strings in quotes).")
         if isinstance(item, str) and len(names_of(label, item)) > 1:
             out.extend(names_of(label, item))
         else:

@@ -110,16 +110,20 @@ def expect(label, answer, want, *, mistakes=(), tol=None):
     for value, message in mistakes:
         if _all_close(got, _as_list(value), tol):
             raise Feedback(f"{label} {message}")
+    gradient = "grad" in label  # the advice about backward and .grad is for gradients, not values or parameters
     if any(w != 0 for w in want) and _all_close(got, [-w for w in want], tol):
         raise Feedback(f"{label} has the right size but the wrong sign: find the step where a minus sign was "
-                       "lost or added (a subtraction sends minus the gradient to its second input).")
+                       + ("lost or added (a subtraction sends minus the gradient to its second input)." if gradient
+                          else "lost or added."))  # fmt: skip
     for k, times in _TIMES.items():
         if any(w != 0 for w in want) and _all_close(got, [k * w for w in want], tol):
-            raise Feedback(_too_large(label, times, answer))
+            raise Feedback(_too_large(label, times, answer, gradient))
     raise Wrong(label)
 
 
-def _too_large(label, times, answer):
+def _too_large(label, times, answer, gradient=True):
+    if not gradient:
+        return f"{label} is {times} the right value: something was counted more than once; redo the computation."
     if is_tensor(answer) and not _predicting():
         return (f"{label} is {times} the right value: gradients accumulate, so backward() ran {times} without "
                 ".grad being reset in between; reset it (x.grad = None or x.grad.zero_()) or start from fresh "

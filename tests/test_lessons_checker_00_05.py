@@ -52,6 +52,22 @@ def test_l00_mistakes(capsys, y_value, w_grad, expected):
     assert_feedback(capsys, "l00_warmup", expected, y_value=y_value, w_grad=w_grad)
 
 
+def test_advice_about_backward_is_for_gradients_only(capsys):
+    # a value with the wrong sign or counted twice: no word about subtractions' gradients or repeated backward()
+    ok, out = run(capsys, "l00_warmup", y_value=-6.0, w_grad=5.0)
+    assert "the wrong sign" in out and "gradient" not in out, out
+    ok, out = run(capsys, "l00_warmup", y_value=12.0, w_grad=5.0)
+    assert "twice the right value" in out and "backward" not in out and ".grad" not in out, out
+    ok, out = run(capsys, "l00_warmup", y_value=6.0, w_grad=-5.0)
+    assert "a subtraction sends minus the gradient" in out, out
+
+
+def test_names_given_as_numbers_or_as_grads(capsys):
+    ok, out = run(capsys, "l05_kept_grads", kept=[1, 2], w_grad=5.0)
+    assert out.startswith("Not quite: kept holds a number; give the names as text"), out
+    assert run(capsys, "l05_kept_grads", kept=["x.grad", "w.grad"], w_grad=5.0)[0]  # x.grad names x
+
+
 # -- 01 ---------------------------------------------------------------------------------------------------
 def test_l01_control_flow_right(capsys):
     assert run(capsys, "l01_control_flow", grad_n3=torch.tensor(12.0), muls_n3=2, muls_n5=4)[0]
