@@ -390,3 +390,13 @@ def test_small_and_large_numbers_keep_their_value_in_captions():
     assert stepper.error is None
     text = "\n".join(lines(stepper))
     assert "eps=1.0000e-05" in text and "eps=0.0" not in text
+
+
+def test_autograd_grad_captions_say_no_grad_is_kept():
+    # autograd.grad changes no .grad: its steps speak of x's gradient, not of x.grad (as backward's do)
+    s = GraphStepper.from_code("x = torch.tensor(2.0, requires_grad=True)\ny = x * x\ng, = torch.autograd.grad(y, x)\n",
+                               {"torch": torch})  # fmt: skip
+    text = "\n".join(lines(s))
+    assert "contribution to the grad of x = grad of y · x = 1.0 · 2.0 = 2.0" in text and "x.grad" not in text, text
+    s = GraphStepper.from_code("x = torch.tensor(2.0, requires_grad=True)\ny = x * x\ny.backward()\n", {"torch": torch})
+    assert "contribution to x.grad = grad of y · x = 1.0 · 2.0 = 2.0" in "\n".join(lines(s))

@@ -144,6 +144,7 @@ class StepBuilder:
         self.holder = {}  # variable name -> tensor id it names now
         self.ops = {}  # function id -> what its forward op recorded
         self.pending = None  # the backward node being run: (function id, grads arriving)
+        self.accumulating = True  # leaves' .grad accumulate in this backward (autograd.grad: they do not)
         self.arrived = {}  # (function id, output_nr) -> [(from, Value)]: grads summed by the engine
         self.kept = {}  # tensor id -> True if its grad slot shows a kept .grad (not one passing through)
         self.stmt = 0
@@ -448,6 +449,7 @@ class StepBuilder:
     # backward
     def on_begin(self, info):
         self.commit("fwd")
+        self.accumulating = info.get("accumulate", True)  # autograd.grad changes no .grad
         c = self.canvas
         for at, grad in zip(info["roots"], info["grads"]):
             tid = self.g.tensor_at(at)
@@ -562,7 +564,7 @@ class StepBuilder:
         if tid is None:
             return "a constant"
         node = self.g[tid]
-        if (node.kind == "leaf" or node.retains_grad) and self.name.get(tid):
+        if (node.kind == "leaf" or node.retains_grad) and self.name.get(tid) and self.accumulating:
             return f"{self.label(tid)}.grad"
         return f"the grad of {self.label(tid)}"
 

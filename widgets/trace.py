@@ -172,7 +172,8 @@ def _values(grads):
 # What each observer event becomes: kind -> (recorder, info) -> the Event's details. Values are copied
 # now, tensors are located by their slot now (see minigrad.graph.slot): both change later.
 _EVENTS = {
-    BEGIN: lambda r, i: dict(roots=tuple(slot(t) for t in i["roots"]), grads=_values(i["grads"])),
+    BEGIN: lambda r, i: dict(roots=tuple(slot(t) for t in i["roots"]), grads=_values(i["grads"]),
+                             accumulate=i.get("accumulate", True)),
     INPUTS: lambda r, i: dict(node=i["node"], grads=_values(i["grads"])),
     NODE: lambda r, i: dict(node=r.keep(i["node"]), grads=_values(i["grads"])),
     GRADS: lambda r, i: dict(node=i["node"], grads=_values(i["grads"])),
