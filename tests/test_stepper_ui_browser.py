@@ -685,3 +685,30 @@ def test_a_stepper_drawn_off_screen_is_sized_once_shown(tmp_path):
             return { styled: p.style.width, svg: p.getBoundingClientRect().width, view: v.clientWidth }; }""")
         assert size["styled"] and size["svg"] <= size["view"], size
         assert not errors, errors
+
+
+def test_the_graph_does_not_jump_up_when_a_shorter_caption_follows(tmp_path):
+    """On a projector a graph that moves up and down with each caption's length is hard to follow: the caption
+    keeps the height of the tallest one shown so far, so stepping back and forth leaves the graph where it is."""
+    write_notebook(tmp_path / "captions.ipynb", [imports_cell(), stepper_cell("rnn", RNN_CELL)])
+    with jupyterlab(tmp_path, app="lab") as (base, token), chromium_page({"width": 1280, "height": 720}) as (
+        page, blocked, errors,
+    ):  # fmt: skip
+        open_and_run(page, URL["lab"].format(base=base, name="captions.ipynb", token=token))
+        page.click(".gs .gs-cap")
+        n = stepper(page)["n"]
+        top = "() => document.querySelector('.gs .gs-view').getBoundingClientRect().top"
+        lines = "() => document.querySelector('.gs .gs-cap').children.length"
+        forward, counts = [], []
+        for _ in range(n - 1):
+            page.keyboard.press("ArrowRight")
+            forward.append(page.evaluate(top))
+            counts.append(page.evaluate(lines))
+        assert len(set(counts)) > 1, counts  # captions of different lengths
+        assert all(b >= a - 0.5 for a, b in zip(forward, forward[1:])), forward  # it only ever moves down
+        back = []
+        for _ in range(n - 1):
+            page.keyboard.press("ArrowLeft")
+            back.append(page.evaluate(top))
+        assert max(back) - min(back) < 0.5, back  # stepping back: it stays put
+        assert not errors, errors

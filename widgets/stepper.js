@@ -61,7 +61,15 @@ function render({ model, el }) {
   root.append(bar, cap, out, main, legend, tip);
   el.appendChild(root);
 
-  let cur = -1, shown = [], timer = null, z = 1, fitted = false, hover = null, pinned = null;
+  let cur = -1, shown = [], timer = null, z = 1, fitted = false, hover = null, pinned = null, capTall = 0;
+  // the caption keeps the height of the tallest one shown so far, so the graph below it does not jump back up
+  // when a shorter one follows (stepping back and forth); a new type size or width measures again
+  function keepTall(again = false) {
+    if (again) capTall = 0;
+    cap.style.minHeight = cap.style.boxSizing = "";
+    capTall = Math.max(capTall, cap.offsetHeight);
+    if (capTall) Object.assign(cap.style, { boxSizing: "border-box", minHeight: capTall + "px" });
+  }
   const undo = [], info = new Map();
   const apply = (s) => {
     const u = [];
@@ -117,6 +125,7 @@ function render({ model, el }) {
     for (const e of shown) e.classList.add("hl");
     cap.replaceChildren(...s.t.map((t) => h("div", null, t)));
     cap.className = "gs-cap gs-" + s.k;
+    keepTall();
     out.textContent = s.o;
     out.hidden = !s.o;
     code.querySelectorAll(".cur").forEach((li) => li.classList.remove("cur"));
@@ -200,7 +209,7 @@ function render({ model, el }) {
   const watch = new ResizeObserver(() => fitted && presenting() && fit()); // a longer caption, a resized window
   const readable = () => view.clientWidth &&
     zoom(Math.min(1.6, (view.clientWidth - 8) / width(), Math.max(1, (0.7 * innerHeight) / tall())));
-  const refit = () => (presenting() ? fit() : readable());
+  const refit = () => { keepTall(true); return presenting() ? fit() : readable(); };
   function present(on = !presenting()) {
     root.classList.toggle("gs-present", on);
     if (root.showPopover) { // the top layer: out of the app's `contain: strict` panels
