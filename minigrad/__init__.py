@@ -116,6 +116,7 @@ rms_norm = nn.functional.rms_norm
 bilinear = nn.functional.bilinear
 pdist = nn.functional.pdist
 rrelu, rrelu_ = nn.rrelu.torch_rrelu, nn.rrelu.rrelu_
+norm_except_dim, _weight_norm = nn.weight_norm.norm_except_dim, nn.weight_norm._weight_norm  # weight_norm's
 
 # torch's version: code (and tools such as torchviz) that checks torch.__version__ sees the API minigrad follows
 __version__ = "2.13.0+minigrad"

@@ -199,6 +199,7 @@ class Case:
     second_order: bool = False  # smooth: its own second derivative is checked (loss linear in the output)
     formula_only: bool = False  # not differentiable at some drawn inputs (ties): checks formulas, not gradients
     no_double_backward: str | None = None  # torch's error for a second derivative it does not implement
+    untrue_double_backward: str | None = None  # why torch's second derivative (mirrored) is not the true one
     eps: float = 1e-6  # finite-difference step
     tol: float = 1e-6  # rtol = atol for the comparison
 
@@ -552,6 +553,7 @@ CATALOGUE += API_CATALOGUE + EVERYDAY_CATALOGUE + LAYERS_CATALOGUE + LINALG_CATA
 CATALOGUE += TENSORFNS_CATALOGUE + UTILITIES_CATALOGUE + DISTRIBUTIONS_CATALOGUE
 CATALOGUE += importlib.import_module("op_catalogue_attention").ATTENTION_CATALOGUE
 CATALOGUE += importlib.import_module("op_catalogue_sequences").SEQUENCES_CATALOGUE
+CATALOGUE += importlib.import_module("op_catalogue_programs").PROGRAMS_CATALOGUE
 BY_NAME = {case.name: case for case in CATALOGUE}
 assert len(BY_NAME) == len(CATALOGUE), "catalogue names must be unique"
 

@@ -111,7 +111,7 @@ SECOND_ORDER = [
     (case, shapes, key, square)
     for case, shapes, key in SMOOTH_SHAPE_SETS
     for square in (False, True)
-    if (square or case.second_order) and not case.no_double_backward
+    if (square or case.second_order) and not case.no_double_backward and not case.untrue_double_backward
 ]
 
 

@@ -126,6 +126,21 @@ from .transformer import (  # noqa: E402
 __all__ += ["MultiheadAttention", "Transformer", "TransformerDecoder", "TransformerDecoderLayer", "TransformerEncoder",
             "TransformerEncoderLayer"]
 
+from .lazy_conv import LazyConv1d, LazyConv2d, LazyConvTranspose1d, LazyConvTranspose2d  # noqa: E402
+from .lazy_norm import (  # noqa: E402
+    LazyBatchNorm1d,
+    LazyBatchNorm2d,
+    LazyBatchNorm3d,
+    LazyInstanceNorm1d,
+    LazyInstanceNorm2d,
+    LazyInstanceNorm3d,
+)
+from .parameter import Buffer, UninitializedBuffer  # noqa: E402
+
+__all__ += ["LazyBatchNorm1d", "LazyBatchNorm2d", "LazyBatchNorm3d", "LazyConv1d", "LazyConv2d", "LazyConvTranspose1d",
+            "LazyConvTranspose2d", "LazyInstanceNorm1d", "LazyInstanceNorm2d", "LazyInstanceNorm3d",
+            "UninitializedBuffer", "Buffer"]
+
 from ..torch_api import module_getattr  # noqa: E402
 
 __getattr__ = module_getattr(__name__, "torch.nn")  # a name torch has and minigrad lacks says so

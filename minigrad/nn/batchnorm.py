@@ -170,11 +170,13 @@ class _NormBase(Module):
     """torch's ``_NormBase``: the parameters (weight ones, bias zeros, if ``affine``) and the running statistics
     (if ``track_running_stats``) of the batch and instance norm layers, and their printout."""
 
+    _version = 2  # torch's: version 2 added num_batches_tracked
+
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None,
                  dtype=None, bias=True):
         super().__init__()
         self.num_features, self.eps, self.momentum = num_features, eps, momentum
-        self.affine, self.track_running_stats, self._bias = affine, track_running_stats, bias and affine
+        self.affine, self.track_running_stats = affine, track_running_stats
         affine_parameters(self, num_features, affine, bias, device, dtype)
         if track_running_stats:
             self.register_buffer("running_mean", creation.zeros(num_features, dtype=dtype))
@@ -200,9 +202,21 @@ class _NormBase(Module):
         self.reset_running_stats()
         reset_affine(self, self.affine)
 
+    def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+                              error_msgs):  # fmt: skip
+        """Mirror ``_NormBase._load_from_state_dict``: a state saved before version 2 (without
+        ``num_batches_tracked``) keeps the layer's count (0 if it has none)."""
+        version = local_metadata.get("version", None)
+        key = prefix + "num_batches_tracked"
+        if (version is None or version < 2) and self.track_running_stats and key not in state_dict:
+            tracked = self.num_batches_tracked
+            state_dict[key] = tracked if tracked is not None else creation.tensor(0)
+        super()._load_from_state_dict(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+                                      error_msgs)  # fmt: skip
+
     def extra_repr(self):
         return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
-                f"bias={self._bias}, track_running_stats={self.track_running_stats}")
+                f"bias={self.bias is not None}, track_running_stats={self.track_running_stats}")
 
 
 class _BatchNorm(_NormBase):

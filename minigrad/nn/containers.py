@@ -92,7 +92,7 @@ class ModuleList(Module):
         """torch's repr, which writes a run of identical modules once: ``(0-1): 2 x Linear(...)``."""
         reprs = [repr(m) for m in self]
         if not reprs:
-            return "ModuleList()"
+            return self._get_name() + "()"
         blocks, start = [], 0
         for i in range(1, len(reprs) + 1):
             if i == len(reprs) or reprs[i] != reprs[start]:
@@ -100,7 +100,7 @@ class ModuleList(Module):
                 label = f"({start})" if i - start == 1 else f"({start}-{i - 1}): {i - start} x"
                 blocks.append(f"{label}: {body}" if i - start == 1 else f"{label} {body}")
                 start = i
-        return "ModuleList(\n  " + "\n  ".join(blocks) + "\n)"
+        return self._get_name() + "(\n  " + "\n  ".join(blocks) + "\n)"
 
 
 class ModuleDict(Module):

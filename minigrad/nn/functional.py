@@ -176,10 +176,13 @@ class MseLoss(Op):
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
     """Mirror ``torch.nn.functional.normalize``: ``input`` divided by its ``p``-norm along ``dim`` (at least
     ``eps``), written as torch writes it: ``input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)``
-    (DivBackward0 over ExpandBackward0, ClampMinBackward0, LinalgVectorNormBackward0)."""
-    if out is not None:
-        raise NotImplementedError("minigrad's normalize has no out=")
-    return input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+    (DivBackward0 over ExpandBackward0, ClampMinBackward0, LinalgVectorNormBackward0); with ``out=``, ``torch.div``
+    into it (not differentiable, as torch's)."""
+    if out is None:
+        return input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+    from .. import div  # torch.div, which takes out=
+
+    return div(input, input.norm(p, dim, keepdim=True).clamp_min_(eps).expand_as(input), out=out)
 
 
 def linear(input, weight, bias=None):

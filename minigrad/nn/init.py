@@ -236,6 +236,34 @@ def sparse_(tensor, sparsity, std=0.01, generator=None):
     return tensor
 
 
+def _make_deprecate(meth):
+    """torch's ``_make_deprecate``: the old name without the trailing underscore (``nn.init.xavier_uniform``, in
+    tutorials from before PyTorch 0.4), which warns and calls the new one."""
+    new_name = meth.__name__
+    old_name = new_name[:-1]
+
+    def deprecated_init(*args, **kwargs):
+        warnings.warn(f"`nn.init.{old_name}` is now deprecated in favor of `nn.init.{new_name}`.", FutureWarning,
+                      stacklevel=2)  # fmt: skip
+        return meth(*args, **kwargs)
+
+    deprecated_init.__doc__ = f"Mirror ``torch.nn.init.{old_name}``: deprecated, warns, then ``{new_name}``."
+    deprecated_init.__name__ = old_name
+    return deprecated_init
+
+
+uniform = _make_deprecate(uniform_)
+normal = _make_deprecate(normal_)
+constant = _make_deprecate(constant_)
+eye = _make_deprecate(eye_)
+dirac = _make_deprecate(dirac_)
+xavier_uniform = _make_deprecate(xavier_uniform_)
+xavier_normal = _make_deprecate(xavier_normal_)
+kaiming_uniform = _make_deprecate(kaiming_uniform_)
+kaiming_normal = _make_deprecate(kaiming_normal_)
+orthogonal = _make_deprecate(orthogonal_)
+sparse = _make_deprecate(sparse_)
+
 from ..torch_api import module_getattr  # noqa: E402
 
 __getattr__ = module_getattr(__name__, "torch.nn.init")  # a name torch has and minigrad lacks says so

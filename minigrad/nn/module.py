@@ -14,7 +14,7 @@ from ..tensor import Tensor
 from ..torch_api import missing as missing_in_torch
 from ..typename import typename
 from . import hooks
-from .parameter import Parameter
+from .parameter import Buffer, Parameter
 
 
 class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
@@ -90,13 +90,14 @@ class Module:
                 registered[name] = None
                 return
         buffers = d.get("_buffers")
-        if buffers is not None and name in buffers:
+        if isinstance(value, Buffer) or (buffers is not None and name in buffers):
             if value is not None and not isinstance(value, Tensor):
                 raise TypeError(
                     f"cannot assign '{typename(value)}' as buffer '{name}' (torch.nn.Buffer, torch.Tensor or None "
                     "expected)"
                 )
-            buffers[name] = value
+            persistent = value.persistent if isinstance(value, Buffer) else name not in self._non_persistent_buffers_set
+            self.register_buffer(name, value, persistent)
             return
         object.__setattr__(self, name, value)
 
@@ -454,11 +455,23 @@ class Module:
         hook._from_public_api = True
         return self._add_hook("_state_dict_hooks", hook, False)
 
+    def _register_state_dict_hook(self, hook):
+        """Mirror torch's private form (the older spectral norm's): ``hook(module, state_dict, prefix,
+        local_metadata)`` runs after this module's part of ``state_dict``; what it returns, if not None, replaces the
+        dict. Returns a handle."""
+        return self._add_hook("_state_dict_hooks", hook, False)
+
     def register_load_state_dict_pre_hook(self, hook):
         """Mirror ``Module.register_load_state_dict_pre_hook``: ``hook(module, state_dict, prefix, local_metadata,
         strict, missing_keys, unexpected_keys, error_msgs)`` runs before this module's entries are loaded. Returns a
         handle."""
         return self._add_hook("_load_state_dict_pre_hooks", functools.partial(hook, self), False)
+
+    def _register_load_state_dict_pre_hook(self, hook, with_module=False):
+        """Mirror torch's private form (the lazy layers'): ``hook(state_dict, prefix, ...)``, given the module first
+        only ``with_module``. Returns a handle."""
+        return self._add_hook("_load_state_dict_pre_hooks", functools.partial(hook, self) if with_module else hook,
+                              False)  # fmt: skip
 
     def register_load_state_dict_post_hook(self, hook):
         """Mirror ``Module.register_load_state_dict_post_hook``: ``hook(module, incompatible_keys)`` runs after this

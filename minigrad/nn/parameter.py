@@ -36,34 +36,28 @@ class Parameter(Tensor):
         return memo[id(self)]
 
 
-_UNINITIALIZED = ("Attempted to use an uninitialized parameter in <method '{}' of 'torch._C.TensorBase' objects>. "
+_UNINITIALIZED = ("Attempted to use an uninitialized parameter in {}. "
                   "This error happens when you are using a `LazyModule` or explicitly manipulating "
-                  "`torch.nn.parameter.UninitializedParameter` objects. When using LazyModules Call `forward` with a "
+                  "`torch.nn.parameter.{}` objects. When using LazyModules Call `forward` with a "
                   "dummy batch to initialize the parameters before calling torch functions")  # fmt: skip
 
 
 def _refused(name):
     def method(self, *args, **kwargs):
-        raise ValueError(_UNINITIALIZED.format(name))
+        raise ValueError(_UNINITIALIZED.format(f"<method '{name}' of 'torch._C.TensorBase' objects>",
+                                               type(self).__name__))  # fmt: skip
 
     method.__name__ = name
     method.__doc__ = f"Mirror torch: ``{name}`` of an uninitialized parameter is a ValueError."
     return method
 
 
-class UninitializedParameter(Parameter):
-    """Mirror ``torch.nn.parameter.UninitializedParameter``: a parameter without a shape yet (a lazy layer's, until
-    its first forward or ``load_state_dict``); most uses are torch's ValueError."""
+class _Uninitialized:
+    """torch's ``UninitializedTensorMixin``: a tensor without a shape yet (a lazy layer's, until its first forward
+    or ``load_state_dict``); most uses are torch's errors."""
 
     __slots__ = ()
-
-    def __new__(cls, requires_grad=True, device=None, dtype=None):
-        from .. import creation
-
-        return Parameter.__new__(cls, creation.empty(0, dtype=dtype), requires_grad)
-
-    def __init__(self, requires_grad=True, device=None, dtype=None):
-        pass
+    cls_to_become = None  # the class ``materialize`` turns it into
 
     @property
     def shape(self):
@@ -75,17 +69,12 @@ class UninitializedParameter(Parameter):
         )
 
     def materialize(self, shape, device=None, dtype=None):
-        """Mirror ``UninitializedParameter.materialize``: become an ordinary Parameter of ``shape`` (of ``dtype``, by
-        default its own), its values not yet set."""
+        """Mirror ``UninitializedTensorMixin.materialize``: become an ordinary tensor (Parameter or Tensor) of
+        ``shape`` (of ``dtype``, by default its own), its values not yet set."""
         from .. import creation
 
         self._data = creation.empty(shape, dtype=self.dtype if dtype is None else dtype)._data
-        self.__class__ = Parameter
-
-    def __deepcopy__(self, memo):
-        if id(self) not in memo:
-            memo[id(self)] = type(self)(self.requires_grad)
-        return memo[id(self)]
+        self.__class__ = self.cls_to_become
 
     def __repr__(self):
         return f"<{type(self).__name__}>"
@@ -93,6 +82,84 @@ class UninitializedParameter(Parameter):
     __str__ = __repr__
     numel = nelement = _refused("numel")
     dim, tolist, detach, sum, item = map(_refused, ("dim", "tolist", "detach", "sum", "item"))
+
+
+class UninitializedParameter(_Uninitialized, Parameter):
+    """Mirror ``torch.nn.parameter.UninitializedParameter``: a parameter without a shape yet (a lazy layer's, until
+    its first forward or ``load_state_dict``); most uses are torch's ValueError."""
+
+    __slots__ = ()
+    cls_to_become = Parameter
+
+    def __new__(cls, requires_grad=True, device=None, dtype=None):
+        from .. import creation
+
+        return Parameter.__new__(cls, creation.empty(0, dtype=dtype), requires_grad)
+
+    def __init__(self, requires_grad=True, device=None, dtype=None):
+        pass
+
+    def __deepcopy__(self, memo):
+        if id(self) not in memo:
+            memo[id(self)] = type(self)(self.requires_grad, dtype=self.dtype)
+        return memo[id(self)]
+
+
+class UninitializedBuffer(_Uninitialized, Tensor):
+    """Mirror ``torch.nn.parameter.UninitializedBuffer``: a buffer without a shape yet (a lazy normalisation layer's
+    running statistics, until its first forward); it becomes a Tensor."""
+
+    __slots__ = ()
+    cls_to_become = Tensor
+
+    def __new__(cls, requires_grad=False, device=None, dtype=None, persistent=True):
+        from .. import creation
+
+        t = object.__new__(cls)
+        _init(t, creation.empty(0, dtype=dtype)._data, None, None)
+        t._set_requires_grad(requires_grad, FACTORY_INT_GRAD_ERROR)
+        t.persistent = persistent
+        t._is_buffer = True
+        return t
+
+    def __init__(self, requires_grad=False, device=None, dtype=None, persistent=True):
+        pass
+
+    def __deepcopy__(self, memo):
+        """Mirror torch: a buffer without values cannot be copied (``Tensor.__deepcopy__``'s ValueError; a lazy
+        normalisation layer cannot be deep-copied before its first forward)."""
+        raise ValueError(_UNINITIALIZED.format("<function Tensor.__deepcopy__ at 0x0>", type(self).__name__))
+
+
+class _BufferMeta(type(Tensor)):
+    """torch's ``_BufferMeta``: ``isinstance(t, nn.Buffer)`` holds for any tensor that ``nn.Buffer`` made (flagged
+    ``_is_buffer``)."""
+
+    def __instancecheck__(cls, instance):
+        if cls is Buffer and isinstance(instance, Tensor) and getattr(instance, "_is_buffer", False):
+            return True
+        return super().__instancecheck__(instance)
+
+
+class Buffer(Tensor, metaclass=_BufferMeta):
+    """Mirror ``torch.nn.Buffer(data=None, *, persistent=True)``: a tensor that a Module registers as a buffer when
+    assigned as its attribute (``self.mask = nn.Buffer(torch.ones(3))``); it is a plain Tensor, detached, flagged
+    as a buffer."""
+
+    def __new__(cls, data=None, *, persistent=True):
+        from .. import creation
+
+        if data is None:
+            data = creation.empty(0)
+        t = data.detach().requires_grad_(data.requires_grad)
+        t.persistent = persistent
+        t._is_buffer = True
+        return t
+
+
+def is_lazy(param):
+    """Mirror ``torch.nn.parameter.is_lazy``: whether ``param`` is an uninitialized parameter or buffer."""
+    return isinstance(param, _Uninitialized)
 
 
 def _parameter_reduce(self, protocol):
@@ -105,3 +172,4 @@ def _rebuild_parameter(data, requires_grad):
 
 Parameter.__reduce_ex__ = _parameter_reduce
 UninitializedParameter.__reduce_ex__ = lambda self, protocol: (type(self), (self.requires_grad,))
+UninitializedBuffer.__reduce_ex__ = lambda self, protocol: (type(self), (self.requires_grad,))

@@ -1,7 +1,8 @@
 """``minigrad.optim``: SGD, Adam, AdamW, RMSprop, Adagrad, Adamax, NAdam, RAdam, Adadelta and LBFGS, as ``torch.optim``
-has them, step for step, and the learning-rate schedulers of ``lr_scheduler``."""
+has them, step for step, the learning-rate schedulers of ``lr_scheduler`` and the weight averaging of
+``swa_utils``."""
 
-from . import lr_scheduler
+from . import lr_scheduler, swa_utils
 from .adadelta import Adadelta
 from .adagrad import Adagrad
 from .adam import Adam, AdamW
@@ -14,7 +15,7 @@ from .rmsprop import RMSprop
 from .sgd import SGD
 
 __all__ = ["LBFGS", "SGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax", "NAdam", "Optimizer", "RAdam",
-           "RMSprop", "lr_scheduler"]
+           "RMSprop", "lr_scheduler", "swa_utils"]
 
 from ..torch_api import module_getattr  # noqa: E402
 

@@ -4304,6 +4304,7 @@ from parity import (  # noqa: E402, F401
     cases_layers,
     cases_linalg,
     cases_losses,
+    cases_programs,
     cases_sequences,
     cases_tensorfns,
     cases_utilities,
