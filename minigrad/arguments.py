@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
+from . import dtypes
 from .autograd import grad_mode
 from .tensor import Tensor
 from .typename import c_type_name
@@ -71,17 +72,28 @@ def sizes_argument(function, name, args, overloads=None, position=1):
                             f"{word(args[0])}")  # fmt: skip
         items = tuple(args[0])
         if items and not is_int(items[0]):  # torch's parser tests a sequence's first item for its type
-            raise TypeError(f"{function}(): argument '{name}' (position {position}) must be tuple of ints, but found "
-                            f"element of type {word(items[0])} at pos 0")  # fmt: skip
+            raise found_element(function, name, position, items[0])
     elif len(args) > 1 and not is_int(args[0]):  # sizes as separate arguments must start with an int
         if ambiguous:
             raise invalid_arguments(function, args, overloads)
         raise TypeError(f"{function}() takes 1 positional argument but {len(args)} were given")
     for pos, size in enumerate(items, 1):
         if not is_int(size):
-            raise TypeError(f"{function}(): argument '{name}' failed to unpack the object at pos {pos} with error "
-                            f'"type must be tuple of ints,but got {word(size)}"')  # fmt: skip
+            raise failed_to_unpack(function, name, pos, size)
     return tuple(items)
+
+
+def found_element(function, name, position, item):
+    """torch's TypeError for a list of ints whose first item is not one (the parser tests the first item's type)."""
+    where = f" (position {position})" if position else ""
+    return TypeError(f"{function}(): argument '{name}'{where} must be tuple of ints, but found element of type "
+                     f"{word(item)} at pos 0")  # fmt: skip
+
+
+def failed_to_unpack(function, name, pos, item):
+    """torch's TypeError for a later item of a list of ints (at ``pos``, from 1) that is not one."""
+    return TypeError(f"{function}(): argument '{name}' failed to unpack the object at pos {pos} with error "
+                     f'"type must be tuple of ints,but got {word(item)}"')  # fmt: skip
 
 
 def no_sizes(function, name, overloads=None):
@@ -235,12 +247,10 @@ def typed_parameters(signatures):
     :func:`flags_fit` tests before the call; empty for several signatures (which applies is the parser's call)."""
     if len(signatures) != 1:
         return ()
-    tests = {"bool": lambda v: v.__class__ is bool or isinstance(v, np.bool_), "int": is_int,
-             "tuple of ints": lambda v: is_int(v) or isinstance(v, (list, tuple)) and all(map(is_int, v))}
     out = []
     for position, (kind, name, default, keyword_only) in enumerate(_signature_pieces(signatures[0])):
-        if kind.rstrip("?") in tests:
-            out.append((None if keyword_only else position, name, tests[kind.rstrip("?")], default, kind[-1] == "?"))
+        if kind.rstrip("?") in ("bool", "int", "tuple of ints"):
+            out.append((None if keyword_only else position, name, KINDS[kind.rstrip("?")], default, kind[-1] == "?"))
     return tuple(out)
 
 
@@ -322,39 +332,31 @@ def _signature_pieces(signature):
     return tuple(pieces)
 
 
-_KINDS = {
+KINDS = {  # what torch's parser takes as each type of its signatures (a type not here: anything)
     "Tensor": lambda v: isinstance(v, Tensor),
     "int": is_int,
     "bool": lambda v: isinstance(v, (bool, np.bool_)),
     "Number": lambda v: isinstance(v, NUMBERS) or isinstance(v, Tensor) and v.ndim == 0,
     "float": lambda v: isinstance(v, NUMBERS) and not isinstance(v, (bool, np.bool_)),
-    "torch.dtype": lambda v: v in _PYTHON_DTYPES or type(v).__name__ == "dtype" and type(v).__module__.startswith(
-        "minigrad"),  # fmt: skip
+    "torch.dtype": lambda v: v in _PYTHON_DTYPES or isinstance(v, dtypes.dtype),
+    "tuple of ints": lambda v: is_int(v) or isinstance(v, (list, tuple)) and all(map(is_int, v)),
 }
 
 
 def _wrong_type(function, kind, name, default, value, position, nullable=False):
-    where = f" (position {position})" if position else ""
     if value is None and (nullable or default == "None" or kind.endswith("?") or name in ("dim", "dims")):
         return None  # an optional argument (a reduction's dim is ``int[1]?``, printed without its default)
     kind = kind.rstrip("?")
-    if kind == "tuple of ints":
-        if is_int(value):
-            return None
-        if not isinstance(value, (list, tuple)):
-            return TypeError(f"{function}(): argument '{name}'{where} must be tuple of ints, not {word(value)}")
+    if kind == "tuple of ints" and isinstance(value, (list, tuple)):
         for pos, item in enumerate(value):  # the parser tests the first item's type, then unpacks the rest
             if not is_int(item):
-                if pos:
-                    return TypeError(f"{function}(): argument '{name}' failed to unpack the object at pos {pos + 1} "
-                                     f'with error "type must be tuple of ints,but got {word(item)}"')  # fmt: skip
-                return TypeError(f"{function}(): argument '{name}'{where} must be tuple of ints, but found element "
-                                 f"of type {word(item)} at pos {pos}")  # fmt: skip
+                return failed_to_unpack(function, name, pos + 1, item) if pos else \
+                    found_element(function, name, position, item)
         return None
-    test = _KINDS.get(kind)
+    test = KINDS.get(kind)
     if test is None or test(value):
         return None
-    return TypeError(f"{function}(): argument '{name}'{where} must be {kind}, not {word(value)}")
+    return must_be_tensor(function, name, position, value, kind=kind)
 
 
 def refused(function, input, other, binary, method, keyword=False):
