@@ -62,12 +62,13 @@ function render({ model, el }) {
   el.appendChild(root);
 
   let cur = -1, shown = [], timer = null, z = 1, fitted = false, hover = null, pinned = null, capTall = 0;
-  // the caption keeps the height of the tallest one shown so far, so the graph below it does not jump back up
-  // when a shorter one follows (stepping back and forth); a new type size or width measures again
+  // the caption keeps the height of the tallest one shown so far, up to a fifth of the window (a 720p projector
+  // keeps its graph in view), so the graph below it does not jump back up when a shorter one follows (stepping
+  // back and forth); a new type size or width measures again
   function keepTall(again = false) {
     if (again) capTall = 0;
     cap.style.minHeight = cap.style.boxSizing = "";
-    capTall = Math.max(capTall, cap.offsetHeight);
+    capTall = Math.max(capTall, Math.min(cap.offsetHeight, 0.2 * innerHeight));
     if (capTall) Object.assign(cap.style, { boxSizing: "border-box", minHeight: capTall + "px" });
   }
   const undo = [], info = new Map();
