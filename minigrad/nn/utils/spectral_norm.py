@@ -7,6 +7,7 @@ from ...functional import dot, mv
 from ...linalg import multi_dot
 from .. import functional as F
 from ..parameter import Parameter, UninitializedParameter
+from .weight_norm import remove_hook
 
 __all__ = ["SpectralNorm", "SpectralNormLoadStateDictPreHook", "SpectralNormStateDictHook", "remove_spectral_norm",
            "spectral_norm"]  # fmt: skip
@@ -162,13 +163,7 @@ def spectral_norm(module, name="weight", n_power_iterations=1, eps=1e-12, dim=No
 
 def remove_spectral_norm(module, name="weight"):
     """Mirror ``torch.nn.utils.remove_spectral_norm``: undo :func:`spectral_norm`. Returns the module."""
-    for k, hook in module._forward_pre_hooks.items():
-        if isinstance(hook, SpectralNorm) and hook.name == name:
-            hook.remove(module)
-            del module._forward_pre_hooks[k]
-            break
-    else:
-        raise ValueError(f"spectral_norm of '{name}' not found in {module}")
+    remove_hook(module, SpectralNorm, name, "spectral_norm")
     for k, hook in module._state_dict_hooks.items():
         if isinstance(hook, SpectralNormStateDictHook) and hook.fn.name == name:
             del module._state_dict_hooks[k]

@@ -71,9 +71,15 @@ def weight_norm(module, name="weight", dim=0):
 
 def remove_weight_norm(module, name="weight"):
     """Mirror ``torch.nn.utils.remove_weight_norm``: undo :func:`weight_norm`. Returns the module."""
+    return remove_hook(module, WeightNorm, name, "weight_norm")
+
+
+def remove_hook(module, kind, name, what):
+    """Undo the reparametrisation of ``module.<name>`` by the forward pre-hook of class ``kind`` (weight_norm's,
+    spectral_norm's), or torch's ValueError naming ``what``. Returns the module."""
     for k, hook in module._forward_pre_hooks.items():
-        if isinstance(hook, WeightNorm) and hook.name == name:
+        if isinstance(hook, kind) and hook.name == name:
             hook.remove(module)
             del module._forward_pre_hooks[k]
             return module
-    raise ValueError(f"weight_norm of '{name}' not found in {module}")
+    raise ValueError(f"{what} of '{name}' not found in {module}")
