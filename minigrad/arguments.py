@@ -335,7 +335,7 @@ def _signature_pieces(signature):
 KINDS = {  # what torch's parser takes as each type of its signatures (a type not here: anything)
     "Tensor": lambda v: isinstance(v, Tensor),
     "int": is_int,
-    "bool": lambda v: isinstance(v, (bool, np.bool_)),
+    "bool": lambda v: v.__class__ is bool,  # not numpy's bool: torch's parser refuses it
     "Number": lambda v: isinstance(v, NUMBERS) or isinstance(v, Tensor) and v.ndim == 0,
     "float": lambda v: isinstance(v, NUMBERS) and not isinstance(v, (bool, np.bool_)),
     "torch.dtype": lambda v: v in _PYTHON_DTYPES or isinstance(v, dtypes.dtype),

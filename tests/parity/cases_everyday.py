@@ -715,6 +715,9 @@ attempts(
     "torch.eye(2, 2.5)",
     "torch.hann_window(2.5)",
     "torch.zeros(2, memory_format='a')",
+    "x.var(0, np.bool_(False))",
+    "x.topk(1, largest=np.bool_(True))",
+    "x.sum(0, np.bool_(True))",
 )
 
 # torch's deprecated scatter(..., reduce="add"/"multiply") (older tutorials' one-hot and histogram code): the values
