@@ -42,10 +42,8 @@ class Atan2(Op):
 
     node_name = "Atan2Backward0"
     formula = {  # torch's atan2_backward: 1 / (self² + other²) set to 0 where that sum is 0 (a gradient of 0, not nan)
-        "self": "grad * other * reciprocal(self * self + other * other)"
-                ".masked_fill(self * self + other * other == 0, 0)",
-        "other": "grad * -self * reciprocal(self * self + other * other)"
-                 ".masked_fill(self * self + other * other == 0, 0)",
+        "self": "grad * other * reciprocal_or_zero(self * self + other * other)",
+        "other": "grad * -self * reciprocal_or_zero(self * self + other * other)",
     }
     saved_names = ("self", "other")
 

@@ -30,6 +30,15 @@ def _unsqueeze_dims_array(grad, dim, keepdim):
     return grad
 
 
+def reciprocal_or_zero(t):
+    """``1 / t``, 0 where ``t`` is 0: torch's atan2_backward (ReciprocalBackward0 then MaskedFillBackward0)."""
+    return t.reciprocal().masked_fill(t == 0, 0)
+
+
+def _reciprocal_or_zero_array(a):
+    return np.where(a == 0, 0, np.reciprocal(a)).astype(a.dtype, copy=False)
+
+
 def unsqueeze_to(grad, sizes, dims=None):
     """torch's ``unsqueeze_to``: ``grad`` unsqueezed at each dim of ``sizes`` (of ``dims``, if given) that has
     size 1, one UnsqueezeBackward0 each (squeeze's backward)."""
@@ -145,6 +154,7 @@ ARRAYS = _Carrier(
     sinh=functools.partial(precise, np.sinh),
     rsqrt=rsqrt_of,
     reciprocal=np.reciprocal,
+    reciprocal_or_zero=_reciprocal_or_zero_array,
     sigmoid=lambda a: 1 / (1 + precise(np.exp, -a)),  # the Sigmoid op's forward
     tanh=functools.partial(precise, np.tanh),
     log1p=functools.partial(precise, np.log1p),
@@ -219,6 +229,7 @@ def _tensor_functions():
         sinh=F.sinh,
         rsqrt=F.rsqrt,
         reciprocal=F.reciprocal,
+        reciprocal_or_zero=reciprocal_or_zero,
         sigmoid=F.sigmoid,
         tanh=F.tanh,
         log1p=F.log1p,
