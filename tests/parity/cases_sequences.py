@@ -8,14 +8,8 @@ to the last bits); LBFGS's float64 runs are printed in full on two-parameter pro
 ``sum`` add in the order minigrad does."""
 
 from parity.cases import case
+from parity.cases_utilities import ATTEMPT_ONE as _ATTEMPT
 
-_ATTEMPT = """
-def attempt(f):
-    try:
-        print(f())
-    except Exception as e:
-        print(type(e).__name__, e)
-"""
 _UTILS = _ATTEMPT + """
 from torch.nn.utils.rnn import (PackedSequence, invert_permutation, pack_padded_sequence, pack_sequence,
                                 pad_packed_sequence, unpack_sequence)

@@ -4,7 +4,8 @@
 
 from parity.cases import case
 
-_ATTEMPT = """
+# each value, or the class and message of its error (cases_sequences.py uses it too)
+ATTEMPT_ONE = """
 import numpy as np
 
 def attempt(f):
@@ -19,7 +20,7 @@ def _attempts(name, *snippets, setup="", **kwargs):
     """A case that prints what each snippet gives (its value, or its error's class and message) after ``setup`` (a
     text, or a list of texts each dedented)."""
     lines = [f"attempt(lambda: {s})" for s in snippets]
-    case(name, [_ATTEMPT, *(setup if isinstance(setup, list) else [setup]), "\n".join(lines)], **kwargs)
+    case(name, [ATTEMPT_ONE, *(setup if isinstance(setup, list) else [setup]), "\n".join(lines)], **kwargs)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -636,7 +637,7 @@ _attempts(
     g = bn.weight.grad
     """,
 )
-case("api_utilities_unpad_sequence", [_SEQS, _ATTEMPT, """
+case("api_utilities_unpad_sequence", [_SEQS, ATTEMPT_ONE, """
 padded = pad_sequence([a, b, c])
 parts = rnn.unpad_sequence(padded, torch.tensor([3, 1, 2]))
 print(parts, padded.shape)
