@@ -29,6 +29,7 @@ from .ops.inplace import apply_inplace
 from .ops.not_implemented import record_no_derivative
 from .ops.specials import i0_kernel
 from .ops.views import bump_version
+from .storage import storage_owner
 from .tensor import Tensor
 from .torch_warnings import internal, user_stacklevel, warn_once
 
@@ -699,9 +700,7 @@ Tensor.new = _new
 
 def _storage_elements(t):
     """The elements of ``t``'s whole storage as a flat array (its memory, in ``t``'s dtype)."""
-    root = t._data
-    while isinstance(root.base, np.ndarray):
-        root = root.base
+    root = storage_owner(t._data)
     return root.reshape(-1, order="A").view(np.uint8).view(t._data.dtype)
 
 

@@ -29,7 +29,9 @@ from .autograd import version as _version
 from .autograd.accumulate_grad import AccumulateGrad
 from .autograd.graph import add_hook
 from .device import CPU, check_device, device
+from .serialization import array_from_state, array_state
 from .size import Size, shape_of, shape_text
+from .storage import storage_owner
 from .torch_api import HidesStandIns
 from .torch_warnings import internal, warn_once
 
@@ -718,7 +720,7 @@ class Tensor(metaclass=HidesStandIns):
         return iter(self.unbind(0))  # as torch's: one UnbindBackward0 node for all the slices
 
     def __reduce_ex__(self, protocol):
-        return (_rebuild, (self._data, self._requires_grad))
+        return (_rebuild, (*array_state(self._data), self._requires_grad))
 
     def __deepcopy__(self, memo):
         if self.grad_fn is not None:
@@ -740,9 +742,7 @@ class UntypedStorage:
     the tensor's memory."""
 
     def __init__(self, array):
-        while isinstance(array.base, np.ndarray):
-            array = array.base
-        self._array = array
+        self._array = storage_owner(array)
 
     def data_ptr(self):
         """Mirror ``UntypedStorage.data_ptr()``: the address of its first byte."""
@@ -770,8 +770,8 @@ def _init(t, array, grad_fn, vc):
     t._vc = Version() if vc is None else vc
 
 
-def _rebuild(data, requires_grad):
-    t = Tensor._wrap(data)
+def _rebuild(raw, dtype, shape, strides, offset, requires_grad):
+    t = Tensor._wrap(array_from_state(raw, dtype, shape, strides, offset))
     t._requires_grad = requires_grad
     return t
 

@@ -1,6 +1,7 @@
 """``nn.Parameter``: a leaf tensor that requires grad and that a Module registers as a parameter."""
 
 
+from ..serialization import array_from_state, array_state
 from ..tensor import FACTORY_INT_GRAD_ERROR, Tensor, _init
 from ..typename import c_type_name
 
@@ -163,11 +164,11 @@ def is_lazy(param):
 
 
 def _parameter_reduce(self, protocol):
-    return (_rebuild_parameter, (self._data, self._requires_grad))
+    return (_rebuild_parameter, (*array_state(self._data), self._requires_grad))
 
 
-def _rebuild_parameter(data, requires_grad):
-    return Parameter(Tensor._wrap(data), requires_grad)
+def _rebuild_parameter(raw, dtype, shape, strides, offset, requires_grad):
+    return Parameter(Tensor._wrap(array_from_state(raw, dtype, shape, strides, offset)), requires_grad)
 
 
 Parameter.__reduce_ex__ = _parameter_reduce

@@ -7233,3 +7233,108 @@ case(
     """,
     fresh_process=True,
 )
+
+
+# a checkpoint holding a class torch's weights-only loader does not know: its full error, then the two ways to allow
+# the class (add_safe_globals, the safe_globals context manager) and the pair form's checks
+case(
+    "api_load_safe_globals",
+    """
+    import argparse
+    import io
+
+    buffer = io.BytesIO()
+    torch.save({"w": torch.ones(2), "args": argparse.Namespace(lr=0.1)}, buffer)
+    for step in range(2):
+        buffer.seek(0)
+        try:
+            torch.load(buffer)
+        except Exception as e:
+            print(type(e).__name__, repr(str(e)))
+        buffer.seek(0)
+        if step == 0:
+            with torch.serialization.safe_globals([argparse.Namespace]):
+                print(torch.load(buffer), argparse.Namespace in torch.serialization.get_safe_globals())
+            print(argparse.Namespace in torch.serialization.get_safe_globals())
+        else:
+            torch.serialization.add_safe_globals([(argparse.Namespace, "argparse.Namespace")])
+            print(torch.load(buffer)["args"])
+    torch.serialization.clear_safe_globals()
+    print(torch.serialization.get_safe_globals())
+    for bad in [[(argparse.Namespace,)], [(argparse.Namespace, 1)]]:
+        torch.serialization.add_safe_globals(bad)
+        buffer.seek(0)
+        try:
+            torch.load(buffer)
+        except Exception as e:
+            print(type(e).__name__, str(e))
+        torch.serialization.clear_safe_globals()
+    """,
+)
+
+
+# what torch's weights-only loader accepts (tensors of each dtype, views, parameters, Counter, device, bytearray, set,
+# complex, strided) and refuses, with its messages: numpy arrays and scalars (a common slip: np.mean's result in a
+# checkpoint), slices, frozensets, ranges, and a blocked module's function
+case(
+    "api_load_weights_only_allowlist",
+    """
+    import collections
+    import io
+    import os
+
+    import numpy as np
+
+    x = torch.arange(6.0).reshape(2, 3)
+    kept = [x.t(), x[:, 1], torch.tensor(True), torch.ones(2, dtype=torch.int8), torch.tensor(3.5, dtype=torch.float64),
+            torch.nn.Parameter(torch.ones(2)), torch.ones(2, requires_grad=True), collections.Counter("aab"),
+            torch.device("cpu"), bytearray(b"ab"), {1, 2}, 1 + 2j, torch.strided, torch.Size([2, 3])]
+    refused = [np.ones(2), np.float64(1.5), np.dtype("float32"), slice(1, 2), frozenset([1]), range(3), os.system]
+    for obj in kept + refused:
+        buffer = io.BytesIO()
+        torch.save({"obj": obj}, buffer)
+        buffer.seek(0)
+        try:
+            loaded = torch.load(buffer)["obj"]
+            print(repr(loaded), getattr(loaded, "is_contiguous", lambda: "")())
+        except Exception as e:
+            print(type(e).__name__, repr(str(e)))
+    buffer.seek(0)
+    print(torch.load(buffer, weights_only=False)["obj"] is os.system)
+    """,
+)
+
+
+# torch's "Serialization semantics" note: views saved together stay views of one storage, and a view is saved with
+# its whole storage; strides, offsets and expanded (stride 0) dims survive the round trip
+case(
+    "api_save_load_views_share_storage",
+    """
+    import io
+
+
+    def round_trip(obj):
+        buffer = io.BytesIO()
+        torch.save(obj, buffer)
+        buffer.seek(0)
+        return torch.load(buffer)
+
+
+    numbers = torch.arange(1, 10)
+    evens = numbers[1::2]
+    loaded_numbers, loaded_evens = round_trip([numbers, evens])
+    loaded_evens *= 2
+    print(loaded_numbers, loaded_evens)
+    small = torch.arange(1000)[0:5]
+    print(round_trip(small).untyped_storage().size(), round_trip(small.clone()).untyped_storage().size())
+    x = torch.arange(6.0).reshape(2, 3)
+    for view in [x.t(), x.unsqueeze(0).expand(2, 2, 3), x[:, ::2], x[1], x[:0], x.permute(1, 0)[1:], x.flip(0)]:
+        y = round_trip(view)
+        print(y.shape, y.stride(), y.storage_offset(), y.is_contiguous(), y.equal(view))
+    a, b = round_trip((x, x.view(3, 2)))
+    b[0, 0] = 100
+    print(a)
+    state = round_trip(torch.nn.Linear(2, 2).state_dict())
+    print({k: (v.shape, v.stride()) for k, v in state.items()})
+    """,
+)
