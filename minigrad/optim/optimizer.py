@@ -156,9 +156,14 @@ class Optimizer:
 
 
 def _cast(param, key, value):
-    """A loaded state value for ``param``: floating-point tensors in its dtype (the step count as it is)."""
-    if isinstance(value, Tensor) and param.dtype.is_floating_point and key != "step":
-        return value.to(param.dtype)
+    """A loaded state value for ``param``: floating-point tensors in its dtype (the step count as it is), in new
+    dicts, lists and tuples (LBFGS's history), as torch's ``_cast`` copies them; tensors keep their identity."""
+    if isinstance(value, Tensor):
+        return value.to(param.dtype) if param.dtype.is_floating_point and key != "step" else value
+    if isinstance(value, dict):
+        return {k: _cast(param, k, v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_cast(param, key, v) for v in value)
     return value
 
 

@@ -7338,3 +7338,49 @@ case(
     print({k: (v.shape, v.stride()) for k, v in state.items()})
     """,
 )
+
+
+# Optimizer.load_state_dict copies the state's containers (LBFGS's history lists), so stepping on does not change
+# the state dict it loaded; the tensors in them are the loaded ones
+case(
+    "api_optimizer_load_state_dict_copies_lists",
+    """
+    torch.manual_seed(0)
+    w = torch.nn.Parameter(torch.randn(3))
+    opt = torch.optim.LBFGS([w], lr=0.5, history_size=3)
+
+
+    def loss_of(p):
+        return ((p - 1) ** 2).sum() + (p**4).sum()
+
+
+    def closure():
+        opt.zero_grad()
+        loss = loss_of(w)
+        loss.backward()
+        return loss
+
+
+    for _ in range(2):
+        opt.step(closure)
+    saved = opt.state_dict()
+    first = saved["state"][0]["old_dirs"][0]
+    w2 = torch.nn.Parameter(w.detach().clone())
+    opt2 = torch.optim.LBFGS([w2], lr=0.5, history_size=3)
+    opt2.load_state_dict(saved)
+    state, loaded = opt2.state[w2], saved["state"][0]
+    print(state["old_dirs"] is loaded["old_dirs"], state["old_dirs"][0] is first, state["d"] is loaded["d"])
+
+
+    def closure2():
+        opt2.zero_grad()
+        loss = loss_of(w2)
+        loss.backward()
+        return loss
+
+
+    for _ in range(2):
+        opt2.step(closure2)
+    print(saved["state"][0]["old_dirs"][0] is first, len(saved["state"][0]["old_dirs"]), w2)
+    """,
+)
