@@ -227,3 +227,45 @@ def test_detach_in_place_on_any_view_is_refused():
         with pytest.raises(RuntimeError) as e:
             view.detach_()
         assert str(e.value) == message
+
+
+def _frames(error):
+    """The (file name, function) of each frame of ``error``'s traceback below the test's own."""
+    import traceback
+
+    return [(f.filename.rsplit("/", 2)[-2:], f.name) for f in traceback.extract_tb(error.__traceback__)[1:]]
+
+
+def test_backward_errors_show_no_engine_frames():
+    """As in torch, whose engine is C++: an error the engine raises is shown as raised by ``run_backward`` (below
+    ``Tensor.backward`` and ``autograd.backward``), and a user's failing hook or Function follows it directly."""
+    x = torch.ones(3, requires_grad=True)
+    y = x * 1
+    z = y.sin()
+    y.add_(1)
+    with pytest.raises(RuntimeError, match="modified by an inplace operation") as info:
+        z.sum().backward()
+    assert [name for _, name in _frames(info.value)] == ["backward", "backward", "run_backward"]
+
+    def failing_hook(grad):
+        return grad.no_such_method()
+
+    x.register_hook(failing_hook)
+    with pytest.raises(AttributeError) as info:
+        (x * 2).sum().backward()
+    assert [name for _, name in _frames(info.value)] == ["backward", "backward", "run_backward", "failing_hook"]
+
+    class Broken(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, t):
+            return t * 2
+
+        @staticmethod
+        def backward(ctx, grad):
+            raise ValueError("my backward failed")
+
+    t = torch.ones(2, requires_grad=True)
+    with pytest.raises(ValueError, match="my backward failed") as info:
+        torch.autograd.grad(Broken.apply(t).sum(), [t])
+    names = [name for _, name in _frames(info.value)]
+    assert names[-2:] == ["run_backward", "backward"] and "_run" not in names

@@ -22,6 +22,7 @@ import itertools
 import numpy as np
 
 from ..size import shape_text
+from ..tracebacks import from_user_code
 from ..typename import c_type_name
 from . import anomaly_mode, grad_mode, graph, observer
 from .accumulate_grad import AccumulateGrad
@@ -208,7 +209,6 @@ def _call_tensor_hooks(node, grads, obs, replay=None):
     return grads
 
 
-@np.errstate(all="ignore")  # like torch, gradients may be inf or nan (log at 0) without numpy's warnings
 def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, accumulate=True, replay=None):
     """Backpropagate from ``roots`` (tensors) seeded with ``grad_roots``.
 
@@ -219,127 +219,130 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
     observer to watch: no ``.grad`` is written and nothing is freed; hooks run
     only if ``replay == "hooks"``.
     """
-    if replay is not None:
-        retain_graph = True
-    hooks = replay in (None, "hooks")
-    obs = observer.current
-    root = GraphRoot([t._edge() for t in roots], grad_roots)
-    deps = _dependencies(root)
+    with np.errstate(all="ignore"):  # like torch, gradients may be inf or nan (log at 0), without warnings
+        if replay is not None:
+            retain_graph = True
+        hooks = replay in (None, "hooks")
+        obs = observer.current
+        root = GraphRoot([t._edge() for t in roots], grad_roots)
+        deps = _dependencies(root)
 
-    captures = {}  # (node, output_nr) -> [input index, ...]
-    needed = None
-    if inputs is not None:
-        for i, t in enumerate(inputs):
-            edge = t._edge(create=False)
-            if edge[0] is not None:
-                captures.setdefault(edge, []).append(i)
-        targets = {node for node, _ in captures}
-        reach, needed = set(), set()  # reach: its grads are wanted; needed: it must also run
-        for node in _post_order(root):  # children first
-            if any(child in reach for child, _ in node.next_functions if child is not None) or (
-                accumulate and node in targets
-            ):
-                needed.add(node)
-                reach.add(node)
-            elif node in targets:
-                reach.add(node)
-        if accumulate:  # backward(inputs=...): listed leaves accumulate, non-leaves retain_grad
-            captures = {}
-    captured = [None] * (len(inputs) if inputs is not None else 0)
-    _tasks.append((next(_task_ids), deps, reach if inputs is not None else None, accumulate))
+        captures = {}  # (node, output_nr) -> [input index, ...]
+        needed = None
+        if inputs is not None:
+            for i, t in enumerate(inputs):
+                edge = t._edge(create=False)
+                if edge[0] is not None:
+                    captures.setdefault(edge, []).append(i)
+            targets = {node for node, _ in captures}
+            reach, needed = set(), set()  # reach: its grads are wanted; needed: it must also run
+            for node in _post_order(root):  # children first
+                if any(child in reach for child, _ in node.next_functions if child is not None) or (
+                    accumulate and node in targets
+                ):
+                    needed.add(node)
+                    reach.add(node)
+                elif node in targets:
+                    reach.add(node)
+            if accumulate:  # backward(inputs=...): listed leaves accumulate, non-leaves retain_grad
+                captures = {}
+        captured = [None] * (len(inputs) if inputs is not None else 0)
+        _tasks.append((next(_task_ids), deps, reach if inputs is not None else None, accumulate))
 
-    if obs is not None:
-        obs(BEGIN, root=root, roots=roots, grads=grad_roots, accumulate=accumulate)
-    # On the fast path the gradients travel as numpy arrays, and a node runs on arrays unless something needs
-    # Tensors: a hook, retain_grad, a capture, a backward written for Tensors. Then it runs as on the
-    # reference path, on Tensors made from the arrays (same numbers: tests/test_fingerprints.py).
-    fast = FAST and not create_graph and obs is None and replay is None
-    if fast:
-        root._grads = tuple([g._data for g in grad_roots])
-    special = {node for node, _ in captures} if captures else ()
-
-    buffers = {root: [None]}
-    ready = []  # the heap of ready nodes; the next node skips it when it is the only one ready
-    next_node = root
-    tiebreak = itertools.count()
-    as_op = create_graph or obs is not None  # sums of gradients recorded or reported
-    ran = []
-    global whole_graph
-    prev_mode, prev_whole = grad_mode._state.enabled, whole_graph
-    grad_mode._state.enabled, whole_graph = create_graph, accumulate and inputs is None
-    try:
-        while True:
-            if next_node is not None:
-                node, next_node = next_node, None
-            elif ready:
-                node = heapq.heappop(ready)[2]
-            else:
-                break
-            grads = buffers.pop(node)
-            outs = None
-            if fast and not node._watched and node not in special:
-                if needed is not None and node not in needed:
-                    continue
-                if grads[0] is None and node is not root and _all_none(grads):
-                    if not isinstance(node, BackwardCFunction):
-                        outs = (None,) * len(node.next_functions)
-                else:
-                    outs = node._backward_arrays(grads)  # None: it runs on Tensors
-                    if outs:
-                        outs = validate(node, outs)
-            if outs is None:
-                if fast:
-                    grads = [None if g is None else Tensor._wrap(g) for g in grads]
-                try:
-                    outs = _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph, replay)
-                    # torch makes no root node for one root (the root's own node runs first), so checks none
-                    if outs is not None and anomaly_mode.on and (node is not root or len(root.next_functions) > 1):
-                        anomaly_mode.check_nan(node, outs)
-                except Exception:
-                    anomaly_mode.failed(node)  # under anomaly detection: the forward call that made the node
-                    raise
-                if outs is None:
-                    continue  # not needed by backward(inputs=...)
-                if fast:
-                    outs = tuple([None if g is None else g._data for g in outs])
-            if not retain_graph:
-                node._release()
-                if obs is not None:
-                    ran.append(node)
-            if obs is not None and node is not root and not isinstance(node, AccumulateGrad):
-                obs(GRADS, node=node, grads=tuple(outs))
-
-            for (child, nr), g in zip(node.next_functions, outs):
-                if child is None:
-                    continue
-                buf = buffers.get(child)
-                if buf is None:
-                    buf = buffers[child] = [None] * child._num_outputs
-                if g is not None:
-                    old = buf[nr]
-                    buf[nr] = g if old is None else _sum_grads(old, g, as_op)
-                left = deps[child] - 1
-                deps[child] = left
-                if left == 0:  # ready: run next if it is the only one, else in torch's order (the heap)
-                    if next_node is None and not ready:
-                        next_node = child
-                    else:
-                        if next_node is not None:
-                            heapq.heappush(ready, (-next_node._sequence_nr, next(tiebreak), next_node))
-                            next_node = None
-                        heapq.heappush(ready, (-child._sequence_nr, next(tiebreak), child))
-            outs = g = grads = None  # hold no gradient a leaf could take over (AccumulateGrad counts references)
-    finally:
-        _tasks.pop()
-        grad_mode._state.enabled, whole_graph = prev_mode, prev_whole
+        if obs is not None:
+            obs(BEGIN, root=root, roots=roots, grads=grad_roots, accumulate=accumulate)
+        # On the fast path the gradients travel as numpy arrays, and a node runs on arrays unless something needs
+        # Tensors: a hook, retain_grad, a capture, a backward written for Tensors. Then it runs as on the
+        # reference path, on Tensors made from the arrays (same numbers: tests/test_fingerprints.py).
+        fast = FAST and not create_graph and obs is None and replay is None
         if fast:
-            root._grads = grad_roots
+            root._grads = tuple([g._data for g in grad_roots])
+        special = {node for node, _ in captures} if captures else ()
 
-    if obs is not None:
-        if not retain_graph:
-            obs(FREE, nodes=tuple(n for n in ran if n is not root))
-        obs(END, captured=tuple(captured))
-    return captured
+        buffers = {root: [None]}
+        ready = []  # the heap of ready nodes; the next node skips it when it is the only one ready
+        next_node = root
+        tiebreak = itertools.count()
+        as_op = create_graph or obs is not None  # sums of gradients recorded or reported
+        ran = []
+        global whole_graph
+        prev_mode, prev_whole = grad_mode._state.enabled, whole_graph
+        grad_mode._state.enabled, whole_graph = create_graph, accumulate and inputs is None
+        try:
+            while True:
+                if next_node is not None:
+                    node, next_node = next_node, None
+                elif ready:
+                    node = heapq.heappop(ready)[2]
+                else:
+                    break
+                grads = buffers.pop(node)
+                outs = None
+                if fast and not node._watched and node not in special:
+                    if needed is not None and node not in needed:
+                        continue
+                    if grads[0] is None and node is not root and _all_none(grads):
+                        if not isinstance(node, BackwardCFunction):
+                            outs = (None,) * len(node.next_functions)
+                    else:
+                        outs = node._backward_arrays(grads)  # None: it runs on Tensors
+                        if outs:
+                            outs = validate(node, outs)
+                if outs is None:
+                    if fast:
+                        grads = [None if g is None else Tensor._wrap(g) for g in grads]
+                    try:
+                        outs = _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph, replay)
+                        # torch makes no root node for one root (the root's own node runs first), so checks none
+                        if outs is not None and anomaly_mode.on and (node is not root or len(root.next_functions) > 1):
+                            anomaly_mode.check_nan(node, outs)
+                    except Exception:
+                        anomaly_mode.failed(node)  # under anomaly detection: the forward call that made the node
+                        raise
+                    if outs is None:
+                        continue  # not needed by backward(inputs=...)
+                    if fast:
+                        outs = tuple([None if g is None else g._data for g in outs])
+                if not retain_graph:
+                    node._release()
+                    if obs is not None:
+                        ran.append(node)
+                if obs is not None and node is not root and not isinstance(node, AccumulateGrad):
+                    obs(GRADS, node=node, grads=tuple(outs))
+
+                for (child, nr), g in zip(node.next_functions, outs):
+                    if child is None:
+                        continue
+                    buf = buffers.get(child)
+                    if buf is None:
+                        buf = buffers[child] = [None] * child._num_outputs
+                    if g is not None:
+                        old = buf[nr]
+                        buf[nr] = g if old is None else _sum_grads(old, g, as_op)
+                    left = deps[child] - 1
+                    deps[child] = left
+                    if left == 0:  # ready: run next if it is the only one, else in torch's order (the heap)
+                        if next_node is None and not ready:
+                            next_node = child
+                        else:
+                            if next_node is not None:
+                                heapq.heappush(ready, (-next_node._sequence_nr, next(tiebreak), next_node))
+                                next_node = None
+                            heapq.heappush(ready, (-child._sequence_nr, next(tiebreak), child))
+                outs = g = grads = None  # hold no gradient a leaf could take over (AccumulateGrad counts references)
+        except Exception as error:  # shown as raised here, or in the user's own hook or Function, as in torch
+            raise error.with_traceback(from_user_code(error.__traceback__))  # noqa: B904
+        finally:
+            _tasks.pop()
+            grad_mode._state.enabled, whole_graph = prev_mode, prev_whole
+            if fast:
+                root._grads = grad_roots
+
+        if obs is not None:
+            if not retain_graph:
+                obs(FREE, nodes=tuple(n for n in ran if n is not root))
+            obs(END, captured=tuple(captured))
+        return captured
 
 
 def _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph, replay):
