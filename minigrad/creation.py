@@ -485,7 +485,7 @@ def _integer_arange(start, end, step, dtype):
     if dtype is dtypes.int64:
         if xstep == 0:
             raise ValueError("step must be nonzero")
-        n = -((xend - xstart + xstep - (1 if xstep > 0 else -1)) // -xstep)  # ceil, in integers
+        n = -((xstart - xend) // xstep)  # ceil((end - start) / step), in integers
     else:
         n = math.ceil((end - start) / step)
     return (xstart + xstep * np.arange(max(n, 0), dtype=np.int64)).astype(dtype.np)

@@ -7384,3 +7384,15 @@ case(
     print(saved["state"][0]["old_dirs"][0] is first, len(saved["state"][0]["old_dirs"]), w2)
     """,
 )
+
+
+# arange with dtype=torch.int64 given: the count is ceil((end - start) / step) from the bounds cut to integers (0, 8,
+# 4 is [0, 4], not [0, 4, 8]), over steps of both signs, as for the other integer types
+case(
+    "api_arange_int64_count",
+    """
+    for start, end, step in [(0, 8, 4), (0, 9, 4), (1, 10, 3), (8, 0, -4), (7, -7, -3), (-5, 5, 5), (0.5, 7.9, 2.2),
+                             (7.9, 0.2, -2.5), (3, 3, 1), (0, 8, 4.0)]:
+        print([torch.arange(start, end, step, dtype=dtype).tolist() for dtype in (torch.int64, torch.int32)])
+    """,
+)
