@@ -91,9 +91,12 @@ def found_element(function, name, position, item):
 
 
 def failed_to_unpack(function, name, pos, item):
-    """torch's TypeError for a later item of a list of ints (at ``pos``, from 1) that is not one."""
-    return TypeError(f"{function}(): argument '{name}' failed to unpack the object at pos {pos} with error "
+    """torch's TypeError for a later item of a list of ints (at ``pos``, from 1) that is not one (raised by the
+    parser after it chose the overload, so it is the error even for a function with several)."""
+    error = TypeError(f"{function}(): argument '{name}' failed to unpack the object at pos {pos} with error "
                      f'"type must be tuple of ints,but got {word(item)}"')  # fmt: skip
+    error.unpacking = True
+    return error
 
 
 def no_sizes(function, name, overloads=None):
@@ -113,7 +116,7 @@ def plausible(overloads, given):
 
 def parameters(overload):
     """An overload's parameters (``"Tensor input"``, ``"bool keepdim = False"``), without the ``*``."""
-    return [piece for piece in overload.split(", ") if piece != "*"]
+    return [piece for piece in overload.split(", ") if piece not in ("*", "")]
 
 
 def least_arguments(overload):
@@ -247,11 +250,25 @@ def typed_parameters(signatures):
     :func:`flags_fit` tests before the call; empty for several signatures (which applies is the parser's call)."""
     if len(signatures) != 1:
         return ()
-    out = []
-    for position, (kind, name, default, keyword_only) in enumerate(_signature_pieces(signatures[0])):
+    out, pieces = [], _signature_pieces(signatures[0])
+    for position, (kind, name, default, keyword_only) in enumerate(pieces):
         if kind.rstrip("?") in ("bool", "int", "tuple of ints"):
-            out.append((None if keyword_only else position, name, KINDS[kind.rstrip("?")], default, kind[-1] == "?"))
+            test = KINDS[kind.rstrip("?")]
+            if kind.rstrip("?") == "tuple of ints" and not _takes_one_int(name, pieces):
+                sole = sum(not p[3] for p in pieces) == 1  # a method's only one: x.flip(0) is x.flip((0,))
+                test = KINDS["tuple of ints"] if sole else _int_list
+            out.append((None if keyword_only else position, name, test, default, kind[-1] == "?"))
     return tuple(out)
+
+
+def _takes_one_int(name, pieces):
+    """Whether an int list parameter also takes one int (torch's ``int[1] dim``, ``SymInt[1] shifts``, not the
+    ``int[] dims`` of ``torch.flip(x, 0)``, whose message is the same: told apart by name)."""
+    return name in ("dim", "shifts") or name == "dims" and any(p[1] == "shifts" for p in pieces)
+
+
+def _int_list(value):
+    return isinstance(value, (list, tuple)) and all(map(is_int, value))
 
 
 def flags_fit(flags, args, kwargs):
@@ -263,9 +280,38 @@ def flags_fit(flags, args, kwargs):
             value = kwargs[name]
         else:
             continue
-        if not (test(value) or value is None and (default == "None" or nullable or name in ("dim", "dims"))):
+        if not (test(value) or value is None and (default == "None" or nullable)):
             return False
     return True
+
+
+def as_python_ints(flags, args, kwargs, skip=0):
+    """``(args, kwargs)`` with each int and int list of ``flags`` (see :func:`typed_parameters`) given as a numpy
+    integer or a 0-d integer tensor made a Python int, as torch's parser reads them (``x.amax(np.int64(1))``;
+    ``skip`` arguments, a method's tensor, come first), or None if none was."""
+    changed = None
+    for position, name, *_ in flags:
+        if position is not None and 0 <= position < len(args) - skip:
+            at, value = position + skip, args[position + skip]
+        elif name in kwargs:
+            at, value = name, kwargs[name]
+        else:
+            continue
+        if isinstance(value, (list, tuple)):
+            plain = value if all(v.__class__ is int for v in value) else type(value)(map(_python_int, value))
+        else:
+            plain = _python_int(value)
+        if plain is not value:
+            if changed is None:
+                changed = list(args), dict(kwargs)
+            changed[isinstance(at, str)][at] = plain
+    return None if changed is None else (tuple(changed[0]), changed[1])
+
+
+def _python_int(value):
+    if value.__class__ is int or not is_int(value):
+        return value
+    return int(value.item() if isinstance(value, Tensor) else value)
 
 
 def call_error(function, signatures, args, kwargs):
@@ -273,9 +319,13 @@ def call_error(function, signatures, args, kwargs):
     torch's parser, as ``tests/parity/record_api.py`` records them in ``torch_signatures.json``: a method's without
     the tensor), or None if one fits. With one signature plausible for the count given, the error is that
     signature's own (the first argument of the wrong type, a missing or unexpected one); otherwise it lists them."""
-    nullable = len(signatures) > 1  # their texts do not tell which take None (``int? to``): as if all did
-    if any(_mismatch(function, s, args, kwargs, nullable) is None for s in signatures):
+    nullable = len(signatures) > 1  # their texts do not tell which take None (``int? to``): see _takes_none
+    errors = [_mismatch(function, s, args, kwargs, nullable) for s in signatures]
+    if any(error is None for error in errors):
         return None
+    for error in errors:  # a list of ints the parser took for its first item fails unpacking a later one
+        if getattr(error, "unpacking", False):
+            return error
     candidates = signatures if len(signatures) == 1 else plausible(signatures, len(args) + len(kwargs))
     if len(candidates) == 1:
         return _mismatch(function, candidates[0], args, kwargs)
@@ -288,13 +338,15 @@ def _mismatch(function, signature, args, kwargs, nullable=False):
     missing from there on), then a keyword it does not have (``FunctionSignature::parse``)."""
     pieces = _signature_pieces(signature)
     positional = [p for p in pieces if not p[3]]
-    if len(positional) == 1 and positional[0][0] == "tuple of ints" and len(args) > 1 and is_int(args[0]):
-        args = (args,)  # torch's parser takes a list of ints as separate arguments: x.repeat(2, 3)
+    if len(positional) == 1 and positional[0][0] == "tuple of ints" and positional[0][2] is None and args \
+            and is_int(args[0]):
+        args = (args,)  # torch's parser takes a list of ints as separate arguments: x.repeat(2, 3), x.flip(0)
     if len(args) > len(positional):
         least, most, given = sum(p[2] is None for p in positional), len(positional), len(args)
         count = f"{most} positional argument{'' if most == 1 else 's'}" if least == most else \
             f"from {least} to {most} positional arguments"
         return TypeError(f"{function}() takes {count} but {given} {'was' if given == 1 else 'were'} given")
+    names = {p[1] for p in pieces}
     for i, (kind, name, default, keyword_only) in enumerate(pieces):
         if not keyword_only and i < len(args):
             value, position = args[i], i + 1
@@ -307,10 +359,11 @@ def _mismatch(function, signature, args, kwargs, nullable=False):
                              f"{', '.join(missing)}")  # fmt: skip
         else:
             continue
-        error = _wrong_type(function, kind, name, default, value, position, nullable)
+        error = _wrong_type(function, kind, name, default, value, position, nullable and _takes_none(kind, name, names))
+        if error is None and kind == "tuple of ints" and is_int(value) and not _takes_one_int(name, pieces):
+            error = must_be_tensor(function, name, position, value, kind=kind)
         if error is not None:
             return error
-    names = {p[1] for p in pieces}
     for key in kwargs:
         if key not in names:
             return TypeError(f"{function}() got an unexpected keyword argument '{key}'")
@@ -338,14 +391,26 @@ KINDS = {  # what torch's parser takes as each type of its signatures (a type no
     "bool": lambda v: v.__class__ is bool,  # not numpy's bool: torch's parser refuses it
     "Number": lambda v: isinstance(v, NUMBERS) or isinstance(v, Tensor) and v.ndim == 0,
     "float": lambda v: isinstance(v, NUMBERS) and not isinstance(v, (bool, np.bool_)),
-    "torch.dtype": lambda v: v in _PYTHON_DTYPES or isinstance(v, dtypes.dtype),
+    "torch.dtype": lambda v: isinstance(v, dtypes.dtype) or isinstance(v, type) and v in _PYTHON_DTYPES,
     "tuple of ints": lambda v: is_int(v) or isinstance(v, (list, tuple)) and all(map(is_int, v)),
+    "tuple of Tensors": lambda v: isinstance(v, (list, tuple)),  # its items are the function's to check
 }
 
 
+def _takes_none(kind, name, names):
+    """Whether a required parameter of one of several overloads (whose texts lose torch's ``?``) takes None: not
+    an int, bool, number, tensor or int list, but a reduction's ``int[1]? dim`` (one with a ``keepdim``:
+    ``x.sum(None)``, not ``x.squeeze(None)``) and ``random_``'s ``int? to``."""
+    if kind == "tuple of ints" and name == "dim":
+        return "keepdim" in names
+    if kind == "int" and name == "to":
+        return True
+    return kind not in ("int", "bool", "float", "Number", "tuple of ints", "Tensor")  # ``Tensor?`` keeps its ?
+
+
 def _wrong_type(function, kind, name, default, value, position, nullable=False):
-    if value is None and (nullable or default == "None" or kind.endswith("?") or name in ("dim", "dims")):
-        return None  # an optional argument (a reduction's dim is ``int[1]?``, printed without its default)
+    if value is None and (nullable or default == "None" or kind.endswith("?")):
+        return None  # an optional argument
     kind = kind.rstrip("?")
     if kind == "tuple of ints" and isinstance(value, (list, tuple)):
         for pos, item in enumerate(value):  # the parser tests the first item's type, then unpacks the rest

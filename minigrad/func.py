@@ -239,8 +239,8 @@ def jacrev(func, argnums=0, *, has_aux=False):
                 cotangents[k] = one_hot.reshape(out.shape)
                 rows.append(vjp_fn(_rebuild(output, iter(cotangents))))
             per_input = tuple(
-                stack([row[i] for row in rows]).reshape(*out.shape, *args[a].shape)
-                if rows else zeros_like(args[a]).reshape(*out.shape, *args[a].shape)
+                stack([row[i] for row in rows]).reshape((*out.shape, *args[a].shape))
+                if rows else zeros_like(args[a]).reshape((*out.shape, *args[a].shape))
                 for i, a in enumerate(picked)
             )  # fmt: skip
             return per_input if isinstance(argnums, tuple) else per_input[0]
@@ -482,7 +482,7 @@ def linearize(func, *primals):
 
 def _swap_groups(t, first, second):
     """``t``, shaped ``A + B`` (``first`` and ``second`` dimensions), with the two groups swapped: ``B + A``."""
-    return t.permute(*range(first, first + second), *range(first))
+    return t.permute((*range(first, first + second), *range(first)))
 
 
 def _in_dims_for(name, in_dims, args):

@@ -855,7 +855,7 @@ def _shape_args(shape, function="view", name="size", overloads=None):
 _VIEW = ("torch.dtype dtype", "tuple of ints size")
 
 
-@public()
+@public(parse=True)
 def reshape(input, shape):
     """Mirror ``torch.reshape``: a view (ViewBackward0) when possible, else a copy."""
     return S.reshape(input, sizes_argument("reshape", "shape", (shape,), position=2))
@@ -1026,7 +1026,7 @@ def t_(self):
     return I.apply_view_inplace(self, S.TInPlace, (S.T, {}, 0))
 
 
-@public("transpose_", "swapdims_", function=False)
+@public("transpose_", "swapdims_", function=False, parse=True)
 def transpose_(self, dim0, dim1):
     """Mirror ``Tensor.transpose_`` (and ``swapdims_``): dims ``dim0`` and ``dim1`` swapped in place
     (TransposeBackward1)."""
@@ -1040,7 +1040,7 @@ def _swapaxes_(self, axis0, axis1):
     return transpose_(self, axis0, axis1)
 
 
-@public("squeeze_", function=False)
+@public("squeeze_", function=False, parse=True)
 def squeeze_(self, dim=None):
     """Mirror ``Tensor.squeeze_``: dims of size 1 removed in place, all of them (SqueezeBackward3), ``dim``
     (SqueezeBackward4) or those of a tuple of dims (SqueezeBackward5)."""
@@ -1052,7 +1052,7 @@ def squeeze_(self, dim=None):
     return I.apply_view_inplace(self, S.SqueezeDimInPlace, undo, dim=dim)
 
 
-@public("unsqueeze_", function=False)
+@public("unsqueeze_", function=False, parse=True)
 def unsqueeze_(self, dim):
     """Mirror ``Tensor.unsqueeze_``: a dim of size 1 inserted at ``dim`` in place (UnsqueezeBackward1)."""
     undo = (S.SqueezeDim, {"dim": self._wrap_dim(dim, self.ndim + 1)}, 0)
@@ -1343,7 +1343,7 @@ def _copy_(self, other, non_blocking=False):
     return I.apply_inplace(self, I.Copy.apply, other if isinstance(other, Tensor) else wrap(np.asarray(other)))
 
 
-@public("reshape", function=False)
+@public("reshape", function=False, parse=True)
 def _reshape_method(self, *sizes, shape=None):
     """Mirror ``Tensor.reshape(*shape)``."""
     if shape is not None:
@@ -1351,13 +1351,13 @@ def _reshape_method(self, *sizes, shape=None):
     return reshape(self, _shape_args(sizes, "reshape", "shape"))
 
 
-@public("permute", function=False)
+@public("permute", function=False, parse=True)
 def _permute_method(self, *sizes, dims=None):
     """Mirror ``Tensor.permute(*dims)``."""
     return permute(self, _shape_args(sizes_or_keyword("permute", "dims", sizes, dims), "permute", "dims"))
 
 
-@public("view", function=False)
+@public("view", function=False, parse=True)
 def _view(self, *shape, size=None, dtype=None):
     """Mirror ``Tensor.view(*shape)``: a view with a new shape; fails if the layout does not allow one."""
     if size is not None or dtype is not None:  # rare: the hot path reads neither
@@ -1367,7 +1367,7 @@ def _view(self, *shape, size=None, dtype=None):
     return S.View.apply(self, shape=_shape_args(shape, "view", "size", _VIEW))
 
 
-@public("expand", function=False)
+@public("expand", function=False, parse=True)
 def _expand(self, *shape, size=None, implicit=False):
     """Mirror ``Tensor.expand(*sizes)``: broadcast to a bigger shape without copying (``implicit``, for torch's
     tracer, changes nothing)."""

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from .arguments import (
     NUMBERS,
+    as_python_ints,
     call_error,
     flags_fit,
     invalid_arguments,
@@ -205,13 +206,19 @@ def _parsed(fn, name, key):
     method = key.startswith("torch.Tensor.")
     flags = typed_parameters(signatures)
     given = slice(1, None) if method else slice(None)  # a method's signatures leave the tensor out
+    # fewer arguments than every signature needs (x.view(), x.transpose_(0)): minigrad's code might take them
+    least = int(method) + min(map(least_arguments, signatures))
+    several = len(signatures) > 1  # a None given may fit none of them (x.squeeze(None)): minigrad's code takes it
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
-        if flags and not flags_fit(flags, args[given], kwargs):
+        if (len(args) + len(kwargs) < least or flags and not flags_fit(flags, args[given], kwargs)
+                or several and any(a is None for a in args)):
             error = call_error(name, signatures, args[given], kwargs)
             if error is not None:
                 raise error from None
+        if flags:
+            args, kwargs = as_python_ints(flags, args, kwargs, int(method)) or (args, kwargs)
         try:
             return fn(*args, **kwargs)
         except Exception:

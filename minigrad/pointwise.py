@@ -362,7 +362,7 @@ def take_along_dim(input, indices, dim=None):
     d = input._wrap_dim(dim)
     indices_shape = infer_size((*input.shape[:d], indices.shape[d], *input.shape[d + 1:]), indices.shape)
     input_shape = infer_size((*indices.shape[:d], input.shape[d], *indices.shape[d + 1:]), input.shape)
-    return gather(input.expand(*input_shape), d, indices.expand(*indices_shape))
+    return gather(input.expand(input_shape), d, indices.expand(indices_shape))
 
 
 @public("diff", function=False, parse=True)

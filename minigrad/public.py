@@ -9,7 +9,7 @@ its public function and the op catalogue.
         return Tanh.apply(input)
 """
 
-from .arguments import OPERANDS, refused
+from .arguments import OPERANDS, recorded_signatures, refused
 from .ops.inplace import apply_inplace
 from .tensor import Tensor
 
@@ -48,7 +48,7 @@ def public(*methods, inplace=None, function=True, binary=None, inplace_operator=
             setattr(Tensor, inplace_operator, _inplace_method(fn, inplace_operator, binary, operator=True))
         if parse:
             PARSED.update(f"torch.Tensor.{name}" for name in (*methods, *([inplace] if inplace else ())))
-            if not fn.__name__.startswith("_"):  # a method's own code (_chunk_method) is no minigrad.<name>
+            if function and not fn.__name__.startswith("_"):  # _chunk_method's name is no minigrad.<name>
                 PARSED.add(f"torch.{fn.__name__}")
         return fn if binary is None else _refusing(fn, fn.__name__, binary, method=False)
 
@@ -71,8 +71,10 @@ def _refusing(fn, name, binary, method):
 
 
 def alias(fn, *names):
-    """``fn`` also as ``minigrad.<name>`` for each of ``names`` (torch's aliases: ``clip`` for ``clamp``)."""
+    """``fn`` also as ``minigrad.<name>`` for each of ``names`` (torch's aliases: ``clip`` for ``clamp``), whose
+    wrong calls torch's parser refuses under the alias's own name (``concat(): argument 'tensors'``)."""
     NAMES.extend(names)
+    PARSED.update(key for key in (f"torch.{name}" for name in names) if key in recorded_signatures())
     return fn
 
 

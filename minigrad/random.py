@@ -623,7 +623,7 @@ def _bernoulli_(self, p=0.5, *, generator=None):
     gen, dtype = generator_or_default(generator, "bernoulli_", given, _BERNOULLI_), self._data.dtype
     if isinstance(p, Tensor):
         _check_probabilities(p)
-        p.expand(*self.shape)  # torch's error for a p that does not broadcast to self
+        p.expand(self.shape)  # torch's error for a p that does not broadcast to self
         return _fill_random(self, BernoulliTensor, _bernoulli_with(gen, dtype), None, p)
     if isinstance(p, bool) or not isinstance(p, (int, float)):
         raise invalid_arguments("bernoulli_", (p,), _BERNOULLI_)

@@ -103,7 +103,7 @@ def cumsum(input, dim=REQUIRED, *, dtype=None):
     return C.Cumsum.apply(input, dim=dim, dtype=None if dtype is None else dtype.np)
 
 
-@public("cumsum_", function=False)
+@public("cumsum_", function=False, parse=True)
 def cumsum_(self, dim=REQUIRED, *, dtype=None):
     """Mirror ``Tensor.cumsum_``: the running sums written into this tensor, in its dtype (CumsumBackward0)."""
     require_dim("cumsum_", dim)

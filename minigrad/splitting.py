@@ -4,7 +4,7 @@ for autograd (they may be changed in place, as the RNN cells do), with torch's c
 
 from .arguments import word
 from .ops import shape as S
-from .public import public
+from .public import PARSED, public
 from .tensor import Tensor
 
 __all__ = ["split_with_sizes", "unsafe_chunk", "unsafe_split", "unsafe_split_with_sizes"]
@@ -80,3 +80,4 @@ def _as_method(fn):
 
 Tensor.split_with_sizes = _as_method(split_with_sizes)
 Tensor.unsafe_split_with_sizes = _as_method(unsafe_split_with_sizes)
+PARSED.update(("torch.Tensor.split_with_sizes", "torch.Tensor.unsafe_split_with_sizes"))

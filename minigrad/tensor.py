@@ -159,13 +159,15 @@ class Tensor(metaclass=HidesStandIns):
         """Mirror ``Tensor.size(dim=None)``."""
         if dim is None:
             return shape_of(self._data)
-        if isinstance(dim, float):  # torch's parser: no float is an int
-            from .arguments import must_be_tensor  # not at the top: arguments imports this module
-            raise must_be_tensor("size", "dim", 1, dim, kind="int")
-        return self._data.shape[self._size_dim(dim)]
+        return self._data.shape[self._size_dim(dim, "size")]
 
-    def _size_dim(self, dim):
-        """``dim`` wrapped for ``size``/``stride``, which a 0-d tensor has none of (torch's IndexError)."""
+    def _size_dim(self, dim, function):
+        """``dim`` wrapped for ``size``/``stride`` (``function``), which a 0-d tensor has none of (torch's
+        IndexError); torch's parser's TypeError for one that is no int."""
+        if dim.__class__ is not int:
+            from .arguments import is_int, must_be_tensor  # not at the top: arguments imports this module
+            if not is_int(dim):
+                raise must_be_tensor(function, "dim", 1, dim, kind="int")
         if self._data.ndim == 0 and isinstance(dim, (int, np.integer)) and not isinstance(dim, bool):
             raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
         return self._wrap_dim(dim)
@@ -436,7 +438,7 @@ class Tensor(metaclass=HidesStandIns):
             strides = tuple(reversed(strides))
         else:
             strides = tuple(s // x.itemsize for s in x.strides)
-        return strides if dim is None else strides[self._size_dim(dim)]
+        return strides if dim is None else strides[self._size_dim(dim, "stride")]
 
     def storage_offset(self):
         """Mirror ``Tensor.storage_offset()``: where this tensor starts in its storage, in elements."""

@@ -345,7 +345,7 @@ def _jacfwd(func, inputs, strict, vectorize):
         columns.append(_as_tuple(tangents_out, "outputs", "jacobian")[1])
     jacobian = [  # lists, as torch's: _tuple_postprocess keeps them
         [
-            jac.permute(*range(1, jac.dim()), 0).reshape(*out.shape, *inp.shape)
+            jac.permute((*range(1, jac.dim()), 0)).reshape((*out.shape, *inp.shape))
             for jac, inp in zip(minigrad.stack([c[i] for c in columns]).split(numels, dim=0), inputs)
         ]
         for i, out in enumerate(outputs)

@@ -198,7 +198,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
         )
     _check_float_target(input, target)
     if weight is not None and weight.shape != input.shape:
-        weight = weight.expand(*input.shape)
+        weight = weight.expand(input.shape)
     return BinaryCrossEntropy.apply(input, target, weight=weight, reduction=code)
 
 

@@ -340,6 +340,6 @@ def setitem(t, key, value):
         shape = tuple(src.shape)
         while shape and shape[0] == 1:
             shape = shape[1:]
-        src = src.view(*shape) if shape != tuple(src.shape) else src
+        src = src.view(shape) if shape != tuple(src.shape) else src
         expanded = expanded_shape(src.shape, dst.shape, src.dtype)
-        apply_inplace(dst, Copy.apply, src.expand(*expanded) if expanded != tuple(src.shape) else src)
+        apply_inplace(dst, Copy.apply, src.expand(expanded) if expanded != tuple(src.shape) else src)
