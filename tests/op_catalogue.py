@@ -450,12 +450,12 @@ CATALOGUE = [
     Case("transpose", lambda a, d0, d1: a.transpose(d0, d1), unary(min_dims=1), args_for=two_dims),
     Case("mT", lambda a: a.mT, fixed(((2, 3),), ((2, 3, 4),))),
     Case("T", _reversed_t, fixed(((2, 3),), ((2, 3, 4),))),
-    Case("permute", lambda a, p: a.permute(*p), unary(), args_for=permutation),
+    Case("permute", lambda a, p: a.permute(p), unary(), args_for=permutation),
     Case("permute_function", lambda a, p: torch.permute(a, p), unary(min_dims=2), args_for=permutation),
     Case("reshape", lambda a, s: a.reshape(s), unary(), args_for=reshape_target),
     Case("reshape_noncontiguous", lambda a: a.t().reshape(-1), fixed(((2, 3),), ((3, 3),))),
     Case("reshape_noncontiguous_3d", lambda a: a.transpose(0, 2).reshape(2, -1), fixed(((2, 3, 2),))),
-    Case("view", lambda a, s: a.view(*s), unary(), args_for=reshape_target),
+    Case("view", lambda a, s: a.view(s), unary(), args_for=reshape_target),
     Case("view_as", lambda a: a.view_as(a.t()), fixed(((2, 3),))),
     Case("reshape_as", lambda a, b: a.t().reshape_as(b) * b, fixed(((2, 3), (6,)), ((2, 3), (3, 2)))),
     Case("flatten", lambda a: a.flatten(), unary()),
@@ -554,6 +554,8 @@ CATALOGUE += TENSORFNS_CATALOGUE + UTILITIES_CATALOGUE + DISTRIBUTIONS_CATALOGUE
 CATALOGUE += importlib.import_module("op_catalogue_attention").ATTENTION_CATALOGUE
 CATALOGUE += importlib.import_module("op_catalogue_sequences").SEQUENCES_CATALOGUE
 CATALOGUE += importlib.import_module("op_catalogue_programs").PROGRAMS_CATALOGUE
+CATALOGUE += importlib.import_module("op_catalogue_layers3d").LAYERS3D_CATALOGUE
+CATALOGUE += importlib.import_module("op_catalogue_vision").VISION_CATALOGUE
 BY_NAME = {case.name: case for case in CATALOGUE}
 assert len(BY_NAME) == len(CATALOGUE), "catalogue names must be unique"
 

@@ -88,6 +88,7 @@ __all__ = [
 __all__ += ["UninitializedParameter"]
 __all__ += ["AlphaDropout", "Dropout1d", "Dropout2d", "Dropout3d", "FeatureAlphaDropout"]
 
+from .channel_shuffle import ChannelShuffle  # noqa: E402
 from .conv_transpose import ConvTranspose1d, ConvTranspose2d  # noqa: E402
 from .fold import Fold, Unfold  # noqa: E402
 from .normalization import GroupNorm, InstanceNorm1d, InstanceNorm2d, InstanceNorm3d  # noqa: E402
@@ -109,6 +110,7 @@ __all__ += ["AdaptiveAvgPool1d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AvgP
 __all__ += ["ConvTranspose1d", "ConvTranspose2d", "Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d"]
 __all__ += ["PixelShuffle", "PixelUnshuffle", "CircularPad1d", "CircularPad2d", "ReflectionPad1d", "ReflectionPad2d",
             "ReplicationPad1d", "ReplicationPad2d", "Fold", "Unfold"]
+__all__ += ["ChannelShuffle"]
 __all__ += ["Bilinear", "CosineEmbeddingLoss", "GaussianNLLLoss", "HingeEmbeddingLoss", "LocalResponseNorm",
             "MarginRankingLoss", "MultiLabelMarginLoss", "MultiLabelSoftMarginLoss", "MultiMarginLoss",
             "PairwiseDistance", "PoissonNLLLoss", "RMSNorm", "RReLU", "SoftMarginLoss", "TripletMarginLoss",
@@ -140,6 +142,18 @@ from .parameter import Buffer, UninitializedBuffer  # noqa: E402
 __all__ += ["LazyBatchNorm1d", "LazyBatchNorm2d", "LazyBatchNorm3d", "LazyConv1d", "LazyConv2d", "LazyConvTranspose1d",
             "LazyConvTranspose2d", "LazyInstanceNorm1d", "LazyInstanceNorm2d", "LazyInstanceNorm3d",
             "UninitializedBuffer", "Buffer"]
+
+from .conv import Conv3d  # noqa: E402
+from .conv_transpose import ConvTranspose3d  # noqa: E402
+from .embedding_bag import EmbeddingBag  # noqa: E402
+from .lazy_conv import LazyConv3d, LazyConvTranspose3d  # noqa: E402
+from .lp_pool import LPPool1d, LPPool2d, LPPool3d  # noqa: E402
+from .pooling3d import AdaptiveAvgPool3d, AdaptiveMaxPool3d, AvgPool3d, MaxPool3d  # noqa: E402
+from .unpooling import MaxUnpool1d, MaxUnpool2d, MaxUnpool3d  # noqa: E402
+
+__all__ += ["AdaptiveAvgPool3d", "AdaptiveMaxPool3d", "AvgPool3d", "Conv3d", "ConvTranspose3d", "EmbeddingBag",
+            "LPPool1d", "LPPool2d", "LPPool3d", "LazyConv3d", "LazyConvTranspose3d", "MaxPool3d", "MaxUnpool1d",
+            "MaxUnpool2d", "MaxUnpool3d"]
 
 from ..torch_api import module_getattr  # noqa: E402
 

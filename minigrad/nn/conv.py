@@ -1,5 +1,6 @@
-"""Convolutions: ``torch.nn.functional.conv1d`` and ``conv2d`` (one ConvolutionBackward0 node, as in torch) and the
-layers ``nn.Conv1d`` and ``nn.Conv2d``, with torch's initialisation, printout and errors."""
+"""Convolutions: ``torch.nn.functional.conv1d``, ``conv2d`` and ``conv3d`` (one ConvolutionBackward0 node, as in
+torch) and the layers ``nn.Conv1d``, ``nn.Conv2d`` and ``nn.Conv3d``, with torch's initialisation, printout and
+errors."""
 
 import functools
 import inspect
@@ -215,6 +216,13 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return _conv("conv2d", 2, input, weight, bias, stride, padding, dilation, groups)
 
 
+@_checked_call
+def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """Mirror ``torch.nn.functional.conv3d`` (and ``torch.conv3d``): the cross-correlation of ``input`` (N, C, D, H,
+    W) or (C, D, H, W) with ``weight`` (O, C / groups, kD, kH, kW), plus ``bias``; one ConvolutionBackward0 node."""
+    return _conv("conv3d", 3, input, weight, bias, stride, padding, dilation, groups)
+
+
 def _ntuple(value, n):
     """torch's ``_single``/``_pair``: an iterable as a tuple, anything else repeated ``n`` times."""
     try:
@@ -305,7 +313,7 @@ class _ConvNd(Module):
         return s
 
     def _conv_forward(self, input, weight, bias):
-        conv = conv2d if self.dims == 2 else conv1d
+        conv = (conv1d, conv2d, conv3d)[self.dims - 1]
         if self.padding_mode != "zeros":
             padded = pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode)
             return conv(padded, weight, bias, self.stride, (0,) * self.dims, self.dilation, self.groups)
@@ -327,3 +335,10 @@ class Conv2d(_ConvNd):
     bias=True, padding_mode='zeros')``: ``Conv2d(1, 6, 5)`` maps 1 channel to 6 with 5x5 kernels."""
 
     dims = 2
+
+
+class Conv3d(_ConvNd):
+    """Mirror ``torch.nn.Conv3d(in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1,
+    bias=True, padding_mode='zeros')``: a video's or a scan's convolution, over depth (frames), height and width."""
+
+    dims = 3

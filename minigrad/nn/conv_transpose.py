@@ -1,6 +1,6 @@
-"""Transposed convolutions: ``torch.nn.functional.conv_transpose1d`` and ``conv_transpose2d`` (one
-ConvolutionBackward0 node with ``transposed=True``, as in torch) and the layers ``nn.ConvTranspose1d`` and
-``nn.ConvTranspose2d``, with torch's initialisation, printout and errors."""
+"""Transposed convolutions: ``torch.nn.functional.conv_transpose1d``, ``conv_transpose2d`` and ``conv_transpose3d``
+(one ConvolutionBackward0 node with ``transposed=True``, as in torch) and the layers ``nn.ConvTranspose1d``,
+``nn.ConvTranspose2d`` and ``nn.ConvTranspose3d``, with torch's initialisation, printout and errors."""
 
 import functools
 import inspect
@@ -29,27 +29,31 @@ def _checked_call(fn):
     return call
 
 
-def _as_2d(values, fill):
-    """A 1-d parameter as torch's 2-d kernel sees it (a leading dim of ``fill``)."""
-    return values if len(values) == 2 else (fill, *values)
-
-
 def _kernel_checks(input, weight, stride, padding, output_padding, dilation):
-    """torch's ``slow_conv_transpose2d_shape_check`` (a 1-d convolution seen as a 2-d one of height 1)."""
-    st, dil, op = _as_2d(stride, 1), _as_2d(dilation, 1), _as_2d(output_padding, 0)
-    pad, kernel = _as_2d(padding, 0), _as_2d(tuple(weight.shape[2:]), 1)
-    size = _as_2d(tuple(input.shape[2:]), 1)
-    if dil[0] <= 0 or dil[1] <= 0:
-        raise RuntimeError(f"dilation should be greater than zero, but got dilation_height: {dil[0]}, dilation_width: "
-                           f"{dil[1]}")  # fmt: skip
-    if not (op[1] < st[1] or op[1] < dil[1]) or not (op[0] < st[0] or op[0] < dil[0]):
+    """torch's ``slow_conv_transpose2d_shape_check`` (a 1-d convolution seen as a 2-d one of height 1) or
+    ``slow_conv_transpose3d_shape_check``, naming each dim as it does."""
+    n = max(len(stride), 2)
+
+    def full(values, fill):
+        return (fill,) * (n - len(values)) + tuple(values)
+
+    st, dil, op = full(stride, 1), full(dilation, 1), full(output_padding, 0)
+    pad, kernel, size = full(padding, 0), full(weight.shape[2:], 1), full(input.shape[2:], 1)
+    names = ("depth", "height", "width")[3 - n:]
+
+    def shown(label, values, sep):
+        return sep.join(f"{label}_{name}: {v}" for name, v in zip(names, values))
+
+    if any(d <= 0 for d in dil):
+        raise RuntimeError(f"dilation should be greater than zero, but got {shown('dilation', dil, ', ')}")
+    if not all(o < s or o < d for o, s, d in zip(op, st, dil)):
         raise RuntimeError("output padding must be smaller than either stride or dilation, but got "
-                           f"output_padding_height: {op[0]} output_padding_width: {op[1]} stride_height: {st[0]} "
-                           f"stride_width: {st[1]} dilation_height: {dil[0]} dilation_width: {dil[1]}")  # fmt: skip
+                           f"{shown('output_padding', op, ' ')} {shown('stride', st, ' ')} "
+                           f"{shown('dilation', dil, ' ')}")  # fmt: skip
     out = [(s - 1) * t - 2 * p + d * (k - 1) + 1 + o for s, t, p, d, k, o in zip(size, st, pad, dil, kernel, op)]
-    if out[0] < 1 or out[1] < 1:
-        raise RuntimeError(f"Given input size per channel: ({size[0]} x {size[1]}). Calculated output size per "
-                           f"channel: ({out[0]} x {out[1]}). Output size is too small")  # fmt: skip
+    if min(out) < 1:
+        raise RuntimeError(f"Given input size per channel: ({' x '.join(map(str, size))}). Calculated output size per "
+                           f"channel: ({' x '.join(map(str, out))}). Output size is too small")  # fmt: skip
 
 
 def _convolution_transpose(input, weight, bias, stride, padding, output_padding, dilation, groups):
@@ -66,7 +70,8 @@ def _convolution_transpose(input, weight, bias, stride, padding, output_padding,
 
 
 def _conv_transpose(name, dims, input, weight, bias, stride, padding, output_padding, groups, dilation):
-    """torch's ``conv_transpose1d``/``2d``: an unbatched input given a batch of one (and the result's taken away)."""
+    """torch's ``conv_transpose1d``/``2d``/``3d``: an unbatched input given a batch of one (and the result's taken
+    away)."""
     if not isinstance(input, Tensor) or not isinstance(weight, Tensor):
         raise _BadArguments
     if bias is not None and not isinstance(bias, Tensor) or not is_int(groups):
@@ -100,6 +105,15 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_paddi
                            dilation)  # fmt: skip
 
 
+@_checked_call
+def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    """Mirror ``torch.nn.functional.conv_transpose3d`` (and ``torch.conv_transpose3d``): the transposed convolution
+    of ``input`` (N, C, D, H, W) or (C, D, H, W) with ``weight`` (C, O / groups, kD, kH, kW), plus ``bias``; one
+    ConvolutionBackward0 node (``transposed=True``)."""
+    return _conv_transpose("conv_transpose3d", 3, input, weight, bias, stride, padding, output_padding, groups,
+                           dilation)  # fmt: skip
+
+
 class _ConvTransposeNd(_ConvNd):
     """torch's base of the transposed convolution layers: the weight (in_channels, out_channels / groups, *kernel),
     initialised as a convolution's; ``forward(input, output_size=None)`` picks the output padding that gives
@@ -122,7 +136,6 @@ class _ConvTransposeNd(_ConvNd):
             return self.output_padding
         n = self.dims
         lead = 2 if input.ndim == n + 2 else 1
-        output_size = list(output_size)
         if len(output_size) == lead + n:
             output_size = output_size[lead:]
         if len(output_size) != n:
@@ -138,7 +151,7 @@ class _ConvTransposeNd(_ConvNd):
         return [size - lo for size, lo in zip(output_size, low)]
 
     def forward(self, input, output_size=None):
-        conv = conv_transpose2d if self.dims == 2 else conv_transpose1d
+        conv = (conv_transpose1d, conv_transpose2d, conv_transpose3d)[self.dims - 1]
         output_padding = self._output_padding(input, output_size)
         return conv(input, self.weight, self.bias, self.stride, self.padding, output_padding, self.groups,
                     self.dilation)  # fmt: skip
@@ -157,3 +170,11 @@ class ConvTranspose2d(_ConvTransposeNd):
     stride=2)`` doubles the height and width (a decoder's, a U-Net's upsampling)."""
 
     dims = 2
+
+
+class ConvTranspose3d(_ConvTransposeNd):
+    """Mirror ``torch.nn.ConvTranspose3d(in_channels, out_channels, kernel_size, stride=1, padding=0,
+    output_padding=0, groups=1, bias=True, dilation=1, padding_mode='zeros')``: ``ConvTranspose3d(16, 8, 2,
+    stride=2)`` doubles the depth, height and width (a 3-D U-Net's upsampling)."""
+
+    dims = 3

@@ -49,13 +49,16 @@ from .activation import (  # noqa: F401
 )
 from .batchnorm import batch_norm  # noqa: F401
 from .bilinear import bilinear  # noqa: F401
-from .conv import conv1d, conv2d  # noqa: F401
-from .conv_transpose import conv_transpose1d, conv_transpose2d  # noqa: F401
+from .channel_shuffle import channel_shuffle  # noqa: F401
+from .conv import conv1d, conv2d, conv3d  # noqa: F401
+from .conv_transpose import conv_transpose1d, conv_transpose2d, conv_transpose3d  # noqa: F401
 from .distance import cosine_similarity, pdist  # noqa: F401
 from .dropout import alpha_dropout, dropout, dropout1d, dropout2d, dropout3d, feature_alpha_dropout  # noqa: F401
 from .embedding import embedding  # noqa: F401
+from .embedding_bag import embedding_bag  # noqa: F401
 from .encoding import one_hot  # noqa: F401
 from .fold import fold, unfold  # noqa: F401
+from .grid_sample import affine_grid, grid_sample  # noqa: F401
 from .gumbel import gumbel_softmax  # noqa: F401
 from .layernorm import layer_norm  # noqa: F401
 from .likelihood_losses import gaussian_nll_loss, multilabel_soft_margin_loss, poisson_nll_loss  # noqa: F401
@@ -68,6 +71,7 @@ from .losses import (  # noqa: F401
     kl_div,
     nll_loss,
 )
+from .lp_pool import lp_pool1d, lp_pool2d, lp_pool3d  # noqa: F401
 from .margin_losses import (  # noqa: F401
     cosine_embedding_loss,
     hinge_embedding_loss,
@@ -106,8 +110,17 @@ from .pooling1d import (  # noqa: F401
     max_pool1d,
     max_pool1d_with_indices,
 )
+from .pooling3d import (  # noqa: F401
+    adaptive_avg_pool3d,
+    adaptive_max_pool3d,
+    adaptive_max_pool3d_with_indices,
+    avg_pool3d,
+    max_pool3d,
+    max_pool3d_with_indices,
+)
 from .rrelu import rrelu, rrelu_  # noqa: F401
 from .sdpa import scaled_dot_product_attention  # noqa: F401
+from .unpooling import max_unpool1d, max_unpool2d, max_unpool3d  # noqa: F401
 from .upsampling import interpolate  # noqa: F401
 
 

@@ -2,8 +2,8 @@
 chapters build every network with them)."""
 
 from ..autograd import grad_mode
-from .conv import Conv1d, Conv2d
-from .conv_transpose import ConvTranspose1d, ConvTranspose2d
+from .conv import Conv1d, Conv2d, Conv3d
+from .conv_transpose import ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
 from .lazy import LazyModuleMixin
 from .parameter import UninitializedParameter
 
@@ -77,6 +77,13 @@ class LazyConv2d(_LazyConv, Conv2d):
     cls_to_become = Conv2d
 
 
+class LazyConv3d(_LazyConv, Conv3d):
+    """Mirror ``torch.nn.LazyConv3d(out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+    padding_mode='zeros')``: a Conv3d whose ``in_channels`` is its first input's ``size(1)``."""
+
+    cls_to_become = Conv3d
+
+
 class LazyConvTranspose1d(_LazyConvTranspose, ConvTranspose1d):
     """Mirror ``torch.nn.LazyConvTranspose1d(out_channels, kernel_size, stride=1, padding=0, output_padding=0,
     groups=1, bias=True, dilation=1, padding_mode='zeros')``: ``in_channels`` from the first input."""
@@ -89,3 +96,10 @@ class LazyConvTranspose2d(_LazyConvTranspose, ConvTranspose2d):
     groups=1, bias=True, dilation=1, padding_mode='zeros')``: ``in_channels`` from the first input."""
 
     cls_to_become = ConvTranspose2d
+
+
+class LazyConvTranspose3d(_LazyConvTranspose, ConvTranspose3d):
+    """Mirror ``torch.nn.LazyConvTranspose3d(out_channels, kernel_size, stride=1, padding=0, output_padding=0,
+    groups=1, bias=True, dilation=1, padding_mode='zeros')``: ``in_channels`` from the first input."""
+
+    cls_to_become = ConvTranspose3d

@@ -10,12 +10,13 @@ from ..tensor import Tensor
 from .module import Module
 
 
-def _ints(function, name, position, value):
-    """An ``int[2]`` argument as torch's parser reads it: an int repeated, a tuple of ints as it is (None: empty)."""
+def _ints(function, name, position, value, count=2):
+    """An ``int[count]`` argument as torch's parser reads it: an int repeated, a tuple of ints as it is (None:
+    empty)."""
     if value is None:
         return ()
     if is_int(value):
-        return (int(value),) * 2
+        return (int(value),) * count
     if isinstance(value, (tuple, list)) and all(is_int(v) for v in value):
         return tuple(int(v) for v in value)
     raise must_be_tensor(function, name, position, value, "tuple of ints")
@@ -75,7 +76,7 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     out = _output_size(input, kernel, steps, pad, dil, ceil_mode)
     if input.dtype.category == 0:
         raise not_implemented("max_pool2d", input.dtype)
-    indices = wrap(P.max_pool2d_indices(input._data, kernel, steps, pad, dil, out))
+    indices = wrap(P.max_pool_indices(input._data, kernel, steps, pad, dil, out))
     values = P.MaxPool2DWithIndices.apply(input, kernel_size=given[0], stride=given[1], padding=given[2],
                                         dilation=given[3], ceil_mode=bool(ceil_mode), indices=indices)  # fmt: skip
     return (values, indices) if return_indices else values
@@ -161,7 +162,7 @@ def adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
             raise RuntimeError(f"Trying to create tensor with negative dimension {s}: [{shown}]")
     if not input.dtype.is_floating_point:
         raise not_implemented("adaptive_max_pool2d", input.dtype)
-    indices = wrap(AP.adaptive_max_pool2d_indices(input._data, *sizes))
+    indices = wrap(AP.adaptive_max_pool_indices(input._data, sizes))
     return AP.AdaptiveMaxPool2D.apply(input, indices=indices), indices
 
 

@@ -1,6 +1,7 @@
 """``AvgPool3D``: torch's ``avg_pool3d`` (AvgPool3DBackward0) as its CPU kernel computes it, each window's sum in the
 input's dtype, in window order, divided by its size; and its backward as an op of its own (AvgPool3DBackwardBackward0).
-``F.local_response_norm`` records it for inputs of four or more dims; the parameters arrive checked, stride given."""
+``F.avg_pool3d`` records it, and ``F.local_response_norm`` for inputs of four or more dims; the parameters arrive
+checked, as given (one value for all dims, an empty stride for the kernel's)."""
 
 import numpy as np
 
@@ -65,11 +66,17 @@ def avg_pool3d_backward_kernel(go, shape, kernel, stride, padding, count_include
     return np.ascontiguousarray(grad[(Ellipsis, *keep)])
 
 
+def _full(kernel_size, stride, padding):
+    """The parameters the kernels use, one value per dim: as given, or one for all, an empty stride the kernel's."""
+    kernel, stride, padding = (tuple(v) * 3 if len(v) == 1 else tuple(v) for v in (kernel_size, stride, padding))
+    return kernel, stride or kernel, padding
+
+
 def avg_pool3d_backward(grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override,
                         F=TENSORS):  # fmt: skip
     """torch's ``avg_pool3d_backward`` (on Tensors, the differentiable AvgPool3DBackward op)."""
     if F is ARRAYS:
-        return avg_pool3d_backward_kernel(grad, self.shape, kernel_size, stride, padding, count_include_pad,
+        return avg_pool3d_backward_kernel(grad, self.shape, *_full(kernel_size, stride, padding), count_include_pad,
                                           divisor_override)  # fmt: skip
     return AvgPool3DBackward.apply(grad, self, kernel_size=kernel_size, stride=stride, padding=padding,
                                    ceil_mode=ceil_mode, count_include_pad=count_include_pad,
@@ -79,6 +86,7 @@ def avg_pool3d_backward(grad, self, kernel_size, stride, padding, ceil_mode, cou
 def _set(ctx, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
     ctx.kernel_size, ctx.stride, ctx.padding = tuple(kernel_size), tuple(stride), tuple(padding)
     ctx.ceil_mode, ctx.count_include_pad, ctx.divisor_override = ceil_mode, count_include_pad, divisor_override
+    ctx.full = _full(kernel_size, stride, padding)
 
 
 class AvgPool3D(Op):
@@ -95,8 +103,7 @@ class AvgPool3D(Op):
                 divisor_override=None):  # fmt: skip
         _set(ctx, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
         ctx._save((a,))
-        return wrap(avg_pool3d_kernel(a._data, ctx.kernel_size, ctx.stride, ctx.padding, ceil_mode, count_include_pad,
-                                      divisor_override))  # fmt: skip
+        return wrap(avg_pool3d_kernel(a._data, *ctx.full, ceil_mode, count_include_pad, divisor_override))
 
     @staticmethod
     def backward(ctx, grads, F):
@@ -118,8 +125,8 @@ class AvgPool3DBackward(Op):
     @staticmethod
     def forward(ctx, grad_output, a, *, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
         _set(ctx, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-        return wrap(avg_pool3d_backward_kernel(grad_output._data, a.shape, ctx.kernel_size, ctx.stride, ctx.padding,
-                                               count_include_pad, divisor_override))  # fmt: skip
+        return wrap(avg_pool3d_backward_kernel(grad_output._data, a.shape, *ctx.full, count_include_pad,
+                                               divisor_override))  # fmt: skip
 
     @staticmethod
     def backward(ctx, grads, F):
@@ -127,9 +134,11 @@ class AvgPool3DBackward(Op):
         shape, dtype = ctx._input_meta[1]
         grad = None
         if needs[0]:
-            params = (ctx.kernel_size, ctx.stride, ctx.padding, ctx.ceil_mode, ctx.count_include_pad,
-                      ctx.divisor_override)  # fmt: skip
-            grad = avg_pool3d_kernel(grads[0], *params) if F is ARRAYS else avg_pool3d(grads[0], *params)
+            rest = (ctx.ceil_mode, ctx.count_include_pad, ctx.divisor_override)
+            if F is ARRAYS:
+                grad = avg_pool3d_kernel(grads[0], *ctx.full, *rest)
+            else:
+                grad = avg_pool3d(grads[0], ctx.kernel_size, ctx.stride, ctx.padding, *rest)
         return grad, (F.constant(np.zeros(shape, dtype)) if needs[1] else None)
 
 

@@ -1,7 +1,10 @@
 """2-D pooling as torch's CPU kernels compute it: ``max_pool2d_with_indices`` (MaxPool2DWithIndicesBackward0, the
 largest value of each window and where it is) and ``avg_pool2d`` (AvgPool2DBackward0, each window's sum, in the
 input's dtype and row by row, divided by its size), and their backwards as ops of their own (what a second derivative
-records). The last two dims are the image's; any dims before are planes pooled alike."""
+records). The last two dims are the image's; any dims before are planes pooled alike. The max kernels take any number
+of pooled dims: ``max_pool3d.py``'s ops are these over three."""
+
+import math
 
 import numpy as np
 
@@ -26,55 +29,59 @@ def pooling_output_size(size, kernel, pad, stride, dilation, ceil_mode):
 
 
 def _padded(x, out, kernel, stride, padding, dilation, fill):
-    """numpy: ``x`` padded with ``fill`` around its last two dims, as far as the ``out`` windows reach."""
-    widths = [(0, 0)] * (x.ndim - 2)
-    for size, o, k, s, p, d in zip(x.shape[-2:], out, kernel, stride, padding, dilation):
-        widths.append((p, max((o - 1) * s + d * (k - 1) + 1 - size - p, 0)))
+    """numpy: ``x`` padded with ``fill`` around its last ``len(kernel)`` dims, as far as the ``out`` windows reach."""
+    k = len(kernel)
+    widths = [(0, 0)] * (x.ndim - k)
+    for size, o, kk, s, p, d in zip(x.shape[-k:], out, kernel, stride, padding, dilation):
+        widths.append((p, max((o - 1) * s + d * (kk - 1) + 1 - size - p, 0)))
     return np.pad(x, widths, constant_values=fill)
 
 
-def _window_slice(i, j, out, stride, dilation):
-    """The key of kernel position (i, j) in every window of a padded array, over its last two dims."""
-    return (Ellipsis, slice(i * dilation[0], i * dilation[0] + (out[0] - 1) * stride[0] + 1, stride[0]),
-            slice(j * dilation[1], j * dilation[1] + (out[1] - 1) * stride[1] + 1, stride[1]))  # fmt: skip
+def _window_slice(position, out, stride, dilation):
+    """The key of kernel ``position`` (one offset per dim) in every window of a padded array, over its last dims."""
+    return (Ellipsis, *(slice(i * d, i * d + (o - 1) * s + 1, s) for i, o, s, d in zip(position, out, stride,
+                                                                                        dilation)))  # fmt: skip
 
 
-def max_pool2d_indices(x, kernel, stride, padding, dilation, out):
-    """numpy: where (``row * W + col`` in its plane) the largest value of each window of ``x`` is, as torch's kernel
-    finds it: the first of equal values, the last NaN, the window's first position if all are -inf."""
-    h, w = x.shape[-2:]
+def max_pool_indices(x, kernel, stride, padding, dilation, out):
+    """numpy: where (the flat position in its plane of the last ``len(kernel)`` dims, ``row * W + col`` in 2-d) the
+    largest value of each window of ``x`` is, as torch's kernel finds it: the first of equal values, the last NaN,
+    the window's first position if all are -inf."""
+    k = len(kernel)
     fill = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min if x.dtype.kind in "iu" else False
     xp = _padded(x, out, kernel, stride, padding, dilation, fill)
-    positions = [xp[_window_slice(i, j, out, stride, dilation)] for i in range(kernel[0]) for j in range(kernel[1])]
-    win = np.stack(positions, axis=-1)  # (..., oh, ow, kh * kw)
+    win = np.stack([xp[_window_slice(pos, out, stride, dilation)] for pos in np.ndindex(*kernel)], axis=-1)
     choice = np.argmax(win, axis=-1)
     if x.dtype.kind == "f":
         nan = np.isnan(win)
         choice = np.where(nan.any(-1), win.shape[-1] - 1 - np.argmax(nan[..., ::-1], axis=-1), choice)
-    rows = np.arange(out[0])[:, None] * stride[0] - padding[0] + np.arange(kernel[0]) * dilation[0]  # (oh, kh)
-    cols = np.arange(out[1])[:, None] * stride[1] - padding[1] + np.arange(kernel[1]) * dilation[1]  # (ow, kw)
-    ok_r, ok_c = (rows >= 0) & (rows < h), (cols >= 0) & (cols < w)
-    i, j = np.divmod(choice, kernel[1])
-    oh, ow = np.arange(out[0])[:, None], np.arange(out[1])[None, :]
-    inside = ok_r[oh, i] & ok_c[ow, j]  # else every value is -inf (or the lowest int): the first valid position
-    i = np.where(inside, i, np.argmax(ok_r, axis=1)[:, None])
-    j = np.where(inside, j, np.argmax(ok_c, axis=1)[None, :])
-    return (rows[oh, i] * w + cols[ow, j]).astype(np.int64)
+    offsets = np.unravel_index(choice, kernel)  # the kernel position of each window's choice, per dim
+    flat = np.zeros(choice.shape, dtype=np.int64)
+    for d in range(k):
+        size = x.shape[x.ndim - k + d]
+        starts = np.arange(out[d])[:, None] * stride[d] - padding[d] + np.arange(kernel[d]) * dilation[d]  # (o, k)
+        valid = (starts >= 0) & (starts < size)
+        grid = np.arange(out[d]).reshape((out[d],) + (1,) * (k - 1 - d))
+        i = offsets[d]
+        inside = valid[grid, i]  # else every value is -inf (or the lowest int): the first valid position
+        i = np.where(inside, i, np.argmax(valid, axis=1).reshape(grid.shape))
+        flat = flat * size + starts[grid, i]
+    return flat
 
 
-def _gather_planes(x, indices):
-    """numpy: the values of ``x`` at ``indices`` of its planes (its last two dims flattened)."""
-    flat = x.reshape(*x.shape[:-2], x.shape[-2] * x.shape[-1])
-    lead = indices.shape[:-2]
-    return np.take_along_axis(flat, indices.reshape(*lead, indices.shape[-2] * indices.shape[-1]), axis=-1).reshape(
-        indices.shape)
+def _gather_planes(x, indices, dims=2):
+    """numpy: the values of ``x`` at ``indices`` of its planes (its last ``dims`` dims flattened)."""
+    flat = x.reshape(*x.shape[: x.ndim - dims], math.prod(x.shape[x.ndim - dims:]))
+    lead = indices.shape[: indices.ndim - dims]
+    picked = indices.reshape(*lead, math.prod(indices.shape[indices.ndim - dims:]))
+    return np.take_along_axis(flat, picked, axis=-1).reshape(indices.shape)
 
 
 def max_pool_double_backward(grad, indices, dim, F=TENSORS):
     """torch's ``max_pool_double_backward``: ``grad`` (of the input's shape) read at ``indices``."""
     idx = indices._data if hasattr(indices, "_data") else indices
     if F is ARRAYS:
-        return _gather_planes(grad, idx)
+        return _gather_planes(grad, idx, dim)
     size = (*idx.shape[: idx.ndim - dim], -1)
     return grad.reshape(size).gather(-1, indices.view(size)).view(*idx.shape)
 
@@ -89,11 +96,13 @@ def max_pool2d_with_indices_backward(grad, self, kernel_size, stride, padding, d
                                               dilation=dilation, ceil_mode=ceil_mode, indices=indices)  # fmt: skip
 
 
-def _scatter_planes(grad, shape, indices):
-    out = np.zeros((*shape[:-2], shape[-2] * shape[-1]), dtype=grad.dtype)
-    lead = np.indices(indices.shape[:-2], sparse=True)
-    key = (*(k[..., None] for k in lead), indices.reshape(*indices.shape[:-2], indices.shape[-2] * indices.shape[-1]))
-    np.add.at(out, key, grad.reshape(*grad.shape[:-2], grad.shape[-2] * grad.shape[-1]))
+def _scatter_planes(grad, shape, indices, dims=2):
+    """numpy: zeros of ``shape`` with ``grad`` added at ``indices`` of its planes (its last ``dims`` dims)."""
+    lead = indices.shape[: indices.ndim - dims]
+    out = np.zeros((*shape[: len(shape) - dims], math.prod(shape[len(shape) - dims:])), dtype=grad.dtype)
+    count = math.prod(indices.shape[indices.ndim - dims:])
+    key = (*(k[..., None] for k in np.indices(lead, sparse=True)), indices.reshape(*lead, count))
+    np.add.at(out, key, grad.reshape(*lead, count))
     return out.reshape(shape)
 
 
@@ -112,6 +121,7 @@ class MaxPool2DWithIndices(IndexingOp):
                        "ceil_mode, result1)"}  # fmt: skip
     saved_names = ("self",)
     saved_values = {**_POOL_VALUES, "result1": "result1"}
+    dims = 2  # the pooled dims (MaxPool3DWithIndices: 3)
 
     @staticmethod
     def forward(ctx, a, *, kernel_size, stride, padding, dilation, ceil_mode, indices):
@@ -119,7 +129,7 @@ class MaxPool2DWithIndices(IndexingOp):
         ctx.result1 = indices
         ctx._keep_indices(indices)
         ctx._save((a,))
-        return wrap(_gather_planes(a._data, indices._data))
+        return wrap(_gather_planes(a._data, indices._data, ctx.dims))
 
     @staticmethod
     def backward(ctx, grads, F):
@@ -134,20 +144,21 @@ class MaxPool2DWithIndicesBackward(IndexingOp):
     node_name = "MaxPool2DWithIndicesBackwardBackward0"
     formula = {"grad_output": "max_pool_double_backward(grad, indices, 2)", "self": "zeros_like(self)"}
     saved_values = {"indices": "indices"}
+    dims = 2
 
     @staticmethod
     def forward(ctx, grad_output, a, *, kernel_size, stride, padding, dilation, ceil_mode, indices):
         _set(ctx, dict(kernel_size=kernel_size, stride=stride, padding=padding, dilation=dilation, ceil_mode=ceil_mode))
         ctx.indices = indices
         ctx._keep_indices(indices)
-        return wrap(_scatter_planes(grad_output._data, a.shape, indices._data))
+        return wrap(_scatter_planes(grad_output._data, a.shape, indices._data, ctx.dims))
 
     @staticmethod
     def backward(ctx, grads, F):
         needs = ctx._needs()
         shape, dtype = ctx._input_meta[1]
         return (
-            max_pool_double_backward(grads[0], ctx.indices, 2, F) if needs[0] else None,
+            max_pool_double_backward(grads[0], ctx.indices, ctx.dims, F) if needs[0] else None,
             F.constant(np.zeros(shape, dtype)) if needs[1] else None,
         )
 
@@ -188,7 +199,7 @@ def avg_pool2d_kernel(x, kernel, stride, padding, ceil_mode, count_include_pad, 
     total = np.zeros((*x.shape[:-2], *out), dtype=x.dtype)
     for i in range(kernel[0]):
         for j in range(kernel[1]):
-            total += xp[_window_slice(i, j, out, stride, (1, 1))]
+            total += xp[_window_slice((i, j), out, stride, (1, 1))]
     divisor, nonempty = _avg_windows(x.shape, out, kernel, stride, padding, ceil_mode, count_include_pad,
                                      divisor_override)  # fmt: skip
     return np.where(nonempty, _divided(total, divisor), 0).astype(x.dtype)
@@ -206,7 +217,7 @@ def avg_pool2d_backward_kernel(go, shape, kernel, stride, padding, ceil_mode, co
     grad = np.zeros((*shape[:-2], *(size + a + b for size, (a, b) in zip(shape[-2:], pads))), dtype=go.dtype)
     for i in reversed(range(kernel[0])):  # the windows that cover a value, in torch's order (the first window first)
         for j in reversed(range(kernel[1])):
-            grad[_window_slice(i, j, out, stride, (1, 1))] += delta
+            grad[_window_slice((i, j), out, stride, (1, 1))] += delta
     return np.ascontiguousarray(grad[..., pads[0][0]:pads[0][0] + shape[-2], pads[1][0]:pads[1][0] + shape[-1]])
 
 

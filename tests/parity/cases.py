@@ -4302,10 +4302,13 @@ from parity import (  # noqa: E402, F401
     cases_functional,
     cases_keywords,
     cases_layers,
+    cases_layers3d,
     cases_linalg,
     cases_losses,
+    cases_parser,
     cases_programs,
     cases_sequences,
     cases_tensorfns,
     cases_utilities,
+    cases_vision,
 )

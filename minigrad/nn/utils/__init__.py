@@ -14,11 +14,13 @@ from ...functional import cat, stack
 from ...linalg import vector_norm
 from ...tensor import Tensor
 from ...typename import typename
-from . import parametrizations, parametrize, rnn  # noqa: F401 - torch.nn.utils.rnn is there once torch is imported
+from . import fusion, parametrizations, parametrize, prune, rnn  # noqa: F401 - as torch.nn.utils has them
+from .fusion import fuse_conv_bn_eval, fuse_conv_bn_weights, fuse_linear_bn_eval, fuse_linear_bn_weights
 from .spectral_norm import remove_spectral_norm, spectral_norm
 from .weight_norm import remove_weight_norm, weight_norm
 
-__all__ = ["clip_grad_norm", "clip_grad_norm_", "clip_grad_value_", "clip_grads_with_norm_", "get_total_norm",
+__all__ = ["clip_grad_norm", "clip_grad_norm_", "clip_grad_value_", "clip_grads_with_norm_", "fuse_conv_bn_eval",
+           "fuse_conv_bn_weights", "fuse_linear_bn_eval", "fuse_linear_bn_weights", "get_total_norm",
            "parameters_to_vector", "remove_spectral_norm", "remove_weight_norm", "spectral_norm",
            "vector_to_parameters", "weight_norm"]  # fmt: skip
 

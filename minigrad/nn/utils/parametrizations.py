@@ -1,6 +1,7 @@
 """``torch.nn.utils.parametrizations``: weight normalisation and spectral normalisation as parametrizations
 (:mod:`.parametrize`): ``module.weight`` computed from ``module.parametrizations.weight.original0``/``original1``
-(the norms and the direction) or from ``original`` divided by its largest singular value."""
+(the norms and the direction) or from ``original`` divided by its largest singular value; ``orthogonal`` in
+:mod:`.parametrizations_orthogonal`."""
 
 from ... import functional as torch_functions
 from ...autograd import grad_mode
@@ -10,8 +11,9 @@ from .. import functional as F
 from ..module import Module
 from ..weight_norm import _weight_norm, norm_except_dim
 from . import parametrize
+from .parametrizations_orthogonal import orthogonal  # noqa: F401 - torch has it here
 
-__all__ = ["spectral_norm", "weight_norm"]
+__all__ = ["orthogonal", "spectral_norm", "weight_norm"]
 
 
 class _WeightNorm(Module):
