@@ -4,7 +4,7 @@ Each exercise (one module per lesson in :mod:`lessons.exercises`) knows its righ
 to get them wrong (a flipped sign, one path of the chain rule left out, a gradient accumulated over two
 ``backward()`` calls) and, for every answer, a ladder of hints. A wrong answer gets the mistake named when
 it is recognised, otherwise a hint pointing at the step to redo: the most specific one first, more general
-ones on later tries. Feedback never contains the expected value.
+ones on later tries. Feedback never contains the expected value, nor says by how much an answer is off.
 
 Answers can be anything (:mod:`lessons.answers` reads numbers, text, bools, lists, arrays, minigrad or
 PyTorch tensors, None, any object); a variable still set to :data:`TODO` is "not answered yet", so that
@@ -12,6 +12,7 @@ None can be an answer. Under nbgrader (``NBGRADER_EXECUTION`` is set while it va
 wrong or missing answer also raises AssertionError, so that the grade cell loses its points.
 """
 
+import difflib
 import inspect
 import math
 import os
@@ -96,13 +97,11 @@ def close(got, want, tol=None):
     return _all_close(values, want, tol)
 
 
-_TIMES = {2: "twice", 3: "three times"}
-
-
-def expect(label, answer, want, *, mistakes=(), tol=None):
+def expect(label, answer, want, *, mistakes=(), generic=True, tol=None):
     """Check that ``answer`` (any type) holds the number(s) ``want``; otherwise raise Feedback naming the
-    mistake: first the exercise's own ``mistakes`` ((value, message) pairs), then a flipped sign, then a
-    value two or three times too large. Anything else raises :class:`Wrong`, answered with a hint."""
+    mistake: first the exercise's own ``mistakes`` ((value, message) pairs), then (unless ``generic`` is false)
+    a flipped sign, then a value two or three times too large. Anything else raises :class:`Wrong`, answered
+    with a hint. No message says by how much the answer is off: it names the mistake and where to look."""
     want = _as_list(want)
     got = numbers_of(label, answer, count=len(want))
     if _all_close(got, want, tol):
@@ -110,29 +109,29 @@ def expect(label, answer, want, *, mistakes=(), tol=None):
     for value, message in mistakes:
         if _all_close(got, _as_list(value), tol):
             raise Feedback(f"{label} {message}")
+    if not generic or not any(w != 0 for w in want):
+        raise Wrong(label)
     gradient = "grad" in label  # the advice about backward and .grad is for gradients, not values or parameters
-    if any(w != 0 for w in want) and _all_close(got, [-w for w in want], tol):
-        raise Feedback(f"{label} has the right size but the wrong sign: find the step where a minus sign was "
+    if _all_close(got, [-w for w in want], tol):
+        raise Feedback(f"{label} has its sign flipped: find the step where a minus sign was "
                        + ("lost or added (a subtraction sends minus the gradient to its second input)." if gradient
                           else "lost or added."))  # fmt: skip
-    for k, times in _TIMES.items():
-        if any(w != 0 for w in want) and _all_close(got, [k * w for w in want], tol):
-            raise Feedback(_too_large(label, times, answer, gradient))
+    if any(_all_close(got, [k * w for w in want], tol) for k in (2, 3)):
+        raise Feedback(_too_large(label, answer, gradient))
     raise Wrong(label)
 
 
-def _too_large(label, times, answer, gradient=True):
+def _too_large(label, answer, gradient=True):
     if not gradient:
-        return f"{label} is {times} the right value: something was counted more than once; redo the computation."
+        return f"{label} is too large: something was counted more than once; redo the computation."
     if is_tensor(answer) and not _predicting():
-        return (f"{label} is {times} the right value: gradients accumulate, so backward() ran {times} without "
-                ".grad being reset in between; reset it (x.grad = None or x.grad.zero_()) or start from fresh "
-                "tensors.")
+        return (f"{label} is too large: gradients accumulate, and this looks like backward() ran more than once "
+                "without .grad being reset in between; reset it (x.grad = None or x.grad.zero_()) or start from "
+                "fresh tensors.")
     if _predicting():
-        return (f"{label} is {times} the right value: a contribution was counted more than once; each path "
-                "adds its gradient once.")
-    return (f"{label} is {times} the right value: if you read it from .grad, backward() ran more than once "
-            "without resetting .grad; if you worked it out, a contribution was counted more than once.")
+        return f"{label} is too large: a contribution was counted more than once; each path adds its gradient once."
+    return (f"{label} is too large: if you read it from .grad, backward() ran more than once without resetting "
+            ".grad; if you worked it out, a contribution was counted more than once.")
 
 
 _current = []  # the exercise being checked, for expect()
@@ -193,13 +192,21 @@ class Result:
         pass
 
 
-def check(name, **answers):
+def check(name=None, /, *unnamed, **answers):
     """Check the answers to exercise ``name`` and print feedback; the result is true when all are right.
 
-    Never raises for any answer, except under nbgrader, where an answer that is not right raises
-    AssertionError with the same feedback so that the grade cell fails.
+    Never raises for any answer, nor for answers passed without their names, except under nbgrader, where an
+    answer that is not right raises AssertionError with the same feedback so that the grade cell fails.
     """
-    ok, text = _verdict(name, answers)
+    if name is None:
+        ok, text = False, ("Not quite: give the exercise's name first, as the check cell does: "
+                           "check('l03_chain_rule', ...).")
+    elif unnamed:
+        ex = EXERCISES.get(name) if isinstance(name, str) else None
+        example = f"{name!r}, " + ", ".join(f"{k}={k}" for k in ex.params) if ex else "'l08_detach', x_grad=x_grad"
+        ok, text = False, f"Not quite: pass each answer with its name, as the check cell does: check({example})."
+    else:
+        ok, text = _verdict(name, answers)
     print(text)
     if not ok and os.environ.get("NBGRADER_EXECUTION"):
         raise AssertionError(text)
@@ -209,9 +216,15 @@ def check(name, **answers):
 def _verdict(name, answers):
     ex = EXERCISES.get(name) if isinstance(name, str) else None
     if ex is None:
-        known = ", ".join(sorted(EXERCISES))
         shown = repr(name) if isinstance(name, str) else describe(name)
-        return False, f"Not quite: there is no exercise called {shown}; the names are: {known}."
+        near = difflib.get_close_matches(name, EXERCISES, n=1, cutoff=0.6) if isinstance(name, str) else []
+        if near:
+            return False, f"Not quite: there is no exercise called {shown}; did you mean {near[0]!r}?"
+        if not isinstance(name, str):
+            return False, (f"Not quite: the exercise's name is {shown}; give it as text, copied from the check cell "
+                           "under the exercise, such as 'l03_chain_rule'.")
+        return False, (f"Not quite: there is no exercise called {shown}; copy the name from the check cell under the "
+                       "exercise, such as 'l03_chain_rule'.")
     unknown = [k for k in answers if k not in ex.params]
     if unknown:
         return False, (f"Not quite: {name} has no answer called {', '.join(unknown)}; its answers are "

@@ -101,16 +101,29 @@ def test_outputs_hold_no_unsanitized_address_or_tmp_path(path):
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
 def test_ignore_markers_only_on_machine_dependent_outputs(path):
-    """NBVAL_IGNORE_OUTPUT is for SVG pictures and widgets, whose text differs between machines; a marked cell
-    without either hides a check for no reason."""
+    """nbval-ignore-output is for SVG pictures and widgets, whose text differs between machines; a marked cell
+    without either hides a check for no reason. The mark is a cell tag, not a ``# NBVAL_...`` comment, which
+    students would read in the cell (nbval honours both the same way)."""
     nb = _read(path)
     for i, cell in enumerate(nb.cells):
-        if cell.cell_type != "code" or not cell.source.lstrip().startswith("# NBVAL_IGNORE_OUTPUT"):
+        if cell.cell_type != "code":
+            continue
+        comments = [m for m in MARKERS + ("PYTEST_VALIDATE_IGNORE_OUTPUT",) if re.search(rf"^\s*#\s*{m}\s*$",
+                                                                                          cell.source, re.M)]
+        assert not comments, f"{path.name} cell {i}: {comments[0]} as a comment; use the cell tag instead"
+        if "nbval-ignore-output" not in cell.metadata.get("tags", []):
             continue
         mimes = {m for out in cell.get("outputs", []) for m in out.get("data", {})}
         assert mimes & {"image/svg+xml", "application/vnd.jupyter.widget-view+json"}, (
-            f"{path.name} cell {i}: marked NBVAL_IGNORE_OUTPUT but shows no SVG or widget"
+            f"{path.name} cell {i}: tagged nbval-ignore-output but shows no SVG or widget"
         )
+
+
+def test_nbval_reads_the_ignore_tag():
+    """The tag does what the comment did: nbval (the installed version) maps it to not checking the output."""
+    from nbval.plugin import find_metadata_tags
+
+    assert dict(find_metadata_tags({"tags": ["nbval-ignore-output"]})) == {"check": False}
 
 
 def _nbgrader(cell):

@@ -45,8 +45,8 @@ def test_l00_right(capsys):
 @pytest.mark.parametrize("y_value, w_grad, expected", [
     (3.0, 5.0, "one factor alone"),
     (6.0, 3.0, "only the path through b"),
-    (6.0, 10.0, "twice the right value"),   # a typed number: no claim about backward calls
-    (6.0, -5.0, "the wrong sign"),
+    (6.0, 10.0, "is too large: if you read it from .grad"),   # a typed number: no claim about backward calls
+    (6.0, -5.0, "has its sign flipped"),
 ])
 def test_l00_mistakes(capsys, y_value, w_grad, expected):
     assert_feedback(capsys, "l00_warmup", expected, y_value=y_value, w_grad=w_grad)
@@ -55,9 +55,9 @@ def test_l00_mistakes(capsys, y_value, w_grad, expected):
 def test_advice_about_backward_is_for_gradients_only(capsys):
     # a value with the wrong sign or counted twice: no word about subtractions' gradients or repeated backward()
     ok, out = run(capsys, "l00_warmup", y_value=-6.0, w_grad=5.0)
-    assert "the wrong sign" in out and "gradient" not in out, out
+    assert "sign flipped" in out and "gradient" not in out, out
     ok, out = run(capsys, "l00_warmup", y_value=12.0, w_grad=5.0)
-    assert "twice the right value" in out and "backward" not in out and ".grad" not in out, out
+    assert "too large" in out and "backward" not in out and ".grad" not in out, out
     ok, out = run(capsys, "l00_warmup", y_value=6.0, w_grad=-5.0)
     assert "a subtraction sends minus the gradient" in out, out
 
@@ -75,7 +75,7 @@ def test_l01_control_flow_right(capsys):
 
 @pytest.mark.parametrize("answers, expected", [
     (dict(grad_n3=16.0, muls_n3=2, muls_n5=4), "an earlier backward()"),
-    (dict(grad_n3=24.0, muls_n3=2, muls_n5=4), "twice the right value"),
+    (dict(grad_n3=24.0, muls_n3=2, muls_n5=4), "is too large"),
     (dict(grad_n3=12.0, muls_n3=3, muls_n5=4), "records nothing"),
     (dict(grad_n3=12.0, muls_n3=2, muls_n5=7), "muls_n5 is not right yet: count the multiplications"),
 ])
@@ -85,7 +85,8 @@ def test_l01_control_flow_mistakes(capsys, answers, expected):
 
 def test_l01_retain_graph(capsys):
     assert run(capsys, "l01_retain_graph", grad_after_two=torch.tensor(12.0), third_call_works=False)[0]
-    assert_feedback(capsys, "l01_retain_graph", "one backward's worth", grad_after_two=6.0, third_call_works=False)
+    assert_feedback(capsys, "l01_retain_graph", "the first backward's gradient only", grad_after_two=6.0,
+                    third_call_works=False)
     assert_feedback(capsys, "l01_retain_graph", "freed the graph", grad_after_two=12.0, third_call_works=True)
 
 
@@ -129,13 +130,13 @@ def test_l02_walk_mistakes(capsys, answers, expected):
 # -- 03 ---------------------------------------------------------------------------------------------------
 def test_l03_chain_rule(capsys):
     assert run(capsys, "l03_chain_rule", dloss_dy1=-8.0, dloss_dy2=8.0, dloss_dx=torch.tensor(8.0))[0]
-    assert_feedback(capsys, "l03_chain_rule", "the wrong sign", dloss_dy1=8.0, dloss_dy2=8.0, dloss_dx=8.0)
+    assert_feedback(capsys, "l03_chain_rule", "sign flipped", dloss_dy1=8.0, dloss_dy2=8.0, dloss_dx=8.0)
     assert_feedback(capsys, "l03_chain_rule", "only the path through y1", dloss_dy1=-8.0, dloss_dy2=8.0, dloss_dx=-8.0)
     assert_feedback(capsys, "l03_chain_rule", "only the path through y2", dloss_dy1=-8.0, dloss_dy2=8.0, dloss_dx=16.0)
     assert_feedback(capsys, "l03_chain_rule", "local derivative dy2/dx", dloss_dy1=-8.0, dloss_dy2=8.0, dloss_dx=0.0)
     # a hand-computed answer three times too large is not blamed on repeated backward() calls
     ok, out = run(capsys, "l03_chain_rule", dloss_dy1=-8.0, dloss_dy2=8.0, dloss_dx=24)
-    assert "three times" in out and "backward()" not in out, out
+    assert "too large" in out and "backward()" not in out, out
 
 
 def test_l03_log_graph(capsys):
@@ -143,7 +144,7 @@ def test_l03_log_graph(capsys):
     assert_feedback(capsys, "l03_log_graph", "the other factor", de_db=4.0, de_dc=math.log(4), de_dd=0.75)
     assert_feedback(capsys, "l03_log_graph", "t = log(d)", de_db=1.0, de_dc=4.0, de_dd=0.75)
     assert_feedback(capsys, "l03_log_graph", "1/d alone", de_db=1.0, de_dc=math.log(4), de_dd=0.25)
-    assert_feedback(capsys, "l03_log_graph", "twice", de_db=1.0, de_dc=math.log(4), de_dd=1.5)
+    assert_feedback(capsys, "l03_log_graph", "too large", de_db=1.0, de_dc=math.log(4), de_dd=1.5)
 
 
 # -- 04 ---------------------------------------------------------------------------------------------------
@@ -164,9 +165,9 @@ def test_l04_mysquare_right(capsys):
 
 @pytest.mark.parametrize("forward, backward, expected", [
     (_fwd, lambda ctx, g: 2 * ctx.saved_tensors[0], "ignored grad_output"),
-    (_fwd, lambda ctx, g: ctx.saved_tensors[0] * g, "derivative of input**2 is twice the input"),
+    (_fwd, lambda ctx, g: ctx.saved_tensors[0] * g, "input * grad_output, which leaves out a factor"),
     (_fwd, lambda ctx, g: ctx.saved_tensors[0] ** 2 * g, "the forward value"),
-    (_fwd, lambda ctx, g: -2 * ctx.saved_tensors[0] * g, "the wrong sign"),
+    (_fwd, lambda ctx, g: -2 * ctx.saved_tensors[0] * g, "sign flipped"),
     (lambda ctx, t: t ** 2, lambda ctx, g: 2 * ctx.saved_tensors[0] * g, "save_for_backward"),
     (lambda ctx, t: None, lambda ctx, g: g, "forward returned None"),
     (lambda ctx, t: t * 2, lambda ctx, g: g, "should return input ** 2"),
@@ -183,7 +184,7 @@ def test_l04_relu_at_zero(capsys):
     assert run(capsys, "l04_relu_at_zero", relu_grad=torch.tensor([0.0, 5.0, 5.0]))[0]
     assert_feedback(capsys, "l04_relu_at_zero", "the built-in torch.relu gives", relu_grad=[0.0, 0.0, 5.0])
     assert_feedback(capsys, "l04_relu_at_zero", "leaves out the upstream gradient", relu_grad=[0.0, 1.0, 1.0])
-    assert_feedback(capsys, "l04_relu_at_zero", "twice", relu_grad=[0.0, 10.0, 10.0])
+    assert_feedback(capsys, "l04_relu_at_zero", "too large", relu_grad=[0.0, 10.0, 10.0])
     assert_feedback(capsys, "l04_relu_at_zero", "this answer has three numbers", relu_grad=5)
 
 
@@ -211,7 +212,7 @@ def test_l05_kept_grads(capsys):
     assert_feedback(capsys, "l05_kept_grads", "leaves out a tensor", kept=["w"], w_grad=5.0)
     assert run(capsys, "l05_kept_grads", kept="x, w", w_grad="5")[0]
     assert_feedback(capsys, "l05_kept_grads", "only one path", kept=["x", "w"], w_grad=3.0)
-    assert_feedback(capsys, "l05_kept_grads", "twice", kept=["x", "w"], w_grad=10.0)
+    assert_feedback(capsys, "l05_kept_grads", "too large", kept=["x", "w"], w_grad=10.0)
 
 
 # -- the answers reported in issue 13, each once ------------------------------------------------------------

@@ -45,8 +45,8 @@ def l01_control_flow(grad_n3, muls_n3, muls_n5):
     for label, got, n in (("muls_n3", muls_n3, 3), ("muls_n5", muls_n5, 5)):
         count = whole(label, got)
         if count == n:
-            raise Feedback(f"{label} counts one node too many: power starts from y = x, which records nothing, "
-                           "and the loop body runs n - 1 times, one MulBackward0 each.")
+            raise Feedback(f"{label} counts a node for the starting y = x, but that line records nothing: only the "
+                           "loop body's multiplications leave MulBackward0 nodes, one per pass.")
         if count != n - 1:
             raise Wrong(label)
 
@@ -55,8 +55,8 @@ def l01_control_flow(grad_n3, muls_n3, muls_n5):
 def l01_retain_graph(grad_after_two, third_call_works):
     """y = x^2 at x = 3 with two backward calls: x.grad = 6 + 6 = 12; the second call freed the graph."""
     expect("grad_after_two", grad_after_two, 12.0, mistakes=[
-        (6.0, "is one backward's worth; the second backward ran too, and gradients accumulate, so it added "
-              "its share to the same x.grad."),
+        (6.0, "holds the first backward's gradient only; the second backward ran too, and gradients accumulate, "
+              "so it added its share to the same x.grad."),
     ])
     if boolean("third_call_works", third_call_works) is not False:
         raise Feedback("third_call_works: the second y.backward() had no retain_graph=True, so it freed the "

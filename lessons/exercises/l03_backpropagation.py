@@ -46,11 +46,11 @@ HINTS = {
 def l03_chain_rule(dloss_dy1, dloss_dy2, dloss_dx):
     """x = 5, y1 = x + 1 = 6, y2 = 2x = 10, loss = (y1 - y2)^2: dy1 = -8, dy2 = 8, dx = -8 + 2 * 8 = 8."""
     expect("dloss_dy1", dloss_dy1, -8.0, mistakes=[
-        (-4.0, "is half the right value: d(u**2)/du = 2u, with u = y1 - y2; the factor 2 is missing."),
+        (-4.0, "leaves out a factor of the square's derivative: redo d(u**2)/du, with u = y1 - y2."),
         (16.0, "is the loss itself, u**2, not its derivative 2u."),
     ])
     expect("dloss_dy2", dloss_dy2, 8.0, mistakes=[
-        (4.0, "is half the right value: d(u**2)/du = 2u, with u = y1 - y2; the factor 2 is missing."),
+        (4.0, "leaves out a factor of the square's derivative: redo d(u**2)/du, with u = y1 - y2."),
     ])
     expect("dloss_dx", dloss_dx, 8.0, mistakes=[
         (-8.0, "counts only the path through y1; x also reaches the loss through y2 = 2x, and the two paths "

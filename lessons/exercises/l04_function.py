@@ -1,6 +1,7 @@
 """Lesson 04 (Function): write MySquare; MyReLU's gradient at exactly zero."""
 
 import importlib
+import inspect
 
 from ..answers import Feedback, describe, numbers_of
 from ..check import NotAnswered, close, exercise, expect
@@ -52,6 +53,12 @@ def l04_mysquare(MySquare):
     if lib is None or not isinstance(MySquare, type) or not hasattr(MySquare, "apply"):
         raise Feedback(f"MySquare is {describe(MySquare)}; pass the class itself, a subclass of "
                        "torch.autograd.Function (MySquare=MySquare).")
+    if MySquare.__name__ == "Function" and MySquare.__module__.split(".")[0] in ("minigrad", "torch"):
+        raise Feedback("MySquare is torch.autograd.Function itself; pass your subclass of it, the class MySquare.")
+    for method in ("forward", "backward"):
+        if not isinstance(inspect.getattr_static(MySquare, method, None), staticmethod):
+            raise Feedback(f"MySquare.{method} is not a static method: put @staticmethod above it, so that it takes "
+                           "ctx as its first argument, as MyReLU's methods do.")
     xs, upstream = [-1.5, 0.5, 2.0], [1.0, 2.0, 3.0]
     x = lib.tensor(xs, dtype=lib.float64, requires_grad=True)
     y = _run("forward", lambda: MySquare.apply(x))
@@ -80,11 +87,18 @@ def l04_mysquare(MySquare):
         raise Feedback("backward returned 2 * input but ignored grad_output; the chain rule multiplies the local "
                        "derivative by the gradient arriving from above.")
     if close(got, [v * g for v, g in zip(xs, upstream)], tol=1e-6):
-        raise Feedback("backward returned input * grad_output: the derivative of input**2 is twice the input.")
+        raise Feedback("backward returned input * grad_output, which leaves out a factor: redo the derivative of "
+                       "input**2 with respect to input.")
     if close(got, [v * v * g for v, g in zip(xs, upstream)], tol=1e-6):
         raise Feedback("backward returned input**2 * grad_output, the forward value; it should use the "
                        "derivative of input**2.")
-    expect("MySquare", got, [2 * v * g for v, g in zip(xs, upstream)], tol=1e-6)
+    want = [2 * v * g for v, g in zip(xs, upstream)]
+    if close(got, [-w for w in want], tol=1e-6):
+        raise Feedback("backward's result has its sign flipped: check the sign of the derivative it returns.")
+    if close(got, [2 * w for w in want], tol=1e-6) or close(got, [3 * w for w in want], tol=1e-6):
+        raise Feedback("backward's result is too large: check the factor in the derivative of input**2, and that "
+                       "it multiplies grad_output once.")
+    expect("MySquare", got, want, generic=False, tol=1e-6)
 
 
 @exercise("l04_relu_at_zero", predict=True, hints=HINTS)

@@ -5,8 +5,8 @@ from ..check import close, exercise, expect
 
 HINTS = {
     "w.grad": [
-        "after the loop, w.grad should hold one iteration's gradient, 2(3w - 1) * 3 at w = 2: reset it before "
-        "each backward, not after.",
+        "after the loop, w.grad should hold the gradient of one iteration only: reset it before each backward, "
+        "not after.",
         "section 3 of this lesson resets .grad inside the loop; do the same here.",
         "reread section 4: the reset goes before backward() in every iteration.",
     ],
@@ -26,7 +26,7 @@ HINTS = {
 @exercise("l07_zero_grad", hints=HINTS)
 def l07_zero_grad(w):
     """w = 2, loss = (3w - 1)^2 three times with .grad reset in between: w.grad = 2 (3w - 1) 3 = 30; without a
-    reset it is 90 (expect's 'three times' feedback names the missing reset)."""
+    reset it is 90 (expect's 'too large' feedback names the missing reset)."""
     w = tensor_arg("w", w)
     if not close(numbers_of("w", w), [2.0]):
         raise Feedback("w should be the exercise's w = torch.tensor(2.0, requires_grad=True).")
@@ -41,8 +41,8 @@ def l07_zero_grad(w):
 def l07_predict(grad_at_A, grad_at_B):
     """(y1 - y2)^2 at x = 3 gives 4 per backward: 8 after two; zero_() then (x + 1) * 2 gives 2."""
     expect("grad_at_A", grad_at_A, 8.0, mistakes=[
-        (4.0, "is one backward's worth; the loop built two graphs and called backward() on each, and both added "
-              "their gradient to the same x.grad."),
+        (4.0, "holds one backward's gradient only; the loop built two graphs and called backward() on each, and "
+              "both added their gradient to the same x.grad."),
     ])
     expect("grad_at_B", grad_at_B, 2.0, mistakes=[
         (10.0, "still holds point A's gradient; x.grad.zero_() set it to zero first, so only the last "

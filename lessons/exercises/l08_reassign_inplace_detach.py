@@ -1,6 +1,6 @@
 """Lesson 08 (reassignment, in-place, detach): names vs nodes; a detached branch; where an in-place change fails."""
 
-from ..answers import Feedback, describe, whole
+from ..answers import Feedback, number
 from ..check import Wrong, exercise, expect
 
 HINTS = {
@@ -17,8 +17,9 @@ HINTS = {
         "section 3 of this lesson shows which branch detach removes; only the other branch counts.",
     ],
     "failing_line": [
-        "sigmoid saves its output b for backward; which line needs that saved b, after b has changed?",
-        "section 2 ('When an in-place change breaks backward') shows when the error appears.",
+        "changing b in place is not an error by itself; an error needs a line that uses what sigmoid saved, after "
+        "the change. Which lines use it?",
+        "section 2 ('When an in-place change breaks backward') shows when such an error appears.",
     ],
 }
 
@@ -59,18 +60,21 @@ def l08_inplace(failing_line):
     else:
         if isinstance(failing_line, str):
             failing_line = failing_line.strip().lower().removeprefix("line").strip()
-        n = whole("failing_line", failing_line)
+        n = number("failing_line", failing_line)
+        if n != round(n):
+            raise Feedback("failing_line is not a whole number; give the number of one of the numbered lines, or 0 "
+                           "if nothing fails.")
     if n == 4:
-        raise Feedback("failing_line: line 4 runs fine; b is not a leaf, so an in-place change is allowed and "
-                       "just recorded, and the problem only shows when a node needs the old b.")
+        raise Feedback("failing_line: line 4 runs fine; b is not a leaf, so an in-place change is allowed and only "
+                       "recorded (b's version goes up). The error comes later: which line needs the old b?")
     if n == 0:
-        raise Feedback("failing_line: something does fail; sigmoid saved b for its backward, b.add_(1) raised b's "
-                       "version, and backward refuses a saved tensor whose version changed.")
+        raise Feedback("failing_line: one line does raise; sigmoid saved its output b, and b changes in place "
+                       "afterwards. Which line needs the b that sigmoid saved?")
     if n == 3:
-        raise Feedback("failing_line: line 3 only reads b; modifying b comes later, and the check happens at "
-                       "backward.")
+        raise Feedback("failing_line: line 3 runs before b is changed, and it only reads b; the error needs b to "
+                       "have changed first.")
     if n in (1, 2):
         raise Wrong("failing_line")
     if n != 5:
-        raise Feedback(f"failing_line is {describe(n)} outside the numbered lines: answer with the number of the "
-                       "line that raises, or 0 if nothing fails.")
+        raise Feedback("failing_line is a number outside the numbered lines: answer with the number of the line "
+                       "that raises, or 0 if nothing fails.")

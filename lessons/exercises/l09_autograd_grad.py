@@ -11,11 +11,13 @@ HINTS = {
         "section 1 explains what backward computes from the weights: the weighted sum of the outputs' gradients.",
     ],
     "d1": [
-        "d1 = torch.autograd.grad(f, x, create_graph=True)[0], the derivative of x**3 - 2x at x = 2.",
+        "d1 is f'(2), the derivative of x**3 - 2x at x = 2; torch.autograd.grad returns it (in a tuple), and "
+        "d2 will need a graph of d1 to differentiate.",
         "section 3 of this lesson computes a first derivative with autograd.grad; do the same for this f.",
     ],
     "d2": [
-        "differentiate d1 again: torch.autograd.grad(d1, x)[0]; this needs create_graph=True in the first call.",
+        "d2 is the derivative of d1 with respect to x; that works only if the call that made d1 also recorded a "
+        "graph for its result (section 3 says which argument does that).",
         "section 3 of this lesson computes a second derivative; do the same for this f.",
     ],
 }

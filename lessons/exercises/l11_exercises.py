@@ -28,14 +28,14 @@ HINTS = {
         "retrace the lab's three steps backwards: f = q z, then q = p + y, then p = x**2.",
     ],
     "x_grad_fixed": [
-        "both backward calls add into x.grad: loss1 = 2h and loss2 = 3h with h = x**2, so add 2 * dh/dx and "
-        "3 * dh/dx at x = 3.",
+        "both backward calls add into x.grad: work out each loss's gradient with respect to x, through h = x**2, "
+        "and add the two.",
         "lesson 07 shows how gradients of several backward calls add up; lesson 01 how retain_graph keeps the "
         "graph for the second one.",
     ],
     "losses": [
-        "inside the loop: optimizer.zero_grad(), loss = loss_fn(model(X), Y), loss.backward(), "
-        "optimizer.step(), and losses.append(loss.item()).",
+        "each step of the loop has four parts, in order: forget the previous gradient, compute the loss, "
+        "backpropagate it, update the parameters; record loss.item() every step.",
         "compare your loop with the training loop of lesson 07, section 4.",
     ],
     "weight": [
@@ -69,31 +69,34 @@ def lab2b_f(x, y, z, p, q):
     expect("q.grad", grad_of(q, "q"), 3.0)
 
 
-_LEAF_REASONS = {
-    "weight": "lin.weight is a parameter: created by nn.Linear with requires_grad=True and no grad_fn, a leaf.",
-    "x": "x = torch.ones(1, 2) was created directly (and needs no grad): a leaf.",
-    "h": "h = lin(x) was computed from a parameter that requires grad, so it has a grad_fn (AddmmBackward0): "
-         "not a leaf.",
-    "d": "d = h.detach() is a new tensor outside the graph, with no grad_fn: a leaf.",
-    "n": "n was computed under torch.no_grad(), so nothing was recorded and it has no grad_fn: a leaf.",
-    "m": "m = lin.weight.t() is a view computed from a tensor that requires grad (grad_fn TBackward0): "
-         "not a leaf, even though it shares the weight's memory.",
-}
+_NAMES = ("weight", "x", "h", "d", "n", "m")
 _LEAVES = {"weight", "x", "d", "n"}
+_WHAT_A_LEAF_IS = ("A leaf has no grad_fn: it was created directly, or made while nothing was recorded; ask of each "
+                   "line whether an operation was recorded (something required grad and grad mode was on).")
 
 
 @exercise("l11_leaves", predict=True)
 def l11_leaves(leaves):
     """lin = nn.Linear(2, 1), x = ones(1, 2), h = lin(x), d = h.detach(), n = weight * 2 under no_grad,
-    m = weight.t(): the leaves are weight, x, d and n."""
+    m = weight.t(): the leaves are weight, x, d and n. Feedback says how many leaves are missing and how many
+    names are not leaves, never which: naming one per try would give the set away by retrying."""
     names = {"weight" if n in ("lin.weight", "w", "lin_weight") else n for n in names_of("leaves", leaves)}
-    unknown = sorted(names - set(_LEAF_REASONS))
+    unknown = sorted(names - set(_NAMES))
     if unknown:
         raise Feedback(f"leaves names {', '.join(repr(n) for n in unknown)}; use the names weight, x, h, d, n "
                        "and m.")
-    for name in sorted(set(_LEAF_REASONS)):
-        if (name in names) != (name in _LEAVES):
-            raise Feedback(f"leaves: {_LEAF_REASONS[name]}")
+    missing, extra = len(_LEAVES - names), len(names - _LEAVES)
+    if missing or extra:
+        parts = ([f"is missing {_count(missing, 'leaf', 'leaves')}"] if missing else []) + (
+            [f"holds {_count(extra, 'tensor that is not a leaf', 'tensors that are not leaves')}"] if extra else [])
+        raise Feedback(f"leaves {' and '.join(parts)}. {_WHAT_A_LEAF_IS}")
+
+
+def _count(n, one, many):
+    return f"{_WORDS[n]} {one if n == 1 else many}"
+
+
+_WORDS = ["no", "one", "two", "three", "four", "five", "six"]
 
 
 @exercise("l11_hook_order", predict=True)
@@ -191,8 +194,9 @@ def l11_fit_line(losses, weight, bias):
         k = next(i for i, (g, w) in enumerate(zip(got, right)) if abs(g - w) > 1e-4 + 1e-3 * abs(w))
         raise Feedback(f"the losses differ from a correct run from step {k} on: use SGD with lr=0.1 and "
                        "nn.MSELoss, and record loss.item() before optimizer.step().")
-    expect("weight", weight, w_right, tol=1e-3)
-    expect("bias", bias, b_right, tol=1e-3)
+    untrained = "is the value make_model() starts from: pass the model your loop trained, after its last step."
+    expect("weight", weight, w_right, mistakes=[(0.5, untrained)], generic=False, tol=1e-3)
+    expect("bias", bias, b_right, mistakes=[(0.0, untrained)], generic=False, tol=1e-3)
 
 
 def _same(got, want):
