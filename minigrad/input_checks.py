@@ -70,9 +70,10 @@ def check_arguments(module, owner):
 # versions, written in the same order, check where torch's parser does (F.embedding reads weight.size(0) for a
 # padding_idx first, then torch.embedding(weight, indices) refuses weight, then indices; F.kl_div warns about its
 # reduction before torch.kl_div refuses its input, as F.soft_margin_loss and F.multilabel_margin_loss warn about a
-# legacy size_average; F.softmin negates its input when given a dim).
+# legacy size_average; F.softmin negates its input when given a dim; F.grid_sample checks its mode and padding_mode).
 _OWN_CHECKS = {"torch.nn.functional.embedding", "torch.nn.functional.kl_div", "torch.nn.functional.softmin",
-               "torch.nn.functional.soft_margin_loss", "torch.nn.functional.multilabel_margin_loss"}
+               "torch.nn.functional.soft_margin_loss", "torch.nn.functional.multilabel_margin_loss",
+               "torch.nn.functional.grid_sample"}
 
 
 def _checking_second(fn, refusal):

@@ -48,8 +48,9 @@ def public(*methods, inplace=None, function=True, binary=None, inplace_operator=
             setattr(Tensor, inplace_operator, _inplace_method(fn, inplace_operator, binary, operator=True))
         if parse:
             PARSED.update(f"torch.Tensor.{name}" for name in (*methods, *([inplace] if inplace else ())))
-            if function and not fn.__name__.startswith("_"):  # _chunk_method's name is no minigrad.<name>
-                PARSED.add(f"torch.{fn.__name__}")
+            key = f"torch.{fn.__name__}"  # a method's own code (_chunk_method, transpose_) is no torch.<name>
+            if function or key in recorded_signatures():
+                PARSED.add(key)
         return fn if binary is None else _refusing(fn, fn.__name__, binary, method=False)
 
     return register

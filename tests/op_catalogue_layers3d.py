@@ -5,7 +5,7 @@ from op_catalogue import DISTINCT, POSITIVE, REAL, Case, fixed
 
 import minigrad as torch
 import minigrad.nn.functional as F
-from minigrad.ops.adaptive_pooling3d import AdaptiveMaxPool3DBackward
+from minigrad.ops.adaptive_pooling3d import AdaptiveAvgPool3DBackward, AdaptiveMaxPool3DBackward
 from minigrad.ops.max_pool3d import MaxPool3DWithIndicesBackward
 
 
@@ -52,6 +52,7 @@ LAYERS3D_CATALOGUE = [
          fixed(((1, 2, 3, 5, 4),), ((2, 4, 3, 3),)), second_order=True),  # fmt: skip
     Case("adaptive_max_pool3d", lambda x: F.adaptive_max_pool3d(x, (2, 2, 3)), fixed(((1, 1, 3, 4, 5),)), (DISTINCT,),
          second_order=True),  # fmt: skip
+    Case("adaptive_avg_pool3d_backward", AdaptiveAvgPool3DBackward.apply, fixed(((1, 2, 2, 3, 2), (1, 2, 4, 5, 3)))),
     Case("adaptive_max_pool3d_backward", _adaptive_max_pool3d_backward, fixed(((1, 1, 2, 2), (1, 3, 4, 4))),
          (REAL, DISTINCT), second_order=True),  # fmt: skip
     Case("max_unpool2d", _unpool2d, fixed(((1, 2, 4, 4),)), (DISTINCT,), second_order=True),

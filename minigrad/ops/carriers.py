@@ -290,7 +290,9 @@ def _scalar_overloads():
         return isinstance(v, (int, float)) and not isinstance(v, Tensor)
 
     def overload(scalar_op, operator, filled_op=None):
-        def apply(a, b):
+        def apply(a, b, wrapped=(False, False)):
+            if wrapped[0] and number(a) or wrapped[1] and number(b):  # an input torch wrapped in a tensor
+                return operator(a, b)
             if isinstance(a, Tensor) and number(b):
                 return scalar_op.apply(a, other=b)
             if number(a) and isinstance(b, Tensor):

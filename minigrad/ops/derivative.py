@@ -60,9 +60,10 @@ class _Rewrite(ast.NodeTransformer):
 class _ScalarOverloads(ast.NodeTransformer):
     """For Tensors only: ``a * b``, ``a / b``, ``a + b`` and ``a - b`` become ``scalar_mul(a, b)``, ..., which
     do as torch's formulas do in C++, where a Tensor with a number (``2``, ``numel``, an op's ``alpha``) is the
-    Scalar overload (MulBackward1, where Python's ``x * 2`` records MulBackward0) and ``1 - x`` fills a tensor with 1
-    and subtracts (SubBackward0). An input of the op with a value (``other`` of ``x * 2``) stays an operator: torch
-    wrapped that number in a tensor."""
+    Scalar overload (MulBackward1, where Python's ``x * 2`` records MulBackward0) and ``1 - x`` or ``value / x``
+    fills a tensor with the number and divides (DivBackward0, a true division where Python's ``value / x`` multiplies
+    by ``x.reciprocal()``). An input of the op that is a number (``other`` of ``x * 2``) is marked ``wrapped``: as an
+    operand it stays an operator, for torch wrapped that number in a tensor."""
 
     NAMES = {ast.Mult: "scalar_mul", ast.Div: "scalar_div", ast.Add: "scalar_add", ast.Sub: "scalar_sub"}
 
@@ -73,10 +74,11 @@ class _ScalarOverloads(ast.NodeTransformer):
         self.generic_visit(node)
         name = self.NAMES.get(type(node.op))
         sides = (node.left, node.right)
-        literal = any(isinstance(n, ast.Constant) for n in sides)
-        if name is None or not literal and any(isinstance(n, ast.Name) and n.id in self.inputs for n in sides):
+        if name is None:
             return node
-        return ast.copy_location(ast.Call(ast.Name(name, ast.Load()), [node.left, node.right], []), node)
+        wrapped = ast.Tuple([ast.Constant(isinstance(n, ast.Name) and n.id in self.inputs) for n in sides], ast.Load())
+        call = ast.Call(ast.Name(name, ast.Load()), [node.left, node.right], [ast.keyword("wrapped", wrapped)])
+        return ast.copy_location(call, node)
 
 
 class _Fused(ast.NodeTransformer):
