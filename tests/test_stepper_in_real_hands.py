@@ -119,7 +119,7 @@ def test_values_the_node_holds_are_filled_in_and_index_arrays_written_as_lists()
     assert mse.endswith("norm · (self - target) · grad of y = 0.6667 · ([[2., 2., 2.]] - [[0., 0., 0.]]) · 1.0 = "
                         "[[1.3333, 1.3333, 1.3333]]"), mse
     # W.t() (3x2 transposed) is column-major: the formula's branch for it, as torch's mm_mat2_backward takes it
-    assert "contribution to the grad of TBackward0's result = (grad.t() @ x).t() = " in "\n".join(chain)
+    assert "contribution to the grad of W.t() = (grad.t() @ x).t() = " in "\n".join(chain)
     index = next(t for t in chain if "index_backward" in t)
     assert "([0, 0],)" in index and "array(" not in index and "\n" not in index
 

@@ -227,9 +227,9 @@ def test_seed_000_myrelu_function():
     ns = {}
     s = GraphStepper.from_code(SEED_000_MYRELU, ns)
     lines = captions(s)
-    assert "Y_hat = MyReLU(AddBackward0's result): records MyReLUBackward" in lines
+    assert "Y_hat = MyReLU(X @ w.t() + b): records MyReLUBackward" in lines  # the code that made its input
     # tensors are written as the graph model summarises them
-    relu = (f"contribution to the grad of AddBackward0's result = MyReLU.backward(ctx, {shown([[-2.5], [4.5]])}) = "
+    relu = (f"contribution to the grad of (X @ w.t() + b) = MyReLU.backward(ctx, {shown([[-2.5], [4.5]])}) = "
             f"{shown([[0.0], [4.5]])}")
     assert relu in lines
     assert f"AccumulateGrad: w.grad: None -> {shown([[4.5, 4.5]])}" in lines
@@ -321,7 +321,7 @@ def test_one_svg_steps_only_toggle_classes_and_text():
     assert len(ids) == len(set(ids))
     slots = {eid: body.count("<text") for eid, body in groups}  # the text slots each element has
     assert {slots[e] for e in ids if e.startswith("t")} == {SLOTS["tensor"]}
-    dynamic = {"off", "passing", "retains", "hooked", "freed", "carried"}
+    dynamic = {"off", "passing", "retains", "hooked", "freed", "carried", "code", "two-line"}
     for step in s.steps:
         for eid, key, value in step["c"]:
             assert eid in ids
@@ -364,7 +364,7 @@ def test_existing_graph_replay_changes_nothing(capsys):
         "y1 = add(x, const): records AddBackward0",
         "y2 = mul(x, const): records MulBackward0",
         "sub(y1, y2): records SubBackward0",
-        "loss = pow(SubBackward0's result, exponent=2): records PowBackward0",
+        "loss = pow(sub(y1, y2), exponent=2): records PowBackward0",  # no code to quote: the op on its inputs
     ]
     loss.backward()  # the graph was not freed by the replay
     assert x.grad.item() == 14.0
@@ -426,3 +426,130 @@ def test_gradient_argument_and_non_scalar_outputs():
     lines = captions(s)
     assert f"backward pass from y: its gradient starts as {shown([1.0, 0.5])}" in lines
     assert f"AccumulateGrad: x.grad: None -> {shown([2.0, 2.0])}" in lines
+
+
+# -- readability: what a student reads in the captions and on the nodes ------------------------------------------
+
+RNN_LOOP = """\
+torch.manual_seed(0)
+Wx = torch.randn(3, 2, requires_grad=True)
+Wh = torch.randn(3, 3, requires_grad=True)
+h = torch.zeros(3, 1)
+for t in range(3):
+    x = torch.ones(2, 1) * t
+    h = torch.tanh(Wx @ x + Wh @ h)
+h.sum().backward()
+"""
+GRU_CELL = """\
+torch.manual_seed(0)
+x, h = torch.randn(1, 2), torch.randn(1, 3)
+Wz, Uz = torch.randn(2, 3, requires_grad=True), torch.randn(3, 3, requires_grad=True)
+Wn, Un = torch.randn(2, 3, requires_grad=True), torch.randn(3, 3, requires_grad=True)
+z = torch.sigmoid(x @ Wz + h @ Uz)
+n = torch.tanh(x @ Wn + (h @ Un))
+h_new = (1 - z) * n + z * h
+h_new.sum().backward()
+"""
+LINEAR_LOSS = """\
+torch.manual_seed(0)
+lin = torch.nn.Linear(3, 2)
+x, target = torch.randn(4, 3), torch.randn(4, 2)
+loss = torch.nn.functional.mse_loss(lin(x), target)
+loss.backward()
+"""
+
+
+@pytest.mark.parametrize("code", [RNN_LOOP, GRU_CELL, LINEAR_LOSS, SEED_000_MYRELU,
+                                  "x = torch.ones(2, requires_grad=True)\n(x * 2 + 1).sum().backward()\n"])
+def test_no_caption_calls_a_tensor_by_its_node_type(code):
+    """An unnamed intermediate was "AddBackward0's result": a student cannot find that in the code."""
+    said = "\n".join(captions(GraphStepper.from_code(code)))
+    assert not re.search(r"Backward\d's result", said), said
+
+
+def test_unnamed_results_are_called_by_the_code_that_made_them():
+    gru = captions(GraphStepper.from_code(GRU_CELL))
+    assert "add(x @ Wz, h @ Uz): records AddBackward0" in gru
+    assert "h_new = add((1 - z) * n, z * h): records AddBackward0" in gru
+    assert any(t.startswith("contribution to the grad of (x @ Wz + h @ Uz) = grad of z · (1 - z) · z = ") for t in gru)
+    assert any(t.startswith("contribution to the grad of (1 - z) = grad · n = ") for t in gru)
+    rnn = captions(GraphStepper.from_code(RNN_LOOP))
+    assert "h = tanh(Wx @ x + Wh @ h): records TanhBackward0" in rnn
+    # nn.Linear runs t then addmm in one call: the call's value is addmm's; t's result is t(lin.weight)
+    linear = captions(GraphStepper.from_code(LINEAR_LOSS))
+    assert "addmm(lin.bias, x, t(lin.weight)): records AddmmBackward0" in linear
+    assert "loss = mse_loss(lin(x), target, reduction=mean): records MseLossBackward0" in linear
+    assert any(t.startswith("contribution to the grad of t(lin.weight) = ") for t in linear)
+    # with no code (a replayed graph): the op on its inputs, one level deep
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    y = (torch.tanh(x * 2) + 1).sum()
+    replayed = captions(GraphStepper(y))
+    assert "add(tanh(mul(…)), const): records AddBackward0" in replayed
+    assert "y = sum(add(tanh(…), const)): records SumBackward0" in replayed
+
+
+def test_an_unnamed_box_shows_the_code_that_made_it():
+    s = GraphStepper.from_code(GRU_CELL)
+    texts, classes = final_state(s)
+    names = {text: eid for (eid, slot), text in texts.items() if slot == 0 and eid.startswith("t")}
+    assert {"(x @ Wz)", "(h @ Uz)", "(x @ Wz + h @ Uz)", "(1 - z)", "(z * h)", "z", "h_new"} <= set(names)
+    assert "code" in classes[names["(x @ Wz)"]] and "code" not in classes[names["z"]]
+    # a call that runs two ops names only its value: lin(x) is addmm's result, not t's
+    texts, classes = final_state(GraphStepper.from_code(LINEAR_LOSS))
+    assert sorted(t for (eid, slot), t in texts.items() if slot == 0 and "code" in classes[eid]) == ["lin(x)"]
+
+
+@pytest.mark.parametrize("code, contribution", [
+    (LINEAR_LOSS, "contribution to lin.bias.grad = grad = [[-0.0163, 0.2297], [0.2115, 0.4271], [0.0211, -0.2296], "
+                  "[-…, summed over dim 0 (lin.bias was broadcast along it) = [-0.1203, 0.2953]"),
+    ("b = torch.tensor([1.0, 2.0], requires_grad=True)\nm = torch.ones(3, 2)\n"
+     "torch.addmm(b, m, torch.eye(2)).sum().backward()\n",
+     "contribution to b.grad = grad = [[1., 1.], [1., 1.], [1., 1.]], summed over dim 0 (b was broadcast along it) "
+     "= [3., 3.]"),
+    ("x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\ne = x.expand(2, 3)\n"
+     "(e * torch.tensor([[1.0], [2.0]])).sum().backward()\n",
+     "contribution to x.grad = (grad of e).sum_to_size(x.shape) = ([[1., 1., 1.], [2., 2., 2.]]).sum_to_size((3,)), "
+     "summed over dim 0 (x was expanded along it) = [3., 3., 3.]"),
+    ("x = torch.zeros(2, 3)\nsrc = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n"
+     "x.copy_(src)\nx.sum().backward()\n",
+     "contribution to src.grad = grad of x = [[1., 1., 1.], [1., 1., 1.]], summed over dim 0 (src was broadcast "
+     "along it) = [2., 2., 2.]"),
+])  # fmt: skip
+def test_captions_say_where_a_gradient_is_summed(code, contribution):
+    """Broadcasting sums were explained for add and mul only: not for addmm's bias (nn.Linear), expand, copy_."""
+    said = captions(GraphStepper.from_code(code))
+    assert any(t.startswith(contribution) for t in said), [t for t in said if t.startswith("contribution")]
+
+
+def test_a_long_saved_list_goes_on_in_a_third_line():
+    """"saved: self (v0), oth…" hid what the node saved: the list goes on in the node's third line."""
+    s = GraphStepper.from_code(LINEAR_LOSS)
+    texts, classes = final_state(s, upto=step_with(s, "records MseLossBackward0"))
+    mse = next(eid for (eid, slot), t in texts.items() if slot == 0 and t == "MseLossBackward0")
+    assert (texts[(mse, 1)], texts[(mse, 2)]) == ("saved: self (v0),", "target (v0)")
+    assert "two-line" in classes[mse]
+    statuses = [v for st in s.steps for eid, k, v in st["c"] if eid.startswith("f") and k in (1, 2)]
+    assert not [v for v in statuses if v.endswith("…")], statuses
+    texts, classes = final_state(s)
+    assert texts[(mse, 1)] == "saved: freed" and texts[(mse, 2)] == "" and "two-line" not in classes[mse]
+
+
+def test_edge_labels_have_room_of_their_own():
+    """Lesson 06's z = y * y: the grads on the two edges from y were drawn over each other, the edges and the nodes
+    (xlabels placed after the layout, with room for 4 characters of the 12 an edge shows)."""
+    s = GraphStepper.from_code("x = torch.tensor(3.0, requires_grad=True)\ny = x * 2\nz = y * y\nz.backward()\n")
+    w, h = 12 * 5.6, 10  # the 12 characters an edge shows at 10px, centred on the label's point, above its baseline
+    labels = [(float(x) - w / 2, float(y) - h, float(x) + w / 2, float(y)) for x, y in re.findall(
+        r'class="edge[^"]*">\s*<path[^>]*/>\s*<polygon[^>]*/>\s*<text x="([-\d.]+)" y="([-\d.]+)"', s.svg)]
+    nodes = [(float(x), float(y), float(x) + float(bw), float(y) + float(bh)) for x, y, bw, bh in re.findall(
+        r'<rect x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)"', s.svg)]
+    nodes += [(float(x) - float(rx), float(y) - float(ry), float(x) + float(rx), float(y) + float(ry)) for x, y, rx, ry
+              in re.findall(r'<ellipse cx="([-\d.]+)" cy="([-\d.]+)" rx="([\d.]+)" ry="([\d.]+)"', s.svg)]
+    assert len(labels) == 5 and len(nodes) == 6, s.svg
+
+    def overlap(a, b):
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    for i, label in enumerate(labels):
+        assert not [n for n in nodes if overlap(label, n)], (label, nodes)
+        assert not [other for other in labels[i + 1 :] if overlap(label, other)], labels

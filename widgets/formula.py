@@ -137,6 +137,7 @@ def chain_rule_lines(fn, op, grad_in, grads_out, names, result_name=None, target
         named["result"] = result_name or "result"
         numeric["result"] = op["output_values"][0]
     pointwise = any(c.__module__ == _POINTWISE for c in type(fn.fn).__mro__)  # formulas keep the broadcast shape
+    tensors = {*keys, "result", *(k for k, v in fn.values.items() if isinstance(v, np.ndarray))}
     lines = []
     for i, key in enumerate(keys):
         out = grads_out[i] if i < len(grads_out) else None
@@ -144,10 +145,11 @@ def chain_rule_lines(fn, op, grad_in, grads_out, names, result_name=None, target
             continue
         expr = _branch(fn.formula[key], numeric)
         parts = [_dot(substitute(expr, named)), _dot(substitute(expr, numeric))]
-        summed = _summed_dims(grad_in[0] if grad_in else None, out) if pointwise else None
+        summed = _summed_dims(grad_in[0] if grad_in else None, out) if pointwise or _sums(expr, tensors) else None
         if summed:
             who = names[i] or fn.input_names[i]
-            parts[-1] += f", summed over {summed} ({who} was broadcast along {'them' if ',' in summed else 'it'})"
+            how = "expanded" if "sum_to_size" in expr else "broadcast"
+            parts[-1] += f", summed over {summed} ({who} was {how} along {'them' if ',' in summed else 'it'})"
         parts.append(number_text(out))
         lines.append(f"contribution to {targets[i]} = " + " = ".join(_dedupe(parts)))
     return lines
@@ -214,6 +216,15 @@ def _summed_dims(grad_in, out):
         return None
     dims = list(range(lead)) + [lead + i for i, (s, b) in enumerate(zip(small, big[lead:])) if s == 1 and b != 1]
     return ("dims " if len(dims) > 1 else "dim ") + ", ".join(map(str, dims))
+
+
+def _sums(expr, tensors):
+    """Whether an input's gradient is ``grad`` summed down to the input's shape: the formula sums it itself
+    (``grad.sum_to_size(self.shape)``), or it is ``grad`` scaled by numbers only (addmm's bias: ``grad``,
+    ``grad * beta``), which keeps the result's shape, so the engine sums it to the input's, as torch's does."""
+    if "sum_to_size(" in expr:
+        return True
+    return not ({m.group(1) for m in _IDENT.finditer(expr)} - {"grad"}) & tensors
 
 
 def _formula_key(formula, input_name):

@@ -14,12 +14,14 @@ from minigrad.render import LAYOUT_LIMITS, TIMEOUT, RenderError, render
 
 # The picture's contract with the steps: each element has fixed text slots, its label's lines.
 NAME, SHAPE, VALUE, GRAD = 0, 1, 2, 3  # tensors
-LABEL, STATUS = 0, 1  # functions
+LABEL, STATUS, STATUS_MORE = 0, 1, 2  # functions: a saved list too long for one line goes on in the third
 EDGE_TEXT = 0  # edges: the gradient that went along it
-SLOTS = {"tensor": 4, "function": 2, "edge": 1}
+SLOTS = {"tensor": 4, "function": 3, "edge": 1}
 WIDTH = {"tensor": 24, "function": 22, "edge": 12}  # characters a slot shows; longer text is clipped
-NODE_SIZE = {"tensor": (1.9, 0.78), "op": (1.75, 0.5), "acc": (1.35, 0.42)}  # inches
-EDGE_LABEL = "\\ " * 10  # a placeholder as wide as the grad text an edge shows
+NODE_SIZE = {"tensor": (1.9, 0.78), "op": (1.8, 0.64), "acc": (1.35, 0.42)}  # inches
+# a placeholder as wide as the grad text an edge shows (12 characters), as a label: dot keeps room for it beside its
+# edge, where an xlabel was placed after the layout and overlapped the edges and labels next to it
+EDGE_LABEL = "\\ " * 24
 FONT = 11
 EDGE_FONT = 10
 
@@ -64,7 +66,7 @@ def dot_source(graph, classes):
     for e in graph.edges:
         if e.id not in classes:
             continue
-        label = "" if e.kind == "variable" else f' xlabel="{EDGE_LABEL}"'
+        label = "" if e.kind == "variable" else f' label="{EDGE_LABEL}"'
         out.append(f'{e.src} -> {e.dst} [id={e.id} class="{" ".join(classes[e.id])}"{label}];')
     out.append("}")
     return "\n".join(out)

@@ -1,6 +1,9 @@
 // GraphStepper's front end: shows one SVG and plays the steps Python computed. It only toggles classes and
 // sets text (never markup); it knows nothing about autograd. Why keys and clicks stay in it: stepper.py.
 const TIP = ["value", "grad"]; // what a tooltip shows of an info record that has them; the panel shows all
+// node text is 11 units of the SVG: at scale 1 it is 11px, the least a laptop reads; a projector gets 12px at least,
+// and large type ("Aa") a third more. A graph bigger than that scrolls (drag it, or let the steps scroll it)
+const LEAST = { cell: 1, present: 12 / 11, large: 4 / 3 };
 
 function render({ model, el }) {
   const h = (tag, cls, text) => {
@@ -40,8 +43,10 @@ function render({ model, el }) {
   button("\u2212", "Zoom out", () => zoom(z / 1.25));
   button("+", "Zoom in", () => zoom(z * 1.25));
   button("Aa", "Larger type", () => { root.classList.toggle("gs-large"); refit(); });
-  if (lines.length) button("Code", "Show or hide the code", () => { root.classList.toggle("gs-hidecode"); refit(); });
-  const show = button("Present", "Presentation mode: the whole stepper fitted to the window (P, Esc)", () => present());
+  if (lines.length) button("Code", "Show or hide the code", () => {
+    root.classList.toggle("gs-hidecode"); codeHidden = false; refit();
+  });
+  const show = button("Present", "Presentation mode: the stepper fills the window (P, Esc)", () => present());
   lines.forEach((line) => code.appendChild(h("li", null, line || " ")));
   if (!lines.length) root.classList.add("gs-nocode");
   const svg = model.get("svg") || '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"/>';
@@ -61,7 +66,8 @@ function render({ model, el }) {
   root.append(bar, cap, out, main, legend, tip);
   el.appendChild(root);
 
-  let cur = -1, shown = [], timer = null, z = 1, fitted = false, hover = null, pinned = null, capTall = 0;
+  let cur = -1, shown = [], timer = null, z = 1, auto = null, hover = null, pinned = null, capTall = 0;
+  let codeHidden = false; // presentation mode hid the code to give the graph room
   // the caption keeps the height of the tallest one shown so far, up to a fifth of the window (a 720p projector
   // keeps its graph in view), so the graph below it does not jump back up when a shorter one follows (stepping
   // back and forth); a new type size or width measures again
@@ -193,24 +199,39 @@ function render({ model, el }) {
   pic.addEventListener("mouseleave", () => { hover = null; tip.hidden = true; });
   pic.addEventListener("click", (e) => { const g = target(e); if (g) pin(g === pinned ? null : g); });
 
-  // size: zoom, fit to the view, presentation mode (the whole widget fitted to the window)
+  // size: zoom, fit to the view, presentation mode (the whole widget fitted to the window). `auto` says how the
+  // size was chosen, to choose it again when the view changes size: "whole" (Fit), "legible", or null (zoomed)
   const width = () => pic.viewBox.baseVal.width || 400;
   const tall = () => pic.viewBox.baseVal.height || 300;
   const presenting = () => root.classList.contains("gs-present");
-  function zoom(f, fits) {
+  const least = () => (presenting() ? LEAST.present : LEAST.cell) * (root.classList.contains("gs-large") ? LEAST.large : 1);
+  function zoom(f, how = null) {
     z = Math.max(0.1, Math.min(8, f));
-    fitted = !!fits;
+    auto = how;
     pic.style.width = width() * z + "px";
     reveal();
   }
   function fit() {
     const height = presenting() ? view.clientHeight : 0.75 * innerHeight;
-    zoom(Math.min(3, (view.clientWidth - 8) / width(), (height - 8) / tall()), true);
+    zoom(Math.min(3, (view.clientWidth - 8) / width(), (height - 8) / tall()), "whole");
   }
-  const watch = new ResizeObserver(() => fitted && presenting() && fit()); // a longer caption, a resized window
-  const readable = () => view.clientWidth &&
-    zoom(Math.min(1.6, (view.clientWidth - 8) / width(), Math.max(1, (0.7 * innerHeight) / tall())));
-  const refit = () => { keepTall(true); return presenting() ? fit() : readable(); };
+  // the whole graph if its text is legible so, else legible: fitted to the width if that is enough, else scrolling
+  function readable() {
+    if (!view.clientWidth) return;
+    const across = (view.clientWidth - 8) / width();
+    const down = ((presenting() ? view.clientHeight : 0.7 * innerHeight) - 8) / tall();
+    const whole = presenting() ? Math.min(3, across, down) : Math.min(1.6, across, Math.max(1, down));
+    zoom(Math.max(least(), whole), "legible");
+  }
+  let seen = [0, 0]; // the view's size the last time the graph was sized (a scroll bar does not change it)
+  const resized = () => {
+    const r = view.getBoundingClientRect(), now = [Math.round(r.width), presenting() ? Math.round(r.height) : 0];
+    if (!r.width || (now[0] === seen[0] && now[1] === seen[1])) return;
+    seen = now;
+    if (auto === "whole") fit(); else if (auto === "legible") readable();
+  };
+  const watch = new ResizeObserver(resized); // a longer caption, a resized window, the code shown or hidden
+  const refit = () => { keepTall(true); return auto === "whole" ? fit() : readable(); };
   function present(on = !presenting()) {
     root.classList.toggle("gs-present", on);
     if (root.showPopover) { // the top layer: out of the app's `contain: strict` panels
@@ -218,12 +239,30 @@ function render({ model, el }) {
       else if (root.matches(":popover-open")) { root.hidePopover(); root.removeAttribute("popover"); }
     }
     show.textContent = on ? "Exit" : "Present";
-    on ? watch.observe(view) : watch.disconnect();
-    refit();
+    // on a projector the graph needs the width more than the code does (its line is marked as the steps go)
+    if (on && lines.length && !root.classList.contains("gs-hidecode") && width() * least() > view.clientWidth - 8)
+      codeHidden = root.classList.add("gs-hidecode") || true;
+    if (!on && codeHidden) { root.classList.remove("gs-hidecode"); codeHidden = false; }
+    keepTall(true);
+    readable();
     root.focus({ preventScroll: true });
   }
+  // drag the graph to scroll it (no scroll bar to find on a projector); a click on a node still pins it
+  view.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0 || target(e)) return;
+    const x = e.clientX, y = e.clientY, left = view.scrollLeft, top = view.scrollTop;
+    const move = (m) => { view.scrollLeft = left - (m.clientX - x); view.scrollTop = top - (m.clientY - y); };
+    const stop = () => { removeEventListener("pointermove", move); removeEventListener("pointerup", stop); };
+    addEventListener("pointermove", move);
+    addEventListener("pointerup", stop);
+  });
+  // the details of what the step is about, without a mouse: I pins the step's first node (again: unpins)
+  const details = () => {
+    const g = shown.find((e) => e.classList.contains("node") && !e.classList.contains("off"));
+    pin(pinned || !g ? null : g);
+  };
   const keys = { ArrowRight: () => go(cur + 1, true), ArrowLeft: () => go(cur - 1, true), Home: () => go(0, true),
-                 End: () => go(n - 1, true), " ": toggle, p: () => present(), P: () => present(),
+                 End: () => go(n - 1, true), " ": toggle, p: () => present(), P: () => present(), i: details, I: details,
                  Escape: () => (pinned ? pin(null) : presenting() ? present(false) : false) };
   root.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || e.key === "Tab") return; // the app's shortcuts; moving focus
@@ -236,7 +275,7 @@ function render({ model, el }) {
   model.on("change:step", () => model.get("step") !== cur && go(model.get("step")));
   go(model.get("step"));
   // the first size that has a width: JupyterLab lays out a cell drawn off screen (Run All) only once it is shown
-  const first = new ResizeObserver(() => view.clientWidth && (first.disconnect(), readable()));
+  const first = new ResizeObserver(() => view.clientWidth && (first.disconnect(), readable(), watch.observe(view)));
   first.observe(view);
   root.gsGo = go; // lets tests and benchmarks drive this widget from the page
   return () => { if (timer) clearInterval(timer); watch.disconnect(); first.disconnect(); };

@@ -25,7 +25,7 @@ from minigrad.graph import TensorNode, extract
 from minigrad.size import Size
 
 from .formula import chain_rule_lines, clip, number_text, shape_text, torch_names_line
-from .layout import EDGE_TEXT, GRAD, LABEL, NAME, SHAPE, STATUS, VALUE, WIDTH, classes_for
+from .layout import EDGE_TEXT, GRAD, LABEL, NAME, SHAPE, STATUS, STATUS_MORE, VALUE, WIDTH, classes_for
 from .trace import STATEMENT, Value, kept_grad
 
 MAX_OPS_LISTED = 6  # a statement that runs more ops is summarised in one line
@@ -134,6 +134,8 @@ class StepBuilder:
         self.statements = statements
         self.lines = lines  # the code's lines, to name a node by the line that made it
         self.made_at = {}  # function id -> the code line (1-based) whose op recorded it
+        self.source = {}  # function id -> the code whose value its result is (``(a * b)``, ``lin(x)``)
+        self.last_op = None  # (function id, its span, its statement): ops of one call share the call's span
         self.explained = set()  # node types whose PyTorch formula a caption has spelled out
         self.replay = replay
         self.canvas = Canvas()
@@ -224,7 +226,7 @@ class StepBuilder:
 
     def op_note(self, fid, op, ins, outs, values, params):
         """One line per forward op, written when the step closes (so that it knows the names bound)."""
-        args = [self.label(t) if t else "const" if v is None else number_text(v) for t, v in zip(ins, values)]
+        args = [_bare(self.label(t)) if t else "const" if v is None else number_text(v) for t, v in zip(ins, values)]
         args += [f"{k}={number_text(v)}" for k, v in params.items()]
         made = ", ".join(self.name[t] for t in outs if t and self.name.get(t))
         call = f"{self.g[fid].op if fid else op.__name__.lower()}({', '.join(args)})"
@@ -240,7 +242,7 @@ class StepBuilder:
         self.appeared.add(tid)
         node, c = self.g[tid], self.canvas
         c.remove_class(tid, "off")
-        c.set_text(tid, NAME, self.name.get(tid, ""), WIDTH["tensor"])
+        self.show_name(tid)
         dtype = "" if node.dtype == "float32" else " " + node.dtype
         c.set_text(tid, SHAPE, shape_text(node.shape) + dtype, WIDTH["tensor"])
         text = value.text if value is not None else node.value
@@ -270,11 +272,24 @@ class StepBuilder:
             saved = [f"{self.name.get(t) or name} ({'packed' if v is None else f'v{v}'})"
                      for (name, t), v in self.saved(fn)]  # fmt: skip
             saved += [f"{k.name} = {k.text}" if k.number else k.name for k in fn.kept]
-            c.set_text(fid, STATUS, "saved: " + ", ".join(saved), WIDTH["function"])
+            self.set_status(fid, "saved: " + ", ".join(saved))
         else:
-            c.set_text(fid, STATUS, "saves no tensor", WIDTH["function"])
+            self.set_status(fid, "saves no tensor")
         c.info(fid, **self.function_info(fn))  # titled by its label, the element's first line
         c.highlight(fid)
+
+    def set_status(self, fid, text):
+        """A function node's status, on two lines if it needs them (split after a comma: ``saved: self (v0),`` /
+        ``other (v0)``), the class ``two-line`` saying so; what does not fit ends in … (its info record has it all)."""
+        width, c = WIDTH["function"], self.canvas
+        first, rest = text, ""
+        if len(text) > width and ", " in text:
+            cut = text.rfind(", ", 0, width)
+            cut = cut if cut > 0 else text.index(", ")
+            first, rest = text[: cut + 1], text[cut + 2 :]
+        c.set_text(fid, STATUS, first, width)
+        c.set_text(fid, STATUS_MORE, rest, width)
+        (c.add_class if rest else c.remove_class)(fid, "two-line")
 
     def saved(self, fn):
         """``((name, tensor id), version)`` for each tensor a node saved, with the version it had then (None: packed
@@ -312,8 +327,15 @@ class StepBuilder:
     def rename(self, tid, text):
         self.name[tid] = text
         if tid in self.appeared:
-            self.canvas.set_text(tid, NAME, text, WIDTH["tensor"])
+            self.show_name(tid)
             self.canvas.info(tid, title=self.title(tid))
+
+    def show_name(self, tid):
+        """A tensor's first line: its name, else the code that made it (class ``code``: not a variable)."""
+        node, c = self.g[tid], self.canvas
+        code = None if self.name.get(tid) or node.grad_fn not in self.source else self.label(tid)
+        c.set_text(tid, NAME, self.name.get(tid) or code or "", WIDTH["tensor"])
+        (c.add_class if code else c.remove_class)(tid, "code")
 
     def set_grad(self, tid, value, kept):
         """A tensor's grad slot: a kept ``.grad`` (leaves, retain_grad) or a grad passing through."""
@@ -334,16 +356,47 @@ class StepBuilder:
         name = self.name.get(tid) if tid else None
         return None if name is None or name.startswith("was ") else name
 
-    def label(self, tid):
-        """How captions refer to a tensor: its name, else its op and shape."""
+    def label(self, tid, nested=False):
+        """How captions refer to a tensor: its name, else the code that made it (``(a * b)``, ``lin(x)``), else
+        its op applied to its inputs (``t(lin.weight)``; one level deep: ``add(mul(…), c)``)."""
         if tid is None:
             return "?"
         if self.name.get(tid):
             return self.name[tid]
         node = self.g[tid]
-        if node.grad_fn is not None:
-            return f"{self.g[node.grad_fn].label}'s result"
-        return f"a {shape_text(node.shape)} tensor"
+        if node.grad_fn is None:
+            return f"a {shape_text(node.shape)} tensor"
+        fid = node.grad_fn
+        fn = self.g[fid]
+        which = f"[{node.output_nr}]" if len(fn.outputs) > 1 else ""  # one of unbind's or split's results
+        if fid in self.source:
+            return self.source[fid] + which
+        if nested:
+            return f"{fn.op}(…){which}"
+        op = self.ops.get(fid, {})
+        values = op.get("input_values", ())
+        args = [_bare(self.label(t, nested=True)) if t else number_text(v) if v is not None else "const"
+                for t, v in zip(fn.inputs, (*values, *[None] * len(fn.inputs)))]  # fmt: skip
+        args += [f"{k}={number_text(v)}" for k, v in op.get("params", {}).items()]
+        return f"{fn.op}({', '.join(args)}){which}"
+
+    def note_source(self, fid, info, stmt):
+        """Remember the code whose value ``fid``'s result is: the op's span in the code, unless a later op of the
+        same call (same span, fed by this one's result: ``lin(x)`` runs t, then addmm) makes the call's value."""
+        span = info.get("span") if self.lines and not info.get("in_backward") else None
+        last, self.last_op = self.last_op, (fid, span, stmt) if span else None
+        if span is None:
+            return
+        if last and last[1:] == (span, stmt) and last[0] in self.source:
+            fed = set(self.g[last[0]].outputs) & {t for t in self.g[fid].inputs if t}
+            if fed:
+                del self.source[last[0]]
+                for t in self.g[last[0]].outputs:
+                    if t in self.appeared:
+                        self.show_name(t)
+        text = _code_text(self.lines, span)
+        if text:
+            self.source[fid] = text
 
     # -- events -----------------------------------------------------------------------------------
     def run(self, events):
@@ -373,6 +426,7 @@ class StepBuilder:
             self.ops[fid] = dict(info, params=record.params)
             if info.get("line"):
                 self.made_at[fid] = info["line"]
+            self.note_source(fid, info, self.stmt)
             fn = self.g[fid]
             for inp in fn.inputs:
                 if inp is not None:
@@ -552,7 +606,7 @@ class StepBuilder:
         if line and line <= len(self.lines) and self.lines[line - 1].strip():
             return f"{clip(self.lines[line - 1].strip(), 60)} → {fn.label}"
         made = ", ".join(self.label(t) for t in fn.outputs if t and self.name.get(t))
-        call = f"{fn.op}({', '.join(self.label(t) for t in fn.inputs if t is not None)})"
+        call = f"{fn.op}({', '.join(_bare(self.label(t)) for t in fn.inputs if t is not None)})"
         return f"{made + ' = ' if made else ''}{call} → {fn.label}"
 
     def title(self, tid):
@@ -618,7 +672,7 @@ class StepBuilder:
             fid = self.g.id_of(node)
             if fid is not None and (self.g[fid].saved or self.g[fid].kept):
                 freed += 1
-                self.canvas.set_text(fid, STATUS, "saved: freed", WIDTH["function"])
+                self.set_status(fid, "saved: freed")
                 self.canvas.info(fid, saved="freed by backward")
                 self.canvas.add_class(fid, "freed")
                 self.canvas.highlight(fid)
@@ -666,3 +720,35 @@ class StepBuilder:
 def _term(text, position):
     """A summand as written after ``+``: negative numbers in parentheses."""
     return f"({text})" if position and text.startswith("-") else text
+
+
+def _code_text(lines, span, width=48):
+    """The code of ``span`` (line, end line, column, end column; columns count UTF-8 bytes) on one line, in
+    parentheses where it has a space outside brackets (``(a * b)``, but ``lin(x)``), or None if it is no code."""
+    first, last, start, end = span
+    if not 1 <= first <= last <= len(lines):
+        return None
+    rows = [line.encode() for line in lines[first - 1 : last]]
+    rows[-1] = rows[-1][:end]
+    rows[0] = rows[0][start:]
+    text = " ".join(" ".join(r.decode(errors="replace").split()) for r in rows).strip()
+    if not text:
+        return None
+    depth, spaced = 0, False
+    for ch in text:
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        spaced = spaced or (ch == " " and depth == 0)
+    return clip(f"({text})" if spaced else text, width)
+
+
+def _bare(text):
+    """An argument needs no parentheses of its own: ``tanh(a + b)``, not ``tanh((a + b))``."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return text
+    depth = 0
+    for k, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and k < len(text) - 1:
+            return text  # ``(a + b) * (c + d)``: the first pair closes early
+    return text[1:-1]

@@ -9,6 +9,7 @@ change later (in-place ops, gradient accumulation).
 
 import ast
 import contextlib
+import functools
 import io
 import linecache
 import re
@@ -254,7 +255,7 @@ class Recorder:
             output_slots=tuple(slot(t) for t in record.outputs),
             output_values=_values(record.outputs),
             in_backward=self.in_backward,
-            line=_code_line(),
+            **_code_position(),
         )
 
     def statement_end(self, names):
@@ -283,14 +284,23 @@ class Recorder:
         self.add(STATEMENT, names={n: slot(t) for n, t in names.items()}, bound=fresh, changes=changes)
 
 
-def _code_line():
-    """The line of the traced code running now (the innermost frame of it), or None."""
+def _code_position():
+    """Where in the traced code the op runs now (its innermost frame there): ``line`` (1-based) and ``span``,
+    the source range ``(line, end line, column, end column)`` of the expression running (``a * b``, ``lin(x)``:
+    every op inside a call shares the call's span); {} outside the traced code."""
     f = sys._getframe(2)
     while f is not None:
         if f.f_code.co_filename == FILENAME:
-            return f.f_lineno
+            positions = _positions(f.f_code)
+            span = positions[f.f_lasti // 2] if 0 <= f.f_lasti // 2 < len(positions) else None
+            return {"line": f.f_lineno, "span": span if span and None not in span else None}
         f = f.f_back
-    return None
+    return {}
+
+
+@functools.lru_cache(maxsize=64)  # one code object runs many ops (a loop): its table is read once
+def _positions(code):
+    return tuple(code.co_positions())
 
 
 def named_tensors(namespace):
