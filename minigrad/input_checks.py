@@ -34,6 +34,7 @@ from .arguments import (
 )
 from .public import PARSED
 from .tensor import Tensor
+from .tracebacks import shown_here
 from .typename import c_type_name
 
 
@@ -85,20 +86,23 @@ def _checking_second(fn, refusal):
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
-        if len(args) > 1:
-            value, position = args[1], 2
-        elif param in kwargs:
-            value, position = kwargs[param], None
-        else:
+        try:
+            if len(args) > 1:
+                value, position = args[1], 2
+            elif param in kwargs:
+                value, position = kwargs[param], None
+            else:
+                return fn(*args, **kwargs)
+            if value.__class__ is not Tensor and not isinstance(value, accepted) and not (value is None and none):
+                if "attributes" not in refusal:
+                    raise must_be_tensor(refusal["name"], param, position, value) from None
+                attribute = refusal["attributes"][0]
+                for read in ((args[0], value) if refusal.get("first") and args else (value,)):  # in torch's order
+                    if not hasattr(read, attribute):
+                        raise AttributeError(f"'{c_type_name(read)}' object has no attribute '{attribute}'")
             return fn(*args, **kwargs)
-        if value.__class__ is not Tensor and not isinstance(value, accepted) and not (value is None and none):
-            if "attributes" not in refusal:
-                raise must_be_tensor(refusal["name"], param, position, value) from None
-            attribute = refusal["attributes"][0]
-            for read in ((args[0], value) if refusal.get("first") and args else (value,)):  # in torch's order
-                if not hasattr(read, attribute):
-                    raise AttributeError(f"'{c_type_name(read)}' object has no attribute '{attribute}'")
-        return fn(*args, **kwargs)
+        except Exception as error:
+            raise shown_here(error)  # noqa: B904
 
     return call
 
@@ -119,17 +123,20 @@ def _checking(fn, refusal, at):
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
-        value = args[at] if len(args) > at else kwargs.get(param, Tensor)  # Tensor stands for no argument
-        if value.__class__ is not Tensor and not isinstance(value, Tensor) and value is not Tensor:
-            error = _refused(refusal, fn.__name__, param, value, args[at:], kwargs)
-            if error is not None:
-                raise error from None
-        given = len(args) - at + len(kwargs)
-        if given < least and (overloads or given == 1):  # torch.add(x), torch.mul(x): what torch's parser says
-            if overloads:
-                raise invalid_arguments(refusal["name"], args[at:], overloads, kwargs) from None
-            raise TypeError(refusal["missing"]) from None
-        return fn(*args, **kwargs)
+        try:
+            value = args[at] if len(args) > at else kwargs.get(param, Tensor)  # Tensor stands for no argument
+            if value.__class__ is not Tensor and not isinstance(value, Tensor) and value is not Tensor:
+                error = _refused(refusal, fn.__name__, param, value, args[at:], kwargs)
+                if error is not None:
+                    raise error from None
+            given = len(args) - at + len(kwargs)
+            if given < least and (overloads or given == 1):  # torch.add(x), torch.mul(x): what torch's parser says
+                if overloads:
+                    raise invalid_arguments(refusal["name"], args[at:], overloads, kwargs) from None
+                raise TypeError(refusal["missing"]) from None
+            return fn(*args, **kwargs)
+        except Exception as error:
+            raise shown_here(error)  # noqa: B904
 
     return call
 
@@ -213,19 +220,22 @@ def _parsed(fn, name, key):
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
-        if (len(args) + len(kwargs) < least or flags and not flags_fit(flags, args[given], kwargs)
-                or several and any(a is None for a in args)):
-            error = call_error(name, signatures, args[given], kwargs)
-            if error is not None:
-                raise error from None
-        if flags:
-            args, kwargs = as_python_ints(flags, args, kwargs, int(method)) or (args, kwargs)
         try:
-            return fn(*args, **kwargs)
-        except Exception:
-            error = call_error(name, signatures, args[given], kwargs)
-            if error is None:
-                raise
-        raise error from None
+            if (len(args) + len(kwargs) < least or flags and not flags_fit(flags, args[given], kwargs)
+                    or several and any(a is None for a in args)):
+                error = call_error(name, signatures, args[given], kwargs)
+                if error is not None:
+                    raise error from None
+            if flags:
+                args, kwargs = as_python_ints(flags, args, kwargs, int(method)) or (args, kwargs)
+            try:
+                return fn(*args, **kwargs)
+            except Exception:
+                error = call_error(name, signatures, args[given], kwargs)
+                if error is None:
+                    raise
+            raise error from None
+        except Exception as error:
+            raise shown_here(error)  # noqa: B904
 
     return call

@@ -28,6 +28,7 @@ from .layouts import lay_out, layout, memory_format, preserve_format, strided
 from .outputs import write_out
 from .return_types import ReturnTypes
 from .tensor import Tensor
+from .tracebacks import shown_here
 
 ALIASES = {"axis": "dim", "keepdims": "keepdim"}
 OPTIONS = ("layout", "pin_memory", "device", "non_blocking", "memory_format")
@@ -67,21 +68,24 @@ def torch_keywords(fn, name, added):
     takes_out = "out" in added
 
     def call(*args, **kwargs):
-        if not kwargs:
-            return fn(*args)
-        for alias, (target, position) in aliases.items():
-            if alias in kwargs:
-                if target in kwargs or len(args) > position:
-                    raise TypeError(f"{name}() got an unexpected keyword argument '{alias}'")
-                kwargs[target] = kwargs.pop(alias)
-        layout = _options(name, kwargs, options) if options else None
-        out = kwargs.pop("out", None) if takes_out else None
-        if out is None:
-            return lay_out(fn(*args, **kwargs), layout)
-        inputs = [a for a in (*args, *kwargs.values()) if isinstance(a, Tensor)]
-        if not isinstance(out, (tuple, list)):
-            return write_out(name, _out_tensor(name, out), lambda: _one(name, fn(*args, **kwargs)), *inputs)
-        return _write_outs(name, out, lambda: fn(*args, **kwargs), inputs)
+        try:
+            if not kwargs:
+                return fn(*args)
+            for alias, (target, position) in aliases.items():
+                if alias in kwargs:
+                    if target in kwargs or len(args) > position:
+                        raise TypeError(f"{name}() got an unexpected keyword argument '{alias}'")
+                    kwargs[target] = kwargs.pop(alias)
+            layout = _options(name, kwargs, options) if options else None
+            out = kwargs.pop("out", None) if takes_out else None
+            if out is None:
+                return lay_out(fn(*args, **kwargs), layout)
+            inputs = [a for a in (*args, *kwargs.values()) if isinstance(a, Tensor)]
+            if not isinstance(out, (tuple, list)):
+                return write_out(name, _out_tensor(name, out), lambda: _one(name, fn(*args, **kwargs)), *inputs)
+            return _write_outs(name, out, lambda: fn(*args, **kwargs), inputs)
+        except Exception as error:  # the user sees the call, not minigrad inside it
+            raise shown_here(error)  # noqa: B904
 
     call.__name__, call.__qualname__, call.__doc__, call.__wrapped__ = fn.__name__, fn.__qualname__, fn.__doc__, fn
     call.__signature__ = _with_keywords(signature, added)

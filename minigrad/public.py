@@ -12,6 +12,7 @@ its public function and the op catalogue.
 from .arguments import OPERANDS, recorded_signatures, refused
 from .ops.inplace import apply_inplace
 from .tensor import Tensor
+from .tracebacks import shown_here
 
 NAMES = []  # what ``from minigrad.functional import *`` brings into ``minigrad``
 PARSED = set()  # the functions and methods (``"torch.Tensor.topk"``) whose failing calls torch's parser checks
@@ -61,11 +62,14 @@ def _refusing(fn, name, binary, method):
     is its ``__wrapped__``, for the reflected operators."""
 
     def call(input, *args, **kwargs):
-        out = fn(input, *args, **kwargs)
-        if out is NotImplemented:
-            keyword = not args and "other" in kwargs  # torch gives no position for an argument given by name
-            raise refused(name, input, args[0] if args else kwargs.get("other"), binary, method, keyword)
-        return out
+        try:
+            out = fn(input, *args, **kwargs)
+            if out is NotImplemented:
+                keyword = not args and "other" in kwargs  # torch gives no position for an argument given by name
+                raise refused(name, input, args[0] if args else kwargs.get("other"), binary, method, keyword)
+            return out
+        except Exception as error:
+            raise shown_here(error)  # noqa: B904
 
     call.__name__, call.__qualname__, call.__doc__, call.__wrapped__ = fn.__name__, fn.__qualname__, fn.__doc__, fn
     return call
@@ -101,11 +105,14 @@ public.reflected = reflected
 
 def _inplace_method(fn, name, binary=None, operator=False, overlap="partial"):
     def method(self, *args, **kwargs):
-        if binary is not None and args and not isinstance(args[0], OPERANDS):  # before the checks of in-place
-            if operator:
-                return NotImplemented
-            raise refused(name, self, args[0], binary, method=True)
-        return apply_inplace(self, lambda a, *rest: fn(a, *rest, **kwargs), *args, overlap=overlap)
+        try:
+            if binary is not None and args and not isinstance(args[0], OPERANDS):  # before the checks of in-place
+                if operator:
+                    return NotImplemented
+                raise refused(name, self, args[0], binary, method=True)
+            return apply_inplace(self, lambda a, *rest: fn(a, *rest, **kwargs), *args, overlap=overlap)
+        except Exception as error:
+            raise shown_here(error)  # noqa: B904
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"Mirror ``Tensor.{name}``: ``{fn.__name__}`` written into this tensor in place."

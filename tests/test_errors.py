@@ -269,3 +269,28 @@ def test_backward_errors_show_no_engine_frames():
         torch.autograd.grad(Broken.apply(t).sum(), [t])
     names = [name for _, name in _frames(info.value)]
     assert names[-2:] == ["run_backward", "backward"] and "_run" not in names
+
+
+def test_forward_errors_show_the_users_code_not_minigrads():
+    """An op, a checked function or a layer that refuses its input is shown as the call the user made (one frame of
+    minigrad's entry point, as torch shows none of its C++), while a user's own module's forward stays in view."""
+
+    def names_after_test(call):
+        with pytest.raises(Exception) as info:
+            call()
+        return [name for _, name in _frames(info.value)][1:]  # after the lambda
+
+    assert names_after_test(lambda: torch.ones(3).view(2, 2)) == ["call"]
+    assert names_after_test(lambda: nn.Linear(3, 4)(torch.ones(2, 5))) == ["__call__"]
+    assert names_after_test(lambda: torch.cat([torch.ones(2, 3), torch.ones(2, 4)])) == ["call"]
+    assert len(names_after_test(lambda: torch.ones(2, 3) + torch.ones(3, 2))) <= 2  # Tensor.__add__, then the op
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(3, 4)
+
+        def forward(self, x):
+            return self.fc(x.t())
+
+    assert names_after_test(lambda: Net()(torch.ones(2, 3))) == ["__call__", "forward", "__call__"]

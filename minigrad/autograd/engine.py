@@ -22,7 +22,7 @@ import itertools
 import numpy as np
 
 from ..size import shape_text
-from ..tracebacks import from_user_code
+from ..tracebacks import shown_here
 from ..typename import c_type_name
 from . import anomaly_mode, grad_mode, graph, observer
 from .accumulate_grad import AccumulateGrad
@@ -331,7 +331,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                             heapq.heappush(ready, (-child._sequence_nr, next(tiebreak), child))
                 outs = g = grads = None  # hold no gradient a leaf could take over (AccumulateGrad counts references)
         except Exception as error:  # shown as raised here, or in the user's own hook or Function, as in torch
-            raise error.with_traceback(from_user_code(error.__traceback__))  # noqa: B904
+            raise shown_here(error)  # noqa: B904
         finally:
             _tasks.pop()
             grad_mode._state.enabled, whole_graph = prev_mode, prev_whole

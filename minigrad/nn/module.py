@@ -12,6 +12,7 @@ from ..autograd.graph import RemovableHandle
 from ..device import check_device
 from ..tensor import Tensor
 from ..torch_api import missing as missing_in_torch
+from ..tracebacks import shown_here
 from ..typename import typename
 from . import hooks
 from .parameter import Buffer, Parameter
@@ -193,9 +194,12 @@ class Module:
     def __call__(self, *args, **kwargs):
         if "_parameters" not in self.__dict__:
             raise self._not_initialised("_backward_hooks")
-        if self._forward_pre_hooks or self._forward_hooks or self._backward_hooks or self._backward_pre_hooks:
-            return hooks.call_with_hooks(self, args, kwargs)
-        return self.forward(*args, **kwargs)
+        try:
+            if self._forward_pre_hooks or self._forward_hooks or self._backward_hooks or self._backward_pre_hooks:
+                return hooks.call_with_hooks(self, args, kwargs)
+            return self.forward(*args, **kwargs)
+        except Exception as error:  # minigrad's layers show no frames of their own, as torch's C++ kernels
+            raise shown_here(error)  # noqa: B904
 
     def _hook_table(self, name):
         table = self.__dict__.get(name)

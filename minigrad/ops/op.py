@@ -25,6 +25,7 @@ from ..autograd import grad_mode, observer, saved_hooks
 from ..autograd.graph import FREED_ERROR, Node, modified_error, read_saved
 from ..autograd.saved_hooks import SavedTensor
 from ..tensor import Tensor
+from ..tracebacks import shown_here
 from ._util import quiet_off, quiet_on
 from .carriers import ARRAYS, TENSORS
 from .derivative import compile_formula
@@ -96,6 +97,8 @@ class Op(Node):
         token = quiet_on()  # torch divides by zero and overflows without a word
         try:
             out = cls.forward(ctx, *inputs, **params)
+        except Exception as error:  # shown as raised here, as torch's kernels show no frames
+            raise shown_here(error)  # noqa: B904
         finally:
             quiet_off(token)
         if type(out) is tuple:
