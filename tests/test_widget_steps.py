@@ -534,6 +534,27 @@ def test_a_long_saved_list_goes_on_in_a_third_line():
     assert texts[(mse, 1)] == "saved: freed" and texts[(mse, 2)] == "" and "two-line" not in classes[mse]
 
 
+def test_a_big_graph_is_laid_out_in_time():
+    """An RNN unrolled 20 steps (224 edges): with room kept for every edge label, dot took 32 s and the stepper
+    failed (RenderError after 30 s); a graph of more than LABELLED_EDGES edges places its labels after the layout."""
+    code = ("W = torch.randn(3, 3, requires_grad=True)\nU = torch.randn(3, 3, requires_grad=True)\nh = torch.zeros(3)\n"
+            "for t in range(20):\n    x = torch.ones(3) * t\n    h = torch.tanh(W @ h + U @ x)\nh.sum().backward()\n")
+    source = {}
+    original = layout_module.dot_source
+
+    def keep(graph, classes):
+        source["dot"] = original(graph, classes)
+        return source["dot"]
+
+    layout_module.dot_source = keep
+    try:
+        s = GraphStepper.from_code(code)
+    finally:
+        layout_module.dot_source = original
+    assert s.num_steps > 50 and source["dot"].count("->") > layout_module.LABELLED_EDGES
+    assert " xlabel=" in source["dot"] and " label=\"\\ " not in source["dot"]
+
+
 def test_edge_labels_have_room_of_their_own():
     """Lesson 06's z = y * y: the grads on the two edges from y were drawn over each other, the edges and the nodes
     (xlabels placed after the layout, with room for 4 characters of the 12 an edge shows)."""
