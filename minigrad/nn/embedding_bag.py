@@ -7,13 +7,12 @@ import warnings
 import numpy as np
 
 from .. import creation
-from ..autograd import grad_mode
 from ..ops._util import wrap
 from ..ops.embedding_bag import MODES
 from ..ops.embedding_bag import EmbeddingBag as EmbeddingBagOp
 from ..tensor import Tensor
 from ..torch_warnings import user_stacklevel
-from . import init
+from .embedding import Embedding
 from .module import Module
 from .parameter import Parameter
 
@@ -145,16 +144,9 @@ class EmbeddingBag(Module):
             self.weight = Parameter(_weight)
         self.mode, self.sparse, self.include_last_offset = mode, sparse, include_last_offset
 
-    def reset_parameters(self):
-        """Mirror ``torch.nn.EmbeddingBag.reset_parameters``: the table drawn in place from N(0, 1), then the
-        ``padding_idx`` row zeroed."""
-        init.normal_(self.weight)
-        self._fill_padding_idx_with_zero()
-
-    def _fill_padding_idx_with_zero(self):
-        if self.padding_idx is not None:
-            with grad_mode.no_grad():
-                self.weight[self.padding_idx].fill_(0)
+    # torch's EmbeddingBag repeats Embedding's: the table drawn in place from N(0, 1), then the padding_idx row zeroed
+    reset_parameters = Embedding.reset_parameters
+    _fill_padding_idx_with_zero = Embedding._fill_padding_idx_with_zero
 
     def forward(self, input, offsets=None, per_sample_weights=None):
         return embedding_bag(input, self.weight, offsets, self.max_norm, self.norm_type, self.scale_grad_by_freq,

@@ -246,9 +246,9 @@ class MaxPool2d(_MaxPoolNd):
     pool = staticmethod(max_pool2d)
 
 
-class AvgPool2d(Module):
-    """Mirror ``torch.nn.AvgPool2d(kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
-    divisor_override=None)``: ``F.avg_pool2d``, the stride the kernel's size unless given."""
+class _AvgPoolNd(Module):
+    """torch's base of the 2-D and 3-D average poolings: their arguments, the stride the kernel's size unless given,
+    given to ``pool``."""
 
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                  divisor_override=None):  # fmt: skip
@@ -259,8 +259,15 @@ class AvgPool2d(Module):
         self.count_include_pad, self.divisor_override = count_include_pad, divisor_override
 
     def forward(self, input):
-        return avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode, self.count_include_pad,
-                          self.divisor_override)  # fmt: skip
+        return self.pool(input, self.kernel_size, self.stride, self.padding, self.ceil_mode, self.count_include_pad,
+                         self.divisor_override)  # fmt: skip
 
     def extra_repr(self):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class AvgPool2d(_AvgPoolNd):
+    """Mirror ``torch.nn.AvgPool2d(kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+    divisor_override=None)``: ``F.avg_pool2d``, the stride the kernel's size unless given."""
+
+    pool = staticmethod(avg_pool2d)

@@ -10,8 +10,7 @@ from ..ops._util import not_implemented, wrap
 from ..ops.avg_pool3d import avg_pool3d as avg_pool3d_op
 from ..ops.max_pool3d import MaxPool3DWithIndices
 from ..tensor import Tensor
-from .module import Module
-from .pooling import _AdaptiveAvgPoolNd, _AdaptiveMaxPoolNd, _ints, _list_with_default, _MaxPoolNd
+from .pooling import _AdaptiveAvgPoolNd, _AdaptiveMaxPoolNd, _AvgPoolNd, _ints, _list_with_default, _MaxPoolNd
 
 
 def _parameters(function, input, kernel_size, stride, padding, dilation=None):
@@ -180,24 +179,11 @@ class MaxPool3d(_MaxPoolNd):
     pool = staticmethod(max_pool3d)
 
 
-class AvgPool3d(Module):
+class AvgPool3d(_AvgPoolNd):
     """Mirror ``torch.nn.AvgPool3d(kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
     divisor_override=None)``: ``F.avg_pool3d``, the stride the kernel's size unless given."""
 
-    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
-                 divisor_override=None):  # fmt: skip
-        super().__init__()
-        self.kernel_size = kernel_size
-        self.stride = stride if stride is not None else kernel_size
-        self.padding, self.ceil_mode = padding, ceil_mode
-        self.count_include_pad, self.divisor_override = count_include_pad, divisor_override
-
-    def forward(self, input):
-        return avg_pool3d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode, self.count_include_pad,
-                          self.divisor_override)  # fmt: skip
-
-    def extra_repr(self):
-        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+    pool = staticmethod(avg_pool3d)
 
 
 class AdaptiveAvgPool3d(_AdaptiveAvgPoolNd):
