@@ -82,6 +82,16 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
     return EmbeddingLookup.apply(weight, indices=input, padding_idx=padding_idx)
 
 
+def padding_row(padding_idx, num_embeddings, word):
+    """The row ``padding_idx`` names (a negative one counted from the end), or None; torch's AssertionError for one
+    outside the table (``word`` as torch spells it: Embedding's "Padding_idx", EmbeddingBag's "padding_idx")."""
+    if padding_idx is None:
+        return None
+    if padding_idx > 0 and padding_idx >= num_embeddings or padding_idx < -num_embeddings:
+        raise AssertionError(f"{word} must be within num_embeddings")
+    return padding_idx if padding_idx >= 0 else num_embeddings + padding_idx
+
+
 class Embedding(Module):
     """Mirror ``torch.nn.Embedding(num_embeddings, embedding_dim, padding_idx=None)``: a table of
     ``num_embeddings`` rows drawn from N(0, 1) (the padding row zeroed), looked up by index."""
@@ -90,12 +100,7 @@ class Embedding(Module):
                  scale_grad_by_freq=False, sparse=False, _weight=None, _freeze=False, device=None, dtype=None):
         super().__init__()
         self.num_embeddings, self.embedding_dim = num_embeddings, embedding_dim
-        if padding_idx is not None:
-            if padding_idx > 0 and padding_idx >= num_embeddings or padding_idx < -num_embeddings:
-                raise AssertionError("Padding_idx must be within num_embeddings")
-            if padding_idx < 0:
-                padding_idx = num_embeddings + padding_idx
-        self.padding_idx = padding_idx
+        self.padding_idx = padding_row(padding_idx, num_embeddings, "Padding_idx")
         self.max_norm, self.norm_type = max_norm, norm_type
         self.scale_grad_by_freq, self.sparse = scale_grad_by_freq, sparse
         if _weight is None:

@@ -12,7 +12,7 @@ from ..ops.embedding_bag import MODES
 from ..ops.embedding_bag import EmbeddingBag as EmbeddingBagOp
 from ..tensor import Tensor
 from ..torch_warnings import user_stacklevel
-from .embedding import Embedding
+from .embedding import Embedding, padding_row
 from .module import Module
 from .parameter import Parameter
 
@@ -129,12 +129,7 @@ class EmbeddingBag(Module):
         super().__init__()
         self.num_embeddings, self.embedding_dim = num_embeddings, embedding_dim
         self.max_norm, self.norm_type, self.scale_grad_by_freq = max_norm, norm_type, scale_grad_by_freq
-        if padding_idx is not None:
-            if padding_idx > 0 and padding_idx >= num_embeddings or padding_idx < -num_embeddings:
-                raise AssertionError("padding_idx must be within num_embeddings")
-            if padding_idx < 0:
-                padding_idx = num_embeddings + padding_idx
-        self.padding_idx = padding_idx
+        self.padding_idx = padding_row(padding_idx, num_embeddings, "padding_idx")
         if _weight is None:
             self.weight = Parameter(creation.empty((num_embeddings, embedding_dim), dtype=dtype, device=device))
             self.reset_parameters()
