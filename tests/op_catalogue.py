@@ -556,6 +556,8 @@ CATALOGUE += importlib.import_module("op_catalogue_sequences").SEQUENCES_CATALOG
 CATALOGUE += importlib.import_module("op_catalogue_programs").PROGRAMS_CATALOGUE
 CATALOGUE += importlib.import_module("op_catalogue_layers3d").LAYERS3D_CATALOGUE
 CATALOGUE += importlib.import_module("op_catalogue_vision").VISION_CATALOGUE
+CATALOGUE += importlib.import_module("op_catalogue_special").SPECIAL_CATALOGUE
+CATALOGUE += importlib.import_module("op_catalogue_nn_more").NN_MORE_CATALOGUE
 BY_NAME = {case.name: case for case in CATALOGUE}
 assert len(BY_NAME) == len(CATALOGUE), "catalogue names must be unique"
 
