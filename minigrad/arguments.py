@@ -245,14 +245,14 @@ def recorded_signatures():
 
 
 def typed_parameters(signatures):
-    """For a function with one signature: ``(position, name, test, default)`` for each of its bool, int and int list
-    parameters (the position among the arguments its signature counts; None for a keyword-only one), which
+    """For a function with one signature: ``(position, name, test, default)`` for each of its bool, int, int list
+    and dtype parameters (the position among the arguments its signature counts; None for a keyword-only one), which
     :func:`flags_fit` tests before the call; empty for several signatures (which applies is the parser's call)."""
     if len(signatures) != 1:
         return ()
     out, pieces = [], _signature_pieces(signatures[0])
     for position, (kind, name, default, keyword_only) in enumerate(pieces):
-        if kind.rstrip("?") in ("bool", "int", "tuple of ints"):
+        if kind.rstrip("?") in ("bool", "int", "tuple of ints", "torch.dtype"):  # a numpy dtype is no torch.dtype
             test = KINDS[kind.rstrip("?")]
             if kind.rstrip("?") == "tuple of ints" and not _takes_one_int(name, pieces):
                 sole = sum(not p[3] for p in pieces) == 1  # a method's only one: x.flip(0) is x.flip((0,))
@@ -342,10 +342,12 @@ def _mismatch(function, signature, args, kwargs, nullable=False):
             and is_int(args[0]):
         args = (args,)  # torch's parser takes a list of ints as separate arguments: x.repeat(2, 3), x.flip(0)
     if len(args) > len(positional):
-        least, most, given = sum(p[2] is None for p in positional), len(positional), len(args)
-        count = f"{most} positional argument{'' if most == 1 else 's'}" if least == most else \
-            f"from {least} to {most} positional arguments"
-        return TypeError(f"{function}() takes {count} but {given} {'was' if given == 1 else 'were'} given")
+        # torch's least counts the required keyword-only arguments too: x.round(0) "takes from 1 to 0"
+        least, most, given = sum(p[2] is None for p in pieces), len(positional), len(args)
+        if least != most:
+            return TypeError(f"{function}() takes from {least} to {most} positional arguments but {given} were given")
+        return TypeError(f"{function}() takes {most} positional argument{'' if most == 1 else 's'} but {given} "
+                         f"{'was' if given == 1 else 'were'} given")
     names = {p[1] for p in pieces}
     for i, (kind, name, default, keyword_only) in enumerate(pieces):
         if not keyword_only and i < len(args):
@@ -359,7 +361,8 @@ def _mismatch(function, signature, args, kwargs, nullable=False):
                              f"{', '.join(missing)}")  # fmt: skip
         else:
             continue
-        error = _wrong_type(function, kind, name, default, value, position, nullable and _takes_none(kind, name, names))
+        takes_none = nullable and _takes_none(kind, name, names, default)
+        error = _wrong_type(function, kind, name, default, value, position, takes_none)
         if error is None and kind == "tuple of ints" and is_int(value) and not _takes_one_int(name, pieces):
             error = must_be_tensor(function, name, position, value, kind=kind)
         if error is not None:
@@ -394,10 +397,11 @@ KINDS = {  # what torch's parser takes as each type of its signatures (a type no
     "torch.dtype": lambda v: isinstance(v, dtypes.dtype) or isinstance(v, type) and v in _PYTHON_DTYPES,
     "tuple of ints": lambda v: is_int(v) or isinstance(v, (list, tuple)) and all(map(is_int, v)),
     "tuple of Tensors": lambda v: isinstance(v, (list, tuple)),  # its items are the function's to check
+    "str": lambda v: isinstance(v, str),
 }
 
 
-def _takes_none(kind, name, names):
+def _takes_none(kind, name, names, default=None):
     """Whether a required parameter of one of several overloads (whose texts lose torch's ``?``) takes None: not
     an int, bool, number, tensor or int list, but a reduction's ``int[1]? dim`` (one with a ``keepdim``:
     ``x.sum(None)``, not ``x.squeeze(None)``) and ``random_``'s ``int? to``."""
@@ -405,6 +409,8 @@ def _takes_none(kind, name, names):
         return "keepdim" in names
     if kind == "int" and name == "to":
         return True
+    if kind == "str" and default not in (None, "None"):
+        return False  # quantile's interpolation = "linear", unlike div's str? rounding_mode
     return kind not in ("int", "bool", "float", "Number", "tuple of ints", "Tensor")  # ``Tensor?`` keeps its ?
 
 
@@ -422,6 +428,18 @@ def _wrong_type(function, kind, name, default, value, position, nullable=False):
     if test is None or test(value):
         return None
     return must_be_tensor(function, name, position, value, kind=kind)
+
+
+def check_types(function, *given):
+    """torch's parser's TypeError for the first of ``given``, ``(name, position or None, value, kind)`` in the order
+    of its signature (``kind`` one of :data:`KINDS`, ``"int?"`` for one that may be None), that is not of its kind
+    (``_unique2(): argument 'sorted' must be bool, not int``), for a Python function of torch's that calls the
+    parser with these arguments."""
+    for name, position, value, kind in given:
+        if value is None and kind.endswith("?"):
+            continue
+        if not KINDS[kind.rstrip("?")](value):
+            raise must_be_tensor(function, name, position, value, kind=kind.rstrip("?"))
 
 
 def refused(function, input, other, binary, method, keyword=False):

@@ -748,7 +748,7 @@ def _random_like(t, dtype, requires_grad, generator, kernel, draw, function):
 def _new(self, make, *args, dtype=None, device=None, requires_grad=False):
     if not args:
         raise no_sizes(f"new_{make.__name__}", "size")
-    sizes_argument(f"new_{make.__name__}", "size", args)  # torch's errors name the method
+    _size(args, f"new_{make.__name__}")  # torch's errors name the method (a negative size: the general wording)
     return make(*args, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
 
 

@@ -486,6 +486,10 @@ def adjoint(input):
 
 
 def _hermitian(self):
+    if self.ndim == 0:  # torch warns once, and gives the tensor itself
+        warn_once(internal("Tensor.H is deprecated on 0-D tensors. Consider using x.conj().",
+                           "aten/src/ATen/native/TensorShape.cpp:4335"), stacklevel=user_stacklevel())
+        return self
     if self.ndim != 2:
         more = " For batches of matrices, consider using tensor.mH" if self.ndim > 2 else ""
         raise RuntimeError(f"tensor.H is only supported on matrices (2-D tensors). Got {self.ndim}-D tensor.{more}")

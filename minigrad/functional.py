@@ -34,7 +34,7 @@ from .ops import reduce as R
 from .ops import shape as S
 from .ops._util import as_tensor_operand, check_broadcast, wrap
 from .ops.indexing import Slice, getitem
-from .ops.views import bump_version
+from .ops.views import bump_version, view_dtype
 from .outputs import write_out
 from .public import NAMES, NOT_GIVEN, public
 from .return_types import ReturnTypes as _ReturnTypes
@@ -1359,11 +1359,12 @@ def _permute_method(self, *sizes, dims=None):
 
 @public("view", function=False, parse=True)
 def _view(self, *shape, size=None, dtype=None):
-    """Mirror ``Tensor.view(*shape)``: a view with a new shape; fails if the layout does not allow one."""
+    """Mirror ``Tensor.view(*shape)``: a view with a new shape; fails if the layout does not allow one. Given a
+    dtype (``x.view(torch.int32)``), the same bytes read as that dtype (torch's ``view(dtype)``)."""
     if size is not None or dtype is not None:  # rare: the hot path reads neither
         shape = sizes_or_keyword("view", "size", sizes_or_keyword("view", "dtype", shape, dtype), size)
-    if len(shape) == 1 and isinstance(shape[0], dtypes.dtype):
-        raise NotImplementedError("minigrad's view() does not reinterpret dtypes")
+    if len(shape) == 1 and isinstance(shape[0], (dtypes.dtype, type)):  # x.view(torch.int32), x.view(float)
+        return view_dtype(self, shape[0])
     return S.View.apply(self, shape=_shape_args(shape, "view", "size", _VIEW))
 
 

@@ -12,6 +12,7 @@ from .ops._util import wrap
 from .public import public
 from .size import Size
 from .tensor import Tensor
+from .typename import c_type_name
 
 __all__ = ["isin", "msort", "unravel_index"]
 
@@ -52,7 +53,7 @@ def unravel_index(indices, shape):
     tensors into a tensor of ``shape`` (int64; positions wrap around, negative ones count from the end), as torch
     computes it (``floor_divide`` then ``%``, unbound along the last dim)."""
     if not isinstance(indices, Tensor):
-        raise AttributeError(f"'{type(indices).__name__}' object has no attribute 'is_complex'")
+        raise AttributeError(f"'{c_type_name(indices)}' object has no attribute 'is_complex'")
     if indices.dtype.is_floating_point or indices.dtype.category == 0:
         raise TypeError(f"expected 'indices' to be integer dtype, but got {indices.dtype}")
     if isinstance(shape, bool) or not isinstance(shape, (int, tuple, list, Size)):

@@ -23,6 +23,7 @@ from .arguments import (
     NUMBERS,
     as_python_ints,
     call_error,
+    dtype_argument,
     flags_fit,
     invalid_arguments,
     least_arguments,
@@ -34,6 +35,7 @@ from .arguments import (
 )
 from .public import PARSED
 from .tensor import Tensor
+from .torch_api import torch_names
 from .tracebacks import shown_here
 from .typename import c_type_name
 
@@ -63,7 +65,7 @@ def check_arguments(module, owner):
         if "second" in refusal:
             fn = _checking_second(fn, refusal["second"])
         if refusal.keys() - {"second"}:
-            fn = _checking(fn, refusal, at)
+            fn = _checking(fn, refusal, at, recorded_signatures().get(key))
         setattr(module, name, fn)
 
 
@@ -71,10 +73,12 @@ def check_arguments(module, owner):
 # versions, written in the same order, check where torch's parser does (F.embedding reads weight.size(0) for a
 # padding_idx first, then torch.embedding(weight, indices) refuses weight, then indices; F.kl_div warns about its
 # reduction before torch.kl_div refuses its input, as F.soft_margin_loss and F.multilabel_margin_loss warn about a
-# legacy size_average; F.softmin negates its input when given a dim; F.grid_sample checks its mode and padding_mode).
+# legacy size_average; F.softmin negates its input when given a dim; F.grid_sample checks its mode and padding_mode;
+# the deprecated F.upsample, F.upsample_nearest and F.upsample_bilinear warn before interpolate checks anything).
 _OWN_CHECKS = {"torch.nn.functional.embedding", "torch.nn.functional.kl_div", "torch.nn.functional.softmin",
                "torch.nn.functional.soft_margin_loss", "torch.nn.functional.multilabel_margin_loss",
-               "torch.nn.functional.grid_sample"}
+               "torch.nn.functional.grid_sample", "torch.nn.functional.upsample",
+               "torch.nn.functional.upsample_nearest", "torch.nn.functional.upsample_bilinear"}
 
 
 def _checking_second(fn, refusal):
@@ -113,8 +117,11 @@ def _name_and_kind(parameter):
     return name, kind
 
 
-def _checking(fn, refusal, at):
+def _checking(fn, refusal, at, signatures=None):
     overloads = refusal.get("overloads")
+    # torch's parser counts the arguments missing from its signature: x.mul() says 'missing 1 required positional
+    # arguments: "other"' (Python's words would name 'other' in quotes of its own)
+    needed = min(map(least_arguments, signatures)) if signatures and not overloads else 0
     param = refusal.get("param") or (_name_and_kind(parameters(overloads[0])[0])[0] if overloads else "input")
     if overloads:
         least = min(map(least_arguments, overloads))
@@ -134,6 +141,10 @@ def _checking(fn, refusal, at):
                 if overloads:
                     raise invalid_arguments(refusal["name"], args[at:], overloads, kwargs) from None
                 raise TypeError(refusal["missing"]) from None
+            if given < needed:
+                error = call_error(refusal["name"], signatures, args[at:], kwargs)
+                if error is not None:
+                    raise error from None
             return fn(*args, **kwargs)
         except Exception as error:
             raise shown_here(error)  # noqa: B904
@@ -192,6 +203,10 @@ def _called(refusal, args, kwargs):
 
 
 
+# torch's aliases that minigrad's modules define as the same function by another name: torch's parser names them
+_ALIASES = {"torch.row_stack", "torch.moveaxis", "torch.fix"}
+
+
 def parse_calls(module, owner):
     """Wrap each function of ``module`` (minigrad's stand-in for torch's ``owner``: ``torch`` or ``torch.Tensor``)
     registered with ``public(parse=True)`` so that a call whose arguments fit none of torch's recorded signatures
@@ -201,10 +216,84 @@ def parse_calls(module, owner):
     several signatures that would take arguments torch refuses checks them itself, raising any error, for this to
     replace. The functions minigrad calls inside stay unwrapped; a call through the wrapper costs one more frame,
     so a training step's hot ops are not registered with it."""
-    for key in sorted(PARSED):
+    for key in sorted(PARSED | _ALIASES):
         scope, _, name = key.rpartition(".")
         if scope == owner:
             setattr(module, name, _parsed(getattr(module, name), name, key))
+    if owner == "torch.Tensor":
+        refuse_extra_arguments(module)
+
+
+# torch's methods with no arguments that its Python code defines (torch/_tensor.py): Python's own message is theirs
+_PYTHON_METHODS = {"is_shared", "share_memory_", "storage", "storage_type", "to_sparse_coo"}
+_MISSING = object()
+
+
+def refuse_extra_arguments(cls):
+    """Give each method of ``cls`` (minigrad's Tensor) that takes no argument in torch torch's TypeError for one
+    given: a method of C code without a signature for torch's parser (``x.item(0)``: ``TensorBase.item() takes no
+    arguments (1 given)``; a keyword: ``takes no keyword arguments``), or a parsed one with keyword-only arguments
+    at most (``x.float(0)``: ``float() takes 0 positional arguments but 1 was given``), where Python's words
+    would count the tensor as well. A method minigrad defines with more parameters than the tensor is left as it
+    is: its own checks apply."""
+    signatures = recorded_signatures()
+    for name in sorted(torch_names()["torch.Tensor"]):
+        key = f"torch.Tensor.{name}"
+        if name.startswith("_") or name in _PYTHON_METHODS or key in PARSED:
+            continue
+        fn = inspect.getattr_static(cls, name, None)
+        if not inspect.isfunction(fn):
+            continue
+        if key not in signatures:
+            if _positional_count(fn) == 1:
+                setattr(cls, name, _without_arguments(fn, name))
+        elif all(_positional_count(s) == 0 for s in signatures[key]):
+            setattr(cls, name, _without_positional(fn, name, signatures[key]))
+
+
+def _positional_count(fn_or_signature):
+    """How many positional arguments a function (with no ``*args``) or a signature text of torch's takes."""
+    if isinstance(fn_or_signature, str):
+        return len(parameters(fn_or_signature.split("*")[0]))
+    params = inspect.signature(fn_or_signature).parameters.values()
+    if any(p.kind == p.VAR_POSITIONAL for p in params):
+        return -1
+    return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params)
+
+
+def _unbound(name):
+    return TypeError(f"unbound method TensorBase.{name}() needs an argument")
+
+
+def _without_arguments(fn, name):
+    """``fn``, refusing any argument as CPython refuses one to torch's method of no arguments (keywords first)."""
+
+    def method(self=_MISSING, *args, **kwargs):
+        if args or kwargs or self is _MISSING:
+            raise _unbound(name) if self is _MISSING else TypeError(
+                f"TensorBase.{name}() takes no keyword arguments" if kwargs else
+                f"TensorBase.{name}() takes no arguments ({len(args)} given)")  # fmt: skip
+        return fn(self)
+
+    return _named_like(method, fn)
+
+
+def _without_positional(fn, name, signatures):
+    """``fn``, refusing positional arguments as torch's parser refuses them for ``signatures``, which take none (its
+    keywords are ``fn``'s to check)."""
+
+    def method(self=_MISSING, *args, **kwargs):
+        if args or self is _MISSING:
+            raise _unbound(name) if self is _MISSING else call_error(name, signatures, args, kwargs)
+        return fn(self, **kwargs)
+
+    return _named_like(method, fn)
+
+
+def _named_like(method, fn):
+    method.__name__, method.__qualname__, method.__doc__, method.__wrapped__ = (
+        fn.__name__, fn.__qualname__, fn.__doc__, fn)
+    return method
 
 
 def _parsed(fn, name, key):
@@ -217,17 +306,23 @@ def _parsed(fn, name, key):
     # fewer arguments than every signature needs (x.view(), x.transpose_(0)): minigrad's code might take them
     least = int(method) + min(map(least_arguments, signatures))
     several = len(signatures) > 1  # a None given may fit none of them (x.squeeze(None)): minigrad's code takes it
+    # with several: each one's count of arguments and its bools, ints and int lists, which minigrad's code might take
+    # of another type (x.max(0, 1), whose keepdim=1 fits no signature)
+    each = tuple((least_arguments(s), len(parameters(s)), typed_parameters([s])) for s in signatures) if several \
+        else ()
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
         try:
             if (len(args) + len(kwargs) < least or flags and not flags_fit(flags, args[given], kwargs)
-                    or several and any(a is None for a in args)):
+                    or several and (any(a is None for a in args) or not _fits_one(each, args[given], kwargs))):
                 error = call_error(name, signatures, args[given], kwargs)
                 if error is not None:
                     raise error from None
             if flags:
                 args, kwargs = as_python_ints(flags, args, kwargs, int(method)) or (args, kwargs)
+            if kwargs.get("dtype").__class__ is type:  # x.sum(dtype=float): Python's types stand for torch's dtypes
+                kwargs["dtype"] = dtype_argument(name, kwargs["dtype"])
             try:
                 return fn(*args, **kwargs)
             except Exception:
@@ -239,3 +334,10 @@ def _parsed(fn, name, key):
             raise shown_here(error)  # noqa: B904
 
     return call
+
+
+def _fits_one(each, args, kwargs):
+    """Whether the arguments given fit one of several signatures by count and by their bools, ints and int lists
+    (see ``_parsed``; which fits in all is :func:`minigrad.arguments.call_error`'s to tell)."""
+    given = len(args) + len(kwargs)
+    return any(least <= given <= most and flags_fit(flags, args, kwargs) for least, most, flags in each)

@@ -418,16 +418,21 @@ def narrow(input, dim, start, length):
     """Mirror ``torch.narrow``: the view ``input[..., start:start + length]`` along ``dim`` (SliceBackward0)."""
     if input.ndim == 0:
         raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+    if isinstance(start, Tensor):  # torch's overload for a start tensor
+        if start.ndim != 0 or start.dtype.category != 1:  # integers, not bool
+            raise RuntimeError("start must be an 0-dim integral Tensor.")
+        start = start.item()
     d = input._wrap_dim(dim)
     size = input.shape[d]
     if not (is_int(start) and is_int(length)):  # replaced by torch's parser's error (public)
         raise TypeError("narrow() takes an int start and length")
     start = int(start)
-    if not -size <= start <= size:
-        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but got {start})")
     if length < 0:
         raise RuntimeError("narrow(): length must be non-negative.")
-    start %= size if size else 1
+    if not -size <= start <= size:
+        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but got {start})")
+    if start < 0:
+        start += size
     if start + length > size:
         raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
     return X.Slice.apply(input, dim=d, start=start, end=start + length, step=1)

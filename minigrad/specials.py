@@ -1,6 +1,7 @@
 """Special functions and the bitwise shifts, as torch has them: ``lgamma``, ``digamma``, ``polygamma``, ``mvlgamma``,
 ``erfinv``, ``i0``, ``sinc``, ``heaviside``, ``copysign``, ``float_power``, ``signbit``, ``nextafter``, ``ldexp``,
-``logaddexp2``, ``bitwise_left_shift``/``bitwise_right_shift`` (and ``<<``, ``>>``, ``<<=``, ``>>=``), with their
+``logaddexp2``, ``igamma``, ``igammac``, ``conj_physical``, ``bitwise_left_shift``/``bitwise_right_shift`` (and
+``<<``, ``>>``, ``<<=``, ``>>=``), with their
 Tensor methods and in-place forms where torch has them. The ops are in :mod:`minigrad.ops.specials`; ``torch.special``
 is :mod:`minigrad.special`. Each is registered with ``@public`` and exported as ``minigrad.<name>`` by ``__all__``."""
 
@@ -8,6 +9,7 @@ import numpy as np
 
 from . import dtypes
 from .arguments import NUMBERS, invalid_arguments, is_int, must_be_tensor
+from .ops import special_gamma as G
 from .ops import specials as S
 from .ops._util import check_broadcast, not_implemented, promoted, wrap
 from .ops.inplace import apply_inplace
@@ -17,7 +19,8 @@ from .tensor import Tensor
 
 __all__ = [
     "lgamma", "digamma", "polygamma", "mvlgamma", "erfinv", "i0", "sinc", "heaviside", "copysign", "float_power",
-    "signbit", "nextafter", "ldexp", "logaddexp2", "bitwise_left_shift", "bitwise_right_shift",
+    "signbit", "nextafter", "ldexp", "logaddexp2", "bitwise_left_shift", "bitwise_right_shift", "igamma", "igammac",
+    "conj_physical",
 ]  # fmt: skip
 
 
@@ -222,6 +225,72 @@ Tensor.ldexp_ = _ldexp_inplace
 def logaddexp2(input, other):
     """Mirror ``torch.logaddexp2``: ``log2(2 ** input + 2 ** other)`` without overflow (Logaddexp2Backward0)."""
     return S.Logaddexp2.apply(input, other) if isinstance(other, Tensor) else NotImplemented
+
+
+def _incomplete_gamma(name, op, input, other, out):
+    if not isinstance(input, Tensor):
+        raise must_be_tensor(name, "input", 1, input)
+    if not isinstance(other, Tensor):
+        return NotImplemented
+    if out is not None:
+        from .outputs import write_out
+
+        return write_out(name, out, lambda: op.apply(input, other), input, other)
+    return op.apply(input, other)
+
+
+@public("igamma", function=False, binary=True)
+def igamma(input, other, *, out=None):
+    """Mirror ``torch.igamma`` (``torch.special.gammainc``): the regularized lower incomplete gamma function
+    P(input, other), floating inputs only (IgammaBackward0: torch differentiates it in ``other`` only)."""
+    return _incomplete_gamma("igamma", G.Igamma, input, other, out)
+
+
+@public("igammac", function=False, binary=True)
+def igammac(input, other, *, out=None):
+    """Mirror ``torch.igammac`` (``torch.special.gammaincc``): the regularized upper incomplete gamma function
+    Q(input, other) = 1 - P(input, other) (IgammacBackward0)."""
+    return _incomplete_gamma("igammac", G.Igammac, input, other, out)
+
+
+def _incomplete_gamma_inplace(name, op):
+    def method(self, other):
+        if not isinstance(other, Tensor):
+            raise must_be_tensor(name, "other", 1, other)
+        return apply_inplace(self, lambda a, o: op.apply(a, o), other)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"Mirror ``Tensor.{name}``: ``{name[:-1]}`` written into this tensor in place."
+    return method
+
+
+Tensor.igamma_ = _incomplete_gamma_inplace("igamma_", G.Igamma)
+Tensor.igammac_ = _incomplete_gamma_inplace("igammac_", G.Igammac)
+
+
+@public("conj_physical", function=False)
+def conj_physical(input):
+    """Mirror ``torch.conj_physical``: the complex conjugate, computed; minigrad's tensors are real, for which torch
+    returns ``input`` itself."""
+    if not isinstance(input, Tensor):
+        raise must_be_tensor("conj_physical", "input", 1, input)
+    return input
+
+
+def _conj_physical_inplace(self):
+    """Mirror ``Tensor.conj_physical_``: nothing to change in a real tensor, which torch still counts as written
+    (its in-place checks, its version)."""
+    from .autograd import grad_mode
+    from .ops.inplace import check_inplace
+    from .ops.views import bump_version
+
+    check_inplace(self, grad_mode._state.enabled and self._requires_grad)
+    bump_version(self)
+    return self
+
+
+_conj_physical_inplace.__name__ = _conj_physical_inplace.__qualname__ = "conj_physical_"
+Tensor.conj_physical_ = _conj_physical_inplace
 
 
 # -- bitwise shifts ------------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import warnings
 
 import numpy as np
 
-from .arguments import is_int
+from .arguments import check_types, is_int
 from .creation import torch_linspace
 from .ops import statistics_more as SM
 from .ops._util import wrap
@@ -37,6 +37,8 @@ def _quantile(name, input, q, dim, keepdim, interpolation, ignore_nan):
     """torch's ``quantile_impl`` and ``quantile_compute`` (whose messages say ``quantile()`` for nanquantile too):
     the same checks in the same order, then the same graph
     (sort, view, gather, lerp_ for the linear and midpoint modes, squeeze_)."""
+    if keepdim.__class__ is not bool or not isinstance(interpolation, str):
+        raise TypeError(f"{name}(): keepdim and interpolation")  # replaced by torch's parser's error (public)
     scalar_q = not isinstance(q, Tensor)
     if scalar_q and not 0 <= q <= 1:
         raise RuntimeError(f"{name}() q must be in the range [0, 1] but got {_c_double(q)}")
@@ -55,6 +57,8 @@ def _quantile(name, input, q, dim, keepdim, interpolation, ignore_nan):
         raise RuntimeError(f"{name}() q tensor must be same dtype as the input tensor")
     if not scalar_q and not ((qa >= 0) & (qa <= 1)).all():
         raise RuntimeError(f"{name}() q values must be in the range [0, 1]")
+    if (input.numel() if dim is None else input.shape[d] if input.ndim else 1) > _LARGEST:
+        raise RuntimeError(f"{name}() input tensor is too large")
     # the output's shape: q's size, then the reduced shape
     if dim is not None and input.ndim:
         out_shape = list(input.shape)
@@ -101,6 +105,9 @@ def _quantile(name, input, q, dim, keepdim, interpolation, ignore_nan):
     else:
         out.unsqueeze_(0).transpose_(0, -1).squeeze_(-1)
     return out
+
+
+_LARGEST = 2**24  # the most values torch's quantile sorts along a dim
 
 
 def _in_shape(out_shape, n):
@@ -346,6 +353,8 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
     """Mirror ``torch.unique_consecutive``: each run of equal consecutive elements (or slices along ``dim``) once,
     with where each element went and each run's length if asked. No derivative: a tensor that requires grad gets
     torch's UniqueConsecutiveBackward0 node, whose backward raises."""
+    check_types("unique_consecutive", ("return_inverse", None, return_inverse, "bool"),
+                ("return_counts", None, return_counts, "bool"), ("dim", None, dim, "int?"))  # all given by keyword
     x = input._data
     if dim is None:
         flat = x.reshape(-1)

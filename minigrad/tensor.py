@@ -332,7 +332,10 @@ class Tensor(metaclass=HidesStandIns):
                 dtype = first if isinstance(first, dtypes.dtype) else _dtype_or_none(first)
                 if dtype is None:
                     rest = args
-        if len(rest) > 2 or not all(isinstance(a, bool) for a in rest):
+        given = dtype
+        if dtype is not None and dtype.__class__ is not dtypes.dtype:  # to(dtype=float) is float64, dtype="float" wrong
+            dtype = None if isinstance(dtype, str) else _dtype_or_none(dtype)
+        if len(rest) > 2 or not all(isinstance(a, bool) for a in rest) or dtype is None and given is not None:
             from .arguments import invalid_arguments
 
             raise invalid_arguments("to", args, _TO_OVERLOADS, kwargs)

@@ -9,7 +9,7 @@
 import numpy as np
 
 from . import dtypes
-from .arguments import NUMBERS, invalid_arguments, is_int, must_be_tensor
+from .arguments import NUMBERS, check_types, invalid_arguments, is_int, must_be_tensor
 from .dtypes import can_cast
 from .ops import selection as SL
 from .ops._util import not_implemented, wrap
@@ -152,6 +152,10 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     from, and with ``return_counts`` how often each occurs. torch has no derivative for it: the values of a tensor
     that requires grad get a Unique2Backward0 (UniqueDimBackward0) node whose backward raises."""
     x = _tensor("unique", input)._data
+    flags = [("sorted", None, sorted, "bool"), ("return_inverse", None, return_inverse, "bool"),
+             ("return_counts", None, return_counts, "bool")]
+    # torch's Python function calls torch._unique2(input, sorted=...), or unique_dim(input, dim, sorted=...)
+    check_types("_unique2", *flags) if dim is None else check_types("unique_dim", ("dim", 2, dim, "int"), *flags)
     if dim is None:
         values, inverse, counts = np.unique(x.reshape(-1), return_inverse=True, return_counts=True, equal_nan=False)
         inverse = inverse.reshape(x.shape)

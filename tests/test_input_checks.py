@@ -25,6 +25,7 @@ def _functions():
 
 
 @pytest.mark.filterwarnings("ignore:reduction. 'mean' divides")  # F.kl_div warns first, as torch's does
+@pytest.mark.filterwarnings("ignore:Default grid_sample and affine_grid")  # so does F.affine_grid
 def test_every_recorded_function_checks_its_arguments():
     for key, fn in _functions():
         assert hasattr(fn, "__wrapped__") or key in _OWN_CHECKS, f"{key} is not checked"
@@ -67,9 +68,9 @@ def test_the_check_keeps_the_functions_name_docstring_and_signature():
     assert "Mirror ``torch.nn.functional.elu``" in F.elu.__doc__
 
 
-def test_minigrads_own_calls_and_methods_without_arguments_are_not_wrapped():
-    # the engine calls the functions where they are defined; x.exp() has no argument to check
-    assert torch.Tensor.exp is functional.exp and not hasattr(functional.exp, "__wrapped__")
+def test_minigrads_own_calls_are_not_wrapped():
+    # the engine calls the functions where they are defined; the method x.exp() only refuses arguments, as torch's
+    assert torch.Tensor.exp.__wrapped__ is functional.exp and not hasattr(functional.exp, "__wrapped__")
     wrapped = torch.Tensor.dot
     while hasattr(wrapped, "__wrapped__"):  # the checks of torch's parser around the function itself
         wrapped = wrapped.__wrapped__
@@ -100,5 +101,22 @@ def test_missing_arguments():
         torch.add()  # too few for any overload: torch's parser lists them
     with pytest.raises(TypeError, match=r'^mul\(\) missing 1 required positional arguments: "other"$'):
         torch.mul(torch.ones(1))  # torch's parser's words, recorded
-    with pytest.raises(TypeError, match=r"^exp\(\) missing 1 required positional argument"):
-        torch.exp()  # no first argument at all: Python's words (torch's parser says "arguments: "input"")
+    with pytest.raises(TypeError, match=r'^exp\(\) missing 1 required positional arguments: "input"$'):
+        torch.exp()  # no first argument at all: torch's parser's words, from its recorded signature
+    with pytest.raises(TypeError, match=r'^dot\(\) missing 1 required positional arguments: "tensor"$'):
+        torch.ones(2).dot()
+
+
+def test_methods_without_arguments_refuse_one_in_torchs_words():
+    x = torch.ones(2)
+    with pytest.raises(TypeError, match=r"^TensorBase\.item\(\) takes no arguments \(1 given\)$"):
+        x.item(0)  # torch's method of C code: CPython's words
+    with pytest.raises(TypeError, match=r"^TensorBase\.exp\(\) takes no keyword arguments$"):
+        x.exp(0, dim=1)  # the keywords first
+    with pytest.raises(TypeError, match=r"^clone\(\) takes 0 positional arguments but 2 were given$"):
+        x.clone(1, 2)  # a method torch's parser reads
+    with pytest.raises(TypeError, match=r"^round\(\) takes from 1 to 0 positional arguments but 1 were given$"):
+        x.round(0)  # torch counts its required keyword decimals
+    with pytest.raises(TypeError, match=r"^unbound method TensorBase\.numel\(\) needs an argument$"):
+        torch.Tensor.numel()
+    assert torch.Tensor.numel(x) == 2 and x.clone(memory_format=torch.contiguous_format).shape == (2,)

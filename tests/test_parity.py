@@ -32,6 +32,13 @@ def test_fixture_covers_the_catalogue():
     assert FIXTURE["torch_version"].startswith("2.13.")
 
 
+def test_no_case_misuses_the_harness():
+    """A case that calls ``attempt`` wrongly stops at its first snippet under torch and minigrad alike, so it
+    would pass whatever minigrad does."""
+    misused = [name for name, r in RECORDED.items() if r["error"] and r["error"][1].startswith("attempt()")]
+    assert not misused, f"these cases call attempt() wrongly: {misused}"
+
+
 @pytest.mark.parametrize("case", EXACT, ids=_ids(EXACT))
 def test_matches_torch(case):
     assert MINIGRAD(case) == RECORDED[case.name]

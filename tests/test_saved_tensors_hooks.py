@@ -23,18 +23,20 @@ ONE_DRAW = settings(
 
 
 class CopyingHooks:
-    """Hooks that keep a copy of each saved tensor's values, and count what they pack and unpack."""
+    """Hooks that keep a copy of each saved tensor's values, in its memory order (a matrix product of a transposed
+    weight runs another BLAS kernel on a row-major copy, and may round otherwise), and count what they pack and
+    unpack."""
 
     def __init__(self):
         self.packed = self.unpacked = 0
 
     def pack(self, t):
         self.packed += 1
-        return t.detach().numpy().copy()
+        return t.detach().numpy().copy(order="K")
 
     def unpack(self, array):
         self.unpacked += 1
-        return torch.from_numpy(array.copy())
+        return torch.from_numpy(array.copy(order="K"))
 
 
 def derivatives(case, arrays, args, create_graph, hooks=None):

@@ -151,7 +151,7 @@ def test_saved_tensors_show_their_version_and_the_inplace_error_the_mismatch():
     assert sorted(saved) == ["other = 2 (a number)", "self = y (version 0), other = y (version 0)"]
     last = s.steps[-1]
     assert last["k"] == "err" and last["t"][0].startswith("RuntimeError: one of the variables needed")
-    assert "saved self = was y at version 0; an in-place change since has made it version 1" in last["t"][1]
+    assert "saved self = the earlier y at version 0; an in-place change since has made it version 1" in last["t"][1]
 
 
 @pytest.mark.parametrize("expression, status, frees", [
@@ -221,7 +221,7 @@ def test_nested_blocks_and_a_while_loop():
     code = ("x = torch.tensor(1.0, requires_grad=True)\nn = 0\nwhile n < 2:\n    if n == 1:\n"
             "        x = x * 2\n    n += 1\nx.backward()\n")  # fmt: skip
     s = GraphStepper.from_code(code)
-    assert ["x = mul(was x, 2): records MulBackward0"] in [st["t"] for st in s.steps]
+    assert ["x = mul(the earlier x, 2): records MulBackward0"] in [st["t"] for st in s.steps]
     assert [5, 5] in [st["l"] for st in s.steps]
 
 

@@ -853,3 +853,58 @@ def test_node_text_stays_legible(tmp_path):
             assert abs(legible(page, k)["code"] - code_width) < 1  # the code pane is back as it was
         ours = [e for e in errors if not ("reading 'schema'" in e and "/static/notebook/notebook_core." in e)]
         assert not ours, ours
+
+
+# -- a long caption leaves the graph most of the cell ------------------------------------------------------------
+
+LINEAR_CROSS_ENTROPY = """\
+torch.manual_seed(0)
+lin = torch.nn.Linear(3, 2)
+x, target = torch.randn(4, 3), torch.tensor([1, 0, 1, 1])
+loss = torch.nn.functional.cross_entropy(lin(x), target)
+loss.backward()
+"""
+NOTE = """(k) => { const r = document.querySelectorAll('.gs')[k], n = r.querySelector('.gs-cap .gs-note');
+  return { cap: r.querySelector('.gs-cap').offsetHeight, note: n ? n.offsetHeight : null,
+           line: n ? parseFloat(getComputedStyle(n).lineHeight) || 18 : 0, text: n ? n.textContent : null,
+           whole: n ? getComputedStyle(n).whiteSpace !== 'nowrap' : null }; }"""
+
+
+@pytest.mark.parametrize("app", ["lab", "notebook"])
+def test_a_long_caption_leaves_the_graph_most_of_the_cell(tmp_path, app):
+    """addmm's three contributions and PyTorch's formula took 290px of a 720px window in a cell: the formula now
+    takes one line until clicked (or F), and stays open for the steps after; the caption stays under a third of the
+    window, in a cell and presenting."""
+    s = built(LINEAR_CROSS_ENTROPY)
+    addmm = next(i for i, st in enumerate(s.steps) if st["t"] and st["t"][0].endswith("→ AddmmBackward0"))
+    write_notebook(tmp_path / "long.ipynb", [imports_cell(), stepper_cell("s", LINEAR_CROSS_ENTROPY)])
+    with jupyterlab(tmp_path, app=app) as (base, token), chromium_page({"width": 1280, "height": 720}) as (
+        page, blocked, errors,
+    ):  # fmt: skip
+        open_and_run(page, URL[app].format(base=base, name="long.ipynb", token=token))
+        page.click(".gs .gs-cap")
+        page.evaluate("(i) => document.querySelector('.gs').gsGo(i)", addmm)
+        next_frame(page)
+        shown = page.evaluate(NOTE, 0)
+        assert shown["text"] == s.steps[addmm]["t"][s.steps[addmm]["f"]], shown
+        assert shown["note"] <= 1.5 * shown["line"] and shown["whole"] is False, shown  # one line
+        assert shown["cap"] < 720 / 3, shown
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"long_caption_cell_{app}_1280x720.png"))
+        page.click(".gs .gs-cap .gs-note")
+        opened = page.evaluate(NOTE, 0)
+        assert opened["note"] > 1.5 * opened["line"], opened  # the whole formula
+        page.click(".gs .gs-count")  # the widget keeps the focus: its keys
+        later = next(i for i, st in enumerate(s.steps) if i > addmm and "f" in st)
+        page.evaluate("(i) => document.querySelector('.gs').gsGo(i)", later)
+        assert page.evaluate(NOTE, 0)["whole"]  # still open
+        page.keyboard.press("f")
+        assert page.evaluate(NOTE, 0)["whole"] is False  # F: on one line again
+        page.evaluate("(i) => document.querySelector('.gs').gsGo(i)", addmm)
+        page.keyboard.press("p")
+        next_frame(page)
+        presenting = page.evaluate(NOTE, 0)
+        assert stepper(page)["present"] and presenting["cap"] < 720 / 3, presenting
+        page.screenshot(path=str(ARTIFACTS / f"long_caption_present_{app}_1280x720.png"))
+        ours = [e for e in errors if not ("reading 'schema'" in e and "/static/notebook/notebook_core." in e)]
+        assert not ours and not blocked, (ours, blocked)

@@ -17,10 +17,12 @@ import numpy as np
 
 from minigrad import size
 from minigrad.graph import SUMMARY_MAX_ELEMENTS
+from minigrad.tensor import Tensor
 
 from .trace import Value
 
 _POINTWISE = "minigrad.ops.elementwise"  # the module of the ops that broadcast their inputs
+OPERAND = 32  # characters a tensor's numbers take inside a chain-rule equation
 _IDENT = re.compile(r"(?<![\w.])([A-Za-z_]\w*)(\.shape)?(?!\w)(?!\s*\()")
 
 
@@ -37,6 +39,8 @@ def number_text(value, width=60):
         return clip(value.text, width)
     if isinstance(value, (int, float, bool, np.number, np.bool_)):
         return _scalar(value)
+    if isinstance(value, Tensor):  # an argument the node keeps (where's condition): its numbers, not its repr
+        return number_text(Value.of(value), width)
     return clip(_literal(value), width)
 
 
@@ -75,8 +79,9 @@ def clip(text, width):
     return text[: width - 1] + "…"
 
 
-def substitute(formula, symbols):
-    """Replace each free identifier of ``formula`` by ``symbols[name]`` (and ``x.shape`` by x's shape).
+def substitute(formula, symbols, width=60):
+    """Replace each free identifier of ``formula`` by ``symbols[name]`` (and ``x.shape`` by x's shape), a value
+    written in at most ``width`` characters.
 
     Identifiers after a dot (methods) or before ``(`` (functions) stay as they are.
     """
@@ -90,8 +95,8 @@ def substitute(formula, symbols):
             if isinstance(value, Value):
                 return "(" + ", ".join(map(str, value.shape)) + ("," if len(value.shape) == 1 else "") + ")"
             return f"{value}.shape"
-        text = value if isinstance(value, str) else number_text(value)
-        if " " in text and formula[m.end() :].startswith("."):  # (grad of y).expand(...)
+        text = value if isinstance(value, str) else number_text(value, width)
+        if " " in text and formula[m.end() :].startswith(".") and not _wrapped(text):  # (grad of y).expand(...)
             return f"({text})"
         # a negative number next to an operator needs parentheses: -(-4.0), (-2.0) ** 1
         before = formula[: m.start()].rstrip()[-1:]
@@ -103,7 +108,7 @@ def substitute(formula, symbols):
     return _IDENT.sub(repl, formula)
 
 
-def chain_rule_lines(fn, op, grad_in, grads_out, names, result_name=None, targets=None):
+def chain_rule_lines(fn, op, grad_in, grads_out, names, result_name=None, targets=None, labels=None):
     """One line per input that gets a gradient: ``contribution to <target> = <formula in the code's names>
     = <numbers> = <result>``, saying in words where the engine summed a broadcast gradient back.
 
@@ -111,7 +116,9 @@ def chain_rule_lines(fn, op, grad_in, grads_out, names, result_name=None, target
     the forward run recorded for it (``input_values``, ``params``, ``output_values``; missing
     entries leave the formula's names in place); ``grad_in`` the grads arriving at the node;
     ``grads_out`` what the engine computed for each input; ``names[i]`` the code's name for input i
-    (None: torch's name stays); ``targets[i]`` what input i's gradient goes to (``x.grad``).
+    (None: torch's name stays); ``targets[i]`` what input i's gradient goes to (``x.grad``); ``labels[i]`` how
+    captions call input i where it has no name (``(a * 2)``). A value inside the equation takes at most
+    ``OPERAND`` characters (the caption stays short; the edge's info record has it in full), the result 60.
     """
     targets = targets or [f"the grad of {n or k}" for n, k in zip(names, fn.input_names)]
     if not fn.formula:
@@ -144,10 +151,10 @@ def chain_rule_lines(fn, op, grad_in, grads_out, names, result_name=None, target
         if out is None or key not in fn.formula:
             continue
         expr = _branch(fn.formula[key], numeric)
-        parts = [_dot(substitute(expr, named)), _dot(substitute(expr, numeric))]
+        parts = [_dot(substitute(expr, named)), _dot(substitute(expr, numeric, OPERAND))]
         summed = _summed_dims(grad_in[0] if grad_in else None, out) if pointwise or _sums(expr, tensors) else None
         if summed:
-            who = names[i] or fn.input_names[i]
+            who = names[i] or (labels[i] if labels and labels[i] else fn.input_names[i])
             how = "expanded" if "sum_to_size" in expr else "broadcast"
             parts[-1] += f", summed over {summed} ({who} was {how} along {'them' if ',' in summed else 'it'})"
         parts.append(number_text(out))
@@ -198,6 +205,18 @@ def _conditional(expr):
     return test, names, ast.unparse(tree.body), ast.unparse(tree.orelse)
 
 
+def _wrapped(text):
+    """Whether ``text`` is one parenthesised whole already: ``([64, 10] tensor)``."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return False
+    depth = 0
+    for k, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and k < len(text) - 1:
+            return False
+    return True
+
+
 def _dot(text):
     """Multiplication as written on paper: ``grad · b`` (``**`` stays)."""
     return text.replace(" * ", " · ")
@@ -224,6 +243,8 @@ def _sums(expr, tensors):
     ``grad * beta``), which keeps the result's shape, so the engine sums it to the input's, as torch's does."""
     if "sum_to_size(" in expr:
         return True
+    if re.search(r"\w\s*\(|\.\s*[A-Za-z_]", expr):  # grad.unbind(dim), grad.split(...): a piece, not a sum
+        return False
     return not ({m.group(1) for m in _IDENT.finditer(expr)} - {"grad"}) & tensors
 
 

@@ -130,7 +130,7 @@ function render({ model, el }) {
     const s = steps[cur];
     shown = s.h.map((id) => els[id]).filter(Boolean);
     for (const e of shown) e.classList.add("hl");
-    cap.replaceChildren(...s.t.map((t) => h("div", null, t)));
+    cap.replaceChildren(...s.t.map((t, k) => (k === s.f ? note(t) : h("div", null, t))));
     cap.className = "gs-cap gs-" + s.k;
     keepTall();
     out.textContent = s.o;
@@ -150,6 +150,14 @@ function render({ model, el }) {
     reveal();
     if (user && model.get("step") !== cur) { model.set("step", cur); model.save_changes(); }
   }
+  // a footnote line (PyTorch's formula) takes one line until clicked (or F): open, it stays open for the next ones
+  function note(text) {
+    const d = h("div", "gs-note", text);
+    d.title = "PyTorch's formula: click (or F) to show it whole or on one line";
+    d.onclick = () => notes();
+    return d;
+  }
+  function notes() { root.classList.toggle("gs-notes-open"); keepTall(true); }
   function toggle() {
     if (timer) { clearInterval(timer); timer = null; play.textContent = "\u25B6 Play"; return; }
     if (n < 2) return;
@@ -262,7 +270,7 @@ function render({ model, el }) {
     pin(pinned || !g ? null : g);
   };
   const keys = { ArrowRight: () => go(cur + 1, true), ArrowLeft: () => go(cur - 1, true), Home: () => go(0, true),
-                 End: () => go(n - 1, true), " ": toggle, p: () => present(), P: () => present(), i: details, I: details,
+                 End: () => go(n - 1, true), " ": toggle, p: () => present(), P: () => present(), i: details, I: details, f: notes, F: notes,
                  Escape: () => (pinned ? pin(null) : presenting() ? present(false) : false) };
   root.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || e.key === "Tab") return; // the app's shortcuts; moving focus

@@ -174,6 +174,8 @@ def _build_traced(trace, code):
 
 def _build_replay(tensor, gradient, names, run_hooks, frame):
     try:
+        # the frame's variables and its modules' parameters (``lin.weight``), as a traced run names them
+        names = {**tracing.named_tensors({**frame.f_globals, **frame.f_locals}), **(names or {})}
         graph = extract(tensor, names=names, frame=frame, saved=True, max_nodes=MAX_NODES)
     except GraphTooLarge:
         raise _too_large(f"the graph has more than {MAX_NODES} nodes") from None

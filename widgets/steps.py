@@ -6,6 +6,7 @@ fixed text slots (see ``layout.SLOTS``). A step is a small dict:
 * ``k``: kind (``fwd``, ``bwd``, ``err``);
 * ``l``: the code lines ``[first, last]`` it belongs to (or None);
 * ``t``: caption lines (the chain rule with numbers, what a hook did, ...);
+* ``f`` (optional): the index in ``t`` of a footnote line (PyTorch's formula), shown on one line until clicked;
 * ``o``: text the code printed during the step;
 * ``h``: ids highlighted while this step is the current one;
 * ``c``: changes, each ``[id, slot, text]`` (set a text slot), ``[id, "+", cls]`` /
@@ -21,14 +22,17 @@ import numpy as np
 
 from minigrad.autograd.observer import OP
 from minigrad.dtypes import from_numpy_dtype
-from minigrad.graph import TensorNode, extract
+from minigrad.graph import SUMMARY_MAX_ELEMENTS, TensorNode, extract, slot
 from minigrad.size import Size
+from minigrad.tensor import Tensor
 
 from .formula import chain_rule_lines, clip, number_text, shape_text, torch_names_line
 from .layout import EDGE_TEXT, GRAD, LABEL, NAME, SHAPE, STATUS, STATUS_MORE, VALUE, WIDTH, classes_for
-from .trace import STATEMENT, Value, kept_grad
+from .trace import STATEMENT, Value, kept_grad, one_line
 
 MAX_OPS_LISTED = 6  # a statement that runs more ops is summarised in one line
+NUMBER = "a number"  # an op's argument that was a Python number the graph did not keep (a replayed graph)
+REDUCTIONS = {"0": "none", "1": "mean", "2": "sum"}  # a loss's reduction as torch's nodes save it -> as code writes it
 
 
 class Canvas:
@@ -42,7 +46,7 @@ class Canvas:
         self._reset()
 
     def _reset(self):
-        self.changes, self.hl, self.lines, self.output = [], [], [], []
+        self.changes, self.hl, self.lines, self.output, self.note = [], [], [], [], None
 
     def set_text(self, eid, slot, text, width):
         text = clip(text, width)
@@ -80,6 +84,12 @@ class Canvas:
     def say(self, line):
         self.lines.append(line)
 
+    def footnote(self, line):
+        """A caption line shown on one line until clicked (PyTorch's formula: long, and in the info record too);
+        the step's ``f`` is its index among the step's lines."""
+        self.note = len(self.lines)
+        self.lines.append(line)
+
     @property
     def busy(self):
         return bool(self.changes or self.lines or self.output or self.hl)
@@ -92,6 +102,7 @@ class Canvas:
         elif self.busy:
             self.steps.append({
                 "k": kind, "l": where, "t": self.lines, "o": "".join(self.output), "h": self.hl, "c": self.changes,
+                **({"f": self.note} if self.note is not None else {}),
             })  # fmt: skip
         self._reset()
 
@@ -135,7 +146,9 @@ class StepBuilder:
         self.lines = lines  # the code's lines, to name a node by the line that made it
         self.made_at = {}  # function id -> the code line (1-based) whose op recorded it
         self.source = {}  # function id -> the code whose value its result is (``(a * b)``, ``lin(x)``)
-        self.last_op = None  # (function id, its span, its statement): ops of one call share the call's span
+        self.call = None  # the call the last op ran in: (its span and statement, results standing for it, ops)
+        self.inside = {}  # function id -> the call whose value its result is not (``lin(x)`` for t(lin.weight))
+        self.grouped = {}  # function id -> the call of several ops it ran in
         self.explained = set()  # node types whose PyTorch formula a caption has spelled out
         self.replay = replay
         self.canvas = Canvas()
@@ -144,6 +157,7 @@ class StepBuilder:
         self.appeared = set()
         self.name = {}  # tensor id -> the name shown
         self.holder = {}  # variable name -> tensor id it names now
+        self.rebound = {}  # variable name -> how many tensors it named before the one it names now
         self.ops = {}  # function id -> what its forward op recorded
         self.pending = None  # the backward node being run: (function id, grads arriving)
         self.accumulating = True  # leaves' .grad accumulate in this backward (autograd.grad: they do not)
@@ -218,16 +232,24 @@ class StepBuilder:
 
     def commit(self, kind):
         notes, self.op_notes = self.op_notes, []
-        lines = [self.op_note(*n) for n in notes[:MAX_OPS_LISTED]]
+        lines, listed = [], notes[:MAX_OPS_LISTED]
+        calls = [self.grouped.get(n[0]) for n in listed]
+        for k, n in enumerate(listed):
+            if calls[k] and (k == 0 or calls[k - 1] != calls[k]):  # the ops of one call under a heading
+                many = next((j for j in range(k, len(calls)) if calls[j] != calls[k]), len(calls)) - k
+                lines.append(f"{calls[k]} runs {many} op{'s' if many > 1 else ''}:")
+            lines.append(self.op_note(*n))
         if len(notes) > MAX_OPS_LISTED:
             lines.append(f"... and {len(notes) - MAX_OPS_LISTED} more ops")
         self.canvas.lines[:0] = lines
+        if self.canvas.note is not None:
+            self.canvas.note += len(lines)
         self.canvas.commit(kind, self.where())
 
     def op_note(self, fid, op, ins, outs, values, params):
         """One line per forward op, written when the step closes (so that it knows the names bound)."""
-        args = [_bare(self.label(t)) if t else "const" if v is None else number_text(v) for t, v in zip(ins, values)]
-        args += [f"{k}={number_text(v)}" for k, v in params.items()]
+        args = [_bare(self.label(t)) if t else NUMBER if v is None else number_text(v) for t, v in zip(ins, values)]
+        args += self.param_texts(params)
         made = ", ".join(self.name[t] for t in outs if t and self.name.get(t))
         call = f"{self.g[fid].op if fid else op.__name__.lower()}({', '.join(args)})"
         call = f"{made} = {call}" if made else call
@@ -310,7 +332,7 @@ class StepBuilder:
     def function_info(self, fn):
         """The detail record of a grad_fn node: its formula in torch's names and what those names are here."""
         if fn.variable is not None:
-            return {"does": f"adds the gradient it receives into {self.label(fn.variable)}.grad"}
+            return {"does": f"adds the gradient it receives into {self.grad_of(fn.variable)}"}
         if fn.formula:
             lines = [f"{k}: {v}" for k, v in fn.formula.items()]  # as PyTorch's derivatives.yaml writes it
             names = [f"{k} = {self.label(t)}" for k, t in zip(fn.input_names, fn.inputs) if t is not None]
@@ -331,11 +353,12 @@ class StepBuilder:
             self.canvas.info(tid, title=self.title(tid))
 
     def show_name(self, tid):
-        """A tensor's first line: its name, else the code that made it (class ``code``: not a variable)."""
-        node, c = self.g[tid], self.canvas
-        code = None if self.name.get(tid) or node.grad_fn not in self.source else self.label(tid)
-        c.set_text(tid, NAME, self.name.get(tid) or code or "", WIDTH["tensor"])
-        (c.add_class if code else c.remove_class)(tid, "code")
+        """A tensor's first line: its name, else the code that made it or the op that did, in a call
+        (``t(lin.weight)`` in ``lin(x)``), or its value (``tensor(1.5)``) (class ``code``: not a variable)."""
+        c = self.canvas
+        name = self.name.get(tid)
+        c.set_text(tid, NAME, name or self.short_label(tid), WIDTH["tensor"])
+        (c.remove_class if name else c.add_class)(tid, "code")
 
     def set_grad(self, tid, value, kept):
         """A tensor's grad slot: a kept ``.grad`` (leaves, retain_grad) or a grad passing through."""
@@ -357,15 +380,17 @@ class StepBuilder:
         return None if name is None or name.startswith("was ") else name
 
     def label(self, tid, nested=False):
-        """How captions refer to a tensor: its name, else the code that made it (``(a * b)``, ``lin(x)``), else
-        its op applied to its inputs (``t(lin.weight)``; one level deep: ``add(mul(…), c)``)."""
+        """How captions refer to a tensor: its name (``the earlier h`` for one a later statement rebound), else the
+        code that made it (``(a * b)``, ``lin(x)``), else its op applied to its inputs (``t(lin.weight)``; one level
+        deep: ``add(mul(…), c)``), else its value (``tensor(1.5)``: a constant the code wrote)."""
         if tid is None:
             return "?"
-        if self.name.get(tid):
-            return self.name[tid]
+        name = self.name.get(tid)
+        if name:
+            return f"the earlier {name[4:]}" if name.startswith("was ") else name
         node = self.g[tid]
         if node.grad_fn is None:
-            return f"a {shape_text(node.shape)} tensor"
+            return self.constant_label(tid)
         fid = node.grad_fn
         fn = self.g[fid]
         which = f"[{node.output_nr}]" if len(fn.outputs) > 1 else ""  # one of unbind's or split's results
@@ -373,28 +398,92 @@ class StepBuilder:
             return self.source[fid] + which
         if nested:
             return f"{fn.op}(…){which}"
-        op = self.ops.get(fid, {})
-        values = op.get("input_values", ())
-        args = [_bare(self.label(t, nested=True)) if t else number_text(v) if v is not None else "const"
+        return self.op_label(tid, params=True)
+
+    def op_label(self, tid, params, nested=True):
+        """``op(inputs)`` for the result ``tid`` of a node (its inputs one level deep), with the op's other
+        arguments if ``params``."""
+        node = self.g[tid]
+        fn = self.g[node.grad_fn]
+        which = f"[{node.output_nr}]" if len(fn.outputs) > 1 else ""
+        values = self.ops.get(node.grad_fn, {}).get("input_values", ())
+        args = [_bare(self.label(t, nested=nested)) if t else number_text(v) if v is not None else NUMBER
                 for t, v in zip(fn.inputs, (*values, *[None] * len(fn.inputs)))]  # fmt: skip
-        args += [f"{k}={number_text(v)}" for k, v in op.get("params", {}).items()]
+        if params:
+            args += self.param_texts(self.ops.get(node.grad_fn, {}).get("params", {}))
         return f"{fn.op}({', '.join(args)}){which}"
 
+    def short_label(self, tid):
+        """A label that fits a box: the caption's label, else the op on its inputs without its other arguments
+        (``log_softmax(lin(x))``), else the op alone (``addmm(…)``); the info record's title has it in full."""
+        width = WIDTH["tensor"]
+        text = self.label(tid)
+        node = self.g[tid]
+        if len(text) <= width or node.grad_fn is None or node.grad_fn in self.source:
+            return text
+        text = self.op_label(tid, params=False)
+        if len(text) <= width:
+            return text
+        fn = self.g[node.grad_fn]
+        return f"{fn.op}(…)" + (f"[{node.output_nr}]" if len(fn.outputs) > 1 else "")
+
+    def constant_label(self, tid):
+        """A tensor made by no op the graph shows, and named by no variable: its value as torch prints it
+        (``tensor(1.5)``, what the code wrote) when it is small, else its shape."""
+        node = self.g[tid]
+        value = one_line(node.value) if node.value is not None else None
+        if value is None or len(value) > WIDTH["tensor"] or int(np.prod(node.shape)) > SUMMARY_MAX_ELEMENTS:
+            return f"a {shape_text(node.shape)} tensor"
+        grad = ", requires_grad=True" if node.kind == "leaf" else ""
+        return f"tensor({value}{grad})"
+
+    def param_texts(self, params):
+        """An op's other arguments as ``key=value``: a tensor by its name (``target``), a loss's ``reduction`` by
+        its word, an argument left at None not at all."""
+        out = []
+        for k, v in params.items():
+            if v is None or (isinstance(v, str) and v == "None"):
+                continue
+            if isinstance(v, Tensor):
+                tid = self.g.tensor_at(slot(v))
+                v = self.name.get(tid) if tid is not None and self.name.get(tid) else Value.of(v).text
+            elif k == "reduction" and str(v) in REDUCTIONS:
+                v = REDUCTIONS[str(v)]
+            elif isinstance(v, (str, int, np.integer)) and str(v).isdigit() and int(v) >= 2**63:
+                v = int(v) - 2**64  # torch saves ignore_index=-100 as 18446744073709551516
+            out.append(f"{k}={v if isinstance(v, str) else number_text(v)}")
+        return out
+
+    def grad_of(self, tid):
+        """``x.grad``, or ``the .grad of tensor(…)`` for a tensor the code did not name."""
+        label = self.label(tid)
+        return f"{label}.grad" if _is_code(label) else f"the .grad of {label}"
+
     def note_source(self, fid, info, stmt):
-        """Remember the code whose value ``fid``'s result is: the op's span in the code, unless a later op of the
-        same call (same span, fed by this one's result: ``lin(x)`` runs t, then addmm) makes the call's value."""
+        """Remember the code whose value ``fid``'s result is: the op's span in the code. Ops that run one after
+        another with the same span are one call (``lin(x)`` runs t, then addmm): a result that a later op of the
+        call consumes is not the call's value, so it is named by its op (``t(lin.weight)``) and the call it ran
+        inside; every op of a call of several ops is listed under the call."""
         span = info.get("span") if self.lines and not info.get("in_backward") else None
-        last, self.last_op = self.last_op, (fid, span, stmt) if span else None
         if span is None:
+            self.call = None
             return
-        if last and last[1:] == (span, stmt) and last[0] in self.source:
-            fed = set(self.g[last[0]].outputs) & {t for t in self.g[fid].inputs if t}
-            if fed:
-                del self.source[last[0]]
-                for t in self.g[last[0]].outputs:
+        text, call = _code_text(self.lines, span), _code_text(self.lines, span, width=72)
+        if self.call is None or self.call[0] != (span, stmt):
+            self.call = ((span, stmt), {}, [])  # the call's key, its results still standing for it, its ops
+        _, standing, fids = self.call
+        fed = {standing.pop(t) for t in self.g[fid].inputs if t in standing}
+        for old in fed:
+            if self.source.pop(old, None) is not None:
+                self.inside[old] = call
+                for t in self.g[old].outputs:
                     if t in self.appeared:
                         self.show_name(t)
-        text = _code_text(self.lines, span)
+                        self.canvas.info(t, title=self.title(t))
+        fids.append(fid)
+        standing.update((t, fid) for t in self.g[fid].outputs if t is not None)
+        if len(fids) > 1 and call:
+            self.grouped.update((f, call) for f in fids[-2 if len(fids) == 2 else -1 :])
         if text:
             self.source[fid] = text
 
@@ -455,7 +544,8 @@ class StepBuilder:
             old = self.holder.get(name)
             self.holder[name] = tid
             if old is not None and self.name.get(old) == name:
-                self.rename(old, f"was {name}")
+                k = self.rebound[name] = self.rebound.get(name, 0) + 1  # several earlier h's: was h, was h (2), ...
+                self.rename(old, f"was {name}" + (f" ({k})" if k > 1 else ""))
             if not self.name.get(tid) or self.name[tid].startswith("was "):
                 self.rename(tid, name)
             new = tid not in self.appeared
@@ -484,12 +574,13 @@ class StepBuilder:
                 old_grad = c.text.get((tid, GRAD))
                 self.set_grad(tid, ch["grad"], kept=True)
                 if c.text.get((tid, GRAD)) != old_grad:  # set by the code itself, not by a backward pass
-                    c.say(f"{self.label(tid)}.grad is now {ch['grad'].text if ch['grad'] is not None else 'None'}")
+                    c.say(f"{self.grad_of(tid)} is now {ch['grad'].text if ch['grad'] is not None else 'None'}")
                     c.highlight(tid)
             if ch["retains"] and "retains" not in c.classes.get(tid, ()):
                 c.add_class(tid, "retains")
                 c.info(tid, retains_grad="True")
-                c.say(f"{self.label(tid)}.retain_grad(): its .grad will be kept")
+                c.say(f"{self.label(tid)}.retain_grad(): its .grad will be kept" if _is_code(self.label(tid))
+                      else f"retain_grad() on {self.label(tid)}: its .grad will be kept")
                 c.highlight(tid)
             if ch["hooks"] > self.hooks.get(tid, 0):  # each register_hook is a step
                 count, self.hooks[tid] = ch["hooks"], ch["hooks"]
@@ -529,7 +620,7 @@ class StepBuilder:
         before, after = info["before"], info["after"]
         change = after.text if before is None else f"{before.text} + {info['grad'].text} = {after.text}"
         self.set_grad(tid, after, kept=True)
-        self.canvas.say(f"retain_grad: {self.label(tid)}.grad = {change} (kept)")
+        self.canvas.say(f"retain_grad: {self.grad_of(tid)} = {change} (kept)")
         self.canvas.highlight(tid)
         self.commit("bwd")
 
@@ -580,13 +671,13 @@ class StepBuilder:
         result = self.formula_name(fn.outputs[0]) if fn.outputs else None
         targets = [self.grad_target(t) for t in fn.inputs]
         c.say(self.made_by(fid))
-        lines = chain_rule_lines(fn, self.ops.get(fid, {}), grads_in, outs, names, result, targets)
+        labels = [self.label(t) if t is not None else None for t in fn.inputs]
+        lines = chain_rule_lines(fn, self.ops.get(fid, {}), grads_in, outs, names, result, targets, labels)
         for line in lines or ["no input needs a gradient"]:
             c.say(line)
         if lines and fn.label not in self.explained and fn.formula:
             self.explained.add(fn.label)
-            labels = [self.label(t) if t is not None else None for t in fn.inputs]
-            c.say(torch_names_line(fn, labels, self.label(fn.outputs[0]) if fn.outputs else None))
+            c.footnote(torch_names_line(fn, labels, self.label(fn.outputs[0]) if fn.outputs else None))
         for i, grad in enumerate(outs):
             if grad is None:
                 continue
@@ -606,20 +697,25 @@ class StepBuilder:
         if line and line <= len(self.lines) and self.lines[line - 1].strip():
             return f"{clip(self.lines[line - 1].strip(), 60)} → {fn.label}"
         made = ", ".join(self.label(t) for t in fn.outputs if t and self.name.get(t))
-        call = f"{fn.op}({', '.join(_bare(self.label(t)) for t in fn.inputs if t is not None)})"
+        out = fn.outputs[0] if fn.outputs else None
+        call = self.op_label(out, params=False) if out is not None and self.g[out].grad_fn == fid else f"{fn.op}(…)"
         return f"{made + ' = ' if made else ''}{call} → {fn.label}"
 
     def title(self, tid):
-        """A tensor's info-record title: None where it is the name the box shows (the front end's default)."""
-        return None if self.name.get(tid) else self.label(tid)
+        """A tensor's info-record title: None where it is the name the box shows (the front end's default), else
+        its label in full, with the call it ran inside (``t(lin.weight), inside lin(x)``)."""
+        if self.name.get(tid):
+            return None
+        fid = self.g[tid].grad_fn
+        return self.label(tid) + (f", inside {self.inside[fid]}" if fid in self.inside else "")
 
     def grad_target(self, tid):
         """Where an input's gradient goes, in the code's terms: ``x.grad`` (kept) or ``the grad of y1``."""
         if tid is None:
             return "a constant"
         node = self.g[tid]
-        if (node.kind == "leaf" or node.retains_grad) and self.name.get(tid) and self.accumulating:
-            return f"{self.label(tid)}.grad"
+        if (node.kind == "leaf" or node.retains_grad) and self.accumulating:
+            return self.grad_of(tid)
         return f"the grad of {self.label(tid)}"
 
     def carry(self, edge, grad):
@@ -645,11 +741,11 @@ class StepBuilder:
         fn, c = self.g[fid], self.canvas
         tid = fn.variable
         before, after = info["before"], info["after"]
-        name = self.label(tid)
+        grad = self.grad_of(tid)
         if before is None:
-            c.say(f"AccumulateGrad: {name}.grad: None -> {after.text}")
+            c.say(f"AccumulateGrad: {grad}: None -> {after.text}")
         else:
-            c.say(f"AccumulateGrad: {name}.grad: {before.text} + {info['grad'].text} = {after.text}")
+            c.say(f"AccumulateGrad: {grad}: {before.text} + {info['grad'].text} = {after.text}")
         self.set_grad(tid, after, kept=True)
         edge = self.g.variable_edge(fid)
         c.highlight(tid, edge.id if edge is not None else None)
@@ -715,6 +811,17 @@ class StepBuilder:
                     self.canvas.say(f"{fn.label} saved {name} = {self.label(tid)} at version {version}; an in-place "
                                     f"change since has made it version {now}, so the saved value is gone")  # fmt: skip
         self.commit("err")
+
+
+def _is_code(label):
+    """Whether a label reads as code (``x``, ``lin(x)``, ``(a * b)``, ``tensor(1.5)``), to which ``.grad`` can be
+    added, rather than words (``the earlier h``, ``a [64, 10] tensor``)."""
+    depth = 0
+    for ch in label:
+        depth += (ch in "([{") - (ch in ")]}")
+        if ch == " " and depth == 0:
+            return False
+    return True
 
 
 def _term(text, position):

@@ -155,6 +155,20 @@ __all__ += ["AdaptiveAvgPool3d", "AdaptiveMaxPool3d", "AvgPool3d", "Conv3d", "Co
             "LPPool1d", "LPPool2d", "LPPool3d", "LazyConv3d", "LazyConvTranspose3d", "MaxPool3d", "MaxUnpool1d",
             "MaxUnpool2d", "MaxUnpool3d"]
 
+from .fractional_max_pool import FractionalMaxPool2d, FractionalMaxPool3d  # noqa: E402
+from .local_response_norm import CrossMapLRN2d  # noqa: E402
+from .padding import CircularPad3d, ReflectionPad3d, ReplicationPad3d  # noqa: E402
+
+__all__ += ["CircularPad3d", "CrossMapLRN2d", "FractionalMaxPool2d", "FractionalMaxPool3d", "ReflectionPad3d",
+            "ReplicationPad3d"]
+
+from .adaptive_softmax import AdaptiveLogSoftmaxWithLoss  # noqa: E402
+from .ctc_loss import CTCLoss  # noqa: E402
+from .linear_cross_entropy import LinearCrossEntropyLoss, LinearCrossEntropyOptions  # noqa: E402
+from .loss_modules import NLLLoss2d  # noqa: E402
+
+__all__ += ["AdaptiveLogSoftmaxWithLoss", "CTCLoss", "LinearCrossEntropyLoss", "LinearCrossEntropyOptions", "NLLLoss2d"]
+
 from ..torch_api import module_getattr  # noqa: E402
 
 __getattr__ = module_getattr(__name__, "torch.nn")  # a name torch has and minigrad lacks says so

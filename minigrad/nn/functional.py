@@ -52,12 +52,19 @@ from .bilinear import bilinear  # noqa: F401
 from .channel_shuffle import channel_shuffle  # noqa: F401
 from .conv import conv1d, conv2d, conv3d  # noqa: F401
 from .conv_transpose import conv_transpose1d, conv_transpose2d, conv_transpose3d  # noqa: F401
+from .ctc_loss import ctc_loss  # noqa: F401
 from .distance import cosine_similarity, pdist  # noqa: F401
 from .dropout import alpha_dropout, dropout, dropout1d, dropout2d, dropout3d, feature_alpha_dropout  # noqa: F401
 from .embedding import embedding  # noqa: F401
 from .embedding_bag import embedding_bag  # noqa: F401
 from .encoding import one_hot  # noqa: F401
 from .fold import fold, unfold  # noqa: F401
+from .fractional_max_pool import (  # noqa: F401
+    fractional_max_pool2d,
+    fractional_max_pool2d_with_indices,
+    fractional_max_pool3d,
+    fractional_max_pool3d_with_indices,
+)
 from .grid_sample import affine_grid, grid_sample  # noqa: F401
 from .gumbel import gumbel_softmax  # noqa: F401
 from .layernorm import layer_norm  # noqa: F401
@@ -121,7 +128,7 @@ from .pooling3d import (  # noqa: F401
 from .rrelu import rrelu, rrelu_  # noqa: F401
 from .sdpa import scaled_dot_product_attention  # noqa: F401
 from .unpooling import max_unpool1d, max_unpool2d, max_unpool3d  # noqa: F401
-from .upsampling import interpolate  # noqa: F401
+from .upsampling import interpolate, upsample, upsample_bilinear, upsample_nearest  # noqa: F401
 
 
 class Addmm(Op):
@@ -336,5 +343,6 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
 
 
 from ..torch_api import module_getattr  # noqa: E402
+from .linear_cross_entropy import linear_cross_entropy  # noqa: E402, F401
 
 __getattr__ = module_getattr(__name__, "torch.nn.functional")  # a name torch has and minigrad lacks says so

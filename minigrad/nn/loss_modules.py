@@ -2,6 +2,8 @@
 ``nn.KLDivLoss``, each calling its function as ``torch.nn.functional`` has it (so that a target of the wrong type
 gets torch's error; ``weight`` and ``pos_weight`` are buffers, as in torch)."""
 
+import warnings
+
 from . import _reduction, functional
 from .module import Module
 
@@ -114,3 +116,16 @@ class HuberLoss(_Loss):
 
     def forward(self, input, target):
         return functional.huber_loss(input, target, reduction=self.reduction, delta=self.delta)
+
+
+class NLLLoss2d(NLLLoss):
+    """Mirror ``torch.nn.NLLLoss2d``, torch's deprecated alias of :class:`NLLLoss`, with its FutureWarning."""
+
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
+        warnings.warn(
+            "`NLLLoss2d` has been deprecated. Please use `NLLLoss` instead as a drop-in replacement and see "
+            "https://pytorch.org/docs/main/nn.html#torch.nn.NLLLoss for more details.",
+            FutureWarning,
+            stacklevel=2,
+        )
+        super().__init__(weight, size_average, ignore_index, reduce, reduction)

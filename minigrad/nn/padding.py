@@ -1,8 +1,8 @@
 """Padding as ``torch.nn.functional.pad`` does it: the constant mode (ConstantPadNdBackward0), the reflect and
-replicate modes of 2-d to 4-d input (ReflectionPad1D/2DBackward0, ReplicationPad1D/2DBackward0) and the circular mode
-(torch's copies into slices of a new tensor: CopySlices nodes); and the layers that call it: ``nn.ConstantPad1d``/
-``2d``/``3d``, ``nn.ZeroPad1d``/``2d``/``3d``, ``nn.ReflectionPad1d``/``2d``, ``nn.ReplicationPad1d``/``2d`` and
-``nn.CircularPad1d``/``2d``."""
+replicate modes of the last one, two or three dims (ReflectionPad1D/2D/3DBackward0, ReplicationPad1D/2D/3DBackward0)
+and the circular mode (torch's copies into slices of a new tensor: CopySlices nodes); and the layers that call it:
+``nn.ConstantPad1d``/``2d``/``3d``, ``nn.ZeroPad1d``/``2d``/``3d``, ``nn.ReflectionPad1d``/``2d``/``3d``,
+``nn.ReplicationPad1d``/``2d``/``3d`` and ``nn.CircularPad1d``/``2d``/``3d``."""
 
 from ..arguments import is_int, must_be_tensor
 from ..ops import padding_modes as PM
@@ -17,8 +17,8 @@ _MODES = ("constant", "reflect", "replicate", "circular")
 def pad(input, pad, mode="constant", value=None):
     """Mirror ``torch.nn.functional.pad``: ``pad`` gives ``(left, right)`` of the last dim first, then of the one
     before; a negative amount crops. ``mode='constant'``: ``value`` (0 if None) added (ConstantPadNdBackward0);
-    ``'reflect'``, ``'replicate'``, ``'circular'``: the last one or two dims of 2-d to 4-d input mirrored, the edges
-    repeated, or wrapped around (3-d padding of these modes raises NotImplementedError)."""
+    ``'reflect'``, ``'replicate'``, ``'circular'``: the last one, two or three dims of 2-d to 5-d input (one or two
+    dims more than are padded) mirrored, the edges repeated, or wrapped around."""
     if not isinstance(input, Tensor):
         raise must_be_tensor("pad", "input", 1, input)
     if not isinstance(pad, (tuple, list)):
@@ -40,10 +40,8 @@ def pad(input, pad, mode="constant", value=None):
     if value is not None and value != 0:
         raise RuntimeError(f'Padding mode "{mode}" doesn\'t take in value argument')
     dims = len(pad) // 2
-    if dims in (1, 2) and input.ndim in (dims + 1, dims + 2):
+    if dims in (1, 2, 3) and input.ndim in (dims + 1, dims + 2):
         return _circular(input, pad) if mode == "circular" else _reflect_or_replicate(input, pad, mode)
-    if dims == 3 and input.ndim in (4, 5):
-        raise NotImplementedError(f"minigrad's pad has no 3-d {mode} padding")
     raise NotImplementedError(f"Padding size {len(pad)} is not supported for {input.ndim}D input tensor.\n"
                               "Supported combinations for non-constant padding:\n"
                               "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
@@ -52,7 +50,7 @@ def pad(input, pad, mode="constant", value=None):
 
 
 def _reflect_or_replicate(input, pad, mode):
-    """torch's ``reflection_pad1d``/``2d`` and ``replication_pad1d``/``2d``, with their checks."""
+    """torch's ``reflection_pad1d``/``2d``/``3d`` and ``replication_pad1d``/``2d``/``3d``, with their checks."""
     dims = len(pad) // 2
     reflect = mode == "reflect"
     kernel = f"{'reflection' if reflect else 'replication'}_pad{dims}d"
@@ -62,23 +60,31 @@ def _reflect_or_replicate(input, pad, mode):
                            f"other non-zero dimensions for input, but got: [{', '.join(map(str, shape))}]")  # fmt: skip
     sizes = shape[-dims:]
     if reflect:
-        for i, argument in zip(range(dims), (4, 6)):
+        for i, argument in zip(range(dims), (4, 6, 8)):
             left, right, size = pad[2 * i], pad[2 * i + 1], sizes[dims - 1 - i]
             if not (left < size and right < size):
                 raise RuntimeError(f"Argument #{argument}: Padding size should be less than the corresponding input "
                                    f"dimension, but got: padding ({left}, {right}) at dimension "
                                    f"{input.ndim - 1 - i} of input [{', '.join(map(str, shape))}]")  # fmt: skip
     out = [sizes[dims - 1 - i] + pad[2 * i] + pad[2 * i + 1] for i in range(dims)][::-1]
-    if any(o < 1 for o in out):
-        if dims == 1:
-            raise RuntimeError(f"input (W: {sizes[0]}) is too small. Calculated output W: {out[0]}")
-        gap = "" if reflect else " "
-        raise RuntimeError(f"input (H: {sizes[0]}, W: {sizes[1]}{gap}) is too small. Calculated output H: {out[0]} "
-                           f"W: {out[1]}")  # fmt: skip
+    if dims == 1 and out[0] < 1:
+        raise RuntimeError(f"input (W: {sizes[0]}) is too small. Calculated output W: {out[0]}")
+    if all(o < 1 for o in out):  # torch's check is that some output dim is not empty
+        gap = "" if reflect or dims == 3 else " "
+        depth = (f"D: {sizes[0]} ", f"D: {out[0]} ") if dims == 3 else ("", "")
+        raise RuntimeError(f"input ({depth[0]}H: {sizes[-2]}, W: {sizes[-1]}{gap}) is too small. Calculated output "
+                           f"{depth[1]}H: {out[-2]} W: {out[-1]}")  # fmt: skip
+    if any(o < 0 for o in out):
+        if reflect and dims == 2:  # torch resizes its output, which fails so
+            raise RuntimeError("numel: integer multiplication overflow")
+        full = (*shape[:-dims], *out)
+        raise RuntimeError(f"Trying to create tensor with negative dimension {min(out)}: "
+                           f"[{', '.join(map(str, full))}]")  # fmt: skip
     if input.dtype.category == 0:
         raise not_implemented(kernel, input.dtype)
-    op = {("reflect", 1): PM.ReflectionPad1D, ("reflect", 2): PM.ReflectionPad2D,
-          ("replicate", 1): PM.ReplicationPad1D, ("replicate", 2): PM.ReplicationPad2D}[mode, dims]  # fmt: skip
+    op = {("reflect", 1): PM.ReflectionPad1D, ("reflect", 2): PM.ReflectionPad2D, ("reflect", 3): PM.ReflectionPad3D,
+          ("replicate", 1): PM.ReplicationPad1D, ("replicate", 2): PM.ReplicationPad2D,
+          ("replicate", 3): PM.ReplicationPad3D}[mode, dims]  # fmt: skip
     return op.apply(input, padding=pad)
 
 
@@ -87,11 +93,13 @@ def _circular(input, pad):
     the other end (CopySlices nodes, as in torch)."""
     dims = len(pad) // 2
     shape = list(input.shape)
-    for i in range(dims):
-        d = input.ndim - 1 - i
-        if pad[2 * i] > shape[d] or pad[2 * i + 1] > shape[d]:
+    for d in range(input.ndim - dims, input.ndim):  # torch checks the first padded dim first
+        left, right = pad[2 * (input.ndim - 1 - d)], pad[2 * (input.ndim - 1 - d) + 1]
+        if left > shape[d] or right > shape[d]:
             raise RuntimeError("Padding value causes wrapping around more than once.")
-        shape[d] += pad[2 * i] + pad[2 * i + 1]
+        shape[d] += left + right
+        if shape[d] < 0:
+            raise RuntimeError("Negative padding value is resulting in an empty dimension")
     out = input.new_empty(shape)
     out_slice, in_slice = out, input
     for i in range(dims):
@@ -217,3 +225,21 @@ class CircularPad2d(_PadNd):
     """Mirror ``torch.nn.CircularPad2d(padding)``: the last two dims wrapped around."""
 
     sides, mode = 4, "circular"
+
+
+class ReflectionPad3d(_PadNd):
+    """Mirror ``torch.nn.ReflectionPad3d(padding)``: the last three dims mirrored at their ends."""
+
+    sides, mode = 6, "reflect"
+
+
+class ReplicationPad3d(_PadNd):
+    """Mirror ``torch.nn.ReplicationPad3d(padding)``: the last three dims' edge values repeated."""
+
+    sides, mode = 6, "replicate"
+
+
+class CircularPad3d(_PadNd):
+    """Mirror ``torch.nn.CircularPad3d(padding)``: the last three dims wrapped around."""
+
+    sides, mode = 6, "circular"

@@ -1,12 +1,15 @@
 """Upsampling: ``F.interpolate`` in its ``nearest`` (1-d and 2-d) and ``bilinear`` modes (UpsampleNearest1DBackward0,
 UpsampleNearest2DBackward0, UpsampleBilinear2DBackward0) and the layers ``nn.Upsample``, ``nn.UpsamplingNearest2d``
-and ``nn.UpsamplingBilinear2d``, with torch's checks in its order."""
+and ``nn.UpsamplingBilinear2d``, with torch's checks in its order; and the deprecated ``F.upsample``,
+``F.upsample_nearest`` and ``F.upsample_bilinear``."""
 
 import math
+import warnings
 
 from ..arguments import is_int, must_be_tensor
 from ..ops import upsampling as U
 from ..tensor import Tensor
+from ..typename import c_type_name
 from .module import Module
 
 _MODES = "nearest | linear | bilinear | bicubic | trilinear | lanczos | area | nearest-exact"
@@ -146,3 +149,29 @@ class UpsamplingBilinear2d(Upsample):
 
     def __init__(self, size=None, scale_factor=None):
         super().__init__(size, scale_factor, mode="bilinear", align_corners=True)
+
+
+def _deprecated(name, input):
+    """torch's warning, then what interpolate's Python code meets first: ``input.dim()``."""
+    warnings.warn(f"`nn.functional.{name}` is deprecated. Use `nn.functional.interpolate` instead.", stacklevel=3)
+    if not isinstance(input, Tensor):
+        raise AttributeError(f"'{c_type_name(input)}' object has no attribute 'dim'")
+
+
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
+    """Mirror ``torch.nn.functional.upsample`` (deprecated): a UserWarning, then ``interpolate``."""
+    _deprecated("upsample", input)
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input, size=None, scale_factor=None):
+    """Mirror ``torch.nn.functional.upsample_nearest`` (deprecated): a UserWarning, then nearest ``interpolate``."""
+    _deprecated("upsample_nearest", input)
+    return interpolate(input, size, scale_factor, mode="nearest")
+
+
+def upsample_bilinear(input, size=None, scale_factor=None):
+    """Mirror ``torch.nn.functional.upsample_bilinear`` (deprecated): a UserWarning, then bilinear ``interpolate``
+    with ``align_corners=True``."""
+    _deprecated("upsample_bilinear", input)
+    return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)

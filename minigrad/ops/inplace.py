@@ -76,8 +76,8 @@ def check_inplace(t, recording=False, writes=True):
 
 def has_internal_overlap(a):
     """Whether elements of array ``a`` share memory (torch's ``has_internal_overlap``: a dim of stride 0 with more than
-    one element, as ``expand`` makes)."""
-    if 0 not in a.strides:  # the usual case, without a Python loop: every in-place op asks
+    one element, as ``expand`` makes; an empty tensor has none, whatever its strides)."""
+    if 0 not in a.strides or a.size == 0:  # the usual case first, without a Python loop: every in-place op asks
         return False
     for n, stride in zip(a.shape, a.strides):
         if stride == 0 and n > 1:

@@ -1,8 +1,8 @@
-"""The reflect and replicate modes of ``F.pad`` as torch's ops: ``reflection_pad1d``/``2d``
-(ReflectionPad1DBackward0, ReflectionPad2DBackward0) and ``replication_pad1d``/``2d`` (ReplicationPad1DBackward0,
-ReplicationPad2DBackward0). Each output reads one input value (mirrored at the edge, or the edge repeated; a negative
-amount crops); the backward adds each output's gradient to the value it read, output by output, and is an op of its own
-(what a second derivative records)."""
+"""The reflect and replicate modes of ``F.pad`` as torch's ops: ``reflection_pad1d``/``2d``/``3d``
+(ReflectionPad1D/2D/3DBackward0) and ``replication_pad1d``/``2d``/``3d`` (ReplicationPad1D/2D/3DBackward0). Each
+output reads one input value (mirrored at the edge, or the edge repeated; a negative amount crops); the backward
+adds each output's gradient to the value it read, output by output, and is an op of its own (what a second
+derivative records)."""
 
 import numpy as np
 
@@ -25,9 +25,10 @@ def _plane_index(shape, pad, reflect):
     dims = len(pad) // 2
     sizes = shape[-dims:]
     idx = [source_indices(sizes[dims - 1 - i], pad[2 * i], pad[2 * i + 1], reflect) for i in range(dims)][::-1]
-    if dims == 1:
-        return idx[0]
-    return idx[0][:, None] * sizes[1] + idx[1][None, :]
+    flat = idx[0]
+    for size, i in zip(sizes[1:], idx[1:]):
+        flat = flat[..., None] * size + i
+    return flat
 
 
 def pad_kernel(x, pad, reflect):
@@ -113,3 +114,5 @@ ReflectionPad1D, ReflectionPad1DBackward = _ops("ReflectionPad1D", True)
 ReflectionPad2D, ReflectionPad2DBackward = _ops("ReflectionPad2D", True)
 ReplicationPad1D, ReplicationPad1DBackward = _ops("ReplicationPad1D", False)
 ReplicationPad2D, ReplicationPad2DBackward = _ops("ReplicationPad2D", False)
+ReflectionPad3D, ReflectionPad3DBackward = _ops("ReflectionPad3D", True)
+ReplicationPad3D, ReplicationPad3DBackward = _ops("ReplicationPad3D", False)

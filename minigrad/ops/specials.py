@@ -93,6 +93,8 @@ _exp = _libm("exp", _guarded(math.exp, lambda x: math.inf))
 _log = _libm("log", _guarded(math.log, lambda x: -math.inf if x == 0 else math.nan))
 _tan = _libm("tan", _guarded(math.tan, lambda x: math.nan))
 _sin = _libm("sin", _guarded(math.sin, lambda x: math.nan))
+_cos = _libm("cos", _guarded(math.cos, lambda x: math.nan))
+_acos = _libm("acos", _guarded(math.acos, lambda x: math.nan))
 
 
 def floating(a, kernel=None):
@@ -110,11 +112,12 @@ def _quiet(kernel):
     """``kernel`` without numpy's floating-point warnings (torch overflows and divides by zero silently; the formulas'
     array paths call kernels outside ``Op.apply``, which otherwise turns them off)."""
 
-    def run(*args):
+    def run(*args, **kwargs):
         with np.errstate(all="ignore"):
-            return kernel(*args)
+            return kernel(*args, **kwargs)
 
     run.__name__, run.__qualname__, run.__doc__ = kernel.__name__, kernel.__qualname__, kernel.__doc__
+    run.__module__ = kernel.__module__
     return run
 
 

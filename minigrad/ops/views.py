@@ -23,6 +23,35 @@ from .op import Op
 from .shape import View, _as_view
 
 
+def view_dtype(input, dtype):
+    """Mirror ``Tensor.view(dtype)``: the same bytes read as ``dtype`` (Python's ``float``, ``int`` and ``bool``
+    stand for float64, int64 and bool), sharing ``input``'s memory and version counter. Of another element size,
+    the last dim holds more or fewer elements, after torch's checks (``view_dtype`` in ATen). Never differentiable
+    and no view for autograd, as in torch (its result does not require grad, and has no ``_base``)."""
+    from ..arguments import dtype_argument
+
+    dtype = dtype_argument("view", dtype, position=1, optional=False)
+    old, new = input.dtype.itemsize, dtype.itemsize
+    if old != new:
+        what = f"to view {input.dtype.scalar_name} as {dtype.scalar_name} (different element sizes)"
+        if input.ndim == 0:
+            raise RuntimeError(f"self.dim() cannot be 0 {what}")
+        ratio = max(old, new) // min(old, new)
+        if new > old and input.shape[-1] % ratio:
+            raise RuntimeError(f"self.size(-1) must be divisible by {ratio} {what}, but got {input.shape[-1]}")
+        strides = input.stride()
+        if strides[-1] != 1:
+            raise RuntimeError(f"self.stride(-1) must be 1 {what}, but got {strides[-1]}")
+        if new > old:
+            offset = input.storage_offset()
+            if offset % ratio:
+                raise RuntimeError(f"self.storage_offset() must be divisible by {ratio} {what}, but got {offset}")
+            for dim, stride in enumerate(strides[:-1]):
+                if stride % ratio:
+                    raise RuntimeError(f"self.stride({dim}) must be divisible by {ratio} {what}, but got {stride}")
+    return Tensor._wrap(input._data.view(dtype.np), vc=input._vc)
+
+
 def replay(chain, t, copies=True):
     """Make the view described by ``chain`` from ``t`` (a Tensor shaped like the view's base), with the same
     ops, so that it is differentiable when a graph is being recorded. A ``view`` step that cannot view ``t``'s

@@ -3221,7 +3221,7 @@ _errors(
     "torch.clamp(torch.tensor([1, 5]), torch.tensor([2., 2.]))",
     "torch.clamp(torch.tensor([1, 5]), torch.tensor([2, 2])).dtype",
     "x.detach().clone().clamp_(v, p)",
-    "x.clamp(v, p).grad_fn._saved_min, torch.clamp(x, max=p).grad_fn._saved_min",
+    "(x.clamp(v, p).grad_fn._saved_min, torch.clamp(x, max=p).grad_fn._saved_min)",
 )
 _errors(
     "api_autograd_argument_types",
