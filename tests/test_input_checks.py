@@ -26,6 +26,7 @@ def _functions():
 
 @pytest.mark.filterwarnings("ignore:reduction. 'mean' divides")  # F.kl_div warns first, as torch's does
 @pytest.mark.filterwarnings("ignore:Default grid_sample and affine_grid")  # so does F.affine_grid
+@pytest.mark.filterwarnings("ignore:`nn.functional.upsample")  # and the deprecated F.upsample*
 def test_every_recorded_function_checks_its_arguments():
     for key, fn in _functions():
         assert hasattr(fn, "__wrapped__") or key in _OWN_CHECKS, f"{key} is not checked"

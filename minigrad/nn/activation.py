@@ -42,7 +42,7 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
     without ``dim``, torch's deprecation warning and its choice of dim."""
     if dim is None:
         dim = _softmax_dim("softmax", input.ndim, _stacklevel)
-    return SM.Softmax.apply(input if dtype is None else input.to(dtype), dim=dim)
+    return input.softmax(dim) if dtype is None else input.softmax(dim, dtype=dtype)  # torch's: its parser checks
 
 
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
@@ -50,7 +50,7 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     (LogSoftmaxBackward0)."""
     if dim is None:
         dim = _softmax_dim("log_softmax", input.ndim, _stacklevel)
-    return SM.LogSoftmax.apply(input if dtype is None else input.to(dtype), dim=dim)
+    return input.log_softmax(dim) if dtype is None else input.log_softmax(dim, dtype=dtype)
 
 
 def relu(input, inplace=False):

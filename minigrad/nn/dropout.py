@@ -14,6 +14,7 @@ from ..functional import add, mul
 from ..ops._util import wrap
 from ..random import default_generator
 from ..torch_warnings import user_stacklevel
+from ..typename import c_type_name
 from .module import Module
 
 
@@ -26,6 +27,9 @@ def dropout(input, p=0.5, training=True, inplace=False):
     """Mirror ``torch.nn.functional.dropout``: zero each element with probability ``p`` and scale the rest by
     ``1 / (1 - p)`` (``input * noise``, MulBackward0); ``input`` itself when not ``training`` or ``p`` is 0."""
     _check_p(p)
+    if training.__class__ is not bool:  # torch's parser, for _VF.dropout(input, p, train) (dropout_ in place)
+        raise TypeError(f"dropout{'_' if inplace else ''}(): argument 'train' (position 3) must be bool, not "
+                        f"{c_type_name(training)}")
     if not training or p == 0:
         return input
     dt = input._data.dtype

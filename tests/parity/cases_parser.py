@@ -115,3 +115,13 @@ with warnings.catch_warnings(record=True) as caught:
     print(s.H, s.H.shape, s.mH, s.mT)
 print([str(w.message) for w in caught])
 """, fresh_process=True)
+# F.softmax and F.log_softmax call the Tensor method, whose parser checks dim and dtype; F.dropout's train flag
+attempts(
+    "api_parser_functional_softmax_dropout", SETUP,
+    "torch.nn.functional.softmax(x, 1.5)", "torch.nn.Softmax(1.5)(x)", "torch.nn.functional.log_softmax(x, '1')",
+    "torch.nn.functional.softmax(x, dim=0, dtype=np.float64)",
+    "torch.nn.functional.log_softmax(x, 1, dtype=torch.float64)",
+    "torch.nn.functional.softmax(g, -1).grad_fn", "torch.nn.functional.dropout(x, training='yes')",
+    "torch.nn.functional.dropout(x, 0.5, 1)", "torch.nn.functional.dropout(x, 0.5, None)",
+    "torch.nn.functional.dropout(x, 0.5, 'yes', True)", "torch.nn.functional.dropout(x, 0.5, False)",
+)
