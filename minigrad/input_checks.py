@@ -15,6 +15,7 @@ are defined.
 import functools
 import inspect
 import json
+import math
 import re
 from functools import cache
 from pathlib import Path
@@ -308,7 +309,7 @@ def _parsed(fn, name, key):
     several = len(signatures) > 1  # a None given may fit none of them (x.squeeze(None)): minigrad's code takes it
     # with several: each one's count of arguments and its bools, ints and int lists, which minigrad's code might take
     # of another type (x.max(0, 1), whose keepdim=1 fits no signature)
-    each = tuple((least_arguments(s), len(parameters(s)), typed_parameters([s])) for s in signatures) if several \
+    each = tuple((least_arguments(s), _most_arguments(s), typed_parameters([s])) for s in signatures) if several \
         else ()
 
     @functools.wraps(fn)
@@ -334,6 +335,15 @@ def _parsed(fn, name, key):
             raise shown_here(error)  # noqa: B904
 
     return call
+
+
+def _most_arguments(signature):
+    """How many arguments a signature takes: any number where its one positional parameter is an int list, which
+    torch's parser also takes as separate ints (``x.view(-1, 30)``)."""
+    positional = parameters(signature.split("*")[0])
+    if len(positional) == 1 and positional[0].startswith("tuple of ints"):
+        return math.inf
+    return len(parameters(signature))
 
 
 def _fits_one(each, args, kwargs):
