@@ -150,6 +150,7 @@ class StepBuilder:
         self.inside = {}  # function id -> the call whose value its result is not (``lin(x)`` for t(lin.weight))
         self.grouped = {}  # function id -> the call of several ops it ran in
         self.explained = set()  # node types whose PyTorch formula a caption has spelled out
+        self.constants = {}  # tensor id -> how captions name a constant (its value, printed once)
         self.replay = replay
         self.canvas = Canvas()
         for eid, classes in classes_for(graph).items():
@@ -430,12 +431,16 @@ class StepBuilder:
     def constant_label(self, tid):
         """A tensor made by no op the graph shows, and named by no variable: its value as torch prints it
         (``tensor(1.5)``, what the code wrote) when it is small, else its shape."""
+        if tid in self.constants:  # a node's value does not change: printed once, however often captions name it
+            return self.constants[tid]
         node = self.g[tid]
         value = one_line(node.value) if node.value is not None else None
         if value is None or len(value) > WIDTH["tensor"] or int(np.prod(node.shape)) > SUMMARY_MAX_ELEMENTS:
-            return f"a {shape_text(node.shape)} tensor"
-        grad = ", requires_grad=True" if node.kind == "leaf" else ""
-        return f"tensor({value}{grad})"
+            text = f"a {shape_text(node.shape)} tensor"
+        else:
+            text = f"tensor({value}{', requires_grad=True' if node.kind == 'leaf' else ''})"
+        self.constants[tid] = text
+        return text
 
     def param_texts(self, params):
         """An op's other arguments as ``key=value``: a tensor by its name (``target``), a loss's ``reduction`` by
