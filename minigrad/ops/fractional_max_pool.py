@@ -8,6 +8,7 @@ import math
 import numpy as np
 
 from ._util import as_saved_int, wrap
+from .adaptive_pooling import AdaptiveMaxPool2DBackward
 from .carriers import ARRAYS, TENSORS
 from .op import IndexingOp
 from .pooling import _gather_planes, _scatter_planes, max_pool_double_backward  # noqa: F401 - the formulas' helper
@@ -103,28 +104,11 @@ class FractionalMaxPool2D(IndexingOp):
         return (_backward(grads[0], a, ctx.result1, ctx.dims, F),)
 
 
-class FractionalMaxPool2DBackward(IndexingOp):
-    """result = zeros of self's shape with grad_output added at ``indices`` (fractional_max_pool2d's backward)"""
+class FractionalMaxPool2DBackward(AdaptiveMaxPool2DBackward):
+    """result = zeros of self's shape with grad_output added at ``indices`` (fractional_max_pool2d's backward: an
+    adaptive max pool's, under torch's other name)"""
 
     node_name = "FractionalMaxPool2DBackwardBackward0"
-    formula = {"grad_output": "max_pool_double_backward(grad, indices, 2)", "self": "zeros_like(self)"}
-    saved_values = {"indices": "indices"}
-    dims = 2
-
-    @staticmethod
-    def forward(ctx, grad_output, a, *, indices):
-        ctx.indices = indices
-        ctx._keep_indices(indices)
-        return wrap(_scatter_planes(grad_output._data, a.shape, indices._data, ctx.dims))
-
-    @staticmethod
-    def backward(ctx, grads, F):
-        needs = ctx._needs()
-        shape, dtype = ctx._input_meta[1]
-        return (
-            max_pool_double_backward(grads[0], ctx.indices, ctx.dims, F) if needs[0] else None,
-            F.constant(np.zeros(shape, dtype)) if needs[1] else None,
-        )
 
 
 class FractionalMaxPool3D(FractionalMaxPool2D):
