@@ -15,32 +15,45 @@ def _ceil_log2(n):
 
 
 def cascade_sum(values, rows):
-    """Sum ``values`` (one per row in ``rows``, in order) as torch's CPU ``nll_loss`` does, bit for bit:
-    terms go one by one into partial sums that are carried up a level at every 16th row (ignored rows
-    skipped), and the levels are added up at the end. Returns a scalar of ``values``' dtype."""
-    dtype = values.dtype.type
+    """Sum ``values`` (one per row in ``rows``, in order) as torch's CPU ``nll_loss`` does, bit for bit: terms
+    go one by one into an accumulator that is added to the level above at every 16th row (ignored rows skipped),
+    that one to the next at every 256th, and so on up to eight levels, which are added up at the end. Returns a
+    scalar of ``values``' dtype.
+
+    Level by level rather than row by row: the runs of terms that one level adds between two carries are added
+    in one ``cumsum`` (:func:`_run_sums`), and the sums it carries up are the next level's terms. Row 0 goes to the
+    top level at once (it is alone in its run at every level)."""
     n = len(rows)
     power = max(4, _ceil_log2(n) // 8) if n else 4
-    mask = (1 << power) - 1
-    levels = [dtype(0)] * 8  # numpy scalars of the dtype: each + below rounds to it, as torch's accumulators do
-    flushes = np.flatnonzero((rows & mask) == 0)  # the rows after which level 0 is carried up
-    segments = zip(flushes.tolist(), rows[flushes].tolist())  # Python ints: no array work in the loop
-    start = 0
-    for end, b in (*segments, (n - 1, None)):
-        if end < start:
-            continue
-        levels[0] = levels[0] + np.cumsum(values[start : end + 1], dtype=dtype)[-1]
-        if b is not None:
-            for j in range(7):
-                if b & (mask << (j * power)):
-                    break
-                levels[j + 1] = levels[j + 1] + levels[j]
-                levels[j] = dtype(0)
-        start = end + 1
-    total = dtype(0)
-    for level in levels:
-        total = total + level
-    return total
+    every_row = n and rows[0] == 0 and rows[-1] == n - 1  # nothing ignored: runs of 2 ** power at every level
+    first = 1 if n and rows[0] == 0 else 0
+    top, terms, rows = values[:first], values[first:], rows[first:]
+    total = values.dtype.type(0)
+    for j in range(7):
+        if not len(terms):
+            break
+        ends = None if every_row else np.flatnonzero((rows & (((1 << power) - 1) << (j * power))) == 0)
+        sums = _run_sums(terms, ends, 1 << power)
+        total = total + sums[-1]  # this level's last run, never carried
+        terms, rows = sums[:-1], None if every_row else rows[ends]
+    return total + np.concatenate([np.zeros(1, values.dtype), top, terms]).cumsum()[-1]
+
+
+def _run_sums(values, ends, width):
+    """The sums of the runs of ``values`` that end at each of ``ends`` (at every ``width`` terms if None) and of
+    the run after the last one, each added in order from 0, as an accumulator adds them (an empty run gives 0).
+    The runs are the rows of one array, padded with zeros, so that one ``cumsum`` adds them all."""
+    zero = values.dtype.type(0)
+    if ends is None:
+        padded = np.zeros((len(values) // width + 1) * width, values.dtype)
+        padded[: len(values)] = values
+        return padded.reshape(-1, width).cumsum(axis=1)[:, -1] + zero  # + 0 as the accumulator's start: never -0
+    starts = np.append(0, ends + 1)
+    lengths = np.append(ends + 1, len(values)) - starts
+    padded = np.zeros((len(starts), int(lengths.max()) + 1), values.dtype)  # right-aligned after a 0
+    run = np.repeat(np.arange(len(starts)), lengths)
+    padded[run, np.arange(len(values)) + (padded.shape[1] - lengths - starts)[run]] = values
+    return padded.cumsum(axis=1)[:, -1]
 
 
 def nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight, F=TENSORS):
