@@ -5,6 +5,8 @@ counter, as PyTorch's views share storage. Their gradients put ``grad`` back
 where the elements came from.
 """
 
+import math
+
 import numpy as np
 
 from .. import dtypes
@@ -22,7 +24,7 @@ def infer_shape(shape, numel):
     for i, s in enumerate(shape):
         if s < -1:
             raise RuntimeError(f"invalid shape dimension {s} at index {i} of shape {shape_text(shape)}")
-    known = int(np.prod([s for s in shape if s != -1], dtype=np.int64))
+    known = math.prod(s for s in shape if s != -1)
     if -1 in shape:
         if known == 0 == numel:
             raise RuntimeError(
