@@ -181,9 +181,11 @@ class MseLoss(Op):
     def forward(ctx, a, target, *, reduction):
         ctx._save((a, target))
         ctx.reduction, ctx.reduction_enum = reduction, ("none", "mean", "sum").index(reduction)
-        dtype = loss_dtype("mse_cpu", a, target).np  # each operand in it first, as torch's kernel reads them
-        diff = np.broadcast_arrays(a._data.astype(dtype, copy=False), target._data.astype(dtype, copy=False))
-        sq = (diff[0] - diff[1]) ** 2
+        x, y = a._data, target._data
+        if x.dtype is not y.dtype or x.shape != y.shape:
+            dtype = loss_dtype("mse_cpu", a, target).np  # each operand in it first, as torch's kernel reads them
+            x, y = np.broadcast_arrays(x.astype(dtype, copy=False), y.astype(dtype, copy=False))
+        sq = (x - y) ** 2
         # torch's mse_loss_backward scales by 2 / numel for the mean (a C++ double: inf for no elements)
         ctx.norm = (2 / sq.size if sq.size else math.inf) if reduction == "mean" else 2.0
         if reduction == "mean":
@@ -235,7 +237,9 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     if weight is not None:
         return _weighted_mse_loss(input, target, reduction, weight)
     _reduction.get_enum(reduction)
-    a, b = _as_loss_dtype(loss_dtype("mse_cpu", input, target), input, target)
+    a, b = input, target
+    if a.dtype is not b.dtype or not a.dtype.is_floating_point:
+        a, b = _as_loss_dtype(loss_dtype("mse_cpu", input, target), input, target)
     return MseLoss.apply(a, b, reduction=reduction)
 
 
