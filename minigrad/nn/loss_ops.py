@@ -141,11 +141,12 @@ def _nll_rows(x, t, weight, reduction, ignore_index, per_row):
     the total weight for the mean)."""
     dtype = x.dtype.type
     kept = np.flatnonzero(t != ignore_index)
-    bad = t[kept][(t[kept] < 0) | (t[kept] >= x.shape[-1])]
-    if bad.size:
-        raise IndexError(f"Target {int(bad[0])} is out of bounds.")
-    picked = x[kept, t[kept]]
-    w = None if weight is None else weight._data[t[kept]]
+    classes = t[kept]
+    bad = (classes < 0) | (classes >= x.shape[-1])
+    if bad.any():
+        raise IndexError(f"Target {int(classes[bad][0])} is out of bounds.")
+    picked = x[kept, classes]
+    w = None if weight is None else weight._data[classes]
     terms = picked if w is None else (picked * w).astype(x.dtype)
     if reduction == 0 and per_row:
         out = np.zeros(len(t), x.dtype)
@@ -153,7 +154,9 @@ def _nll_rows(x, t, weight, reduction, ignore_index, per_row):
         return out, dtype(0)
     total = dtype(len(kept)) if w is None else cascade_sum(w, kept)
     out = -cascade_sum(terms, kept) + dtype(0)  # torch sums the negated terms from +0: a zero loss is 0.
-    if reduction == 1:
+    if reduction == 1 and 0 < abs(total) < np.inf:
+        out = dtype(out / total)
+    elif reduction == 1:  # a total weight of 0 or inf: nan, as torch gives, without numpy's warning
         with np.errstate(invalid="ignore", divide="ignore"):
             out = dtype(out / total)
     return out, total
