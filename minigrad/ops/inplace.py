@@ -121,11 +121,11 @@ def overlap_status(a, b):
 
 def _write(t, out):
     """Write an op's result into ``t``'s own memory (views of ``t`` see it)."""
-    if out.shape != t.shape:
+    if out._data.shape != t._data.shape:
         raise RuntimeError(
             f"output with shape {shape_text(t.shape)} doesn't match the broadcast shape {shape_text(out.shape)}"
         )
-    if out.dtype.category > t.dtype.category:
+    if out._data.dtype is not t._data.dtype and out.dtype.category > t.dtype.category:
         raise RuntimeError(
             f"result type {out.dtype.scalar_name} can't be cast to the desired output type {t.dtype.scalar_name}"
         )
