@@ -96,6 +96,8 @@ class TensorNode:
     is_view: bool = False  # ``tensor._is_view()``: shares the storage of another tensor
     detached: bool = False  # needs no grad but shares its storage with a graph tensor (``x.detach()``)
     hooks: int = 0  # hooks registered on it with ``register_hook``
+    saved: np.ndarray | None = field(default=None, repr=False, compare=False)  # where the tensor object is gone:
+    # the data its node saved for backward (``tanh`` saves its result), as ``grad_fn._saved_result`` reads it
 
     @property
     def is_leaf(self):
@@ -140,6 +142,7 @@ class Kept(NamedTuple):
     shape: tuple
     text: str  # its values, summarised
     number: bool
+    value: object = None  # the number itself (a Python number)
 
 
 @dataclass(frozen=True)
@@ -426,8 +429,11 @@ class _Extractor:
             if child is not None:
                 self.edges.append(Edge(node.id, self.fn_ids[id(child)], "next", i))
         out_ids = []
+        kept_outputs = {("out", id(fn), s.output_nr): s.data for s, _ in _saved_tensors(fn, self.trace.get(id(fn)))
+                        if type(s) is SavedOutput} if self.want_saved else {}  # fmt: skip
         for slot in self.out_slots.get(id(fn), ()):
-            tid = self._tensor(slot, self.objects.get(slot), consumers.get(slot), grad_fn=node.id)
+            tid = self._tensor(slot, self.objects.get(slot), consumers.get(slot), grad_fn=node.id,
+                               saved=kept_outputs.get(slot))  # fmt: skip
             out_ids.append(tid)
             self.edges.append(Edge(node.id, tid, "output", slot[2]))
         node.outputs = tuple(out_ids)
@@ -499,7 +505,7 @@ class _Extractor:
             yield (names[i] if i is not None else f"saved{k}"), slot, None, (version, s._version)
 
     # -- nodes -----------------------------------------------------------------------------------
-    def _tensor(self, slot, t, meta=None, grad_fn=None):
+    def _tensor(self, slot, t, meta=None, grad_fn=None, saved=None):
         tid = self.slot_ids.get(slot)
         if tid is not None:
             return tid
@@ -519,7 +525,7 @@ class _Extractor:
             nonleaf = slot[0] == "out"
             node = TensorNode(
                 tid, None, tuple(shape), from_numpy_dtype(dtype).name, "nonleaf" if nonleaf else "nograd",
-                nonleaf, False, False, None, None, grad_fn, slot[2] if nonleaf else 0,
+                nonleaf, False, False, None, None, grad_fn, slot[2] if nonleaf else 0, saved=saved,
             )  # fmt: skip
         self.tensors.append(node)
         return tid
@@ -620,7 +626,7 @@ def _kept(fn, record=None):
     out = []
     for name, value in zip(getattr(fn, "saved_names", ()), saved or ()):
         if isinstance(value, (bool, int, float)):
-            out.append(Kept(name, (), str(value), True))
+            out.append(Kept(name, (), str(value), True, value))
     kept_ids = {id(t) for t, _ in kept}  # IndexingOp._kept: (tensor, version) pairs
     for name, attribute in getattr(fn, "saved_values", {}).items() if kept_ids else ():
         value = getattr(fn, attribute, None)

@@ -363,7 +363,7 @@ def test_existing_graph_replay_changes_nothing(capsys):
     assert lines[-1].startswith("replay done: every .grad is as it was")
     assert [st["t"][0] for st in s.steps if st["k"] == "fwd"] == [
         "y1 = add(x, a number): records AddBackward0",
-        "y2 = mul(x, a number): records MulBackward0",
+        "y2 = mul(x, 2): records MulBackward0",  # the node keeps the 2 (torch's _saved_other), not the 1
         "sub(y1, y2): records SubBackward0",
         "loss = pow(sub(y1, y2), exponent=2): records PowBackward0",  # no code to quote: the op on its inputs
     ]
@@ -687,8 +687,41 @@ def test_a_replayed_graph_names_module_parameters_and_numbers_it_did_not_keep():
     assert "AccumulateGrad: lin.bias.grad: None -> [0.0969, -0.0969]" in said
     assert "loss = nll_loss(log_softmax(addmm(…), dim=1), ignore_index=-100, reduction=mean): records " \
            "NllLossBackward0" in said
-    y = (torch.tensor([1.0, 2.0], requires_grad=True) * 2).sum()
-    assert "mul(tensor([1., 2.], requires_grad=True), a number) → MulBackward0" in captions(GraphStepper(y))
+    y = ((torch.tensor([1.0, 2.0], requires_grad=True) * 2 + 3).exp()).sum()
+    said = captions(GraphStepper(y))
+    # MulBackward0 keeps the 2 (torch's _saved_other), AddBackward0 keeps no 3
+    assert "mul(tensor([1., 2.], requires_grad=True), 2): records MulBackward0" in said
+    assert "add(mul(tensor([1., 2.], requires_grad=True), 2), a number): records AddBackward0" in said
+    assert "contribution to tensor([1., 2.], requires_grad=True).grad = grad · 2 = [148.4132, 1096.6332] · 2 = " \
+           "[296.8263, 2193.2664]" in said
+
+
+def test_a_replayed_graph_shows_the_results_its_nodes_saved():
+    """The intermediate results of a graph built before the stepper are gone as Python objects, but a node that
+    saved its result (exp, tanh, sigmoid) still has it, as ``grad_fn._saved_result`` shows: the captions use it."""
+    x = torch.tensor([0.0, 1.0], requires_grad=True)
+    y = (x.exp() * 3).tanh().sum()
+    said = captions(GraphStepper(y))
+    assert not [line for line in said if "· None" in line or "None ·" in line], said
+    assert "contribution to x.grad = grad · result = [2.9598e-02, 1.0729e-06] · [1.0000, 2.7183] = " \
+           "[2.9598e-02, 2.9164e-06]" in said
+    assert "contribution to the grad of mul(exp(…), 3) = grad · (1 - result · result) = [1., 1.] · " \
+           "(1 - [0.9951, 1.0000] · [0.9951, 1.0000]) = [9.8660e-03, 3.5763e-07]" in said
+
+
+def test_wheres_condition_comes_first_as_in_torch_where():
+    """``torch.where(condition, input, other)``: the condition is the first argument in the captions too, named
+    where the code named it, by its values in a replayed graph (the node keeps it)."""
+    s = GraphStepper.from_code("""
+x = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)
+mask = x > 0
+y = torch.where(mask, x * 2, 0.5).sum()
+y.backward()
+""")
+    assert "where(mask, x * 2, 0.5): records WhereBackward0" in " ".join(captions(s))
+    x = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)
+    replayed = captions(GraphStepper(torch.where(x > 0, x * 2, x.exp()).sum()))
+    assert "where([True, False, True], mul(x, 2), exp(x)): records WhereBackward0" in replayed, replayed
 
 
 def test_pytorchs_formula_is_a_footnote_line():

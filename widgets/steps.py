@@ -178,7 +178,9 @@ class StepBuilder:
         for fn in self.g.functions:
             if fn.variable is not None:
                 continue
-            values = tuple(self.live_value(tid) for tid in fn.inputs)
+            numbers = {k.name: k.value for k in fn.kept if k.number}  # x * 2 keeps 2 as other
+            values = tuple(self.live_value(tid) if tid is not None else numbers.get(name)
+                           for tid, name in zip(fn.inputs, fn.input_names))  # fmt: skip
             args = arguments(fn)
             self.ops[fn.id] = {"input_values": values, "params": args,
                                "output_values": tuple(self.live_value(t) for t in fn.outputs)}  # fmt: skip
@@ -199,8 +201,11 @@ class StepBuilder:
         self.commit("fwd")
 
     def live_value(self, tid):
-        t = self.g[tid].tensor if tid is not None else None
-        return Value.of(t) if t is not None else None
+        """The value of tensor ``tid`` now, or what its node saved of it where the tensor itself is gone."""
+        if tid is None:
+            return None
+        node = self.g[tid]
+        return Value.of(node.tensor) if node.tensor is not None else Value.of(node.saved)
 
     def show_existing(self, tid):
         if tid is None or tid in self.appeared:
@@ -250,7 +255,7 @@ class StepBuilder:
     def op_note(self, fid, op, ins, outs, values, params):
         """One line per forward op, written when the step closes (so that it knows the names bound)."""
         args = [_bare(self.label(t)) if t else NUMBER if v is None else number_text(v) for t, v in zip(ins, values)]
-        args += self.param_texts(params)
+        args = self.call_arguments(fid, args, params)
         made = ", ".join(self.name[t] for t in outs if t and self.name.get(t))
         call = f"{self.g[fid].op if fid else op.__name__.lower()}({', '.join(args)})"
         call = f"{made} = {call}" if made else call
@@ -411,7 +416,7 @@ class StepBuilder:
         args = [_bare(self.label(t, nested=nested)) if t else number_text(v) if v is not None else NUMBER
                 for t, v in zip(fn.inputs, (*values, *[None] * len(fn.inputs)))]  # fmt: skip
         if params:
-            args += self.param_texts(self.ops.get(node.grad_fn, {}).get("params", {}))
+            args = self.call_arguments(node.grad_fn, args, self.ops.get(node.grad_fn, {}).get("params", {}))
         return f"{fn.op}({', '.join(args)}){which}"
 
     def short_label(self, tid):
@@ -442,22 +447,41 @@ class StepBuilder:
         self.constants[tid] = text
         return text
 
-    def param_texts(self, params):
-        """An op's other arguments as ``key=value``: a tensor by its name (``target``), a loss's ``reduction`` by
-        its word, an argument left at None not at all."""
+    def call_arguments(self, fid, args, params):
+        """The texts of a call's arguments: ``args`` (its inputs'), then its other arguments as ``key=value``; in
+        torch's order where the op class gives it (``Where.signature``: ``where(condition, self, other)``), an
+        argument the graph kept but the call did not record (a replayed ``where``'s condition) by its value."""
+        fn = self.g[fid] if fid else None
+        order = getattr(fn.fn, "signature", None) if fn is not None else None
+        if not order:
+            return [*args, *self.param_texts(params)]
+        texts = dict(zip(fn.input_names, args))
         out = []
-        for k, v in params.items():
-            if v is None or (isinstance(v, str) and v == "None"):
-                continue
-            if isinstance(v, Tensor):
-                tid = self.g.tensor_at(slot(v))
-                v = self.name.get(tid) if tid is not None and self.name.get(tid) else Value.of(v).text
-            elif k == "reduction" and str(v) in REDUCTIONS:
-                v = REDUCTIONS[str(v)]
-            elif isinstance(v, (str, int, np.integer)) and str(v).isdigit() and int(v) >= 2**63:
-                v = int(v) - 2**64  # torch saves ignore_index=-100 as 18446744073709551516
-            out.append(f"{k}={v if isinstance(v, str) else number_text(v)}")
-        return out
+        for name in order:
+            if name in texts:
+                out.append(texts[name])
+            elif params.get(name) is not None:
+                out.append(self.param_text(name, params[name]))
+            elif name in fn.values:
+                out.append(Value.of(fn.values[name]).text)
+        return out + self.param_texts({k: v for k, v in params.items() if k not in order})
+
+    def param_texts(self, params):
+        """An op's other arguments as ``key=value`` (:meth:`param_text`), an argument left at None not at all."""
+        return [f"{k}={self.param_text(k, v)}" for k, v in params.items()
+                if v is not None and not (isinstance(v, str) and v == "None")]  # fmt: skip
+
+    def param_text(self, key, value):
+        """One argument's value as captions write it: a tensor by its name (``target``), a loss's ``reduction`` by
+        its word."""
+        if isinstance(value, Tensor):
+            tid = self.g.tensor_at(slot(value))
+            return self.name.get(tid) if tid is not None and self.name.get(tid) else Value.of(value).text
+        if key == "reduction" and str(value) in REDUCTIONS:
+            return REDUCTIONS[str(value)]
+        if isinstance(value, (str, int, np.integer)) and str(value).isdigit() and int(value) >= 2**63:
+            value = int(value) - 2**64  # torch saves ignore_index=-100 as 18446744073709551516
+        return value if isinstance(value, str) else number_text(value)
 
     def grad_of(self, tid):
         """``x.grad``, or ``the .grad of tensor(…)`` for a tensor the code did not name."""

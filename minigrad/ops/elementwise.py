@@ -653,6 +653,7 @@ class Where(IndexingOp):
     node_name = "WhereBackward0"
     formula = {"self": "where(condition, grad, 0)", "other": "where(condition, 0, grad)"}
     saved_values = {"condition": "condition"}
+    signature = ("condition", "self", "other")  # torch.where's order, for the widget's captions
 
     @staticmethod
     def forward(ctx, a, b, *, condition):
