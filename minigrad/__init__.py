@@ -77,6 +77,10 @@ from .index_tools import *  # noqa: F403 - msort, isin, unravel_index
 from .joining import *  # noqa: F403 - atleast_1d, hstack, vstack, dstack, column_stack, ...
 from .layouts import *  # noqa: F403 - torch.strided, torch.channels_last, ...
 from .legacy_types import *  # noqa: F403 - FloatTensor, LongTensor, ...
+from .nn.aten_forms import native_channel_shuffle  # torch's ATen forms: ints for modes, four results
+from .nn.aten_forms import torch_ctc_loss as ctc_loss
+from .nn.aten_forms import torch_embedding_bag as embedding_bag
+from .nn.conv_tbc import conv_tbc  # F.conv_tbc too
 from .number_functions import *  # noqa: F403 - fmax, fmin, gcd, lcm, frexp
 from .pointwise import *  # noqa: F403 - the beginner material's functions, by their modules' __all__
 from .printing import set_printoptions

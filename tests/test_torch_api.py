@@ -37,8 +37,8 @@ def failure(get):
          "torch.nn.SyncBatchNorm"),
         (lambda: torch.nn.Linear(2, 1).bfloat16, "'Linear' object has no attribute 'bfloat16'",
          "torch.nn.Module.bfloat16"),
-        (lambda: F.conv_tbc, "module 'minigrad.nn.functional' has no attribute 'conv_tbc'",
-         "torch.nn.functional.conv_tbc"),
+        (lambda: F.grouped_mm, "module 'minigrad.nn.functional' has no attribute 'grouped_mm'",
+         "torch.nn.functional.grouped_mm"),
         (lambda: torch.optim.swap_in_optimizer_params_and_state, "module 'minigrad.optim' has no attribute "
          "'swap_in_optimizer_params_and_state'", "torch.optim.swap_in_optimizer_params_and_state"),
         (lambda: torch.autograd.profiler, "module 'minigrad.autograd' has no attribute 'profiler'",

@@ -15,7 +15,7 @@ from ..ops.shape import expanded_shape
 from ..products import pairwise_distance  # noqa: F401 - torch.pairwise_distance too
 from ..tensor import Tensor
 from ..torch_warnings import user_stacklevel
-from . import _reduction
+from . import _reduction, grad  # noqa: F401 - F.grad is torch.nn.grad, as in torch
 from .activation import (  # noqa: F401
     celu,
     elu,
@@ -47,10 +47,12 @@ from .activation import (  # noqa: F401
     threshold,
     threshold_,
 )
+from .aten_forms import native_channel_shuffle  # noqa: F401 - torch.native_channel_shuffle too
 from .batchnorm import batch_norm  # noqa: F401
 from .bilinear import bilinear  # noqa: F401
 from .channel_shuffle import channel_shuffle  # noqa: F401
 from .conv import conv1d, conv2d, conv3d  # noqa: F401
+from .conv_tbc import conv_tbc  # noqa: F401
 from .conv_transpose import conv_transpose1d, conv_transpose2d, conv_transpose3d  # noqa: F401
 from .ctc_loss import ctc_loss  # noqa: F401
 from .distance import cosine_similarity, pdist  # noqa: F401
