@@ -133,7 +133,7 @@ def is_int(value):
 
 def number_argument(function, name, position, value):
     """``value``, or torch's TypeError for ``function``'s argument ``name`` that must be a number."""
-    if isinstance(value, (*NUMBERS, Tensor)):
+    if isinstance(value, NUMBERS) or isinstance(value, Tensor) and not value.ndim:  # a tensor only if 0-d
         return value
     where = f" (position {position})" if position else ""  # None: given by keyword
     raise TypeError(f"{function}(): argument '{name}'{where} must be Number, not {word(value)}")

@@ -16,6 +16,8 @@ from . import dtypes, sampling
 from .arguments import (
     NUMBERS,
     dtype_argument,
+    failed_to_unpack,
+    found_element,
     invalid_arguments,
     is_int,
     must_be_tensor,
@@ -32,7 +34,7 @@ from .input_checks import recorded_overloads
 from .keywords import take_options
 from .layouts import lay_out
 from .ops._util import scalar_as
-from .public import public
+from .public import REQUIRED, public, require_dim
 from .random import generator_or_default
 from .size import shape_text
 from .tensor import FACTORY_INT_GRAD_ERROR, TO_SCALAR_WARNING, Tensor
@@ -387,7 +389,7 @@ def _takes_out(fn):
 @_takes_out
 def zeros(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.zeros``."""
-    size, _ = _given_size(size, kwargs, device, "zeros")
+    size, _ = _given_size(size, kwargs, device, "zeros", requires_grad)
     shape = size[0] if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
     if any(isinstance(s, int) and s < 0 for s in shape):
         raise RuntimeError("zeros: Dimension size must be non-negative.")  # torch.zeros has its own wording
@@ -397,20 +399,23 @@ def zeros(*size, dtype=None, device=None, requires_grad=False, **kwargs):
 @_takes_out
 def ones(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.ones``."""
-    size, _ = _given_size(size, kwargs, device, "ones")
+    size, _ = _given_size(size, kwargs, device, "ones", requires_grad)
     return _finish(np.ones(_size(size, "ones"), dtype=_default(dtype, "ones").np), None, requires_grad)
 
 
 @_takes_out
 def empty(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.empty`` (minigrad fills it with zeros, so output is repeatable)."""
-    size, fmt = _given_size(size, kwargs, device, "empty")
+    size, fmt = _given_size(size, kwargs, device, "empty", requires_grad)
     return lay_out(_finish(np.zeros(_size(size, "empty"), dtype=_default(dtype, "empty").np), None, requires_grad), fmt)
 
 
-def full(size, fill_value, dtype=None, device=None, requires_grad=False):
+def full(size, fill_value=REQUIRED, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.full``: the dtype follows ``fill_value`` (bool, int64 or the default float)."""
     check_device(device)
+    require_dim("full", fill_value, "fill_value")
+    if requires_grad is not False and requires_grad is not True and requires_grad is not None:
+        _refuse_flag("full", requires_grad)
     if not isinstance(size, (tuple, list)):  # torch.full(2, 1.) is refused: its sizes are one sequence
         raise must_be_tensor("full", "size", 1, size, kind="tuple of ints")
     number_argument("full", "fill_value", 2, fill_value)
@@ -453,7 +458,7 @@ def arange(*args, start=_UNSET, end=_UNSET, step=_UNSET, dtype=None, device=None
     start, end, step = bound.get("start", 0), bound["end"], bound.get("step", 1)
     if len(names) == 1:
         number_argument("arange", "end", 1, end)
-    elif not all(isinstance(v, (*NUMBERS, Tensor)) for v in given):
+    elif not all(isinstance(v, NUMBERS) or isinstance(v, Tensor) and not v.ndim for v in given):
         raise invalid_arguments("arange", given, _ARANGE)
     dtype = dtype_argument("arange", dtype, call=(given, _ARANGE))
     start, end, step = (v.item() if isinstance(v, Tensor) else v for v in (start, end, step))
@@ -533,8 +538,10 @@ def bounds_as_numbers(function, start, end):
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.linspace``: ``steps`` evenly spaced values from ``start`` to ``end``, both exact."""
     check_device(device)
-    if not is_int(steps):
-        raise invalid_arguments("linspace", (start, end, steps), recorded_overloads("torch.linspace"))
+    overloads = recorded_overloads("torch.linspace")
+    if not is_int(steps) or not isinstance(start, (*NUMBERS, Tensor)) or not isinstance(end, (*NUMBERS, Tensor)):
+        raise invalid_arguments("linspace", (start, end, steps), overloads)
+    dtype = dtype_argument("linspace", dtype, call=((start, end, steps), overloads))
     start, end = bounds_as_numbers("linspace", start, end)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
@@ -580,7 +587,7 @@ def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.rand``: uniform on [0, 1), from ``generator`` (or the default one)."""
     gen = generator_or_default(generator, "rand", size, _RAND)
-    shape = _size(_given_size(size, kwargs, device, "rand")[0], "rand", _RAND)
+    shape = _size(_given_size(size, kwargs, device, "rand", requires_grad, _RAND)[0], "rand", _RAND)
     dtype = _float_dtype(dtype, "check_uniform_bounds", "rand", (size, _RAND))
     n = int(np.prod(shape, dtype=np.int64))
     return _finish(sampling.uniform(gen, n, dtype).reshape(shape), None, requires_grad)
@@ -590,7 +597,7 @@ def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, **
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.randn``: standard normal, from ``generator`` (or the default one)."""
     gen = generator_or_default(generator, "randn", size, _RAND)
-    shape = _size(_given_size(size, kwargs, device, "randn")[0], "randn", _RAND)
+    shape = _size(_given_size(size, kwargs, device, "randn", requires_grad, _RAND)[0], "randn", _RAND)
     dtype = _float_dtype(dtype, "normal_kernel_cpu", "randn", (size, _RAND))
     n = int(np.prod(shape, dtype=np.int64))
     return _finish(sampling.normal(gen, n, dtype).reshape(shape), None, requires_grad)
@@ -636,12 +643,17 @@ def randint(*args, low=_UNSET, high=_UNSET, size=_UNSET, generator=None, dtype=N
         if not fits:
             if len(fitting) != 1:
                 raise invalid_arguments("randint", args, _RANDINT, named)
+            where = None if name in named else position
+            if name == "size" and isinstance(value, (tuple, list)) and value:  # the parser tests the first item
+                bad = next(i for i, v in enumerate(value) if not is_int(v))
+                raise failed_to_unpack("randint", name, bad + 1, value[bad]) if bad else \
+                    found_element("randint", name, where, value[0])
             kind = "tuple of ints" if name == "size" else "int"
-            raise must_be_tensor("randint", name, None if name in named else position, value, kind=kind)
+            raise must_be_tensor("randint", name, where, value, kind=kind)
     low, high = int(bound.get("low", 0)), int(bound["high"])
     if low >= high:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
-    dtype = dtype_argument("randint", dtype) or dtypes.int64
+    dtype = dtype_argument("randint", dtype, call=(args, _RANDINT)) or dtypes.int64
     shape = _size((bound["size"],), "randint")
     gen = generator_or_default(generator, "randint", args, _RANDINT, named)
     values = sampling.integers(gen, int(np.prod(shape, dtype=np.int64)), low, high)
@@ -652,10 +664,13 @@ def _is_size_tuple(value):
     return isinstance(value, (tuple, list)) and all(is_int(v) for v in value)
 
 
-def _given_size(size, kwargs, device, name):
-    """The shape given positionally or as ``size=``, after checking ``device`` and the options torch's ``name``
-    takes (``layout=torch.strided``); and the memory format to lay the result out in (None: the usual)."""
+def _given_size(size, kwargs, device, name, requires_grad=False, overloads=None):
+    """The shape given positionally or as ``size=``, after checking ``device``, ``requires_grad`` and the options
+    torch's ``name`` takes (``layout=torch.strided``); and the memory format to lay the result out in (None: the
+    usual). ``overloads``: torch's, for a function with several (whose parser reports the whole call)."""
     check_device(device)
+    if requires_grad is not False and requires_grad is not True and requires_grad is not None:
+        _refuse_flag(name, requires_grad, size, overloads)
     if "size" in kwargs:
         size = (kwargs.pop("size"),)
         if not isinstance(size[0], (tuple, list)):  # given by keyword, sizes must be a sequence
@@ -666,6 +681,13 @@ def _given_size(size, kwargs, device, name):
     return size, fmt
 
 
+def _refuse_flag(name, requires_grad, size=(), overloads=None):
+    """torch's parser's TypeError for a ``requires_grad`` that is not a bool (``torch.ones(2, requires_grad=1)``)."""
+    if overloads:
+        raise invalid_arguments(name, size, overloads, {"requires_grad": requires_grad})
+    raise must_be_tensor(name, "requires_grad", None, requires_grad, kind="bool")
+
+
 def _float_dtype(dtype, kernel, function, call):
     d = _default(dtype, function, call)
     if not d.is_floating_point:
@@ -673,26 +695,31 @@ def _float_dtype(dtype, kernel, function, call):
     return d.np
 
 
-def _like(fn, t, dtype, requires_grad, *args):
-    return fn(*args, t.shape, dtype=dtype or t.dtype, requires_grad=requires_grad) if args else fn(
-        t.shape, dtype=dtype or t.dtype, requires_grad=requires_grad
-    )
-
-
-def zeros_like(input, dtype=None, requires_grad=False):
+def zeros_like(input, *, dtype=None, requires_grad=False):
     """Mirror ``torch.zeros_like``: laid out as ``input`` (:func:`laid_out_like`)."""
-    return laid_out_like(input, zeros(input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad))
+    dtype = _like_dtype("zeros_like", input, dtype, requires_grad)
+    return laid_out_like(input, zeros(input.shape, dtype=dtype, requires_grad=requires_grad))
 
 
-def ones_like(input, dtype=None, requires_grad=False):
+def ones_like(input, *, dtype=None, requires_grad=False):
     """Mirror ``torch.ones_like``: laid out as ``input`` (:func:`laid_out_like`)."""
-    return laid_out_like(input, ones(input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad))
+    dtype = _like_dtype("ones_like", input, dtype, requires_grad)
+    return laid_out_like(input, ones(input.shape, dtype=dtype, requires_grad=requires_grad))
 
 
-def full_like(input, fill_value, dtype=None, requires_grad=False):
+def full_like(input, fill_value, *, dtype=None, requires_grad=False):
     """Mirror ``torch.full_like``: laid out as ``input`` (:func:`laid_out_like`)."""
-    return laid_out_like(input, full(input.shape, fill_value, dtype=dtype or input.dtype,
-                                     requires_grad=requires_grad))  # fmt: skip
+    number_argument("full_like", "fill_value", 2, fill_value)
+    dtype = _like_dtype("full_like", input, dtype, requires_grad)
+    return laid_out_like(input, full(input.shape, fill_value, dtype=dtype, requires_grad=requires_grad))
+
+
+def _like_dtype(function, input, dtype, requires_grad):
+    """The dtype of ``function``'s result (``input``'s unless ``dtype`` is given), after the checks of torch's parser
+    of its options (``zeros_like(x, dtype="float")``, ``requires_grad=1``)."""
+    if requires_grad is not False and requires_grad is not True and requires_grad is not None:
+        raise must_be_tensor(function, "requires_grad", None, requires_grad, kind="bool")
+    return input.dtype if dtype is None else dtype_argument(function, dtype)
 
 
 def laid_out_like(input, result):
@@ -716,15 +743,19 @@ def empty_laid_out_like(a, dtype, values=None):
     return out
 
 
-def rand_like(input, dtype=None, requires_grad=False, *, generator=None):
+def rand_like(input, *args, dtype=None, requires_grad=False, generator=None):
     """Mirror ``torch.rand_like``: ``empty_like(input).uniform_()`` (filled in its memory order, as torch's)."""
+    if args:  # its options are keyword-only
+        raise invalid_arguments("rand_like", (input, *args), _RANDOM_LIKE)
     return _random_like(input, dtype, requires_grad, generator, "check_uniform_bounds",
                         lambda gen, n, np_dtype, contiguous: sampling.uniform(gen, n, np_dtype), "rand_like")
 
 
-def randn_like(input, dtype=None, requires_grad=False, *, generator=None):
+def randn_like(input, *args, dtype=None, requires_grad=False, generator=None):
     """Mirror ``torch.randn_like``: ``empty_like(input).normal_()`` (in its memory order; one by one unless it is
     contiguous, as torch's)."""
+    if args:  # its options are keyword-only
+        raise invalid_arguments("randn_like", (input, *args), _RANDOM_LIKE)
     return _random_like(input, dtype, requires_grad, generator, "normal_kernel_cpu",
                         lambda gen, n, np_dtype, contiguous: sampling.normal(gen, n, np_dtype, contiguous=contiguous),
                         "randn_like")

@@ -220,7 +220,8 @@ def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_fo
         raise must_be_tensor("empty_like", "input", 1, input)
     check_device(device)
     fmt = _memory_format("empty_like", memory_format)
-    out = empty(input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+    dtype = input.dtype if dtype is None else dtype_argument("empty_like", dtype)
+    out = empty(input.shape, dtype=dtype, requires_grad=requires_grad)
     return laid_out_like(input, out) if fmt is preserve_format else lay_out(out, fmt)
 
 
@@ -270,9 +271,11 @@ def logspace(start, end, steps=None, base=10.0, *, dtype=None, device=None, requ
     given = (start, end) if steps is None else (start, end, steps)
     if steps is None or not is_int(steps) or not all(isinstance(v, (*NUMBERS, Tensor)) for v in (start, end)):
         raise invalid_arguments("logspace", given, _LOGSPACE)
+    if not isinstance(base, NUMBERS) or isinstance(base, bool):
+        raise invalid_arguments("logspace", given, _LOGSPACE, {"base": base})
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
-    np_dtype = (dtype_argument("logspace", dtype) or dtypes.get_default_dtype()).np
+    np_dtype = (dtype_argument("logspace", dtype, call=(given, _LOGSPACE)) or dtypes.get_default_dtype()).np
     start, end = bounds_as_numbers("logspace", start, end)
     values = _logspace_values(start, end, int(steps), base, np_dtype) if steps else np.zeros(0, np_dtype)
     return _finish(values, None, requires_grad)

@@ -91,19 +91,25 @@ def add(input, other, *, alpha=1):
         input, other = operands
     if alpha == 1 and alpha.__class__ is int:
         return E.Add.apply(input, other)
-    if _alpha_checked(input, other, alpha) is dtypes.bool_:  # bool arithmetic: alpha * other is other, or False
+    result, alpha = _alpha_checked("add", input, other, alpha)
+    if result is dtypes.bool_:  # bool arithmetic: alpha * other is other, or False
         return E.Add.apply(input, other if alpha else other & False)
     return E.Add.apply(input, other, alpha=alpha)
 
 
-def _alpha_checked(input, other, alpha):
-    """The result dtype of ``input + alpha * other``, after torch's checks of ``alpha`` against it."""
+def _alpha_checked(function, input, other, alpha):
+    """The result dtype of ``input + alpha * other`` and ``alpha`` as a number, after torch's checks of ``alpha``
+    (its parser's: a number or a 0-d tensor; then against the result dtype)."""
+    if not isinstance(alpha, NUMBERS):
+        if not isinstance(alpha, Tensor) or alpha.ndim:
+            raise must_be_tensor(function, "alpha", None, alpha, kind="Number")
+        alpha = alpha.item()
     result = dtypes.result_type(*_tensors_and_numbers(input, other))
     if result.category < 2 and isinstance(alpha, (float, np.floating)):
         raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
     if isinstance(alpha, (bool, np.bool_)) and result is not dtypes.bool_:
         raise RuntimeError("Boolean alpha only supported for Boolean results.")
-    return result
+    return result, alpha
 
 
 def _tensors_and_numbers(*operands):
@@ -125,7 +131,7 @@ def sub(input, other, *, alpha=1):
         _refuse_bool_subtraction(input, other)
     if alpha == 1 and alpha.__class__ is int:
         return E.Sub.apply(input, other)
-    _alpha_checked(input, other, alpha)
+    alpha = _alpha_checked("sub", input, other, alpha)[1]
     return E.Sub.apply(input, other, alpha=alpha)
 
 
@@ -152,7 +158,7 @@ def rsub(input, other, *, alpha=1):
     if input.dtype is dtypes.bool_ or isinstance(other, _BOOLS):
         _refuse_bool_subtraction(other, input)
     if alpha != 1 or alpha.__class__ is not int:
-        _alpha_checked(input, other, alpha)
+        alpha = _alpha_checked("rsub", input, other, alpha)[1]
     return E.Rsub.apply(input * alpha if alpha != 1 else input, other=other)
 
 
@@ -228,7 +234,8 @@ negative = public.alias(neg, "negative")
 def pow(input, exponent):
     """Mirror ``torch.pow``: tensor**number (PowBackward0), tensor**tensor (1), number**tensor (2)."""
     if not isinstance(input, Tensor):
-        return E.RPow.apply(exponent, base=input) if isinstance(input, NUMBERS) else NotImplemented
+        return E.RPow.apply(exponent, base=input) if isinstance(input, NUMBERS) and isinstance(exponent, Tensor) \
+            else NotImplemented
     if isinstance(exponent, Tensor):
         return E.PowTensor.apply(input, exponent)
     if not isinstance(exponent, NUMBERS):
@@ -604,6 +611,9 @@ def mean(input, dim=NOT_GIVEN, keepdim=False, *, dtype=None):
     """Mirror ``torch.mean``: all elements (MeanBackward0) or over ``dim`` (MeanBackward1; ``dim=None`` given is
     every dim)."""
     if dtype is not None:
+        if not dtype.is_floating_point:
+            raise RuntimeError("mean(): could not infer output dtype. Optional dtype must be either a floating point "
+                               f"or complex dtype. Got: {dtype.scalar_name}")  # fmt: skip
         input = input.to(dtype)
     if dim is NOT_GIVEN:
         _no_keepdim_alone("mean", keepdim)
@@ -654,16 +664,24 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None):
 
 
 @public("max", parse=True)
-def max(input, dim=None, keepdim=False, *, other=None):
+def max(input, dim=NOT_GIVEN, keepdim=False, *, other=None):
     """Mirror ``torch.max``: the largest element (MaxBackward1), or ``(values, indices)`` along
     ``dim`` (MaxBackward0), or the elementwise maximum of two tensors (``other``, or a tensor in ``dim``'s
     place)."""
     if isinstance(dim, Tensor) or other is not None:
-        return maximum(input, other if dim is None else dim)
-    if dim is None:
+        return maximum(input, other if dim is NOT_GIVEN else dim)
+    if dim is NOT_GIVEN:
         return R.Max.apply(input)
+    if dim is None or keepdim.__class__ is not bool:
+        raise _dim_and_keepdim("max")
     indices = R.argmax_along(input, dim, keepdim)
     return _ReturnTypes(R.MaxDim.apply(input, dim=dim, keepdim=keepdim, indices=indices), indices)
+
+
+def _dim_and_keepdim(name):
+    """The error for what none of torch's overloads of max and min take but minigrad's code would: ``dim=None``
+    given, a ``keepdim`` that is no bool (``torch.max(x, 0, "a")``); replaced by the parser's (``parse=True``)."""
+    return TypeError(f"{name}(): dim must be an int and keepdim a bool")
 
 
 @public("maximum", binary=True)
@@ -721,6 +739,8 @@ def lerp(input, end, weight):
     (LerpBackward1)."""
     if isinstance(weight, Tensor):
         return B.LerpTensor.apply(input, end, weight)
+    if not isinstance(weight, NUMBERS):
+        raise TypeError("lerp(): weight must be a tensor or a number")  # replaced by torch's parser's error (parse)
     return B.Lerp.apply(input, end, weight=weight)
 
 
@@ -731,13 +751,15 @@ def minimum(input, other):
 
 
 @public("min", parse=True)
-def min(input, dim=None, keepdim=False, *, other=None):
+def min(input, dim=NOT_GIVEN, keepdim=False, *, other=None):
     """Mirror ``torch.min``: the smallest element (MinBackward1), ``(values, indices)`` along ``dim``
     (MinBackward0), or the elementwise minimum of two tensors (``other``, or a tensor in ``dim``'s place)."""
     if isinstance(dim, Tensor) or other is not None:
-        return minimum(input, other if dim is None else dim)
-    if dim is None:
+        return minimum(input, other if dim is NOT_GIVEN else dim)
+    if dim is NOT_GIVEN:
         return R.Min.apply(input)
+    if dim is None or keepdim.__class__ is not bool:
+        raise _dim_and_keepdim("min")
     indices = R.argmax_along(input, dim, keepdim, smallest=True)
     return _ReturnTypes(R.MinDim.apply(input, dim=dim, keepdim=keepdim, indices=indices), indices, "min")
 
@@ -1041,9 +1063,11 @@ def _swapaxes_(self, axis0, axis1):
 
 
 @public("squeeze_", function=False, parse=True)
-def squeeze_(self, dim=None):
+def squeeze_(self, dim=None, *dims):
     """Mirror ``Tensor.squeeze_``: dims of size 1 removed in place, all of them (SqueezeBackward3), ``dim``
-    (SqueezeBackward4) or those of a tuple of dims (SqueezeBackward5)."""
+    (SqueezeBackward4) or those of a tuple of dims, also given as separate ints (SqueezeBackward5)."""
+    if dims:
+        dim = (dim, *dims)
     undo = (S.View, {"shape": tuple(self.shape)}, 0)
     if dim is None:
         return I.apply_view_inplace(self, S.SqueezeInPlace, undo)
@@ -1066,9 +1090,12 @@ def permute(input, dims):
 
 
 @public("squeeze", parse=True)
-def squeeze(input, dim=None):
+def squeeze(input, dim=None, *dims):
     """Mirror ``torch.squeeze``: all size-1 dims (SqueezeBackward0), one (SqueezeBackward1) or those of a tuple of dims
-    that have size 1 (SqueezeBackward2)."""
+    that have size 1 (SqueezeBackward2), which the method also takes as separate ints (``x.squeeze(0, 1)``; torch's
+    parser refuses them to ``torch.squeeze``)."""
+    if dims:
+        dim = (dim, *dims)
     if dim is None:
         return S.Squeeze.apply(input)
     if isinstance(dim, (tuple, list)):
@@ -1199,6 +1226,8 @@ def tensor_split(input, sections=None, dim=0, *, indices=None, tensor_indices_or
     d = input._wrap_dim(dim)
     size = input.shape[d]
     if isinstance(indices_or_sections, (tuple, list)):
+        if not all(map(is_int, indices_or_sections)):  # torch's parser's error (parse=True): no float bounds
+            raise TypeError("tensor_split(): argument 'indices' must be tuple of ints")
         bounds = [0, *map(int, indices_or_sections), size]
     else:
         sections = int(indices_or_sections)

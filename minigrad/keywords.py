@@ -19,6 +19,7 @@ a wrapper on every op.
 
 import inspect
 import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -68,6 +69,7 @@ def torch_keywords(fn, name, added):
     takes_out = "out" in added
 
     def call(*args, **kwargs):
+        renamed = None
         try:
             if not kwargs:
                 return fn(*args)
@@ -76,6 +78,7 @@ def torch_keywords(fn, name, added):
                     if target in kwargs or len(args) > position:
                         raise TypeError(f"{name}() got an unexpected keyword argument '{alias}'")
                     kwargs[target] = kwargs.pop(alias)
+                    renamed = {**(renamed or {}), target: alias}
             layout = _options(name, kwargs, options) if options else None
             out = kwargs.pop("out", None) if takes_out else None
             if out is None:
@@ -85,11 +88,23 @@ def torch_keywords(fn, name, added):
                 return write_out(name, _out_tensor(name, out), lambda: _one(name, fn(*args, **kwargs)), *inputs)
             return _write_outs(name, out, lambda: fn(*args, **kwargs), inputs)
         except Exception as error:  # the user sees the call, not minigrad inside it
-            raise shown_here(error)  # noqa: B904
+            raise shown_here(_as_given(error, renamed) if renamed else error)  # noqa: B904
 
     call.__name__, call.__qualname__, call.__doc__, call.__wrapped__ = fn.__name__, fn.__qualname__, fn.__doc__, fn
     call.__signature__ = _with_keywords(signature, added)
     return call
+
+
+def _as_given(error, renamed):
+    """``error`` naming each keyword as the call gave it (``axis=``, not the ``dim=`` minigrad passed on), where
+    torch's parser's message lists the arguments given: ``got (axis=str, )``, ``the keywords were incorrect: axis``
+    (its ``argument 'dim' must be ...`` names the parameter, as here)."""
+    if not isinstance(error, TypeError) or "received an invalid combination" not in str(error):
+        return error
+    text = re.sub(r"\b(\w+)=", lambda m: f"{renamed.get(m[1], m[1])}=", str(error))
+    text = re.sub(r"(keywords were incorrect: )(.*)", lambda m: m[1] + ", ".join(
+        renamed.get(k, k) for k in m[2].split(", ")), text)  # fmt: skip
+    return TypeError(text).with_traceback(error.__traceback__)
 
 
 def take_options(name, kwargs):

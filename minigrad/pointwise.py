@@ -9,6 +9,7 @@ import numpy as np
 
 from . import dtypes
 from .arguments import (
+    NUMBERS,
     OPERANDS,
     invalid_arguments,
     is_int,
@@ -239,6 +240,8 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None):
         return SC.Scatter.apply(input, value, dim=dim, index=index)
     if value is None:
         raise TypeError("scatter() missing 1 required positional arguments: \"value\"")
+    if not isinstance(value, NUMBERS):
+        raise TypeError("scatter(): src must be a tensor or a number")  # replaced by torch's parser's error (parse)
     return SC.ScatterValue.apply(input, dim=dim, index=index, value=value)
 
 
@@ -467,6 +470,8 @@ def clamp_min(input, min):  # noqa: A002 - torch's name
     (ClampMinBackward1)."""
     if isinstance(min, Tensor):
         return E.ClampMinTensor.apply(input, min)
+    if not isinstance(min, NUMBERS):
+        raise TypeError("clamp_min(): min must be a tensor or a number")  # replaced by torch's parser's error (parse)
     return E.ClampMin.apply(input, min=min)
 
 
@@ -476,6 +481,8 @@ def clamp_max(input, max):  # noqa: A002 - torch's name
     (ClampMaxBackward1)."""
     if isinstance(max, Tensor):
         return E.ClampMaxTensor.apply(input, max)
+    if not isinstance(max, NUMBERS):
+        raise TypeError("clamp_max(): max must be a tensor or a number")  # replaced by torch's parser's error (parse)
     return E.ClampMax.apply(input, max=max)
 
 
@@ -526,11 +533,31 @@ def select(input, dim, index):
 def index_add(input, dim, index, source, *, alpha=1):
     """Mirror ``torch.index_add``: ``input`` with ``alpha * source`` added at ``index`` along ``dim`` (repeated
     indices add up; IndexAddBackward0)."""
-    return X.IndexAdd.apply(input, source, dim=dim, index=index, alpha=alpha, name="index_add")
+    try:
+        return X.IndexAdd.apply(input, source, dim=dim, index=index, alpha=alpha)
+    except IndexError as error:
+        raise _index_add_bounds(input, dim, index) or error  # noqa: B904
 
 
 @public("index_add_", function=False, parse=True)
 def _index_add_(self, dim, index, source, *, alpha=1):
     """Mirror ``Tensor.index_add_``: ``index_add`` written into this tensor."""
-    return apply_inplace(self, lambda a, s: X.IndexAdd.apply(a, s, dim=dim, index=index, alpha=alpha), source,
-                         overlap="any")
+    try:
+        return apply_inplace(self, lambda a, s: X.IndexAdd.apply(a, s, dim=dim, index=index, alpha=alpha), source,
+                             overlap="any")
+    except IndexError as error:
+        raise _index_add_bounds(self, dim, index) or error  # noqa: B904
+
+
+def _index_add_bounds(input, dim, index):
+    """torch's error for an index out of range where its index_add kernel scatters (an int64 index along the first
+    or the last of several dims: ``index 5 is out of bounds for dimension 0 with size 2``), or None where it says
+    ``index out of range in self``."""
+    if input.ndim < 2 or not isinstance(index, Tensor) or index.dtype is not dtypes.int64:
+        return None
+    d = dim % input.ndim
+    if d not in (0, input.ndim - 1):
+        return None
+    size = input.shape[d]
+    bad = [i for i in index._data.reshape(-1).tolist() if not 0 <= i < size]
+    return RuntimeError(f"index {bad[0]} is out of bounds for dimension {d} with size {size}") if bad else None

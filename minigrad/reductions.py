@@ -7,7 +7,15 @@ import inspect
 
 import numpy as np
 
-from .arguments import NUMBERS, invalid_arguments, is_int, must_be_tensor, refuse_integer_result
+from .arguments import (
+    NUMBERS,
+    call_error,
+    dtype_argument,
+    invalid_arguments,
+    is_int,
+    must_be_tensor,
+    refuse_integer_result,
+)
 from .creation import torch_linspace
 from .ops import cumsum as C
 from .ops import cumulative as CU
@@ -19,7 +27,7 @@ from .ops import topk as TK
 from .ops._util import wrap
 from .ops.inplace import apply_inplace
 from .ops.reduce import normalize_dims
-from .public import REQUIRED, public, require_dim
+from .public import NOT_GIVEN, REQUIRED, public, require_dim
 from .return_types import ReturnTypes
 from .tensor import Tensor
 
@@ -80,13 +88,46 @@ def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
 
 @public("norm", function=False)
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
-    """Mirror ``torch.norm`` for vector norms: ``p`` = 2 or ``'fro'`` (the default), 1, inf, or any real
-    number, over ``dim`` (all dims if None); recorded as LinalgVectorNormBackward0, as torch does."""
-    if p == "fro":
+    """Mirror ``torch.norm`` (torch's Python function, and ``Tensor.norm``, which calls it): a vector norm for ``p``
+    = 2 or ``'fro'`` (the default, over at most two dims), 1, inf, or any real number, over ``dim`` (all dims if
+    None), recorded as LinalgVectorNormBackward0; for another string (``'nuc'``) ``torch.linalg.matrix_norm`` over
+    ``dim`` (all dims if None). Its arguments go on by position, so torch's errors are those of ``linalg_vector_norm``
+    and ``linalg_matrix_norm`` (``argument 'keepdim' (position 4) must be bool``)."""
+    if p == "fro" and (dim is None or is_int(dim) or len(dim) <= 2):
         p = 2
     elif isinstance(p, str):
-        raise NotImplementedError(f"minigrad's norm computes vector norms (p a number or 'fro'), not p={p!r}")
-    return N.VectorNorm.apply(input, ord=p, dim=dim, keepdim=keepdim, dtype=dtype)
+        return _matrix_norm(input, p, dim, keepdim, dtype)
+    elif p is None:
+        p = 2.0
+    try:
+        if keepdim.__class__ is not bool:
+            raise TypeError("keepdim must be a bool")  # torch's parser's error below
+        return N.VectorNorm.apply(input, ord=p, dim=dim, keepdim=keepdim, dtype=dtype)
+    except Exception:
+        dims = [dim] if is_int(dim) else dim
+        error = call_error("linalg_vector_norm", (_VECTOR_NORM,), (input, p, dims, keepdim), {"dtype": dtype})
+        if error is None:
+            raise
+        raise error from None
+
+
+_VECTOR_NORM = ("Tensor input, Number ord = 2, tuple of ints dim = None, bool keepdim = False, *, "
+                "torch.dtype dtype = None, Tensor out = None")  # fmt: skip
+_MATRIX_NORM = tuple(f"Tensor input, {o}, tuple of ints dim = {{-2,-1}}, bool keepdim = False, *, "
+                     "torch.dtype dtype = None, Tensor out = None" for o in ("Number ord", 'str ord = "fro"'))
+
+
+def _matrix_norm(input, p, dim, keepdim, dtype):
+    """``torch.norm`` with a string ``p`` other than ``'fro'`` over at most two dims: ``torch.linalg.matrix_norm``."""
+    from .linalg import matrix_norm
+
+    dims = list(range(input.ndim)) if dim is None else [dim] if is_int(dim) else dim
+    error = call_error("linalg_matrix_norm", _MATRIX_NORM, (input, p, dims, keepdim), {"dtype": dtype})
+    if error is not None:
+        raise error
+    if len(dims) != 2:
+        raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(map(str, dims))}")
+    return matrix_norm(input, p, dims, keepdim, dtype=dtype)
 
 
 @public("logsumexp", function=False, parse=True)
@@ -144,6 +185,7 @@ def _running(name, method, impl):
 def _cumprod(input, dim, *, dtype=None):
     """Mirror ``torch.cumprod``: running products along ``dim`` (int64 for integer input, ``dtype`` if given);
     CumprodBackward0, whose gradient is right with zeros in the input and differentiates again."""
+    dtype = dtype_argument("cumprod", dtype)
     if dtype is not None and dtype.category == 0 and input.ndim and input.numel():
         raise NotImplementedError("\"cumprod_out_cpu\" not implemented for 'Bool'")
     refuse_integer_result(input, dtype)
@@ -152,6 +194,7 @@ def _cumprod(input, dim, *, dtype=None):
 
 def _cumprod_(self, dim, *, dtype=None):
     """Mirror ``Tensor.cumprod_``: the running products written into this tensor (in its dtype)."""
+    dtype = dtype_argument("cumprod_", dtype)
     if dtype is not None and dtype is not self.dtype:
         raise RuntimeError(f"Bad in-place call: input tensor dtype {self.dtype.c_name} and output tensor dtype "
                            f"{dtype.c_name} should match")  # fmt: skip
@@ -272,6 +315,8 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False):  # no
         raise NotImplementedError(f"\"histogramdd\" not implemented for '{input.dtype.scalar_name}'")
     x = input._data.reshape(-1)
     dtype = x.dtype
+    if is_int(bins) and bins <= 0:
+        raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
     if isinstance(bins, Tensor):
         edges = bins._data.astype(dtype)
     else:
@@ -298,9 +343,15 @@ _PROD = ((), (("int", "dim"), ("bool", "keepdim = False")))
 
 
 @public(function=False, parse=True)
-def prod(input, dim=None, keepdim=False, *, dtype=None, _method=False):
+def prod(input, dim=NOT_GIVEN, keepdim=False, *, dtype=None, _method=False):
     """Mirror ``torch.prod``: the product of all elements (ProdBackward0) or along one ``dim`` (ProdBackward1);
     integer and bool input gives int64. The gradient is right with zeros in the input, as torch's."""
+    if dim is NOT_GIVEN:
+        if keepdim is not False:
+            raise TypeError("prod(): keepdim without dim")  # replaced by torch's parser's error (parse=True)
+        dim = None
+    elif dim is None:
+        raise TypeError("prod(): dim=None")  # replaced by torch's parser's error (parse=True)
     if dim is not None and not isinstance(dim, (int, np.integer)):
         if _method:
             raise TypeError(
@@ -318,7 +369,7 @@ def prod(input, dim=None, keepdim=False, *, dtype=None, _method=False):
 
 
 @public("prod", function=False, parse=True)
-def _prod_method(self, dim=None, keepdim=False, *, dtype=None):
+def _prod_method(self, dim=NOT_GIVEN, keepdim=False, *, dtype=None):
     """Mirror ``Tensor.prod``: :func:`prod` (with the method's message for a dim that is not an int)."""
     return prod(self, dim, keepdim, dtype=dtype, _method=True)
 

@@ -6,7 +6,7 @@ import warnings
 
 import numpy as np
 
-from .arguments import must_be_tensor
+from .arguments import check_types, must_be_tensor
 from .ops import scatter as SC
 from .ops._util import check_broadcast
 from .ops.cumulative import ScatterAdd
@@ -57,6 +57,7 @@ def scatter_reduce(input, dim, index, src, reduce=None, *, include_self=True):
         raise must_be_tensor("scatter_reduce", "src", 4, src)
     if reduce is None:
         raise TypeError('scatter_reduce() missing 1 required positional arguments: "reduce"')
+    check_types("scatter_reduce", ("include_self", None, include_self, "bool"))
     if reduce not in SC.REDUCTIONS + ("max", "min"):
         raise RuntimeError(f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}")
     _check_scatter(input, dim, index, src)
@@ -103,6 +104,7 @@ def index_reduce(input, dim, index, source, reduce, *, include_self=True):
     ``include_self=False`` (IndexReduceBackward0); torch's beta warning."""
     if not isinstance(source, Tensor):
         raise must_be_tensor("index_reduce", "source", 4, source)
+    check_types("index_reduce", ("include_self", None, include_self, "bool"))
     if not _warned:  # torch warns once a process
         _warned.append(True)
         warnings.warn(_INDEX_REDUCE_BETA, UserWarning, stacklevel=user_stacklevel())

@@ -7,7 +7,7 @@ as its Tensor methods and exported as ``minigrad.<name>`` by this module's ``__a
 import numpy as np
 
 from . import dtypes
-from .arguments import NUMBERS, invalid_arguments, is_int, must_be_tensor, overload_argument, word
+from .arguments import NUMBERS, call_error, invalid_arguments, is_int, must_be_tensor, overload_argument, word
 from .functional import tensor_split
 from .ops import selection_more as SM
 from .ops._util import wrap
@@ -287,9 +287,11 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
     boundaries, or after them with ``right=True`` or ``side="right"``; ``sorter`` sorts an unsorted sequence. int64,
     or int32 with ``out_int32``; never differentiable."""
     if not isinstance(sorted_sequence, Tensor) or not isinstance(input, (Tensor, *NUMBERS)) or (
-            side is not None and not isinstance(side, str)):  # fmt: skip
+            side is not None and not isinstance(side, str)) or out_int32.__class__ is not bool or \
+            right.__class__ is not bool:  # fmt: skip
+        wrong = {k: v for k, v in (("out_int32", out_int32), ("right", right)) if v.__class__ is not bool}
         raise invalid_arguments("searchsorted", (sorted_sequence, input), _SEARCHSORTED,
-                                {} if side is None or isinstance(side, str) else {"side": side})  # fmt: skip
+                                {**wrong, **({} if side is None or isinstance(side, str) else {"side": side})})
     if side is not None:
         if side not in ("left", "right"):
             raise RuntimeError(f"torch.searchsorted(): side can only be 'left' or 'right' but got {side}")
@@ -329,8 +331,10 @@ def bucketize(input, boundaries, *, out_int32=False, right=False, out=None, **un
     """Mirror ``torch.bucketize``: for each value of ``input`` (a tensor or a number), the index of its bucket among
     the 1-D sorted ``boundaries`` (``boundaries[i-1] < x <= boundaries[i]``, or ``<= x <`` with ``right=True``), as
     ``searchsorted(boundaries, input)``; int64, or int32 with ``out_int32``."""
-    if not isinstance(input, (Tensor, *NUMBERS)) or not isinstance(boundaries, Tensor) or unknown:
-        raise invalid_arguments("bucketize", (input, boundaries), _BUCKETIZE, unknown)
+    if not isinstance(input, (Tensor, *NUMBERS)) or not isinstance(boundaries, Tensor) or unknown or \
+            out_int32.__class__ is not bool or right.__class__ is not bool:
+        wrong = {k: v for k, v in (("out_int32", out_int32), ("right", right)) if v.__class__ is not bool}
+        raise invalid_arguments("bucketize", (input, boundaries), _BUCKETIZE, {**unknown, **wrong})
     if boundaries.ndim != 1:
         raise RuntimeError(f"boundaries tensor must be 1 dimension, but got dim({boundaries.ndim})")
     return searchsorted(boundaries, input, out_int32=out_int32, right=right)
@@ -377,6 +381,8 @@ def _splitter(name, dims, at_least):
         indices_or_sections = sections = overload_argument(name, sections=sections, indices=indices)
         if isinstance(sections, Tensor) or not is_int(sections) and not isinstance(sections, (tuple, list)):
             raise invalid_arguments(name, (input, indices_or_sections), overloads)
+        if isinstance(sections, (tuple, list)) and not all(map(is_int, sections)):  # no float indices
+            raise call_error(name, overloads, (input, sections), {})
         if input.ndim < at_least:
             raise RuntimeError(f"torch.{name} requires a tensor with at least {at_least} dimension, but got a tensor "
                                f"with {input.ndim} dimensions!")  # fmt: skip

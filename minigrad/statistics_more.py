@@ -9,6 +9,7 @@ import warnings
 import numpy as np
 
 from .arguments import check_types, is_int
+from .autograd import grad_mode
 from .creation import torch_linspace
 from .ops import statistics_more as SM
 from .ops._util import wrap
@@ -99,7 +100,11 @@ def _quantile(name, input, q, dim, keepdim, interpolation, ignore_nan):
     if interpolation in ("linear", "midpoint"):
         weights = np.full_like(ranks, 0.5) if interpolation == "midpoint" else (ranks - below).astype(ranks.dtype)
         above = ordered.gather(-1, wrap(np.ceil(ranks).astype(np.int64)))
-        out.lerp_(above, wrap(np.ascontiguousarray(weights)))
+        if interpolation == "linear" and not scalar_q and q._requires_grad and grad_mode._state.enabled:
+            weights = _ranks_of_q(q, nan, ignore_nan, ranks.shape) - wrap(below)  # SubBackward0
+        else:
+            weights = wrap(np.ascontiguousarray(weights))
+        out.lerp_(above, weights)
     if scalar_q or q.ndim == 0:
         out.squeeze_(-1)
     else:
@@ -108,6 +113,21 @@ def _quantile(name, input, q, dim, keepdim, interpolation, ignore_nan):
 
 
 _LARGEST = 2**24  # the most values torch's quantile sorts along a dim
+
+
+def _ranks_of_q(q, nan, ignore_nan, shape):
+    """The ranks of the quantiles ``q`` (a tensor that requires grad) among the sorted values, through torch's ops,
+    for the graph torch builds from ``q`` to the linear interpolation's weights (``nan``: where the sorted values
+    are NaN)."""
+    if ignore_nan:
+        count = wrap((~nan).sum(axis=-1, keepdims=True).astype(np.int64))
+        ranks = q * (count - 1)  # MulBackward0
+        return ranks.masked_fill_(ranks < 0, 0)
+    last = nan.shape[-1] - 1
+    ranks = MulScalar.apply(q, other=last)  # C++'s q * last_index: MulBackward1
+    if tuple(ranks.shape) != tuple(shape):  # torch's broadcast_tensors expands only what needs it
+        ranks = ranks.expand(*shape)
+    return ranks.masked_fill(wrap(np.broadcast_to(nan.any(axis=-1, keepdims=True), shape)), last)
 
 
 def _in_shape(out_shape, n):
