@@ -13,6 +13,7 @@ from ..ops.embedding_bag import EmbeddingBag as EmbeddingBagOp
 from ..tensor import Tensor
 from ..torch_warnings import user_stacklevel
 from .embedding import Embedding, padding_row
+from .embedding_renorm import no_grad_embedding_renorm_
 from .module import Module
 from .parameter import Parameter
 
@@ -29,7 +30,8 @@ def _type_check(name, tensor, names):
                            "embedding_bag)")  # fmt: skip
 
 
-def _embedding_bag(weight, indices, offsets, mode, per_sample_weights, include_last_offset, padding_idx):
+def _embedding_bag(weight, indices, offsets, mode, per_sample_weights, include_last_offset, padding_idx,
+                   scale_grad_by_freq=False):  # fmt: skip
     """torch's ``torch.embedding_bag`` (its kernel's checks, then the EmbeddingBag op)."""
     rows = weight.shape[0]
     if padding_idx is None:
@@ -51,17 +53,26 @@ def _embedding_bag(weight, indices, offsets, mode, per_sample_weights, include_l
     bad = idx[(idx < 0) | (idx >= rows)]
     if mode == 2 and bad.size:
         raise RuntimeError(f"embedding_bag: Expected idx >= 0 && idx < num_embeddings but found idx to be {bad[0]}")
-    if mode != 2 and (bad.size or (np.diff(offs) < 0).any()):
+    if mode != 2 and (np.diff(offs) < 0).any():
         raise RuntimeError(_INDEX_ERROR)
+    if mode != 2 and bad.size:
+        if weight.dtype.name in ("float32", "float16") and padding_idx < 0:  # the fbgemm fast path says so
+            where = int(np.flatnonzero((idx < 0) | (idx >= rows))[0])
+            raise RuntimeError(f"Index {where} of input takes value {bad[0]} which is not in the valid range [0, "
+                               f"{rows})")  # fmt: skip
+        raise RuntimeError(f"embedding_bag: Expected idx >= 0 && idx < num_embeddings but found idx to be {bad[0]}")
     return EmbeddingBagOp.apply(weight, per_sample_weights, indices=indices, offsets=offsets, mode=mode,
-                                include_last_offset=bool(include_last_offset), padding_idx=padding_idx)  # fmt: skip
+                                include_last_offset=bool(include_last_offset), padding_idx=padding_idx,
+                                scale_grad_by_freq=scale_grad_by_freq)  # fmt: skip
 
 
 def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode="mean",
                   sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=None):  # fmt: skip
     """Mirror ``torch.nn.functional.embedding_bag``: the ``mode`` (``"sum"``, ``"mean"``, ``"max"``) of each bag of
     rows of ``weight``: ``input`` 2-D (each row a bag) or 1-D with ``offsets`` (where each bag starts); rows weighted
-    by ``per_sample_weights`` in sum mode; ``padding_idx``'s row left out. One EmbeddingBagBackward0 node."""
+    by ``per_sample_weights`` in sum mode; ``padding_idx``'s row left out; the rows read first renormalised in place
+    to ``max_norm``; gradients divided by each index's count with ``scale_grad_by_freq``. One EmbeddingBagBackward0
+    node."""
     if weight.dtype.name == "int64" and input.is_floating_point():
         warnings.warn("Argument order of nn.functional.embedding_bag was changed. Usage `embedding_bag(weight, input, "
                       "...)` is deprecated, and should now be `embedding_bag(input, weight, ...)`.",
@@ -95,14 +106,17 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
         raise ValueError("max mode does not support scaling the gradient by the frequency")
     if mode == "max" and sparse:
         raise ValueError("max mode does not support sparse weights")
-    if max_norm is not None or scale_grad_by_freq or sparse:
-        raise NotImplementedError("minigrad's embedding_bag has no max_norm, scale_grad_by_freq or sparse")
+    if max_norm is not None:
+        no_grad_embedding_renorm_(weight, input, max_norm, norm_type)
+    if sparse:
+        raise NotImplementedError("minigrad's embedding_bag has no sparse gradients; run this code with "
+                                  "`import torch` to use sparse=True")  # fmt: skip
     if per_sample_weights is not None and mode != "sum":
         raise NotImplementedError("embedding_bag: per_sample_weights was not None. per_sample_weights is only "
                                   f"supported for mode='sum' (got mode='{mode}'). Please open a feature request on "
                                   "GitHub.")  # fmt: skip
     return _embedding_bag(weight, input, offsets, MODES.index(mode), per_sample_weights, include_last_offset,
-                          padding_idx)  # fmt: skip
+                          padding_idx, bool(scale_grad_by_freq))  # fmt: skip
 
 
 def _bag_starts(input):

@@ -7,6 +7,7 @@ from ..arguments import must_be_tensor
 from ..ops import grid_sample as G
 from ..ops._util import not_implemented
 from ..ops.affine_grid import AffineGridGenerator
+from ..ops.grid_sample3d import GridSampler3D
 from ..tensor import Tensor
 from ..torch_warnings import user_stacklevel
 
@@ -61,8 +62,9 @@ def affine_grid(theta, size, align_corners=None):
 
 def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
     """Mirror ``torch.nn.functional.grid_sample``: ``input`` (N, C, H, W) read at the points of ``grid``
-    (N, Ho, Wo, 2, x then y, in [-1, 1]) by ``mode`` ('bilinear' or 'nearest'), points outside handled by
-    ``padding_mode`` ('zeros', 'border' or 'reflection'): (N, C, Ho, Wo), GridSampler2DBackward0."""
+    (N, Ho, Wo, 2, x then y, in [-1, 1]) by ``mode`` ('bilinear', 'nearest' or 'bicubic'), points outside handled
+    by ``padding_mode`` ('zeros', 'border' or 'reflection'): (N, C, Ho, Wo), GridSampler2DBackward0; a volume
+    (N, C, D, H, W) with grid (N, Do, Ho, Wo, 3) trilinear or nearest: GridSampler3DBackward0."""
     if mode not in _MODES:
         raise ValueError("nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', but "
                          f"got: '{mode}'")  # fmt: skip
@@ -74,8 +76,9 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
         if not isinstance(value, Tensor):
             raise must_be_tensor("grid_sampler", name, position, value)
     _check(input, grid, _MODES[mode])
-    return G.GridSampler2D.apply(input, grid, interpolation_mode=_MODES[mode], padding_mode=_PADDINGS[padding_mode],
-                                 align_corners=bool(align_corners))  # fmt: skip
+    op = G.GridSampler2D if input.ndim == 4 else GridSampler3D
+    return op.apply(input, grid, interpolation_mode=_MODES[mode], padding_mode=_PADDINGS[padding_mode],
+                    align_corners=bool(align_corners))  # fmt: skip
 
 
 def _check(input, grid, mode):
@@ -96,12 +99,8 @@ def _check(input, grid, mode):
     if input.ndim != dims or grid.ndim != dims:
         raise RuntimeError(f"grid_sampler(): expected {dims}D input and grid with same number of dimensions, but got "
                            f"{sizes}")  # fmt: skip
-    if input.ndim == 5 or mode == G.BICUBIC:
-        raise NotImplementedError(
-            "minigrad's grid_sample computes 4-D input with mode 'bilinear' or 'nearest'; run this code with "
-            "`import torch` to use 5-D input or 'bicubic'"
-        )
     if not input.is_floating_point() or input.itemsize < 4:
-        raise not_implemented("grid_sampler_2d_cpu_kernel_impl", input.dtype)
+        raise not_implemented("grid_sampler_2d_cpu_kernel_impl" if input.ndim == 4 else "grid_sampler3d_cpu",
+                              input.dtype)  # fmt: skip
     if grid.dtype is not input.dtype:
         raise RuntimeError(f"expected scalar type {input.dtype.scalar_name} but found {grid.dtype.scalar_name}")

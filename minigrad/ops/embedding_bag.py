@@ -66,7 +66,22 @@ def _bag_of(indices, offsets, offset2bag):
     return bag_of
 
 
-def _weight_grad(grad, idx, bag_of, bag_size, max_indices, num_weights, mode, psw, padding_idx):
+def _frequency_scales(idx, keep, psw, bag_of, bag_size, mode, dtype):
+    """torch's per-index factor with ``scale_grad_by_freq`` (``_embedding_bag_dense_backward_cpu_sum_mean``), in
+    float64 then rounded: the weight, over a count, over the bag's size in mean mode. The count is that of the k-th
+    value of the sorted indices for the k-th distinct index (torch's kernel reads it so), not always its own."""
+    distinct = np.unique(idx)
+    counts = np.bincount(idx)
+    divisor = dict(zip(distinct.tolist(), counts[np.sort(idx)[:len(distinct)]].tolist()))
+    scale = np.ones(len(keep)) if psw is None else psw[keep].astype(np.float64)
+    scale = scale / np.array([divisor[i] for i in idx[keep].tolist()], dtype=np.float64)
+    if mode == 1:
+        sizes = bag_size[bag_of[keep]]
+        scale = np.where(sizes != 0, scale / np.where(sizes != 0, sizes, 1), scale)
+    return scale.astype(dtype)
+
+
+def _weight_grad(grad, idx, bag_of, bag_size, max_indices, num_weights, mode, psw, padding_idx, by_freq=False):
     """numpy: the gradient of the table."""
     width = grad.shape[1]
     if mode == 2:
@@ -75,6 +90,9 @@ def _weight_grad(grad, idx, bag_of, bag_size, max_indices, num_weights, mode, ps
         return embed(grad[full], (num_weights, width), (max_indices[full], cols[full]))
     keep = np.flatnonzero(idx != padding_idx)
     rows = grad[bag_of[keep]]
+    if by_freq:
+        rows = rows * _frequency_scales(idx, keep, psw, bag_of, bag_size, mode, grad.dtype)[:, None]
+        return embed(rows, (num_weights, width), (idx[keep],))
     if psw is not None:
         rows = rows * psw[keep][:, None]
     if mode == 1:
@@ -89,7 +107,7 @@ def embedding_bag_backward(grad, indices, offsets, offset2bag, bag_size, max_ind
     idx = ARRAYS.value(indices)
     values = [ARRAYS.value(v) for v in (grad, bag_size, max_indices, per_sample_weights)]
     out = _weight_grad(values[0], idx, _bag_of(idx, offsets, offset2bag), values[1], values[2], num_weights, mode,
-                       values[3], padding_idx)  # fmt: skip
+                       values[3], padding_idx, scale_grad_by_freq)  # fmt: skip
     if F is ARRAYS:
         return out
     return record_no_derivative(wrap(out), (grad, per_sample_weights), "EmbeddingBagBackwardBackward0",
@@ -151,5 +169,6 @@ class EmbeddingBag(IndexingOp):
                                                            ctx.padding_idx, F)  # fmt: skip
         if needs[0]:
             gw = embedding_bag_backward(grads[0], ctx.indices, ctx.offsets, bag_of, ctx.result2, ctx.result3,
-                                        ctx.weight_sym_argsize_0, False, ctx.mode, False, psw, ctx.padding_idx, F)
+                                        ctx.weight_sym_argsize_0, ctx.scale_grad_by_freq, ctx.mode, False, psw,
+                                        ctx.padding_idx, F)  # fmt: skip
         return gw, gp
