@@ -6,22 +6,31 @@ import numpy as np
 from .. import creation
 from ..arguments import must_be_tensor
 from ..autograd import grad_mode
+from ..fused_multiply_add import fma
 from ..ops._util import as_saved_int, wrap
 from ..ops.carriers import ARRAYS, TENSORS
 from ..ops.indexing import index_backward
 from ..ops.op import IndexingOp
 from ..tensor import Tensor
 from . import init
+from .embedding_renorm import no_grad_embedding_renorm_
 from .module import Module
 from .parameter import Parameter
 
 
-def embedding_backward(grad, indices, num_weights, padding_idx, F=TENSORS):
+def embedding_backward(grad, indices, num_weights, padding_idx, scale_grad_by_freq=False, F=TENSORS):
     """torch's ``embedding_backward``: ``grad``'s rows added up at ``indices`` into ``num_weights`` rows,
-    none at ``padding_idx`` (on the carrier ``F``)."""
+    none at ``padding_idx`` (on the carrier ``F``); with ``scale_grad_by_freq``, each row divided by how often its
+    index occurs in ``indices``."""
     width = grad.shape[-1]
     rows = F.reshape(grad, (-1, width))
-    out = index_backward(rows, (num_weights, width), (ARRAYS.value(indices).reshape(-1),), F)
+    idx = ARRAYS.value(indices).reshape(-1)
+    if scale_grad_by_freq:
+        scale = 1.0 / np.bincount(idx, minlength=num_weights)[idx]
+        if F is ARRAYS:
+            return _scaled_rows_added(rows, idx, scale, num_weights, padding_idx)
+        rows = rows * F.constant(scale.astype(rows.dtype.np)[:, None])
+    out = index_backward(rows, (num_weights, width), (idx,), F)
     if 0 <= padding_idx < num_weights:
         keep = np.ones((num_weights, 1), dtype=bool)
         keep[padding_idx] = False
@@ -29,11 +38,21 @@ def embedding_backward(grad, indices, num_weights, padding_idx, F=TENSORS):
     return out
 
 
+def _scaled_rows_added(rows, idx, scale, num_weights, padding_idx):
+    """torch's CPU kernel for ``scale_grad_by_freq``: row ``i`` added to row ``idx[i]`` of the result as
+    ``add_(row, alpha=scale[i])``, one fused multiply-add each, in the order of ``idx``."""
+    out = np.zeros((num_weights, rows.shape[1]), rows.dtype)
+    for i, k in enumerate(idx.tolist()):
+        if k != padding_idx:
+            out[k] = fma(rows.dtype.type(scale[i]), rows[i], out[k])
+    return out
+
+
 class EmbeddingLookup(IndexingOp):
     """result = weight[indices] (a row of the table for each index)"""
 
     node_name = "EmbeddingBackward0"
-    formula = {"weight": "embedding_backward(grad, indices, weight_sym_argsize_0, padding_idx)"}
+    formula = {"weight": "embedding_backward(grad, indices, weight_sym_argsize_0, padding_idx, scale_grad_by_freq)"}
     saved_values = {
         "indices": "indices",
         "padding_idx": "saved_padding_idx",
@@ -44,8 +63,9 @@ class EmbeddingLookup(IndexingOp):
     scale_grad_by_freq = sparse = False
 
     @staticmethod
-    def forward(ctx, weight, *, indices, padding_idx):
+    def forward(ctx, weight, *, indices, padding_idx, scale_grad_by_freq=False):
         ctx._keep_indices(indices)  # first: torch saves before it runs the forward
+        ctx.scale_grad_by_freq = scale_grad_by_freq
         if indices.dtype.name not in ("int64", "int32"):
             raise RuntimeError(
                 "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; "
@@ -60,12 +80,15 @@ class EmbeddingLookup(IndexingOp):
 
     @staticmethod
     def backward(ctx, grads, F):
-        return (embedding_backward(grads[0], ctx.indices, ctx.weight_sym_argsize_0, ctx.padding_idx, F),)
+        return (embedding_backward(grads[0], ctx.indices, ctx.weight_sym_argsize_0, ctx.padding_idx,
+                                   ctx.scale_grad_by_freq, F),)  # fmt: skip
 
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False):
     """Mirror ``torch.nn.functional.embedding``: the rows of ``weight`` at the indices in ``input``
-    (EmbeddingBackward0); ``padding_idx``'s row gets no gradient."""
+    (EmbeddingBackward0); ``padding_idx``'s row gets no gradient, ``scale_grad_by_freq`` divides each row's
+    gradient by how often its index occurs; with ``max_norm``, the rows read are first scaled
+    down in place to that ``norm_type``-norm (``torch.embedding_renorm_``)."""
     if padding_idx is not None:
         if padding_idx > 0:
             assert padding_idx < weight.size(0), "Padding_idx must be within num_embeddings"
@@ -74,12 +97,16 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
             padding_idx = weight.size(0) + padding_idx
     else:
         padding_idx = -1
-    if max_norm is not None or scale_grad_by_freq or sparse:
-        raise NotImplementedError("minigrad's embedding has no max_norm, scale_grad_by_freq or sparse")
+    if sparse:
+        raise NotImplementedError("minigrad's embedding has no sparse gradients")
+    if max_norm is not None:  # the rows it reads scaled down in place first, outside the graph, as torch does
+        input = input.contiguous()  # noqa: A001 - torch's own rebinding (and its AttributeError for a list)
+        no_grad_embedding_renorm_(weight, input, max_norm, norm_type)
     for name, position, value in (("weight", 1, weight), ("indices", 2, input)):  # torch.embedding(weight, indices)
         if not isinstance(value, Tensor):
             raise must_be_tensor("embedding", name, position, value)
-    return EmbeddingLookup.apply(weight, indices=input, padding_idx=padding_idx)
+    return EmbeddingLookup.apply(weight, indices=input, padding_idx=padding_idx,
+                                 scale_grad_by_freq=bool(scale_grad_by_freq))  # fmt: skip
 
 
 def padding_row(padding_idx, num_embeddings, word):
