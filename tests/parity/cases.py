@@ -4305,6 +4305,8 @@ from parity import (  # noqa: E402, F401
     cases_layers3d,
     cases_linalg,
     cases_losses,
+    cases_messages,
+    cases_nn_grad,
     cases_nn_more,
     cases_parser,
     cases_pooling_more,
@@ -4314,4 +4316,5 @@ from parity import (  # noqa: E402, F401
     cases_tensorfns,
     cases_utilities,
     cases_vision,
+    cases_vision_more,
 )
