@@ -105,17 +105,20 @@ def grid_sampler_2d_backward_kernel(grad, input, grid, interpolation_mode, paddi
     return grad_input, grad_grid
 
 
-def grid_sampler_2d_backward(grad, input, grid, interpolation_mode, padding_mode, align_corners, mask, F=None):
-    """The gradients of ``grid_sampler_2d``'s input and grid; on Tensors (``create_graph=True``) each gets a
-    NotImplemented node: minigrad does not compute their derivative (torch's GridSampler2DBackwardBackward0 does)."""
+def sampler_backward(kernel, name, grad, input, grid, interpolation_mode, padding_mode, align_corners, mask, F):
+    """A grid sampler's gradients of its input and grid from its backward ``kernel``; on Tensors
+    (``create_graph=True``) each gets a NotImplemented node for ``name``: minigrad does not compute their derivative
+    (torch's GridSampler2DBackwardBackward0 and GridSampler3DBackwardBackward0 do)."""
     if F is ARRAYS:
-        return grid_sampler_2d_backward_kernel(grad, input, grid, interpolation_mode, padding_mode, align_corners,
-                                               mask)  # fmt: skip
-    arrays = grid_sampler_2d_backward_kernel(grad._data, input._data, grid._data, interpolation_mode, padding_mode,
-                                             align_corners, mask)  # fmt: skip
-    inputs = (grad, input, grid)
-    return tuple(None if a is None else record_not_implemented(wrap(a), inputs, "grid_sampler_2d_backward")
-                 for a in arrays)  # fmt: skip
+        return kernel(grad, input, grid, interpolation_mode, padding_mode, align_corners, mask)
+    arrays = kernel(grad._data, input._data, grid._data, interpolation_mode, padding_mode, align_corners, mask)
+    return tuple(None if a is None else record_not_implemented(wrap(a), (grad, input, grid), name) for a in arrays)
+
+
+def grid_sampler_2d_backward(grad, input, grid, interpolation_mode, padding_mode, align_corners, mask, F=None):
+    """The gradients of ``grid_sampler_2d``'s input and grid (see :func:`sampler_backward`)."""
+    return sampler_backward(grid_sampler_2d_backward_kernel, "grid_sampler_2d_backward", grad, input, grid,
+                            interpolation_mode, padding_mode, align_corners, mask, F)  # fmt: skip
 
 
 class GridSampler2D(Op):
@@ -131,17 +134,16 @@ class GridSampler2D(Op):
     saved_names = ("input", "grid")
     saved_values = {"align_corners": "align_corners", "interpolation_mode": "interpolation_mode",
                     "padding_mode": "padding_mode"}  # fmt: skip
+    kernel, gradients = staticmethod(grid_sampler_2d_kernel), staticmethod(grid_sampler_2d_backward)
 
     @staticmethod
     def forward(ctx, input, grid, *, interpolation_mode, padding_mode, align_corners):
         ctx._save((input, grid))
         ctx.interpolation_mode, ctx.padding_mode, ctx.align_corners = interpolation_mode, padding_mode, align_corners
-        return wrap(grid_sampler_2d_kernel(input._data, grid._data, interpolation_mode, padding_mode, align_corners))
+        return wrap(ctx.kernel(input._data, grid._data, interpolation_mode, padding_mode, align_corners))
 
     @staticmethod
     def backward(ctx, grads, F):
-        image, grid = ctx._values(F)
-        mask = ctx._needs()
-        result = grid_sampler_2d_backward(grads[0], image, grid, ctx.interpolation_mode, ctx.padding_mode,
-                                          ctx.align_corners, mask, F)  # fmt: skip
-        return tuple(result)
+        sampled, grid = ctx._values(F)
+        return tuple(ctx.gradients(grads[0], sampled, grid, ctx.interpolation_mode, ctx.padding_mode,
+                                   ctx.align_corners, ctx._needs(), F))  # fmt: skip

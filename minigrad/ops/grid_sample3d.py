@@ -6,11 +6,8 @@ input point by point and sums the grid's gradient over channels and corners as t
 
 import numpy as np
 
-from ._util import wrap
-from .carriers import ARRAYS
+from .grid_sample import GridSampler2D, sampler_backward
 from .grid_sample_points import BORDER, REFLECTION
-from .not_implemented import record_not_implemented
-from .op import Op
 
 NEAREST = 1
 # the eight corners in the kernel's order (tnw, tne, tsw, tse, bnw, bne, bsw, bse): (z, y, x) offsets
@@ -178,19 +175,12 @@ def _grid_gradient(volume, g, corners, distances, mults, shape):
 
 
 def grid_sampler_3d_backward(grad, input, grid, interpolation_mode, padding_mode, align_corners, mask, F=None):
-    """The gradients of ``grid_sampler_3d``'s input and grid; on Tensors (``create_graph=True``) each gets a
-    NotImplemented node: minigrad does not compute their derivative (torch's GridSampler3DBackwardBackward0 does)."""
-    if F is ARRAYS:
-        return grid_sampler_3d_backward_kernel(grad, input, grid, interpolation_mode, padding_mode, align_corners,
-                                               mask)  # fmt: skip
-    arrays = grid_sampler_3d_backward_kernel(grad._data, input._data, grid._data, interpolation_mode, padding_mode,
-                                             align_corners, mask)  # fmt: skip
-    inputs = (grad, input, grid)
-    return tuple(None if a is None else record_not_implemented(wrap(a), inputs, "grid_sampler_3d_backward")
-                 for a in arrays)  # fmt: skip
+    """The gradients of ``grid_sampler_3d``'s input and grid (see :func:`.grid_sample.sampler_backward`)."""
+    return sampler_backward(grid_sampler_3d_backward_kernel, "grid_sampler_3d_backward", grad, input, grid,
+                            interpolation_mode, padding_mode, align_corners, mask, F)  # fmt: skip
 
 
-class GridSampler3D(Op):
+class GridSampler3D(GridSampler2D):
     """result = the volume input sampled at the points of grid (trilinear or nearest; zeros, border or reflection)"""
 
     node_name = "GridSampler3DBackward0"
@@ -200,19 +190,4 @@ class GridSampler3D(Op):
         "grid": "grid_sampler_3d_backward(grad, input, grid, interpolation_mode, padding_mode, align_corners, "
                 "(True, True))[1]",
     }
-    saved_names = ("input", "grid")
-    saved_values = {"align_corners": "align_corners", "interpolation_mode": "interpolation_mode",
-                    "padding_mode": "padding_mode"}  # fmt: skip
-
-    @staticmethod
-    def forward(ctx, input, grid, *, interpolation_mode, padding_mode, align_corners):
-        ctx._save((input, grid))
-        ctx.interpolation_mode, ctx.padding_mode, ctx.align_corners = interpolation_mode, padding_mode, align_corners
-        return wrap(grid_sampler_3d_kernel(input._data, grid._data, interpolation_mode, padding_mode, align_corners))
-
-    @staticmethod
-    def backward(ctx, grads, F):
-        volume, grid = ctx._values(F)
-        result = grid_sampler_3d_backward(grads[0], volume, grid, ctx.interpolation_mode, ctx.padding_mode,
-                                          ctx.align_corners, ctx._needs(), F)  # fmt: skip
-        return tuple(result)
+    kernel, gradients = staticmethod(grid_sampler_3d_kernel), staticmethod(grid_sampler_3d_backward)
