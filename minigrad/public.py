@@ -9,7 +9,7 @@ its public function and the op catalogue.
         return Tanh.apply(input)
 """
 
-from .arguments import OPERANDS, recorded_signatures, refused
+from .arguments import OPERANDS, call_error, recorded_signatures, refused
 from .ops.inplace import apply_inplace
 from .tensor import Tensor
 from .tracebacks import shown_here
@@ -68,6 +68,13 @@ def _refusing(fn, name, binary, method):
                 keyword = not args and "other" in kwargs  # torch gives no position for an argument given by name
                 raise refused(name, input, args[0] if args else kwargs.get("other"), binary, method, keyword)
             return out
+        except TypeError as error:
+            if error.__traceback__.tb_next is None:  # Python's own: the call fits none of fn's parameters
+                key = f"torch.Tensor.{name}" if method else f"torch.{name}"
+                parsed = call_error(name, recorded_signatures().get(key, ()), args if method else (input, *args),
+                                    kwargs) if key in recorded_signatures() else None  # fmt: skip
+                error = parsed or error  # torch's parser's: x.div(2, 'floor'), whose rounding_mode is keyword-only
+            raise shown_here(error)  # noqa: B904
         except Exception as error:
             raise shown_here(error)  # noqa: B904
 

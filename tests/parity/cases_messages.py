@@ -177,3 +177,17 @@ attempts(
     "x.sum(axis=0, keepdims='a')",
     "x.sum(axis=0)",
 )
+
+# A method given more positional arguments than Python's parameters take: torch's parser's error (rounding_mode is
+# keyword-only: x.div(2, 'floor')), not Python's "takes 2 positional arguments".
+attempts(
+    "api_messages_positional_overflow",
+    ["x = torch.tensor([1., 2.])"],
+    "x.div(2, 'floor')",
+    "torch.div(x, 2, 'floor')",
+    "x.mul(1, 2)",
+    "x.matmul(x, 1)",
+    "torch.mul(x, 2, 3)",
+    "x.div(2, rounding_mode='floor', alpha=1)",
+    "x.div(2, rounding_mode='floor')",
+)
