@@ -480,6 +480,7 @@ class _Extractor:
         inputs = self._inputs(fn)
         rec = self.trace.get(id(fn))
         traced = rec.inputs if rec is not None and len(rec.inputs) == len(inputs) else ()
+        own = _saved_names(fn, rec)
         for k, (s, version) in enumerate(_saved_tensors(fn, self.trace.get(id(fn)))):
             if type(s) is SavedOutput:
                 name = "result" if s.output_nr == 0 else f"result{s.output_nr}"
@@ -490,7 +491,7 @@ class _Extractor:
                 if slot is not None:
                     i = next((i for i, sl in enumerate(inputs) if sl == slot), None)
                     name = ("result" if not s.output_nr else f"result{s.output_nr}") if slot[0] == "out" and \
-                        slot[1] == id(fn) else names[i] if i is not None else f"saved{k}"
+                        slot[1] == id(fn) else names[i] if i is not None else own[k] or f"saved{k}"
                     yield name, slot, None, (None, None)
                 continue
             # an input saved as it was passed: its slot then (an in-place change since has moved the tensor on)
@@ -502,7 +503,7 @@ class _Extractor:
                 i = next((i for i, sl in enumerate(inputs) if sl == slot), None)
             else:
                 slot = inputs[i]
-            yield (names[i] if i is not None else f"saved{k}"), slot, None, (version, s._version)
+            yield (names[i] if i is not None else own[k] or f"saved{k}"), slot, None, (version, s._version)
 
     # -- nodes -----------------------------------------------------------------------------------
     def _tensor(self, slot, t, meta=None, grad_fn=None, saved=None):
@@ -613,6 +614,15 @@ def _saved_tensors(fn, record=None):
     else:
         saved, versions = record.saved, record.versions
     return [(s, v) for s, v in zip(saved or (), versions or ()) if isinstance(s, (Tensor, SavedOutput, PackedTensor))]
+
+
+def _saved_names(fn, record=None):
+    """The op's own names (its ``saved_names``: nll_loss's ``target``, ``total_weight``) of what
+    :func:`_saved_tensors` gives, in its order; None where the op names none (a user Function)."""
+    saved = fn._stash if fn._stash is not None or record is None else record.saved
+    names = getattr(fn, "saved_names", ())
+    return [names[j] if j < len(names) else None for j, s in enumerate(saved or ())
+            if isinstance(s, (Tensor, SavedOutput, PackedTensor))]  # fmt: skip
 
 
 def _kept(fn, record=None):

@@ -166,6 +166,17 @@ def test_saved_tensors_named_as_torch_names_them():
     assert all(f.saved == () for f in extract(v["out"]).functions)  # only when asked
 
 
+def test_saved_tensors_that_are_no_input_have_the_ops_names_for_them():
+    """nll_loss saves its target and total weight, which are no inputs of the graph: torchviz names them by
+    torch's ``_saved_target`` and ``_saved_total_weight``, and so does the model (they were ``saved1``, ``saved2``);
+    the stepper's captions fill ``total_weight`` in from it."""
+    x = torch.tensor([[2.0, 0.5], [0.1, 1.0]], requires_grad=True)
+    loss = torch.nn.functional.cross_entropy(x, torch.tensor([0, 1]))
+    nll = next(f for f in extract(loss, saved=True).functions if f.name == "NllLossBackward0")
+    assert [name for name, _ in nll.saved] == ["self", "target", "total_weight"]
+    assert {n for n in dir(loss.grad_fn) if n.startswith("_saved_")} >= {"_saved_target", "_saved_total_weight"}
+
+
 def test_in_place_op_moves_the_name_to_the_new_node():
     x = torch.tensor([1.0, 2.0], requires_grad=True)
     a = x * 2

@@ -709,6 +709,17 @@ def test_a_replayed_graph_shows_the_results_its_nodes_saved():
            "(1 - [0.9951, 1.0000] · [0.9951, 1.0000]) = [9.8660e-03, 3.5763e-07]" in said
 
 
+def test_a_saved_tensor_that_is_no_input_is_filled_in():
+    """nll_loss_backward reads ``total_weight``, which the node saved but no op made in the graph."""
+    s = GraphStepper.from_code("""
+logits = torch.tensor([[2.0, 0.5], [0.1, 1.0]], requires_grad=True)
+loss = torch.nn.functional.cross_entropy(logits, torch.tensor([0, 1]))
+loss.backward()
+""")
+    assert "nll_loss_backward(1.0, [[-0.2014, -1.7014], [-1.2412, …, [0, 1], None, 1, -100, 2.0) = [[-0.5000, " \
+           "0.0000], [0.0000, -0.5000]]" in " ".join(captions(s))
+
+
 def test_wheres_condition_comes_first_as_in_torch_where():
     """``torch.where(condition, input, other)``: the condition is the first argument in the captions too, named
     where the code named it, by its values in a replayed graph (the node keeps it)."""

@@ -113,8 +113,9 @@ def chain_rule_lines(fn, op, grad_in, grads_out, names, result_name=None, target
     = <numbers> = <result>``, saying in words where the engine summed a broadcast gradient back.
 
     ``fn`` is the graph model's FunctionNode (its ``formula`` and ``input_names``); ``op`` what
-    the forward run recorded for it (``input_values``, ``params``, ``output_values``; missing
-    entries leave the formula's names in place); ``grad_in`` the grads arriving at the node;
+    the forward run recorded for it (``input_values``, ``params``, ``output_values``, and ``saved_values``: the
+    tensors the node saved besides its inputs and outputs, nll_loss's ``total_weight``; missing entries leave the
+    formula's names in place); ``grad_in`` the grads arriving at the node;
     ``grads_out`` what the engine computed for each input; ``names[i]`` the code's name for input i
     (None: torch's name stays); ``targets[i]`` what input i's gradient goes to (``x.grad``); ``labels[i]`` how
     captions call input i where it has no name (``(a * 2)``). A value inside the equation takes at most
@@ -134,7 +135,7 @@ def chain_rule_lines(fn, op, grad_in, grads_out, names, result_name=None, target
             named[key] = names[i] or (number_text(value) if constant else key)
             if value is not None:
                 numeric[key] = value
-    for key, value in op.get("params", {}).items():
+    for key, value in (*op.get("params", {}).items(), *op.get("saved_values", {}).items()):
         named.setdefault(key, key)
         numeric.setdefault(key, value)
     for key, value in fn.values.items():  # a tensor the node keeps for itself comes as an array

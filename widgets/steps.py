@@ -701,7 +701,10 @@ class StepBuilder:
         targets = [self.grad_target(t) for t in fn.inputs]
         c.say(self.made_by(fid))
         labels = [self.label(t) if t is not None else None for t in fn.inputs]
-        lines = chain_rule_lines(fn, self.ops.get(fid, {}), grads_in, outs, names, result, targets, labels)
+        op = dict(self.ops.get(fid, {}))
+        op["saved_values"] = {name: self.live_value(tid) for name, tid in fn.saved
+                              if tid not in fn.inputs and tid not in fn.outputs}  # nll_loss's total_weight
+        lines = chain_rule_lines(fn, op, grads_in, outs, names, result, targets, labels)
         for line in lines or ["no input needs a gradient"]:
             c.say(line)
         if lines and fn.label not in self.explained and fn.formula:
