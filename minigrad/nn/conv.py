@@ -5,6 +5,7 @@ errors."""
 import functools
 import inspect
 import math
+from collections.abc import Iterable
 
 from ..arguments import invalid_arguments, is_int
 from ..ops._util import not_implemented
@@ -122,17 +123,21 @@ def _check_shape_forward(input, weight, bias, stride, padding, dilation, groups,
     return stride, padding, dilation, None
 
 
-def _convolution(input, weight, bias, stride, padding, dilation, groups):
-    """torch's ``at::convolution`` (not transposed) of a batched input, with its checks in its order."""
-    given = padding
-    stride, padding, dilation, _ = _check_shape_forward(input, weight, bias, stride, padding, dilation, groups)
-    ws = tuple(weight.shape)
+def check_kernel_fits(input, weight, padding, dilation):
+    """torch's error for a (dilated) kernel larger than the padded input, in some spatial dim."""
     padded = [s + 2 * p for s, p in zip(input.shape[2:], padding)]
-    kernel = [d * (k - 1) + 1 for d, k in zip(dilation, ws[2:])]
+    kernel = [d * (k - 1) + 1 for d, k in zip(dilation, weight.shape[2:])]
     if any(s < k for s, k in zip(padded, kernel)):
         raise RuntimeError(f"Calculated padded input size per channel: ({' x '.join(map(str, padded))}). Kernel "
                            f"size: ({' x '.join(map(str, kernel))}). Kernel size can't be greater than actual input "
                            "size")  # fmt: skip
+
+
+def _convolution(input, weight, bias, stride, padding, dilation, groups):
+    """torch's ``at::convolution`` (not transposed) of a batched input, with its checks in its order."""
+    given = padding
+    stride, padding, dilation, _ = _check_shape_forward(input, weight, bias, stride, padding, dilation, groups)
+    check_kernel_fits(input, weight, padding, dilation)
     if any(d == 0 for d in dilation):
         raise RuntimeError(f"dilation should be greater than zero, but got {_sizes(dilation)}")
     if weight.dtype is not input.dtype:
@@ -224,11 +229,9 @@ def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 
 def _ntuple(value, n):
-    """torch's ``_single``/``_pair``: an iterable as a tuple, anything else repeated ``n`` times."""
-    try:
-        return tuple(value)
-    except TypeError:
-        return (value,) * n
+    """torch's ``_single``/``_pair``/``_triple``: an iterable as a tuple (a 0-d tensor fails iterating, as in
+    torch), anything else repeated ``n`` times."""
+    return tuple(value) if isinstance(value, Iterable) else (value,) * n
 
 
 # torch names these sets in its errors: their order is Python's set order, as in torch

@@ -5,13 +5,11 @@ functions, ``conv1d_input`` ... ``conv3d_weight``. torch's are thin Python over 
 after ATen's checks in ATen's order, with the messages of the CPU kernel torch would pick (oneDNN's, or the slow
 kernels')."""
 
-from collections.abc import Iterable
-
 from ..arguments import is_int
 from ..ops._util import not_implemented
 from ..ops.conv import convolution_backward
 from ..tensor import Tensor
-from .conv import _check_shape_forward, _expand, _sizes
+from .conv import _check_shape_forward, _expand, _ntuple, _sizes, check_kernel_fits
 
 _DECLARATIONS = (
     "aten::convolution_backward(Tensor grad_output, Tensor input, Tensor weight, SymInt[]? bias_sizes, SymInt[] "
@@ -34,12 +32,6 @@ def _schema_error(name, position, value, expected, detail):
                     f"Declaration: {declaration}\nCast error details: {detail}\n\n"
                     for declaration in _DECLARATIONS)  # fmt: skip
     return RuntimeError("Overloaded torch operator invoked from Python failed to match any schema:\n" + tried)
-
-
-def _ntuple(value, n):
-    """torch's ``_single``/``_pair``/``_triple``: an iterable as a tuple (a 0-d tensor fails iterating, as in
-    torch), anything else repeated ``n`` times."""
-    return tuple(value) if isinstance(value, Iterable) else (value,) * n
 
 
 def _check_schema(grad_output, input, weight, stride, padding, dilation, groups):
@@ -77,12 +69,7 @@ def _check_shapes(grad_output, input, weight, stride, padding, dilation, groups)
     if groups <= 0:
         raise RuntimeError(f"expected groups to be greater than 0, but got groups={groups}")
     _check_shape_forward(input, weight, None, stride, padding, dilation, groups)
-    padded = [s + 2 * p for s, p in zip(input.shape[2:], padding)]
-    kernel = [d * (k - 1) + 1 for d, k in zip(dilation, weight.shape[2:])]
-    if any(s < k for s, k in zip(padded, kernel)):
-        raise RuntimeError(f"Calculated padded input size per channel: ({' x '.join(map(str, padded))}). Kernel "
-                           f"size: ({' x '.join(map(str, kernel))}). Kernel size can't be greater than actual input "
-                           "size")  # fmt: skip
+    check_kernel_fits(input, weight, padding, dilation)
     if input.ndim != grad_output.ndim:
         raise RuntimeError(f"Expected input and grad_output to have the same number of dimensions, but got: "
                            f"{input.ndim} and {grad_output.ndim}")  # fmt: skip
