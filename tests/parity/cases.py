@@ -4295,9 +4295,11 @@ for _name, _code in REAL_HANDS.items():
 # The API of the beginner material (docs/beginner_api.md) and torch.autograd.functional have modules of their own.
 from parity import (  # noqa: E402, F401
     cases_api,
+    cases_args_more,
     cases_attention,
     cases_autograd_api,
     cases_distributions,
+    cases_double_backward,
     cases_everyday,
     cases_functional,
     cases_keywords,
@@ -4314,6 +4316,7 @@ from parity import (  # noqa: E402, F401
     cases_sequences,
     cases_special,
     cases_tensorfns,
+    cases_tutorials,
     cases_utilities,
     cases_vision,
     cases_vision_more,
