@@ -720,6 +720,21 @@ loss.backward()
            "0.0000], [0.0000, -0.5000]]" in " ".join(captions(s))
 
 
+def test_a_replayed_graph_shows_ints_as_the_code_passed_them():
+    """torch shows a saved int64 unsigned (``_saved_ignore_index`` of -100 is 18446744073709551516, a softmax's
+    ``_saved_dim`` of -1 is 18446744073709551615); a replayed graph's captions, read from those attributes, say
+    -100 and -1, as the traced code's do."""
+    logits = torch.tensor([[2.0, 0.5], [0.1, 1.0]], requires_grad=True)
+    loss = torch.nn.functional.cross_entropy(logits, torch.tensor([0, 1]))
+    assert loss.grad_fn._saved_ignore_index == 2**64 - 100
+    said = " ".join(captions(GraphStepper(loss)))
+    assert "[0, 1], None, 1, -100, 2.0) = [[-0.5000, 0.0000], [0.0000, -0.5000]]" in said, said
+    assert "log_softmax(logits, dim=1)" in said and "dim=18446744073709551615" not in said
+    p = torch.tensor([0.5, 1.5], requires_grad=True).softmax(-1)
+    said = " ".join(captions(GraphStepper(p.sum())))
+    assert "softmax(" in said and "-1" in said and "18446744073709551615" not in said, said
+
+
 def test_wheres_condition_comes_first_as_in_torch_where():
     """``torch.where(condition, input, other)``: the condition is the first argument in the captions too, named
     where the code named it, by its values in a replayed graph (the node keeps it)."""

@@ -44,6 +44,14 @@ def number_text(value, width=60):
     return clip(_literal(value), width)
 
 
+def as_passed(value):
+    """An int the node saved as torch shows it (``_saved_ignore_index``: -100 reads 18446744073709551516, C++ int64
+    shown unsigned) as the code passed it; anything else unchanged."""
+    if isinstance(value, (str, int, np.integer)) and not isinstance(value, bool) and str(value).isdigit():
+        return int(value) - 2**64 if int(value) >= 2**63 else value
+    return value
+
+
 def _literal(value):
     """An argument as Python would write it, with an index array as a list (``x[[0, 3]]``'s indices), on one line."""
     if isinstance(value, np.ndarray):
@@ -140,7 +148,7 @@ def chain_rule_lines(fn, op, grad_in, grads_out, names, result_name=None, target
         numeric.setdefault(key, value)
     for key, value in fn.values.items():  # a tensor the node keeps for itself comes as an array
         named.setdefault(key, key)
-        numeric.setdefault(key, Value.of(value) if isinstance(value, np.ndarray) else value)
+        numeric.setdefault(key, Value.of(value) if isinstance(value, np.ndarray) else as_passed(value))
     if op.get("output_values"):
         named["result"] = result_name or "result"
         numeric["result"] = op["output_values"][0]

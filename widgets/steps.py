@@ -26,7 +26,7 @@ from minigrad.graph import SUMMARY_MAX_ELEMENTS, TensorNode, extract, slot
 from minigrad.size import Size
 from minigrad.tensor import Tensor
 
-from .formula import chain_rule_lines, clip, number_text, shape_text, torch_names_line
+from .formula import as_passed, chain_rule_lines, clip, number_text, shape_text, torch_names_line
 from .layout import EDGE_TEXT, GRAD, LABEL, NAME, SHAPE, STATUS, STATUS_MORE, VALUE, WIDTH, classes_for
 from .trace import STATEMENT, Value, kept_grad, one_line
 
@@ -131,9 +131,10 @@ def extract_for_trace(trace, max_nodes=None):
 
 def arguments(fn):
     """The op's non-tensor arguments among a function node's saved attributes (the graph model's ``attrs``):
-    not its inputs, not the sizes and strides torch also saves, nor ``alpha``/``beta`` at their default of 1."""
+    not its inputs, not the sizes and strides torch also saves, nor ``alpha``/``beta`` at their default of 1; ints as
+    the code passed them (``ignore_index=-100``, which torch shows unsigned)."""
     derived = ("_sym_sizes", "_sym_strides", "_sym_numel")
-    return {k: v for k, v in fn.attrs.items() if k not in fn.input_names and not k.endswith(derived)
+    return {k: as_passed(v) for k, v in fn.attrs.items() if k not in fn.input_names and not k.endswith(derived)
             and not (k in ("alpha", "beta") and v == "1")}  # fmt: skip
 
 
@@ -479,8 +480,6 @@ class StepBuilder:
             return self.name.get(tid) if tid is not None and self.name.get(tid) else Value.of(value).text
         if key == "reduction" and str(value) in REDUCTIONS:
             return REDUCTIONS[str(value)]
-        if isinstance(value, (str, int, np.integer)) and str(value).isdigit() and int(value) >= 2**63:
-            value = int(value) - 2**64  # torch saves ignore_index=-100 as 18446744073709551516
         return value if isinstance(value, str) else number_text(value)
 
     def grad_of(self, tid):

@@ -248,9 +248,10 @@ def infer_size(sa, sb):
 
 def as_saved_int(value):
     """An int argument as torch's ``grad_fn._saved_*`` shows it: torch stores them unsigned, so ``-1`` reads
-    back as ``18446744073709551615`` (tuples element by element; None stays None)."""
-    if value is None or isinstance(value, bool):
-        return value
+    back as ``18446744073709551615`` (tuples and lists element by element, as a tuple; anything but an int, such as
+    None or an index tensor, as it is)."""
     if isinstance(value, (tuple, list)):
         return tuple(as_saved_int(v) for v in value)
-    return int(value) % 2**64
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return int(value) % 2**64
+    return value

@@ -26,7 +26,7 @@ from ..autograd.graph import FREED_ERROR, Node, modified_error, read_saved
 from ..autograd.saved_hooks import SavedTensor
 from ..tensor import Tensor
 from ..tracebacks import shown_here
-from ._util import quiet_off, quiet_on
+from ._util import as_saved_int, quiet_off, quiet_on
 from .carriers import ARRAYS, TENSORS
 from .derivative import compile_formula
 
@@ -70,7 +70,7 @@ class Op(Node):
             setattr(cls, f"_raw_saved_{name}", property(functools.partial(SavedTensor, index=index)))
         for name, attribute in cls.__dict__.get("saved_values", {}).items():
             get = operator.attrgetter(attribute)
-            shown = (lambda node, get=get: as_int64(get(node))) if name in INT64_FIELDS else get
+            shown = (lambda node, get=get: as_saved_int(get(node))) if name in INT64_FIELDS else get
             setattr(cls, f"_saved_{name}", property(shown))
         if cls.node_name is not None:
             short = cls.node_name.rsplit("::", 1)[-1]
@@ -265,13 +265,6 @@ _MISSING = object()
 
 # Saved attributes that torch keeps as C++ int64 and shows as unsigned: -1 reads 18446744073709551615.
 INT64_FIELDS = {"diagonal", "dim", "dim0", "dim1", "dims", "index", "start", "end", "step", "split_size", "split_sizes"}
-
-
-def as_int64(value):
-    """A saved int64 value as torch shows it: negative numbers wrap around 2**64 (in tuples too)."""
-    if isinstance(value, tuple):
-        return tuple(as_int64(v) for v in value)
-    return value % 2**64 if isinstance(value, int) and not isinstance(value, bool) else value
 
 
 def sizes_and_strides(name, t, kept):
