@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ..summation import torch_sum
 from ._util import mean_of, wrap
 from .carriers import ARRAYS, TENSORS
 from .op import IndexingOp, Op
@@ -60,7 +61,7 @@ class Sum(Op):
     def forward(ctx, a):
         ctx.shape = tuple(a.shape)
         x = a._data
-        return wrap(np.asarray(x.sum(dtype=np.int64 if x.dtype.kind in "biu" else None)))
+        return wrap(np.asarray(x.sum(dtype=np.int64)) if x.dtype.kind in "biu" else torch_sum(x))
 
 
 class SumDim(Op):
@@ -75,8 +76,9 @@ class SumDim(Op):
         ctx.shape, ctx.dim, ctx.keepdim = tuple(a.shape), reduced_dims(a, dim), keepdim
         ctx.dim_arg = (dim,) if isinstance(dim, int) else dim if dim is None else tuple(dim)
         x = a._data
-        total = x.sum(axis=ctx.dim, keepdims=keepdim, dtype=np.int64 if x.dtype.kind in "biu" else None)
-        return wrap(np.asarray(total))
+        if x.dtype.kind in "biu":
+            return wrap(np.asarray(x.sum(axis=ctx.dim, keepdims=keepdim, dtype=np.int64)))
+        return wrap(torch_sum(x, ctx.dim, keepdim))
 
 
 def _check_float_mean(a):
