@@ -36,7 +36,8 @@ from .functional import stack
 from .tensor import Tensor
 
 __all__ = [
-    "functional_call", "grad", "grad_and_value", "hessian", "jacfwd", "jacrev", "jvp", "linearize", "vjp", "vmap",
+    "functional_call", "grad", "grad_and_value", "hessian", "jacfwd", "jacrev", "jvp", "linearize",
+    "replace_all_batch_norm_modules_", "stack_module_state", "vjp", "vmap",
 ]  # fmt: skip
 
 
@@ -238,17 +239,22 @@ def jacrev(func, argnums=0, *, has_aux=False):
                 one_hot[e] = 1.0
                 cotangents[k] = one_hot.reshape(out.shape)
                 rows.append(vjp_fn(_rebuild(output, iter(cotangents))))
-            per_input = tuple(
-                stack([row[i] for row in rows]).reshape((*out.shape, *args[a].shape))
-                if rows else zeros_like(args[a]).reshape((*out.shape, *args[a].shape))
-                for i, a in enumerate(picked)
-            )  # fmt: skip
+            per_input = tuple(_rebuild(args[a], iter(_stacked_rows([tree_leaves(row[i]) for row in rows], out,
+                                                                   _leaves(args[a]))))
+                              for i, a in enumerate(picked))  # fmt: skip
             return per_input if isinstance(argnums, tuple) else per_input[0]
 
         result = _rebuild(output, iter([jacobians_of(k, o) for k, o in enumerate(outputs)]))
         return (result, aux[0]) if has_aux else result
 
     return wrapper
+
+
+def _stacked_rows(rows, out, inputs):
+    """The Jacobian of ``out`` for each tensor of ``inputs`` (an argument's leaves, a dict of parameters perhaps),
+    shaped ``out.shape + input.shape``, from ``rows``: one list of gradients (one per input) per element of ``out``."""
+    return [stack([row[k] for row in rows]).reshape((*out.shape, *t.shape)) if rows
+            else zeros_like(t).reshape((*out.shape, *t.shape)) for k, t in enumerate(inputs)]  # fmt: skip
 
 
 def hessian(func, argnums=0):
@@ -260,7 +266,8 @@ def hessian(func, argnums=0):
 
     @functools.wraps(func)
     def wrapper(*args):
-        blocks = reverse(*args)
+        with transforms.running("vmap"), transforms.running("jvp"):  # what torch's outer jacfwd would run f under
+            blocks = reverse(*args)
         picked = argnums if isinstance(argnums, tuple) else (argnums,)
         nested = blocks if isinstance(argnums, tuple) else ((blocks,),)
         out = tuple(
@@ -318,7 +325,7 @@ def _jvp(func, args, tangents, argnums, strict, has_aux):
         duals = tuple(duals[raw.index(i)] if i in raw else arg for i, arg in enumerate(args))
     _jvp_depth += 1
     try:
-        with grad_mode.enable_grad(), transforms.running():
+        with grad_mode.enable_grad(), transforms.running("jvp"):
             output = func(*duals)
     finally:
         _jvp_depth -= 1
@@ -435,7 +442,8 @@ def jacfwd(func, argnums=0, has_aux=False, *, randomness="error"):
                 basis.append(one_hot.reshape(p.shape))
                 offset += n
             tangents = _rebuilt(primals, iter(basis))
-            out = _jvp(func, args, tangents, argnums, False, has_aux)
+            with transforms.running("vmap"):  # torch maps its jvp over the basis
+                out = _jvp(func, args, tangents, argnums, False, has_aux)
             if has_aux and aux is None:
                 aux = out[2]
             columns.append(out[1])
@@ -458,7 +466,8 @@ def linearize(func, *primals):
     """Mirror ``torch.func.linearize(func, *primals)``: ``(func(*primals), jvp_fn)``, ``jvp_fn(*tangents)`` giving
     the Jacobian-vector product at ``primals`` (torch traces ``func`` once in forward mode and replays the trace;
     minigrad runs :func:`jvp` at each call)."""
-    output = func(*primals)
+    with transforms.running("jvp"):  # torch traces func in forward mode here
+        output = func(*primals)
     flat_primals = tree_leaves(primals)
     spec = tree_spec(primals)
 
@@ -481,8 +490,10 @@ def linearize(func, *primals):
 
 
 def _swap_groups(t, first, second):
-    """``t``, shaped ``A + B`` (``first`` and ``second`` dimensions), with the two groups swapped: ``B + A``."""
-    return t.permute((*range(first, first + second), *range(first)))
+    """``t``, shaped ``O + A + B`` (``A`` and ``B`` of ``first`` and ``second`` dimensions, after the output's ``O``),
+    with the two trailing groups swapped: ``O + B + A``."""
+    lead = t.dim() - first - second
+    return t.permute((*range(lead), *range(lead + first, lead + first + second), *range(lead, lead + first)))
 
 
 def _in_dims_for(name, in_dims, args):
@@ -614,3 +625,44 @@ def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, 
 
 
 _ABSENT = object()  # a name functional_call was given that the module did not have
+
+
+def stack_module_state(models):
+    """Mirror ``torch.func.stack_module_state(models)``: ``(params, buffers)``, two dicts by (dotted) name of the
+    models' parameters and buffers stacked along a new first dimension, for ``vmap`` over an ensemble; stacked
+    parameters are new leaves that require grad (unrelated to the models' own)."""
+    if len(models) == 0:
+        raise RuntimeError("stack_module_state: Expected at least one model, got 0.")
+    if not (all(m.training for m in models) or all(not m.training for m in models)):
+        raise RuntimeError("stack_module_state: Expected all models to have the same training/eval mode.")
+    if not all(type(m) is type(models[0]) for m in models):
+        raise RuntimeError("stack_module_state: Expected all models to be of the same class.")
+    all_params = [dict(m.named_parameters()) for m in models]
+    all_buffers = [dict(m.named_buffers()) for m in models]
+    params = {k: _stacked_leaf([p[k] for p in all_params], k) for k in all_params[0]}
+    buffers = {k: _stacked_leaf([b[k] for b in all_buffers], k) for k in all_buffers[0]}
+    return params, buffers
+
+
+def _stacked_leaf(tensors, name):
+    """torch's ``construct_stacked_leaf``: the tensors stacked, a fresh leaf requiring grad if they all do."""
+    requiring = [t.requires_grad for t in tensors]
+    if any(requiring) and not all(requiring):
+        raise RuntimeError(f"Expected {name} from each model to have the same .requires_grad")
+    result = stack(tensors)
+    return result.detach().requires_grad_() if all(requiring) else result
+
+
+def replace_all_batch_norm_modules_(root):
+    """Mirror ``torch.func.replace_all_batch_norm_modules_(root)``: every batch norm module in ``root`` stops
+    tracking running statistics (its ``running_mean``, ``running_var`` and ``num_batches_tracked`` become None), so
+    that it normalises with each batch's own, as ``vmap`` needs; returns ``root``."""
+    from .nn.batchnorm import _BatchNorm
+
+    for module in root.modules():
+        if isinstance(module, _BatchNorm) and module.track_running_stats:
+            module.running_mean = None
+            module.running_var = None
+            module.num_batches_tracked = None
+            module.track_running_stats = False
+    return root

@@ -188,6 +188,8 @@ class Function:
             raise RuntimeError(transforms.SETUP_CONTEXT_ERROR)
         if transforms.mapping():
             _check_vmap_rule(cls)
+        if transforms.forward_mode() and cls.jvp is Function.jvp:
+            raise NotImplementedError(_NO_JVP)
         ctx._forwarding = True
         try:
             with grad_mode.no_grad():
@@ -311,17 +313,24 @@ def _returned_input(cls, t):
     return view
 
 
-class DelayedError(Node):
-    """The node ``once_differentiable`` puts on a backward's results when a graph of them was asked for:
-    differentiating through it raises ``message`` (torch's ``DelayedError``)."""
+class Error(Node):
+    """Mirror torch's ``Error`` node (``torch::autograd::Error``), the one ``DelayedError`` puts on values that must
+    not be differentiated: differentiating through it raises ``message``."""
 
     __module__ = "builtins"  # a C++ type in torch
 
     def __init__(self, message):
         self.message = message
 
+    def name(self):
+        """Mirror ``Error.name()``: ``torch::autograd::Error``."""
+        return "torch::autograd::Error"
+
     def _backward(self, grads):
         raise RuntimeError(self.message)
+
+
+DelayedError = Error  # torch's DelayedError function makes an Error node: its name for what minigrad's ops use
 
 
 _TWICE = "trying to differentiate twice a function that was marked with @once_differentiable"
@@ -329,7 +338,8 @@ _TWICE = "trying to differentiate twice a function that was marked with @once_di
 
 def once_differentiable(fn):
     """Mirror ``torch.autograd.function.once_differentiable``: run a custom backward with grad recording
-    off; a second differentiation through its results raises torch's error instead of a wrong answer."""
+    off; a second differentiation through its results raises torch's error instead of a wrong answer. As in torch,
+    the results then share one ``Error`` node, whose edges go to detached copies of them made to require grad."""
 
     @functools.wraps(fn)
     def wrapper(ctx, *args):
@@ -338,13 +348,23 @@ def once_differentiable(fn):
         if not grad_mode.is_grad_enabled() or not any(isinstance(a, Tensor) and a._requires_grad for a in args):
             return outputs
         single = not isinstance(outputs, tuple)
+        outputs = (outputs,) if single else outputs
+        node = Error(_TWICE)
+        node._link([_fake_leaf(out) for out in outputs])
+        node._num_outputs = len(outputs)
         wrapped = []
-        for out in (outputs,) if single else outputs:
+        for nr, out in enumerate(outputs):
             if isinstance(out, Tensor) and out.dtype.is_floating_point:
-                node = DelayedError(_TWICE)
-                node._link([a for a in args if isinstance(a, Tensor)])
                 out = Tensor._wrap(out._data, grad_fn=node)
+                out._output_nr = nr
             wrapped.append(out)
         return wrapped[0] if single else tuple(wrapped)
 
     return wrapper
+
+
+def _fake_leaf(t):
+    """torch's ``fake_requires_grad``: a detached copy of ``t`` made to require grad (kept as is if it cannot)."""
+    if isinstance(t, Tensor) and t.dtype.is_floating_point:
+        return t.detach().requires_grad_()
+    return t

@@ -4,7 +4,7 @@ keeps a stack of them (its dynamic layers), and inside one autograd refuses what
 import contextlib
 
 depth = 0  # how many transforms are running f now (nested ones count each)
-_kinds = []  # which ones, innermost last: "vmap" or "grad" (any differentiating transform)
+_kinds = []  # which ones, innermost last: "vmap", "jvp" (forward mode) or "grad" (any other differentiating one)
 
 BACKWARD_ERROR = (
     "backward() called inside a functorch transform. This is not supported, please use functorch.grad or "
@@ -18,7 +18,7 @@ SETUP_CONTEXT_ERROR = (
 
 @contextlib.contextmanager
 def running(kind="grad"):
-    """Mark the block as a transform (``kind``: "vmap" or "grad") running its function."""
+    """Mark the block as a transform (``kind``: "vmap", "jvp" or "grad") running its function."""
     global depth
     depth += 1
     _kinds.append(kind)
@@ -32,3 +32,9 @@ def running(kind="grad"):
 def mapping():
     """Whether a ``vmap`` is running its function (directly or around other transforms)."""
     return "vmap" in _kinds
+
+
+def forward_mode():
+    """Whether a forward-mode transform (``jvp``, ``jacfwd``, ``hessian``, ``linearize``) is running its function:
+    torch's would call each user ``autograd.Function``'s ``jvp``."""
+    return "jvp" in _kinds

@@ -26,7 +26,7 @@ from ..autograd.saved_hooks import saved_tensors_hooks
 from ..random import default_generator
 from ..tensor import Tensor
 
-__all__ = ["checkpoint"]
+__all__ = ["checkpoint", "checkpoint_sequential"]
 
 _USE_REENTRANT_WARNING = (
     "torch.utils.checkpoint: the use_reentrant parameter should be passed explicitly. Starting in PyTorch 2.9, "
@@ -49,6 +49,45 @@ def checkpoint(function, *args, use_reentrant=None, preserve_rng_state=True, **k
     if not grad_mode.is_grad_enabled():
         return function(*args, **kwargs)
     return _Recomputed(function, args, kwargs, preserve_rng_state).forward()
+
+
+_SEQUENTIAL_WARNING = (
+    "torch.utils.checkpoint.checkpoint_sequential: the use_reentrant parameter should be passed explicitly. In "
+    "version 2.9 we will raise an exception if use_reentrant is not passed. use_reentrant=False is recommended, but "
+    "if you need to preserve the current default behavior, you can pass use_reentrant=True. Refer to docs for more "
+    "details on the differences between the two variants."
+)
+
+
+def checkpoint_sequential(functions, segments, input, use_reentrant=None, **kwargs):
+    """Mirror ``torch.utils.checkpoint.checkpoint_sequential(functions, segments, input, use_reentrant=...)``: run the
+    modules (an ``nn.Sequential`` or a list) in order, split into ``segments`` chunks; each chunk but the last is a
+    :func:`checkpoint`."""
+    if use_reentrant is None:
+        warnings.warn(_SEQUENTIAL_WARNING, stacklevel=2)
+        use_reentrant = True
+    preserve = kwargs.pop("preserve_rng_state", True)
+    if kwargs:
+        raise ValueError("Unexpected keyword arguments: " + ",".join(kwargs))
+    from ..nn import Sequential
+
+    if isinstance(functions, Sequential):
+        functions = list(functions.children())
+
+    def run(start, end):
+        def forward(x):
+            for j in range(start, end + 1):
+                x = functions[j](x)
+            return x
+
+        return forward
+
+    size = len(functions) // segments
+    end, x = -1, input
+    for start in range(0, size * (segments - 1), size):
+        end = start + size - 1
+        x = checkpoint(run(start, end), x, use_reentrant=use_reentrant, preserve_rng_state=preserve)
+    return run(end + 1, len(functions) - 1)(x)
 
 
 @contextlib.contextmanager
