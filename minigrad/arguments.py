@@ -326,10 +326,26 @@ def call_error(function, signatures, args, kwargs):
     for error in errors:  # a list of ints the parser took for its first item fails unpacking a later one
         if getattr(error, "unpacking", False):
             return error
-    candidates = signatures if len(signatures) == 1 else plausible(signatures, len(args) + len(kwargs))
+    several = len(signatures) > 1 or function in DEPRECATED_OVERLOADS  # else the parser reports its one's error
+    candidates = plausible(signatures, len(args) + len(kwargs)) if several else signatures
     if len(candidates) == 1:
         return _mismatch(function, candidates[0], args, kwargs)
     return invalid_arguments(function, args, signatures, kwargs)
+
+
+# torch's functions whose parser also has a deprecated signature it hides from its messages (``add(Number alpha,
+# Tensor other)``; recorded by calling torch): a call that fits none is checked as for several signatures, so
+# ``x.add(1, 2, 3)`` lists the one shown ("received an invalid combination") where ``x.mul_(1, 2)`` "takes 1".
+DEPRECATED_OVERLOADS = frozenset({
+    "add", "add_", "addbmm", "addbmm_", "addcdiv", "addcdiv_", "addcmul", "addcmul_", "addmm", "addmv", "addmv_",
+    "addr", "addr_", "baddbmm", "baddbmm_", "copy_", "cuda", "sub", "sub_", "type",
+})
+# the functions whose parser takes a number for a ``Tensor`` argument (``x.mul_(other=2)``; torch's
+# ``should_allow_numbers_as_tensors``)
+NUMBERS_AS_TENSORS = frozenset({
+    "add", "add_", "div", "div_", "divide", "divide_", "mul", "mul_", "multiply", "multiply_", "sub", "sub_",
+    "subtract", "subtract_", "true_divide", "true_divide_", "to", "copy_", "floor_divide", "floor_divide_",
+})
 
 
 def _mismatch(function, signature, args, kwargs, nullable=False):
@@ -362,6 +378,8 @@ def _mismatch(function, signature, args, kwargs, nullable=False):
         else:
             continue
         takes_none = nullable and _takes_none(kind, name, names, default)
+        if kind == "Tensor" and isinstance(value, NUMBERS) and function in NUMBERS_AS_TENSORS:
+            continue
         error = _wrong_type(function, kind, name, default, value, position, takes_none)
         if error is None and kind == "tuple of ints" and is_int(value) and not _takes_one_int(name, pieces):
             error = must_be_tensor(function, name, position, value, kind=kind)
@@ -388,12 +406,20 @@ def _signature_pieces(signature):
     return tuple(pieces)
 
 
+def is_float(value):
+    """What torch's parser takes as a float: a number (a bool too: an int to it) or a 0-d tensor that requires no
+    grad (``x.normal_(0, torch.tensor(2.))``)."""
+    return isinstance(value, NUMBERS) and not isinstance(value, np.bool_) or isinstance(value, Tensor) and \
+        value.ndim == 0 and not value.requires_grad
+
+
 KINDS = {  # what torch's parser takes as each type of its signatures (a type not here: anything)
     "Tensor": lambda v: isinstance(v, Tensor),
     "int": is_int,
     "bool": lambda v: v.__class__ is bool,  # not numpy's bool: torch's parser refuses it
     "Number": lambda v: isinstance(v, NUMBERS) or isinstance(v, Tensor) and v.ndim == 0,
-    "float": lambda v: isinstance(v, NUMBERS) and not isinstance(v, (bool, np.bool_)),
+    "float": is_float,
+    "tuple of floats": lambda v: isinstance(v, (list, tuple)) and (not v or is_float(v[0])),  # the first item tested
     "torch.dtype": lambda v: isinstance(v, dtypes.dtype) or isinstance(v, type) and v in _PYTHON_DTYPES,
     "tuple of ints": lambda v: is_int(v) or isinstance(v, (list, tuple)) and all(map(is_int, v)),
     "tuple of Tensors": lambda v: isinstance(v, (list, tuple)),  # its items are the function's to check
@@ -418,11 +444,22 @@ def _wrong_type(function, kind, name, default, value, position, nullable=False):
     if value is None and (nullable or default == "None" or kind.endswith("?")):
         return None  # an optional argument
     kind = kind.rstrip("?")
+    if kind == "tuple of floats" and isinstance(value, (list, tuple)) and value and is_float(value[0]):
+        for pos, item in enumerate(value[1:], 2):  # the overload is chosen: unpacking a later item fails
+            if not is_float(item):
+                error = TypeError(f"{function}(): argument '{name}' must be tuple of floats, but found element of type "
+                                  f"{word(item)} at pos {pos}")  # fmt: skip
+                error.unpacking = True
+                return error
+        return None
     if kind == "tuple of ints" and isinstance(value, (list, tuple)):
         for pos, item in enumerate(value):  # the parser tests the first item's type, then unpacks the rest
             if not is_int(item):
-                return failed_to_unpack(function, name, pos + 1, item) if pos else \
-                    found_element(function, name, position, item)
+                if pos:
+                    return failed_to_unpack(function, name, pos + 1, item)
+                # given by keyword, torch names the list's type (x.amax(dim=[0.5])); by position, the item's
+                return found_element(function, name, position, item) if position else \
+                    must_be_tensor(function, name, None, value, kind=kind)
         return None
     test = KINDS.get(kind)
     if test is None or test(value):

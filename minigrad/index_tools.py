@@ -3,6 +3,7 @@ given values) and ``unravel_index`` (flat positions as coordinates), as torch ha
 
 import itertools
 import operator
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -56,7 +57,7 @@ def unravel_index(indices, shape):
         raise AttributeError(f"'{c_type_name(indices)}' object has no attribute 'is_complex'")
     if indices.dtype.is_floating_point or indices.dtype.category == 0:
         raise TypeError(f"expected 'indices' to be integer dtype, but got {indices.dtype}")
-    if isinstance(shape, bool) or not isinstance(shape, (int, tuple, list, Size)):
+    if not isinstance(shape, (int, Sequence)):  # a str is a sequence too, as in torch's check
         raise TypeError(f"expected 'shape' to be int or sequence of ints, but got {type(shape)}")
     if isinstance(shape, int):
         shape = Size([shape])

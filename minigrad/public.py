@@ -9,9 +9,12 @@ its public function and the op catalogue.
         return Tanh.apply(input)
 """
 
-from .arguments import OPERANDS, call_error, recorded_signatures, refused
+import warnings
+
+from .arguments import NUMBERS, OPERANDS, call_error, recorded_signatures, refused
 from .ops.inplace import apply_inplace
 from .tensor import Tensor
+from .torch_warnings import internal, user_stacklevel
 from .tracebacks import shown_here
 
 NAMES = []  # what ``from minigrad.functional import *`` brings into ``minigrad``
@@ -70,10 +73,11 @@ def _refusing(fn, name, binary, method):
             return out
         except TypeError as error:
             if error.__traceback__.tb_next is None:  # Python's own: the call fits none of fn's parameters
-                key = f"torch.Tensor.{name}" if method else f"torch.{name}"
-                parsed = call_error(name, recorded_signatures().get(key, ()), args if method else (input, *args),
-                                    kwargs) if key in recorded_signatures() else None  # fmt: skip
-                error = parsed or error  # torch's parser's: x.div(2, 'floor'), whose rounding_mode is keyword-only
+                deprecated = _deprecated_alpha(name, args, kwargs, method)
+                if deprecated is not None:  # x.add(2, y): torch's hidden add(Number alpha, Tensor other)
+                    return call(input, deprecated[0], alpha=deprecated[1])
+            if method or error.__traceback__.tb_next is None:  # a method's error is its own parser's, not the
+                error = _parser_error(name, args if method else (input, *args), kwargs, method) or error  # function's
             raise shown_here(error)  # noqa: B904
         except Exception as error:
             raise shown_here(error)  # noqa: B904
@@ -119,12 +123,47 @@ def _inplace_method(fn, name, binary=None, operator=False, overlap="partial"):
                 raise refused(name, self, args[0], binary, method=True)
             return apply_inplace(self, lambda a, *rest: fn(a, *rest, **kwargs), *args, overlap=overlap)
         except Exception as error:
+            if not operator:  # torch's parser refuses arguments that fit none of its signatures before anything
+                deprecated = _deprecated_alpha(name, args, kwargs, True) if error.__class__ is TypeError else None
+                if deprecated is not None:  # x.add_(2, y): torch's hidden add_(Number alpha, Tensor other)
+                    return method(self, deprecated[0], alpha=deprecated[1])
+                error = _parser_error(name, args, kwargs, True) or error  # x.mul_(1, 2): named mul_, self not counted
             raise shown_here(error)  # noqa: B904
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"Mirror ``Tensor.{name}``: ``{fn.__name__}`` written into this tensor in place."
     method.__wrapped__ = fn  # its parameters, for help() and the keywords torch's parser adds (x.cumsum_(axis=0))
     return method
+
+
+def _parser_error(name, args, kwargs, method):
+    """torch's parser's TypeError for a call of ``name`` (a method's arguments after the tensor) that fits none of its
+    recorded signatures, or None."""
+    signatures = recorded_signatures().get(f"torch.Tensor.{name}" if method else f"torch.{name}")
+    return call_error(name, signatures, args, kwargs) if signatures else None
+
+
+_DEPRECATED_ALPHA = ("add", "add_", "sub", "sub_")
+_deprecation_warned = []  # torch warns about a deprecated overload once per process, whichever it is
+
+
+def _deprecated_alpha(name, args, kwargs, method):
+    """``(other, alpha)`` for a call of ``add``/``sub`` (or their in-place forms) by torch's deprecated signature
+    ``add(Number alpha, Tensor other)`` (``x.add(2, y)`` is ``x + 2 * y``), after its once-per-process warning;
+    None for a call that does not fit it."""
+    if name not in _DEPRECATED_ALPHA or len(args) != 2 or kwargs or not isinstance(args[0], NUMBERS) \
+            or not isinstance(args[1], OPERANDS):
+        return None
+    if not _deprecation_warned:
+        _deprecation_warned.append(True)
+        shown = recorded_signatures()[f"torch.Tensor.{name}" if method else f"torch.{name}"][0]
+        old = ("" if method else "Tensor input, ") + "Number alpha, Tensor other" + ("" if method else
+                                                                                 ", *, Tensor out = None")
+        warnings.warn(internal(f"This overload of {name} is deprecated:\n\t{name}({old})\nConsider using one of the "
+                               f"following signatures instead:\n\t{name}({shown})",
+                               "torch/csrc/utils/python_arg_parser.cpp:1841"),
+                      UserWarning, stacklevel=user_stacklevel())  # fmt: skip
+    return args[1], args[0]
 
 
 def name_methods(cls):

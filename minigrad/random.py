@@ -20,17 +20,28 @@ import warnings
 import numpy as np
 
 from . import dtypes, sampling, torch_warnings
-from .arguments import invalid_arguments, is_int, must_be_tensor
+from .arguments import (
+    NUMBERS,
+    call_error,
+    invalid_arguments,
+    is_float,
+    is_int,
+    must_be_tensor,
+    recorded_signatures,
+    word,
+)
 from .device import check_device
 from .device import device as _device
 from .input_checks import recorded_overloads
 from .mt19937 import MT19937, N
 from .ops import inplace as I
-from .ops._util import wrap
+from .ops._util import infer_size, wrap
 from .ops.carriers import ARRAYS
 from .ops.op import Op
+from .outputs import write_out
 from .public import public
 from .tensor import Tensor
+from .tracebacks import shown_here
 
 __all__ = [
     "Generator", "bernoulli", "default_generator", "get_rng_state", "initial_seed", "manual_seed", "multinomial",
@@ -45,13 +56,19 @@ class Generator:
     """Mirror ``torch.Generator(device='cpu')``: a source of random numbers with its own seed and state."""
 
     def __init__(self, device="cpu"):
-        check_device(device)
-        self.device = device if isinstance(device, _device) else _device(device)
+        self.device = _generator_device(device)
         self.manual_seed(DEFAULT_SEED)
 
-    def manual_seed(self, seed):
-        """Mirror ``Generator.manual_seed``: restart from ``seed``; returns the generator."""
-        seed = int(seed)
+    def manual_seed(self, *args, **kwargs):
+        """Mirror ``Generator.manual_seed(seed)``: restart from the int ``seed``; returns the generator."""
+        if kwargs or len(args) != 1:  # torch's method of one argument (METH_O)
+            raise TypeError("Generator.manual_seed() takes no keyword arguments" if kwargs else
+                            f"Generator.manual_seed() takes exactly one argument ({len(args)} given)")  # fmt: skip
+        seed = args[0]
+        if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
+            raise RuntimeError(f"manual_seed expected a long, but got {word(seed)}")
+        if not isinstance(seed, int):
+            raise TypeError("an integer is required")  # torch unpacks a Python int only
         if not -(2**63) <= seed < 2**64:
             raise ValueError("Overflow when unpacking long long")
         self._engine = MT19937(seed % 2**64)
@@ -123,6 +140,34 @@ class Generator:
         return f"<torch._C.Generator object at 0x{id(self):x}>"
 
 
+_CUDA_LIBRARY = (
+    "Cannot get CUDA generator without ATen_cuda library. PyTorch splits its backend into two shared libraries: a CPU "
+    "library and a CUDA library; this error has occurred because you are trying to use some CUDA functionality, but "
+    "the CUDA library has not been loaded by the dynamic linker for some reason.  The CUDA library MUST be loaded, "
+    "EVEN IF you don't directly use any symbols from the CUDA library! One common culprit is a lack of "
+    "-Wl,--no-as-needed in your link arguments; many dynamic linkers will delete dynamic library dependencies if you "
+    "don't depend on any of their symbols.  You can check if this has occurred by using ldd on your binary to see if "
+    "there is a dependency on *_cuda.so library.")
+_NO_GENERATOR = {"cuda": _CUDA_LIBRARY, "mps": "Cannot execute getNewGenerator() without MPS backend.",
+                 "xpu": "Cannot get XPU generator without ATen_xpu library.",
+                 "mtia": "Cannot execute getNewGenerator() without MTIA backend.",
+                 "hip": "Backend doesn`t support getNewGenerator()", "hpu": "Backend doesn`t support getNewGenerator()"}
+
+
+def _generator_device(where):
+    """The device of ``torch.Generator(device)``: the CPU (whatever its index), or torch's error for any other."""
+    if where is None:
+        return _device("cpu")
+    if isinstance(where, int) and not isinstance(where, bool):  # an index: of an accelerator, which there is none of
+        raise RuntimeError("Cannot access accelerator device when none is available.")
+    if not isinstance(where, (str, _device)):
+        raise must_be_tensor("Generator", "device", 1, where, kind="torch.device")
+    d = where if isinstance(where, _device) else _device(where)
+    if d.type != "cpu":
+        raise RuntimeError(_NO_GENERATOR.get(d.type, f"{d.type.upper()} device type not an accelerator."))
+    return _device("cpu")
+
+
 default_generator = Generator()
 
 
@@ -141,7 +186,7 @@ def generator_or_default(generator=None, function=None, args=(), overloads=None,
 
 def manual_seed(seed):
     """Mirror ``torch.manual_seed``: restart the default generator, so later draws repeat; returns it."""
-    return default_generator.manual_seed(seed)
+    return default_generator.manual_seed(int(seed))
 
 
 def initial_seed():
@@ -168,19 +213,33 @@ def set_rng_state(new_state):
 def multinomial(input, num_samples, replacement=False, *, generator=None):
     """Mirror ``torch.multinomial``: ``num_samples`` category indices drawn with the weights in each row of
     ``input`` (1-D or 2-D, not necessarily summing to 1), with or without replacement (int64)."""
-    if not input.dtype.is_floating_point:
-        raise RuntimeError(f"multinomial only supports floating-point dtypes for input, got: {input.dtype.scalar_name}")
     if input.ndim not in (1, 2):
         raise RuntimeError("prob_dist must be 1 or 2 dim")
+    if not input.dtype.is_floating_point:
+        raise RuntimeError(f"multinomial only supports floating-point dtypes for input, got: {input.dtype.scalar_name}")
     if num_samples <= 0:
         raise RuntimeError("cannot sample n_sample <= 0 samples")
-    rows = input._data.astype(np.float64).reshape(-1, input.shape[-1])
-    if not replacement and num_samples > rows.shape[1]:
+    if not replacement and num_samples > input.shape[-1]:
         raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
-    if not np.all(np.isfinite(rows)) or np.any(rows < 0):
-        raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
-    if np.any(rows.sum(axis=1) <= 0):
-        raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+    rows = input._data.astype(np.float64).reshape(input.shape[0] if input.ndim == 2 else 1, input.shape[-1])
+    if not len(rows):  # no rows: nothing to draw, nothing checked
+        return wrap(np.zeros((0, num_samples), np.int64))
+    if not replacement or num_samples == 1:
+        if not rows.size:  # torch's check takes the min and max of the probabilities first
+            raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the operation has no "
+                               "identity.")  # fmt: skip
+        if not np.all(np.isfinite(rows)) or np.any(rows < 0):
+            raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
+        if np.any(rows.sum(axis=1) <= 0):
+            raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+    else:  # the kernel's checks, row by row: each entry in order, then the row's sum
+        for row in rows:
+            bad = ~((row >= 0) & np.isfinite(row))
+            if bad.any():
+                entry = "< 0" if not row[bad.argmax()] >= 0 else "= infinity or NaN"
+                raise RuntimeError(f"invalid multinomial distribution (encountering probability entry {entry})")
+            if not row.sum() > 0:
+                raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
     gen = generator_or_default(generator, "multinomial")
     if replacement and num_samples > 1:  # torch draws one sample (with replacement or not) by the p / q way
         weights = np.ascontiguousarray(input._data).reshape(-1, input.shape[-1])
@@ -193,31 +252,40 @@ def multinomial(input, num_samples, replacement=False, *, generator=None):
     return wrap(result if input.ndim == 2 else result[0])
 
 
-def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None, requires_grad=False):
+def normal(*args, **kwargs):
     """Mirror ``torch.normal``: normal draws with ``mean`` and ``std`` (numbers with a ``size``, or tensors
-    that broadcast)."""
+    that broadcast); arguments that fit none of its overloads get torch's parser's error."""
+    try:
+        return _normal(*args, **kwargs)
+    except Exception as error:  # noqa: BLE001 - torch's parser would have refused the call before anything ran
+        parsed = call_error("normal", recorded_signatures()["torch.normal"], args, kwargs)
+        raise shown_here(error if parsed is None else parsed)  # noqa: B904
+
+
+def _normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None, requires_grad=False):
     check_device(device)
-    if not isinstance(mean, Tensor) and not isinstance(std, Tensor):
-        if size is None:
-            raise TypeError(
-                "normal() received an invalid combination of arguments - got (float, float), but expected one of:\n"
-                " * (Tensor mean, Tensor std, *, torch.Generator generator = None, Tensor out = None)\n"
-                " * (Tensor mean, float std = 1, *, torch.Generator generator = None, Tensor out = None)\n"
-                " * (float mean, Tensor std, *, torch.Generator generator = None, Tensor out = None)\n"
-                " * (float mean, float std, tuple of ints size, *, torch.Generator generator = None, Tensor out = "
-                "None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool "
-                "pin_memory = False, bool requires_grad = False)\n"
-            )
+    if size is not None or not isinstance(mean, Tensor) and not isinstance(std, Tensor):
+        mean, std = _number(mean), _number(std)  # the overload of numbers and a size (a 0-d tensor is a number)
+        if not isinstance(size, (tuple, list)) or not all(map(is_int, size)) or requires_grad.__class__ is not bool:
+            raise TypeError("normal(): no overload takes these arguments")  # the parser's error replaces it
         _check_std(std)
         shape = tuple(size)
+        if any(n < 0 for n in shape):
+            raise RuntimeError(f"Trying to create tensor with negative dimension {min(shape)}: {list(shape)}")
         out_dtype = dtype or dtypes.get_default_dtype()
     else:
-        m = mean._data if isinstance(mean, Tensor) else mean
-        s = std._data if isinstance(std, Tensor) else std
-        if np.any(np.asarray(s) < 0):
-            raise RuntimeError("normal expects all elements of std >= 0.0")
-        shape = np.broadcast_shapes(np.shape(m), np.shape(s))
+        if dtype is not None or device is not None or requires_grad is not False:
+            raise TypeError("normal(): the overloads of tensors take no dtype")  # the parser's error replaces it
+        if isinstance(std, Tensor):
+            if std._data.size and not (std._data >= 0).all():  # NaN too
+                raise RuntimeError("normal expects all elements of std >= 0.0")
+        else:
+            _check_std(std)
+        shape = infer_size(np.shape(mean._data if isinstance(mean, Tensor) else mean), np.shape(std._data if
+                           isinstance(std, Tensor) else std))  # fmt: skip
         out_dtype = (mean if isinstance(mean, Tensor) else std).dtype
+    if not out_dtype.is_floating_point:
+        raise NotImplementedError(f"\"normal_kernel_cpu\" not implemented for '{out_dtype.scalar_name}'")
     given = (mean, std) if size is None else (mean, std, size)
     gen = generator_or_default(generator, "normal", given, recorded_overloads("torch.normal"))
     n = int(np.prod(shape, dtype=np.int64))
@@ -229,13 +297,72 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
         values = sampling.normal(gen, n, out_np).reshape(shape) * std._data + m
     else:
         values = sampling.normal(gen, n, out_np, mean, std).reshape(shape)
-    t = wrap(np.asarray(values).astype(out_np, copy=False))
+    values = np.asarray(values).astype(out_np, copy=False)
+    if isinstance(mean, Tensor) or isinstance(std, Tensor):
+        return _NORMAL_OPS[isinstance(mean, Tensor), isinstance(std, Tensor)].apply(
+            *(t for t in (mean, std) if isinstance(t, Tensor)), values=values)
+    t = wrap(values)
     return t.requires_grad_() if requires_grad else t
 
 
+class NormalMean(Op):
+    """result = normal(mean, std), ``std`` a number: ``mean`` gets no gradient (zeros), as in torch"""
+
+    node_name = "NormalBackward1"
+    formula = {"mean": "zeros_like(grad)"}
+    saved_values = {"mean_sym_sizes": "mean_shape"}
+
+    @staticmethod
+    def forward(ctx, mean, *, values):
+        ctx.mean_shape = tuple(mean.shape)
+        return wrap(values)
+
+
+class NormalStd(Op):
+    """result = normal(mean, std), ``mean`` a number: ``std`` gets no gradient (zeros)"""
+
+    node_name = "NormalBackward2"
+    formula = {"std": "zeros_like(grad)"}
+    saved_values = {"std_sym_sizes": "std_shape"}
+
+    @staticmethod
+    def forward(ctx, std, *, values):
+        ctx.std_shape = tuple(std.shape)
+        return wrap(values)
+
+
+class NormalMeanStd(Op):
+    """result = normal(mean, std), both tensors: neither gets a gradient (zeros)"""
+
+    node_name = "NormalBackward3"
+    formula = {"mean": "zeros_like(grad)", "std": "zeros_like(grad)"}
+    saved_values = {"mean_sym_sizes": "mean_shape", "std_sym_sizes": "std_shape"}
+
+    @staticmethod
+    def forward(ctx, mean, std, *, values):
+        ctx.mean_shape, ctx.std_shape = tuple(mean.shape), tuple(std.shape)
+        return wrap(values)
+
+
+_NORMAL_OPS = {(True, False): NormalMean, (False, True): NormalStd, (True, True): NormalMeanStd}
+
+
+def _number(value):
+    """A number argument of torch's (``float mean``) as a Python float: a 0-d tensor that requires no grad is one to
+    torch's parser (anything else is left for its error)."""
+    if isinstance(value, Tensor) and value.ndim == 0 and not value.requires_grad:
+        return value.item()
+    if not isinstance(value, NUMBERS) or isinstance(value, np.bool_):
+        raise TypeError("not a number")  # the parser's error replaces it
+    return float(value) if isinstance(value, bool) else value
+
+
 def _check_std(std):
-    if std < 0:
+    if not std >= 0:  # NaN too
         raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
+
+
+normal.__wrapped__ = _normal  # its parameters, for help() and the keywords torch takes (out=, layout=)
 
 
 class _Fill(Op):
@@ -364,6 +491,7 @@ def _fill_random(t, op, draw, kernel=None, *operands):
 @public("normal_", function=False, parse=True)
 def _normal_(self, mean=0.0, std=1.0, *, generator=None):
     """Mirror ``Tensor.normal_(mean=0, std=1)``: fill with normal draws (d2l's weight initialisation)."""
+    mean, std = _number(mean), _number(std)
     _check_std(std)
     gen, dtype = generator_or_default(generator, "normal_"), self._data.dtype
     contiguous = self.is_contiguous()
@@ -374,11 +502,20 @@ def _normal_(self, mean=0.0, std=1.0, *, generator=None):
 @public("uniform_", function=False, parse=True)
 def _uniform_(self, a=0.0, to=1.0, *, generator=None):
     """Mirror ``Tensor.uniform_(from=0, to=1)``: fill with uniform draws in [a, to) (``from`` is Python's)."""
-    b = to
+    a, b = _number(a), _number(to)
+    if not self.dtype.is_floating_point:
+        raise NotImplementedError(f"\"check_uniform_bounds\" not implemented for '{self.dtype.scalar_name}'")
+    largest = float(np.finfo(self._data.dtype).max)
+    for value, name in ((a, "from"), (b, "to")):
+        if not -largest <= value <= largest:  # NaN too
+            raise RuntimeError(f"{name} is out of bounds for {_TYPE_META[self._data.dtype.name]}")
     if a > b:
         raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found from={a:g} > to={b:g}")
+    if b - a > largest:
+        raise RuntimeError(f"uniform_ expects to-from <= std::numeric_limits<{self.dtype.scalar_name}>::max(), but "
+                           f"found to={b:g} and from={a:g} which result in to-from to exceed the limit")  # fmt: skip
     gen, dtype = generator_or_default(generator, "uniform_"), self._data.dtype
-    return _fill_random(self, Uniform, lambda n: sampling.uniform(gen, n, dtype, a, b), "check_uniform_bounds")
+    return _fill_random(self, Uniform, lambda n: sampling.uniform(gen, n, dtype, a, b))
 
 
 # ---------------------------------------------------------------------------------------- more distributions
@@ -397,6 +534,7 @@ _TYPE_META = {"float32": "float", "float64": "double", "float16": "c10::Half", "
 def _exponential_(self, lambd=1.0, *, generator=None):
     """Mirror ``Tensor.exponential_(lambd=1)``: fill with exponential draws of rate ``lambd``
     (``-log1p(-u) / lambd``, u a float64 uniform)."""
+    lambd = _number(lambd)
     if not lambd > 0.0:
         raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={lambd:g}")
     _check_floating(self, "Exponential distribution is a continuous probability distribution. dtype must be a "
@@ -409,6 +547,7 @@ def _exponential_(self, lambd=1.0, *, generator=None):
 def _geometric_(self, p, *, generator=None):
     """Mirror ``Tensor.geometric_(p)``: fill with the number of Bernoulli(p) trials up to the first success
     (``ceil(log(u) / log1p(-p))``); integer tensors too."""
+    p = _number(p)
     if not 0 < p < 1:
         raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={p:g}")
     if self.dtype is dtypes.bool_:
@@ -429,6 +568,7 @@ def _as_dtype(values, dtype):
 def _log_normal_(self, mean=1.0, std=2.0, *, generator=None):
     """Mirror ``Tensor.log_normal_(mean=1, std=2)``: fill with ``exp`` of normal draws (mean, std), drawn one by one
     as float64 (with the spare sample, as torch's)."""
+    mean, std = _number(mean), _number(std)
     if not std > 0.0:
         raise RuntimeError(f"log_normal_ expects std > 0.0, but found std={std:g}")
     gen, dtype = generator_or_default(generator, "log_normal_"), self._data.dtype
@@ -440,6 +580,7 @@ def _log_normal_(self, mean=1.0, std=2.0, *, generator=None):
 def _cauchy_(self, median=0.0, sigma=1.0, *, generator=None):
     """Mirror ``Tensor.cauchy_(median=0, sigma=1)``: fill with Cauchy draws (``median + sigma * tan(pi * (u -
     0.5))``, u a float64 uniform)."""
+    median, sigma = _number(median), _number(sigma)
     if not sigma > 0.0:
         raise RuntimeError(f"cauchy_ expects sigma > 0.0, but found sigma={sigma:g}")
     _check_floating(self, "Cauchy distribution is a continuous probability distribution. dtype must be a floating "
@@ -512,7 +653,7 @@ def _random_(self, *args, generator=None, **kwargs):
     from [0, the dtype's largest integer] (floats: [0, 2**mantissa bits]), [0, to) or [from, to) (``to=None``:
     up to the dtype's largest), as torch's kernels draw them (``random()``, or ``random64()`` for ranges of 2**28
     and more, float64 and int64)."""
-    names = ("from", "to") if len(args) == 2 or "from" in kwargs else ("to",)
+    names = ("from", "to") if len(args) + len(kwargs) == 2 or "from" in kwargs else ("to",)
     if len(args) > len(names) or set(kwargs) - set(names) or len(args) + len(kwargs) not in (0, len(names)) \
             or any(not (is_int(v) or (v is None and k == "to" and len(names) == 2))
                    for k, v in zip(names, args + tuple(kwargs.values()))):  # fmt: skip
@@ -581,7 +722,10 @@ def bernoulli(input, *args, generator=None, **kwargs):
     if not isinstance(input, Tensor):
         raise must_be_tensor("bernoulli", "input", 1, input)
     p = args[0] if args else kwargs.pop("p", None)
-    bad_p = p is not None and (isinstance(p, (Tensor, bool)) or not isinstance(p, (int, float)))
+    bad_p = p is not None and not is_float(p)  # a 0-d tensor or a bool is a float to torch's parser
+    out = kwargs.pop("out", None) if p is None and not method else None  # only torch.bernoulli(input) takes out=
+    if out is not None and not isinstance(out, Tensor):
+        raise invalid_arguments("bernoulli", (input,), _BERNOULLI, {"out": out})
     if len(args) > 1 or kwargs or bad_p:
         given = (input, *args) if not method else args
         raise invalid_arguments("bernoulli", given, _BERNOULLI_METHOD if method else _BERNOULLI,
@@ -590,8 +734,12 @@ def bernoulli(input, *args, generator=None, **kwargs):
                                _BERNOULLI_METHOD if method else _BERNOULLI)
     if p is None:
         _check_probabilities(input)
-        return Bernoulli.apply(input, draw=lambda probs: _bernoulli_with(gen, probs.dtype)(
-            np.ascontiguousarray(probs)).reshape(probs.shape))  # fmt: skip
+        def draw():
+            return Bernoulli.apply(input, draw=lambda probs: _bernoulli_with(gen, probs.dtype)(
+                np.ascontiguousarray(probs)).reshape(probs.shape))  # fmt: skip
+
+        return draw() if out is None else write_out("bernoulli", out, draw, input)
+    p = _number(p)
     from .ops.not_implemented import record_not_implemented
 
     out = wrap(np.empty(input.shape, input._data.dtype))  # torch's empty_like(input, LEGACY_CONTIGUOUS_MEMORY_FORMAT)
@@ -621,6 +769,8 @@ def _bernoulli_(self, p=0.5, *, generator=None):
     one's shape: float64 uniforms if it is float64, float32 ones else); any dtype."""
     given = () if type(p) is float and p == 0.5 else (p,)
     gen, dtype = generator_or_default(generator, "bernoulli_", given, _BERNOULLI_), self._data.dtype
+    if isinstance(p, bool):
+        p = float(p)  # an int to torch's parser, so the float overload's p
     if isinstance(p, Tensor):
         _check_probabilities(p)
         p.expand(self.shape)  # torch's error for a p that does not broadcast to self
@@ -649,10 +799,14 @@ def randint_like(input, *args, generator=None, dtype=None, device=None, requires
     if not args and not kwargs or len(args) > len(names) or set(bound) != set(names) or not all(
             is_int(v) or (k == "high" and isinstance(v, Tensor) and len(names) == 1) for k, v in bound.items()):
         raise invalid_arguments("randint_like", (input, *args), _RANDINT_LIKE, kwargs)  # fmt: skip
+    gen = generator_or_default(generator, "randint_like", (input, *args), _RANDINT_LIKE, kwargs)
     high = bound["high"]
-    high = int(high.item()) if isinstance(high, Tensor) else high
+    if isinstance(high, Tensor):
+        if high.ndim:
+            raise RuntimeError("high must be a scalar tensor and on CPU")
+        high = int(high.item())
     out = wrap(np.empty_like(input._data, dtype=(dtype or input.dtype).np))
-    _random_(out, bound.get("low", 0), high, generator=generator)
+    _random_(out, bound.get("low", 0), high, generator=gen)
     return out.requires_grad_() if requires_grad else out
 
 

@@ -12,6 +12,7 @@ from .arguments import (
     call_error,
     dtype_argument,
     invalid_arguments,
+    is_float,
     is_int,
     must_be_tensor,
     refuse_integer_result,
@@ -40,6 +41,9 @@ __all__ = [
 def _variance(op, input, dim, unbiased, keepdim, correction):
     """torch's overloads: ``std(dim, unbiased=True, keepdim=False)``, ``std(unbiased)`` and
     ``std(dim, *, correction=1, keepdim=False)``; ``grad_fn._saved_correction`` is what was passed."""
+    if unbiased is None:  # given as None, which no overload of torch's takes (left out, it is NOT_GIVEN)
+        raise must_be_tensor(op.word, "unbiased", None, unbiased, kind="bool")  # replaced by torch's parser's error
+    unbiased = None if unbiased is NOT_GIVEN else unbiased
     if isinstance(dim, bool):  # x.std(False): the first argument is ``unbiased``
         dim, unbiased = None, dim
     elif is_int(dim):  # a numpy integer or a 0-d integer tensor is an int to torch's parser
@@ -62,31 +66,30 @@ def _variance(op, input, dim, unbiased, keepdim, correction):
 
 
 @public("var", function=False, parse=True)
-def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def var(input, dim=None, unbiased=NOT_GIVEN, keepdim=False, *, correction=None):
     """Mirror ``torch.var``: the variance over ``dim`` (all dims if None), dividing by ``N - correction``
     (``unbiased=True``, the default, is ``correction=1``)."""
     return _variance(ST.Var, input, dim, unbiased, keepdim, correction)
 
 
 @public("std", function=False, parse=True)
-def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def std(input, dim=None, unbiased=NOT_GIVEN, keepdim=False, *, correction=None):
     """Mirror ``torch.std``: the square root of :func:`var` (StdBackward0)."""
     return _variance(ST.Std, input, dim, unbiased, keepdim, correction)
 
 
 @public(function=False, parse=True)
-def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def var_mean(input, dim=None, unbiased=NOT_GIVEN, keepdim=False, *, correction=None):
     """Mirror ``torch.var_mean``: ``(var, mean)`` over ``dim``, both from one VarMeanBackward0 node."""
     return _variance(ST.VarMean, input, dim, unbiased, keepdim, correction)
 
 
 @public(function=False, parse=True)
-def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def std_mean(input, dim=None, unbiased=NOT_GIVEN, keepdim=False, *, correction=None):
     """Mirror ``torch.std_mean``: ``(std, mean)`` over ``dim``, both from one StdMeanBackward0 node."""
     return _variance(ST.StdMean, input, dim, unbiased, keepdim, correction)
 
 
-@public("norm", function=False)
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     """Mirror ``torch.norm`` (torch's Python function, and ``Tensor.norm``, which calls it): a vector norm for ``p``
     = 2 or ``'fro'`` (the default, over at most two dims), 1, inf, or any real number, over ``dim`` (all dims if
@@ -110,6 +113,15 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
             raise
         raise error from None
 
+
+@public("norm", function=False)
+def _norm_method(self, p="fro", dim=None, keepdim=False, dtype=None):
+    """Mirror ``Tensor.norm``: :func:`norm` of this tensor (a Python method of torch's, whose own argument errors
+    name it ``Tensor.norm()``)."""
+    return norm(self, p, dim, keepdim, dtype)
+
+
+_norm_method.__qualname__ = "Tensor.norm"
 
 _VECTOR_NORM = ("Tensor input, Number ord = 2, tuple of ints dim = None, bool keepdim = False, *, "
                 "torch.dtype dtype = None, Tensor out = None")  # fmt: skip
@@ -167,12 +179,12 @@ def _running(name, method, impl):
         if len(args) > 1:
             given, takes = len(args) + (not method), "1 positional argument" if method else "2 positional arguments"
             raise TypeError(f"{name}() takes {takes} but {given} were given")
-        for key in kwargs.keys() - allowed:
-            raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
         dim = args[0] if args else kwargs.pop("dim", REQUIRED)
-        require_dim(name, dim)
+        require_dim(name, dim)  # the parser checks each parameter in order, then the keywords it does not have
         if not is_int(dim):
             raise must_be_tensor(name, "dim", (1 if method else 2) if args else None, dim, "int")
+        for key in kwargs.keys() - allowed:
+            raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
         return impl(input, int(dim), **kwargs)
 
     call.__name__ = call.__qualname__ = name
@@ -288,6 +300,8 @@ def _check_sort_flags(function, dim, descending, stable):
 
 
 def _truth(name, input, dim, keepdim):
+    if keepdim.__class__ is not bool:
+        raise TypeError(f"{name}(): keepdim must be bool")  # replaced by torch's parser's error (parse=True)
     data = input._data
     result = np.all if name == "all" else np.any
     axes = normalize_dims(input, dim)
@@ -311,23 +325,94 @@ def any(input, dim=None, keepdim=False):  # noqa: A001 - torch.any
 def histogram(input, bins=100, *, range=None, weight=None, density=False):  # noqa: A002 - torch's name
     """Mirror ``torch.histogram``: counts of ``input`` in ``bins`` equal bins between its min and max (or
     ``range``), or in the bins that a tensor of edges gives; ``(hist, bin_edges)``, not differentiable."""
+    if not isinstance(bins, Tensor) and not is_int(bins) or isinstance(bins, Tensor) and range is not None:
+        raise TypeError("histogram(): no overload takes these arguments")  # replaced by torch's parser's error
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"histogramdd\" not implemented for '{input.dtype.scalar_name}'")
     x = input._data.reshape(-1)
     dtype = x.dtype
+    _check_histogram_tensors(input, bins, weight)
     if is_int(bins) and bins <= 0:
         raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
     if isinstance(bins, Tensor):
         edges = bins._data.astype(dtype)
     else:
-        lo, hi = (float(range[0]), float(range[1])) if range is not None else _extent(x)
+        lo, hi = _histogram_range(range) if range is not None else _extent(x)
         edges = torch_linspace(lo, hi, bins + 1, dtype)
     w = None if weight is None else weight._data.reshape(-1)
-    hist, _ = np.histogram(x, bins=edges.astype(np.float64), weights=w)
+    if edges.size > 1 and np.any(np.diff(edges) < 0):  # edges out of order: torch's binary search all the same
+        hist = _unordered_histogram(x, edges, w)
+    else:
+        hist, _ = np.histogram(x, bins=edges.astype(np.float64), weights=w)
     hist = hist.astype(dtype)
     if density:  # torch divides by the total, then by each bin's width
         hist = (hist / dtype.type(hist.sum())).astype(dtype) / np.diff(edges)
     return ReturnTypes(wrap(hist.astype(dtype)), wrap(edges), "histogram", ("hist", "bin_edges"))
+
+
+_C_TYPE = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int", "int32": "int",
+           "int16": "short int", "int8": "signed char", "uint8": "unsigned char", "bool": "bool"}
+
+
+def _check_histogram_tensors(input, bins, weight):
+    """torch's ``histogramdd_check_inputs`` for the edges given as a tensor and the weights."""
+    dtype = _C_TYPE.get(input._data.dtype.name)
+    if isinstance(bins, Tensor):
+        if bins.dtype is not input.dtype:
+            raise RuntimeError("torch.histogramdd: input tensor and bins tensors should have the same dtype, but got "
+                               f"input with dtype {dtype} and bins for dimension 0 with dtype "
+                               f"{_C_TYPE.get(bins._data.dtype.name)}")  # fmt: skip
+        if bins.ndim != 1:
+            raise RuntimeError(f"torch.histogramdd: bins tensor should have one dimension, but got {bins.ndim} "
+                               "dimensions in the bins tensor for dimension 0")  # fmt: skip
+        if not bins.numel():
+            raise RuntimeError("torch.histogramdd: bins tensor should have at least 1 element, but got 0 elements in "
+                               "the bins tensor for dimension 0")  # fmt: skip
+        if bins.numel() == 1:
+            raise RuntimeError("torch.histogram(): bins must be > 0, but got 0 for dimension 0")
+    if weight is not None:
+        if weight.dtype is not input.dtype:
+            raise RuntimeError("torch.histogramdd: if weight tensor is provided, input tensor and weight tensor should "
+                               f"have the same dtype, but got input({dtype}), and "
+                               f"weight({_C_TYPE.get(weight._data.dtype.name)})")  # fmt: skip
+        if weight.numel() != input.numel():
+            raise RuntimeError("torch.histogramdd: if weight tensor is provided it should have the same shape as the "
+                               "input tensor excluding its innermost dimension, but got input with shape "
+                               f"[{input.numel()}, 1] and weight with shape [{weight.numel()}]")  # fmt: skip
+
+
+def _histogram_range(range):  # noqa: A002 - torch's name
+    """``range`` as ``(min, max)``, after torch's checks."""
+    if not isinstance(range, (tuple, list)) or [v for v in range if not is_float(v)]:  # all and any are torch's here
+        raise TypeError("histogram(): range must be floats")  # replaced by torch's parser's error (parse=True)
+    if len(range) != 2:
+        raise RuntimeError(f"torch.histogramdd: for a 1-dimensional histogram range should have 2 elements, but got "
+                           f"{len(range)}")  # fmt: skip
+    lo, hi = float(range[0]), float(range[1])
+    if lo > hi:
+        raise RuntimeError(f"torch.histogramdd: min should not exceed max, but got min {lo:g} max {hi:g} for "
+                           "dimension 0")  # fmt: skip
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        raise RuntimeError(f"torch.histogramdd: dimension 0's range [{lo:g}, {hi:g}] is not finite")
+    return lo, hi
+
+
+def _unordered_histogram(x, edges, weight):
+    """torch's counts for edges out of order: each element between the first and the last edge goes to the bin
+    before the edge ``std::upper_bound`` finds by its binary search (the last edge counts in the last bin)."""
+    hist = np.zeros(edges.size - 1, np.float64)
+    for i, value in enumerate(x.tolist()):
+        if not edges[0] <= value <= edges[-1]:
+            continue
+        first, count = 0, edges.size
+        while count > 0:  # libstdc++'s upper_bound, step by step
+            step = count // 2
+            if not value < edges[first + step]:
+                first, count = first + step + 1, count - step - 1
+            else:
+                count = step
+        hist[min(first - 1, edges.size - 2)] += 1 if weight is None else weight[i]
+    return hist
 
 
 def _extent(x):

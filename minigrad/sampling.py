@@ -269,7 +269,7 @@ def _sample_poisson(gen, lam):
             u = float(uniform_double(gen, 1)[0]) - 0.5
             v = float(uniform_double(gen, 1)[0])
             us = 0.5 - abs(u)
-            k = math.floor(float(fma(2 * a / us + b, u, lam)) + 0.43)
+            k = _as_int64(float(fma(2 * a / us + b, u, lam)) + 0.43)
             if us >= 0.07 and v <= vr:
                 return k
             if k < 0 or (us < 0.013 and v > us):
@@ -286,6 +286,12 @@ def _sample_poisson(gen, lam):
             x += 1
         else:
             return x
+
+
+def _as_int64(value):
+    """``(int64_t)std::floor(value)`` as x86 computes it: the lowest int64 for NaN or a value beyond its range (a rate
+    of inf or 1e20 draws -2**63)."""
+    return math.floor(value) if -(2.0**63) <= value < 2.0**63 else -(2**63)
 
 
 def multinomial_with_replacement(gen, rows, num_samples):

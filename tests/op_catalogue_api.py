@@ -197,6 +197,16 @@ def _backward_op(fn, op, a, g, dim=None):
     return op.backward_op.apply(g, fn(a), formula=formula, values=values)
 
 
+def _normal_draws(m, s):
+    """``torch.normal`` of each overload (NormalBackward1/2/3), minus the same draw detached: zero in value and in
+    torch's (zero) gradient, which is what the draws' nodes pass back."""
+    out = m * s
+    for mean, std in ((m, s.abs() + 0.5), (m, 2.0), (1.0, s.abs() + 0.5)):
+        drawn = [torch.normal(mean, std, generator=torch.Generator().manual_seed(0)) for _ in range(2)]
+        out = out + drawn[0] - drawn[1].detach()
+    return out
+
+
 API_CATALOGUE = [
     # softmax and friends
     Case("softmax", lambda a, d: torch.softmax(a, d), unary(), args_for=a_dim, second_order=True),
@@ -696,4 +706,5 @@ API_CATALOGUE = [
     Case("layer_norm", lambda x, w, b: F.layer_norm(x, x.shape[1:], w, b),
          fixed(((4, 3), (3,), (3,)), ((2, 3, 2), (3, 2), (3, 2))), (DISTINCT, REAL), second_order=True),
     Case("layer_norm_plain", lambda x: F.layer_norm(x, x.shape[-1:]), fixed(((2, 3),), ((3,),)), (DISTINCT,)),
+    Case("normal_tensors", _normal_draws, fixed(((2, 3), (2, 3)), ((2, 1), (3,))), second_order=True),
 ]

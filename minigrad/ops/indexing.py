@@ -6,6 +6,7 @@ gradients put ``grad`` back where the elements came from (``Embed`` and its vari
 differentiable too, for ``create_graph=True``).
 """
 
+import operator
 import warnings
 
 import numpy as np
@@ -153,6 +154,10 @@ def indices_as_torch_saves(key):
 
 
 def _index_error(a, indices, err):
+    for k in indices:  # a float beside an advanced index (x[[0.5, [1]]]): torch refuses it first
+        if isinstance(k, (float, complex, np.floating)):
+            return ("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices "
+                    f"(got {type(k).__name__})")  # fmt: skip
     consumed = sum(k.ndim if isinstance(k, np.ndarray) and k.dtype == bool else 1 for k in indices
                    if k is not None and k is not Ellipsis and not isinstance(k, (bool, np.bool_)))  # fmt: skip
     if consumed > a.ndim:
@@ -200,7 +205,7 @@ def sequence_as_tuple(key):
     if len(key) >= 32:
         return key
     for item in key:
-        if isinstance(item, (list, tuple, Tensor, np.ndarray, slice, str)) or item is None or item is Ellipsis:
+        if isinstance(item, (list, tuple, Tensor, np.ndarray, slice, str, bytes)) or item is None or item is Ellipsis:
             line = 359 if item is None or item is Ellipsis else 349
             warnings.warn(internal(_SEQUENCE_AS_TUPLE, f"torch/csrc/autograd/python_variable_indexing.cpp:{line}"),
                           UserWarning, stacklevel=user_stacklevel())  # fmt: skip
@@ -224,10 +229,31 @@ def np_index(k):
         return k._data
     if isinstance(k, (list, bool)):
         arr = np.asarray(k) if k != [] else np.zeros(0, np.int64)  # an empty list selects nothing, as in torch
-        if arr.dtype.kind == "f":
-            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        if arr.dtype.kind not in "biu":  # torch makes an int64 tensor of any list that is not all bools
+            return np.array(_as_int64(k), dtype=np.int64)
         return arr
+    if isinstance(k, np.ndarray) and k.dtype.kind == "f":  # torch casts it to int64, unchecked (NaN: the lowest)
+        with np.errstate(invalid="ignore"):
+            return k.astype(np.int64)
     return k
+
+
+def _as_int64(item):
+    """A (nested) list index of numbers as torch reads it into an int64 tensor: a Python float truncated toward
+    zero (torch's error if it does not fit), anything else by its ``__index__`` (Python's TypeError for a numpy
+    float32 or a complex)."""
+    if isinstance(item, list):
+        return [_as_int64(i) for i in item]
+    if isinstance(item, float):
+        if item != item or not -(2**63) <= item <= 2**63:
+            raise RuntimeError("value cannot be converted to type int64 without overflow")
+        return int(item)
+    if isinstance(item, (str, bytes)):
+        raise TypeError(f"new(): invalid data type '{type(item).__name__}'")
+    value = operator.index(item)
+    if not -(2**63) <= value < 2**63:
+        raise ValueError("Overflow when unpacking long long")
+    return value
 
 
 def getitem(t, key):
