@@ -4296,6 +4296,7 @@ for _name, _code in REAL_HANDS.items():
 from parity import (  # noqa: E402, F401
     cases_api,
     cases_args_more,
+    cases_args_more2,
     cases_attention,
     cases_autograd_api,
     cases_distributions,
