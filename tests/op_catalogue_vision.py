@@ -12,7 +12,6 @@ import minigrad.nn.functional as F
 
 # pixel coordinates of a 4-wide input: integer at (2k + 1) / 4 - 1 (align_corners=False), 2k / 3 - 1 (True)
 _KINKS = (-1.25, -0.75, -0.25, 0.25, 0.75, 1.25, -1.0, -1 / 3, 1 / 3, 1.0)
-_NO_DOUBLE = "derivative for grid_sampler_2d_backward is not implemented"  # minigrad's; torch has one
 GRID = Domain(-1.2, 1.2, avoid=_KINKS)
 # nearest: rounding jumps at half-integer pixel coordinates, so its input's gradient is checked at fixed points
 _NEAREST_GRID = torch.tensor([[[[-0.9, -0.6], [0.1, 0.45], [0.7, -0.2]], [[0.3, 0.9], [-0.45, -0.05], [1.3, 0.6]]]],
@@ -36,13 +35,13 @@ def _nearest(padding_mode):
 
 VISION_CATALOGUE = [
     Case(f"grid_sample_{padding}_{align}", _sampled(padding, align), fixed(((2, 3, 4, 4), (2, 3, 2, 2)),
-         ((1, 1, 4, 4), (1, 2, 5, 2))), (REAL, GRID), no_double_backward=_NO_DOUBLE)  # fmt: skip
+         ((1, 1, 4, 4), (1, 2, 5, 2))), (REAL, GRID), second_order=True)  # fmt: skip
     for padding in ("zeros", "border", "reflection")
     for align in (False, True)
 ]
 VISION_CATALOGUE += [
     Case(f"grid_sample_nearest_{padding}", _nearest(padding), fixed(((1, 2, 4, 4),), ((2, 1, 4, 4),)),
-         no_double_backward=_NO_DOUBLE)  # fmt: skip
+         second_order=True)  # fmt: skip
     for padding in ("zeros", "border", "reflection")
 ]
 VISION_CATALOGUE += [
@@ -52,6 +51,6 @@ VISION_CATALOGUE += [
          align_corners=True), fixed(((2, 3, 4),)), second_order=True),  # fmt: skip
     Case("affine_grid_then_sample", lambda x, theta: F.grid_sample(x, F.affine_grid(theta * 0.1 + torch.tensor(
          [[0.9, 0.1, 0.05], [-0.1, 0.8, 0.02]], dtype=x.dtype), (x.shape[0], 1, 3, 3), align_corners=False),
-         align_corners=False), fixed(((1, 1, 4, 4), (1, 2, 3))), no_double_backward=_NO_DOUBLE),  # fmt: skip
+         align_corners=False), fixed(((1, 1, 4, 4), (1, 2, 3))), second_order=True),  # fmt: skip
     Case("channel_shuffle", lambda x: F.channel_shuffle(x, 2), fixed(((2, 4, 3),), ((1, 6, 2, 2),)), second_order=True),
 ]

@@ -9,8 +9,6 @@ from op_catalogue import REAL, Case, Domain, fixed
 import minigrad as torch
 import minigrad.nn.functional as F
 
-_NO_DOUBLE_2D = "derivative for grid_sampler_2d_backward is not implemented"  # minigrad's; torch has one
-_NO_DOUBLE_3D = "derivative for grid_sampler_3d_backward is not implemented"  # minigrad's; torch has one
 # pixel coordinates of a 4-wide input: integer at (2k + 1) / 4 - 1 (align_corners=False), 2k / 3 - 1 (True)
 _KINKS = (-1.25, -0.75, -0.25, 0.25, 0.75, 1.25, -1.0, -1 / 3, 1 / 3, 1.0)
 GRID = Domain(-1.2, 1.2, avoid=_KINKS)
@@ -36,19 +34,19 @@ def _nearest3d(padding_mode):
 VISION_MORE_CATALOGUE = [
     Case(f"grid_sample_bicubic_{padding}_{align}", _sampled("bicubic", padding, align),
          fixed(((2, 2, 4, 4), (2, 3, 2, 2)), ((1, 1, 4, 4), (1, 2, 4, 2))), (REAL, GRID),
-         no_double_backward=_NO_DOUBLE_2D)  # fmt: skip
+         second_order=True)  # fmt: skip
     for padding in ("zeros", "border", "reflection")
     for align in (False, True)
 ]
 VISION_MORE_CATALOGUE += [
     Case(f"grid_sample_3d_{padding}_{align}", _sampled("bilinear", padding, align),
          fixed(((2, 2, 4, 4, 4), (2, 2, 1, 2, 3)), ((1, 1, 4, 4, 4), (1, 1, 3, 2, 3))), (REAL, GRID),
-         no_double_backward=_NO_DOUBLE_3D)  # fmt: skip
+         second_order=True)  # fmt: skip
     for padding in ("zeros", "border", "reflection")
     for align in (False, True)
 ]
 VISION_MORE_CATALOGUE += [
     Case(f"grid_sample_3d_nearest_{padding}", _nearest3d(padding), fixed(((1, 2, 4, 4, 4),), ((2, 1, 3, 4, 2),)),
-         no_double_backward=_NO_DOUBLE_3D)  # fmt: skip
+         second_order=True)  # fmt: skip
     for padding in ("zeros", "border", "reflection")
 ]

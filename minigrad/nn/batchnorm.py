@@ -2,17 +2,20 @@
 batch's mean and variance (training) or by the running statistics (evaluation), then scaled and shifted; the running
 statistics follow torch's update (unbiased variance, ``momentum``), computed as torch's CPU kernel does."""
 
+import functools
+
 import numpy as np
 
 from .. import creation
 from ..ops._util import not_implemented, wrap
-from ..ops.carriers import TENSORS
+from ..ops.carriers import ARRAYS, TENSORS
 from ..ops.op import Op
 from ..optim.kernels import wide_type
 from ..size import Size
 from . import init
 from .module import Module
 from .parameter import Parameter
+from .recorded_backward import RecordedBackward, record_backward
 
 
 def _channel(t, x, F):
@@ -102,15 +105,43 @@ class NativeBatchNorm(Op):
 
     @staticmethod
     def backward(ctx, grads, F):
-        grad = grads[0]
-        x, weight, running_mean, running_var, _, _ = ctx._values(F)
-        dx, dw, db = ctx._needs()
-        args = (running_mean, running_var, ctx.training, ctx.eps, ctx.axes, F)
-        return (
-            batch_norm_input_backward(grad, x, weight, *args) if dx else None,
-            batch_norm_weight_backward(grad, x, *args) if dw else None,
-            F.sum(grad, ctx.axes) if db else None,
-        )
+        x, weight, running_mean, running_var, save_mean, save_invstd = ctx._values(F)
+        gradients = functools.partial(batch_norm_gradients, mask=ctx._needs(), training=ctx.training, eps=ctx.eps,
+                                      axes=ctx.axes)  # fmt: skip
+        inputs = (grads[0], x, weight, running_mean, running_var)
+        if F is ARRAYS:
+            return gradients(F, *inputs)
+        shapes = (x.shape, x.shape[1:2], x.shape[1:2])
+        return record_backward(NativeBatchNormBackward, inputs, gradients, ctx._needs(), shapes,
+                               (save_mean, save_invstd), {"eps": ctx.eps, "train": ctx.training})  # fmt: skip
+
+
+def batch_norm_gradients(F, grad, x, weight, running_mean, running_var, *, mask, training, eps, axes):
+    """torch's ``native_batch_norm_backward`` on carrier ``F``: the gradients of input, weight and bias (None where
+    ``mask`` is False)."""
+    dx, dw, db = mask
+    args = (running_mean, running_var, training, eps, axes, F)
+    return (
+        batch_norm_input_backward(grad, x, weight, *args) if dx else None,
+        batch_norm_weight_backward(grad, x, *args) if dw else None,
+        F.sum(grad, axes) if db else None,
+    )
+
+
+class NativeBatchNormBackward(RecordedBackward):
+    """(grad_input, grad_weight, grad_bias) = native_batch_norm_backward(grad_out, input, weight, running_mean,
+    running_var, ...)"""
+
+    node_name = "NativeBatchNormBackwardBackward0"
+    formula = {name: f"differentiate(None, grads, grad_out, input, weight, running_mean, running_var)[{i}]"
+               for i, name in enumerate(("grad_out", "input", "weight"))}  # fmt: skip
+    formula.update(running_mean="None", running_var="None")  # buffers: never differentiated in torch's formulas
+    saved_names = ("grad_out", "input", "weight", "running_mean", "running_var", "save_mean", "save_invstd")
+    saved_values = {"eps": "eps", "train": "train"}
+
+    @staticmethod
+    def forward(ctx, grad_out, input, weight, running_mean, running_var, **params):
+        return RecordedBackward.run(ctx, (grad_out, input, weight, running_mean, running_var), **params)
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):

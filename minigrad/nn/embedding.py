@@ -80,8 +80,43 @@ class EmbeddingLookup(IndexingOp):
 
     @staticmethod
     def backward(ctx, grads, F):
+        if F is not ARRAYS:  # recorded as torch's embedding_dense_backward, to be differentiated again
+            return (EmbeddingDenseBackward.apply(grads[0], indices=ctx.indices, num_weights=ctx.weight_sym_argsize_0,
+                                                 padding_idx=ctx.padding_idx,
+                                                 scale_grad_by_freq=ctx.scale_grad_by_freq),)  # fmt: skip
         return (embedding_backward(grads[0], ctx.indices, ctx.weight_sym_argsize_0, ctx.padding_idx,
                                    ctx.scale_grad_by_freq, F),)  # fmt: skip
+
+
+def embedding_dense_double_backward(grad, indices, padding_idx):
+    """torch's ``embedding_dense_double_backward``: the gradient of embedding's backward for its incoming gradient,
+    the rows of ``grad`` at ``indices``, zeros at ``padding_idx`` (not divided by the counts, as torch's is not,
+    whatever ``scale_grad_by_freq``)."""
+    idx = ARRAYS.value(indices)
+    rows = grad[Tensor._wrap(idx)]
+    if (idx == padding_idx).any():
+        rows = rows * Tensor._wrap((idx != padding_idx).astype(grad.dtype.np)[..., None])
+    return rows
+
+
+class EmbeddingDenseBackward(IndexingOp):
+    """result = embedding_backward(grad_output, indices, ...): embedding's backward as create_graph=True records it"""
+
+    node_name = "EmbeddingDenseBackwardBackward0"
+    formula = {"grad_output": "embedding_dense_double_backward(grad, indices, padding_idx)"}
+    saved_values = {"indices": "indices", "padding_idx": "saved_padding_idx"}
+
+    @staticmethod
+    def forward(ctx, grad_output, *, indices, num_weights, padding_idx, scale_grad_by_freq):
+        ctx._keep_indices(indices)
+        ctx.indices, ctx.padding_idx, ctx.scale_grad_by_freq = indices, padding_idx, scale_grad_by_freq
+        ctx.saved_padding_idx = as_saved_int(padding_idx)
+        return wrap(embedding_backward(grad_output._data, indices, num_weights, padding_idx, scale_grad_by_freq,
+                                       ARRAYS))  # fmt: skip
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (embedding_dense_double_backward(grad, ctx.indices, ctx.padding_idx),)
 
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False):

@@ -9,6 +9,7 @@ from .. import dtypes
 from ..arguments import must_be_tensor
 from ..functional import sigmoid, tanh  # noqa: F401 - re-exported, as torch.nn.functional has them
 from ..ops._util import check_broadcast, mean_of, needs_grad, not_implemented, wrap
+from ..ops.carriers import ARRAYS
 from ..ops.linalg import MAT2_GRAD, is_column_major
 from ..ops.op import Op, sizes_and_strides
 from ..ops.shape import expanded_shape
@@ -180,6 +181,16 @@ class MseLoss(Op):
     saved_values = {"reduction": "reduction_enum"}  # torch's at::Reduction: 0 none, 1 mean, 2 sum
 
     @staticmethod
+    def backward(ctx, grads, F):
+        a, target = ctx._values(F)
+        needs = ctx._needs()
+        if F is not ARRAYS:  # each gradient is torch's mse_loss_backward, recorded (the target's with the two swapped)
+            return tuple(MseLossBackward.apply(grads[0], x, y, norm=ctx.norm, reduction_enum=ctx.reduction_enum)
+                         if need else None for need, (x, y) in zip(needs, ((a, target), (target, a))))  # fmt: skip
+        return tuple(ctx.norm * (x - y) * grads[0] if need else None
+                     for need, (x, y) in zip(needs, ((a, target), (target, a))))  # fmt: skip
+
+    @staticmethod
     def forward(ctx, a, target, *, reduction):
         ctx._save((a, target))
         ctx.reduction, ctx.reduction_enum = reduction, ("none", "mean", "sum").index(reduction)
@@ -195,6 +206,22 @@ class MseLoss(Op):
         if reduction == "sum":
             return wrap(np.asarray(sq.sum(), dtype=sq.dtype))
         return wrap(sq)
+
+
+class MseLossBackward(Op):
+    """result = norm * (self - target) * grad_output: torch's mse_loss_backward, as create_graph=True records it"""
+
+    node_name = "MseLossBackwardBackward0"
+    formula = {"grad_output": "norm * (self - target) * grad", "self": "norm * grad_output * grad",
+               "target": "-norm * grad_output * grad"}  # fmt: skip
+    saved_names = ("grad_output", "self", "target")
+    saved_values = {"reduction": "reduction_enum"}
+
+    @staticmethod
+    def forward(ctx, grad_output, a, target, *, norm, reduction_enum):
+        ctx._save((grad_output, a, target))
+        ctx.norm, ctx.reduction_enum = norm, reduction_enum
+        return wrap(norm * (a._data - target._data) * grad_output._data)
 
 
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):

@@ -2,15 +2,18 @@
 ``normalized_shape``) by its own mean and variance, then scaled and shifted element by element (the layer of
 "Let's build GPT"). Unlike batch normalisation it keeps no running statistics: training and evaluation agree."""
 
+import functools
+
 import numpy as np
 
 from ..arguments import word
 from ..ops._util import not_implemented, wrap
-from ..ops.carriers import TENSORS
+from ..ops.carriers import ARRAYS, TENSORS
 from ..ops.op import Op
 from ..size import Size
 from .batchnorm import affine_parameters, normalise, normalised_input_backward, reset_affine
 from .module import Module
+from .recorded_backward import RecordedBackward, record_backward
 
 
 def layer_norm_input_backward(grad, input, weight, axes, eps, F=TENSORS):
@@ -60,14 +63,44 @@ class NativeLayerNorm(Op):
 
     @staticmethod
     def backward(ctx, grads, F):
-        grad = grads[0]
-        x, weight, _, _, _ = ctx._values(F)
-        dx, dw, db = ctx._needs()
-        return (
-            layer_norm_input_backward(grad, x, weight, ctx.axes, ctx.eps, F) if dx else None,
-            layer_norm_weight_backward(grad, x, ctx.axes, ctx.eps, F) if dw else None,
-            F.sum(grad, ctx.lead) if db else None,
-        )
+        x, weight, bias, mean, rstd = ctx._values(F)
+        gradients = functools.partial(layer_norm_gradients, mask=ctx._needs(), axes=ctx.axes, eps=ctx.eps,
+                                      lead=ctx.lead)  # fmt: skip
+        inputs = (grads[0], x, mean, rstd, weight, bias)
+        if F is ARRAYS:
+            return gradients(F, *inputs)
+        shapes = (x.shape, ctx.normalized_shape, ctx.normalized_shape)
+        return record_backward(NativeLayerNormBackward, inputs, gradients, ctx._needs(), shapes,
+                               values={"normalized_shape": ctx.normalized_shape})  # fmt: skip
+
+
+def layer_norm_gradients(F, grad, x, mean, rstd, weight, bias, *, mask, axes, eps, lead):
+    """torch's ``native_layer_norm_backward`` on carrier ``F``: the gradients of input, weight and bias (None where
+    ``mask`` is False; the mean and rstd are found again from ``x``)."""
+    dx, dw, db = mask
+    return (
+        layer_norm_input_backward(grad, x, weight, axes, eps, F) if dx else None,
+        layer_norm_weight_backward(grad, x, axes, eps, F) if dw else None,
+        F.sum(grad, lead) if db else None,
+    )
+
+
+class NativeLayerNormBackward(RecordedBackward):
+    """(grad_input, grad_weight, grad_bias) = native_layer_norm_backward(grad_out, input, normalized_shape, mean,
+    rstd, weight, bias, ...)"""
+
+    node_name = "NativeLayerNormBackwardBackward0"
+    formula = {name: f"differentiate(None, grads, grad_out, input, mean, rstd, weight, bias)[{i}]"
+               for i, name in enumerate(("grad_out", "input", "mean", "rstd", "weight"))}  # fmt: skip
+    # edges of torch's node that never get a gradient: mean and rstd are not_implemented in torch's formulas (and
+    # never require grad), bias is not read by the gradients
+    formula.update(mean="None", rstd="None", bias="None")
+    saved_names = ("grad_out", "input", "mean", "rstd", "weight")
+    saved_values = {"normalized_shape": "normalized_shape"}
+
+    @staticmethod
+    def forward(ctx, grad_out, input, mean, rstd, weight, bias, **params):
+        return RecordedBackward.run(ctx, (grad_out, input, mean, rstd, weight, bias), **params)
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):

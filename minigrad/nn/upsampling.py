@@ -1,7 +1,7 @@
-"""Upsampling: ``F.interpolate`` in its ``nearest`` (1-d and 2-d) and ``bilinear`` modes (UpsampleNearest1DBackward0,
-UpsampleNearest2DBackward0, UpsampleBilinear2DBackward0) and the layers ``nn.Upsample``, ``nn.UpsamplingNearest2d``
-and ``nn.UpsamplingBilinear2d``, with torch's checks in its order; and the deprecated ``F.upsample``,
-``F.upsample_nearest`` and ``F.upsample_bilinear``."""
+"""Upsampling: ``F.interpolate`` in its ``nearest``, ``nearest-exact``, ``linear``, ``bilinear``, ``trilinear`` and
+``area`` modes (UpsampleNearest1DBackward0, UpsampleBilinear2DBackward0, ...) and the layers ``nn.Upsample``,
+``nn.UpsamplingNearest2d`` and ``nn.UpsamplingBilinear2d``, with torch's checks in its order; and the deprecated
+``F.upsample``, ``F.upsample_nearest`` and ``F.upsample_bilinear``."""
 
 import math
 import warnings
@@ -11,8 +11,16 @@ from ..ops import upsampling as U
 from ..tensor import Tensor
 from ..typename import c_type_name
 from .module import Module
+from .pooling import adaptive_avg_pool2d
+from .pooling1d import adaptive_avg_pool1d
+from .pooling3d import adaptive_avg_pool3d
 
 _MODES = "nearest | linear | bilinear | bicubic | trilinear | lanczos | area | nearest-exact"
+_OPS = {(3, "nearest"): U.UpsampleNearest1D, (4, "nearest"): U.UpsampleNearest2D, (5, "nearest"): U.UpsampleNearest3D,
+        (3, "nearest-exact"): U.UpsampleNearestExact1D, (4, "nearest-exact"): U.UpsampleNearestExact2D,
+        (5, "nearest-exact"): U.UpsampleNearestExact3D, (3, "linear"): U.UpsampleLinear1D,
+        (4, "bilinear"): U.UpsampleBilinear2D, (5, "trilinear"): U.UpsampleTrilinear3D}  # fmt: skip
+_AREA = {3: adaptive_avg_pool1d, 4: adaptive_avg_pool2d, 5: adaptive_avg_pool3d}  # area: adaptive average pooling
 
 
 def _output_size(input, output_size, scale_factors):
@@ -24,7 +32,7 @@ def _output_size(input, output_size, scale_factors):
 
 def _check_sizes(input, output_size):
     """torch's ``upsample_Nd_common_check``."""
-    names = ("W",) if len(output_size) == 1 else ("H", "W")
+    names = ("D", "H", "W")[-len(output_size):]
     sizes = input.shape[2:]
     if any(s <= 0 for s in (*sizes, *output_size)):
         shown_in = ", ".join(f"{n}: {s}" for n, s in zip(names, sizes))
@@ -42,9 +50,10 @@ def _upsample(op, input, output_size, scale_factors, align_corners=None):
 
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None,
                 antialias=False):  # fmt: skip
-    """Mirror ``torch.nn.functional.interpolate`` for ``mode="nearest"`` (3-d and 4-d input) and ``"bilinear"``
-    (4-d): ``input`` resized to ``size`` or by ``scale_factor`` over its spatial dims, the source indices in float as
-    torch's kernels compute them. The other modes raise NotImplementedError."""
+    """Mirror ``torch.nn.functional.interpolate`` for ``mode="nearest"`` and ``"nearest-exact"`` (3-d, 4-d and 5-d
+    input), ``"linear"`` (3-d), ``"bilinear"`` (4-d), ``"trilinear"`` (5-d) and ``"area"`` (adaptive average pooling):
+    ``input`` resized to ``size`` or by ``scale_factor`` over its spatial dims, the source indices in float as torch's
+    kernels compute them. Bicubic, lanczos and antialiasing raise NotImplementedError."""
     if not isinstance(input, Tensor):
         raise must_be_tensor("interpolate", "input", 1, input)
     if mode in ("nearest", "area", "nearest-exact"):
@@ -85,7 +94,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         raise ValueError("either size or scale_factor should be defined")
     if recompute_scale_factor and size is not None:
         raise ValueError("recompute_scale_factor is not meaningful with an explicit size.")
-    if recompute_scale_factor:
+    if recompute_scale_factor or (mode == "area" and output_size is None):  # area always recomputes the size
         output_size = [math.floor(input.shape[i + 2] * scale_factors[i]) for i in range(dim)]
         scale_factors = None
     if antialias and not (mode in ("bilinear", "bicubic", "lanczos") and input.ndim == 4):
@@ -93,12 +102,12 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
                          "tensor as input")  # fmt: skip
     if antialias:
         raise NotImplementedError("minigrad's interpolate has no antialias=True")
-    if input.ndim == 3 and mode == "nearest":
-        return _upsample(U.UpsampleNearest1D, input, output_size, scale_factors)
-    if input.ndim == 4 and mode == "nearest":
-        return _upsample(U.UpsampleNearest2D, input, output_size, scale_factors)
-    if input.ndim == 4 and mode == "bilinear":
-        return _upsample(U.UpsampleBilinear2D, input, output_size, scale_factors, bool(align_corners))
+    op = _OPS.get((input.ndim, mode))
+    if op is not None:
+        linear = mode in ("linear", "bilinear", "trilinear")
+        return _upsample(op, input, output_size, scale_factors, bool(align_corners) if linear else None)
+    if mode == "area" and input.ndim in (3, 4, 5):
+        return _AREA[input.ndim](input, output_size)
     wrong = {(3, "bilinear"): "Got 3D input, but bilinear mode needs 4D input",
              (3, "trilinear"): "Got 3D input, but trilinear mode needs 5D input",
              (4, "linear"): "Got 4D input, but linear mode needs 3D input",

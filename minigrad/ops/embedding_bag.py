@@ -124,7 +124,7 @@ def embedding_bag_per_sample_weights_backward(grad, weight, indices, offsets, of
     out = np.where(idx != padding_idx, dots, 0).astype(g.dtype)
     if F is ARRAYS:
         return out
-    return record_not_implemented(wrap(out), (grad, weight), "_embedding_bag_per_sample_weights_backward")
+    return record_not_implemented(wrap(out), (grad, weight), "aten::_embedding_bag_per_sample_weights_backward")
 
 
 class EmbeddingBag(IndexingOp):
@@ -164,11 +164,11 @@ class EmbeddingBag(IndexingOp):
         needs = ctx._needs()
         bag_of = ctx.result1
         gw = gp = None
-        if needs[1]:  # first, as torch: the table's gradient node comes later, so a second backward meets it first
-            gp = embedding_bag_per_sample_weights_backward(grads[0], weight, ctx.indices, ctx.offsets, bag_of, ctx.mode,
-                                                           ctx.padding_idx, F)  # fmt: skip
-        if needs[0]:
+        if needs[0]:  # first, as torch: the weights' node comes later, so a second backward meets it first
             gw = embedding_bag_backward(grads[0], ctx.indices, ctx.offsets, bag_of, ctx.result2, ctx.result3,
                                         ctx.weight_sym_argsize_0, ctx.scale_grad_by_freq, ctx.mode, False, psw,
                                         ctx.padding_idx, F)  # fmt: skip
+        if needs[1]:
+            gp = embedding_bag_per_sample_weights_backward(grads[0], weight, ctx.indices, ctx.offsets, bag_of, ctx.mode,
+                                                           ctx.padding_idx, F)  # fmt: skip
         return gw, gp

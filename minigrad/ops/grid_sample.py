@@ -12,7 +12,6 @@ from ._util import wrap
 from .carriers import ARRAYS
 from .grid_sample_bicubic import bicubic_backward_kernel, bicubic_kernel
 from .grid_sample_points import BORDER, REFLECTION, ZEROS, gather, locate, scatter_add  # noqa: F401 - the modes
-from .not_implemented import record_not_implemented
 from .op import Op
 
 BILINEAR, NEAREST, BICUBIC = 0, 1, 2
@@ -105,19 +104,23 @@ def grid_sampler_2d_backward_kernel(grad, input, grid, interpolation_mode, paddi
     return grad_input, grad_grid
 
 
-def sampler_backward(kernel, name, grad, input, grid, interpolation_mode, padding_mode, align_corners, mask, F):
+def sampler_backward(kernel, grad, input, grid, interpolation_mode, padding_mode, align_corners, mask, F):
     """A grid sampler's gradients of its input and grid from its backward ``kernel``; on Tensors
-    (``create_graph=True``) each gets a NotImplemented node for ``name``: minigrad does not compute their derivative
-    (torch's GridSampler2DBackwardBackward0 and GridSampler3DBackwardBackward0 do)."""
+    (``create_graph=True``) through the op torch records for them (GridSampler2DBackwardBackward0 or
+    GridSampler3DBackwardBackward0, ``grid_sample_double``), so that they can be differentiated again."""
     if F is ARRAYS:
         return kernel(grad, input, grid, interpolation_mode, padding_mode, align_corners, mask)
-    arrays = kernel(grad._data, input._data, grid._data, interpolation_mode, padding_mode, align_corners, mask)
-    return tuple(None if a is None else record_not_implemented(wrap(a), (grad, input, grid), name) for a in arrays)
+    from .grid_sample_double import GridSampler2DBackward, GridSampler3DBackward  # they build on this module
+
+    op = GridSampler2DBackward if input.ndim == 4 else GridSampler3DBackward
+    found = op.apply(grad, input, grid, interpolation_mode=interpolation_mode, padding_mode=padding_mode,
+                     align_corners=align_corners, mask=tuple(mask))  # fmt: skip
+    return tuple(t if wanted else None for t, wanted in zip(found, mask))
 
 
 def grid_sampler_2d_backward(grad, input, grid, interpolation_mode, padding_mode, align_corners, mask, F=None):
     """The gradients of ``grid_sampler_2d``'s input and grid (see :func:`sampler_backward`)."""
-    return sampler_backward(grid_sampler_2d_backward_kernel, "grid_sampler_2d_backward", grad, input, grid,
+    return sampler_backward(grid_sampler_2d_backward_kernel, grad, input, grid,
                             interpolation_mode, padding_mode, align_corners, mask, F)  # fmt: skip
 
 

@@ -176,7 +176,7 @@ def _grid_gradient(volume, g, corners, distances, mults, shape):
 
 def grid_sampler_3d_backward(grad, input, grid, interpolation_mode, padding_mode, align_corners, mask, F=None):
     """The gradients of ``grid_sampler_3d``'s input and grid (see :func:`.grid_sample.sampler_backward`)."""
-    return sampler_backward(grid_sampler_3d_backward_kernel, "grid_sampler_3d_backward", grad, input, grid,
+    return sampler_backward(grid_sampler_3d_backward_kernel, grad, input, grid,
                             interpolation_mode, padding_mode, align_corners, mask, F)  # fmt: skip
 
 

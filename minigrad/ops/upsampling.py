@@ -1,10 +1,13 @@
-"""Upsampling as torch's CPU kernels compute it: ``upsample_nearest1d``/``2d`` (each output reads the input at
-``floor(index * scale)``, in float) and ``upsample_bilinear2d`` (source index ``scale * (index + 0.5) - 0.5``, or
-``scale * index`` with ``align_corners``, in float; the two rows, then the two columns, weighted), and their backwards
-as ops of their own (each output's gradient added to the inputs it read, output by output)."""
+"""Upsampling as torch's CPU kernels compute it: ``upsample_nearest1d``/``2d``/``3d`` (each output reads the input
+at ``floor(index * scale)``, in float; ``_upsample_nearest_exact*``: at ``floor((index + 0.5) * scale)``) and
+``upsample_linear1d``, ``upsample_bilinear2d``, ``upsample_trilinear3d`` (source index ``scale * (index + 0.5) -
+0.5``, or ``scale * index`` with ``align_corners``, in float; the two neighbours along the last dim weighted, then
+along each earlier dim), and their backwards as ops of their own (each output's gradient added to the inputs it read,
+output by output)."""
 
 import numpy as np
 
+from ..fused_multiply_add import fma
 from ._util import wrap
 from .carriers import ARRAYS
 from .op import Op
@@ -31,9 +34,10 @@ def nearest_indices(input_size, output_size, scale):
     return np.minimum(np.floor(out.astype(np.float32) * s).astype(np.int64), input_size - 1)
 
 
-def linear_indices(input_size, output_size, align_corners, scale, dtype):
+def linear_indices(input_size, output_size, align_corners, scale, dtype, fused=False):
     """The two input indices and their weights (in ``dtype``) of each output index of a linear interpolation,
-    computed in ``dtype`` as torch's ``compute_source_index_and_lambda``."""
+    computed in ``dtype`` as torch's ``compute_source_index_and_lambda`` (``fused``: its multiply-add as one fused
+    operation, as compiled into the 1-d and 3-d kernels)."""
     out = np.arange(output_size)
     if output_size == input_size:
         return out, out, np.ones(output_size, dtype), np.zeros(output_size, dtype)
@@ -42,82 +46,135 @@ def linear_indices(input_size, output_size, align_corners, scale, dtype):
     if align_corners:
         real = s * out.astype(f)
     else:
-        real = np.maximum(s * (out.astype(f) + f(0.5)) - f(0.5), f(0))
+        centres = out.astype(f) + f(0.5)
+        real = np.maximum(fma(s, centres, f(-0.5)) if fused else s * centres - f(0.5), f(0))
     i0 = np.minimum(np.floor(real).astype(np.int64), input_size - 1)
     lambda1 = np.clip(real - i0.astype(f), f(0), f(1)).astype(dtype)
     i1 = i0 + (i0 < input_size - 1)
     return i0, i1, (f(1) - lambda1).astype(dtype), lambda1
 
 
-def upsample_nearest_kernel(x, output_size, scales):
+def nearest_exact_indices(input_size, output_size, scale):
+    """torch's ``nearest_neighbor_exact_compute_source_index`` for each output index (in float): the input pixel
+    whose centre is nearest, ``floor((index + 0.5) * scale)``."""
+    s = _scale(input_size, output_size, scale)
+    centres = (np.arange(output_size).astype(np.float32) + np.float32(0.5)) * s
+    return np.minimum(np.floor(centres).astype(np.int64), input_size - 1)
+
+
+def _read_indices(input_size, output_size, scales, exact):
+    dims = len(output_size)
+    pick = nearest_exact_indices if exact else nearest_indices
+    return [pick(input_size[-dims + i], output_size[i], scales[i]) for i in range(dims)]
+
+
+def _flat(indices, sizes):
+    """The flat index into the last dims (``sizes``) of every combination of per-axis ``indices`` (outer product)."""
+    flat = np.zeros((1,) * len(indices), np.int64)
+    for axis, (idx, size) in enumerate(zip(indices, sizes)):
+        shape = [1] * len(indices)
+        shape[axis] = idx.size
+        flat = flat * size + idx.reshape(shape)
+    return flat
+
+
+def upsample_nearest_kernel(x, output_size, scales, exact=False):
     """numpy: the input read at each output's nearest index, over the last ``len(output_size)`` dims."""
     dims = len(output_size)
-    idx = [nearest_indices(x.shape[-dims + i], output_size[i], scales[i]) for i in range(dims)]
-    if dims == 1:
-        return np.ascontiguousarray(x[..., idx[0]])
-    return np.ascontiguousarray(x[..., idx[0][:, None], idx[1][None, :]])
+    flat = _flat(_read_indices(x.shape, output_size, scales, exact), x.shape[-dims:])
+    planes = x.reshape(*x.shape[:-dims], -1)
+    return np.ascontiguousarray(planes[..., flat])
 
 
-def upsample_nearest_backward_kernel(grad, input_size, output_size, scales):
+def upsample_nearest_backward_kernel(grad, input_size, output_size, scales, exact=False):
     """numpy: torch's ``upsample_nearest*_backward``: each output's gradient added to the input it read."""
     dims = len(output_size)
-    idx = [nearest_indices(input_size[-dims + i], output_size[i], scales[i]) for i in range(dims)]
-    if dims == 1:
-        flat = idx[0]
-        lead = tuple(input_size[:-1])
-        out = np.zeros((*lead, input_size[-1]), dtype=grad.dtype)
-    else:
-        flat = (idx[0][:, None] * input_size[-1] + idx[1][None, :]).reshape(-1)
-        lead = tuple(input_size[:-2])
-        out = np.zeros((*lead, input_size[-2] * input_size[-1]), dtype=grad.dtype)
+    flat = _flat(_read_indices(input_size, output_size, scales, exact), input_size[-dims:]).reshape(-1)
+    lead = tuple(input_size[:-dims])
+    out = np.zeros((*lead, int(np.prod(input_size[-dims:], dtype=np.int64))), dtype=grad.dtype)
     np.add.at(out, (..., flat), grad.reshape(*lead, flat.size))
     return out.reshape(input_size)
 
 
-def upsample_bilinear_kernel(x, output_size, align_corners, scales):
-    """numpy: torch's bilinear interpolation: each row pair's two columns weighted and summed, then the rows."""
+def _linear_axes(input_size, output_size, align_corners, scales, dtype):
+    dims = len(output_size)
+    return [linear_indices(input_size[-dims + i], output_size[i], align_corners, scales[i], dtype, dims != 2)
+            for i in range(dims)]  # fmt: skip
+
+
+def upsample_linear_kernel(x, output_size, align_corners, scales):
+    """numpy: torch's (bi/tri)linear interpolation: along the last dim first (two neighbours weighted and summed),
+    then each earlier dim in turn; the 1-d and 3-d kernels fuse each first product into the sum (bilinear's separable
+    kernel does not)."""
     dtype = x.dtype
-    h0, h1, wh0, wh1 = linear_indices(x.shape[-2], output_size[0], align_corners, scales[0], dtype)
-    w0, w1, ww0, ww1 = linear_indices(x.shape[-1], output_size[1], align_corners, scales[1], dtype)
-    rows = [x[..., h, :] for h in (h0, h1)]
-    t = [r[..., w0] * ww0 + r[..., w1] * ww1 for r in rows]
-    return np.ascontiguousarray((t[0] * wh0[:, None] + t[1] * wh1[:, None]).astype(dtype))
+    axes = _linear_axes(x.shape, output_size, align_corners, scales, dtype)
+    dims = len(axes)
+
+    def along(values, k):
+        if k == dims:
+            return values
+        i0, i1, w0, w1 = axes[k]
+        at = -dims + k
+        shape = (-1,) + (1,) * (dims - k - 1)
+        first, second = (along(np.take(values, i, axis=at), k + 1) for i in (i0, i1))
+        if dims != 2:
+            return fma(first, w0.reshape(shape), second * w1.reshape(shape))
+        return first * w0.reshape(shape) + second * w1.reshape(shape)
+
+    return np.ascontiguousarray(along(x, 0).astype(dtype))
 
 
-def upsample_bilinear_backward_kernel(grad, input_size, output_size, align_corners, scales):
-    """numpy: torch's ``upsample_bilinear2d_backward``: each output's gradient, weighted, added to its four inputs,
-    output by output."""
+def upsample_linear_backward_kernel(grad, input_size, output_size, align_corners, scales):
+    """numpy: torch's ``upsample_(bi/tri)linear*_backward``: each output's gradient, weighted, added to its 2, 4 or 8
+    inputs, output by output (1-d and 3-d: each ``acc += weight * grad`` one fused multiply-add, in that order)."""
     dtype = grad.dtype
-    h0, h1, wh0, wh1 = linear_indices(input_size[-2], output_size[0], align_corners, scales[0], dtype)
-    w0, w1, ww0, ww1 = linear_indices(input_size[-1], output_size[1], align_corners, scales[1], dtype)
-    width = input_size[-1]
-    index = np.stack([hh[:, None] * width + ww[None, :] for hh in (h0, h1) for ww in (w0, w1)], -1)  # (oh, ow, 4)
-    weight = np.stack([(a[:, None] * b[None, :]).astype(dtype) for a in (wh0, wh1) for b in (ww0, ww1)], -1)
-    lead = tuple(input_size[:-2])
-    out = np.zeros((*lead, input_size[-2] * width), dtype=dtype)
-    # torch's float kernel rounds some of these sums differently (by a unit in the last place): not matched here
-    np.add.at(out, (..., index.reshape(-1)), (grad[..., None] * weight).astype(dtype).reshape(*lead, -1))
+    axes = _linear_axes(input_size, output_size, align_corners, scales, dtype)
+    dims = len(axes)
+    corners = [[(a[0], a[2]), (a[1], a[3])] for a in axes]
+    index, weight = [], []
+    for choice in np.ndindex(*(2,) * dims):  # the corners in torch's order (the last dim's fastest)
+        picked = [corners[k][c] for k, c in enumerate(choice)]
+        index.append(_flat([i for i, _ in picked], input_size[-dims:]))
+        w = np.ones((1,) * dims, dtype)
+        for k, (_, wk) in enumerate(picked):
+            shape = [1] * dims
+            shape[k] = wk.size
+            w = (w * wk.reshape(shape)).astype(dtype)
+        weight.append(w)
+    index, weight = np.stack(index, -1).reshape(-1), np.stack(weight, -1).reshape(-1)  # output-major, corner-minor
+    lead = tuple(input_size[:-dims])
+    out = np.zeros((*lead, int(np.prod(input_size[-dims:], dtype=np.int64))), dtype=dtype)
+    grads = np.repeat(grad.reshape(*lead, -1), 2**dims, axis=-1)
+    if dims == 2:
+        # torch's float kernel rounds some of these sums differently (by a unit in the last place): not matched here
+        np.add.at(out, (..., index), (grads * weight).astype(dtype))
+        return out.reshape(input_size)
+    for pick in _waves(index):
+        at = index[pick]
+        out[..., at] = fma(weight[pick], grads[..., pick], out[..., at])
     return out.reshape(input_size)
-    # float: each ``acc += weight * grad`` is one fused multiply-add (exact in double, then rounded), in output order;
-    # the additions to one input are made in waves, the k-th addition to every input in wave k
-    values = (grad[..., None].astype(np.float64) * weight).reshape(*lead, -1)
+
+
+def _waves(index):
+    """The positions of ``index`` in waves: the k-th occurrence of every value in wave k (each wave adds to every
+    input at most once, so the additions to one input keep their order)."""
     order = np.argsort(index, kind="stable")
-    sorted_index = index[order]
-    first = np.r_[0, np.flatnonzero(np.diff(sorted_index)) + 1]
+    ordered = index[order]
+    first = np.r_[0, np.flatnonzero(np.diff(ordered)) + 1]
     rank = np.empty_like(index)
     rank[order] = np.arange(index.size) - np.repeat(first, np.diff(np.r_[first, index.size]))
-    for k in range(int(rank.max(initial=-1)) + 1):
-        pick = np.flatnonzero(rank == k)
-        at = index[pick]
-        out[..., at] = (out[..., at].astype(np.float64) + values[..., pick]).astype(dtype)
-    return out.reshape(input_size)
+    return [np.flatnonzero(rank == k) for k in range(int(rank.max(initial=-1)) + 1)]
+
+
+_SCALE_NAMES = {1: ("scales",), 2: ("scales_h", "scales_w"), 3: ("scales_d", "scales_h", "scales_w")}
 
 
 class _Upsample(Op):
     """Shared by the upsampling ops: the parameters on the node, as torch names them."""
 
     dims = 2
-    bilinear = False
+    linear = False
+    exact = False  # nearest-exact: each output reads the input pixel whose centre is nearest
 
     @classmethod
     def _set(cls, ctx, output_size, scales, align_corners, input_size):
@@ -126,19 +183,19 @@ class _Upsample(Op):
         if cls.dims == 1:
             ctx.scales_1 = scales[0]
         else:
-            ctx.scales_h, ctx.scales_w = scales
+            ctx.__dict__.update(zip(_SCALE_NAMES[cls.dims], scales))
 
     @classmethod
     def kernel(cls, x, output_size, scales, align_corners):
-        if cls.bilinear:
-            return upsample_bilinear_kernel(x, output_size, align_corners, scales)
-        return upsample_nearest_kernel(x, output_size, scales)
+        if cls.linear:
+            return upsample_linear_kernel(x, output_size, align_corners, scales)
+        return upsample_nearest_kernel(x, output_size, scales, cls.exact)
 
     @classmethod
     def backward_kernel(cls, grad, input_size, output_size, scales, align_corners):
-        if cls.bilinear:
-            return upsample_bilinear_backward_kernel(grad, input_size, output_size, align_corners, scales)
-        return upsample_nearest_backward_kernel(grad, input_size, output_size, scales)
+        if cls.linear:
+            return upsample_linear_backward_kernel(grad, input_size, output_size, align_corners, scales)
+        return upsample_nearest_backward_kernel(grad, input_size, output_size, scales, cls.exact)
 
 
 def upsample_backward(grad, op, output_size, input_size, scales, align_corners, F=None):
@@ -155,11 +212,13 @@ def upsample(self, op, output_size, scales, align_corners, F=None):
     return op.apply(self, output_size=output_size, scales=scales, align_corners=align_corners)
 
 
-def _forward_op(name, dims, bilinear, backward_name):
-    """The forward op class and its backward op class of one upsampling."""
-    scale_names = ("scales",) if dims == 1 else ("scales_h", "scales_w")
+def _forward_op(name, dims, linear, exact=False):
+    """The forward op class and its backward op class of one upsampling (``name``: torch's, without ``Backward0``)."""
+    backward_name = f"{name}BackwardBackward0"
+    name = f"{name}Backward0"
+    scale_names = _SCALE_NAMES[dims]
     shown = {"output_size": "output_size", **{n: ("scales_1" if n == "scales" else n) for n in scale_names}}
-    if bilinear:
+    if linear:
         shown = {"align_corners": "align_corners", **shown}
 
     class Backward(_Upsample):
@@ -196,14 +255,17 @@ def _forward_op(name, dims, bilinear, backward_name):
                                       ctx.align_corners, F),)  # fmt: skip
 
     for cls, title in ((Forward, name[:-len("Backward0")]), (Backward, backward_name[:-len("Backward0")])):
-        cls.dims, cls.bilinear = dims, bilinear
+        cls.dims, cls.linear, cls.exact = dims, linear, exact
         cls.__name__ = cls.__qualname__ = title
     return Forward, Backward
 
 
-UpsampleNearest1D, UpsampleNearest1DBackward = _forward_op("UpsampleNearest1DBackward0", 1, False,
-                                                           "UpsampleNearest1DBackwardBackward0")  # fmt: skip
-UpsampleNearest2D, UpsampleNearest2DBackward = _forward_op("UpsampleNearest2DBackward0", 2, False,
-                                                           "UpsampleNearest2DBackwardBackward0")  # fmt: skip
-UpsampleBilinear2D, UpsampleBilinear2DBackward = _forward_op("UpsampleBilinear2DBackward0", 2, True,
-                                                             "UpsampleBilinear2DBackwardBackward0")  # fmt: skip
+UpsampleNearest1D, UpsampleNearest1DBackward = _forward_op("UpsampleNearest1D", 1, False)
+UpsampleNearest2D, UpsampleNearest2DBackward = _forward_op("UpsampleNearest2D", 2, False)
+UpsampleNearest3D, UpsampleNearest3DBackward = _forward_op("UpsampleNearest3D", 3, False)
+UpsampleNearestExact1D, UpsampleNearestExact1DBackward = _forward_op("UpsampleNearestExact1D", 1, False, exact=True)
+UpsampleNearestExact2D, UpsampleNearestExact2DBackward = _forward_op("UpsampleNearestExact2D", 2, False, exact=True)
+UpsampleNearestExact3D, UpsampleNearestExact3DBackward = _forward_op("UpsampleNearestExact3D", 3, False, exact=True)
+UpsampleLinear1D, UpsampleLinear1DBackward = _forward_op("UpsampleLinear1D", 1, True)
+UpsampleBilinear2D, UpsampleBilinear2DBackward = _forward_op("UpsampleBilinear2D", 2, True)
+UpsampleTrilinear3D, UpsampleTrilinear3DBackward = _forward_op("UpsampleTrilinear3D", 3, True)
