@@ -15,6 +15,7 @@ import numpy as np
 from . import dtypes, sampling
 from .arguments import (
     NUMBERS,
+    call_error,
     dtype_argument,
     failed_to_unpack,
     found_element,
@@ -607,15 +608,44 @@ _RANDPERM = (f"int n, *, torch.Generator generator, Tensor out = None, {_FACTORY
              f"int n, *, Tensor out = None, {_FACTORY_OPTIONS}")
 
 
-def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False):
+def randperm(*args, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     """Mirror ``torch.randperm``: the integers 0 to n - 1 in a random order (int64), from ``generator``."""
+    if len(args) != 1 or kwargs:
+        if args or list(kwargs) != ["n"]:  # torch.randperm(n=3) is torch.randperm(3); anything else fits nothing
+            raise call_error("randperm", _RANDPERM, args, kwargs) or invalid_arguments("randperm", args, _RANDPERM,
+                                                                                          kwargs)
+        args = (kwargs["n"],)
+    (n,) = args
     check_device(device)
     if not isinstance(n, (int, np.integer)) or isinstance(n, bool):
         raise must_be_tensor("randperm", "n", 1, n, kind="int")
     (n,) = _size((n,), "randperm")
-    dtype = dtype_argument("randperm", dtype) or dtypes.int64
+    dtype = dtype_argument("randperm", dtype, call=(args, _RANDPERM)) or dtypes.int64
+    _check_permutation_fits(n, dtype)
     gen = generator_or_default(generator, "randperm", (n,), _RANDPERM)
     return _finish(sampling.permutation(gen, n), dtype, requires_grad)
+
+
+def _check_permutation_fits(n, dtype):
+    """torch's errors for a permutation of ``n`` that ``dtype`` cannot hold (its kernel converts n - 1)."""
+    if dtype is dtypes.bool_:
+        raise NotImplementedError("\"randperm\" not implemented for 'Bool'")
+    if dtype is dtypes.float16 and n > 2049:  # float16 holds every integer up to 2048 only
+        raise RuntimeError("n cannot be greater than 2049 for Half type.")
+    if not dtype.is_floating_point and n - 1 > np.iinfo(dtype.np).max:
+        raise RuntimeError(f"value cannot be converted to type {np.dtype(dtype.np).name}_t without overflow")
+
+
+def _check_random_bounds(low, high, dtype):
+    """torch's ``check_from_to_in_range``: ``low`` and ``high - 1`` must fit in ``dtype``."""
+    if dtype is dtypes.bool_:
+        lowest, largest = 0, 1
+    else:
+        info = np.finfo(dtype.np) if dtype.is_floating_point else np.iinfo(dtype.np)
+        lowest, largest = float(info.min), float(info.max)  # Python's numbers: numpy's would cast the bounds
+    for name, value in (("from", low), ("to - 1", high - 1)):
+        if not lowest <= value <= largest:
+            raise RuntimeError(f"{name} is out of bounds for {dtype.c_name}")
 
 
 _RANDINT = tuple(
@@ -626,15 +656,15 @@ _RANDINT = tuple(
 
 
 def randint(*args, low=_UNSET, high=_UNSET, size=_UNSET, generator=None, dtype=None, device=None,
-            requires_grad=False):  # fmt: skip
+            requires_grad=False, **unknown):  # fmt: skip
     """Mirror ``torch.randint(high, size)`` and ``torch.randint(low, high, size)``: integers in [low, high) (low 0
     if not given), from ``generator`` (or the default one); int64 unless ``dtype`` says otherwise."""
     check_device(device)
     named = {k: v for k, v in (("low", low), ("high", high), ("size", size)) if v is not _UNSET}
     names = ("low", "high", "size") if len(args) + len(named) == 3 else ("high", "size")
     bound = dict(zip(names, args))
-    if len(args) > len(names) or set(bound) & set(named) or set(bound) | set(named) != set(names):
-        raise invalid_arguments("randint", args, _RANDINT, named)
+    if len(args) > len(names) or set(bound) & set(named) or set(bound) | set(named) != set(names) or unknown:
+        raise invalid_arguments("randint", args, _RANDINT, {**named, **unknown})
     bound.update(named)
     fitting = plausible(_RANDINT, len(args) + len(named))
     for position, name in enumerate(names, 1):
@@ -651,9 +681,13 @@ def randint(*args, low=_UNSET, high=_UNSET, size=_UNSET, generator=None, dtype=N
             kind = "tuple of ints" if name == "size" else "int"
             raise must_be_tensor("randint", name, where, value, kind=kind)
     low, high = int(bound.get("low", 0)), int(bound["high"])
+    if not -2**63 <= low < 2**63 or not -2**63 <= high < 2**63:  # torch's parser reads them as C++ int64s
+        raise ValueError("Overflow when unpacking long long")
     if low >= high:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
     dtype = dtype_argument("randint", dtype, call=(args, _RANDINT)) or dtypes.int64
+    if dtype is not dtypes.int64:
+        _check_random_bounds(low, high, dtype)
     shape = _size((bound["size"],), "randint")
     gen = generator_or_default(generator, "randint", args, _RANDINT, named)
     values = sampling.integers(gen, int(np.prod(shape, dtype=np.int64)), low, high)
@@ -677,6 +711,10 @@ def _given_size(size, kwargs, device, name, requires_grad=False, overloads=None)
             raise must_be_tensor(name, "size", None, size[0], kind="tuple of ints")
     fmt = take_options(name, kwargs)
     if kwargs:
+        if overloads:  # torch.rand(2, foo=1), torch.randn(shape=(2,)): its parser's error for the whole call
+            raise call_error(name, overloads, size, kwargs)
+        if not size:  # torch.zeros(shape=(2,)): the parser misses the size first
+            raise TypeError(f'{name}() missing 1 required positional arguments: "size"')
         raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
     return size, fmt
 

@@ -16,13 +16,19 @@ _TYPES = (
 )
 
 
+_NOT_GIVEN = object()
+
+
 class device:  # noqa: N801 - torch's name
     """Mirror ``torch.device``: a device type (``'cpu'``, ``'cuda'``) and an optional index."""
 
     __slots__ = ("type", "index")
 
-    def __init__(self, type, index=None):  # noqa: A002 - torch's argument name
+    def __init__(self, type=_NOT_GIVEN, index=None, *extra, **unknown):  # noqa: A002 - torch's argument name
         name = type
+        if extra or unknown or name.__class__ is not str and not isinstance(name, device) or \
+                index is not None and (index.__class__ is not int or index < 0):
+            _refuse(type, index, extra, unknown)
         if isinstance(name, device):
             name, index = name.type, name.index
         elif ":" in name:
@@ -47,6 +53,21 @@ class device:  # noqa: N801 - torch's name
 
 
 CPU = device("cpu")
+_OVERLOADS = ("torch.device device", "str type, int index = -1")
+
+
+def _refuse(type, index, extra, unknown):  # noqa: A002 - torch's argument name
+    """torch's errors for a ``torch.device(...)`` that fits neither of its overloads: an index alone is an
+    accelerator's (there is none), anything else its parser's TypeError."""
+    from .arguments import call_error, invalid_arguments, is_int  # not at the top: they import this module
+
+    args = (() if type is _NOT_GIVEN else (type,)) + (() if index is None else (index,)) + extra
+    if is_int(type) and index is None and not extra and not unknown:
+        raise RuntimeError("Device index must not be negative" if type < 0 else
+                           "Cannot access accelerator device when none is available.")  # fmt: skip
+    if isinstance(type, str) and index.__class__ is int and not extra and not unknown:
+        raise RuntimeError("Device index must not be negative")
+    raise call_error("device", _OVERLOADS, args, unknown) or invalid_arguments("device", args, _OVERLOADS, unknown)
 
 
 def check_device(where):

@@ -29,6 +29,7 @@ from .ops.inplace import apply_inplace
 from .ops.not_implemented import record_no_derivative
 from .ops.specials import i0_kernel
 from .ops.views import bump_version
+from .pointwise import alias_method
 from .storage import storage_owner
 from .tensor import Tensor
 from .torch_warnings import internal, user_stacklevel, warn_once
@@ -64,7 +65,7 @@ for _name in ("asinh", "acosh", "atanh"):
 _METHOD_ALIASES = {"arccos_": "acos_", "arccosh_": "acosh_", "arcsin_": "asin_", "arcsinh_": "asinh_",
                    "arctan_": "atan_", "arctanh_": "atanh_", "fix_": "trunc_", "arctan2_": "atan2_"}  # fmt: skip
 for _alias, _target in _METHOD_ALIASES.items():
-    setattr(Tensor, _alias, getattr(Tensor, _target))
+    setattr(Tensor, _alias, alias_method(_alias, getattr(Tensor, _target)))
 
 _TWO = ("Tensor input, Tensor {0}", "Tensor input, Number {0}")
 _CLAMP = ("Tensor input, Tensor min = None, Tensor max = None", "Tensor input, Number min = None, Number max = None")
@@ -191,7 +192,12 @@ def _comparison_inplace(name, of):
     number) or GtBackward1 (a tensor), whose gradients are zero."""
     scalar_op, tensor_op = COMPARE_INPLACE[of]
 
-    def method(self, other):
+    def method(self, *args, **kwargs):
+        if len(args) != 1 or kwargs:  # x.eq_(other=1); anything else fits neither of torch's overloads
+            if args or list(kwargs) != ["other"]:
+                raise invalid_arguments(name, args, ("Tensor other", "Number other"), kwargs)
+            args = (kwargs["other"],)
+        other = args[0]
         if isinstance(other, Tensor):
             return apply_inplace(self, lambda a, o: tensor_op.apply(a, o, name=of), other)
         if not isinstance(other, NUMBERS):

@@ -10,12 +10,14 @@ from . import dtypes, tensor_tools
 from .arguments import (
     NUMBERS,
     OPERANDS,
+    call_error,
     dtype_argument,
     invalid_arguments,
     is_int,
     must_be_tensor,
     number_argument,
     overload_argument,
+    recorded_signatures,
     sizes_argument,
     sizes_or_keyword,
     word,
@@ -671,6 +673,8 @@ def max(input, dim=NOT_GIVEN, keepdim=False, *, other=None):
     if isinstance(dim, Tensor) or other is not None:
         return maximum(input, other if dim is NOT_GIVEN else dim)
     if dim is NOT_GIVEN:
+        if keepdim is not False:  # x.max(keepdim=True): no overload takes keepdim without dim
+            raise _dim_and_keepdim("max")
         return R.Max.apply(input)
     if dim is None or keepdim.__class__ is not bool:
         raise _dim_and_keepdim("max")
@@ -757,6 +761,8 @@ def min(input, dim=NOT_GIVEN, keepdim=False, *, other=None):
     if isinstance(dim, Tensor) or other is not None:
         return minimum(input, other if dim is NOT_GIVEN else dim)
     if dim is NOT_GIVEN:
+        if keepdim is not False:  # x.min(keepdim=True): no overload takes keepdim without dim
+            raise _dim_and_keepdim("min")
         return R.Min.apply(input)
     if dim is None or keepdim.__class__ is not bool:
         raise _dim_and_keepdim("min")
@@ -854,18 +860,40 @@ def bmm(input, mat2):
     return L.BatchMatmul.apply(input, mat2)
 
 
-@public("addmm")
-def addmm(input, mat1, mat2, *, beta=1, alpha=1):
+@public()
+def addmm(input, mat1, mat2, *extra, beta=1, alpha=1, **unknown):
     """Mirror ``torch.addmm``: ``beta * input + alpha * (mat1 @ mat2)``, ``input`` broadcast to the product's
     shape (AddmmBackward0, the node ``nn.Linear`` records)."""
+    return _addmm("torch.addmm", (input, mat1, mat2, *extra), beta, alpha, unknown)
+
+
+@public("addmm", function=False)
+def _addmm_method(self, mat1, mat2, *extra, beta=1, alpha=1, **unknown):
+    """Mirror ``Tensor.addmm``: ``torch.addmm(self, mat1, mat2, ...)``."""
+    return _addmm("torch.Tensor.addmm", (self, mat1, mat2, *extra), beta, alpha, unknown)
+
+
+def _addmm(key, args, beta, alpha, unknown):
+    """addmm's work, or torch's parser's TypeError (for ``key``'s signatures) for arguments that fit none of them:
+    more than three, a keyword it lacks, a ``beta`` that is no number."""
     from .nn.functional import Addmm
 
-    for name, t in (("mat1", mat1), ("mat2", mat2)):
-        if t.ndim != 2:
-            raise RuntimeError(f"{name} must be a matrix, got {t.ndim}-D tensor")
-    if mat1.shape[1] == mat2.shape[0]:
-        S.expanded_shape(input.shape, (mat1.shape[0], mat2.shape[1]), input.dtype)  # torch's error if it cannot
-    return Addmm.apply(input, mat1, mat2, beta=beta, alpha=alpha)
+    try:
+        if len(args) != 3 or unknown:
+            raise TypeError(f"addmm() got an unexpected keyword argument '{next(iter(unknown), None)}'")
+        input, mat1, mat2 = args
+        for name, t in (("mat1", mat1), ("mat2", mat2)):
+            if t.ndim != 2:
+                raise RuntimeError(f"{name} must be a matrix, got {t.ndim}-D tensor")
+        if mat1.shape[1] == mat2.shape[0]:
+            S.expanded_shape(input.shape, (mat1.shape[0], mat2.shape[1]), input.dtype)  # torch's error if it cannot
+        return Addmm.apply(input, mat1, mat2, beta=beta, alpha=alpha)
+    except Exception as error:
+        given = args[key == "torch.Tensor.addmm":]  # a method's signature leaves the tensor out
+        # beta and alpha left at 1 fit whether given or not: left out, so that the message lists what was given
+        keywords = {k: v for k, v in (("beta", beta), ("alpha", alpha)) if not (v.__class__ is int and v == 1)}
+        parsed = call_error("addmm", recorded_signatures()[key], given, {**keywords, **unknown})
+        raise (error if parsed is None else parsed) from None
 
 
 # -- shapes ----------------------------------------------------------------------------
@@ -1142,6 +1170,9 @@ def _tensor_list(tensors, function):
     return tensors
 
 
+_SPLIT = ("Tensor input, int split_size, int dim = 0", "Tensor input, tuple of ints split_size, int dim = 0")
+
+
 @public()
 def split(tensor, split_size_or_sections, dim=0):
     """Mirror ``torch.split``: consecutive pieces along ``dim``, views of ``tensor`` made by one node
@@ -1149,6 +1180,11 @@ def split(tensor, split_size_or_sections, dim=0):
     sizes = split_size_or_sections
     if isinstance(sizes, Tensor) and sizes.ndim == 0:
         sizes = sizes.item()
+    if dim.__class__ is not int and not is_int(dim):  # torch's Python split hands dim on to its parser
+        if is_int(sizes):
+            raise invalid_arguments("split", (tensor, split_size_or_sections, dim), _SPLIT)
+        if isinstance(sizes, (list, tuple)):
+            raise must_be_tensor("split_with_sizes", "dim", 3, dim, kind="int")
     if is_int(sizes):
         return S.Split.apply(tensor, dim=dim, split_size=int(sizes))
     if not isinstance(sizes, (list, tuple)):  # torch's Python split hands anything but an int to split_with_sizes
@@ -1366,9 +1402,14 @@ def _fill_(self, value):
 
 
 @public("copy_", function=False)
-def _copy_(self, other, non_blocking=False):
+def _copy_(self, other=NOT_GIVEN, *args, **kwargs):
     """Mirror ``Tensor.copy_(src)`` (its parser names it ``other``): take its values (broadcast), keeping self's
-    dtype."""
+    dtype (``non_blocking`` is all the same on a CPU)."""
+    if args or kwargs or other is NOT_GIVEN:  # torch's parser's error unless a bool non_blocking
+        given = () if other is NOT_GIVEN else (other, *args)
+        error = call_error("copy_", recorded_signatures()["torch.Tensor.copy_"], given, kwargs)
+        if error is not None:
+            raise error
     return I.apply_inplace(self, I.Copy.apply, other if isinstance(other, Tensor) else wrap(np.asarray(other)))
 
 

@@ -34,6 +34,7 @@ from .arguments import (
     recorded_signatures,
     typed_parameters,
 )
+from .keywords import ALIASES
 from .public import PARSED
 from .tensor import Tensor
 from .torch_api import torch_names
@@ -309,8 +310,8 @@ def _parsed(fn, name, key):
     several = len(signatures) > 1  # a None given may fit none of them (x.squeeze(None)): minigrad's code takes it
     # with several: each one's count of arguments and its bools, ints and int lists, which minigrad's code might take
     # of another type (x.max(0, 1), whose keepdim=1 fits no signature)
-    each = tuple((least_arguments(s), _most_arguments(s), typed_parameters([s])) for s in signatures) if several \
-        else ()
+    each = tuple((least_arguments(s), _most_arguments(s), typed_parameters([s]), _keyword_names(s), _required(s))
+                 for s in signatures) if several else ()  # fmt: skip
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
@@ -346,8 +347,27 @@ def _most_arguments(signature):
     return len(parameters(signature))
 
 
+def _keyword_names(signature):
+    """The keywords a signature takes: its parameters' names, and numpy's names for them (``axis`` for ``dim``)."""
+    names = {_name_and_kind(p)[0] for p in parameters(signature)}
+    return frozenset(names | {alias for alias, target in ALIASES.items() if target in names})
+
+
+def _required(signature):
+    """``(position, name)`` of each parameter a signature requires (keyword-only ones at no position)."""
+    positional = len(parameters(signature.split("*")[0]))
+    return tuple((i if i < positional else -1, _name_and_kind(p)[0]) for i, p in enumerate(parameters(signature))
+                 if " = " not in p)  # fmt: skip
+
+
 def _fits_one(each, args, kwargs):
-    """Whether the arguments given fit one of several signatures by count and by their bools, ints and int lists
+    """Whether the arguments given fit one of several signatures by count, by the names of their keywords (so that
+    ``x.max(other=y, keepdim=True)`` and ``x.max(keepdim=False)`` fit none) and by their bools, ints and int lists
     (see ``_parsed``; which fits in all is :func:`minigrad.arguments.call_error`'s to tell)."""
     given = len(args) + len(kwargs)
-    return any(least <= given <= most and flags_fit(flags, args, kwargs) for least, most, flags in each)
+    return any(least <= given <= most and (not kwargs or _names_fit(names, required, args, kwargs))
+               and flags_fit(flags, args, kwargs) for least, most, flags, names, required in each)  # fmt: skip
+
+
+def _names_fit(names, required, args, kwargs):
+    return kwargs.keys() <= names and all(0 <= i < len(args) or name in kwargs for i, name in required)

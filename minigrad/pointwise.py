@@ -11,9 +11,11 @@ from . import dtypes
 from .arguments import (
     NUMBERS,
     OPERANDS,
+    call_error,
     invalid_arguments,
     is_int,
     must_be_tensor,
+    recorded_signatures,
     refuse_integer_result,
     sizes_argument,
     sizes_or_keyword,
@@ -40,6 +42,7 @@ from .public import REQUIRED, public, require_dim
 from .size import shape_text
 from .tensor import Tensor
 from .torch_warnings import internal, user_stacklevel, warn_once
+from .tracebacks import shown_here
 
 __all__ = [
     "flip", "floor", "floor_divide", "log10", "log_softmax", "masked_fill", "narrow", "remainder", "round", "scatter",
@@ -107,11 +110,31 @@ def floor_divide(input, other):
 public.reflected(floor_divide, "__rfloordiv__", "number // tensor")
 
 
+def alias_method(name, target):
+    """torch's alias ``Tensor.<name>`` of the method ``target`` (``true_divide_`` of ``div_``), whose wrong calls
+    torch's parser refuses under the alias's own name and signatures (``true_divide_`` takes no rounding_mode)."""
+    signatures = recorded_signatures().get(f"torch.Tensor.{name}")
+
+    def method(self, *args, **kwargs):
+        if kwargs and signatures:  # a keyword the alias lacks would pass its target (x.true_divide_(2, rounding_mode=))
+            error = call_error(name, signatures, args, kwargs)
+            if error is not None:
+                raise shown_here(error)
+        try:
+            return target(self, *args, **kwargs)
+        except TypeError as error:
+            raise shown_here(signatures and call_error(name, signatures, args, kwargs) or error) from None
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"Mirror ``Tensor.{name}``: torch's alias of ``{target.__name__}``."
+    method.__wrapped__ = getattr(target, "__wrapped__", target)
+    return method
+
+
 # torch's aliases of in-place methods
-Tensor.clip_, Tensor.negative_ = Tensor.clamp_, Tensor.neg_
-Tensor.subtract_, Tensor.multiply_, Tensor.divide_, Tensor.true_divide_ = (
-    Tensor.sub_, Tensor.mul_, Tensor.div_, Tensor.div_
-)
+for _alias, _target in (("clip_", "clamp_"), ("negative_", "neg_"), ("subtract_", "sub_"), ("multiply_", "mul_"),
+                        ("divide_", "div_"), ("true_divide_", "div_")):
+    setattr(Tensor, _alias, alias_method(_alias, getattr(Tensor, _target)))
 
 
 @public("floor", inplace="floor_", function=False)

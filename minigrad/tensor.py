@@ -314,6 +314,11 @@ class Tensor(metaclass=HidesStandIns):
         tensor itself if nothing changes, unless ``copy=True`` (then always a new tensor, ToCopyBackward0)."""
         from .ops.elementwise import ToCopy
 
+        if kwargs and not (kwargs.keys() <= _TO_KEYWORDS and kwargs.get("non_blocking", False).__class__ is bool
+                           and kwargs.get("copy", False).__class__ is bool):
+            from .arguments import invalid_arguments
+
+            raise invalid_arguments("to", args, _TO_OVERLOADS, kwargs)
         dtype = kwargs.get("dtype")
         check_device(kwargs.get("device"))
         copy = kwargs.get("copy", False)
@@ -354,9 +359,13 @@ class Tensor(metaclass=HidesStandIns):
             raise RuntimeError("Cannot access accelerator device when none is available.")
         check_device("cuda")
 
-    def type(self, dtype=None):
+    def type(self, dtype=None, non_blocking=False, *extra, **kwargs):
         """Mirror ``Tensor.type()``: with no argument, the legacy name such as ``torch.FloatTensor``; with a dtype or
         such a name (``x.type('torch.DoubleTensor')``), this tensor in that dtype."""
+        if extra or kwargs or non_blocking.__class__ is not bool:  # its parser's error unless memory_format=
+            error = _parser_error("type", (dtype, non_blocking, *extra), kwargs)
+            if error is not None:
+                raise error
         if dtype is None:
             return f"torch.{self.dtype.legacy}"
         if isinstance(getattr(dtype, "dtype", None), dtypes.dtype) and isinstance(dtype, type):  # torch.FloatTensor
@@ -383,41 +392,68 @@ class Tensor(metaclass=HidesStandIns):
             raise must_be_tensor("type_as", "other", 1, other)
         return self.to(other.dtype)
 
-    def float(self):
+    def float(self, *, memory_format=None):
         """Mirror ``Tensor.float()``: a float32 copy (itself if already float32)."""
-        return self.to(dtypes.float32)
+        if memory_format is None:
+            return self.to(dtypes.float32)
+        return self._converted(dtypes.float32, "float", memory_format)
 
-    def double(self):
+    def double(self, *, memory_format=None):
         """Mirror ``Tensor.double()``: a float64 copy (itself if already float64)."""
-        return self.to(dtypes.float64)
+        if memory_format is None:
+            return self.to(dtypes.float64)
+        return self._converted(dtypes.float64, "double", memory_format)
 
-    def long(self):
+    def long(self, *, memory_format=None):
         """Mirror ``Tensor.long()``: an int64 copy."""
-        return self.to(dtypes.int64)
+        if memory_format is None:
+            return self.to(dtypes.int64)
+        return self._converted(dtypes.int64, "long", memory_format)
 
-    def int(self):
+    def int(self, *, memory_format=None):
         """Mirror ``Tensor.int()``: an int32 copy."""
-        return self.to(dtypes.int32)
+        if memory_format is None:
+            return self.to(dtypes.int32)
+        return self._converted(dtypes.int32, "int", memory_format)
 
-    def short(self):
+    def short(self, *, memory_format=None):
         """Mirror ``Tensor.short()``: an int16 copy."""
-        return self.to(dtypes.int16)
+        if memory_format is None:
+            return self.to(dtypes.int16)
+        return self._converted(dtypes.int16, "short", memory_format)
 
-    def char(self):
+    def char(self, *, memory_format=None):
         """Mirror ``Tensor.char()``: an int8 copy."""
-        return self.to(dtypes.int8)
+        if memory_format is None:
+            return self.to(dtypes.int8)
+        return self._converted(dtypes.int8, "char", memory_format)
 
-    def byte(self):
+    def byte(self, *, memory_format=None):
         """Mirror ``Tensor.byte()``: a uint8 copy."""
-        return self.to(dtypes.uint8)
+        if memory_format is None:
+            return self.to(dtypes.uint8)
+        return self._converted(dtypes.uint8, "byte", memory_format)
 
-    def half(self):
+    def half(self, *, memory_format=None):
         """Mirror ``Tensor.half()``: a float16 copy."""
-        return self.to(dtypes.float16)
+        if memory_format is None:
+            return self.to(dtypes.float16)
+        return self._converted(dtypes.float16, "half", memory_format)
 
-    def bool(self):
+    def bool(self, *, memory_format=None):
         """Mirror ``Tensor.bool()``."""
-        return self.to(dtypes.bool_)
+        if memory_format is None:
+            return self.to(dtypes.bool_)
+        return self._converted(dtypes.bool_, "bool", memory_format)
+
+    def _converted(self, dtype, function, memory_format):
+        """``x.half(memory_format=...)``: this tensor in ``dtype``, laid out as ``memory_format`` asks (torch's
+        TypeError for one that is no memory format, its RuntimeError for channels-last of the wrong rank)."""
+        from .layouts import _memory_format, preserve_format
+
+        fmt = _memory_format(function, memory_format)
+        out = self.to(dtype)
+        return out if fmt is preserve_format else out.contiguous(memory_format=fmt)
 
     def cpu(self):
         """Mirror ``Tensor.cpu()``: the tensor itself."""
@@ -429,9 +465,11 @@ class Tensor(metaclass=HidesStandIns):
 
         return self if self._data.flags.c_contiguous else Clone.apply(self, contiguous=True)
 
-    def stride(self, dim=None):
+    def stride(self, dim=None, *extra):
         """Mirror ``Tensor.stride(dim=None)``: how many elements apart in memory consecutive indices of each
         dimension are (a dimension of one element has the stride torch gives it)."""
+        if extra:
+            raise _parser_error("stride", (dim, *extra))
         x = self._data
         if x.flags.c_contiguous:  # numpy's stride for a dimension of size 0 or 1 is arbitrary: torch's rule
             strides, step = [], 1
@@ -469,9 +507,11 @@ class Tensor(metaclass=HidesStandIns):
             raise RuntimeError("you can only change requires_grad flags of leaf variables.")
         self._set_requires_grad(value, "only Tensors of floating point and complex dtype can require gradients")
 
-    def requires_grad_(self, requires_grad=True):
+    def requires_grad_(self, requires_grad=True, *extra):
         """Mirror ``Tensor.requires_grad_()``: set the flag in place on a leaf and return the tensor."""
-        if requires_grad.__class__ is not bool:
+        if requires_grad.__class__ is not bool or extra:
+            if extra:
+                raise _parser_error("requires_grad_", (requires_grad, *extra))
             from .arguments import word
 
             raise TypeError(
@@ -793,6 +833,23 @@ _TO_OVERLOADS = tuple(
     f"{first}bool non_blocking = False, bool copy = False, *, torch.memory_format memory_format = None"
     for first in ("torch.device device = None, torch.dtype dtype = None, ", "torch.dtype dtype, ", "Tensor tensor, ")
 )
+
+
+def _parser_error(name, args, kwargs=None):
+    """torch's parser's TypeError for ``Tensor.<name>`` called with ``args`` and ``kwargs`` (after the tensor), or
+    None if they fit its signature."""
+    from .arguments import call_error, recorded_signatures  # not at the top: arguments imports this module
+
+    return call_error(name, recorded_signatures()[f"torch.Tensor.{name}"], args, kwargs or {})
+
+
+# the methods whose wrong keywords Python's own message names: torch's parser names them without the class
+for _name in ("size", "stride", "type", "requires_grad_", "cpu", "float", "double", "long", "int", "short", "char",
+              "byte", "half", "bool"):
+    getattr(Tensor, _name).__qualname__ = _name
+
+
+_TO_KEYWORDS = {"device", "dtype", "non_blocking", "copy", "memory_format"}
 
 
 def _dtype_or_none(value):
