@@ -338,8 +338,6 @@ def _whole(arranged, n, lanes, out):
     fours, left = divmod(whole, 4)
     head, rest = fours * 4 * lanes, whole * lanes
     one_block = fours < 1 << max(4, ceil_log2(fours) // _LEVELS)  # the cascade adds the rows in order
-    two_levels = fours < 256  # blocks of 16 groups whose sums the second accumulator never passes up
-    blocked = fours // 16 * 16 * 4 * lanes
 
     def run(x):
         v = arranged(x)
@@ -350,11 +348,6 @@ def _whole(arranged, n, lanes, out):
                 parts = v[:head].reshape(4, lanes)
             elif one_block:
                 parts = np.add.reduce(v[:head].reshape(fours, 4, lanes), 0)
-            elif two_levels:
-                parts = np.add.reduce(np.add.reduce(v[:blocked].reshape(-1, 16, 4 * lanes), 1), 0)
-                if blocked < head:
-                    parts = np.add.reduce(v[blocked:head].reshape(-1, 4 * lanes), 0) + parts
-                parts = parts.reshape(4, lanes)
             else:
                 parts = _cascade(v[:head].reshape(fours, 4 * lanes)).reshape(4, lanes)
             if left:  # the vectors after the last four go into the first accumulator, before the other three
