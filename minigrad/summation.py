@@ -217,9 +217,6 @@ def _plan(shape, strides, itemsize, axis, keepdims):
             return np.cumsum(sums.reshape(*sums.shape[: len(axes_kept)], -1), axis=-1)[..., -1]
 
     if stride0 == 1 and size0 >= lanes:
-        if len(merged) == 2 and not dims[1][2] and _trailing_rows(squeezed, strides, kept, axes):
-            return _rows(size1, size0, lanes, out)  # each row of a C-order matrix summed: a softmax's denominators
-
         def kernel(a):
             return _vector_rows(a.reshape(-1, size0), lanes)
     else:
@@ -232,8 +229,13 @@ def _plan(shape, strides, itemsize, axis, keepdims):
         parts = [(f, part, part.stop - part.start) for f, part in ((_cascade, slice(0, cascaded)),
                  (_row_sum, slice(cascaded, size1))) if part.stop > part.start]  # fmt: skip
         front = (len(merged) - 1, *range(len(merged) - 1))  # the reduced dim first: its values become rows
-        if len(merged) == 2 and not dims[1][2] and _leading_rows(squeezed, strides, kept, axes):
-            return _matrix(size0, size1, cascaded, out)  # a C-order matrix summed over its rows: a bias's gradient
+        if len(merged) == 2 and not dims[1][2] and len(parts) == 1 and _leading_rows(squeezed, strides, kept, axes):
+            f = parts[0][0]  # a C-order matrix summed over its rows (a bias's gradient): one kernel on x itself
+
+            def matrix(x):
+                return (f(x.reshape(size0, size1)) + x.dtype.type(0)).reshape(out)
+
+            return matrix
 
         def kernel(a):  # in memory of its own (an expanded gradient's zero strides would slow every step)
             columns = np.ascontiguousarray(a.transpose(front)).reshape(size0, -1, size1)
@@ -260,75 +262,6 @@ def _leading_rows(squeezed, strides, kept, axes):
         step *= size
     reduced = [i for i, d in enumerate(kept) if d in axes]
     return reduced == list(range(len(reduced)))
-
-
-def _trailing_rows(squeezed, strides, kept, axes):
-    """Whether an array of this shape and strides is in C order and summed over its trailing dims only."""
-    reduced = [i for i, d in enumerate(kept) if d in axes]
-    return _leading_rows(squeezed, strides, kept, ()) and reduced == list(range(len(kept) - len(reduced), len(kept)))
-
-
-def _in_rows(size, width):
-    """The function adding the ``size`` rows of a (size, width) block in ``row_sum``'s order with the fewest numpy
-    calls where no cascade level is passed up (fewer than 64 rows, in whole fours); else :func:`_row_sum`."""
-    fours = size // 4
-    if not fours:
-        return lambda block: _in_order(block, 0)
-    if size % 4 or fours > 1 << max(4, ceil_log2(fours) // _LEVELS) or width < 2:  # one column: its own order
-        return _row_sum
-    return lambda block: np.add.reduce(np.add.reduce(block.reshape(fours, 4, width), 0), 0)
-
-
-def _down(size, width):
-    """The function adding the ``size`` rows of a (size, width) block as one cascade (``multi_row_sum``), with the
-    fewest numpy calls where its blocks are never passed further up."""
-    step = 1 << max(4, ceil_log2(size) // _LEVELS)
-    blocks, left = divmod(size, step)
-    if blocks <= 1 and not left or not blocks:
-        return lambda block: _in_order(block, 0)
-    if blocks < step and not left and width > 1:
-        return lambda block: np.add.reduce(np.add.reduce(block.reshape(blocks, step, width), 1), 0)
-    return _cascade
-
-
-def _matrix(size0, size1, cascaded, out):
-    """:func:`_plan`'s function for a C-order (size0, size1) matrix summed over its rows: the first ``cascaded``
-    columns by one cascade each, the rest by ``row_sum`` (``vectorized_outer_sum``, ``scalar_outer_sum``)."""
-    first, second = _down(size0, cascaded), _in_rows(size0, size1 - cascaded)
-
-    def run(x):
-        m = x.reshape(size0, size1)
-        if not cascaded:
-            sums = second(m)
-        elif cascaded == size1:
-            sums = first(m)
-        else:
-            sums = np.concatenate([first(m[:, :cascaded]), second(m[:, cascaded:])])
-        return (sums + x.dtype.type(0)).reshape(out)
-
-    return run
-
-
-def _rows(count, n, lanes, out):
-    """:func:`_plan`'s function for each row of a C-order (count, n) matrix summed, n >= lanes
-    (``vectorized_inner_sum`` row by row, in few numpy calls where the vectors are fewer than 64 in whole fours)."""
-    whole = n // lanes
-    fours, left = divmod(whole, 4)
-    few = not fours or (not left and fours <= 1 << max(4, ceil_log2(fours) // _LEVELS))
-
-    def run(x):
-        m = x.reshape(count, n)
-        if not few:
-            return (_vector_rows(m, lanes) + x.dtype.type(0)).reshape(out)
-        if fours:
-            partial = np.add.reduce(np.add.reduce(m[:, : whole * lanes].reshape(count, fours, 4, lanes), 1), 1)
-        else:
-            partial = np.add.reduce(m[:, : whole * lanes].reshape(count, whole, lanes), 1)
-        if whole * lanes < n:
-            partial = np.concatenate([m[:, whole * lanes :], partial], axis=1)
-        return (np.cumsum(partial, axis=1)[:, -1] + x.dtype.type(0)).reshape(out)
-
-    return run
 
 
 def _whole(arranged, n, lanes, out):
