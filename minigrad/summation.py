@@ -269,25 +269,19 @@ def _whole(arranged, n, lanes, out):
     of one row, with the fewest numpy calls: a sum of a small tensor is mostly their overhead)."""
     whole = n // lanes
     fours, left = divmod(whole, 4)
-    head, rest = fours * 4 * lanes, whole * lanes
-    one_block = fours < 1 << max(4, ceil_log2(fours) // _LEVELS)  # the cascade adds the rows in order
 
     def run(x):
         v = arranged(x)
-        if not fours:
-            partial = _in_order(v[:rest].reshape(whole, lanes), 0)
-        else:
-            if fours == 1:
-                parts = v[:head].reshape(4, lanes)
-            elif one_block:
-                parts = np.add.reduce(v[:head].reshape(fours, 4, lanes), 0)
-            else:
-                parts = _cascade(v[:head].reshape(fours, 4 * lanes)).reshape(4, lanes)
+        if fours:
+            parts = _cascade(v[: fours * 4 * lanes].reshape(fours, 4 * lanes)).reshape(4, lanes)
             if left:  # the vectors after the last four go into the first accumulator, before the other three
-                parts = np.concatenate([parts[:1], v[head:rest].reshape(left, lanes), parts[1:]])
+                parts = np.concatenate([parts[:1], v[fours * 4 * lanes : whole * lanes].reshape(left, lanes),
+                                        parts[1:]])  # fmt: skip
             partial = np.add.reduce(parts, 0)
-        if rest < n:  # the values after the last vector go in first
-            partial = np.concatenate([v[rest:], partial])
+        else:
+            partial = _in_order(v[: whole * lanes].reshape(whole, lanes), 0)
+        if whole * lanes < n:  # the values after the last vector go in first
+            partial = np.concatenate([v[whole * lanes :], partial])
         return np.asarray(np.add.accumulate(partial)[-1] + x.dtype.type(0)).reshape(out)  # from 0: never -0
 
     return run
