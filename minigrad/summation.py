@@ -237,8 +237,8 @@ def _plan(shape, strides, itemsize, axis, keepdims):
 
             return matrix
 
-        def kernel(a):  # in memory of its own (an expanded gradient's zero strides would slow every step)
-            columns = np.ascontiguousarray(a.transpose(front)).reshape(size0, -1, size1)
+        def kernel(a):
+            columns = a.transpose(front).reshape(size0, -1, size1)
             if len(parts) == 1:
                 return parts[0][0](columns.reshape(size0, -1))
             sums = [f(columns[:, :, part].reshape(size0, -1)).reshape(-1, width) for f, part, width in parts]
