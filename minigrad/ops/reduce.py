@@ -393,9 +393,8 @@ class Nansum(Op):
         x = a._data
         if dtype is not None:
             x = x.astype(dtype.np)
-        if x.dtype.kind in "biu":
-            return wrap(np.asarray(x.sum(axis=ctx.dim, keepdims=keepdim, dtype=np.int64)))
-        return wrap(torch_sum(np.where(np.isnan(x), x.dtype.type(0), x), ctx.dim, keepdim))  # torch's sum, NaN as 0
+        total = np.nansum(x, axis=ctx.dim, keepdims=keepdim, dtype=np.int64 if x.dtype.kind in "biu" else None)
+        return wrap(np.asarray(total, dtype=np.int64 if x.dtype.kind in "biu" else x.dtype))
 
     @staticmethod
     def backward(ctx, grads, F):
