@@ -55,12 +55,11 @@ FLOATS = (np.dtype(np.float32), np.dtype(np.float64))  # the dtypes summed in to
 
 def _in_order(a, axis):
     """The sum of ``a`` along ``axis`` added one by one, as an accumulator adds (numpy adds pairwise only along
-    its innermost loop: with the last axis contiguous and innermost, a reduction over another goes row by row)."""
+    a contiguous last axis: elsewhere its reduction goes row by row)."""
     if a.shape[axis] <= 1:
         return a[(slice(None),) * axis + (0,)] if a.shape[axis] else np.zeros(a.shape[:axis] + a.shape[axis + 1 :],
                                                                                a.dtype)  # fmt: skip
-    if axis < a.ndim - 1 and a.shape[-1] > 1 and a.strides[-1] == a.itemsize and \
-            min(a.strides[:-1]) > a.itemsize * a.shape[-1] - a.itemsize:  # the last axis stays numpy's inner loop
+    if axis < a.ndim - 1 and a.shape[-1] > 1 and a.flags.c_contiguous:
         return np.add.reduce(a, axis)
     return np.cumsum(a, axis=axis).take(-1, axis=axis)
 
@@ -229,13 +228,6 @@ def _plan(shape, strides, itemsize, axis, keepdims):
         parts = [(f, part, part.stop - part.start) for f, part in ((_cascade, slice(0, cascaded)),
                  (_row_sum, slice(cascaded, size1))) if part.stop > part.start]  # fmt: skip
         front = (len(merged) - 1, *range(len(merged) - 1))  # the reduced dim first: its values become rows
-        if len(merged) == 2 and not dims[1][2] and len(parts) == 1 and _leading_rows(squeezed, strides, kept, axes):
-            f = parts[0][0]  # a C-order matrix summed over its rows (a bias's gradient): one kernel on x itself
-
-            def matrix(x):
-                return (f(x.reshape(size0, size1)) + x.dtype.type(0)).reshape(out)
-
-            return matrix
 
         def kernel(a):
             columns = a.transpose(front).reshape(size0, -1, size1)
@@ -250,18 +242,6 @@ def _plan(shape, strides, itemsize, axis, keepdims):
         return (outer(kernel(arranged(x)).reshape(outer_shape)) + x.dtype.type(0)).reshape(out)  # never -0
 
     return run
-
-
-def _leading_rows(squeezed, strides, kept, axes):
-    """Whether an array of this shape (no dims of size 1) and these strides is in C order and summed over its
-    leading dims only: then it is a matrix (reduced, kept) in memory's order."""
-    step = 1
-    for size, d in zip(reversed(squeezed), reversed(kept)):
-        if strides[d] != step:
-            return False
-        step *= size
-    reduced = [i for i, d in enumerate(kept) if d in axes]
-    return reduced == list(range(len(reduced)))
 
 
 def _whole(arranged, n, lanes, out):
