@@ -22,7 +22,6 @@ import itertools
 import numpy as np
 
 from ..size import shape_text
-from ..summation import torch_sum
 from ..tracebacks import shown_here
 from ..typename import c_type_name
 from . import anomaly_mode, grad_mode, graph, observer
@@ -475,7 +474,7 @@ def sum_to_array(grad, shape):
     lead = grad.ndim - len(shape)
     dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape) if s == 1 and grad.shape[lead + i] != 1)
     if dims:
-        grad = torch_sum(grad, dims, keepdims=True)
+        grad = grad.sum(dims, keepdims=True)
     if lead:
         grad = grad.reshape(shape)
     return grad

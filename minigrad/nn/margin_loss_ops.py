@@ -11,7 +11,6 @@ from ..ops.elementwise import DivScalar
 from ..ops.not_implemented import record_not_implemented
 from ..ops.op import Op
 from ..size import shape_text
-from ..summation import torch_sum
 from ..tensor import Tensor
 
 
@@ -115,7 +114,8 @@ def soft_margin_loss_double_backward_grad_output(grad, grad_output, self, target
     if reduction == 0:
         return soft_margin_loss_backward(grad, self, target, 0, F)
     if F is ARRAYS:
-        return torch_sum(soft_margin_loss_backward(np.ones_like(grad_output), self, target, reduction, F) * grad)
+        return np.asarray((soft_margin_loss_backward(np.ones_like(grad_output), self, target, reduction, F)
+                           * grad).sum(), dtype=grad.dtype)  # fmt: skip
     ones = F.constant(np.ones_like(grad_output._data))
     return (soft_margin_loss_backward(ones, self, target, reduction, F) * grad).sum()
 

@@ -7,8 +7,6 @@ import numpy as np
 
 from .. import dtypes
 from ..autograd import version as _version
-from ..summation import FLOATS as _FLOATS
-from ..summation import torch_mean
 from ..tensor import Tensor
 
 _new = object.__new__
@@ -176,11 +174,8 @@ def wrapped_int(value, dtype):
 
 
 def mean_of(x, dim=None, keepdim=False):
-    """``x.mean(dim, keepdim)`` in ``x``'s dtype, float32 and float64 summed in torch's order
-    (:func:`minigrad.summation.torch_mean`); the mean of nothing is nan, as in torch, without numpy's "Mean of empty
-    slice" warning."""
-    if x.dtype in _FLOATS:
-        return torch_mean(x, dim, keepdim)
+    """``x.mean(dim, keepdim)`` in ``x``'s dtype; the mean of nothing is nan, as in torch, without numpy's
+    "Mean of empty slice" warning."""
     if x.size:
         return np.asarray(x.mean(axis=dim, keepdims=keepdim), dtype=x.dtype)
     with warnings.catch_warnings(), np.errstate(invalid="ignore", divide="ignore"):

@@ -18,7 +18,6 @@ import numpy as np
 
 from ..autograd.engine import sum_to_array
 from ..fused_multiply_add import fma, fnma
-from ..summation import torch_sum
 from ..tensor import Tensor
 from ._util import mean_of, power_scalar, precise, rsqrt_of
 
@@ -66,8 +65,8 @@ def _sum_array(a, dim=None, keepdim=False):
     int64 tensor, which keeps the float dtype; numpy would promote a float32 array divided by a numpy int64 to
     float64)."""
     if dim is not None:
-        return torch_sum(a, dim, keepdim)
-    return int(np.count_nonzero(a)) if a.dtype == np.bool_ else torch_sum(a)[()]
+        return np.asarray(a.sum(axis=dim, keepdims=keepdim))  # an array even when every dim is summed
+    return int(np.count_nonzero(a)) if a.dtype == np.bool_ else a.sum()
 
 
 def _sum_tensor(t, dim=None, keepdim=False):

@@ -5,7 +5,6 @@ for each tap ``k`` of the kernel the input rows it sees, times ``weight[k]``, ar
 
 import numpy as np
 
-from ..summation import torch_sum
 from ._util import wrap
 from .carriers import ARRAYS, TENSORS
 from .op import Op
@@ -68,7 +67,7 @@ def conv_tbc_backward(grad, x, w, bias, pad, F=TENSORS, needs=(True, True, True)
                 rows = x[i_shift:i_shift + t].reshape(t * batch, cin)
                 gw[k] += rows.T @ grad[o_shift:o_shift + t].reshape(t * batch, cout)
         if needs[2]:
-            gb = torch_sum(torch_sum(grad, 0), 0)
+            gb = grad.sum(0).sum(0)
         return gx, gw, gb
     # on Tensors, the same steps as differentiable ops (zeros written through views: CopySlices, as in torch)
     if needs[0]:

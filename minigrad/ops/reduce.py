@@ -2,7 +2,6 @@
 
 import numpy as np
 
-from ..summation import torch_sum
 from ._util import mean_of, wrap
 from .carriers import ARRAYS, TENSORS
 from .op import IndexingOp, Op
@@ -61,7 +60,7 @@ class Sum(Op):
     def forward(ctx, a):
         ctx.shape = tuple(a.shape)
         x = a._data
-        return wrap(np.asarray(x.sum(dtype=np.int64)) if x.dtype.kind in "biu" else torch_sum(x))
+        return wrap(np.asarray(x.sum(dtype=np.int64 if x.dtype.kind in "biu" else None)))
 
 
 class SumDim(Op):
@@ -76,9 +75,8 @@ class SumDim(Op):
         ctx.shape, ctx.dim, ctx.keepdim = tuple(a.shape), reduced_dims(a, dim), keepdim
         ctx.dim_arg = (dim,) if isinstance(dim, int) else dim if dim is None else tuple(dim)
         x = a._data
-        if x.dtype.kind in "biu":
-            return wrap(np.asarray(x.sum(axis=ctx.dim, keepdims=keepdim, dtype=np.int64)))
-        return wrap(torch_sum(x, ctx.dim, keepdim))
+        total = x.sum(axis=ctx.dim, keepdims=keepdim, dtype=np.int64 if x.dtype.kind in "biu" else None)
+        return wrap(np.asarray(total))
 
 
 def _check_float_mean(a):
