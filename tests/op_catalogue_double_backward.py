@@ -9,6 +9,7 @@ modes added with them (linear, trilinear, nearest in 3-d, nearest-exact) are che
 
 import numpy as np
 from op_catalogue import DISTINCT, REAL, Case, Domain, fixed
+from op_catalogue_vision_more import GRID
 
 import minigrad as torch
 import minigrad.nn.functional as F
@@ -56,6 +57,10 @@ DOUBLE_BACKWARD_CATALOGUE = [
          untrue_double_backward="torch's embedding_dense_double_backward does not divide by the counts again"),
     Case("embedding_padded_first_derivative", _first_derivative(lambda w: F.embedding(_INDICES, w, padding_idx=4)),
          fixed(((5, 3),))),  # fmt: skip
+    Case("grid_sample_first_derivative", _first_derivative(lambda x, g: F.grid_sample(x, g, align_corners=False)),
+         fixed(((1, 2, 4, 4), (1, 2, 2, 2))), (REAL, GRID)),  # fmt: skip
+    Case("grid_sample_3d_first_derivative", _first_derivative(lambda x, g: F.grid_sample(x, g, align_corners=True)),
+         fixed(((1, 1, 4, 4, 4), (1, 2, 1, 2, 3))), (REAL, GRID)),  # fmt: skip
     Case("interpolate_linear", lambda x: F.interpolate(x, scale_factor=1.7, mode="linear"), fixed(((2, 2, 4),)),
          second_order=True),  # fmt: skip
     Case("interpolate_linear_align_corners", lambda x: F.interpolate(x, size=5, mode="linear", align_corners=True),
