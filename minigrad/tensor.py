@@ -95,6 +95,20 @@ def _legacy_constructor_error(args, kwargs):
 _VOLATILE_REMOVED = "volatile was removed and now has no effect. Use `with torch.no_grad():` instead."
 
 
+
+def _dtype_conversion(name, dtype, what):
+    """``Tensor.<name>(*, memory_format=None)`` (``half``, ``float``, ...): this tensor in ``dtype``, itself if it
+    already has it, laid out as ``memory_format`` asks."""
+
+    def convert(self, *, memory_format=None):
+        if memory_format is None:
+            return self.to(dtype)
+        return self._converted(dtype, name, memory_format)
+
+    convert.__name__ = convert.__qualname__ = name
+    convert.__doc__ = f"Mirror ``Tensor.{name}()``" + (f": {what}." if what else ".")
+    return convert
+
 class Tensor(metaclass=HidesStandIns):
     """Mirror ``torch.Tensor``. Create tensors with :func:`minigrad.tensor` and friends.
 
@@ -392,59 +406,15 @@ class Tensor(metaclass=HidesStandIns):
             raise must_be_tensor("type_as", "other", 1, other)
         return self.to(other.dtype)
 
-    def float(self, *, memory_format=None):
-        """Mirror ``Tensor.float()``: a float32 copy (itself if already float32)."""
-        if memory_format is None:
-            return self.to(dtypes.float32)
-        return self._converted(dtypes.float32, "float", memory_format)
-
-    def double(self, *, memory_format=None):
-        """Mirror ``Tensor.double()``: a float64 copy (itself if already float64)."""
-        if memory_format is None:
-            return self.to(dtypes.float64)
-        return self._converted(dtypes.float64, "double", memory_format)
-
-    def long(self, *, memory_format=None):
-        """Mirror ``Tensor.long()``: an int64 copy."""
-        if memory_format is None:
-            return self.to(dtypes.int64)
-        return self._converted(dtypes.int64, "long", memory_format)
-
-    def int(self, *, memory_format=None):
-        """Mirror ``Tensor.int()``: an int32 copy."""
-        if memory_format is None:
-            return self.to(dtypes.int32)
-        return self._converted(dtypes.int32, "int", memory_format)
-
-    def short(self, *, memory_format=None):
-        """Mirror ``Tensor.short()``: an int16 copy."""
-        if memory_format is None:
-            return self.to(dtypes.int16)
-        return self._converted(dtypes.int16, "short", memory_format)
-
-    def char(self, *, memory_format=None):
-        """Mirror ``Tensor.char()``: an int8 copy."""
-        if memory_format is None:
-            return self.to(dtypes.int8)
-        return self._converted(dtypes.int8, "char", memory_format)
-
-    def byte(self, *, memory_format=None):
-        """Mirror ``Tensor.byte()``: a uint8 copy."""
-        if memory_format is None:
-            return self.to(dtypes.uint8)
-        return self._converted(dtypes.uint8, "byte", memory_format)
-
-    def half(self, *, memory_format=None):
-        """Mirror ``Tensor.half()``: a float16 copy."""
-        if memory_format is None:
-            return self.to(dtypes.float16)
-        return self._converted(dtypes.float16, "half", memory_format)
-
-    def bool(self, *, memory_format=None):
-        """Mirror ``Tensor.bool()``."""
-        if memory_format is None:
-            return self.to(dtypes.bool_)
-        return self._converted(dtypes.bool_, "bool", memory_format)
+    float = _dtype_conversion("float", dtypes.float32, "a float32 copy (itself if already float32)")
+    double = _dtype_conversion("double", dtypes.float64, "a float64 copy (itself if already float64)")
+    long = _dtype_conversion("long", dtypes.int64, "an int64 copy")
+    int = _dtype_conversion("int", dtypes.int32, "an int32 copy")
+    short = _dtype_conversion("short", dtypes.int16, "an int16 copy")
+    char = _dtype_conversion("char", dtypes.int8, "an int8 copy")
+    byte = _dtype_conversion("byte", dtypes.uint8, "a uint8 copy")
+    half = _dtype_conversion("half", dtypes.float16, "a float16 copy")
+    bool = _dtype_conversion("bool", dtypes.bool_, "")
 
     def _converted(self, dtype, function, memory_format):
         """``x.half(memory_format=...)``: this tensor in ``dtype``, laid out as ``memory_format`` asks (torch's
