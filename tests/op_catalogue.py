@@ -562,6 +562,8 @@ CATALOGUE += importlib.import_module("op_catalogue_nn_grad").NN_GRAD_CATALOGUE
 CATALOGUE += importlib.import_module("op_catalogue_vision_more").VISION_MORE_CATALOGUE
 CATALOGUE += importlib.import_module("op_catalogue_double_backward").DOUBLE_BACKWARD_CATALOGUE
 CATALOGUE += importlib.import_module("op_catalogue_tutorials").TUTORIALS_CATALOGUE
+CATALOGUE += importlib.import_module("op_catalogue_students").STUDENTS_CATALOGUE
+CATALOGUE += importlib.import_module("op_catalogue_double_backward2").DOUBLE_BACKWARD2_CATALOGUE
 BY_NAME = {case.name: case for case in CATALOGUE}
 assert len(BY_NAME) == len(CATALOGUE), "catalogue names must be unique"
 
