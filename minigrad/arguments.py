@@ -385,9 +385,12 @@ def _mismatch(function, signature, args, kwargs, nullable=False):
             error = must_be_tensor(function, name, position, value, kind=kind)
         if error is not None:
             return error
+    given = {p[1] for p in positional[:len(args)]}
     for key in kwargs:
         if key not in names:
             return TypeError(f"{function}() got an unexpected keyword argument '{key}'")
+        if key in given:
+            return TypeError(f"{function}() got multiple values for argument '{key}'")
     return None
 
 

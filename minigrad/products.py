@@ -4,6 +4,7 @@ composes them (so their graphs show torch's PermuteBackward0, ViewBackward0, MmB
 with torch's own nodes (:mod:`minigrad.ops.products`). Each is exported as ``minigrad.<name>`` by this module's
 ``__all__`` and registered as Tensor methods where torch has them."""
 
+import inspect
 import math
 import numbers
 
@@ -11,17 +12,18 @@ import numpy as np
 
 from . import dtypes
 from .arguments import must_be_tensor, word
-from .functional import _tensor_list
+from .functional import _tensor_list, addmm
 from .ops import elementwise as E
 from .ops import products as P
 from .ops._util import infer_size, wrap
 from .ops.inplace import apply_inplace
 from .ops.linalg import Dot, Mm
 from .ops.shape import UnsafeView, expanded_shape
-from .public import public
+from .public import parser_error, public
 from .size import shape_text
 from .tensor import Tensor
 from .torch_warnings import internal, user_stacklevel, warn_once
+from .tracebacks import shown_here
 
 __all__ = [
     "addbmm", "addmv", "addr", "baddbmm", "block_diag", "cdist", "cross", "dist", "inner", "kron", "pairwise_distance",
@@ -373,12 +375,18 @@ def block_diag(*tensors):
 
 
 def _inplace(fn, name, check):
-    """``Tensor.<name>``: ``fn`` written into the tensor, after ``check(self, *args)`` (torch's errors for a result
-    of another shape)."""
+    """``Tensor.<name>``: ``fn`` written into the tensor, after ``check(self, *tensors)`` (torch's errors for a
+    result of another shape); arguments that fit none of torch's signatures get its parser's TypeError under
+    ``name`` (``x.addmv_(m, v, 1)``: "addmv_() takes 2 positional arguments but 3 were given")."""
+    signature = inspect.signature(fn)
 
     def method(self, *args, **kwargs):
-        check(self, *args)
-        return apply_inplace(self, lambda a, *rest: fn(a, *rest, **kwargs), *args)
+        try:
+            bound = signature.bind(self, *args, **kwargs)  # tensors given by name (``mat=m``) reach the check too
+            check(*bound.args)
+            return apply_inplace(self, lambda a, *rest: fn(a, *rest, **bound.kwargs), *bound.args[1:])
+        except Exception as error:
+            raise shown_here(parser_error(name, args, kwargs, True) or error) from None
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"Mirror ``Tensor.{name}``: ``{fn.__name__}`` written into this tensor in place."
@@ -404,7 +412,13 @@ def _addr_shape(self, vec1, vec2):
         )
 
 
+def _addmm_shape(self, mat1, mat2):
+    if mat1.ndim == mat2.ndim == 2 and mat1.shape[1] == mat2.shape[0]:  # else addmm's own error comes first
+        _bad_inplace(self, (mat1.shape[0], mat2.shape[1]))
+
+
 _inplace(addmv, "addmv_", lambda self, mat, vec: _bad_inplace(self, mat.shape[:1]))
 _inplace(addr, "addr_", _addr_shape)
 _inplace(baddbmm, "baddbmm_", lambda self, b1, b2: _bad_inplace(self, (b1.shape[0], b1.shape[1], b2.shape[-1])))
 _inplace(addbmm, "addbmm_", lambda self, b1, b2: None)
+_inplace(addmm, "addmm_", _addmm_shape)

@@ -77,7 +77,7 @@ def _refusing(fn, name, binary, method):
                 if deprecated is not None:  # x.add(2, y): torch's hidden add(Number alpha, Tensor other)
                     return call(input, deprecated[0], alpha=deprecated[1])
             if method or error.__traceback__.tb_next is None:  # a method's error is its own parser's, not the
-                error = _parser_error(name, args if method else (input, *args), kwargs, method) or error  # function's
+                error = parser_error(name, args if method else (input, *args), kwargs, method) or error  # function's
             raise shown_here(error)  # noqa: B904
         except Exception as error:
             raise shown_here(error)  # noqa: B904
@@ -127,7 +127,7 @@ def _inplace_method(fn, name, binary=None, operator=False, overlap="partial"):
                 deprecated = _deprecated_alpha(name, args, kwargs, True) if error.__class__ is TypeError else None
                 if deprecated is not None:  # x.add_(2, y): torch's hidden add_(Number alpha, Tensor other)
                     return method(self, deprecated[0], alpha=deprecated[1])
-                error = _parser_error(name, args, kwargs, True) or error  # x.mul_(1, 2): named mul_, self not counted
+                error = parser_error(name, args, kwargs, True) or error  # x.mul_(1, 2): named mul_, self not counted
             raise shown_here(error)  # noqa: B904
 
     method.__name__ = method.__qualname__ = name
@@ -136,7 +136,7 @@ def _inplace_method(fn, name, binary=None, operator=False, overlap="partial"):
     return method
 
 
-def _parser_error(name, args, kwargs, method):
+def parser_error(name, args, kwargs, method):
     """torch's parser's TypeError for a call of ``name`` (a method's arguments after the tensor) that fits none of its
     recorded signatures, or None."""
     signatures = recorded_signatures().get(f"torch.Tensor.{name}" if method else f"torch.{name}")

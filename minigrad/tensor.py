@@ -169,10 +169,12 @@ class Tensor(metaclass=HidesStandIns):
         """Mirror ``Tensor.shape``: a ``torch.Size``."""
         return shape_of(self._data)
 
-    def size(self, dim=None):
+    def size(self, dim=None, *extra):
         """Mirror ``Tensor.size(dim=None)``."""
         if dim is None:
             return shape_of(self._data)
+        if extra:  # torch's parser counts the arguments after the tensor, Python's would count it too
+            raise TypeError(f"size() takes from 0 to 1 positional arguments but {1 + len(extra)} were given")
         return self._data.shape[self._size_dim(dim, "size")]
 
     def _size_dim(self, dim, function):
@@ -330,21 +332,20 @@ class Tensor(metaclass=HidesStandIns):
 
         if kwargs and not (kwargs.keys() <= _TO_KEYWORDS and kwargs.get("non_blocking", False).__class__ is bool
                            and kwargs.get("copy", False).__class__ is bool):
-            from .arguments import invalid_arguments
-
-            raise invalid_arguments("to", args, _TO_OVERLOADS, kwargs)
+            raise _to_error(args, kwargs)
         dtype = kwargs.get("dtype")
         check_device(kwargs.get("device"))
         copy = kwargs.get("copy", False)
-        rest = args
+        rest, index, named = args, False, ("dtype",)
         if args:  # torch's overloads: (device, dtype, ...), (dtype, ...), (tensor, ...); then non_blocking, copy
             first, rest = args[0], args[1:]
             if isinstance(first, Tensor):
-                dtype = first.dtype
+                dtype, named = first.dtype, ("tensor",)
             elif first is None or isinstance(first, (str, device, int)) and not isinstance(first, bool):
-                if isinstance(first, int):
-                    raise RuntimeError("Cannot access accelerator device when none is available.")
-                check_device(first)
+                # an int is an accelerator's index: refused once the arguments parse
+                index, named = isinstance(first, int), ("device", "dtype")
+                if not index:
+                    check_device(first)
                 if rest and (rest[0] is None or isinstance(rest[0], dtypes.dtype)):
                     dtype, rest = rest[0], rest[1:]
             else:
@@ -354,10 +355,11 @@ class Tensor(metaclass=HidesStandIns):
         given = dtype
         if dtype is not None and dtype.__class__ is not dtypes.dtype:  # to(dtype=float) is float64, dtype="float" wrong
             dtype = None if isinstance(dtype, str) else _dtype_or_none(dtype)
-        if len(rest) > 2 or not all(isinstance(a, bool) for a in rest) or dtype is None and given is not None:
-            from .arguments import invalid_arguments
-
-            raise invalid_arguments("to", args, _TO_OVERLOADS, kwargs)
+        if len(rest) > 2 or not all(isinstance(a, bool) for a in rest) or dtype is None and given is not None \
+                or args and kwargs.keys() - {"memory_format", *(named + ("non_blocking", "copy"))[len(args):]}:
+            raise _to_error(args, kwargs)
+        if index:
+            raise RuntimeError("Cannot access accelerator device when none is available.")
         copy = rest[1] if len(rest) == 2 else copy
         if dtype is None:
             dtype = self.dtype
@@ -477,16 +479,12 @@ class Tensor(metaclass=HidesStandIns):
             raise RuntimeError("you can only change requires_grad flags of leaf variables.")
         self._set_requires_grad(value, "only Tensors of floating point and complex dtype can require gradients")
 
-    def requires_grad_(self, requires_grad=True, *extra):
-        """Mirror ``Tensor.requires_grad_()``: set the flag in place on a leaf and return the tensor."""
-        if requires_grad.__class__ is not bool or extra:
-            if extra:
-                raise _parser_error("requires_grad_", (requires_grad, *extra))
-            from .arguments import word
-
-            raise TypeError(
-                f"requires_grad_(): argument 'requires_grad' (position 1) must be bool, not {word(requires_grad)}"
-            )
+    def requires_grad_(self, *args, **kwargs):
+        """Mirror ``Tensor.requires_grad_(requires_grad=True)``: set the flag in place on a leaf and return the
+        tensor."""
+        requires_grad = args[0] if args else kwargs.get("requires_grad", True)
+        if requires_grad.__class__ is not bool or len(args) > 1 or kwargs.keys() - {"requires_grad"} or args and kwargs:
+            raise _parser_error("requires_grad_", args, kwargs)
         return self._set_requires_grad(requires_grad, "only Tensors of floating point dtype can require gradients")
 
     def _set_requires_grad(self, requires_grad, int_error):
@@ -817,6 +815,15 @@ def _parser_error(name, args, kwargs=None):
 for _name in ("size", "stride", "type", "requires_grad_", "cpu", "float", "double", "long", "int", "short", "char",
               "byte", "half", "bool"):
     getattr(Tensor, _name).__qualname__ = _name
+
+
+def _to_error(args, kwargs):
+    """torch's parser's TypeError for arguments of ``Tensor.to`` that fit none of its overloads: the one plausible
+    overload's own error (``to('cpu', torch.float64, False, False, True)`` "takes from 0 to 4 positional arguments"),
+    or the list of them."""
+    from .arguments import call_error, invalid_arguments  # not at the top: arguments imports this module
+
+    return call_error("to", _TO_OVERLOADS, args, kwargs) or invalid_arguments("to", args, _TO_OVERLOADS, kwargs)
 
 
 _TO_KEYWORDS = {"device", "dtype", "non_blocking", "copy", "memory_format"}

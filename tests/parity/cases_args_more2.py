@@ -163,3 +163,69 @@ attempts(
     "torch.device(foo='cpu')",
     "torch.device(type='cpu', index=0)",
 )
+
+# Tensor.addmm_ (as addmv_, addr_, baddbmm_ and addbmm_): the product written into the tensor, its graph, and
+# torch's parser's errors under the in-place method's own name
+attempts(
+    "api_args_more2_addmm_inplace",
+    [_X, "a = torch.eye(2)", "m, v = torch.ones(2, 3), torch.ones(3)"],
+    "x.clone().addmm_(a, a)",
+    "x.clone().addmm_(a, a, beta=0.5, alpha=2)",
+    "x.clone().addmm_(mat1=a, mat2=a * 2)",
+    "x.clone().addmm_(a, torch.ones(2, 3))",
+    "x.clone().addmm_(a, torch.ones(3, 3))",
+    "x.clone().addmm_(torch.ones(2), a)",
+    "x.clone().addmm_(a, a, 1)",
+    "x.clone().addmm_(a, a, foo=1)",
+    "x.clone().addmm_(a, a, beta='x')",
+    "x.clone().addmm_(a.double(), a.double())",
+    "x.clone().requires_grad_().addmm_(a, a)",
+    "torch.ones(2).addmv_(m, v, 1)",
+    "torch.ones(2).addmv_(m, v, foo=1)",
+    "torch.ones(2).addmv_(mat=m, vec=v)",
+    "torch.ones(2, 3).addr_(torch.ones(2), v, 2)",
+    "torch.ones(2, 3).addr_(torch.ones(2), v, beta='a')",
+    "torch.ones(2, 2, 2).baddbmm_(torch.ones(2, 2, 3), torch.ones(2, 3, 2), 1)",
+)
+
+case("api_args_more2_addmm_inplace_graph", """
+a = torch.ones(2, 2, requires_grad=True)
+y = torch.zeros(2, 3).addmm_(a, torch.full((2, 3), 2.0))
+print(y, y.grad_fn.name(), [(f if f is None else f.name(), i) for f, i in y.grad_fn.next_functions], y._version)
+y.sum().backward()
+print(a.grad)
+b = torch.arange(6.).reshape(2, 3).requires_grad_()
+z = b * 1
+z.addmm_(torch.ones(2, 2), torch.ones(2, 3), beta=3)
+print(z, z.grad_fn.name(), [(f if f is None else f.name(), i) for f, i in z.grad_fn.next_functions], z._version)
+z.sum().backward()
+print(b.grad)
+""")
+
+# size() and requires_grad_() counted as torch's parser counts them; a keyword that repeats a positional argument;
+# Tensor.to's overloads: an accelerator index refused only once the arguments parse, the one plausible overload's
+# error for too many, a keyword its overload lacks
+attempts(
+    "api_args_more2_size_requires_grad_to",
+    [_X],
+    "x.size(0, 1)",
+    "x.size(0, 1, 2)",
+    "x.size(0, dim=1)",
+    "x.clone().requires_grad_(requires_grad=1)",
+    "x.clone().requires_grad_(True, requires_grad=True)",
+    "x.clone().requires_grad_(requires_grad=False).requires_grad",
+    "x.clone().requires_grad_(foo=True)",
+    "x.sum(0, dim=1)",
+    "x.softmax(0, dim=1)",
+    "x.to(1, 2, 3, 4, 5, 6)",
+    "x.to(1, 2)",
+    "x.to(1)",
+    "x.to(1, torch.float64)",
+    "x.to(torch.float64, dtype=torch.float64)",
+    "x.to(torch.float64, device='cpu')",
+    "x.to('cpu', device='cpu')",
+    "x.to(x, dtype=torch.float64)",
+    "x.to('cpu', torch.float64, False, False, True)",
+    "x.to('cpu', dtype=torch.float64).dtype",
+    "x.to(x, non_blocking=True).dtype",
+)
