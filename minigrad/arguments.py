@@ -222,12 +222,20 @@ def _with_items(value):
 
 
 def _marked(pieces, args, kwargs):
+    """torch's ``_formattedArgDesc``: the arguments given, each between ``!`` where its type is not its piece's; a
+    keyword is read by the name of the piece at its place (``(!condition=int!, input=Tensor, !other=Tensor!, )``), and
+    the list ends in ``, `` when there are no positional arguments, as ``_described``."""
+    last_first = list(reversed(kwargs))
     marked = []
-    for i, value in enumerate((*args, *(kwargs[k] for k in reversed(kwargs)))):
-        fits = i < len(pieces) and _fits(value, pieces[i][0])
-        text = (f"{list(reversed(kwargs))[i - len(args)]}=" if i >= len(args) else "") + _with_items(value)
-        marked.append(text if fits else f"!{text}!")
-    return "(" + ", ".join(marked) + ")"
+    for i in range(len(args) + len(kwargs)):
+        if i < len(args):
+            value, text = args[i], ""
+        else:
+            name = pieces[i][1] if i < len(pieces) and pieces[i][1] in kwargs else last_first[i - len(args)]
+            value, text = kwargs[name], f"{name}="
+        text += _with_items(value)
+        marked.append(text if i < len(pieces) and _fits(value, pieces[i][0]) else f"!{text}!")
+    return "(" + ", ".join(marked) + (", )" if kwargs and not args else ")")
 
 
 def _described(args, kwargs):

@@ -331,7 +331,8 @@ class Tensor(metaclass=HidesStandIns):
         from .ops.elementwise import ToCopy
 
         if kwargs and not (kwargs.keys() <= _TO_KEYWORDS and kwargs.get("non_blocking", False).__class__ is bool
-                           and kwargs.get("copy", False).__class__ is bool):
+                           and kwargs.get("copy", False).__class__ is bool
+                           and isinstance(kwargs.get("device"), (str, device, int, type(None)))):
             raise _to_error(args, kwargs)
         dtype = kwargs.get("dtype")
         check_device(kwargs.get("device"))

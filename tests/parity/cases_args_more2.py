@@ -229,3 +229,19 @@ attempts(
     "x.to('cpu', dtype=torch.float64).dtype",
     "x.to(x, non_blocking=True).dtype",
 )
+
+# torch's marked list of the arguments given: keywords in the overload's order, a trailing ", " with no positional
+# argument; Tensor.to's device keyword of the wrong type is to()'s error
+attempts(
+    "api_args_more2_marked_keywords",
+    [_X],
+    "x.max(other=1)",
+    "x.view(size='a')",
+    "torch.where(condition=1, input=x, other=x)",
+    "torch.where(1, input=x, other=x)",
+    "torch.where(x > 0, input=1, other='a')",
+    "torch.where(1, x, other=x)",
+    "x.to(device=1.5)",
+    "x.to(dtype=1)",
+    "x.std(dim='a')",
+)
