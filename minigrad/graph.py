@@ -685,9 +685,12 @@ def _op_name(fn):
 @functools.cache
 def op_name(node_type_name):
     """The forward op of a node type, as torch's aten op names go: ``MulBackward0`` -> ``mul``,
-    ``IndexPutBackward0`` -> ``index_put``."""
+    ``IndexPutBackward0`` -> ``index_put``, ``MaxPool2DWithIndicesBackward0`` -> ``max_pool2d_with_indices``."""
     base = re.sub(r"Backwards?\d*$", "", node_type_name)
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", base).lower()
+    # torch capitalises a letter after a digit (log1p is Log1P, conv2d Conv2D): no new word starts there
+    base = re.sub(r"(?<=\d)[A-Z]", lambda m: m[0].lower(), base)
+    name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", base).lower()
+    return re.sub(r"grid_sampler(?=\dd)|l1(?=loss)", r"\g<0>_", name)  # but grid_sampler_2d, smooth_l1_loss
 
 
 _CONTEXT_SKIP = {"needs_input_grad", "next_functions", "variable"}

@@ -8,7 +8,7 @@ import pytest
 
 import minigrad as torch
 from minigrad import graph
-from minigrad.graph import Edge, GraphTooLarge, OpRecord, extract, record, summarize
+from minigrad.graph import Edge, GraphTooLarge, OpRecord, extract, op_name, record, summarize
 
 
 def seed_004(trace=False):
@@ -335,3 +335,30 @@ def test_saved_names_match_torch_attributes():
     for f in g.functions:
         for saved_name, _ in f.saved:
             assert hasattr(t_fns[f.name], f"_saved_{saved_name}"), (f.name, saved_name)
+
+
+# torch's node types and the aten ops they record (torch.ops.aten has each of these names)
+@pytest.mark.parametrize("node, op", [
+    ("MulBackward0", "mul"), ("IndexPutBackward0", "index_put"),
+    ("MaxPool2DWithIndicesBackward0", "max_pool2d_with_indices"),
+    ("AdaptiveAvgPool2DBackward0", "adaptive_avg_pool2d"), ("Log1PBackward0", "log1p"), ("Deg2RadBackward0", "deg2rad"),
+    ("SpecialXlog1PyBackward0", "special_xlog1py"), ("SpecialI0EBackward0", "special_i0e"),
+    ("GridSampler2DBackward0", "grid_sampler_2d"), ("GridSampler3DBackwardBackward0", "grid_sampler_3d_backward"),
+    ("SmoothL1LossBackward0", "smooth_l1_loss"), ("Im2ColBackward0", "im2col"), ("Atan2Backward0", "atan2"),
+    ("UpsampleNearestExact1DBackward0", "upsample_nearest_exact1d"),
+    ("LinalgVectorNormBackward0", "linalg_vector_norm"),
+])  # fmt: skip
+def test_a_node_type_names_its_aten_op(node, op):
+    assert op_name(node) == op
+
+
+def test_every_node_type_names_an_aten_op():
+    """Live (torch importable): each node type minigrad records names an op torch.ops.aten has (or its private
+    ``_to_copy``-style twin), so a caption's ``max_pool2d_with_indices(x, ...)`` is torch's op."""
+    from op_catalogue import all_ops
+
+    torch = pytest.importorskip("torch")
+    names = {op.node_name.rsplit("::", 1)[-1] for op in all_ops()}
+    wrong = [(n, op_name(n)) for n in sorted(names) if "Backward" in n and n[-1].isdigit()
+             and not any(hasattr(torch.ops.aten, p + op_name(n)) for p in ("", "_"))]  # fmt: skip
+    assert len(names) > 300 and not wrong

@@ -400,3 +400,77 @@ def test_autograd_grad_captions_say_no_grad_is_kept():
     assert "contribution to the grad of x = grad of y · x = 1.0 · 2.0 = 2.0" in text and "x.grad" not in text, text
     s = GraphStepper.from_code("x = torch.tensor(2.0, requires_grad=True)\ny = x * x\ny.backward()\n", {"torch": torch})
     assert "contribution to x.grad = grad of y · x = 1.0 · 2.0 = 2.0" in "\n".join(lines(s))
+
+
+# -- code it was not written for (round 2): training loops, long node names, no Graphviz --------------------
+
+
+def test_a_collapsed_loop_that_runs_backward_says_which_steps_it_ran_in():
+    """A training loop's later iterations each run a backward pass, so they are many steps, not "this step"."""
+    code = ("w = torch.tensor(1.0, requires_grad=True)\nfor step in range(5):\n    loss = (w * 3 - 2) ** 2\n"
+            "    loss.backward()\n    with torch.no_grad():\n        w -= 0.1 * w.grad\n"
+            "    w.grad.zero_()\n")  # fmt: skip
+    s = GraphStepper.from_code(code)
+    note = next(k for k, st in enumerate(s.steps) if any("ran together" in t for t in st["t"]))
+    first = next(k for k, st in enumerate(s.steps) if st["l"] == [2, 7])  # the collapsed iterations' first step
+    assert s.steps[note]["t"][0] == (
+        f"iterations 4 to 5 of the loop on line 2 ran together in steps {first + 1} to {note + 1}, not line by line "
+        "(%%stepthrough loops=5 shows each one)"
+    )
+    assert note - first > 10 and sum(st["t"][0].startswith("backward pass") for st in s.steps[first:note]) == 2
+
+
+def test_a_gradient_added_to_a_grad_is_parenthesised_when_negative():
+    code = "w = torch.tensor(1.0, requires_grad=True)\n(w * 2).backward()\n(w * -3).backward()\n"
+    assert "AccumulateGrad: w.grad: 2. + (-3.) = -1." in lines(GraphStepper.from_code(code))
+
+
+def test_a_long_grad_fn_name_is_shown_whole_squeezed_into_its_node():
+    """SplitWithSizesBackward0 was cut to SplitWithSizesBackwar…: the node's type is drawn whole, fitted to the
+    ellipse by the browser (textLength), and only its label slot is fitted so."""
+    code = ("x = torch.ones(2, 3, requires_grad=True)\nc, d = x.split([1, 2], dim=1)\n"
+            "y = torch.nn.functional.binary_cross_entropy(c.sigmoid(), torch.ones(2, 1)) + d.sum()\n")  # fmt: skip
+    s = GraphStepper.from_code(code)
+    texts = state_at(s.steps, s.num_steps - 1)[0]
+    labels = {texts[eid][0]: eid for eid in texts if eid.startswith("f") and 0 in texts[eid]}
+    assert {"SplitWithSizesBackward0", "BinaryCrossEntropyBackward0", "SumBackward0"} <= set(labels)
+    root = ET.fromstring(s.svg)
+    first = {g.get("id"): g.find(f"{{{SVG_NS}}}text") for g in root.iter(f"{{{SVG_NS}}}g")}
+    squeezed = {eid for eid, t in first.items() if t is not None and t.get("textLength")}
+    assert squeezed == {labels["SplitWithSizesBackward0"], labels["BinaryCrossEntropyBackward0"]}
+    assert first[labels["SplitWithSizesBackward0"]].get("lengthAdjust") == "spacingAndGlyphs"
+
+
+def test_an_argument_passed_as_none_is_written_none():
+    s = GraphStepper.from_code("x = torch.ones(2, 3, requires_grad=True)\ny = torch.nn.functional.layer_norm(x, (3,))")
+    assert any(line.startswith("y = native_layer_norm(x, None, None, normalized_shape=(3,)") for line in lines(s))
+
+
+@pytest.mark.parametrize("failing", [False, True])
+def test_without_graphviz_the_magic_says_so_in_one_line_and_the_cell_runs_on(shell, capsys, monkeypatch, failing):
+    """No dot with MINIGRAD_GRAPHVIZ=dot: the cell's code ran, so a Run All must go on past it (the cell failed with
+    GraphvizUnavailable); a cell whose code fails still fails with its own error."""
+    monkeypatch.setenv("MINIGRAD_GRAPHVIZ", "dot")
+    monkeypatch.setenv("PATH", "")
+    code = "x = torch.tensor(2.0, requires_grad=True)\ny = x * x\ny.backward()\n" + ("y.backward()" if failing else "")
+    result = shell.run_cell("%%stepthrough\n" + code)
+    err = capsys.readouterr().err
+    assert shell.user_ns["x"].grad is not None  # the code ran
+    assert "cannot draw its graph" in err and "install Graphviz" in err and "Traceback" not in err
+    if failing:
+        assert isinstance(result.error_in_exec, RuntimeError) and "second time" in str(result.error_in_exec)
+    else:
+        assert result.error_in_exec is None and result.result is None
+
+
+def test_a_step_that_only_prints_says_which_line_printed():
+    """The last step of most cells is a print(): its caption was empty (a blank band on a projector), and the still
+    picture's heading ended in "Step 8 of 8: "."""
+    s = GraphStepper.from_code("x = torch.tensor([1.0, -2.0], requires_grad=True)\n(x * x).sum().backward()\n"
+                               "print(x.grad)\n")  # fmt: skip
+    last = s.steps[-1]
+    assert last["t"] == ["line 3 printed this:"] and last["o"] == "tensor([ 2., -4.])\n"
+    still = s._repr_mimebundle_()
+    svg = (still[0] if isinstance(still, tuple) else still)["image/svg+xml"]
+    heads = [t.text for t in ET.fromstring(svg).iter(f"{{{SVG_NS}}}text") if t.get("class") == "gs-head"]
+    assert heads[0] == "Step 8 of 8: line 3 printed this: tensor([ 2., -4.])"

@@ -25,6 +25,10 @@ NODE_SIZE = {"tensor": (1.9, 0.78), "op": (1.9, 0.64), "acc": (1.35, 0.42)}
 # dot a node of its own, and its layout time grows fast with them (an unrolled RNN: 59 edges 0.05 s, 114 edges
 # 1.3 s, 224 edges 32 s, where xlabels take 0.02, 0.12 and 0.3 s), so a bigger graph gets xlabels
 EDGE_LABEL = "\\ " * 24
+# a grad_fn's type name longer than its slot (SplitWithSizesBackward0, MaxPool2DWithIndicesBackward0) is drawn whole,
+# squeezed into the ellipse's width (SVG textLength) rather than cut: it is what the node is; cut past this length
+LONG_LABEL = 32
+SQUEEZED = round(NODE_SIZE["op"][0] * 72 * 0.84)  # the width it takes, in the SVG's units: inside the ellipse
 LABELLED_EDGES = 60
 FONT = 11
 EDGE_FONT = 10
@@ -130,4 +134,14 @@ def _as_rect(m):
 
 def layout(graph, classes):
     """The graph as one sanitised SVG string."""
-    return sanitise(run_dot(dot_source(graph, classes)))
+    svg = sanitise(run_dot(dot_source(graph, classes)))
+    long = [f.id for f in graph.functions if len(f.label) > WIDTH["function"]]
+    return squeeze_labels(svg, long) if long else svg
+
+
+def squeeze_labels(svg, ids):
+    """Give the label slot of each function node in ``ids`` a fixed length: the browser fits its text to it."""
+    for fid in ids:
+        at = svg.find("<text ", svg.find(f'<g id="{fid}" class="node'))
+        svg = f'{svg[:at]}<text textLength="{SQUEEZED}" lengthAdjust="spacingAndGlyphs" {svg[at + 6:]}'
+    return svg

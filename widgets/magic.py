@@ -2,6 +2,7 @@
 
 import sys
 
+from .layout import LayoutError
 from .stepper import GraphStepper, StepperTooLarge
 from .trace import FILENAME, LOOPS
 
@@ -25,18 +26,23 @@ def stepthrough(line, cell):
     if options is None:
         print(USAGE, file=sys.stderr)
         return None
+    stepper = None
     try:
         stepper = GraphStepper.from_code(cell, get_ipython().user_ns, loops=options.get("loops", LOOPS))
-    except StepperTooLarge as exc:
-        print(exc, file=sys.stderr)  # one sentence; the code itself ran
-        return None
-    step = options.get("step")
-    if step is not None:
-        stepper.step = step - 1 if step > 0 else stepper.num_steps + step
-    error = stepper.error
+        error = stepper.error
+    except (StepperTooLarge, LayoutError) as exc:
+        # one sentence, and the cell does not fail for it (a Run All goes on): the code itself ran
+        drawing = isinstance(exc, LayoutError)
+        print(f"%%stepthrough ran the cell but cannot draw its graph: {exc}" if drawing else exc, file=sys.stderr)
+        error = exc.code_error  # the code's own error still fails the cell
+    if stepper is not None:
+        step = options.get("step")
+        if step is not None:
+            stepper.step = step - 1 if step > 0 else stepper.num_steps + step
     if error is None or options.get("errors") == "show":
         return stepper
-    display(stepper)
+    if stepper is not None:
+        display(stepper)
     raise error.with_traceback(_from_the_cell(error.__traceback__))
 
 

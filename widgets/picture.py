@@ -92,6 +92,9 @@ def picture_svg(svg, steps, step):
     style.text = graph_css() + ".gs .gs-head { text-anchor: start; font-size: 12px; }\n"
     root.insert(0, style)
     caption = steps[step]["t"][0] if steps and steps[step]["t"] else ""
+    printed = steps[step].get("o", "").strip().splitlines() if steps else []
+    if printed and caption.endswith("printed this:"):  # the widget shows the text below the caption: here, after it
+        caption += " " + printed[0].strip()
     heading = f"Step {step + 1} of {len(steps)}: {caption}" if steps else caption
     for k, line in enumerate((clip(heading, 90), RUN)):
         t = ET.SubElement(root, _TEXT, {"class": "gs-head", "x": f"{x + 4:g}", "y": f"{y - HEAD + 15 + 15 * k:g}"})

@@ -34,7 +34,7 @@ from minigrad.graph import GraphTooLarge, extract, is_pytorch, not_minigrad
 from minigrad.tensor import Tensor
 
 from . import trace as tracing
-from .layout import classes_for, layout
+from .layout import LayoutError, classes_for, layout
 from .picture import picture_html, picture_svg
 from .steps import StepBuilder, extract_for_trace
 
@@ -117,10 +117,16 @@ class GraphStepper(anywidget.AnyWidget):
         The first ``loops`` iterations of a top-level loop are stepped line by line, the rest together.
 
         An exception in the code stops it, as in a cell, and becomes the last step (``error`` holds it).
+        A graph past the budget (:class:`StepperTooLarge`) or no Graphviz to draw it (``LayoutError``) raises
+        after the code ran, with the code's own exception (or None) as its ``code_error``.
         """
         namespace = {} if namespace is None else namespace
         trace = tracing.run_code(source, namespace, loops=loops)
-        return cls(_built=_build_traced(trace, source.splitlines()))
+        try:
+            return cls(_built=_build_traced(trace, source.splitlines()))
+        except (StepperTooLarge, LayoutError) as exc:
+            exc.code_error = trace.error
+            raise
 
     @property
     def num_steps(self):

@@ -27,7 +27,7 @@ from minigrad.size import Size
 from minigrad.tensor import Tensor
 
 from .formula import as_passed, chain_rule_lines, clip, number_text, shape_text, torch_names_line
-from .layout import EDGE_TEXT, GRAD, LABEL, NAME, SHAPE, STATUS, STATUS_MORE, VALUE, WIDTH, classes_for
+from .layout import EDGE_TEXT, GRAD, LABEL, LONG_LABEL, NAME, SHAPE, STATUS, STATUS_MORE, VALUE, WIDTH, classes_for
 from .trace import STATEMENT, Value, kept_grad, one_line
 
 MAX_OPS_LISTED = 6  # a statement that runs more ops is summarised in one line
@@ -100,6 +100,9 @@ class Canvas:
         if self.changes and not (self.lines or self.output or self.hl) and self.steps and self.steps[-1]["l"] == where:
             self.steps[-1]["c"].extend(self.changes)
         elif self.busy:
+            if self.output and not self.lines and where:  # a print(): the caption says where the text below is from
+                self.lines.append(f"line {where[0]} printed this:" if where[0] == where[1]
+                                  else f"lines {where[0]} to {where[1]} printed this:")  # fmt: skip
             self.steps.append({
                 "k": kind, "l": where, "t": self.lines, "o": "".join(self.output), "h": self.hl, "c": self.changes,
                 **({"f": self.note} if self.note is not None else {}),
@@ -166,6 +169,7 @@ class StepBuilder:
         self.arrived = {}  # (function id, output_nr) -> [(from, Value)]: grads summed by the engine
         self.kept = {}  # tensor id -> True if its grad slot shows a kept .grad (not one passing through)
         self.stmt = 0
+        self.stmt_start = 0  # the index of the statement's first step
         self.op_notes = []  # forward ops of the current step: (function id, op, inputs, outputs, values)
         self.freed_said = False
         self.hooks = {}  # tensor id -> hooks registered on it so far
@@ -255,7 +259,7 @@ class StepBuilder:
 
     def op_note(self, fid, op, ins, outs, values, params):
         """One line per forward op, written when the step closes (so that it knows the names bound)."""
-        args = [_bare(self.label(t)) if t else NUMBER if v is None else number_text(v) for t, v in zip(ins, values)]
+        args = [_bare(self.label(t)) if t else self.number(v) for t, v in zip(ins, values)]
         args = self.call_arguments(fid, args, params)
         made = ", ".join(self.name[t] for t in outs if t and self.name.get(t))
         call = f"{self.g[fid].op if fid else op.__name__.lower()}({', '.join(args)})"
@@ -293,7 +297,7 @@ class StepBuilder:
         self.appeared.add(fid)
         fn, c = self.g[fid], self.canvas
         c.remove_class(fid, "off")
-        c.set_text(fid, LABEL, fn.label, WIDTH["function"])
+        c.set_text(fid, LABEL, fn.label, LONG_LABEL)  # a long one is squeezed to fit (layout.squeeze_labels)
         if fn.variable is not None:
             self.show_tensor(fn.variable)
             self.show_edge(self.g.variable_edge(fid))
@@ -414,11 +418,16 @@ class StepBuilder:
         fn = self.g[node.grad_fn]
         which = f"[{node.output_nr}]" if len(fn.outputs) > 1 else ""
         values = self.ops.get(node.grad_fn, {}).get("input_values", ())
-        args = [_bare(self.label(t, nested=nested)) if t else number_text(v) if v is not None else NUMBER
+        args = [_bare(self.label(t, nested=nested)) if t else self.number(v)
                 for t, v in zip(fn.inputs, (*values, *[None] * len(fn.inputs)))]  # fmt: skip
         if params:
             args = self.call_arguments(node.grad_fn, args, self.ops.get(node.grad_fn, {}).get("params", {}))
         return f"{fn.op}({', '.join(args)}){which}"
+
+    def number(self, value):
+        """A non-tensor argument of an op: its value (``2``, ``None``: layer_norm without a weight), or ``a number``
+        in a replayed graph, which keeps no value it did not need."""
+        return NUMBER if value is None and self.replay else number_text(value)
 
     def short_label(self, tid):
         """A label that fits a box: the caption's label, else the op on its inputs without its other arguments
@@ -518,8 +527,10 @@ class StepBuilder:
     # -- events -----------------------------------------------------------------------------------
     def run(self, events):
         for ev in events:
-            if ev.stmt != self.stmt and self.canvas.busy:
-                self.commit("fwd")
+            if ev.stmt != self.stmt:
+                if self.canvas.busy:
+                    self.commit("fwd")
+                self.stmt_start = len(self.canvas.steps)
             self.stmt = ev.stmt
             if ev.output:  # printed before or while this event happened: it belongs to its step
                 self.canvas.output.append(ev.output)
@@ -646,7 +657,7 @@ class StepBuilder:
     def on_retain_grad(self, info):
         tid = self.g.tensor_at(info["at"])
         before, after = info["before"], info["after"]
-        change = after.text if before is None else f"{before.text} + {info['grad'].text} = {after.text}"
+        change = after.text if before is None else f"{before.text} + {_term(info['grad'].text, 1)} = {after.text}"
         self.set_grad(tid, after, kept=True)
         self.canvas.say(f"retain_grad: {self.grad_of(tid)} = {change} (kept)")
         self.canvas.highlight(tid)
@@ -776,7 +787,7 @@ class StepBuilder:
         if before is None:
             c.say(f"AccumulateGrad: {grad}: None -> {after.text}")
         else:
-            c.say(f"AccumulateGrad: {grad}: {before.text} + {info['grad'].text} = {after.text}")
+            c.say(f"AccumulateGrad: {grad}: {before.text} + {_term(info['grad'].text, 1)} = {after.text}")
         self.set_grad(tid, after, kept=True)
         edge = self.g.variable_edge(fid)
         c.highlight(tid, edge.id if edge is not None else None)
@@ -826,7 +837,14 @@ class StepBuilder:
         self.commit("bwd")
 
     def on_note(self, info):
-        self.canvas.say(info["text"])
+        """A note on the statement that ends now; a collapsed loop's says which steps its iterations ran in: one, or
+        several where they ran backward passes (each one's steps)."""
+        text, more = info["text"], info.get("more")
+        if more is not None:
+            first, last = self.stmt_start + 1, len(self.canvas.steps) + 1  # 1-based, as the widget counts
+            where = "in this step" if first == last else f"in steps {first} to {last}, not line by line"
+            text = f"{text} {where} {more}"
+        self.canvas.say(text)
 
     def on_error(self, info):
         err = info["error"]

@@ -347,8 +347,8 @@ class _LineSteps:
         if self.collapsed_at is not None and self.iterations >= self.collapsed_at:
             first, last = self.collapsed_at, self.iterations
             which = f"iteration {first}" if first == last else f"iterations {first} to {last}"
-            self.rec.add(NOTE, text=f"{which} of the loop on line {self.stmt.lineno} ran together in this step "
-                                    f"(%%stepthrough loops={last} shows each one)")  # fmt: skip
+            self.rec.add(NOTE, text=f"{which} of the loop on line {self.stmt.lineno} ran together",
+                         more=f"(%%stepthrough loops={last} shows each one)")  # steps.py says in which steps
         return False
 
     def call(self, frame, event, arg):
