@@ -114,6 +114,18 @@ def numbers_of(label, x, count=None):
     return values
 
 
+def resolution(x):
+    """The relative spacing of the floats ``x`` is stored in, when that is coarser than float32 (a float16 or
+    bfloat16 tensor or array): such an answer is as right as its dtype can hold. 0 for anything else."""
+    try:
+        if not (is_tensor(x) or type(x).__module__ == "numpy"):
+            return 0.0
+        dtype = str(getattr(x, "dtype", ""))
+    except Exception:  # noqa: BLE001
+        return 0.0
+    return {"bfloat16": 2.0 ** -7, "float16": 2.0 ** -10}.get(dtype.rsplit(".", 1)[-1], 0.0)
+
+
 def number(label, x):
     """One number from ``x`` (a number, a one-element list/array/tensor, or text); Feedback otherwise."""
     return numbers_of(label, x, count=1)[0]
@@ -183,6 +195,9 @@ def _sequence_numbers(label, x):
     if len(items) > MAX_ITEMS:
         raise Feedback(f"{label} has more than {MAX_ITEMS} items; give only the numbers the exercise asks for.")
     if not items:
+        if iter(x) is x:  # a generator read by an earlier run of the check cell
+            raise Feedback(f"{label} is an iterator with nothing left in it (a generator can be read only once, and "
+                           "running a check cell reads it): make it a list, run its cell again, then this one.")
         raise Feedback(f"{label} is empty; put the number{'s' if isinstance(x, list) else ''} in it.")
     out = []
     for item in items:
@@ -201,6 +216,8 @@ def _tensor_numbers(label, t):
     try:
         if getattr(t, "is_complex", lambda: False)():
             raise Feedback(f"{label} is a complex tensor; gradients here are real numbers.")
+        if str(getattr(t, "dtype", "")).endswith("bool"):  # like a bool answer: yes/no values are not numbers
+            raise Feedback(f"{label} is a tensor of bools (True/False values); this answer is a number.")
         values = t.detach()
         if hasattr(values, "cpu"):
             values = values.cpu()
@@ -237,17 +254,36 @@ def _text_numbers(label, text):
     s = text.strip().strip("'\"").strip().replace("\u2212", "-").replace("\u00d7", "*")
     if not s:
         raise Feedback(f"{label} is empty text; give a number.")
+    values = _read_text(s)
+    if values is None and "=" in s.replace("==", ""):  # "de/dd = 0.75", "log(4) = 1.386": the value written last
+        values = _read_text(s.rsplit("=", 1)[1].strip())
+    if values is not None:
+        return values
+    if _WORD.fullmatch(s):
+        raise Feedback(f"{label} is the word {_short(s)!r}; write the number with digits (a Python number, not text).")
+    if _CODE.fullmatch(s):
+        raise Feedback(f"{label} is the text {_short(s)!r}, code in quotes that Python did not run: remove the "
+                       "quotes, or write the number itself with digits.")
+    raise Feedback(f"{label} is the text {_short(s)!r}, which is not a number; give the number itself, written "
+                   "with digits.")
+
+
+_CODE = re.compile(r"[A-Za-z_][\w.]*(\(.*\))?(\.[A-Za-z_]\w*(\(.*\))?)*|[A-Za-z_]\w*\[.*\]", flags=re.S)
+_APPROXIMATE = re.compile(r"^(?:\u2248|~|approx\.?|about)\s*|\s*(?:\.\.\.|\u2026)$")
+
+
+def _read_text(s):
+    """The numbers text holds (a number or several, a printed tensor, a small formula), or None. Marks that
+    say a number is rounded (``≈1.386``, ``1.386...``) are dropped."""
+    s = re.sub(r"^Parameter containing:\s*", "", _APPROXIMATE.sub("", s.strip()))
+    if not s:
+        return None
     s = _unwrap_tensor_text(s)
     bare = re.sub(r"[\[\]()]", " ", s)
     if re.fullmatch(rf"\s*{_NUMBER}(?:(?:\s*[,;]\s*|\s+){_NUMBER})*\s*,?\s*", bare):
         return [float(v) for v in re.findall(_NUMBER, bare)]
     value = _formula(re.sub(r"^(log|ln|exp|sqrt)\s+([\d.]+)$", r"\1(\2)", s))
-    if value is not None:
-        return [value]
-    if _WORD.fullmatch(s):
-        raise Feedback(f"{label} is the word {_short(s)!r}; write the number with digits (a Python number, not text).")
-    raise Feedback(f"{label} is the text {_short(s)!r}, which is not a number; give the number itself, written "
-                   "with digits.")
+    return None if value is None else [value]
 
 
 def _short(s):
@@ -312,6 +348,9 @@ def boolean(label, x):
             return True
         if word in _FALSE:
             return False
+        first = re.match(r"(true|false|yes|no)\b[\s,.;:!-]", word + " ")
+        if first:  # "No, it raises RuntimeError"
+            return first.group(1) in _TRUE
         raise Feedback(f"{label} is the text {_short(x.strip())!r}; answer True or False.")
     if is_tensor(x) or (type(x).__module__ == "numpy" and hasattr(x, "dtype")):
         try:
@@ -349,11 +388,13 @@ def name_of(label, x):
     if isinstance(x, tuple) and len(x) == 2 and isinstance(x[1], int) and not isinstance(x[0], str):
         x = x[0]
     if isinstance(x, str):
-        text = x.strip().strip("'\"").strip()
-        m = re.fullmatch(r"<\s*([\w.:]+) object at 0x[0-9a-fA-F]+\s*>", text)
-        if m:
-            text = m.group(1)
+        text = _printed_nodes(x).strip().strip("'\"").strip()
+        m = re.fullmatch(r"(?:grad_fn\s*=\s*)?<\s*([\w.:]+)\s*>|tensor\(.*grad_fn=<([\w.:]+)>\)", text, flags=re.S)
+        if m:  # "<AddBackward0>", "grad_fn=<AddBackward0>", or a printed tensor: the name of its grad_fn
+            text = m.group(1) or m.group(2)
         text = re.sub(r"\.grad$", "", text)  # "x.grad" for the tensor x whose gradient is meant
+        if re.fullmatch(_NUMBER, text):
+            raise Feedback(f"{label} holds the number {_short(text)!r} written as text; give names, not numbers.")
         text = text.rsplit(".", 1)[-1].replace("torch::autograd::", "")
         if not text:
             raise Feedback(f"{label} is empty text; give a name.")
@@ -377,11 +418,19 @@ def name_of(label, x):
     raise Feedback(f"{label} is {describe(x)}; give a name as text (in quotes).")
 
 
+def _printed_nodes(text):
+    """Text with what printing shows replaced by names: ``<MulBackward0 object at 0x...>`` by ``MulBackward0``."""
+    return re.sub(r"<\s*([\w.:]+) object at 0x[0-9a-fA-F]+\s*>", r"\1", text)
+
+
 def names_of(label, x):
     """A list of names, in order, from a list/tuple/set of names or nodes, or from text such as
     ``"x, w"``, ``"x w"``, ``"['x', 'w']"`` or ``"x and w"``."""
     if isinstance(x, str):
-        text = x.strip()
+        # printed nodes, and the tensors a pasted printout shows after each name ("c tensor(1.)")
+        text = re.sub(r"tensor\([^()]*\)", " ", _printed_nodes(x)).strip()
+        if text != x.strip() and "object at" in x:  # printed next_functions: drop each pair's input number
+            text = re.sub(r",\s*\d+\s*\)", ")", text)
         parts = [p for p in re.split(r"[\s,;\[\]{}()'\"]+|\band\b|\bthen\b|->|→", text) if p]
         if not parts:
             raise Feedback(f"{label} is empty text; give the names, for example as a list of strings.")

@@ -18,7 +18,7 @@ import math
 import os
 from dataclasses import dataclass, field
 
-from .answers import TODO, Feedback, describe, is_tensor, numbers_of
+from .answers import TODO, Feedback, describe, is_tensor, numbers_of, resolution
 
 __all__ = ["TODO", "Feedback", "NotAnswered", "Wrong", "check", "close", "evaluate", "expect", "exercise"]
 
@@ -103,15 +103,25 @@ def expect(label, answer, want, *, mistakes=(), generic=True, tol=None):
     a flipped sign, then a value two or three times too large. Anything else raises :class:`Wrong`, answered
     with a hint. No message says by how much the answer is off: it names the mistake and where to look."""
     want = _as_list(want)
+    gradient = "grad" in label or label.startswith("d")  # dloss_dx, de_db, d1: gradients, not values
+    if answer is None and gradient:
+        raise Feedback(f"{label} is None: a .grad stays None until backward() has run through its tensor (and, "
+                       "for a tensor that is not a leaf, retain_grad() was called first); run backward(), then "
+                       "read .grad again.")
     got = numbers_of(label, answer, count=len(want))
-    if _all_close(got, want, tol):
+    slack = resolution(answer)  # a float16 answer is as right as float16 can hold
+    if _all_close(got, want, tol) or slack and all(abs(g - w) <= slack * abs(w) + (tolerance(w) if tol is None
+                                                                                    else tol)
+                                                    for g, w in zip(got, want)):
         return
+    if gradient and _is_variable(answer):
+        raise Feedback(f"{label} is a tensor created with requires_grad=True, the variable itself; pass its "
+                       "gradient, the tensor's .grad after backward(), not the tensor.")
     for value, message in mistakes:
         if _all_close(got, _as_list(value), tol):
             raise Feedback(f"{label} {message}")
     if not generic or not any(w != 0 for w in want):
         raise Wrong(label)
-    gradient = "grad" in label  # the advice about backward and .grad is for gradients, not values or parameters
     if _all_close(got, [-w for w in want], tol):
         raise Feedback(f"{label} has its sign flipped: find the step where a minus sign was "
                        + ("lost or added (a subtraction sends minus the gradient to its second input)." if gradient
@@ -119,6 +129,14 @@ def expect(label, answer, want, *, mistakes=(), generic=True, tol=None):
     if any(_all_close(got, [k * w for w in want], tol) for k in (2, 3)):
         raise Feedback(_too_large(label, answer, gradient))
     raise Wrong(label)
+
+
+def _is_variable(x):
+    """Whether ``x`` is a leaf tensor that requires grad: a variable such as x or w, not a gradient."""
+    try:
+        return is_tensor(x) and bool(x.requires_grad) and bool(x.is_leaf)
+    except Exception:  # noqa: BLE001
+        return False
 
 
 def _too_large(label, answer, gradient=True):
@@ -233,12 +251,15 @@ def _verdict(name, answers):
     if missing:
         return False, f"Not quite: pass {', '.join(f'{k}=...' for k in missing)} to check() as well."
     todo = [k for k in ex.params if answers[k] is TODO]
+    error = _last_cell_error()
+    if isinstance(error, NotImplementedError):
+        return False, ("Not answered yet: the cell above still raises NotImplementedError; replace "
+                       "`raise NotImplementedError()` with your code, run it, then run this cell again.")
+    if todo and error is not None:
+        return False, _stopped(error, todo)
     if todo:
         answer = "your answer" if len(todo) == 1 else "your answers"
         return False, f"Not answered yet: replace TODO in {_and(todo)} with {answer} and run this cell again."
-    if _stub_just_raised():
-        return False, ("Not answered yet: the cell above still raises NotImplementedError; replace "
-                       "`raise NotImplementedError()` with your code, run it, then run this cell again.")
     try:
         ok, feedback = evaluate(name, answers)
     except Exception as err:  # noqa: BLE001 - the safety net: never a traceback for a student's answer
@@ -256,15 +277,27 @@ def _and(names):
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _stub_just_raised():
-    """Whether the cell run just before this one stopped at nbgrader's ``raise NotImplementedError()``."""
+def _last_cell_error():
+    """The exception the cell run just before this one stopped at (nbgrader's ``raise NotImplementedError()``,
+    or an error in the student's code), or None."""
     try:
         from IPython import get_ipython
     except ImportError:
-        return False
+        return None
     shell = get_ipython()
     result = getattr(shell, "last_execution_result", None)
-    return isinstance(getattr(result, "error_in_exec", None), NotImplementedError)
+    error = getattr(result, "error_in_exec", None)
+    return error if isinstance(error, Exception) else None
+
+
+def _stopped(error, todo):
+    """Answers still TODO after the cell run last raised ``error``: say where it stopped and what to do."""
+    text = str(error).splitlines()[0][:120] if str(error) else ""
+    what = f"{type(error).__name__}{' (' + text + ')' if text else ''}"
+    fix = ("run the cells above it (Run > Run All Above Selected Cell) and then that cell again"
+           if isinstance(error, NameError) else "fix the line it points at and run that cell again")
+    return (f"Not answered yet: the cell you ran last stopped with {what} before setting {_and(todo)}; {fix}, "
+            "then this one.")
 
 
 from . import exercises  # noqa: E402,F401 - registers the exercises

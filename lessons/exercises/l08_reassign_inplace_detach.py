@@ -1,5 +1,7 @@
 """Lesson 08 (reassignment, in-place, detach): names vs nodes; a detached branch; where an in-place change fails."""
 
+import re
+
 from ..answers import Feedback, number
 from ..check import Wrong, exercise, expect
 
@@ -51,6 +53,21 @@ def l08_detach(x_grad):
     ])
 
 
+_LINES = ["a = torch.tensor([1.0, 2.0], requires_grad=True)", "b = a.sigmoid()", "c = b * 3", "b.add_(1)",
+          "c.sum().backward()"]
+
+
+def _line_number(text):
+    """A line given as text: "5", "line 5", "5: c.sum().backward()", or the code of the line itself."""
+    text = text.strip().strip("'\"").strip()
+    code = re.sub(r"\s+", "", text)
+    for n, line in enumerate(_LINES, 1):
+        if code == re.sub(r"\s+", "", line):
+            return n
+    m = re.fullmatch(r"(?:line\s*)?(\d+)\s*(?:[:).,\-#]\s*.*)?", text, flags=re.I | re.S)
+    return m.group(1) if m else text
+
+
 @exercise("l08_inplace", predict=True, hints=HINTS)
 def l08_inplace(failing_line):
     """sigmoid saves its output b; b.add_(1) is allowed on a non-leaf, and backward (line 5) finds b at
@@ -59,7 +76,7 @@ def l08_inplace(failing_line):
         n = 0
     else:
         if isinstance(failing_line, str):
-            failing_line = failing_line.strip().lower().removeprefix("line").strip()
+            failing_line = _line_number(failing_line)
         n = number("failing_line", failing_line)
         if n != round(n):
             raise Feedback("failing_line is not a whole number; give the number of one of the numbered lines, or 0 "

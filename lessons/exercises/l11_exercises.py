@@ -1,6 +1,7 @@
 """Lesson 11 (exercises): the Lab2B exercise and more, each naming the usual mistakes."""
 
 import functools
+import re
 
 from ..answers import Feedback, describe, grad_of, names_of, numbers_of, tensor_arg
 from ..check import close, exercise, expect
@@ -125,7 +126,14 @@ def _line(x):
     if x is None:
         return "NONE"
     if isinstance(x, str):
-        text = x.strip().strip("'\"").strip().upper().removeprefix("LINE").strip()
+        text = x.strip().strip("'\"").strip()
+        code = re.sub(r"\s+", "", text)
+        if code in ("loss1.backward()", "loss2.backward()"):  # the code of line A or B itself
+            return "A" if code.startswith("loss1") else "B"
+        text = text.upper().removeprefix("LINE").strip()
+        m = re.fullmatch(r"([AB])\s*[:).,\-#].*", text, flags=re.S)  # "B)", "B: loss2.backward()"
+        if m:
+            return m.group(1)
         return "NONE" if text in ("", "NONE", "NOTHING", "NEITHER") else text
     raise Feedback(f'failing_line is {describe(x)}; answer with the text "A" or "B", or None if nothing fails.')
 
