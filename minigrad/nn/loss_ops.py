@@ -4,9 +4,12 @@ formula names. The functions that call them, with torch's checks, are in :mod:`m
 
 import numpy as np
 
+from ..autograd import grad_mode
 from ..dtypes import from_numpy_dtype, result_type
 from ..ops._util import as_saved_int, mean_of, wrap
+from ..ops.activations import LogSigmoid
 from ..ops.carriers import ARRAYS, TENSORS
+from ..ops.elementwise import AddScalar, DivScalar
 from ..ops.op import Op
 
 
@@ -108,7 +111,14 @@ class NllLoss(Op):
     @staticmethod
     def backward(ctx, grads, F):
         a, target, weight, total_weight = ctx._values(F)
-        return (nll_loss_backward(grads[0], a, target, weight, ctx.reduction, ctx.ignore_index, total_weight, F),)
+        if F is ARRAYS:
+            return (nll_loss_backward(grads[0], a, target, weight, ctx.reduction, ctx.ignore_index, total_weight, F),)
+        return (NllLossBackward.apply(grads[0], a, **_nll_params(ctx, target, weight, total_weight)),)
+
+
+def _nll_params(ctx, target, weight, total_weight):
+    return {"target": target, "weight": weight, "reduction": ctx.reduction, "ignore_index": ctx.ignore_index,
+            "total_weight": total_weight}  # fmt: skip
 
 
 class NllLoss2d(NllLoss):
@@ -132,7 +142,66 @@ class NllLoss2d(NllLoss):
     @staticmethod
     def backward(ctx, grads, F):
         a, target, weight, total_weight = ctx._values(F)
-        return (nll_loss2d_backward(grads[0], a, target, weight, ctx.reduction, ctx.ignore_index, total_weight, F),)
+        if F is ARRAYS:
+            return (nll_loss2d_backward(grads[0], a, target, weight, ctx.reduction, ctx.ignore_index, total_weight,
+                                        F),)  # fmt: skip
+        return (NllLoss2dBackward.apply(grads[0], a, **_nll_params(ctx, target, weight, total_weight)),)
+
+
+class NllLossBackward(Op):
+    """result = nll_loss_backward(grad_output, self, target, weight, reduction, ignore_index, total_weight): the
+    gradient of ``nll_loss``, recorded as one node under ``create_graph=True`` as torch records it (linear in
+    ``grad_output``, constant in ``self``)"""
+
+    node_name = "NllLossBackwardBackward0"
+    formula = {"grad_output": "nll_loss_value(grad, target, weight, reduction, ignore_index)",
+               "self": "zeros_like(grad)"}  # fmt: skip
+    saved_names = ("target", "weight")
+    saved_values = {"ignore_index": "saved_ignore_index", "reduction": "reduction"}
+    loss = NllLoss
+    gradient = staticmethod(nll_loss_backward)
+
+    @classmethod
+    def forward(cls, ctx, grad_output, a, *, target, weight, reduction, ignore_index, total_weight):
+        ctx.reduction, ctx.ignore_index = reduction, ignore_index
+        ctx.saved_ignore_index = as_saved_int(ignore_index)
+        ctx.self_shape, ctx.loss = a.shape, cls.loss
+        ctx._save((target, weight))
+        return wrap(cls.gradient(grad_output._data, a._data, target, weight, reduction, ignore_index,
+                                 ARRAYS.value(total_weight), ARRAYS))  # fmt: skip
+
+    @staticmethod
+    def backward(ctx, grad):
+        d_grad_output, d_self = ctx._needs()
+        target, weight = ctx._unpack()
+        args = (grad, target, weight, ctx.reduction, ctx.ignore_index)
+        return (_nll_value(ctx.loss, *args) if d_grad_output else None,
+                grad.new_zeros(ctx.self_shape) if d_self else None)  # fmt: skip
+
+
+def _nll_value(loss, input, target, weight, reduction, ignore_index):
+    return loss.apply(input, target=target, weight=weight, reduction=reduction, ignore_index=ignore_index)
+
+
+def nll_loss_value(input, target, weight, reduction, ignore_index):
+    """torch's ``nll_loss`` with its reduction as a number: the derivative of ``nll_loss_backward`` for its
+    ``grad_output``."""
+    return _nll_value(NllLoss, input, target, weight, reduction, ignore_index)
+
+
+def nll_loss2d_value(input, target, weight, reduction, ignore_index):
+    """torch's ``nll_loss2d`` with its reduction as a number (``(N, C, H, W)`` input)."""
+    return _nll_value(NllLoss2d, input, target, weight, reduction, ignore_index)
+
+
+class NllLoss2dBackward(NllLossBackward):
+    """result = nll_loss2d_backward(grad_output, self, target, weight, reduction, ignore_index, total_weight)"""
+
+    node_name = "NllLoss2DBackwardBackward0"
+    formula = {"grad_output": "nll_loss2d_value(grad, target, weight, reduction, ignore_index)",
+               "self": "zeros_like(grad)"}  # fmt: skip
+    loss = NllLoss2d
+    gradient = staticmethod(nll_loss2d_backward)
 
 
 def _nll_rows(x, t, weight, reduction, ignore_index, per_row):
@@ -162,20 +231,61 @@ def _nll_rows(x, t, weight, reduction, ignore_index, per_row):
     return out, total
 
 
-def binary_cross_entropy_backward(grad, self, target, weight, reduction):
-    """torch's ``binary_cross_entropy_backward``: ``grad * (self - target) / max((1 - self) * self, 1e-12)``,
-    times ``weight``, divided by the number of elements for the mean."""
-    g = grad * (self - target) / ((1 - self) * self).clamp(min=1e-12)
+def binary_cross_entropy_backward(grad, self, target, weight, reduction, F=TENSORS):
+    """torch's ``binary_cross_entropy_backward`` kernel: ``grad * (self - target) / max((1 - self) * self, 1e-12)``,
+    times ``weight``, divided by the number of elements for the mean (under ``create_graph``: one
+    BinaryCrossEntropyBackwardBackward0 node)."""
+    if F is not ARRAYS:
+        return BinaryCrossEntropyBackward.apply(grad, self, target, weight=weight, reduction=reduction)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        g = grad * (self - target) / np.maximum((1 - self) * self, 1e-12)
+    if weight is not None:
+        g = g * weight
+    return np.asarray(g / self.size if reduction == 1 else g, self.dtype)
+
+
+def binary_cross_entropy_target_backward(grad, self, target, weight, reduction):
+    """torch's ``binary_cross_entropy_target_backward``: ``-logit(self) * grad`` (times ``weight``, divided by the
+    number of elements for the mean: in place in torch, DivBackward1)."""
+    g = self.logit().neg() * grad
+    if weight is not None:
+        g = g * weight
+    return DivScalar.apply(g, other=target.numel()) if reduction == 1 else g
+
+
+def binary_cross_entropy_double_backward(grad_output, grad, self, target, weight, reduction):
+    """torch's ``binary_cross_entropy_double_backward``: the derivative of the input's gradient for the input,
+    ``(self**2 - 2 self target + target) / ((self + eps)**2 (1 - self + eps)**2) * grad * grad_output``."""
+    eps = 1e-12
+    g = (self * self - 2 * self * target + target) / ((self + eps).pow(2) * (1 - self + eps).pow(2))
+    g = g * (grad * grad_output)
     if weight is not None:
         g = g * weight
     return g / self.numel() if reduction == 1 else g
 
 
-def binary_cross_entropy_target_backward(grad, self, target, weight, reduction):
-    """torch's ``binary_cross_entropy_target_backward``: ``-logit(self) * grad`` (times ``weight``, averaged)."""
-    g = -((self / (1 - self)).log()) * grad
+def binary_cross_entropy_double_backward_grad_output(grad, self, target, weight, reduction):
+    """torch's ``binary_cross_entropy_double_backward_grad_output``: ``(self - target) / ((self + eps) (1 - self +
+    eps)) * grad`` (times ``weight``), summed unless ``reduction`` is none (and divided for the mean)."""
+    eps = 1e-12
+    g = (self - target) / ((self + eps) * (1 - self + eps)) * grad
     if weight is not None:
         g = g * weight
+    if reduction == 1:
+        return g.sum() / self.numel()
+    return g.sum() if reduction == 2 else g
+
+
+def binary_cross_entropy_double_backward_target(grad, grad_output, self, target, weight, reduction):
+    """torch's ``binary_cross_entropy_double_backward_target``: ``-grad * grad_output`` (times ``weight``) over
+    ``max((1 - self) self, 1e-12)`` (clamped outside the graph), divided by the number of elements for the mean."""
+    g = -grad * grad_output
+    if weight is not None:
+        g = g * weight
+    denominator = (1 - self) * self
+    with grad_mode.no_grad():  # torch clamps in place outside the graph: the derivative is the unclamped one's
+        denominator.clamp_(min=1e-12)
+    g = g / denominator
     return g / target.numel() if reduction == 1 else g
 
 
@@ -214,12 +324,52 @@ class BinaryCrossEntropy(Op):
         return wrap(_reduce(loss.astype(x.dtype, copy=False), reduction, x.dtype))
 
     @staticmethod
-    def backward(ctx, grad):
-        a, target, weight = ctx._unpack()
+    def backward(ctx, grads, F):
+        a, target, weight = ctx._values(F)
         da, dt = ctx._needs()
         return (
-            binary_cross_entropy_backward(grad, a, target, weight, ctx.reduction) if da else None,
-            binary_cross_entropy_target_backward(grad, a, target, weight, ctx.reduction) if dt else None,
+            binary_cross_entropy_backward(grads[0], a, target, weight, ctx.reduction, F) if da else None,
+            _target_gradient(grads[0], a, target, weight, ctx.reduction, F) if dt else None,
+        )
+
+
+def _target_gradient(grad, self, target, weight, reduction, F):
+    if F is not ARRAYS:
+        return binary_cross_entropy_target_backward(grad, self, target, weight, reduction)
+    with grad_mode.no_grad():  # the same ops as on Tensors, so that both carriers give the same bits
+        wrapped = [None if v is None else wrap(np.asarray(v)) for v in (grad, self, target, weight)]
+        return binary_cross_entropy_target_backward(*wrapped, reduction)._data
+
+
+class BinaryCrossEntropyBackward(Op):
+    """result = binary_cross_entropy_backward(grad_output, self, target, weight, reduction): the input's gradient of
+    ``binary_cross_entropy``, recorded as one node under ``create_graph=True`` as torch records it"""
+
+    node_name = "BinaryCrossEntropyBackwardBackward0"
+    formula = {
+        "grad_output": "binary_cross_entropy_double_backward_grad_output(grad, self, target, weight, reduction)",
+        "self": "binary_cross_entropy_double_backward(grad_output, grad, self, target, weight, reduction)",
+        "target": "binary_cross_entropy_double_backward_target(grad, grad_output, self, target, weight, reduction)",
+    }
+    saved_names = ("grad_output", "self", "target", "weight")
+    saved_values = {"reduction": "reduction"}
+
+    @staticmethod
+    def forward(ctx, grad_output, a, target, *, weight, reduction):
+        ctx.reduction = reduction
+        ctx._save((grad_output, a, target, weight))
+        values = [None if v is None else v._data for v in (grad_output, a, target, weight)]
+        return wrap(binary_cross_entropy_backward(*values, reduction, ARRAYS))
+
+    @staticmethod
+    def backward(ctx, grad):
+        grad_output, a, target, weight = ctx._unpack()
+        d_grad_output, d_self, d_target = ctx._needs()
+        args = (a, target, weight, ctx.reduction)
+        return (
+            binary_cross_entropy_double_backward_grad_output(grad, *args) if d_grad_output else None,
+            binary_cross_entropy_double_backward(grad_output, grad, *args) if d_self else None,
+            binary_cross_entropy_double_backward_target(grad, grad_output, *args) if d_target else None,
         )
 
 
@@ -229,25 +379,25 @@ def binary_cross_entropy_with_logits_backward(grad, self, target, weight, pos_we
     times ``weight``, divided by the number of elements for the mean."""
     if pos_weight is not None:
         t = pos_weight * target
-        g = (t + 1 - target) * self.sigmoid() - t
+        g = (AddScalar.apply(t, other=1) - target) * self.sigmoid() - t  # C++'s t.add(1): AddBackward1
     else:
         g = self.sigmoid() - target
     g = g * grad
     if weight is not None:
         g = g * weight
-    return g / self.numel() if reduction == 1 else g
+    return DivScalar.apply(g, other=self.numel()) if reduction == 1 else g  # torch's div_: DivBackward1
 
 
 def binary_cross_entropy_with_logits_target_backward(grad, self, target, weight, pos_weight, reduction):
     """torch's target gradient: ``-self * grad`` (with ``pos_weight``:
     ``(log_sigmoid(-self) - pos_weight * log_sigmoid(self)) * grad``), times ``weight``, averaged."""
     if pos_weight is not None:
-        g = ((-self).sigmoid().log() - self.sigmoid().log() * pos_weight) * grad
+        g = (LogSigmoid.apply(-self) - LogSigmoid.apply(self) * pos_weight) * grad
     else:
         g = -self * grad
     if weight is not None:
         g = g * weight
-    return g / target.numel() if reduction == 1 else g
+    return DivScalar.apply(g, other=target.numel()) if reduction == 1 else g
 
 
 class BinaryCrossEntropyWithLogits(Op):
@@ -340,6 +490,10 @@ class SmoothL1Loss(Op):
     def backward(ctx, grads, F):
         a, target = ctx._values(F)
         da, dt = ctx._needs()
+        if F is not ARRAYS:  # create_graph: torch's one node per gradient
+            params = {"reduction": ctx.reduction, "limit": ctx.beta}
+            return (SmoothL1LossBackward.apply(grads[0], a, target, **params) if da else None,
+                    SmoothL1LossBackward.apply(grads[0], target, a, **params) if dt else None)  # fmt: skip
         args = (ctx.reduction, ctx.beta, F)
         return (smooth_l1_loss_backward(grads[0], a, target, *args) if da else None,
                 smooth_l1_loss_backward(grads[0], target, a, *args) if dt else None)
@@ -371,6 +525,94 @@ class HuberLoss(Op):
         if target.dtype != a.dtype:  # torch's huber_loss_backward kernel takes one dtype
             raise RuntimeError(f"Found dtype {_scalar_name(target)} but expected {_scalar_name(a)}")
         da, dt = ctx._needs()
+        if F is not ARRAYS:  # create_graph: torch's one node per gradient
+            params = {"reduction": ctx.reduction, "limit": ctx.delta}
+            return (HuberLossBackward.apply(grads[0], a, target, **params) if da else None,
+                    HuberLossBackward.apply(grads[0], target, a, **params) if dt else None)  # fmt: skip
         args = (ctx.reduction, ctx.delta, F)
         return (huber_loss_backward(grads[0], a, target, *args) if da else None,
                 huber_loss_backward(grads[0], target, a, *args) if dt else None)
+
+
+def smooth_l1_loss_double_backward(grad, self, target, reduction, beta):
+    """torch's ``smooth_l1_loss_double_backward``: ``grad / beta`` where ``|self - target| < beta``, else 0 (zeros
+    for ``beta == 0``), divided by the number of elements for the mean."""
+    if beta == 0:
+        return grad.new_zeros(grad.shape)
+    g = grad * ((self - target).abs() < beta).type_as(grad) / beta
+    return g / self.numel() if reduction == 1 else g
+
+
+def huber_loss_double_backward(grad, self, target, reduction, delta):
+    """torch's ``huber_loss_double_backward``: ``grad`` where ``|self - target| < delta``, else 0, divided by the
+    number of elements for the mean."""
+    g = grad * ((self - target).abs() < delta)
+    return g / self.numel() if reduction == 1 else g
+
+
+def huber_loss_double_backward_grad_output(grad, grad_output, self, target, reduction, delta):
+    """torch's ``huber_loss_double_backward_grad_output``: ``huber_loss_backward`` of ``grad`` (reduced: of ones,
+    times ``grad``, summed)."""
+    if reduction == 0:
+        return HuberLossBackward.apply(grad, self, target, reduction=reduction, limit=delta)
+    ones = grad_output.new_ones(grad_output.shape)
+    return (HuberLossBackward.apply(ones, self, target, reduction=reduction, limit=delta) * grad).sum()
+
+
+class _PiecewiseLossBackward(Op):
+    """The gradient of a loss that is quadratic within ``limit`` of the target and linear beyond, recorded as one node
+    under ``create_graph=True`` as torch records it; a subclass names its first- and second-order functions."""
+
+    saved_names = ("grad_output", "self", "target")
+
+    @classmethod
+    def forward(cls, ctx, grad_output, a, target, *, reduction, limit):
+        ctx.reduction, ctx.limit = reduction, limit
+        setattr(ctx, cls.limit_name, limit)  # beta or delta, as the formulas name it
+        ctx._save((grad_output, a, target))
+        return wrap(np.asarray(cls.first_order(grad_output._data, a._data, target._data, reduction, limit, ARRAYS),
+                               a._data.dtype))  # fmt: skip
+
+    @staticmethod
+    def backward(ctx, grad):
+        grad_output, a, target = ctx._unpack()
+        d_grad_output, d_self, d_target = ctx._needs()
+        op = type(ctx).__mro__[1]  # the op class (the node's type derives from it)
+        second = op.second_order(grad * grad_output, a, target, ctx.reduction, ctx.limit) if d_self or d_target else 0
+        return (op.grad_output_gradient(grad, grad_output, a, target, ctx.reduction, ctx.limit) if d_grad_output
+                else None, second if d_self else None, -second if d_target else None)  # fmt: skip
+
+
+class SmoothL1LossBackward(_PiecewiseLossBackward):
+    """result = smooth_l1_loss_backward(grad_output, self, target, reduction, beta)"""
+
+    node_name = "SmoothL1LossBackwardBackward0"
+    formula = {
+        "grad_output": "smooth_l1_loss_backward(grad, self, target, reduction, beta)",
+        "self": "smooth_l1_loss_double_backward(grad * grad_output, self, target, reduction, beta)",
+        "target": "-smooth_l1_loss_double_backward(grad * grad_output, self, target, reduction, beta)",
+    }
+    saved_values = {"beta": "limit", "reduction": "reduction"}
+    limit_name = "beta"
+    first_order = staticmethod(smooth_l1_loss_backward)
+    second_order = staticmethod(smooth_l1_loss_double_backward)
+
+    @staticmethod
+    def grad_output_gradient(grad, grad_output, a, target, reduction, beta):
+        return SmoothL1LossBackward.apply(grad, a, target, reduction=reduction, limit=beta)
+
+
+class HuberLossBackward(_PiecewiseLossBackward):
+    """result = huber_loss_backward(grad_output, self, target, reduction, delta)"""
+
+    node_name = "HuberLossBackwardBackward0"
+    formula = {
+        "grad_output": "huber_loss_double_backward_grad_output(grad, grad_output, self, target, reduction, delta)",
+        "self": "huber_loss_double_backward(grad * grad_output, self, target, reduction, delta)",
+        "target": "-huber_loss_double_backward(grad * grad_output, self, target, reduction, delta)",
+    }
+    saved_values = {"delta": "limit", "reduction": "reduction"}
+    limit_name = "delta"
+    first_order = staticmethod(huber_loss_backward)
+    second_order = staticmethod(huber_loss_double_backward)
+    grad_output_gradient = staticmethod(huber_loss_double_backward_grad_output)

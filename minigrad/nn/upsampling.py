@@ -1,13 +1,15 @@
-"""Upsampling: ``F.interpolate`` in its ``nearest``, ``nearest-exact``, ``linear``, ``bilinear``, ``trilinear`` and
-``area`` modes (UpsampleNearest1DBackward0, UpsampleBilinear2DBackward0, ...) and the layers ``nn.Upsample``,
-``nn.UpsamplingNearest2d`` and ``nn.UpsamplingBilinear2d``, with torch's checks in its order; and the deprecated
-``F.upsample``, ``F.upsample_nearest`` and ``F.upsample_bilinear``."""
+"""Upsampling: ``F.interpolate`` in its ``nearest``, ``nearest-exact``, ``linear``, ``bilinear``, ``bicubic``,
+``trilinear`` and ``area`` modes (UpsampleNearest1DBackward0, UpsampleBicubic2DBackward0, ...) and the layers
+``nn.Upsample``, ``nn.UpsamplingNearest2d`` and ``nn.UpsamplingBilinear2d``, with torch's checks in its order; and
+the deprecated ``F.upsample``, ``F.upsample_nearest`` and ``F.upsample_bilinear``."""
 
 import math
 import warnings
 
+from .. import dtypes
 from ..arguments import is_int, must_be_tensor
 from ..ops import upsampling as U
+from ..ops._util import not_implemented
 from ..tensor import Tensor
 from ..typename import c_type_name
 from .module import Module
@@ -19,7 +21,8 @@ _MODES = "nearest | linear | bilinear | bicubic | trilinear | lanczos | area | n
 _OPS = {(3, "nearest"): U.UpsampleNearest1D, (4, "nearest"): U.UpsampleNearest2D, (5, "nearest"): U.UpsampleNearest3D,
         (3, "nearest-exact"): U.UpsampleNearestExact1D, (4, "nearest-exact"): U.UpsampleNearestExact2D,
         (5, "nearest-exact"): U.UpsampleNearestExact3D, (3, "linear"): U.UpsampleLinear1D,
-        (4, "bilinear"): U.UpsampleBilinear2D, (5, "trilinear"): U.UpsampleTrilinear3D}  # fmt: skip
+        (4, "bilinear"): U.UpsampleBilinear2D, (5, "trilinear"): U.UpsampleTrilinear3D,
+        (4, "bicubic"): U.UpsampleBicubic2D}  # fmt: skip
 _AREA = {3: adaptive_avg_pool1d, 4: adaptive_avg_pool2d, 5: adaptive_avg_pool3d}  # area: adaptive average pooling
 
 
@@ -44,6 +47,10 @@ def _check_sizes(input, output_size):
 def _upsample(op, input, output_size, scale_factors, align_corners=None):
     sizes = _output_size(input, output_size, scale_factors)
     _check_sizes(input, sizes)
+    if op is U.UpsampleBicubic2D and not input.dtype.is_floating_point:
+        if input.dtype is dtypes.uint8:  # torch rounds its own way (a separable kernel): not followed here
+            raise NotImplementedError("minigrad's interpolate has no mode='bicubic' for uint8 input")
+        raise not_implemented("compute_indices_weights_cubic", input.dtype)
     scales = tuple(None if scale_factors is None else float(f) for f in (scale_factors or [None] * len(sizes)))
     return op.apply(input, output_size=tuple(sizes), scales=scales, align_corners=align_corners)
 
@@ -51,9 +58,9 @@ def _upsample(op, input, output_size, scale_factors, align_corners=None):
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None,
                 antialias=False):  # fmt: skip
     """Mirror ``torch.nn.functional.interpolate`` for ``mode="nearest"`` and ``"nearest-exact"`` (3-d, 4-d and 5-d
-    input), ``"linear"`` (3-d), ``"bilinear"`` (4-d), ``"trilinear"`` (5-d) and ``"area"`` (adaptive average pooling):
-    ``input`` resized to ``size`` or by ``scale_factor`` over its spatial dims, the source indices in float as torch's
-    kernels compute them. Bicubic, lanczos and antialiasing raise NotImplementedError."""
+    input), ``"linear"`` (3-d), ``"bilinear"`` and ``"bicubic"`` (4-d), ``"trilinear"`` (5-d) and ``"area"``
+    (adaptive average pooling): ``input`` resized to ``size`` or by ``scale_factor`` over its spatial dims, the
+    source indices in float as torch's kernels compute them. Lanczos and antialiasing raise NotImplementedError."""
     if not isinstance(input, Tensor):
         raise must_be_tensor("interpolate", "input", 1, input)
     if mode in ("nearest", "area", "nearest-exact"):
@@ -104,7 +111,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         raise NotImplementedError("minigrad's interpolate has no antialias=True")
     op = _OPS.get((input.ndim, mode))
     if op is not None:
-        linear = mode in ("linear", "bilinear", "trilinear")
+        linear = mode in ("linear", "bilinear", "trilinear", "bicubic")
         return _upsample(op, input, output_size, scale_factors, bool(align_corners) if linear else None)
     if mode == "area" and input.ndim in (3, 4, 5):
         return _AREA[input.ndim](input, output_size)
@@ -116,7 +123,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
              (5, "bilinear"): "Got 5D input, but bilinear mode needs 4D input"}  # fmt: skip
     if (input.ndim, mode) in wrong:
         raise NotImplementedError(wrong[input.ndim, mode])
-    if input.ndim in (3, 4, 5) and mode in _MODES.split(" | "):
+    if input.ndim in (3, 4, 5) and mode == "lanczos":
         raise NotImplementedError(f"minigrad's interpolate has no mode={mode!r} for {input.ndim}-d input")
     raise NotImplementedError(f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.ndim}D) for the "
                               f"modes: {_MODES} (got {mode})")  # fmt: skip

@@ -3,7 +3,8 @@ at ``floor(index * scale)``, in float; ``_upsample_nearest_exact*``: at ``floor(
 ``upsample_linear1d``, ``upsample_bilinear2d``, ``upsample_trilinear3d`` (source index ``scale * (index + 0.5) -
 0.5``, or ``scale * index`` with ``align_corners``, in float; the two neighbours along the last dim weighted, then
 along each earlier dim), and their backwards as ops of their own (each output's gradient added to the inputs it read,
-output by output)."""
+output by output); ``upsample_bicubic2d`` (four neighbours along each dim, Keys' cubic weights with ``A = -0.75``,
+as :mod:`minigrad.ops.upsampling_cubic` computes them)."""
 
 import numpy as np
 
@@ -174,6 +175,7 @@ class _Upsample(Op):
 
     dims = 2
     linear = False
+    cubic = False
     exact = False  # nearest-exact: each output reads the input pixel whose centre is nearest
 
     @classmethod
@@ -187,12 +189,20 @@ class _Upsample(Op):
 
     @classmethod
     def kernel(cls, x, output_size, scales, align_corners):
+        if cls.cubic:
+            from .upsampling_cubic import upsample_bicubic_kernel  # it builds on this module's helpers
+
+            return upsample_bicubic_kernel(x, output_size, align_corners, scales)
         if cls.linear:
             return upsample_linear_kernel(x, output_size, align_corners, scales)
         return upsample_nearest_kernel(x, output_size, scales, cls.exact)
 
     @classmethod
     def backward_kernel(cls, grad, input_size, output_size, scales, align_corners):
+        if cls.cubic:
+            from .upsampling_cubic import upsample_bicubic_backward_kernel
+
+            return upsample_bicubic_backward_kernel(grad, input_size, output_size, align_corners, scales)
         if cls.linear:
             return upsample_linear_backward_kernel(grad, input_size, output_size, align_corners, scales)
         return upsample_nearest_backward_kernel(grad, input_size, output_size, scales, cls.exact)
@@ -212,7 +222,7 @@ def upsample(self, op, output_size, scales, align_corners, F=None):
     return op.apply(self, output_size=output_size, scales=scales, align_corners=align_corners)
 
 
-def _forward_op(name, dims, linear, exact=False):
+def _forward_op(name, dims, linear, exact=False, cubic=False):
     """The forward op class and its backward op class of one upsampling (``name``: torch's, without ``Backward0``)."""
     backward_name = f"{name}BackwardBackward0"
     name = f"{name}Backward0"
@@ -255,7 +265,7 @@ def _forward_op(name, dims, linear, exact=False):
                                       ctx.align_corners, F),)  # fmt: skip
 
     for cls, title in ((Forward, name[:-len("Backward0")]), (Backward, backward_name[:-len("Backward0")])):
-        cls.dims, cls.linear, cls.exact = dims, linear, exact
+        cls.dims, cls.linear, cls.exact, cls.cubic = dims, linear, exact, cubic
         cls.__name__ = cls.__qualname__ = title
     return Forward, Backward
 
@@ -269,3 +279,4 @@ UpsampleNearestExact3D, UpsampleNearestExact3DBackward = _forward_op("UpsampleNe
 UpsampleLinear1D, UpsampleLinear1DBackward = _forward_op("UpsampleLinear1D", 1, True)
 UpsampleBilinear2D, UpsampleBilinear2DBackward = _forward_op("UpsampleBilinear2D", 2, True)
 UpsampleTrilinear3D, UpsampleTrilinear3DBackward = _forward_op("UpsampleTrilinear3D", 3, True)
+UpsampleBicubic2D, UpsampleBicubic2DBackward = _forward_op("UpsampleBicubic2D", 2, True, cubic=True)
