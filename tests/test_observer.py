@@ -211,3 +211,20 @@ def test_anomaly_detection_passes_events_on_and_leaves_the_observer_it_found():
         assert observer.current is not None and not torch.is_anomaly_enabled()
         assert seen[:3] == ["op", "op", "begin"] and "grads" in seen and seen[-1] == "end"
     assert observer.current is None and x.grad.tolist() == [0.25]
+
+
+def test_each_post_accumulate_grad_hook_is_reported_after_it_ran_with_the_grad_it_saw_and_left():
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    def halve(p):
+        p.grad.mul_(0.5)
+
+    x.register_post_accumulate_grad_hook(halve)
+    x.register_post_accumulate_grad_hook(lambda p: setattr(p, "grad", None))
+    rec = Recorder()
+    with observe(rec):
+        (x * 4).sum().backward()
+    assert rec.kinds()[-5:] == ["accumulate", "post_accumulate", "post_accumulate", "free", "end"]
+    first, second = rec.of("post_accumulate")
+    assert first["node"] is rec.of("accumulate")[0]["node"] and first["tensor"] is x and first["hook"] is halve
+    assert first["before"].tolist() == [4.0, 4.0] and first["after"].tolist() == [2.0, 2.0]
+    assert second["before"].tolist() == [2.0, 2.0] and second["after"] is None and x.grad is None

@@ -3,7 +3,10 @@ value readable in full, still pictures for where no widget runs, and odd code (l
 no tensors, graphs over the budget). The browser side is tests/test_stepper_ui_browser.py."""
 
 import base64
+import contextlib
+import io
 import re
+import warnings
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -11,6 +14,7 @@ import pytest
 import minigrad as torch
 from widgets import GraphStepper
 from widgets.picture import RUN, SVG_NS, state_at
+from widgets.trace import Value
 
 try:
     import torch as real_torch
@@ -474,3 +478,145 @@ def test_a_step_that_only_prints_says_which_line_printed():
     svg = (still[0] if isinstance(still, tuple) else still)["image/svg+xml"]
     heads = [t.text for t in ET.fromstring(svg).iter(f"{{{SVG_NS}}}text") if t.get("class") == "gs-head"]
     assert heads[0] == "Step 8 of 8: line 3 printed this: tensor([ 2., -4.])"
+
+
+# -- round 3: post-accumulate-grad hooks, summaries that fit, one name per constant, create_graph, mark_dirty -------
+
+POST_HOOKS = """\
+import torch
+w = torch.tensor([3.0, 4.0], requires_grad=True)
+b = torch.tensor(0.5, requires_grad=True)
+def clip(p):
+    print("clip sees", p.grad)
+    torch.nn.utils.clip_grad_norm_([p], max_norm=1.0)
+    print("clip leaves", p.grad)
+def sgd(p):
+    print("sgd sees", p.grad)
+    with torch.no_grad():
+        p -= 0.1 * p.grad
+    p.grad = None
+w.register_post_accumulate_grad_hook(clip)
+b.register_post_accumulate_grad_hook(sgd)
+loss = (w ** 2).sum() * b
+loss.backward()
+"""
+
+
+def test_a_post_accumulate_grad_hook_is_a_step_of_its_own_right_after_its_leafs_accumulategrad():
+    """The hook's print showed on the "backward done" step and its change to .grad as a step after backward
+    ("w.grad is now ..."): it is the step after the leaf's AccumulateGrad, with its print and the .grad it left."""
+    s = GraphStepper.from_code(POST_HOOKS, {})
+    texts = lines(s)
+    assert not any(t.startswith(("w.grad is now", "b.grad is now")) for t in texts)
+    for leaf, hook in (("w", "clip"), ("b", "sgd")):
+        acc = next(k for k, st in enumerate(s.steps) if st["t"][0].startswith(f"AccumulateGrad: {leaf}.grad"))
+        assert s.steps[acc + 1]["t"][0].startswith(f"post-accumulate-grad hook on {leaf}: {hook}({leaf}) ran with")
+        assert s.steps[acc + 1]["o"].startswith(f"{hook} sees")
+    assert not any(st["o"] for st in s.steps if st["t"][0].startswith("backward done"))
+    registered = [t for t in texts if t.startswith("a post-accumulate-grad hook is registered on")]
+    assert registered == [f"a post-accumulate-grad hook is registered on {n}: it runs each time {n}.grad has "
+                          "accumulated" for n in ("w", "b")]  # fmt: skip
+
+
+@pytest.mark.skipif(real_torch is None, reason="live comparison with PyTorch: torch is not installed")
+def test_post_accumulate_grad_hook_steps_show_the_grad_each_hook_sees_and_leaves_as_torch_does():
+    ns = {}
+    s = GraphStepper.from_code(POST_HOOKS, ns)
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(POST_HOOKS, {"torch": real_torch})
+    seen = {line.split(" ", 2)[0] + " " + line.split(" ", 2)[1]: line.split(" ", 2)[2]
+            for line in printed.getvalue().splitlines()}  # fmt: skip
+    assert seen == {"clip sees": "tensor([3., 4.])", "clip leaves": "tensor([0.6000, 0.8000])",
+                    "sgd sees": "tensor(25.)"}  # fmt: skip
+    order = [st["o"].split()[0] for st in s.steps if st["t"][0].startswith("post-accumulate-grad hook")]
+    assert order == [line.split()[0] for line in printed.getvalue().splitlines() if "sees" in line]  # sgd, clip
+    clip = next(st for st in s.steps if st["t"][0].startswith("post-accumulate-grad hook on w"))
+    assert clip["t"] == ["post-accumulate-grad hook on w: clip(w) ran with w.grad = [3., 4.]",
+                         "it changed w.grad to [0.6000, 0.8000]"]  # fmt: skip
+    assert clip["o"] == "".join(t for t in printed.getvalue().splitlines(True) if t.startswith("clip"))
+    sgd = next(st for st in s.steps if st["t"][0].startswith("post-accumulate-grad hook on b"))
+    assert sgd["t"] == ["post-accumulate-grad hook on b: sgd(b) ran with b.grad = 25.", "it set b.grad to None",
+                        "it changed b in place: now -2. (version 1)"]  # fmt: skip
+    assert by_title(s, "w")["grad"] == repr(ns["w"].grad) == "tensor([0.6000, 0.8000])"
+    assert by_title(s, "b")["grad"] == "None" and by_title(s, "b")["value"] == "tensor(-2.)"
+
+
+def test_an_optimizer_in_backward_lambda_is_named_by_its_code():
+    code = ("torch.manual_seed(0)\nlin = torch.nn.Linear(2, 1)\n"
+            "opts = {p: torch.optim.SGD([p], lr=0.1) for p in lin.parameters()}\n"
+            "def opt_step(p):\n    opts[p].step()\n    opts[p].zero_grad()\n"
+            "for p in lin.parameters():\n    p.register_post_accumulate_grad_hook(lambda p: opt_step(p))\n"
+            "lin(torch.ones(1, 2)).sum().backward()\n")  # fmt: skip
+    ns = {}
+    s = GraphStepper.from_code(code, ns)
+    hooked = [st["t"] for st in s.steps if st["t"][0].startswith("post-accumulate-grad hook")]
+    assert [t[0] for t in hooked] == [
+        "post-accumulate-grad hook on lin.bias: lambda p: opt_step(p) ran with lin.bias.grad = [1.]",
+        "post-accumulate-grad hook on lin.weight: lambda p: opt_step(p) ran with lin.weight.grad = [[1., 1.]]",
+    ]
+    weight = ns["lin"].weight.detach()
+    assert hooked[1][1:] == ["it set lin.weight.grad to None",
+                             f"it changed lin.weight in place: now {Value.of(weight).text} (version 2)"]  # fmt: skip
+    assert by_title(s, "lin.weight")["value"] == repr(weight)
+
+
+def test_a_constant_written_into_a_view_in_place_has_one_name_in_every_caption():
+    """``y[0] *= c``: CopySlices takes the in-place op's c, which captions called "a scalar tensor" there and
+    "tensor(10.)" in the op's own lines."""
+    code = ("x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\ny = x * 2\ny[0] *= torch.tensor(10.)\n"
+            "y.sum().backward()\n")  # fmt: skip
+    text = "\n".join(lines(GraphStepper.from_code(code)))
+    assert "a scalar tensor" not in text
+    assert "mul(y[0], tensor(10.))" in text and "copy_slices(the earlier y, tensor(10.)) → CopySlices" in text
+
+
+@pytest.mark.parametrize(
+    ("call", "done"),
+    [
+        ("g, = torch.autograd.grad(y, x, create_graph=True)", "backward done: create_graph=True keeps the graph "
+         "(retain_graph defaults to it), so the saved tensors are kept"),
+        ("y.backward(create_graph=True)", "backward done: create_graph=True keeps the graph (retain_graph defaults "
+         "to it), so the saved tensors are kept"),
+        ("y.backward(retain_graph=True)", "backward done: retain_graph=True, so the saved tensors are kept"),
+    ],
+)  # fmt: skip
+def test_a_backward_that_keeps_its_graph_says_which_argument_of_the_code_kept_it(call, done):
+    """create_graph=True keeps the graph as torch's retain_graph defaults to create_graph: the caption said
+    "retain_graph=True", which the code never wrote."""
+    code = f"x = torch.tensor(2.0, requires_grad=True)\ny = x ** 3\n{call}\n"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # backward(create_graph=True)'s reference-cycle warning, as torch gives it
+        s = GraphStepper.from_code(code)
+    assert [t for t in lines(s) if t.startswith("backward done")] == [done]
+
+
+def test_a_functions_dirty_output_bound_to_two_names_goes_by_the_name_the_statement_bound():
+    """``out = Double.apply(h)`` returns h itself, marked dirty: the box and captions called it h (the first name
+    found), though the code goes on with out; the Function's input is the earlier h."""
+    code = ("class Double(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n        x.mul_(2)\n"
+            "        ctx.mark_dirty(x)\n        return x\n\n    @staticmethod\n    def backward(ctx, g):\n"
+            "        return g * 2\n\na = torch.tensor([1.0, 2.0], requires_grad=True)\nh = a * 1\n"
+            "out = Double.apply(h)\nloss = out.sum()\nloss.backward()\n")  # fmt: skip
+    s = GraphStepper.from_code(code)
+    text = lines(s)
+    assert "out = Double(the earlier h): records DoubleBackward" in text
+    assert "loss = sum(out): records SumBackward0" in text
+    assert "contribution to the grad of out = (grad of loss).expand(out.shape) = 1.0.expand((2,)) = [1., 1.]" in text
+    texts = state_at(s.steps, s.num_steps - 1)[0]
+    shown = sorted(texts[eid][0] for eid in texts if eid.startswith("t") and 0 in texts[eid])
+    assert shown == ["a", "loss", "out", "was h"]
+
+
+def test_a_post_accumulate_grad_hook_that_returns_a_value_shows_what_it_did_before_the_error():
+    """``lambda p: p.grad.mul_(0.1)`` returns the grad: torch raises after the hook ran, so its step comes first
+    (its change to .grad showed as "w.grad is now ..." between the AccumulateGrad and the error)."""
+    code = ("w = torch.tensor([1.0, 2.0], requires_grad=True)\nw.register_post_accumulate_grad_hook(lambda p: "
+            "p.grad.mul_(0.1))\n(w * 1).sum().backward()\n")  # fmt: skip
+    s = GraphStepper.from_code(code)
+    assert [st["t"] for st in s.steps[-3:]] == [
+        ["AccumulateGrad: w.grad: None -> [1., 1.]"],
+        ["post-accumulate-grad hook on w: lambda p: p.grad.mul_(0.1) ran with w.grad = [1., 1.]",
+         "it changed w.grad to [0.1000, 0.1000]"],
+        ["RuntimeError: Tensor post accumulate grad hooks should return None."],
+    ]  # fmt: skip

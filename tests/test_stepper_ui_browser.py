@@ -43,6 +43,7 @@ from test_widget_browser import (
 
 import minigrad as torch
 from widgets import GraphStepper
+from widgets.picture import picture_svg
 
 URL = {"lab": "{base}/lab/tree/{name}?token={token}", "notebook": "{base}/notebooks/{name}?token={token}"}
 KERNEL = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
@@ -908,3 +909,36 @@ def test_a_long_caption_leaves_the_graph_most_of_the_cell(tmp_path, app):
         page.screenshot(path=str(ARTIFACTS / f"long_caption_present_{app}_1280x720.png"))
         ours = [e for e in errors if not ("reading 'schema'" in e and "/static/notebook/notebook_core." in e)]
         assert not ours and not blocked, (ours, blocked)
+
+
+# -- a tensor box's lines stay inside it ------------------------------------------------------------------------
+
+WIDE_TEXT = """\
+torch.manual_seed(0)
+mmmmmmmmmmmmmmmmmmmmmmmm = torch.randn(30, 30, requires_grad=True)
+h = torch.relu(mmmmmmmmmmmmmmmmmmmmmmmm * 0.3)
+loss = (h.mean(dim=1) * 1000).sum()
+loss.backward()
+"""
+OVERFLOW = """() => { const out = [];
+  for (const g of document.querySelectorAll('svg g.node.tensor')) {
+    if (g.classList.contains('off')) continue;
+    const box = g.querySelector('rect, path, polygon').getBoundingClientRect();
+    for (const t of g.getElementsByTagName('text')) {
+      const b = t.getBoundingClientRect();
+      if (t.textContent.trim() && (b.right > box.right - 1 || b.left < box.left + 1))
+        out.push([g.id, t.textContent, +(b.right - box.right).toFixed(1)]);
+    } }
+  return out; }"""
+
+
+def test_a_tensor_boxs_lines_stay_inside_it():
+    """Summaries such as ``= min=0 mean=0.1271 max=…`` (24 characters, many of them wide) stuck out of their box by
+    up to 6px at 1280x720, a name of m's by 54px: each line is cut to the width the browser draws it at. Measured on
+    the still picture, which has the widget's texts and styles, at every step."""
+    s = GraphStepper.from_code(WIDE_TEXT, {"torch": torch})
+    with chromium_page({"width": 1280, "height": 720}) as (page, blocked, errors):
+        for step in range(s.num_steps):
+            page.set_content(f"<html><body style='margin:0'>{picture_svg(s.svg, s.steps, step)}</body></html>")
+            assert page.evaluate(OVERFLOW) == [], step
+        assert not errors and not blocked

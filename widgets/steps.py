@@ -18,6 +18,9 @@ The JavaScript applies ``c`` going forward and undoes it going back; it never
 needs to know what a tensor or a gradient is.
 """
 
+import ast
+import textwrap
+
 import numpy as np
 
 from minigrad.autograd.observer import OP
@@ -27,7 +30,20 @@ from minigrad.size import Size
 from minigrad.tensor import Tensor
 
 from .formula import as_passed, chain_rule_lines, clip, number_text, shape_text, torch_names_line
-from .layout import EDGE_TEXT, GRAD, LABEL, LONG_LABEL, NAME, SHAPE, STATUS, STATUS_MORE, VALUE, WIDTH, classes_for
+from .layout import (
+    EDGE_TEXT,
+    GRAD,
+    LABEL,
+    LONG_LABEL,
+    NAME,
+    SHAPE,
+    STATUS,
+    STATUS_MORE,
+    VALUE,
+    WIDTH,
+    classes_for,
+    fit,
+)  # fmt: skip
 from .trace import STATEMENT, Value, kept_grad, one_line
 
 MAX_OPS_LISTED = 6  # a statement that runs more ops is summarised in one line
@@ -49,7 +65,10 @@ class Canvas:
         self.changes, self.hl, self.lines, self.output, self.note = [], [], [], [], None
 
     def set_text(self, eid, slot, text, width):
-        text = clip(text, width)
+        self.set_line(eid, slot, clip(text, width))
+
+    def set_line(self, eid, slot, text):
+        """Set a text slot to ``text`` as it is (a tensor box's line: already fitted by :func:`layout.fit`)."""
         if self.text.get((eid, slot), "") != text:
             self.text[(eid, slot)] = text
             self.changes.append([eid, slot, text])
@@ -166,6 +185,7 @@ class StepBuilder:
         self.ops = {}  # function id -> what its forward op recorded
         self.pending = None  # the backward node being run: (function id, grads arriving)
         self.accumulating = True  # leaves' .grad accumulate in this backward (autograd.grad: they do not)
+        self.create_graph = False  # this backward records a graph of its own, and keeps the one it ran through
         self.arrived = {}  # (function id, output_nr) -> [(from, Value)]: grads summed by the engine
         self.kept = {}  # tensor id -> True if its grad slot shows a kept .grad (not one passing through)
         self.stmt = 0
@@ -173,6 +193,7 @@ class StepBuilder:
         self.op_notes = []  # forward ops of the current step: (function id, op, inputs, outputs, values)
         self.freed_said = False
         self.hooks = {}  # tensor id -> hooks registered on it so far
+        self.post_hooks = {}  # leaf tensor id -> post-accumulate-grad hooks registered on it so far
         self.requires = {}  # leaf tensor id -> its requires_grad as the steps last showed it
 
     def forward_from_graph(self):
@@ -277,9 +298,9 @@ class StepBuilder:
         c.remove_class(tid, "off")
         self.show_name(tid)
         dtype = "" if node.dtype == "float32" else " " + node.dtype
-        c.set_text(tid, SHAPE, shape_text(node.shape) + dtype, WIDTH["tensor"])
+        c.set_line(tid, SHAPE, fit(shape_text(node.shape) + dtype))
         text = value.text if value is not None else node.value
-        c.set_text(tid, VALUE, "= " + text if text is not None else "value not kept", WIDTH["tensor"])
+        c.set_line(tid, VALUE, fit("= " + text if text is not None else "value not kept"))
         if value is None and node.tensor is not None:
             value = Value.of(node.tensor)
         grad_fn = self.g[node.grad_fn].label if node.grad_fn is not None else None
@@ -368,7 +389,7 @@ class StepBuilder:
         (``t(lin.weight)`` in ``lin(x)``), or its value (``tensor(1.5)``) (class ``code``: not a variable)."""
         c = self.canvas
         name = self.name.get(tid)
-        c.set_text(tid, NAME, name or self.short_label(tid), WIDTH["tensor"])
+        c.set_line(tid, NAME, fit(name, bold=True) if name else fit(self.short_label(tid)))
         (c.remove_class if name else c.add_class)(tid, "code")
 
     def set_grad(self, tid, value, kept):
@@ -376,7 +397,7 @@ class StepBuilder:
         if tid is None:
             return
         c = self.canvas
-        c.set_text(tid, GRAD, "" if value is None else "grad " + value.text, WIDTH["tensor"])
+        c.set_line(tid, GRAD, "" if value is None else fit("grad " + value.text, bold=kept))
         if kept:
             c.remove_class(tid, "passing")
             c.info(tid, grad="None" if value is None else value.full, **{"grad arriving": None})
@@ -432,13 +453,12 @@ class StepBuilder:
     def short_label(self, tid):
         """A label that fits a box: the caption's label, else the op on its inputs without its other arguments
         (``log_softmax(lin(x))``), else the op alone (``addmm(…)``); the info record's title has it in full."""
-        width = WIDTH["tensor"]
         text = self.label(tid)
         node = self.g[tid]
-        if len(text) <= width or node.grad_fn is None or node.grad_fn in self.source:
+        if fit(text) == text or node.grad_fn is None or node.grad_fn in self.source:
             return text
         text = self.op_label(tid, params=False)
-        if len(text) <= width:
+        if fit(text) == text:
             return text
         fn = self.g[node.grad_fn]
         return f"{fn.op}(…)" + (f"[{node.output_nr}]" if len(fn.outputs) > 1 else "")
@@ -449,6 +469,11 @@ class StepBuilder:
         if tid in self.constants:  # a node's value does not change: printed once, however often captions name it
             return self.constants[tid]
         node = self.g[tid]
+        if node.value is None and node.tensor is None:
+            same = self.wrapped_input(tid)
+            if same is not None:  # ``y[0] *= c``: CopySlices' c is its in-place op's c, named as that op names it
+                self.constants[tid] = self.label(same)
+                return self.constants[tid]
         value = one_line(node.value) if node.value is not None else None
         if value is None or len(value) > WIDTH["tensor"] or int(np.prod(node.shape)) > SUMMARY_MAX_ELEMENTS:
             text = f"a {shape_text(node.shape)} tensor"
@@ -456,6 +481,18 @@ class StepBuilder:
             text = f"tensor({value}{', requires_grad=True' if node.kind == 'leaf' else ''})"
         self.constants[tid] = text
         return text
+
+    def wrapped_input(self, tid):
+        """The tensor a CopySlices node's input ``tid`` stands for: the same input of the in-place op it wraps (torch
+        gives CopySlices that op's inputs after the base), or None."""
+        for fn in self.g.functions:
+            wrapped = getattr(fn.fn, "fn", None) if fn.label == "CopySlices" else None
+            if wrapped is not None and tid in fn.inputs[1:]:
+                inner = self.g.id_of(wrapped)
+                k = fn.inputs.index(tid)
+                if inner is not None and k < len(self.g[inner].inputs) and self.g[inner].inputs[k] not in (None, tid):
+                    return self.g[inner].inputs[k]
+        return None
 
     def call_arguments(self, fid, args, params):
         """The texts of a call's arguments: ``args`` (its inputs'), then its other arguments as ``key=value``; in
@@ -576,6 +613,7 @@ class StepBuilder:
         before = set(self.appeared)
         values = {self.g.tensor_at(ch["at"]): ch["value"] for ch in info["changes"] if ch["value"] is not None}
         requires = {self.g.tensor_at(ch["at"]): ch["requires_grad"] for ch in info["changes"]}
+        named_now, targets = set(), None
         for name, at in info["names"].items():
             tid = self.g.tensor_at(at)
             if tid is None or self.holder.get(name) == tid:
@@ -587,6 +625,11 @@ class StepBuilder:
                 self.rename(old, f"was {name}" + (f" ({k})" if k > 1 else ""))
             if not self.name.get(tid) or self.name[tid].startswith("was "):
                 self.rename(tid, name)
+                named_now.add(tid)
+            elif tid in named_now:  # two names for one tensor (``out = F.apply(h)``, which returned h marked dirty)
+                targets = self.assigned() if targets is None else targets
+                if name in targets and self.name[tid] not in targets:
+                    self.rename(tid, name)  # the name the statement bound: the one the code goes on to use
             new = tid not in self.appeared
             self.show_tensor(tid, values.get(tid))
             if new and self.g[tid].kind != "nonleaf":
@@ -598,8 +641,8 @@ class StepBuilder:
             if tid is None or tid not in self.appeared:
                 continue
             text = "= " + ch["value"].text if ch["value"] is not None else None
-            if tid in before and text is not None and c.text.get((tid, VALUE)) != clip(text, WIDTH["tensor"]):
-                c.set_text(tid, VALUE, text, WIDTH["tensor"])
+            if tid in before and text is not None and c.text.get((tid, VALUE)) != fit(text):
+                c.set_line(tid, VALUE, fit(text))
                 c.info(tid, value=ch["value"].full, _version=str(ch["value"].version))
                 c.say(f"{self.label(tid)} changed in place: now {ch['value'].text} (version {ch['value'].version})")
                 c.highlight(tid)
@@ -628,12 +671,35 @@ class StepBuilder:
                 nth = f" (its hook number {count}: hooks run in the order they were registered)" if count > 1 else ""
                 c.say(f"a hook is registered on {self.label(tid)}{nth}")
                 c.highlight(tid)
+            if ch["post_hooks"] > self.post_hooks.get(tid, 0):
+                count = self.post_hooks[tid] = ch["post_hooks"]
+                c.add_class(tid, "hooked")
+                c.info(tid, **{"post-accumulate-grad hooks": str(count)})
+                nth = f" (its number {count}: they run in the order they were registered)" if count > 1 else ""
+                c.say(f"a post-accumulate-grad hook is registered on {self.label(tid)}{nth}: it runs each time "
+                      f"{self.grad_of(tid)} has accumulated")  # fmt: skip
+                c.highlight(tid)
         self.commit("fwd")
+
+    def assigned(self):
+        """The variable names the current statement assigns (``out`` in ``out = F.apply(h)``), or () if its code is
+        not a whole statement."""
+        where = self.where()
+        if not where or not self.lines:
+            return ()
+        try:
+            tree = ast.parse(textwrap.dedent("\n".join(self.lines[where[0] - 1 : where[1]])))
+        except SyntaxError:  # one line of a block
+            return ()
+        return {t.id for node in ast.walk(tree) if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+                for target in getattr(node, "targets", [getattr(node, "target", None)])
+                for t in ast.walk(target) if isinstance(t, ast.Name)}  # fmt: skip
 
     # backward
     def on_begin(self, info):
         self.commit("fwd")
         self.accumulating = info.get("accumulate", True)  # autograd.grad changes no .grad
+        self.create_graph = info.get("create_graph", False)
         c = self.canvas
         for at, grad in zip(info["roots"], info["grads"]):
             tid = self.g.tensor_at(at)
@@ -793,6 +859,32 @@ class StepBuilder:
         c.highlight(tid, edge.id if edge is not None else None)
         self.commit("bwd")
 
+    def on_post_accumulate(self, info):
+        """A leaf's ``register_post_accumulate_grad_hook`` hook ran, right after its AccumulateGrad: its own step,
+        with what it printed, the ``.grad`` it saw and the one it left (an optimizer step in it changes the leaf)."""
+        fid = self.g.id_of(info["node"])
+        if fid is None:
+            return
+        tid, c = self.g[fid].variable, self.canvas
+        grad, before, after = self.grad_of(tid), info["before"], info["after"]
+        c.say(f"post-accumulate-grad hook on {self.label(tid)}: {_called(info['hook'], self.label(tid))} ran with "
+              f"{grad} = {before.text if before is not None else 'None'}")  # fmt: skip
+        if after is None:
+            c.say(f"it set {grad} to None" if before is not None else f"{grad} stays None")
+        elif before is not None and after.same(before):
+            c.say(f"{grad} stays {after.text}")
+        else:
+            c.say(f"it changed {grad} to {after.text}")
+        value = info["value"]
+        if c.text.get((tid, VALUE)) != fit("= " + value.text):
+            c.set_line(tid, VALUE, fit("= " + value.text))
+            c.info(tid, value=value.full, _version=str(value.version))
+            c.say(f"it changed {self.label(tid)} in place: now {value.text} (version {value.version})")
+        self.set_grad(tid, after, kept=True)
+        edge = self.g.variable_edge(fid)
+        c.highlight(fid, tid, edge.id if edge is not None else None)  # the hook runs in the leaf's AccumulateGrad
+        self.commit("bwd")
+
     def on_capture(self, info):
         tid = self.g.tensor_at(info["at"])
         self.canvas.say(
@@ -831,6 +923,9 @@ class StepBuilder:
                 "replay done: every .grad is as it was and the graph is not freed (a real backward() would free "
                 "the saved tensors now, unless retain_graph=True)"
             )
+        elif not self.freed_said and self.create_graph:  # torch's retain_graph defaults to create_graph
+            self.canvas.say("backward done: create_graph=True keeps the graph (retain_graph defaults to it), so the "
+                            "saved tensors are kept")  # fmt: skip
         elif not self.freed_said:
             self.canvas.say("backward done: retain_graph=True, so the saved tensors are kept")
         self.freed_said = False
@@ -871,6 +966,11 @@ def _is_code(label):
         if ch == " " and depth == 0:
             return False
     return True
+
+
+def _called(hook, label):
+    """A hook's call as the engine makes it: ``show(x)``; a lambda by its code (``lambda p: opt_step(p)``)."""
+    return f"{hook}({label})" if hook.isidentifier() else hook
 
 
 def _term(text, position):

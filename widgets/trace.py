@@ -32,6 +32,7 @@ from minigrad.autograd.observer import (
     INPUTS,
     NODE,
     OP,
+    POST_ACCUMULATE,
     RETAIN_GRAD,
     observe,
 )  # fmt: skip
@@ -92,6 +93,14 @@ class Value:
         if self._full is None:
             self._full = _printed(self._array)
         return self._full
+
+    def same(self, other):
+        """Whether ``other`` (a Value or None) holds the same numbers (for big ones: the same printed values)."""
+        if other is None or other.shape != self.shape or other.dtype != self.dtype:
+            return False
+        if self._array is not None and other._array is not None:
+            return bool(np.array_equal(self._array, other._array, equal_nan=True))
+        return self.full == other.full
 
     def __repr__(self):
         return f"Value({self.text})"
@@ -189,10 +198,34 @@ _EVENTS = {
     ACCUMULATE: lambda r, i: dict(
         node=i["node"], before=Value.of(i["before"]), after=Value.of(i["after"]), grad=Value.of(i["grad"]),
     ),
+    POST_ACCUMULATE: lambda r, i: dict(
+        node=i["node"], hook=_hook_text(i["hook"], r.trace.source), before=Value.of(i["before"]),
+        after=Value.of(i["after"]), value=Value.of(i["tensor"]),  # an optimizer step in the hook changes the leaf
+    ),
     CAPTURE: lambda r, i: dict(at=output_slot(i["node"], i["output_nr"]), index=i["index"], grad=Value.of(i["grad"])),
     FREE: lambda r, i: dict(nodes=tuple(i["nodes"])),
     END: lambda r, i: {},
 }  # fmt: skip
+
+
+def _hook_text(hook, source):
+    """A hook as captions name it: its function's name, or a lambda's code where the traced code wrote it on one line
+    (``lambda p: opt_step(p)``)."""
+    name = getattr(hook, "__name__", type(hook).__name__)
+    code = getattr(hook, "__code__", None)
+    if name != "<lambda>" or code is None or code.co_filename != FILENAME:
+        return name
+    lines = source.splitlines()
+    line = lines[code.co_firstlineno - 1] if 0 < code.co_firstlineno <= len(lines) else ""
+    if line.count("lambda") != 1:
+        return name
+    text, depth = line[line.index("lambda") :], 0
+    for k, ch in enumerate(text):  # up to the end of the argument the lambda is: a closing bracket or a comma
+        depth += (ch in "([{") - (ch in ")]}")
+        if depth < 0 or (ch == "," and depth == 0):
+            text = text[:k]
+            break
+    return " ".join(text.split("#")[0].split())
 
 
 class Recorder:
@@ -205,6 +238,7 @@ class Recorder:
         self.watched = {}  # id(tensor) -> tensor: every tensor seen, to notice later changes
         self.signatures = {}  # id(tensor) -> what it looked like at the last statement's end
         self.preexisting = {}  # name -> tensor bound before the code ran: in the picture only if the code uses it
+        self.begin = None  # the BEGIN event of the backward running, until its first node says if create_graph is on
 
     def add(self, kind, **info):
         ev = Event(self.stmt, kind, info, self.tee.take() if self.tee is not None else "")
@@ -239,7 +273,11 @@ class Recorder:
                 return
         if self.depth > 1:  # a backward inside a backward works on a graph of its own, which the code never sees
             return
-        self.add(kind, **_EVENTS[kind](self, info))
+        ev = self.add(kind, **_EVENTS[kind](self, info))
+        if kind == BEGIN:
+            self.begin = ev
+        elif self.begin is not None:  # the engine runs its nodes in grad mode if and only if create_graph=True
+            self.begin.info["create_graph"], self.begin = minigrad.is_grad_enabled(), None
 
     def op(self, info):
         record = OpRecord.of(info)
@@ -247,10 +285,13 @@ class Recorder:
             return  # the engine's own arithmetic, not part of any graph
         self.keep(record.node)
         self.watch(record.inputs + record.outputs)
+        input_slots = tuple(slot(t) if isinstance(t, Tensor) else None for t in record.inputs)
+        if "ctx" in info and record.node is not None:  # a Function, reported after its dirty inputs moved on
+            input_slots = _before_dirty(record, input_slots)
         self.add(
             OP,
             record=record,
-            input_slots=tuple(slot(t) if isinstance(t, Tensor) else None for t in record.inputs),
+            input_slots=input_slots,
             input_values=tuple(Value.of(t) if isinstance(t, Tensor) else t for t in record.inputs),
             output_slots=tuple(slot(t) for t in record.outputs),
             output_values=_values(record.outputs),
@@ -260,14 +301,16 @@ class Recorder:
 
     def statement_end(self, names):
         """Record the names bound now and every watched tensor that changed since the last statement
-        (value, .grad, retain_grad, hooks, requires_grad): ``changes`` is a list of dicts."""
+        (value, .grad, retain_grad, hooks, requires_grad, post-accumulate-grad hooks): ``changes``, a list of
+        dicts."""
         fresh = {n: t for n, t in names.items() if self.preexisting.get(n) is not t}
         self.watch(fresh.values())
         changes = []
         for t in self.watched.values():
             g = kept_grad(t)
+            post = t._post_accumulate_grad_hooks
             sig = (version_of(t), id(t.grad_fn), id(g), None if g is None else version_of(g),
-                   t.retains_grad, hook_count(t), t.requires_grad)  # fmt: skip
+                   t.retains_grad, hook_count(t), t.requires_grad, len(post) if post else 0)  # fmt: skip
             old = self.signatures.get(id(t))
             if sig == old:
                 continue
@@ -280,8 +323,26 @@ class Recorder:
                 "retains": t.retains_grad,
                 "requires_grad": t.requires_grad,
                 "hooks": sig[5],
+                "post_hooks": sig[7],
             })  # fmt: skip
         self.add(STATEMENT, names={n: slot(t) for n, t in names.items()}, bound=fresh, changes=changes)
+
+
+def _before_dirty(record, slots):
+    """A custom Function's input slots as they were before it ran: an input it ``mark_dirty``-ed and returned has
+    the output's slot by the time the Function reports, so it is found at the end of the node's edge instead."""
+    returned = {id(t) for t in record.outputs}
+    if not any(id(t) in returned for t in record.inputs):
+        return slots
+    edges = iter(record.node.next_functions)  # one per tensor argument
+    fixed = []
+    for t, at in zip(record.inputs, slots):
+        if isinstance(t, Tensor):
+            child, nr = next(edges, (None, 0))
+            if id(t) in returned and child is not None:
+                at = ("obj", id(child.variable)) if hasattr(child, "variable") else ("out", id(child), nr)
+        fixed.append(at)
+    return tuple(fixed)
 
 
 def _code_position():

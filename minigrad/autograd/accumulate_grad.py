@@ -7,7 +7,7 @@ import numpy as np
 
 from . import graph
 from .graph import Node
-from .observer import ACCUMULATE
+from .observer import ACCUMULATE, POST_ACCUMULATE
 
 
 class AccumulateGrad(Node):
@@ -62,7 +62,11 @@ class AccumulateGrad(Node):
             observer(ACCUMULATE, node=self, tensor=var, before=old, after=new, grad=grad)
         if store and var._post_accumulate_grad_hooks:
             for hook in list(var._post_accumulate_grad_hooks.values()):
+                if observer is not None:  # the hook may change .grad in place: what it saw, copied
+                    seen = None if var._grad is None else graph.Tensor._wrap(var._grad._data.copy())
                 result = hook(var)
+                if observer is not None:  # before the checks: a hook that returned a value did run
+                    observer(POST_ACCUMULATE, node=self, tensor=var, hook=hook, before=seen, after=var._grad)
                 if result is not None and not isinstance(result, graph.Tensor):
                     raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
                 if result is not None:

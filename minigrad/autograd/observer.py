@@ -6,8 +6,10 @@
 * backward: ``BEGIN`` (root node, roots, grads, and whether leaves' .grad accumulate: not for
   ``autograd.grad``); then for each node ``INPUTS`` (its incoming grads,
   summed, before hooks), ``HOOK``, ``RETAIN_GRAD``, ``CAPTURE`` (autograd.grad's results), ``NODE``
-  (the grads it runs with), ``GRADS`` (what it returned) or ``ACCUMULATE`` (a leaf's .grad); at the end
-  ``FREE`` (the nodes whose saved tensors were freed) and ``END``.
+  (the grads it runs with), ``GRADS`` (what it returned) or ``ACCUMULATE`` (a leaf's .grad), then
+  ``POST_ACCUMULATE`` after each of the leaf's ``register_post_accumulate_grad_hook`` hooks (node, tensor,
+  hook, its .grad before and after the hook); at the end ``FREE`` (the nodes whose saved tensors were freed)
+  and ``END``.
 
 minigrad only: PyTorch has no such hook point (its engine is C++). With no observer attached the cost
 is one ``is None`` test per op and per engine step.
@@ -15,10 +17,11 @@ is one ``is None`` test per op and per engine step.
 
 import contextlib
 
-OP, BEGIN, INPUTS, HOOK, RETAIN_GRAD, CAPTURE, NODE, GRADS, ACCUMULATE, FREE, END = (
-    "op", "begin", "inputs", "hook", "retain_grad", "capture", "node", "grads", "accumulate", "free", "end",
+OP, BEGIN, INPUTS, HOOK, RETAIN_GRAD, CAPTURE, NODE, GRADS, ACCUMULATE, POST_ACCUMULATE, FREE, END = (
+    "op", "begin", "inputs", "hook", "retain_grad", "capture", "node", "grads", "accumulate", "post_accumulate",
+    "free", "end",
 )  # fmt: skip
-KINDS = (OP, BEGIN, INPUTS, HOOK, RETAIN_GRAD, CAPTURE, NODE, GRADS, ACCUMULATE, FREE, END)
+KINDS = (OP, BEGIN, INPUTS, HOOK, RETAIN_GRAD, CAPTURE, NODE, GRADS, ACCUMULATE, POST_ACCUMULATE, FREE, END)
 
 current = None  # the observer in effect, read by the ops, Function.apply and the engine
 
