@@ -183,7 +183,7 @@ def _values(grads):
 # now, tensors are located by their slot now (see minigrad.graph.slot): both change later.
 _EVENTS = {
     BEGIN: lambda r, i: dict(roots=tuple(slot(t) for t in i["roots"]), grads=_values(i["grads"]),
-                             accumulate=i.get("accumulate", True)),
+                             accumulate=i.get("accumulate", True), create_graph=i.get("create_graph", False)),
     INPUTS: lambda r, i: dict(node=i["node"], grads=_values(i["grads"])),
     NODE: lambda r, i: dict(node=r.keep(i["node"]), grads=_values(i["grads"])),
     GRADS: lambda r, i: dict(node=i["node"], grads=_values(i["grads"])),
@@ -238,7 +238,6 @@ class Recorder:
         self.watched = {}  # id(tensor) -> tensor: every tensor seen, to notice later changes
         self.signatures = {}  # id(tensor) -> what it looked like at the last statement's end
         self.preexisting = {}  # name -> tensor bound before the code ran: in the picture only if the code uses it
-        self.begin = None  # the BEGIN event of the backward running, until its first node says if create_graph is on
 
     def add(self, kind, **info):
         ev = Event(self.stmt, kind, info, self.tee.take() if self.tee is not None else "")
@@ -273,11 +272,7 @@ class Recorder:
                 return
         if self.depth > 1:  # a backward inside a backward works on a graph of its own, which the code never sees
             return
-        ev = self.add(kind, **_EVENTS[kind](self, info))
-        if kind == BEGIN:
-            self.begin = ev
-        elif self.begin is not None:  # the engine runs its nodes in grad mode if and only if create_graph=True
-            self.begin.info["create_graph"], self.begin = minigrad.is_grad_enabled(), None
+        self.add(kind, **_EVENTS[kind](self, info))
 
     def op(self, info):
         record = OpRecord.of(info)

@@ -250,7 +250,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
         _tasks.append((next(_task_ids), deps, reach if inputs is not None else None, accumulate))
 
         if obs is not None:
-            obs(BEGIN, root=root, roots=roots, grads=grad_roots, accumulate=accumulate)
+            obs(BEGIN, root=root, roots=roots, grads=grad_roots, accumulate=accumulate, create_graph=create_graph)
         # On the fast path the gradients travel as numpy arrays, and a node runs on arrays unless something needs
         # Tensors: a hook, retain_grad, a capture, a backward written for Tensors. Then it runs as on the
         # reference path, on Tensors made from the arrays (same numbers: tests/test_fingerprints.py).

@@ -3,8 +3,8 @@
 ``with observe(fn):`` calls ``fn(kind, **info)`` for each event; the kinds are named here, once:
 
 * forward: ``OP`` (op class, node or None, inputs, outputs, params), once per op run;
-* backward: ``BEGIN`` (root node, roots, grads, and whether leaves' .grad accumulate: not for
-  ``autograd.grad``); then for each node ``INPUTS`` (its incoming grads,
+* backward: ``BEGIN`` (root node, roots, grads, whether leaves' .grad accumulate: not for
+  ``autograd.grad``, and create_graph); then for each node ``INPUTS`` (its incoming grads,
   summed, before hooks), ``HOOK``, ``RETAIN_GRAD``, ``CAPTURE`` (autograd.grad's results), ``NODE``
   (the grads it runs with), ``GRADS`` (what it returned) or ``ACCUMULATE`` (a leaf's .grad), then
   ``POST_ACCUMULATE`` after each of the leaf's ``register_post_accumulate_grad_hook`` hooks (node, tensor,
