@@ -27,6 +27,7 @@ from .ops import statistics as ST
 from .ops import topk as TK
 from .ops._util import wrap
 from .ops.inplace import apply_inplace
+from .ops.not_implemented import record_not_implemented
 from .ops.reduce import normalize_dims
 from .public import NOT_GIVEN, REQUIRED, public, require_dim
 from .return_types import ReturnTypes
@@ -347,7 +348,17 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False):  # no
     hist = hist.astype(dtype)
     if density:  # torch divides by the total, then by each bin's width
         hist = (hist / dtype.type(hist.sum())).astype(dtype) / np.diff(edges)
-    return ReturnTypes(wrap(hist.astype(dtype)), wrap(edges), "histogram", ("hist", "bin_edges"))
+    hist, edges = wrap(hist.astype(dtype)), wrap(edges)
+    _no_derivative(hist, edges, (input, bins, weight))
+    return ReturnTypes(hist, edges, "histogram", ("hist", "bin_edges"))
+
+
+def _no_derivative(hist, edges, inputs):
+    """torch's one NotImplemented node for both outputs when an input requires grad (makemore plots
+    ``torch.histogram`` of activations that do): the counts are its output 0, the edges its output 1."""
+    if record_not_implemented(hist, inputs, "aten::histogram").grad_fn is not None:
+        edges.grad_fn, edges._requires_grad, edges._output_nr = hist.grad_fn, True, 1
+        hist.grad_fn._num_outputs = 2
 
 
 _C_TYPE = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int", "int32": "int",

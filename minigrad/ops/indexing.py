@@ -162,7 +162,6 @@ def _index_error(a, indices, err):
                    if k is not None and k is not Ellipsis and not isinstance(k, (bool, np.bool_)))  # fmt: skip
     if consumed > a.ndim:
         return f"too many indices for tensor of dimension {a.ndim}"
-    advanced = 0  # torch moves the index tensors to the front, so it counts dimensions among them
     for dim, k in enumerate(indices):
         if isinstance(k, np.ndarray) and k.dtype == bool:
             for j, (m, s) in enumerate(zip(k.shape, a.shape[dim:])):
@@ -171,24 +170,31 @@ def _index_error(a, indices, err):
                         f"The shape of the mask {shape_text(k.shape)} at index {j} does not match the shape of "
                         f"the indexed tensor {shape_text(a.shape)} at index {dim + j}"
                     )
-        elif isinstance(k, np.ndarray) and k.size and dim < a.ndim:
+    # torch broadcasts the index tensors (a mask as one index of its nonzero count per dim) before it reads them
+    shapes = [s for k in indices if isinstance(k, np.ndarray)
+              for s in ([(int(k.sum()),)] * k.ndim if k.dtype == bool else [k.shape])]  # fmt: skip
+    try:
+        np.broadcast_shapes(*shapes)
+    except ValueError:
+        return ("shape mismatch: indexing tensors could not be broadcast together with shapes "
+                + ", ".join(shape_text(s) for s in shapes))  # fmt: skip
+    advanced = 0  # torch moves the index tensors to the front, so it counts dimensions among them
+    for dim, k in enumerate(indices):
+        if isinstance(k, np.ndarray) and k.dtype != bool and k.size and dim < a.ndim:
             bad = k[(k >= a.shape[dim]) | (k < -a.shape[dim])]
             if bad.size:
                 return f"index {int(bad.flat[0])} is out of bounds for dimension {advanced} with size {a.shape[dim]}"
         if isinstance(k, np.ndarray):
             advanced += 1
-    if str(err).startswith("shape mismatch: indexing arrays could not be broadcast"):
-        shapes = [k.shape for k in indices if isinstance(k, np.ndarray)]
-        return ("shape mismatch: indexing tensors could not be broadcast together with shapes "
-                + ", ".join(shape_text(s) for s in shapes))  # fmt: skip
     return str(err)
 
 
 def is_advanced(k):
-    """Whether an index element asks for advanced (copying) indexing: a list, a mask or a tensor index."""
+    """Whether an index element asks for advanced (copying) indexing: a list or ``range`` (makemore's
+    ``logprobs[range(n), Yb]``), a mask or a tensor index."""
     if isinstance(k, Tensor):
         return k.ndim > 0 or k.dtype.category == 0
-    return isinstance(k, (list, np.ndarray, bool))
+    return isinstance(k, (list, np.ndarray, bool, range))
 
 
 _SEQUENCE_AS_TUPLE = (
@@ -205,7 +211,7 @@ def sequence_as_tuple(key):
     if len(key) >= 32:
         return key
     for item in key:
-        if isinstance(item, (list, tuple, Tensor, np.ndarray, slice, str, bytes)) or item is None or item is Ellipsis:
+        if isinstance(item, (list, tuple, range, Tensor, np.ndarray, slice, str, bytes)) or item in (None, Ellipsis):
             line = 359 if item is None or item is Ellipsis else 349
             warnings.warn(internal(_SEQUENCE_AS_TUPLE, f"torch/csrc/autograd/python_variable_indexing.cpp:{line}"),
                           UserWarning, stacklevel=user_stacklevel())  # fmt: skip
@@ -227,6 +233,8 @@ def np_index(k):
             warnings.warn(_UINT8_INDEX, UserWarning, stacklevel=user_stacklevel())
             return k._data.astype(bool)
         return k._data
+    if isinstance(k, range):  # a sequence, so an int64 tensor to torch
+        return np.arange(k.start, k.stop, k.step, dtype=np.int64)
     if isinstance(k, (list, bool)):
         arr = np.asarray(k) if k != [] else np.zeros(0, np.int64)  # an empty list selects nothing, as in torch
         if arr.dtype.kind not in "biu":  # torch makes an int64 tensor of any list that is not all bools
