@@ -532,12 +532,6 @@ class Tensor(metaclass=HidesStandIns):
                 raise TypeError(
                     f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}"
                 )
-            if value.shape != self.shape:
-                raise RuntimeError(
-                    f"attempting to assign a gradient of size '{shape_text(value.shape)}' to a tensor of "
-                    f"size '{shape_text(self.shape)}'. Please ensure that the gradient and the tensor "
-                    "are the same size"
-                )
             if value.dtype is not self.dtype:
                 raise RuntimeError(
                     f"attempting to assign a gradient with dtype '{value.dtype.c_name}' to a tensor with "
@@ -545,6 +539,12 @@ class Tensor(metaclass=HidesStandIns):
                     "(defaults to the tensor's dtype). You can set the tensor's grad_dtype attribute with a specific "
                     "dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging the dtypes of a "
                     "tensor and its gradient may break downstream systems that assume they match."
+                )
+            if value.shape != self.shape:
+                raise RuntimeError(
+                    f"attempting to assign a gradient of size '{shape_text(value.shape)}' to a tensor of "
+                    f"size '{shape_text(self.shape)}'. Please ensure that the gradient and the tensor "
+                    "are the same size"
                 )
 
         self._grad = value

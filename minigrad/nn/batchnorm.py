@@ -7,6 +7,7 @@ import functools
 import numpy as np
 
 from .. import creation
+from ..layouts import channels_last, channels_last_3d
 from ..ops._util import not_implemented, wrap
 from ..ops.carriers import ARRAYS, TENSORS
 from ..ops.op import Op
@@ -101,7 +102,10 @@ class NativeBatchNorm(Op):
         beta = (np.asarray(0 if bias is None else bias._data, wide) - use_mean.astype(wide) * alpha).astype(dtype)
         out = x.astype(wide) * alpha.reshape(shape) + beta.reshape(shape)
         ctx._save((input, weight, running_mean, running_var, result1, result2))
-        return wrap(out.astype(dtype, copy=False))
+        out = out.astype(dtype, copy=False)
+        if not out.flags.c_contiguous and not _channels_last(input):  # torch's: contiguous unless channels last
+            out = np.ascontiguousarray(out)
+        return wrap(out)
 
     @staticmethod
     def backward(ctx, grads, F):
@@ -114,6 +118,12 @@ class NativeBatchNorm(Op):
         shapes = (x.shape, x.shape[1:2], x.shape[1:2])
         return record_backward(NativeBatchNormBackward, inputs, gradients, ctx._needs(), shapes,
                                (save_mean, save_invstd), {"eps": ctx.eps, "train": ctx.training})  # fmt: skip
+
+
+def _channels_last(t):
+    """Whether torch lays a batch norm's result out channels last: a 4-d or 5-d input laid out so."""
+    fmt = {4: channels_last, 5: channels_last_3d}.get(t.ndim)
+    return fmt is not None and t.is_contiguous(memory_format=fmt)
 
 
 def batch_norm_gradients(F, grad, x, weight, running_mean, running_var, *, mask, training, eps, axes):

@@ -73,3 +73,22 @@ attempts(
     "W[[0, 1, 2], [0, 1, 2, 3, 9]]",
     "W[torch.tensor([True, False, True]), torch.tensor([0, 1, 7])]",
 )
+
+# nn.BatchNorm1d on a transposed input (a WaveNet's (B, T, C) activations): torch's result is contiguous, so a
+# .view() of it transposed back is torch's error; channels-last 4-d input stays channels last; a .grad of the
+# wrong dtype and size is refused for its dtype first
+attempts(
+    "api_students_batchnorm_layout",
+    ["torch.manual_seed(0)", "bn = torch.nn.BatchNorm1d(4)", "t = torch.randn(2, 3, 4)",
+     "bn2 = torch.nn.BatchNorm2d(3)", "x = torch.ones(3, requires_grad=True)"],
+    "(bn(t.transpose(1, 2)).stride(), bn(t.transpose(1, 2)).is_contiguous())",
+    "bn(t.transpose(1, 2)).transpose(1, 2).view(2, 12)",
+    "bn(t.transpose(1, 2)).transpose(1, 2).reshape(2, 12).shape",
+    "bn(torch.randn(4, 3).t()).stride()",
+    "bn2(torch.randn(2, 4, 4, 3).permute(0, 3, 1, 2)).stride()",
+    "bn2(torch.randn(2, 3, 4, 4).contiguous(memory_format=torch.channels_last)).stride()",
+    "bn2(torch.randn(2, 3, 4, 4).transpose(2, 3)).stride()",
+    "(bn.eval(), bn(t.transpose(1, 2)).stride())[1]",
+    "setattr(x, 'grad', torch.ones(2, dtype=torch.float64))",
+    "setattr(x, 'grad', torch.ones(2))",
+)
