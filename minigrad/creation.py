@@ -220,7 +220,7 @@ def _first_leaf(data):
 def _unwrap_tensors(data, nested=False):
     if isinstance(data, Tensor):
         if nested and data._requires_grad:
-            warn_once(TO_SCALAR_WARNING, stacklevel=4)
+            warn_once(TO_SCALAR_WARNING, stacklevel=user_stacklevel())
         if nested and data._data.size != 1:  # torch reads tensors inside lists as numbers
             raise ValueError("only one element tensors can be converted to Python scalars")
         return data._data.reshape(())[()] if nested else data._data  # a numpy number, of the tensor's dtype

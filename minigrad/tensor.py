@@ -150,6 +150,10 @@ class Tensor(metaclass=HidesStandIns):
                 from .creation import check_strides  # creation imports this module
 
                 check_strides(data)
+            elif isinstance(data, (list, tuple)):  # tensors in it are read as numbers (one element each), as torch's
+                from .creation import _unwrap_tensors
+
+                data = _unwrap_tensors(data)
             arr = np.array(data.data if isinstance(data, Tensor) else data, dtype=np.float32)
         _init(self, arr, None, None)
 

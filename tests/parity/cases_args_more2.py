@@ -1,7 +1,7 @@
 """Parity cases for torch's argument errors on tensor methods, creation functions and aliases (a second round).
 """
 
-from parity.cases import attempts, case  # noqa: F401
+from parity.cases import ATTEMPT, attempts, case  # noqa: F401
 
 _X = "x = torch.arange(4.).reshape(2, 2) + 1"
 
@@ -245,3 +245,17 @@ attempts(
     "x.to(dtype=1)",
     "x.std(dim='a')",
 )
+
+# torch.Tensor's legacy constructor reads the tensors in a list as numbers (one element each, warning once for one
+# that requires grad), as micrograd's comparison with torch writes it
+case("api_args_more2_legacy_tensor_of_tensors", [ATTEMPT, """
+import warnings
+t0 = torch.tensor(1.5, requires_grad=True)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(torch.Tensor([t0, 2.]))
+print(len(caught) <= 1)  # torch warns once per process: whether this case is the first to warn depends on the run
+print(torch.Tensor([torch.tensor(2), torch.tensor([3.])]))
+attempt("two elements", lambda: torch.Tensor([torch.ones(2), torch.ones(2)]))
+print(torch.Tensor((torch.tensor(1.0), 2, 3.5)).dtype)
+"""])
