@@ -106,6 +106,7 @@ class Node:
     _sequence_nr = 0
     _stash = ()  # what backward needs: tensors, SavedOutputs, numbers or None; None once freed
     _versions = ()  # the version each saved tensor had when it was saved (None for the rest)
+    _nones = ()  # the indices of what was saved as None (an optional tensor left out): still None once freed
     _saving = True  # False for an op that runs without recording: nothing will need what it saves
     _input_meta = ()  # (shape, numpy dtype) of each input, or None for a non-tensor argument
     _input_dtype = False  # the numpy dtype every tensor input has, False if they differ
@@ -202,7 +203,12 @@ class Node:
             self._stash = values
             versions = self._versions = []
             for v in values:  # a loop: a comprehension costs more for the two or three values an op saves
-                versions.append(v._vc.value if isinstance(v, Tensor) else None)
+                if isinstance(v, Tensor):
+                    versions.append(v._vc.value)
+                else:
+                    if v is None:
+                        self._nones = (*self._nones, len(versions))
+                    versions.append(None)
 
     def _keep_outputs(self):
         """Once this node is its outputs' grad_fn: keep the saved ones as :class:`SavedOutput`."""
@@ -290,6 +296,8 @@ def read_saved(node, index):
     a saved Python number as torch's 0-d "wrapped number" tensor, or None if nothing was saved."""
     saved = node._stash
     if saved is None:
+        if index in node._nones:  # torch's undefined saved variable reads as None after the graph is freed too
+            return None
         raise RuntimeError(FREED_ERROR)
     value = saved[index] if index < len(saved) else None
     if type(value) is SavedOutput or type(value) is PackedTensor:

@@ -4,7 +4,7 @@ and fast checks, ``torch.autograd.graph``'s ``GradientEdge``, multi-grad hooks, 
 ``allow_mutation_on_saved_tensors``, and smaller corners of ``grad``, the saved tensors hooks and the grad modes.
 Each prints values, or the class and message of the error torch raises."""
 
-from parity.cases import ATTEMPT, case
+from parity.cases import ATTEMPT, attempts, case
 
 # torch's forward AD imports a module that warns about torch.jit.script once per process: not the user's business
 _QUIET_JIT = """
@@ -419,4 +419,23 @@ case(
     print(type(h).__module__)
     print(x.exp().grad_fn.register_prehook(print))
     """],
+)
+
+# a node's saved attributes after backward freed them: an optional tensor that was left out (nll_loss's weight,
+# layer_norm's weight, mul's self when only the other side needs it) still reads as None; a tensor is torch's error
+attempts(
+    "api_autograd_saved_none_after_backward",
+    ["F = torch.nn.functional", "x = torch.ones(2, requires_grad=True)", "y = x * 2", "y.sum().backward()",
+     "torch.manual_seed(0)", "inp = torch.randn(3, 4, requires_grad=True)",
+     "l = F.nll_loss(inp, torch.tensor([0, 1, 2]))", "l.backward()",
+     "ln = F.layer_norm(torch.randn(2, 3, requires_grad=True), (3,))", "ln.sum().backward()"],
+    "y.grad_fn._saved_self",
+    "y.grad_fn._saved_other",
+    "l.grad_fn._saved_weight",
+    "l.grad_fn._saved_target",
+    "l.grad_fn._saved_ignore_index",
+    "ln.grad_fn._saved_weight",
+    "ln.grad_fn._saved_bias",
+    "ln.grad_fn._saved_input",
+    "ln.grad_fn._saved_normalized_shape",
 )
