@@ -53,3 +53,15 @@ DOUBLE_BACKWARD2_CATALOGUE = [
     Case("upsample_bicubic2d_backward", _upsample_backward(U.UpsampleBicubic2DBackward, (5, 3), (1, 2, 3, 4),
          (None, None), False), fixed(((1, 2, 5, 3),)), second_order=True),  # fmt: skip
 ]
+
+# The backwards of views and joins on Tensors (create_graph=True): repeat's (sum(0) per added dim, one reshape and
+# one sum over the repeats, or the gradient itself), cat's narrows, stack's selects, alias's pass-through.
+DOUBLE_BACKWARD2_CATALOGUE += [
+    Case("repeat_first_derivative", _first_derivative(lambda a: a.repeat(2, 1, 3)), fixed(((2, 3),), ((3,),), ((),))),
+    Case("repeat_ones_first_derivative", _first_derivative(lambda a: a.repeat(1, 1) * a), fixed(((2, 3),))),
+    Case("tile_first_derivative", _first_derivative(lambda a: a.tile((2, 2)) * a.sum()), fixed(((3,),))),
+    Case("cat_first_derivative", _first_derivative(lambda a, b: torch.cat([a, b, a], -1)), fixed(((2, 3), (2, 1)))),
+    Case("stack_first_derivative", _first_derivative(lambda a, b: torch.stack([a, b, a], -1)),
+         fixed(((2, 3), (2, 3)))),  # fmt: skip
+    Case("alias_first_derivative", _first_derivative(lambda a: a[...] * a[...].exp()), fixed(((2, 3),))),
+]

@@ -79,7 +79,7 @@ def _nll_backward(grad, self, target, weight, reduction, ignore_index, total_wei
     rows = np.flatnonzero(t != ignore_index)
     w = np.ones(moved.shape[-1], moved.dtype) if weight is None else ARRAYS.value(weight)
     moved.reshape(-1, moved.shape[-1])[rows, t[rows]] = w[t[rows]]
-    coefficients = moved if last else np.moveaxis(moved, -1, class_dim)
+    coefficients = moved if last else np.ascontiguousarray(np.moveaxis(moved, -1, class_dim))  # C-order, as torch
     if reduction == 0 and x.ndim >= 2:
         g = -F.unsqueeze(grad, class_dim if class_dim >= 0 else x.ndim + class_dim)
     elif reduction == 1:

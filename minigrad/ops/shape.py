@@ -102,7 +102,7 @@ class Alias(Op):
     """``x[...]`` or ``x[:, :]``: a view of the whole tensor (computed as View is; torch saves nothing)"""
 
     node_name = "AliasBackward0"
-    formula = View.formula
+    formula = {"self": "grad"}  # torch's derivatives.yaml: the gradient passes through, no node of its own
     is_view = True
     forward = staticmethod(View.forward)
 
@@ -466,7 +466,10 @@ class Cat(Op):
 
     @staticmethod
     def backward(ctx, grads, F):
-        pieces = F.split(grads[0], ctx.sizes, ctx.dim) if ctx.sizes else ()
+        if F is ARRAYS:
+            pieces = F.split(grads[0], ctx.sizes, ctx.dim) if ctx.sizes else ()
+        else:
+            pieces = _narrowed(grads[0], ctx.dim, ctx.sizes)
         if not ctx.skipped:
             return tuple(pieces)
         pieces, empty = iter(pieces), F.constant(np.zeros((0,), ARRAYS.value(grads[0]).dtype))
@@ -497,7 +500,22 @@ class Stack(Op):
 
     @staticmethod
     def backward(ctx, grads, F):
-        return tuple(F.unbind(grads[0], ctx.dim))
+        if F is ARRAYS:
+            return tuple(F.unbind(grads[0], ctx.dim))
+        from .indexing import Select
+
+        # torch's stack_tensors_backward: one select of the gradient per input (SelectBackward0 each), at the dim
+        # as given
+        return tuple(Select.apply(grads[0], dim=ctx.dim, index=i, dim_arg=ctx.dim_arg)
+                     for i in range(grads[0].shape[ctx.dim]))
+
+
+def _narrowed(grad, dim, sizes):
+    """torch's cat_tensors_backward on Tensors: each input's part of ``grad`` by its own narrow (SliceBackward0)."""
+    from .indexing import Slice
+
+    starts = np.cumsum((0,) + tuple(sizes))
+    return tuple(Slice.apply(grad, dim=dim, start=int(s), end=int(s + n), step=1) for s, n in zip(starts, sizes))
 
 
 class Flip(Op):
@@ -569,15 +587,23 @@ class Rot90(Op):
 
 
 def repeat_backward(grad, repeats, shape, F=TENSORS):
-    """torch's ``repeat_backward``: the gradient of each copy of self summed back into self's shape (dims that
-    ``repeats`` added in front are summed away; on carrier ``F``)."""
-    lead = len(repeats) - len(shape)
-    split = []
-    for r, s in zip(repeats[lead:], shape):
-        split += [r, s]
-    dims = tuple(range(lead)) + tuple(lead + 2 * i for i in range(len(shape)))
-    grad = F.reshape(grad, tuple(repeats[:lead]) + tuple(split))
-    return F.reshape(F.sum(grad, dims) if dims else grad, tuple(shape))
+    """torch's ``repeat_backward``: the gradient of each copy of self summed back into self's shape, on carrier
+    ``F``. As torch's: zeros if any repeat is 0; each dim that ``repeats`` added in front summed away by a
+    ``sum(0)`` of its own; then one reshape that splits each repeated dim into (repeat, size) and one sum over the
+    repeats, both left out when every remaining repeat is 1 (the gradient then passes as it is)."""
+    if 0 in repeats:
+        return F.constant(np.zeros(shape, dtype=ARRAYS.value(grad).dtype))
+    for _ in range(len(repeats) - len(shape)):
+        grad = F.sum(grad, 0)
+    split, dims = [], []
+    for r, s in zip(repeats[len(repeats) - len(shape) :], shape):
+        if r != 1:
+            split.append(r)
+            dims.append(len(split) - 1)
+        split.append(s)
+    if not dims:
+        return grad
+    return F.sum(F.reshape(grad, tuple(split)), tuple(dims))
 
 
 class Repeat(Op):

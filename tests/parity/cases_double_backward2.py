@@ -161,3 +161,113 @@ attempts(
     "F.interpolate(x4.long(), size=5, mode='bicubic')",
     "F.interpolate(x4, size=5, mode='bicubic').shape",
 )
+
+# ---------------------------------------------------------------------------------------------------------
+# The backwards of views and joins under create_graph=True: repeat's backward is torch's repeat_backward (a
+# sum(0) per added dim, one reshape and one sum over the repeats, nothing when every repeat is 1, zeros for a
+# 0 repeat); cat's is one narrow (SliceBackward0) per input, stack's one select (SelectBackward0) per input;
+# an alias (x[...]) passes its gradient on without a node.
+# ---------------------------------------------------------------------------------------------------------
+_VIEWS = """
+torch.manual_seed(0)
+a0 = torch.randn(2, 3, dtype=torch.float64)
+b0 = torch.randn(2, 3, dtype=torch.float64)
+
+def second(label, y, *ins):
+    weights = torch.arange(1.0, y.numel() + 1, dtype=torch.float64).reshape(y.shape)
+    gs = torch.autograd.grad((y * y * weights).sum(), ins, create_graph=True, allow_unused=True)
+    for g in gs:
+        print(label, None if g is None else (g.grad_fn and g.grad_fn.name(), g.grad_fn and nf(g), g.stride()))
+        print(g)
+    live = [g for g in gs if g is not None and g.requires_grad]
+    if live:
+        print(torch.autograd.grad(sum((g * (k + 1.5)).sin().sum() for k, g in enumerate(live)), ins,
+                                  allow_unused=True))
+"""
+case(
+    "double_backward2_repeat_graph",
+    [_VIEWS, """
+    for reps in ((2, 1), (1, 1), (1, 3), (3, 2, 2), (4, 1, 1, 2), (2, 0), (0, 1, 1)):
+        a = a0.clone().requires_grad_()
+        second(str(reps), a.repeat(*reps), a)
+    a = a0[0].clone().requires_grad_()
+    second("tile", a.tile((2, 2)), a)
+    s = torch.tensor(1.5, dtype=torch.float64, requires_grad=True)
+    second("0-d", s.repeat(3, 2), s)
+    a = a0.clone().requires_grad_()
+    g, = torch.autograd.grad(a.repeat(2, 2).pow(2).sum(), a, create_graph=True)
+    print(g.grad_fn.next_functions[0][0].name(), g.grad_fn.next_functions[0][0]._saved_self_sym_sizes)
+    g.sum().backward()
+    print(a.grad)
+    """],
+)
+case(
+    "double_backward2_instance_norm_weight_graph",
+    [_VIEWS, """
+    x = torch.randn(2, 3, 5, dtype=torch.float64, requires_grad=True)
+    w = torch.randn(3, dtype=torch.float64, requires_grad=True)
+    b = torch.randn(3, dtype=torch.float64, requires_grad=True)
+    gx, gw, gb = torch.autograd.grad(F.instance_norm(x, weight=w, bias=b).pow(3).sum(), (x, w, b), create_graph=True)
+    for g in (gw, gb):
+        print(g.grad_fn.name(), nf(g), g.grad_fn.next_functions[0][0].name(), g.grad_fn._saved_dim)
+    m = nn.InstanceNorm2d(3, affine=True).double()
+    y = m(torch.randn(2, 3, 2, 2, dtype=torch.float64))
+    gw, gb = torch.autograd.grad(y.pow(3).sum(), (m.weight, m.bias), create_graph=True)
+    print(gw.grad_fn.name(), nf(gw), gb.grad_fn.name(), nf(gb))
+    """],
+)
+case(
+    "double_backward2_cat_stack_graph",
+    [_VIEWS, """
+    a = a0.clone().requires_grad_()
+    b = b0.clone().requires_grad_()
+    e = torch.tensor([], dtype=torch.float64, requires_grad=True)
+    second("cat", torch.cat([a, b], 1), a, b)
+    second("cat -1", torch.cat([b, a, b], -1), a, b)
+    second("cat empty", torch.cat([a, e, b]), a, b, e)
+    second("hstack", torch.hstack([a, b]), a, b)
+    second("stack", torch.stack([a, b], 1), a, b)
+    second("stack -1", torch.stack([b, a, a], -1), a, b)
+    second("split cat", torch.cat([p * (i + 1) for i, p in enumerate(a.split([1, 2], 1))], 1), a)
+    second("chunk cat", torch.cat(a.t().chunk(2)[::-1], 0), a)
+    g, = torch.autograd.grad(torch.cat([b, a], -1).pow(2).sum(), a, create_graph=True)
+    node = g.grad_fn
+    print(node.name(), node._saved_dim, node._saved_start, node._saved_end, node._saved_step)
+    g, = torch.autograd.grad(torch.stack([b, a], -1).pow(2).sum(), a, create_graph=True)
+    node = g.grad_fn
+    print(node.name(), node._saved_dim, node._saved_index)
+    """],
+)
+case(
+    "double_backward2_alias_graph",
+    [_VIEWS, """
+    a = a0.clone().requires_grad_()
+    second("alias", a[...], a)
+    second("alias twice", a[...][...] * a, a)
+    g, = torch.autograd.grad((a[...] * a[...]).sum(), a, create_graph=True)
+    print(g.grad_fn.name(), nf(g))
+    """],
+)
+
+
+# nll_loss/cross_entropy on 3-d to 5-d input: the gradient laid out C-order as torch's, so under create_graph=True its
+# reshape is ViewBackward0 (not ReshapeAliasBackward0), and x.grad's strides are torch's
+case(
+    "double_backward2_nll_loss_nd_view_graph",
+    [_LOSSES, """
+    torch.manual_seed(0)
+    for shape in ((2, 3, 4), (2, 3, 2, 3), (2, 3, 2, 1, 2)):
+        for red in ("mean", "none"):
+            x = torch.randn(*shape, dtype=torch.float64, requires_grad=True)
+            t = torch.randint(0, 3, (shape[0],) + shape[2:])
+            for loss in (F.nll_loss, F.cross_entropy):
+                g, = torch.autograd.grad(loss(x, t, reduction=red).pow(2).sum(), x, create_graph=True)
+                show_graph(g)
+                print(g.stride())
+                h, = torch.autograd.grad(g.pow(2).sum(), x, create_graph=True)
+                print(h.grad_fn.name(), nf(h), h.stride())
+            x.grad = None
+            F.nll_loss(x, t, reduction=red).sum().backward()
+            print(x.grad.stride())
+    """],
+)
