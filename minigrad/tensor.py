@@ -175,7 +175,7 @@ class Tensor(metaclass=HidesStandIns):
 
     def size(self, dim=None, *extra):
         """Mirror ``Tensor.size(dim=None)``."""
-        if dim is None:
+        if dim is None and not extra:
             return shape_of(self._data)
         if extra:  # torch's parser counts the arguments after the tensor, Python's would count it too
             raise TypeError(f"size() takes from 0 to 1 positional arguments but {1 + len(extra)} were given")

@@ -51,6 +51,7 @@ attempts(
     "x.type(torch.float64, memory_format=torch.contiguous_format)",
     "x.size(foo=1)",
     "x.size(0, dim=1)",
+    "x.size(None, 1)",
     "x.stride(0, 1)",
     "x.stride(foo=1)",
     "x.requires_grad_(True, 1)",
