@@ -217,21 +217,25 @@ def _first_leaf(data):
     return data
 
 
-def _unwrap_tensors(data, nested=False):
+def _unwrap_tensors(data, nested=False, index=False):
+    """``data`` with the tensors inside lists read as numbers (``index``: as integers, for an integer or bool
+    result, which torch reads through ``__index__``: a floating tensor is refused)."""
     if isinstance(data, Tensor):
+        if nested and index and (data.dtype.is_floating_point or data._data.size != 1):
+            raise TypeError("only integer tensors of a single element can be converted to an index")
         if nested and data._requires_grad:
             warn_once(TO_SCALAR_WARNING, stacklevel=user_stacklevel())
         if nested and data._data.size != 1:  # torch reads tensors inside lists as numbers
             raise ValueError("only one element tensors can be converted to Python scalars")
         return data._data.reshape(())[()] if nested else data._data  # a numpy number, of the tensor's dtype
     if isinstance(data, (list, tuple)):
-        return [_unwrap_tensors(d, True) for d in data]
+        return [_unwrap_tensors(d, True, index) for d in data]
     return data
 
 
-def _copied(data, how, dtype=None):
+def _copied(data, how, dtype=None, target=None):
     """``data`` as a new numpy array (floats straight in ``dtype`` if given); copying a tensor warns as torch
-    does (``how`` names the call)."""
+    does (``how`` names the call). ``target`` is the result's dtype if it is not ``dtype`` (``new_tensor``'s)."""
     if isinstance(data, Tensor):
         warnings.warn(
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
@@ -240,7 +244,8 @@ def _copied(data, how, dtype=None):
             stacklevel=user_stacklevel(),
         )
         return data._data.copy()
-    return _infer(_unwrap_tensors(data), dtype)
+    target = target or dtype
+    return _infer(_unwrap_tensors(data, index=target is not None and not target.is_floating_point), dtype)
 
 
 def tensor(data, *, dtype=None, device=None, requires_grad=False):
@@ -851,4 +856,4 @@ def _new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=
 @public("new_tensor", function=False)
 def _new_tensor(self, data, dtype=None, device=None, requires_grad=False):
     """Mirror ``Tensor.new_tensor(data)``: ``torch.tensor(data)`` with this tensor's dtype (unless ``dtype``)."""
-    return _finish(_copied(data, "tensor.new_tensor"), dtype or self.dtype, requires_grad)
+    return _finish(_copied(data, "tensor.new_tensor", target=dtype or self.dtype), dtype or self.dtype, requires_grad)

@@ -3,6 +3,7 @@
 and ``nn.AdaptiveAvgPool2d``, with torch's checks in its order and its printouts."""
 
 from ..arguments import is_int, must_be_tensor
+from ..layouts import channels_last
 from ..ops import adaptive_pooling as AP
 from ..ops import pooling as P
 from ..ops._util import not_implemented, wrap
@@ -126,8 +127,9 @@ def adaptive_avg_pool2d(input, output_size):
         return input.mean((-1, -2), keepdim=True)
     if input.ndim not in (3, 4):
         raise RuntimeError(f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {list(input.shape)}")
-    if not input.dtype.is_floating_point:
-        raise not_implemented("adaptive_avg_pool2d", input.dtype)
+    if not input.dtype.is_floating_point:  # torch's channels-last kernel for a 4-d input laid out so
+        laid_out = input.ndim == 4 and input.is_contiguous(memory_format=channels_last) and not input.is_contiguous()
+        raise not_implemented("adaptive_avg_pool2d_channels_last" if laid_out else "adaptive_avg_pool2d", input.dtype)
     return AP.AdaptiveAvgPool2D.apply(input, output_size=sizes)
 
 

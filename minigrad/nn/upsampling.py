@@ -44,13 +44,35 @@ def _check_sizes(input, output_size):
                            f"({shown_out})")  # fmt: skip
 
 
-def _upsample(op, input, output_size, scale_factors, align_corners=None):
+# the kernel whose refusal torch reports for integer or bool input, by (input dims, mode); uint8 passes the nearest
+# modes and 4-d bilinear and bicubic
+_INTEGER_REFUSED_BY = {**dict.fromkeys([(3, "nearest"), (3, "nearest-exact"), (5, "nearest"), (5, "nearest-exact")],
+                                       "compute_indices_weights_nearest"),
+                       (4, "nearest"): "upsample_nearest2d_channels_last",
+                       (4, "nearest-exact"): "upsample_nearest2d_channels_last",
+                       (4, "bilinear"): "upsample_bilinear2d_channels_last",
+                       (3, "linear"): "compute_indices_weights_linear",
+                       (5, "trilinear"): "compute_indices_weights_linear",
+                       (4, "bicubic"): "compute_indices_weights_cubic"}  # fmt: skip
+
+
+def _check_integer_input(input, mode):
+    """torch's refusal of integer and bool input (``"upsample_bilinear2d_channels_last" not implemented for
+    'Long'``); for uint8 images, which torch resizes in the nearest modes and with 4-d bilinear and bicubic, the
+    last two are minigrad's refusal: torch rounds them with integer weights of its own (not followed here)."""
+    if input.dtype.is_floating_point:
+        return
+    if input.dtype is not dtypes.uint8 or mode in ("linear", "trilinear"):
+        raise not_implemented(_INTEGER_REFUSED_BY[input.ndim, mode], input.dtype)
+    if mode in ("bilinear", "bicubic"):
+        raise NotImplementedError(f"minigrad's interpolate has no mode='{mode}' for uint8 input (torch rounds it with "
+                                  "integer weights of its own): convert the image with .float() first")  # fmt: skip
+
+
+def _upsample(op, input, output_size, scale_factors, mode, align_corners=None):
     sizes = _output_size(input, output_size, scale_factors)
     _check_sizes(input, sizes)
-    if op is U.UpsampleBicubic2D and not input.dtype.is_floating_point:
-        if input.dtype is dtypes.uint8:  # torch rounds its own way (a separable kernel): not followed here
-            raise NotImplementedError("minigrad's interpolate has no mode='bicubic' for uint8 input")
-        raise not_implemented("compute_indices_weights_cubic", input.dtype)
+    _check_integer_input(input, mode)
     scales = tuple(None if scale_factors is None else float(f) for f in (scale_factors or [None] * len(sizes)))
     return op.apply(input, output_size=tuple(sizes), scales=scales, align_corners=align_corners)
 
@@ -112,7 +134,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     op = _OPS.get((input.ndim, mode))
     if op is not None:
         linear = mode in ("linear", "bilinear", "trilinear", "bicubic")
-        return _upsample(op, input, output_size, scale_factors, bool(align_corners) if linear else None)
+        return _upsample(op, input, output_size, scale_factors, mode, bool(align_corners) if linear else None)
     if mode == "area" and input.ndim in (3, 4, 5):
         return _AREA[input.ndim](input, output_size)
     wrong = {(3, "bilinear"): "Got 3D input, but bilinear mode needs 4D input",

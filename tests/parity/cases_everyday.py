@@ -834,3 +834,23 @@ run("where", lambda x: torch.where(x > 2, x, 0.))
 torch.manual_seed(0)
 run("gumbel hard: max's node packs its indices, and its backward never runs", lambda x: F.gumbel_softmax(x, hard=True))
 """)
+
+# ---------------------------------------------------------------------------------------------------------
+# Tensors inside the list given to torch.tensor (and the legacy types, new_tensor, as_tensor) for an integer or bool
+# result are read through __index__: a floating tensor (a loss, w.sum()) or one of several elements is refused.
+# ---------------------------------------------------------------------------------------------------------
+attempts("api_everyday_tensor_of_tensors_as_integers", ["""
+import warnings
+warnings.simplefilter("ignore")
+w = torch.tensor([1., 2.], requires_grad=True)
+"""],
+    "torch.LongTensor([w.sum()])", "torch.LongTensor([torch.tensor(2.5)])", "torch.IntTensor([torch.tensor(3), 1])",
+    "torch.ByteTensor([torch.tensor(True), 1])", "torch.BoolTensor([w.sum()])", "torch.FloatTensor([w.sum(), 2])",
+    "torch.tensor([w.sum()], dtype=torch.long)", "torch.tensor([torch.tensor(2.5), 3], dtype=torch.int32)",
+    "torch.tensor([torch.tensor(2.5), 0], dtype=torch.bool)", "torch.tensor([[torch.tensor(2.5)]], dtype=torch.long)",
+    "torch.as_tensor([torch.tensor(2.5)], dtype=torch.long)", "torch.tensor([1, 2]).new_tensor([w.sum()])",
+    "torch.tensor([1, 2]).new_tensor([w.sum()], dtype=torch.float64)",
+    "torch.tensor([1., 2]).new_tensor([torch.tensor(3)])", "torch.tensor([torch.tensor([1, 2])], dtype=torch.long)",
+    "torch.tensor([torch.tensor([1, 2])], dtype=torch.float32)",
+    "torch.LongTensor([[torch.tensor(1)], [torch.tensor(2)]])", "torch.Tensor([torch.tensor(3), 2.5])",
+)

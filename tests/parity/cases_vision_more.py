@@ -1,7 +1,7 @@
 """Parity cases for ``F.grid_sample``'s bicubic mode and 5-D inputs, and ``EmbeddingBag``'s ``max_norm`` and
 ``scale_grad_by_freq``."""
 
-from parity.cases import attempts, case  # noqa: F401
+from parity.cases import ATTEMPT, attempts, case  # noqa: F401
 
 # ---------------------------------------------------------------------------------------------------------
 # F.grid_sample, mode="bicubic": torch's vectorised kernel bit for bit (its fused multiply-adds differ between the
@@ -178,3 +178,32 @@ for bad in [lambda: torch.nn.functional.embedding([0, 1], w, max_norm=1.0),
     except Exception as e:
         print(type(e).__name__, e)
 """)
+
+# ---------------------------------------------------------------------------------------------------------
+# F.interpolate of integer and bool input: torch resizes uint8 images in the nearest modes and refuses the other
+# integer types (and uint8 in linear/trilinear) with its kernel's name; area refuses all of them, under the
+# channels-last kernel's name for a 4-d input laid out so. minigrad's linear modes used to truncate the weights.
+# ---------------------------------------------------------------------------------------------------------
+case("api_vision_interpolate_integer_input", [ATTEMPT, """
+F = torch.nn.functional
+y = (torch.arange(25) * 10).to(torch.uint8).view(1, 1, 5, 5)
+for mode in ("nearest", "nearest-exact"):
+    print(mode, F.interpolate(y, size=(7, 3), mode=mode), F.interpolate(y[0], size=4, mode=mode))
+    print(F.interpolate(y.view(1, 1, 1, 5, 5), scale_factor=(1, 0.5, 1.5), mode=mode).flatten())
+for shape, modes in [((2, 3, 4), ("nearest", "nearest-exact", "linear", "area")),
+                     ((2, 3, 4, 4), ("nearest", "nearest-exact", "bilinear", "bicubic", "area")),
+                     ((1, 2, 2, 2, 2), ("nearest", "nearest-exact", "trilinear", "area"))]:
+    for dtype in (torch.int64, torch.uint8, torch.int16, torch.bool, torch.int8):
+        for mode in modes:
+            if dtype is torch.uint8 and mode in ("bilinear", "bicubic"):
+                continue  # torch's own integer weights: refused by minigrad (see the differences list)
+            attempt(f"{shape} {dtype} {mode}",
+                    lambda: F.interpolate(torch.ones(shape, dtype=dtype), scale_factor=2, mode=mode).shape)
+for dtype in (torch.int64, torch.uint8, torch.bool):
+    x = torch.ones(2, 3, 4, 4, dtype=dtype).contiguous(memory_format=torch.channels_last)
+    attempt(f"channels last {dtype}", lambda: F.interpolate(x, scale_factor=2, mode="area"))
+    attempt(f"channels last {dtype} nearest", lambda: F.interpolate(x, scale_factor=2, mode="nearest").shape)
+    attempt(f"adaptive {dtype}", lambda: F.adaptive_avg_pool2d(x, 3))
+    attempt(f"one channel {dtype}", lambda: F.adaptive_avg_pool2d(torch.ones(1, 1, 4, 4, dtype=dtype).contiguous(
+        memory_format=torch.channels_last), 3))
+"""])
