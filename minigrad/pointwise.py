@@ -461,7 +461,7 @@ def narrow(input, dim, start, length):
         start += size
     if start + length > size:
         raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
-    return X.Slice.apply(input, dim=d, start=start, end=start + length, step=1)
+    return X.Slice.apply(input, dim=d, start=start, end=start + length, step=1, dim_arg=dim)
 
 
 @public("softmax", function=False, parse=True)

@@ -8,7 +8,7 @@ import warnings
 
 import numpy as np
 
-from .. import creation
+from .. import creation, dtypes
 from ..arguments import is_int, must_be_tensor, number_argument
 from ..functional import hardshrink  # noqa: F401 - torch.nn.functional.hardshrink is torch.hardshrink
 from ..functional import prelu as _prelu
@@ -252,6 +252,8 @@ def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     strictly inside (HardtanhBackward0); torch's ValueError if ``min_val > max_val``."""
     if min_val > max_val:
         raise ValueError("min_val cannot be greater than max_val")
+    if isinstance(input, Tensor) and input.dtype is dtypes.uint8 and (int(min_val) < 0 or int(max_val) < 0):
+        raise RuntimeError("cannot do hardtanh on an unsigned type with negative limits")  # limits read as integers
     if inplace:
         return apply_inplace(input, lambda a: A.Hardtanh.apply(a, min_val=min_val, max_val=max_val))
     return A.Hardtanh.apply(input, min_val=min_val, max_val=max_val)

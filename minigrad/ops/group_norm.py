@@ -5,10 +5,12 @@ kernel does (each group's moments, ``scale = rstd * weight``, ``shift = bias - s
 
 import numpy as np
 
+from ..autograd import grad_mode
 from ..nn.batchnorm import normalise, normalised_input_backward
 from ._util import wrap
 from .carriers import TENSORS
 from .op import Op
+from .statistics import var_mean_backward
 
 
 def _grouped(t, N, group, F):
@@ -48,6 +50,60 @@ def group_norm_statistics_backward(grad_mean, grad_rstd, input, N, C, HxW, group
     if grad_rstd is not None:
         out = out - F.reshape(grad_rstd, (N, group, 1)) * invstd * invstd * normalised / count
     return F.reshape(F.expand(out, F.shape(rows)) if grad_rstd is None else out, F.shape(input))
+
+
+def _scaled(t, number, F):
+    """``t * number`` as C++ multiplies by a Scalar (MulBackward1 on Tensors)."""
+    return F.scalar_mul(t, number) if F is TENSORS else t * number
+
+
+def _unsqueezed_(t, dim, F):
+    """``t.unsqueeze_(dim)`` (UnsqueezeBackward1 on Tensors)."""
+    return t.unsqueeze_(dim) if F is TENSORS else F.unsqueeze(t, dim)
+
+
+def differentiable_group_norm_backward(dY, dmean, drstd, X, mean, rstd, gamma, N, C, HxW, group, eps, mask, F):
+    """torch's ``infinitely_differentiable_native_group_norm_backward``, op for op: what its backward computes when
+    grad mode is on (``create_graph=True``) or the outputs ``mean``/``rstd`` got gradients (a second derivative).
+    The input's gradient through ``mean`` and ``rstd`` counts only when both got one, as in torch."""
+    D = C // group
+    s = 1.0 / (D * HxW)
+    dX = dgamma = dbeta = None
+    X4 = F.reshape(X, (N, group, D, HxW))
+    mean4 = F.reshape(mean, (N, group, 1, 1))
+    rstd4 = F.reshape(rstd, (N, group, 1, 1))
+    if dY is not None:
+        dY4 = F.reshape(dY, (N, group, D, HxW))
+        ds = _unsqueezed_(F.sum(dY4 * X4, 3), -1, F)
+        db = _unsqueezed_(F.sum(dY4, 3), -1, F)
+    if mask[0]:
+        gamma4 = None if gamma is None else F.reshape(gamma, (1, group, D, 1))
+        rstd_cube = rstd4 * rstd4 * rstd4
+        dvar = None if drstd is None else _scaled(rstd_cube, -0.5, F) * F.reshape(drstd, (N, group, 1, 1))
+        both = dmean is not None and drstd is not None
+
+        def through_statistics():  # made where torch makes it (the nodes' order)
+            return var_mean_backward(dvar, F.reshape(dmean, (N, group, 1, 1)), X4, (2, 3), 0, True, F)
+
+        if dY is not None:
+            a = rstd4 if gamma is None else rstd4 * gamma4
+            b = _unsqueezed_(F.sum(ds if gamma is None else ds * gamma4, 2), -2, F)
+            c = _unsqueezed_(F.sum(db if gamma is None else db * gamma4, 2), -2, F)
+            b = _scaled((c * mean4 - b) * rstd_cube, s, F)
+            c = -b * mean4 - _scaled(c * rstd4, s, F)
+            dX = a * dY4 + b * X4 + c
+            if both:
+                dX = dX + through_statistics()
+            dX = F.reshape(dX, F.shape(X))
+        elif both:
+            dX = F.reshape(through_statistics(), F.shape(X))
+    if mask[1] and dY is not None:
+        dgamma = F.reshape(F.sum((ds - db * mean4) * rstd4, 0), F.shape(gamma))
+    if mask[2] and dY is not None:
+        if gamma is None:  # torch reshapes to the missing weight's shape
+            raise RuntimeError(f"shape '[0]' is invalid for input of size {C}")
+        dbeta = F.reshape(F.sum(db, 0), F.shape(gamma))
+    return dX, dgamma, dbeta
 
 
 class NativeGroupNorm(Op):
@@ -91,10 +147,15 @@ class NativeGroupNorm(Op):
     @staticmethod
     def backward(ctx, grads, F):
         grad, grad_mean, grad_rstd = (tuple(grads) + (None, None))[:3]
-        x, weight, _, _ = ctx._values(F)
+        x, weight, mean, rstd = ctx._values(F)
+        if grad_mean is not None or grad_rstd is not None or F is TENSORS and grad_mode._state.enabled:
+            return differentiable_group_norm_backward(grad, grad_mean, grad_rstd, x, mean, rstd, weight, ctx.N, ctx.C,
+                                                      ctx.HxW, ctx.group, ctx.eps, ctx._needs(), F)  # fmt: skip
         if grad is None:
             grad = F.zeros_like(x)
         dx, dw, db = ctx._needs()
+        if db and weight is None:  # torch's kernel fails on a bias without a weight
+            raise RuntimeError("tensor does not have a device")
         args = (ctx.N, ctx.C, ctx.HxW, ctx.group, ctx.eps, F)
         gx = group_norm_input_backward(grad, x, weight, *args) if dx else None
         if dx and (grad_mean is not None or grad_rstd is not None):

@@ -54,9 +54,21 @@ class SelectEmbed(Embed):
 
 
 class SliceEmbed(Embed):
-    """a slice's backward, as a differentiable op (seen after ``create_graph=True``)"""
+    """a slice's backward, as a differentiable op (seen after ``create_graph=True``); it saves the slice as its
+    SliceBackward0 did (``dim`` as given)"""
 
     node_name = "SliceBackwardBackward0"
+    saved_values = {"dim": "dim_arg", "end": "end_arg", "start": "start_arg", "step": "step_arg"}
+
+    @staticmethod
+    def forward(ctx, grad, *, shape, key, saved):
+        ctx.dim_arg, ctx.start_arg, ctx.end_arg, ctx.step_arg = saved
+        return Embed.forward(ctx, grad, shape=shape, key=key)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (Slice.apply(grad, dim=len(ctx.key) - 1, start=ctx.start_arg, end=ctx.end_arg, step=ctx.step_arg,
+                            dim_arg=ctx.dim_arg),)  # fmt: skip
 
 
 def select_backward(grad, shape, dim, index, F=TENSORS):
@@ -64,9 +76,13 @@ def select_backward(grad, shape, dim, index, F=TENSORS):
     return F.embed(grad, tuple(shape), (slice(None),) * dim + (index,), SelectEmbed)
 
 
-def slice_backward(grad, shape, dim, start, end, step, F=TENSORS):
-    """torch's ``slice_backward``: zeros of ``shape`` with ``grad`` in the slice along ``dim`` (on carrier ``F``)."""
-    return F.embed(grad, tuple(shape), (slice(None),) * dim + (slice(start, end, step),), SliceEmbed)
+def slice_backward(grad, shape, dim, start, end, step, F=TENSORS, saved=None):
+    """torch's ``slice_backward``: zeros of ``shape`` with ``grad`` in the slice along ``dim`` (on carrier ``F``);
+    ``saved``: the forward's (dim, start, end, step) as its node shows them, for SliceBackwardBackward0's."""
+    key = (slice(None),) * dim + (slice(start, end, step),)
+    if F is TENSORS:
+        return SliceEmbed.apply(grad, shape=tuple(shape), key=key, saved=saved or (dim, start, end, step))
+    return F.embed(grad, tuple(shape), key)
 
 
 def index_backward(grad, shape, indices, F=TENSORS):
@@ -105,11 +121,13 @@ class Slice(Op):
 
     node_name = "SliceBackward0"
     formula = {"self": "slice_backward(grad, self.shape, dim, start, end, step)"}
-    saved_values = {"dim": "dim", "end": "end_arg", "self_sym_sizes": "shape", "start": "start_arg", "step": "step_arg"}
+    saved_values = {"dim": "dim_arg", "end": "end_arg", "self_sym_sizes": "shape", "start": "start_arg",
+                    "step": "step_arg"}  # fmt: skip
     is_view = True
 
     @staticmethod
-    def forward(ctx, a, *, dim, start, end, step):
+    def forward(ctx, a, *, dim, start, end, step, dim_arg=None):  # dim_arg: the dim as given (narrow's), if not dim
+        ctx.dim_arg = dim if dim_arg is None else dim_arg
         if step is not None and step <= 0:
             raise ValueError("slice step cannot be zero" if step == 0 else "step must be greater than zero")
         # what torch saves: the slice as written, None read as 0, INT64_MAX and 1
@@ -120,7 +138,8 @@ class Slice(Op):
 
     @staticmethod
     def backward(ctx, grads, F):
-        return (slice_backward(grads[0], ctx.shape, ctx.dim, ctx.start, ctx.end, ctx.step, F),)
+        saved = ctx.dim_arg, ctx.start_arg, ctx.end_arg, ctx.step_arg
+        return (slice_backward(grads[0], ctx.shape, ctx.dim, ctx.start, ctx.end, ctx.step, F, saved),)
 
 
 class Index(IndexingOp):

@@ -36,13 +36,15 @@ def is_column_major(t):
 # mat2 (``weight.t()`` in nn.Linear), as ``(grad.t() @ mat1).t()``, so that it is laid out like mat2 and a
 # Linear layer's weight gets a gradient laid out like itself, with no transposing copy.
 MAT2_GRAD = "(grad.t() @ {mat1}).t() if mat2_column_major else {mat1}.t() @ grad"
+# And mat1's, as ``mm_mat1_backward`` does: for a column-major mat1 (``x.T @ x``), as ``(mat2 @ grad.t()).t()``.
+MAT1_GRAD = "({mat2} @ grad.t()).t() if self_column_major else grad @ {mat2}.t()"
 
 
 class Mm(Op):
     """result = self @ mat2, both 2-D"""
 
     node_name = "MmBackward0"
-    formula = {"self": "grad @ mat2.t()", "mat2": MAT2_GRAD.format(mat1="self")}
+    formula = {"self": MAT1_GRAD.format(mat2="mat2"), "mat2": MAT2_GRAD.format(mat1="self")}
     saved_names = ("self", "mat2")
     saved_values = {k: k for k in ("mat2_sym_sizes", "mat2_sym_strides", "self_sym_sizes", "self_sym_strides")}
 
@@ -57,7 +59,7 @@ class Mm(Op):
         _check_same_dtype("mm", a, b)
         ctx._save((a if needs_grad(b) else None, b if needs_grad(a) else None))
         ctx.__dict__.update(sizes_and_strides("self", a, needs_grad(a)), **sizes_and_strides("mat2", b, needs_grad(b)))
-        ctx.mat2_column_major = is_column_major(b)
+        ctx.self_column_major, ctx.mat2_column_major = is_column_major(a), is_column_major(b)
         return wrap(a._data @ b._data)
 
 

@@ -132,13 +132,13 @@ class Transpose(Op):
 
     node_name = "TransposeBackward0"
     formula = {"self": "grad.transpose(dim0, dim1)"}
-    saved_values = {"dim0": "dim0_arg", "dim1": "dim1_arg"}
+    saved_values = {"dim0": "dim0", "dim1": "dim1"}
     is_view = True
 
     @staticmethod
     def forward(ctx, a, *, dim0, dim1):
-        ctx.dim0, ctx.dim1, ctx.dim0_arg, ctx.dim1_arg = a._wrap_dim(dim0), a._wrap_dim(dim1), dim0, dim1
-        return wrap(np.swapaxes(a._data, ctx.dim0, ctx.dim1))
+        ctx.dim0, ctx.dim1 = dim0, dim1  # as given, as torch saves them and transposes the gradient back
+        return wrap(np.swapaxes(a._data, a._wrap_dim(dim0), a._wrap_dim(dim1)))
 
 
 class TransposeInPlace(Transpose):

@@ -15,6 +15,7 @@ so it can be made again from the base (torch's "view replay"). Two things follow
 
 import numpy as np
 
+from ..autograd import grad_mode
 from ..autograd.engine import validate
 from ..autograd.graph import Node, next_sequence_nr
 from ..tensor import Tensor
@@ -111,14 +112,73 @@ class AsStridedBackward0(Node):
         self.next_functions = (base._edge(),)
         self._input_meta = ((base._data.shape, base._data.dtype),)
         self._sequence_nr = next_sequence_nr()
-        self._saved_size = tuple(view._data.shape)
-        self._saved_stride = view.stride()
-        self._saved_storage_offset = view.storage_offset() - base.storage_offset()
+        self._saved_size, self._saved_stride, self._saved_storage_offset = geometry(view, base)
+        self._base_stride = base.stride()
 
     def _backward(self, grads):
         shape, dtype = self._input_meta[0]
         overlaps = _may_overlap(self._saved_size, self._saved_stride)  # expand, unfold: shared elements add up
+        if grad_mode._state.enabled and not overlaps:  # a graph of the backward is recorded: torch's ops
+            geometry_in = (shape, self._base_stride)
+            out = (self._saved_size, self._saved_stride, self._saved_storage_offset)
+            return (as_strided_backward(grads[0], geometry_in, self.chain, out),)
         return (ViewScatter.apply(wrap(np.zeros(shape, dtype)), grads[0], chain=self.chain, accumulate=overlaps),)
+
+
+def geometry(view, base):
+    """The view's sizes, strides and storage offset from its base's start, as torch's ``TensorGeometry`` keeps
+    them."""
+    start = view._data.__array_interface__["data"][0] - base._data.__array_interface__["data"][0]
+    return tuple(view._data.shape), view.stride(), start // view._data.itemsize
+
+
+def as_strided_backward(grad, geometry_in, chain, geometry_out):
+    """torch's ``as_strided_backward`` for a view (``chain``, ``geometry_out``) that reaches no element twice, on
+    Tensors: the view's size-1 dims squeezed from ``grad`` (SqueezeBackward1), ``grad`` copied into that view of
+    zeros laid out like the input (CopySlices), the input's geometry (``geometry_in``) taken of the result
+    (AsStridedBackward0)."""
+    shape, stride = geometry_in
+    sizes, strides, offset = geometry_out
+    if 0 in sizes:
+        return Tensor._wrap(np.zeros(shape, grad._data.dtype))
+    for i in reversed(range(len(sizes))):
+        if sizes[i] == 1:
+            grad = grad.squeeze(i)
+    kept = [i for i, n in enumerate(sizes) if n != 1]
+    storage = Tensor._wrap(np.zeros(shape, grad._data.dtype))
+    squeezed = (tuple(sizes[i] for i in kept), tuple(strides[i] for i in kept), offset)
+    as_strided(storage, chain, squeezed, shape).copy_(grad)
+    return as_strided(storage, (), (tuple(shape), tuple(stride), 0), shape)
+
+
+def as_strided(t, chain, geometry_out, base_shape):
+    """``t.as_strided(*geometry_out)`` for ``t`` laid out like a view's base: the region the view ``chain`` makes
+    of it (AsStridedBackward0)."""
+    sizes, strides, offset = geometry_out
+    return AsStrided.apply(t, chain=chain, size=sizes, stride=strides, storage_offset=offset, base_shape=base_shape)
+
+
+class AsStrided(Op):
+    """result = self.as_strided(size, stride, storage_offset) for ``self`` laid out like a view's base: the views
+    torch takes of a gradient in CopySlices and as_strided_backward (minigrad finds the region by replaying the
+    view's ``chain``, then drops the size-1 dims that ``size`` leaves out)"""
+
+    node_name = "AsStridedBackward0"
+    formula = {"self": "as_strided_backward(grad, (base_shape, base_stride), chain, (size, stride, storage_offset))"}
+    saved_values = {"size": "size", "storage_offset": "storage_offset", "stride": "stride"}
+    is_view = True
+
+    @staticmethod
+    def forward(ctx, a, *, chain, size, stride, storage_offset, base_shape):
+        ctx.chain, ctx.size, ctx.stride, ctx.storage_offset = chain, tuple(size), tuple(stride), storage_offset
+        ctx.base_shape, ctx.base_stride = tuple(base_shape), a.stride()
+        region = replay(chain, Tensor._wrap(a._data), copies=False)._data if chain else a._data
+        return wrap(region.reshape(ctx.size))
+
+    @staticmethod
+    def backward(ctx, grad):
+        geometry_out = (ctx.size, ctx.stride, ctx.storage_offset)
+        return (as_strided_backward(grad, (ctx.base_shape, ctx.base_stride), ctx.chain, geometry_out),)
 
 
 def _may_overlap(sizes, strides):
@@ -143,6 +203,7 @@ class CopySlices(Node):
         self.next_functions = (base._edge(),) + fn.next_functions[1:]
         self._input_meta = ((base._data.shape, base._data.dtype),) + fn._input_meta[1:]
         self._sequence_nr = next_sequence_nr()
+        self._view_geometry = geometry(view, base)
 
     def name(self):
         """Mirror ``CopySlices.name()``."""
@@ -152,9 +213,26 @@ class CopySlices(Node):
 
     def _backward(self, grads):
         grad = grads[0]
+        if grad_mode._state.enabled:  # a graph of the backward is recorded: torch's ops
+            return self._backward_recorded(grad)
         region = validate(self.fn, self.fn._backward([replay(self.chain, grad)]))
         first = region[0] if region[0] is not None else replay(self.chain, grad) * 0
         return (ViewScatter.apply(grad, first, chain=self.chain),) + tuple(region[1:])
+
+    def _backward_recorded(self, grad):
+        """torch's ``CopySlices::apply``: ``grad`` copied into a tensor laid out like the base (CopyBackwards), the
+        view's region of it cloned for ``fn``, whose gradient for the view is copied back into that region (a
+        CopySlices of CopyBackwards); the base gets nothing if ``fn`` gave nothing for the view."""
+        shape, dtype = self._input_meta[0]
+        result = Tensor._wrap(np.empty(shape, dtype))
+        result.copy_(grad)
+        region = as_strided(result, self.chain, self._view_geometry, shape)
+        res = validate(self.fn, self.fn._backward([region.clone()]))
+        first = None
+        if res[0] is not None:
+            region.copy_(res[0])
+            first = result
+        return (first,) + tuple(res[1:])
 
     def _release(self):
         self.fn._release()

@@ -854,3 +854,10 @@ w = torch.tensor([1., 2.], requires_grad=True)
     "torch.tensor([torch.tensor([1, 2])], dtype=torch.float32)",
     "torch.LongTensor([[torch.tensor(1)], [torch.tensor(2)]])", "torch.Tensor([torch.tensor(3), 2.5])",
 )
+
+# F.hardtanh of uint8: torch reads the limits as integers and refuses a negative one (the default -1 included).
+attempts("api_everyday_hardtanh_unsigned_limits",
+         ["F = torch.nn.functional\nu = torch.tensor([0, 3, 200], dtype=torch.uint8)"],
+         "F.hardtanh(u)", "F.hardtanh(u, -0.5, 2)", "F.hardtanh(u, 0, 2)", "F.relu6(u)",
+         "F.hardtanh(u.clone(), 1, 2, inplace=True)", "torch.nn.Hardtanh()(u)",
+         "F.hardtanh(torch.tensor([True]), 0, 1)", "F.hardtanh(torch.tensor([-3, 5]), -1.5, 2.7)")
