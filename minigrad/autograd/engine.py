@@ -451,10 +451,11 @@ def validate(node, outs):
 
 
 def _fitted(node, outs):
-    """The grads with each one summed to its input's shape and cast to its dtype where it is not."""
+    """The grads with each one summed to its input's shape and cast to its dtype where it is not; as in torch, one
+    for an input that needs no gradient (no edge) is passed over unchecked, as the engine drops it."""
     fixed = list(outs)
-    for i, (g, meta) in enumerate(zip(outs, node._input_meta)):
-        if g is None or meta is None:
+    for i, (g, meta, (fn, _)) in enumerate(zip(outs, node._input_meta, node.next_functions)):
+        if g is None or meta is None or fn is None:
             continue
         tensor = type(g) is Tensor
         data = g._data if tensor else g

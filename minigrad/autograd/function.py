@@ -8,6 +8,7 @@ ends up as the output's ``grad_fn``: an instance of a class made for the Functio
 """
 
 import functools
+import inspect
 import warnings
 
 import numpy as np
@@ -18,39 +19,33 @@ from . import grad_mode, observer, transforms
 from .graph import Node
 
 Tensor = None  # minigrad.tensor sets this once it is defined (the two modules need each other)
+TORCH_MODULE = "torch.autograd.function"  # where torch defines these classes, as their reprs show it
 
 
-class BackwardCFunction(Node):
-    """Mirror ``torch.autograd.function.BackwardCFunction``: the node (and ``ctx``) of a user Function."""
+class FunctionCtx:
+    """Mirror ``torch.autograd.function.FunctionCtx``: what a Function's ``ctx`` can do in ``forward`` (or
+    ``setup_context``): save tensors, mark outputs dirty or non-differentiable, keep missing grads as None."""
 
-    _forward_cls = None
+    __module__ = TORCH_MODULE  # as type(ctx).__bases__ and type hints show it
+
     _materialize_grads = True
-    _output_meta = ()
-    _arg_is_tensor = ()
     _dirty = ()
-    needs_input_grad = ()
-
-    def __init__(self):
-        self._non_differentiable = ()
+    _non_differentiable = ()
+    _to_save = None
 
     def save_for_backward(self, *tensors):
-        """Mirror ``ctx.save_for_backward``: keep tensors (or None) for ``backward``, with their versions."""
-        for i, t in enumerate(tensors):
-            if t is not None and not isinstance(t, Tensor):
-                raise TypeError(
-                    f"save_for_backward can only save variables, but argument {i} is of type {c_type_name(t)}"
-                )
-        self._save(tensors)
+        """Mirror ``ctx.save_for_backward``: keep tensors (or None) for ``backward``. As in torch, they are checked
+        and saved (at the versions they have then) once ``forward`` returns, and only if the call is recorded."""
+        self._to_save = tensors
 
     @property
-    def saved_tensors(self):
-        """Mirror ``ctx.saved_tensors``; raises torch's errors if freed or modified in place. Empty while
-        ``forward`` (or ``setup_context``) runs: torch saves the tensors once they return."""
-        if self.__dict__.get("_forwarding"):
-            return ()
-        if self.__dict__.get("_in_jvp"):
-            return tuple(self.__dict__.get("saved_for_forward", ()))
-        return self._unpack()
+    def to_save(self):
+        """Mirror ``ctx.to_save``: what ``save_for_backward`` was last given (what will be saved)."""
+        return self._to_save
+
+    @to_save.setter
+    def to_save(self, tensors):
+        self._to_save = tensors
 
     def save_for_forward(self, *tensors):
         """Mirror ``ctx.save_for_forward``: keep tensors (or None) for ``jvp``, where ``ctx.saved_tensors`` gives
@@ -76,19 +71,80 @@ class BackwardCFunction(Node):
         output of this node (its old history is the node's input), as an in-place op's result does."""
         self._dirty = tensors
 
-    def _backward(self, grads):
-        if self._materialize_grads:
-            grads = tuple(
-                Tensor._wrap(np.zeros(meta[0], dtype=meta[1])) if g is None and meta is not None else g
-                for g, meta in zip(grads, self._output_meta)
-            )
+
+_READ_ONLY = "attribute '{}' of 'torch._C._FunctionBase' objects is not writable"
+
+
+class BackwardCFunction(Node, FunctionCtx):
+    """Mirror ``torch.autograd.function.BackwardCFunction``: the node (and ``ctx``) of a user Function."""
+
+    __module__ = TORCH_MODULE  # as type(grad_fn).__bases__ shows it
+
+    _forward_cls = None
+    _output_meta = ()
+    _arg_is_tensor = ()
+    needs_input_grad = ()
+
+    @property
+    def saved_tensors(self):
+        """Mirror ``ctx.saved_tensors``; raises torch's errors if freed or modified in place. Empty while
+        ``forward`` (or ``setup_context``) runs: torch saves the tensors once they return."""
+        if self.__dict__.get("_forwarding"):
+            return ()
+        if self.__dict__.get("_in_jvp"):
+            return tuple(self.__dict__.get("saved_for_forward", ()))
+        return self._unpack()
+
+    @saved_tensors.setter
+    def saved_tensors(self, value):
+        raise AttributeError(_READ_ONLY.format("saved_tensors"))  # a student's ctx.saved_tensors = (x,)
+
+    @property
+    def saved_variables(self):
+        """Mirror the deprecated ``ctx.saved_variables``: ``saved_tensors``, with torch's warning."""
+        warnings.warn("'saved_variables' is deprecated; use 'saved_tensors'", DeprecationWarning, stacklevel=2)
+        return self.saved_tensors
+
+    @saved_variables.setter
+    def saved_variables(self, value):
+        raise AttributeError(_READ_ONLY.format("saved_variables"))
+
+    def __call__(self, *grads):
+        raise TypeError(f"'{type(self).__name__}' object is not callable")  # torch's Python nodes are not
+
+    def apply(self, *grads):
+        """Mirror ``grad_fn.apply(*grads)`` of a user Function's node: its ``backward`` (or ``vjp``) called
+        directly, without the engine's checks."""
+        return self._user_backward()(self, *grads)
+
+    def _user_backward(self):
         cls = self._forward_cls
         if cls.backward is not Function.backward and cls.vjp is not Function.vjp:
             raise RuntimeError(
                 "Implementing both 'backward' and 'vjp' for a custom Function is not allowed. You should only "
                 "implement one of them."
             )
-        result = (cls.vjp if cls.vjp is not Function.vjp else cls.backward)(self, *grads)
+        return cls.vjp if cls.vjp is not Function.vjp else cls.backward
+
+    def _save_to_save(self):
+        """Save what ``save_for_backward`` was given, once ``forward`` has returned (torch's ``_save_variables``)."""
+        tensors = self._to_save
+        if tensors is None:
+            return
+        for i, t in enumerate(tensors):
+            if t is not None and not isinstance(t, Tensor):
+                raise TypeError(
+                    f"save_for_backward can only save variables, but argument {i} is of type {c_type_name(t)}"
+                )
+        self._save(tensors)
+
+    def _backward(self, grads):
+        if self._materialize_grads:
+            grads = tuple(
+                Tensor._wrap(np.zeros(meta[0], dtype=meta[1])) if g is None and meta is not None else g
+                for g, meta in zip(grads, self._output_meta)
+            )
+        result = self._user_backward()(self, *grads)
         if not isinstance(result, tuple):
             result = (result,)
         is_tensor = self._arg_is_tensor
@@ -120,10 +176,7 @@ class Function:
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        name = f"{cls.__name__}Backward"
-        # torch's module name, as type(node) and repr(node) show it
-        attrs = {"_forward_cls": cls, "__module__": "torch.autograd.function"}
-        cls._backward_cls = type(name, (BackwardCFunction,), attrs)
+        cls._backward_cls = _backward_class(cls)
 
     def __init__(self, *args, **kwargs):
         warnings.warn(
@@ -178,7 +231,15 @@ class Function:
 
     @classmethod
     def apply(cls, *args, **kwargs):
-        """Run ``forward`` and, if any input requires grad, record a ``<Name>Backward`` node."""
+        """Run ``forward`` and, if any input requires grad, record a ``<Name>Backward`` node. As in torch, keyword
+        arguments are bound to ``forward``'s parameters first: with ``setup_context``, every default is filled in
+        too (its ``inputs`` hold them all); without, each goes to its parameter's position."""
+        if cls.setup_context is not Function.setup_context:
+            bound = _signature(cls.forward).bind(*args, **kwargs)
+            bound.apply_defaults()
+            args, kwargs = bound.args, bound.kwargs
+        if kwargs:
+            args, kwargs = _placed_by_name(cls.forward, args, kwargs)
         ctx = cls._backward_cls()
         tensor_args = [a for a in args if isinstance(a, Tensor)]
         record = grad_mode.is_grad_enabled() and any(t._requires_grad for t in tensor_args)
@@ -190,6 +251,9 @@ class Function:
             _check_vmap_rule(cls)
         if transforms.forward_mode() and cls.jvp is Function.jvp:
             raise NotImplementedError(_NO_JVP)
+        if record:  # as in torch, the node has its edges while forward runs
+            ctx._link(tensor_args)  # torch gives a user Function an edge per tensor argument only
+            ctx._arg_is_tensor = tuple(isinstance(a, Tensor) for a in args)
         ctx._forwarding = True
         try:
             with grad_mode.no_grad():
@@ -208,8 +272,6 @@ class Function:
                 raise RuntimeError("mark_dirty can only accept variables, but argument ")
             t._vc.bump()
         if record:
-            ctx._link(tensor_args)  # torch gives a user Function an edge per tensor argument only
-            ctx._arg_is_tensor = tuple(isinstance(a, Tensor) for a in args)
             nondiff = ctx._non_differentiable
             for nr, out in enumerate(outputs):
                 if isinstance(out, Tensor):
@@ -230,9 +292,6 @@ class Function:
                         out._requires_grad, out.grad_fn, out._output_nr = False, None, 0
             ctx._num_outputs = len(outputs)
             ctx._output_meta = tuple((o._data.shape, o._data.dtype) if isinstance(o, Tensor) else None for o in outputs)
-            if dirty and ctx._stash:  # torch saves once the outputs are wrapped: at the dirty inputs' new versions
-                ctx._save(ctx._stash)
-            ctx._keep_outputs()
         elif any(isinstance(o, Tensor) and o._requires_grad for o in outputs):  # an input returned as-is, unrecorded
             outputs = tuple(Tensor._wrap(o._data, vc=o._vc) if isinstance(o, Tensor) else o for o in outputs)
         if any(not any(t is o for o in raw) for t in dirty):
@@ -240,11 +299,48 @@ class Function:
                 "Some elements marked as dirty during the forward method were not returned as output. The inputs "
                 "that are modified inplace must all be outputs of the Function."
             )
+        if record:  # torch saves once the outputs are wrapped: at the versions the tensors have then
+            ctx._save_to_save()
+            ctx._keep_outputs()
         obs = observer.current
         if obs is not None:
             obs(observer.OP, op=cls, node=ctx if record else None, inputs=args, outputs=tuple(outputs), params=kwargs,
                 ctx=ctx)
         return outputs[0] if single else outputs
+
+
+def _backward_class(cls):
+    """The node class of Function ``cls``: ``<Name>Backward``, in torch's module, as type(node) and repr(node) show
+    it."""
+    return type(f"{cls.__name__}Backward", (BackwardCFunction,), {"_forward_cls": cls, "__module__": TORCH_MODULE})
+
+
+Function._backward_cls = _backward_class(Function)  # Function.apply runs the base forward, which raises torch's error
+_signature = functools.lru_cache(maxsize=64)(inspect.signature)
+_UNSET = object()
+
+
+def _placed_by_name(forward, args, kwargs):
+    """torch's ``apply`` for keyword arguments: each takes the position of ``forward``'s parameter of that name
+    (``ctx`` aside), with torch's errors for a name that is not one, is given twice, or leaves a position before it
+    empty (even one with a default)."""
+    code = getattr(forward, "__code__", None)
+    if code is None:
+        return args, kwargs
+    names = code.co_varnames[1 : code.co_argcount]
+    placed = list(args)
+    for key, value in kwargs.items():
+        if key not in names:
+            raise TypeError(f"forward() got an unexpected keyword argument '{key}'")
+        i = names.index(key)
+        if i < len(args):
+            raise TypeError(f"forward() got multiple values for argument '{key}'")
+        placed += [_UNSET] * (i + 1 - len(placed))
+        placed[i] = value
+    for i, value in enumerate(placed):
+        if value is _UNSET:
+            raise TypeError(f"forward() missing required argument: '{names[i]}' (position {i})")
+    return tuple(placed), {}
 
 
 _NO_JVP = "You must implement the jvp function for custom autograd.Function to use it with forward mode AD."

@@ -10,7 +10,7 @@ from ..arguments import must_be_tensor
 from ..functional import sigmoid, tanh  # noqa: F401 - re-exported, as torch.nn.functional has them
 from ..ops._util import check_broadcast, mean_of, needs_grad, not_implemented, wrap
 from ..ops.carriers import ARRAYS
-from ..ops.linalg import MAT2_GRAD, is_column_major
+from ..ops.linalg import MAT1_GRAD, MAT2_GRAD, is_column_major
 from ..ops.op import Op, sizes_and_strides
 from ..ops.shape import expanded_shape
 from ..products import pairwise_distance  # noqa: F401 - torch.pairwise_distance too
@@ -138,7 +138,8 @@ class Addmm(Op):
     """result = bias + input @ weight.T, torch's fused node for ``nn.Linear`` on 2-D input"""
 
     node_name = "AddmmBackward0"
-    formula = {"self": "grad", "mat1": "grad @ mat2.t()", "mat2": MAT2_GRAD.format(mat1="mat1")}
+    formula = {"self": "grad", "mat1": MAT1_GRAD.format(mat1="mat1", mat2="mat2"),
+               "mat2": MAT2_GRAD.format(mat1="mat1")}
     saved_names = ("mat1", "mat2")
     saved_values = {k: k for k in ("alpha", "beta", "mat1_sym_sizes", "mat1_sym_strides", "mat2_sym_sizes",
                                    "mat2_sym_strides")}  # fmt: skip
@@ -159,11 +160,11 @@ class Addmm(Op):
         ctx._save((mat1 if needs_grad(mat2) else None, mat2 if needs_grad(mat1) else None))
         ctx.__dict__.update(sizes_and_strides("mat1", mat1, needs_grad(mat1)),
                             **sizes_and_strides("mat2", mat2, needs_grad(mat2)))  # fmt: skip
-        ctx.mat2_column_major = is_column_major(mat2)
+        ctx.mat1_column_major, ctx.mat2_column_major = is_column_major(mat1), is_column_major(mat2)
         if beta == 1 and alpha == 1:
             return wrap(bias._data + mat1._data @ mat2._data)
         ctx.alpha, ctx.beta = alpha, beta  # torch.addmm(..., beta=, alpha=): the gradients are scaled too
-        ctx._own_formula({"self": "grad * beta", "mat1": "(grad @ mat2.t()) * alpha",
+        ctx._own_formula({"self": "grad * beta", "mat1": f"({MAT1_GRAD.format(mat1='mat1', mat2='mat2')}) * alpha",
                           "mat2": f"({MAT2_GRAD.format(mat1='mat1')}) * alpha"})  # fmt: skip
         product = mat1._data @ mat2._data
         product = product if alpha == 1 else product * product.dtype.type(alpha)

@@ -37,14 +37,14 @@ def is_column_major(t):
 # Linear layer's weight gets a gradient laid out like itself, with no transposing copy.
 MAT2_GRAD = "(grad.t() @ {mat1}).t() if mat2_column_major else {mat1}.t() @ grad"
 # And mat1's, as ``mm_mat1_backward`` does: for a column-major mat1 (``x.T @ x``), as ``(mat2 @ grad.t()).t()``.
-MAT1_GRAD = "({mat2} @ grad.t()).t() if self_column_major else grad @ {mat2}.t()"
+MAT1_GRAD = "({mat2} @ grad.t()).t() if {mat1}_column_major else grad @ {mat2}.t()"
 
 
 class Mm(Op):
     """result = self @ mat2, both 2-D"""
 
     node_name = "MmBackward0"
-    formula = {"self": MAT1_GRAD.format(mat2="mat2"), "mat2": MAT2_GRAD.format(mat1="self")}
+    formula = {"self": MAT1_GRAD.format(mat1="self", mat2="mat2"), "mat2": MAT2_GRAD.format(mat1="self")}
     saved_names = ("self", "mat2")
     saved_values = {k: k for k in ("mat2_sym_sizes", "mat2_sym_strides", "self_sym_sizes", "self_sym_strides")}
 

@@ -115,3 +115,25 @@ case(
     print(torch.autograd.grad(g.pow(2).sum(), x))
     """],
 )
+
+# addmm (nn.Linear on a transposed input) with a column-major mat1 under create_graph=True: torch computes mat1's
+# gradient as (mat2 @ grad.t()).t() (TBackward0 over MmBackward0), scaled by alpha.
+case(
+    "api_double_backward3_addmm_transposed_mat1",
+    ["""
+    torch.manual_seed(0)
+    x = torch.randn(3, 4, dtype=torch.float64, requires_grad=True)
+    w = torch.randn(3, 2, dtype=torch.float64, requires_grad=True)
+    b = torch.randn(2, dtype=torch.float64, requires_grad=True)
+    for alpha, beta in [(1, 1), (2, 0.5)]:
+        out = torch.addmm(b, x.t(), w, alpha=alpha, beta=beta)
+        gx, gw = torch.autograd.grad(out.pow(2).sum(), (x, w), create_graph=True)
+        print(gx, gw)
+        show_graph(gx)
+        print(torch.autograd.grad(gx.sum() + gw.sum(), (x, w, b), allow_unused=True))
+    lin = torch.nn.Linear(3, 2).double()
+    g, = torch.autograd.grad(lin(x.t()).sum(), x, create_graph=True)
+    show_graph(g)
+    print(g)
+    """],
+)
