@@ -12,7 +12,7 @@ backward began rounding ``1 - result * result`` once, as torch's ``tanh_backward
 
 The bits of ``tanh`` or of a matmul depend on which SIMD and BLAS kernels the CPU picks (an AVX-512 machine
 rounds a float32 ``tanh`` differently from an AVX2 one), so the recording was taken, and is checked, with
-the kernels pinned in :data:`KERNELS` (environment variables read when numpy loads): numpy's AVX2-level
+the kernels pinned in ``pinned_kernels.KERNELS`` (environment variables read when numpy loads): numpy's AVX2-level
 (x86-64-v3) loops and OpenBLAS's Haswell kernels, which any x86-64-v3 CPU runs.
 """
 
@@ -24,10 +24,9 @@ import textwrap
 import warnings
 
 import numpy as np
+from pinned_kernels import KERNELS
 
 FIXTURE = pathlib.Path(__file__).with_name("fingerprints.json")
-KERNELS = {"NPY_DISABLE_CPU_FEATURES": "X86_V4,AVX512_ICL,AVX512_SPR", "OPENBLAS_CORETYPE": "Haswell",
-           "OPENBLAS_NUM_THREADS": "1"}  # fmt: skip
 
 SETUP = """
 import numpy as np
