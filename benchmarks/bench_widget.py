@@ -35,7 +35,8 @@ import minigrad
 from widgets import GraphStepper
 from widgets import trace as tracing
 from widgets.layout import classes_for, layout
-from widgets.preview import standalone_page
+from widgets.packing import pack
+from widgets.preview import STATE, standalone_page
 from widgets.steps import StepBuilder, extract_for_trace
 
 CHROMIUM = "/usr/bin/chromium"
@@ -77,14 +78,14 @@ def code_for(target):
 
 
 def parts(code):
-    """Time of each part of a build: trace, graph model, steps, layout."""
+    """Time of each part of a build: trace, graph model, steps (written and packed), layout."""
     minigrad.manual_seed(0)
     t0 = time.perf_counter()
     trace = tracing.run_code(code, {}, echo=False)
     t1 = time.perf_counter()
     graph = extract_for_trace(trace)
     t2 = time.perf_counter()
-    StepBuilder(graph, trace.statements).run(trace.events)
+    pack(StepBuilder(graph, trace.statements).run(trace.events))
     t3 = time.perf_counter()
     layout(graph, classes_for(graph))
     t4 = time.perf_counter()
@@ -124,8 +125,10 @@ def build_times_in_turns(code, repeats, checkout, rounds=3):
     return ours, theirs
 
 
-def saved_size(stepper):
-    return len(json.dumps(stepper.get_state(), separators=(",", ":")).encode())
+def saved_size(saved):
+    """Bytes of a stepper's state as JSON (of ``saved`` itself if it is no stepper)."""
+    state = saved.get_state() if isinstance(saved, GraphStepper) else saved
+    return len(json.dumps(state, separators=(",", ":")).encode())
 
 
 STEP_TIMER = """async (rounds) => {
@@ -193,10 +196,10 @@ def browser_times(stepper, rounds, presses, *front_ends):
         try:
             for i, fe in enumerate(front_ends):
                 esm, css = fe or (stepper._esm, stepper._css)
-                shown = types.SimpleNamespace(**{k: getattr(stepper, k) for k in ("svg", "code", "steps", "legend",
-                                              "step")}, _esm=esm, _css=css)  # fmt: skip
+                # the steps packed (this front end) and unpacked (that of a revision before widgets/packing.py)
+                state = {**{k: getattr(stepper, k) for k in STATE}, "steps": stepper.steps}
                 page_file = pathlib.Path(tmp) / f"stepper{i}.html"
-                page_file.write_text(standalone_page(shown))
+                page_file.write_text(standalone_page(types.SimpleNamespace(_esm=esm, _css=css), state=state))
                 browsers.append(pw.chromium.launch(executable_path=CHROMIUM, headless=True))
                 page = browsers[-1].new_page(viewport={"width": 1400, "height": 1000})
                 page.set_default_timeout(60_000)
@@ -255,7 +258,7 @@ def main(argv=None):
             browser, before = (browser_times(stepper, rounds, presses, None, base) if base
                                else browser_times(stepper, rounds, presses) + [None])  # fmt: skip
         rows.append((n, stepper.num_steps, best, split, saved_size(stepper), len(stepper.svg),
-                     len(json.dumps(stepper.steps)), browser, before))  # fmt: skip
+                     saved_size([stepper.strings, stepper.packed_steps]), browser, before))  # fmt: skip
     print()
     head = (f"{'nodes':>5} {'steps':>5} {'build ms':>9} {'(trace/model/steps/dot)':>24} {'step ms median':>14} "
             f"{'p95':>6} {'max':>6} {'key-to-repaint ms median':>24} {'p95':>6} {'saved KB':>8} "

@@ -82,9 +82,9 @@ def texts(svg):
 def test_stepper_lays_out(backend):
     s = GraphStepper.from_code(SEED_004)
     assert s.num_steps == 16
-    nodes = re.findall(r'<g id="(\w+)" class="node ', s.svg)
+    nodes = re.findall(r"<g id='(\w+)' class='node ", s.svg)
     assert sorted(nodes) == sorted([t.id for t in s._graph.tensors] + [f.id for f in s._graph.functions])
-    edges = re.findall(r'<g id="(\w+)" class="edge ', s.svg)
+    edges = re.findall(r"<g id='(\w+)' class='edge ", s.svg)
     assert len(edges) == len(set(edges)) > 0 and "input_t0_f2_0" in edges
     assert "<!--" not in s.svg and "graphviz" not in s.svg.lower()  # sanitised the same way on both
 

@@ -5,6 +5,7 @@ no tensors, graphs over the budget). The browser side is tests/test_stepper_ui_b
 import base64
 import contextlib
 import io
+import json
 import re
 import warnings
 import xml.etree.ElementTree as ET
@@ -13,6 +14,7 @@ import pytest
 
 import minigrad as torch
 from widgets import GraphStepper
+from widgets.packing import unpack
 from widgets.picture import RUN, SVG_NS, state_at
 from widgets.trace import Value
 
@@ -620,3 +622,92 @@ def test_a_post_accumulate_grad_hook_that_returns_a_value_shows_what_it_did_befo
          "it changed w.grad to [0.1000, 0.1000]"],
         ["RuntimeError: Tensor post accumulate grad hooks should return None."],
     ]  # fmt: skip
+
+
+# -- what a notebook saves of a stepper ---------------------------------------------------------------------------
+
+# benchmarks/bench_widget.py's unrolled RNN cell at 97 nodes (10 iterations)
+RNN_97 = """\
+W = torch.randn(3, 3, requires_grad=True)
+U = torch.randn(3, 3, requires_grad=True)
+h = torch.zeros(3)
+for t in range(10):
+    x = torch.ones(3) * t
+    h = torch.tanh(W @ h + U @ x)
+loss = h.sum()
+loss.backward()
+"""
+MLP_CROSS_ENTROPY = """\
+torch.manual_seed(0)
+x, y = torch.randn(4, 5), torch.tensor([0, 2, 1, 3])
+W1, b1 = torch.randn(5, 8, requires_grad=True), torch.zeros(8, requires_grad=True)
+W2, b2 = torch.randn(8, 4, requires_grad=True), torch.zeros(4, requires_grad=True)
+for step in range(2):
+    loss = torch.nn.functional.cross_entropy(torch.relu(x @ W1 + b1) @ W2 + b2, y)
+    loss.backward()
+    print(loss.item())
+"""
+CONSTANTS = """\
+x = torch.tensor(2.0, requires_grad=True)
+y = x
+for k in range(6):
+    y = y * torch.tensor(k + 0.5) + (torch.ones(3) * k).sum() + 1.5
+y.register_hook(lambda g: print("grad", g))
+y.backward()
+y.backward()
+"""
+DOUBLE_BACKWARD = """\
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = (torch.sin(x) * x ** 3).sum()
+g, = torch.autograd.grad(y, x, create_graph=True)
+z = (g * g).sum()
+z.backward()
+"""
+
+
+def saved_bytes(state):
+    return len(json.dumps(state, separators=(",", ":")).encode())
+
+
+def test_a_saved_stepper_of_about_100_nodes_fits_in_150_kb():
+    """Issue 5's target: the widget's state (front end, SVG, steps) of the benchmark's RNN at 97 nodes was 169 KB,
+    most of it text said again in every step that showed it and the SVG's attributes in escaped double quotes."""
+    torch.manual_seed(0)
+    s = GraphStepper.from_code(RNN_97)
+    assert len(s._graph) == 97
+    assert saved_bytes(s.get_state()) <= 150_000
+    # the steps' part: packed, well under what the steps themselves take
+    assert saved_bytes([s.strings, s.packed_steps]) < 0.7 * saved_bytes(s.steps)
+
+
+@pytest.mark.parametrize("code", [RNN_97, MLP_CROSS_ENTROPY, CONSTANTS, DOUBLE_BACKWARD, VECTOR, POST_HOOKS])
+def test_the_saved_steps_unpack_to_the_steps_written(code):
+    """The state a notebook saves (through JSON) holds the steps packed; unpacked (as stepper.js does) they are the
+    steps, change for change in the same order; the unpacked steps themselves are not saved as well."""
+    torch.manual_seed(0)
+    with contextlib.redirect_stdout(io.StringIO()):
+        s = GraphStepper.from_code(code)
+    state = json.loads(json.dumps(s.get_state()))
+    assert "steps" not in state
+    assert unpack(state["strings"], state["packed_steps"]) == s.steps
+    assert len(set(state["strings"])) == len(state["strings"])
+
+
+def test_a_replayed_graphs_saved_steps_unpack_to_the_steps_written():
+    w = torch.tensor([1.0, -2.0], requires_grad=True)
+    y = (w * w).sum() * w.sum()
+    y.register_hook(lambda g: None)
+    s = GraphStepper(y)
+    assert s.steps[-1]["k"] == "bwd" and unpack(s.strings, s.packed_steps) == s.steps
+
+
+def test_a_second_derivative_through_tanh_is_captioned_without_minigrads_plumbing():
+    """create_graph=True records tanh's backward as torch's tanh_backward(grad_output, output): its caption showed
+    the formula and node it runs on as well (``formula={'arrays': <function backward at 0x7f…>}``,
+    ``values=<TanhBackward0 object at 0x7f…>``), addresses that changed the saved notebook on every run."""
+    code = DOUBLE_BACKWARD.replace("torch.sin(x)", "torch.tanh(x)")
+    s = GraphStepper.from_code(code)
+    text = lines(s)
+    assert not [line for line in text if re.search(r"0x[0-9a-f]{6,}|formula=|values=", line)]
+    assert any(line.startswith("tanh_backward(") and line.endswith("): records TanhBackwardBackward0") for line in text)
+    assert json.dumps(s.steps) == json.dumps(GraphStepper.from_code(code).steps)

@@ -942,3 +942,49 @@ def test_a_tensor_boxs_lines_stay_inside_it():
             page.set_content(f"<html><body style='margin:0'>{picture_svg(s.svg, s.steps, step)}</body></html>")
             assert page.evaluate(OVERFLOW) == [], step
         assert not errors and not blocked
+
+
+# -- the steps as saved: packed, and unpacked by the front end into what Python wrote -----------------------------
+
+DRAWN = """(k) => {
+  const root = document.querySelector('.gs');
+  root.gsGo(k);
+  const out = {};
+  for (const g of root.querySelectorAll('svg g[id]'))
+    if (g.id !== 'graph0')
+      out[g.id] = [Array.from(g.classList).sort(), Array.from(g.getElementsByTagName('text'), (t) => t.textContent)];
+  return { els: out, caption: Array.from(root.querySelectorAll('.gs-cap div'), (d) => d.textContent),
+           hl: Array.from(root.querySelectorAll('svg .hl'), (e) => e.id).sort() };
+}"""
+
+
+def test_the_front_end_draws_every_step_from_the_packed_steps(tmp_path):
+    """stepper.js unpacks the saved steps (widgets/packing.py) into exactly the steps Python wrote, and what it
+    draws after each step, forward and back, is what those steps say: every element's classes and text slots (the
+    SVG's own classes changed by the steps, blank slots until a step sets them), the caption, the highlights."""
+    from test_stepper_in_real_hands import CONSTANTS, MLP_CROSS_ENTROPY
+
+    from widgets.picture import state_at
+    from widgets.preview import standalone_page
+
+    steppers = [built(code) for code in (MLP_CROSS_ENTROPY, CONSTANTS, RNN_UNROLLED)]
+    for k, s in enumerate(steppers):
+        (tmp_path / f"s{k}.html").write_text(standalone_page(s))
+    with serve(tmp_path) as base, chromium_page() as (page, blocked, errors):
+        for k, s in enumerate(steppers):
+            page.goto(f"{base}/s{k}.html")
+            page.wait_for_selector(".gs svg g.node")
+            assert page.evaluate("() => document.querySelector('.gs').gsSteps") == json.loads(json.dumps(s.steps))
+            first = page.evaluate(DRAWN, 0)["els"]
+            initial = {eid: set(classes) - {"hl"} for eid, (classes, _) in first.items()}
+            for step in [*range(s.num_steps), *range(s.num_steps - 2, -1, -1)]:
+                drawn = page.evaluate(DRAWN, step)
+                texts, changed, _ = state_at(s.steps, step)
+                for eid, (classes, slots) in drawn["els"].items():
+                    want = set(initial[eid])
+                    for cls, on in changed.get(eid, {}).items():
+                        (want.add if on else want.discard)(cls)
+                    assert set(classes) == want | ({"hl"} if eid in s.steps[step]["h"] else set()), (k, step, eid)
+                    assert slots == [texts.get(eid, {}).get(i, "") for i in range(len(slots))], (k, step, eid)
+                assert drawn["caption"] == s.steps[step]["t"] and drawn["hl"] == sorted(set(s.steps[step]["h"]))
+        assert not errors and not blocked

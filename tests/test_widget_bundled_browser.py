@@ -50,7 +50,7 @@ def test_stepper_laid_out_without_dot_steps_in_jupyterlab(tmp_path, monkeypatch)
         kernel_svg = kernel_says(page, "print(s.svg, end='')")
         assert kernel_svg == bundled  # byte for byte
         shown = page.evaluate("() => Array.from(document.querySelectorAll('.gs svg g[id]'), (g) => g.id).sort()")
-        assert shown == sorted(re.findall(r'<g id="([^"]+)"', kernel_svg))
+        assert shown == sorted(re.findall(r"<g id='([^']+)'", kernel_svg))
 
         check_step(widget_state(page), 0)
         boxes = shape_boxes(page)

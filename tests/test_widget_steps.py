@@ -88,7 +88,7 @@ def captions(stepper):
 def final_state(stepper, upto=None):
     """Fold the steps' changes into the SVG as the browser does: (texts by (id, slot), classes by id)."""
     texts = {}
-    classes = {eid: set(cls.split()) for eid, cls in re.findall(r'<g id="([^"]+)" class="([^"]*)"', stepper.svg)}
+    classes = {eid: set(cls.split()) for eid, cls in re.findall(r"<g id='([^']+)' class='([^']*)'", stepper.svg)}
     for s in stepper.steps[: None if upto is None else upto + 1]:
         for eid, key, value in s["c"]:
             if key == "+":
@@ -317,7 +317,7 @@ def test_ids_and_steps_are_stable_and_address_free():
 
 def test_one_svg_steps_only_toggle_classes_and_text():
     s = GraphStepper.from_code(SEED_000_HOOKS)
-    groups = re.findall(r'<g id="([^"]+)" class="[^"]*">(.*?)</g>', s.svg, re.S)
+    groups = re.findall(r"<g id='([^']+)' class='[^']*'>(.*?)</g>", s.svg, re.S)
     ids = [eid for eid, _ in groups]
     assert len(ids) == len(set(ids))
     slots = {eid: body.count("<text") for eid, body in groups}  # the text slots each element has
@@ -334,7 +334,7 @@ def test_one_svg_steps_only_toggle_classes_and_text():
                 assert 0 <= key < slots[eid]
         assert all(h in ids for h in step["h"])
     # every tensor is a fixed-size box: the SVG gives each one the same geometry whatever its text
-    boxes = re.findall(r'<g id="t\d+" class="[^"]*">\n<rect x="-?\d+" y="-?\d+" width="(\d+)" height="(\d+)" rx="6"/>',
+    boxes = re.findall(r"<g id='t\d+' class='[^']*'>\n<rect x='-?\d+' y='-?\d+' width='(\d+)' height='(\d+)' rx='6'/>",
                        s.svg)  # fmt: skip
     assert len(boxes) == len([e for e in ids if e.startswith("t")])
     widths, heights = [int(w) for w, _ in boxes], [int(h) for _, h in boxes]
@@ -564,11 +564,11 @@ def test_edge_labels_have_room_of_their_own():
     s = GraphStepper.from_code("x = torch.tensor(3.0, requires_grad=True)\ny = x * 2\nz = y * y\nz.backward()\n")
     w, h = 12 * 5.6, 10  # the 12 characters an edge shows at 10px, centred on the label's point, above its baseline
     labels = [(float(x) - w / 2, float(y) - h, float(x) + w / 2, float(y)) for x, y in re.findall(
-        r'class="edge[^"]*">\s*<path[^>]*/>\s*<polygon[^>]*/>\s*<text x="([-\d.]+)" y="([-\d.]+)"', s.svg)]
+        r"class='edge[^']*'>\s*<path[^>]*/>\s*<polygon[^>]*/>\s*<text x='([-\d.]+)' y='([-\d.]+)'", s.svg)]
     nodes = [(float(x), float(y), float(x) + float(bw), float(y) + float(bh)) for x, y, bw, bh in re.findall(
-        r'<rect x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)"', s.svg)]
+        r"<rect x='([-\d.]+)' y='([-\d.]+)' width='([\d.]+)' height='([\d.]+)'", s.svg)]
     nodes += [(float(x) - float(rx), float(y) - float(ry), float(x) + float(rx), float(y) + float(ry)) for x, y, rx, ry
-              in re.findall(r'<ellipse cx="([-\d.]+)" cy="([-\d.]+)" rx="([\d.]+)" ry="([\d.]+)"', s.svg)]
+              in re.findall(r"<ellipse cx='([-\d.]+)' cy='([-\d.]+)' rx='([\d.]+)' ry='([\d.]+)'", s.svg)]
     assert len(labels) == 5 and len(nodes) == 6, s.svg
 
     def overlap(a, b):

@@ -135,18 +135,25 @@ _DROP = [
 
 def sanitise(svg):
     """Keep the SVG small and free of machine details: no comments (graphviz version), titles,
-    inline styles or fixed size (the widget sizes it)."""
+    inline styles or fixed size (the widget sizes it), no placeholder text, attributes in single quotes."""
     for pattern in _DROP:
         svg = pattern.sub("", svg)
     svg = re.sub(r'<svg width="[^"]*" height="[^"]*"', "<svg", svg, count=1)
     svg = svg.replace("&#160;", " ")
     svg = _BOX.sub(_as_rect, svg)  # first: its path's many numbers need no rounding of their own
     svg = _DECIMAL.sub(_whole, svg)  # whole points are precise enough
+    svg = _BLANK.sub("/>", svg)  # a slot holds no text until a step sets it
+    svg = _CLOSED.sub(r'\1\2\3"', svg)  # an arrowhead's first point again at its end: a polygon closes itself
+    # the notebook saves the SVG in a JSON string, where " takes two characters; it holds no text with a ' but in case
+    svg = _QUOTED.sub(r"='\1'", svg) if "'" in svg else svg.replace('"', "'")
     svg = re.sub(r"\n+", "\n", svg)
     return svg.strip()
 
 
 _BOX = re.compile(r'(<g id="[^"]+" class="node[^"]*">\n+)<path d="(M[^"]*)"/>')  # a tensor's rounded box
+_BLANK = re.compile(r">\s*</text>")
+_CLOSED = re.compile(r'(<polygon points=")(\S+)( [^"]*) \2"')
+_QUOTED = re.compile(r'="([^"\']*)"')
 _DECIMAL = re.compile(r"-?\d+\.\d+")
 
 
@@ -180,6 +187,6 @@ def layout(graph, classes):
 def squeeze_labels(svg, ids):
     """Give the label slot of each function node in ``ids`` a fixed length: the browser fits its text to it."""
     for fid in ids:
-        at = svg.find("<text ", svg.find(f'<g id="{fid}" class="node'))
-        svg = f'{svg[:at]}<text textLength="{SQUEEZED}" lengthAdjust="spacingAndGlyphs" {svg[at + 6:]}'
+        at = svg.find("<text ", svg.find(f"<g id='{fid}' class='node"))
+        svg = f"{svg[:at]}<text textLength='{SQUEEZED}' lengthAdjust='spacingAndGlyphs' {svg[at + 6:]}"
     return svg

@@ -25,11 +25,15 @@ window.stepperModel = {{ state, handlers }};
 """
 
 
-def standalone_page(stepper, width=1200):
-    """An HTML page showing ``stepper`` (a GraphStepper) with no kernel and no network."""
+STATE = ("svg", "code", "strings", "packed_steps", "legend", "step")  # what the front end reads of the model
+
+
+def standalone_page(stepper, width=1200, state=None):
+    """An HTML page showing ``stepper`` (a GraphStepper) with no kernel and no network; ``state``: the model's
+    state, if not the stepper's own."""
     import base64
 
-    state = {k: getattr(stepper, k) for k in ("svg", "code", "steps", "legend", "step")}
+    state = state or {k: getattr(stepper, k) for k in STATE}
     esm = base64.b64encode(stepper._esm.encode()).decode()
     return _PAGE.format(
         css=stepper._css.replace("</", "<\\/"),

@@ -5,6 +5,23 @@ const TIP = ["value", "grad"]; // what a tooltip shows of an info record that ha
 // and large type ("Aa") a third more. A graph bigger than that scrolls (drag it, or let the steps scroll it)
 const LEAST = { cell: 1, present: 12 / 11, large: 4 / 3 };
 
+// the steps come packed (widgets/packing.py): unpacked once into changes [id, key, value], as steps.py writes them
+function unpack(strings, packed) {
+  const text = (v) => (typeof v === "number" ? strings[v] : v);
+  return packed.map((p) => {
+    const c = [];
+    let at = null;
+    for (let k = 0; k < p.c.length; k++) {
+      const x = p.c[k];
+      if (typeof x === "number") c.push([at, x, text(p.c[++k])]);
+      else if (typeof x !== "string") { const v = {}; for (const f in x) v[f] = text(x[f]); c.push([at, "i", v]); }
+      else if (x[0] === "+" || x[0] === "-") c.push([at, x[0], x.slice(1)]);
+      else at = x;
+    }
+    return { ...p, t: p.t.map(text), o: p.o || "", c };
+  });
+}
+
 function render({ model, el }) {
   const h = (tag, cls, text) => {
     const e = document.createElement(tag);
@@ -13,7 +30,7 @@ function render({ model, el }) {
     return e;
   };
   const own = (e) => (e.setAttribute("data-lm-suppress-shortcuts", "true"), e);
-  const steps = model.get("steps"), n = steps.length, lines = model.get("code");
+  const steps = unpack(model.get("strings"), model.get("packed_steps")), n = steps.length, lines = model.get("code");
   const root = own(h("div", "gs")), bar = h("div", "gs-bar"), cap = h("div", "gs-cap"), out = h("pre", "gs-out");
   const main = h("div", "gs-main"), code = h("ol", "gs-code"), view = h("div", "gs-view");
   const tip = h("div", "gs-tip"), panel = h("div", "gs-panel"), detail = h("div");
@@ -286,6 +303,7 @@ function render({ model, el }) {
   const first = new ResizeObserver(() => view.clientWidth && (first.disconnect(), readable(), watch.observe(view)));
   first.observe(view);
   root.gsGo = go; // lets tests and benchmarks drive this widget from the page
+  root.gsSteps = steps; // and read the steps it unpacked
   return () => { if (timer) clearInterval(timer); watch.disconnect(); first.disconnect(); };
 }
 export default { render };

@@ -2,8 +2,8 @@
 
 Python traces once, builds the final graph once (the graph model of
 ``minigrad.graph``), lays it out once with ``dot`` and sends one SVG plus the
-list of steps. The browser (``stepper.js``) plays them: it keeps working with no
-kernel, in a saved notebook or an exported HTML page.
+list of steps, packed (``widgets/packing.py``: the notebook saves them). The browser (``stepper.js``) plays them:
+it keeps working with no kernel, in a saved notebook or an exported HTML page.
 
 Info records (hover tooltip, pinned detail panel): besides the changes listed in
 ``widgets/steps.py``, a step change ``[id, "i", {field: text, ...}]`` merges
@@ -35,6 +35,7 @@ from minigrad.tensor import Tensor
 
 from . import trace as tracing
 from .layout import LayoutError, classes_for, layout
+from .packing import pack
 from .picture import picture_html, picture_svg
 from .steps import StepBuilder, extract_for_trace
 
@@ -84,14 +85,16 @@ class GraphStepper(anywidget.AnyWidget):
     steps; pass ``run_hooks=False`` to leave them out. Use
     :meth:`from_code` (or the ``%%stepthrough`` cell magic) to trace code
     statement by statement. ``step`` (read/write) is the step shown;
-    ``num_steps`` how many there are. minigrad only: PyTorch has no such widget.
+    ``num_steps`` how many there are; ``steps`` the steps themselves (``widgets/steps.py`` says what they hold;
+    the front end gets them packed). minigrad only: PyTorch has no such widget.
     """
 
     _esm = HERE / "stepper.js"
     _css = HERE / "stepper.css"
     svg = traitlets.Unicode("").tag(sync=True)
     code = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    steps = traitlets.List().tag(sync=True)
+    strings = traitlets.List(traitlets.Unicode()).tag(sync=True)  # the steps, packed (widgets/packing.py)
+    packed_steps = traitlets.List().tag(sync=True)
     legend = traitlets.List().tag(sync=True)
     step = traitlets.Int(0).tag(sync=True)
 
@@ -106,9 +109,10 @@ class GraphStepper(anywidget.AnyWidget):
                 )
             built = _build_replay(tensor, gradient, names, run_hooks, sys._getframe(1))
         graph, steps, code, error = built
-        self._graph, self.error = graph, error
-        super().__init__(svg=layout(graph, classes_for(graph)) if graph else "", code=code,
-                         steps=steps, legend=LEGEND, **kwargs)  # fmt: skip
+        self._graph, self.error, self.steps = graph, error, steps
+        strings, packed = pack(steps)
+        super().__init__(svg=layout(graph, classes_for(graph)) if graph else "", code=code, strings=strings,
+                         packed_steps=packed, legend=LEGEND, **kwargs)  # fmt: skip
 
     @classmethod
     def from_code(cls, source, namespace=None, loops=tracing.LOOPS):

@@ -514,9 +514,12 @@ class StepBuilder:
         return out + self.param_texts({k: v for k, v in params.items() if k not in order})
 
     def param_texts(self, params):
-        """An op's other arguments as ``key=value`` (:meth:`param_text`), an argument left at None not at all."""
+        """An op's other arguments as ``key=value`` (:meth:`param_text`), an argument left at None not at all, nor
+        the formula and node a backward op recorded under ``create_graph`` runs on (``tanh_backward``'s: torch's
+        call takes the gradient and the output only)."""
         return [f"{k}={self.param_text(k, v)}" for k, v in params.items()
-                if v is not None and not (isinstance(v, str) and v == "None")]  # fmt: skip
+                if v is not None and not (isinstance(v, str) and v == "None") and not callable(v)
+                and not isinstance(v, dict)]  # fmt: skip
 
     def param_text(self, key, value):
         """One argument's value as captions write it: a tensor by its name (``target``), a loss's ``reduction`` by
