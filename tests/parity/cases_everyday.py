@@ -861,3 +861,14 @@ attempts("api_everyday_hardtanh_unsigned_limits",
          "F.hardtanh(u)", "F.hardtanh(u, -0.5, 2)", "F.hardtanh(u, 0, 2)", "F.relu6(u)",
          "F.hardtanh(u.clone(), 1, 2, inplace=True)", "torch.nn.Hardtanh()(u)",
          "F.hardtanh(torch.tensor([True]), 0, 1)", "F.hardtanh(torch.tensor([-3, 5]), -1.5, 2.7)")
+
+# torch.dot (and vdot, x @ y of vectors) of a few floats adds the products as torch's CPU kernel does, to the last bit:
+# float32 vectors of up to 8 into four interleaved accumulators, float64 vectors of up to 4 into two.
+case("api_everyday_dot_of_few_floats", """
+torch.manual_seed(3)
+for dtype, sizes in ((torch.float32, range(1, 9)), (torch.float64, range(1, 5))):
+    for n in sizes:
+        a, b = torch.randn(6, n, dtype=dtype) * 10, torch.randn(6, n, dtype=dtype)
+        print(n, [torch.dot(x, y).item() for x, y in zip(a, b)], (a[0] @ b[0]).item(), torch.vdot(a[1], b[1]).item())
+print(torch.dot(torch.tensor([-0., -0.]), torch.tensor([1., 2.])), torch.dot(torch.zeros(0), torch.zeros(0)))
+""")
