@@ -8,7 +8,8 @@ program against it with the fast paths on and off.
 
 A recording changes only when minigrad is made to round as torch does, never for speed, and then only for the
 programs that use what changed: the 13 programs whose backward runs ``tanh`` were recorded again when its
-backward began rounding ``1 - result * result`` once, as torch's ``tanh_backward`` kernel does.
+backward began rounding ``1 - result * result`` once, as torch's ``tanh_backward`` kernel does, and
+``matmul_forms`` when the dot of a few floats began adding its products in torch's order.
 
 The bits of ``tanh`` or of a matmul depend on which SIMD and BLAS kernels the CPU picks (an AVX-512 machine
 rounds a float32 ``tanh`` differently from an AVX2 one), so the recording was taken, and is checked, with
