@@ -67,8 +67,9 @@ def test_lesson_06_hook_order_steps():
     _, opens, caption = _stepper("06_retain_grad_and_hooks", "x = torch.tensor(3.0,requires_grad=True)")
     assert opens == 12
     assert "SubBackward0" in caption[11] and "-4.0" in caption[11] and "= 4.0" in caption[11], caption[11]
-    assert caption[12].startswith("hook <lambda> on y2 fired with grad 4."), caption[12]
-    assert "MulBackward0" in caption[13] and caption[14].startswith("hook <lambda> on y1"), (caption[13], caption[14])
+    assert caption[12].startswith("hook (lambda grad: print('y2 grad:', grad)) on y2 fired with grad 4."), caption[12]
+    assert "MulBackward0" in caption[13], caption[13]
+    assert caption[14].startswith("hook (lambda grad: print('y1 grad:', grad)) on y1"), caption[14]
     assert "summed" in caption[16] and "x.grad: None -> 4." in caption[16], caption[16]
 
 
@@ -77,9 +78,10 @@ def test_lesson_06_three_hooks_and_retain_grad_steps():
     contributions to y, 6 + 6 = 12); step 11 shows the gradient being replaced.'"""
     _, opens, caption = _stepper("06_retain_grad_and_hooks", "x = torch.tensor(3.0, requires_grad=True)\ny = x * 2")
     assert opens == 11
-    assert "6.0 + 6.0 = 12.0" in caption[10] and "hook <lambda> on y fired with grad 12., returned None" in caption[10]
+    assert "6.0 + 6.0 = 12.0" in caption[10], caption[10]
+    assert 'hook (lambda g: print("hook 1 sees", g)) on y fired with grad 12., returned None' in caption[10]
     assert "returned 120.: the gradient is replaced" in caption[11], caption[11]
-    assert caption[12].startswith("hook <lambda> on y fired with grad 120."), caption[12]
+    assert caption[12].startswith('hook (lambda g: print("hook 3 sees", g)) on y fired with grad 120.'), caption[12]
     assert caption[13].startswith("retain_grad: y.grad = 120."), caption[13]
 
 

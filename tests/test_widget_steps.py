@@ -181,8 +181,8 @@ def test_hooks_fire_in_engine_order_with_their_output(capsys):
     s = GraphStepper.from_code(SEED_000_HOOKS)
     hooks = [st for st in s.steps if st["t"] and st["t"][0].startswith("hook")]
     assert [st["t"][0] for st in hooks] == [
-        "hook <lambda> on y2 fired with grad 4., returned None",
-        "hook <lambda> on y1 fired with grad -4., returned None",
+        "hook (lambda grad: print('y2 grad:', grad)) on y2 fired with grad 4., returned None",
+        "hook (lambda grad: print('y1 grad:', grad)) on y1 fired with grad -4., returned None",
     ]
     assert [st["o"] for st in hooks] == ["y2 grad: tensor(4.)\n", "y1 grad: tensor(-4.)\n"]
     assert "y2 grad: tensor(4.)\ny1 grad: tensor(-4.)\n" in capsys.readouterr().out  # the code ran as usual
@@ -201,7 +201,7 @@ def test_hooks_fire_in_engine_order_with_their_output(capsys):
     assert texts[(sub, 3)] == "grad -4." and "passing" in classes[sub]
     assert texts[(ids["loss"], 3)] == "grad 1." and "passing" not in classes[ids["loss"]]
     # the hook step shows the grad reaching y2
-    hook = step_with(s, "hook <lambda> on y2")
+    hook = step_with(s, "hook (lambda grad: print('y2 grad:', grad)) on y2")
     assert [ids["y2"], 3, "grad 4."] in s.steps[hook]["c"]
 
 
@@ -209,7 +209,7 @@ def test_hook_that_returns_a_tensor_says_so():
     s = GraphStepper.from_code(
         "x = torch.tensor(1.0, requires_grad=True)\ny = x * 3\ny.register_hook(lambda g: g * 10)\ny.backward()\n"
     )
-    assert "hook <lambda> on y fired with grad 1., returned 10.: the gradient is replaced" in captions(s)
+    assert "hook (lambda g: g * 10) on y fired with grad 1., returned 10.: the gradient is replaced" in captions(s)
     assert "AccumulateGrad: x.grad: None -> 30." in captions(s)
 
 
@@ -219,7 +219,7 @@ def test_grads_from_two_paths_are_summed_before_the_hook_sees_them():
         "y.register_hook(lambda g: g * 10)\nz.backward()\n"
     )
     summed = step_with(s, "2 gradients arrive at y and are summed: 4.0 + 2.0 = 6.0")
-    hooked = step_with(s, "hook <lambda> on y fired with grad 6., returned 60.: the gradient is replaced")
+    hooked = step_with(s, "hook (lambda g: g * 10) on y fired with grad 6., returned 60.: the gradient is replaced")
     assert summed <= hooked
     assert "AccumulateGrad: x.grad: None -> 60." in captions(s)
 

@@ -717,7 +717,7 @@ class StepBuilder:
         tid = self.g.tensor_at(info["at"])
         result = info["result"]
         said = f"returned {result.text}: the gradient is replaced" if result is not None else "returned None"
-        self.canvas.say(f"hook {info['hook']} on {self.label(tid)} fired with grad {info['grad'].text}, {said}")
+        self.canvas.say(f"hook {_named(info['hook'])} on {self.label(tid)} fired with grad {info['grad'].text}, {said}")
         if not self.kept.get(tid):  # the grad has reached this tensor (a leaf's .grad changes only when it accumulates)
             self.set_grad(tid, result or info["grad"], kept=False)
         self.canvas.highlight(tid)
@@ -947,6 +947,20 @@ class StepBuilder:
     def on_error(self, info):
         err = info["error"]
         self.canvas.say(f"{type(err).__name__}: {err}")
+        if "hook" in info:  # a student's hook raised it: the backward pass stopped there
+            hook = f"{info['hook_kind']} {_named(info['hook'])}"
+            if "at" in info:
+                tid = self.g.tensor_at(info["at"])
+                self.canvas.say(f"raised by {hook} on {self.label(tid)}")
+            elif "module" in info:
+                tid = None
+                self.canvas.say(f"raised by {hook} of the {info['module']} module")
+            else:
+                fid = self.g.id_of(info["node"])
+                self.canvas.say(f"raised by {hook} of {self.g[fid].label if fid is not None else 'a node'}")
+                tid = fid
+            if tid is not None:
+                self.canvas.highlight(tid)
         if self.pending is not None:
             fid, _ = self.pending
             self.pending = None
@@ -969,6 +983,12 @@ def _is_code(label):
         if ch == " " and depth == 0:
             return False
     return True
+
+
+def _named(hook):
+    """A hook as a caption names it: ``double``, ``<lambda>``, or a lambda's code in parentheses, which set it apart
+    from the caption's words: ``(lambda g: g * 2)``."""
+    return f"({hook})" if hook.startswith("lambda") else hook
 
 
 def _called(hook, label):

@@ -38,8 +38,11 @@ from minigrad.autograd.observer import (
 )  # fmt: skip
 from minigrad.graph import OpRecord, hook_count, is_pytorch, output_slot, slot, summarize, version_of
 from minigrad.nn import Module
+from minigrad.nn.hooks import BackwardHook
 from minigrad.tensor import Tensor
 from minigrad.utils import as_torch
+
+from .hook_names import HookNames
 
 FILENAME = "<stepthrough>"
 STATEMENT, ERROR, NOTE = "statement", "error", "note"  # the tracer's own events, beside the observer's
@@ -188,7 +191,7 @@ _EVENTS = {
     NODE: lambda r, i: dict(node=r.keep(i["node"]), grads=_values(i["grads"])),
     GRADS: lambda r, i: dict(node=i["node"], grads=_values(i["grads"])),
     HOOK: lambda r, i: dict(
-        at=output_slot(i["node"], i["output_nr"]), hook=getattr(i["hook"], "__name__", type(i["hook"]).__name__),
+        at=output_slot(i["node"], i["output_nr"]), hook=r.hook_names(i["hook"]),
         grad=Value.of(i["grad"]), result=Value.of(i["result"]) if isinstance(i["result"], Tensor) else None,
     ),
     RETAIN_GRAD: lambda r, i: dict(
@@ -199,7 +202,7 @@ _EVENTS = {
         node=i["node"], before=Value.of(i["before"]), after=Value.of(i["after"]), grad=Value.of(i["grad"]),
     ),
     POST_ACCUMULATE: lambda r, i: dict(
-        node=i["node"], hook=_hook_text(i["hook"], r.trace.source), before=Value.of(i["before"]),
+        node=i["node"], hook=r.hook_names(i["hook"]), before=Value.of(i["before"]),
         after=Value.of(i["after"]), value=Value.of(i["tensor"]),  # an optimizer step in the hook changes the leaf
     ),
     CAPTURE: lambda r, i: dict(at=output_slot(i["node"], i["output_nr"]), index=i["index"], grad=Value.of(i["grad"])),
@@ -208,31 +211,12 @@ _EVENTS = {
 }  # fmt: skip
 
 
-def _hook_text(hook, source):
-    """A hook as captions name it: its function's name, or a lambda's code where the traced code wrote it on one line
-    (``lambda p: opt_step(p)``)."""
-    name = getattr(hook, "__name__", type(hook).__name__)
-    code = getattr(hook, "__code__", None)
-    if name != "<lambda>" or code is None or code.co_filename != FILENAME:
-        return name
-    lines = source.splitlines()
-    line = lines[code.co_firstlineno - 1] if 0 < code.co_firstlineno <= len(lines) else ""
-    if line.count("lambda") != 1:
-        return name
-    text, depth = line[line.index("lambda") :], 0
-    for k, ch in enumerate(text):  # up to the end of the argument the lambda is: a closing bracket or a comma
-        depth += (ch in "([{") - (ch in ")]}")
-        if depth < 0 or (ch == "," and depth == 0):
-            text = text[:k]
-            break
-    return " ".join(text.split("#")[0].split())
-
-
 class Recorder:
     """The observer given to ``minigrad.autograd.observe``: turns engine callbacks into Events."""
 
-    def __init__(self, trace, tee):
+    def __init__(self, trace, tee, statements=()):
         self.trace, self.tee = trace, tee
+        self.hook_names = HookNames(FILENAME, trace.source, statements)  # what captions call the hooks that run
         self.stmt = 0
         self.depth = 0  # backward passes running: 2 while a backward runs inside one (a reentrant checkpoint)
         self.watched = {}  # id(tensor) -> tensor: every tensor seen, to notice later changes
@@ -294,6 +278,40 @@ class Recorder:
             **_code_position(),
         )
 
+    def error(self, exc):
+        """Record the error that stopped the code, with the hook that raised it if one did (``hook``: its text;
+        ``at``: the slot of the tensor it was on, ``node``: the node whose pre-hook or hook it was, or ``module``: the
+        type of the Module whose backward hook it was)."""
+        self.add(ERROR, error=exc, **self._raising_hook(exc))
+
+    def _raising_hook(self, exc):
+        """Which hook of the node backward was at (the last one reported) raised ``exc``, found by its code among
+        the traceback's frames: {} if none did."""
+        last = next((ev for ev in reversed(self.trace.events) if ev.kind in (INPUTS, NODE, END)), None)
+        if last is None or last.kind == END:  # not in a backward pass
+            return {}
+        node = last.info["node"]
+        codes, tb = set(), exc.__traceback__
+        while tb is not None:
+            codes.add(tb.tb_frame.f_code)
+            tb = tb.tb_next
+        variable = getattr(node, "variable", None)
+        candidates = [(hook, {"at": output_slot(node, nr)}, "hook") for nr, hooks in (node._tensor_hooks or {}).items()
+                      for hook in hooks.values()]
+        candidates += [(hook, {"at": slot(variable)}, "post-accumulate-grad hook")
+                       for hook in (getattr(variable, "_post_accumulate_grad_hooks", None) or {}).values()]
+        candidates += [(hook, {"node": node}, "pre-hook") for hook in (node._prehooks or {}).values()]
+        candidates += [(hook, {"node": node}, "hook") for hook in (node._hooks or {}).values()]  # fmt: skip
+        for module_hooks in filter(None, map(_module_hooks, [hook for hook, _, _ in candidates])):
+            module = {"module": type(module_hooks.module).__name__}
+            candidates += [(h, module, "backward hook") for h in module_hooks.user_hooks]
+            candidates += [(h, module, "backward pre-hook") for h in module_hooks.user_pre_hooks]
+        for hook, where, kind in candidates:
+            target = hook.func if isinstance(hook, functools.partial) else hook
+            if getattr(target, "__code__", None) in codes:
+                return {"hook": self.hook_names(hook), "hook_kind": kind, **where}
+        return {}
+
     def statement_end(self, names):
         """Record the names bound now and every watched tensor that changed since the last statement
         (value, .grad, retain_grad, hooks, requires_grad, post-accumulate-grad hooks): ``changes``, a list of
@@ -321,6 +339,15 @@ class Recorder:
                 "post_hooks": sig[7],
             })  # fmt: skip
         self.add(STATEMENT, names={n: slot(t) for n, t in names.items()}, bound=fresh, changes=changes)
+
+
+def _module_hooks(node_hook):
+    """The ``BackwardHook`` whose Module's backward hooks the node hook ``node_hook`` runs, or None."""
+    for cell in getattr(node_hook, "__closure__", None) or ():
+        with contextlib.suppress(ValueError):  # an empty cell has no contents
+            if isinstance(cell.cell_contents, BackwardHook):
+                return cell.cell_contents
+    return None
 
 
 def _before_dirty(record, slots):
@@ -456,7 +483,7 @@ def run_code(source, namespace, echo=True, loops=LOOPS):
         trace.events.append(Event(0, ERROR, {"error": exc}))
         return trace
     tee = _Tee(sys.stdout, echo)
-    rec = Recorder(trace, tee)
+    rec = Recorder(trace, tee, body)
     rec.preexisting = named_tensors(namespace)  # e.g. earlier cells' tensors, for %%stepthrough
     before = {name: id(value) for name, value in list(namespace.items())}
     with contextlib.redirect_stdout(tee), observe(rec):
@@ -464,6 +491,7 @@ def run_code(source, namespace, echo=True, loops=LOOPS):
             rec.stmt = len(trace.statements)
             trace.statements.append(Statement(stmt.lineno, stmt.end_lineno or stmt.lineno))
             code = compile(ast.Module([stmt], type_ignores=[]), FILENAME, "exec")
+            rec.hook_names.compiled(code)
             block = isinstance(stmt, _BLOCKS)
             try:
                 with _LineSteps(rec, stmt, code, namespace, loops) if block else contextlib.nullcontext():
@@ -472,7 +500,7 @@ def run_code(source, namespace, echo=True, loops=LOOPS):
                 rec.depth = 0  # the failed backward ended without its END
                 trace.error = exc
                 rec.statement_end(named_tensors(namespace))
-                rec.add(ERROR, error=exc)
+                rec.error(exc)
                 break
             rec.statement_end(named_tensors(namespace))
     trace.pytorch = _ran_on_pytorch(namespace, before)
@@ -502,5 +530,5 @@ def replay_backward(tensor, gradient=None, run_hooks=True):
     except Exception as exc:
         rec.depth = 0
         trace.error = exc
-        rec.add(ERROR, error=exc)
+        rec.error(exc)
     return trace

@@ -1,0 +1,188 @@
+"""The stepper's captions name a hook by what the student wrote: a function by its name, a lambda by its code
+(``hook (lambda g: g * 2) on y fired with ...``), found in the traced code or an earlier IPython cell by the code
+object's position; ``<lambda>`` where no source says which lambda it was."""
+
+import linecache
+
+import minigrad as torch
+import widgets.hook_names as hook_names
+from widgets import GraphStepper
+from widgets.hook_names import BODY, MOST, WIDTH
+
+
+def captions(code, namespace=None):
+    return [line for st in GraphStepper.from_code(code, {} if namespace is None else namespace).steps
+            for line in st["t"]]  # fmt: skip
+
+
+def fired(code, namespace=None):
+    """The captions of hooks firing (tensor hooks and post-accumulate-grad hooks), in order."""
+    return [t for t in captions(code, namespace) if t.startswith(("hook ", "post-accumulate-grad hook on"))]
+
+
+def error_lines(code):
+    steps = GraphStepper.from_code(code, {}).steps
+    assert steps[-1]["k"] == "err"
+    return steps[-1]["t"]
+
+
+X = "x = torch.tensor(3.0, requires_grad=True)\n"
+Y = X + "y = x * 2\n"
+
+
+def test_a_hook_on_a_leaf_is_named_by_its_code():
+    assert fired(X + "x.register_hook(lambda g: g * 0.5)\n(x * 4).backward()\n") == [
+        "hook (lambda g: g * 0.5) on x fired with grad 4., returned 2.: the gradient is replaced"]
+
+
+def test_several_hooks_on_a_non_leaf_each_named_returning_none_or_a_new_grad():
+    code = Y + ("z = y * y\ny.register_hook(lambda g: print('hook 1 sees', g))\n"
+                "y.register_hook(lambda g: g * 10)  # replaces it\nz.backward()\n")  # fmt: skip
+    assert fired(code) == [
+        "hook (lambda g: print('hook 1 sees', g)) on y fired with grad 12., returned None",
+        "hook (lambda g: g * 10) on y fired with grad 12., returned 120.: the gradient is replaced",
+    ]
+
+
+def test_a_hook_registered_in_a_loop_is_named_each_time_it_fires():
+    code = ("xs = [torch.tensor(float(i), requires_grad=True) for i in range(3)]\n"
+            "for i, x in enumerate(xs):\n    x.register_hook(lambda g, i=i: g * i)\n"
+            "sum(x * 2 for x in xs).backward()\n")  # fmt: skip
+    hooks = fired(code)
+    assert len(hooks) == 3 and all(t.startswith("hook (lambda g, i=i: g * i) on ") for t in hooks), hooks
+
+
+def test_a_hook_made_by_a_function_in_the_code_is_named_by_its_lambda():
+    code = "def scale(k):\n    return lambda g: g * k\n" + Y + "y.register_hook(scale(3))\ny.backward()\n"
+    assert fired(code) == ["hook (lambda g: g * k) on y fired with grad 1., returned 3.: the gradient is replaced"]
+
+
+def test_a_lambda_on_continued_lines_reads_as_one_line_without_its_comments():
+    code = Y + ("y.register_hook(\n    lambda g: g * 3)\nh = y.register_hook(lambda g:\n    g + 1)\n"
+                "y.register_hook(lambda g: (\n    g  # unchanged\n    * 1\n))\ny.backward()\n")  # fmt: skip
+    assert [t.split(" on y")[0] for t in fired(code)] == [
+        "hook (lambda g: g * 3)", "hook (lambda g: g + 1)", "hook (lambda g: (g * 1))"]
+
+
+def test_two_lambdas_on_one_line_are_told_apart():
+    code = Y + "y.register_hook(lambda g: g * 2); y.register_hook(lambda g: g + 1)\ny.backward()\n"
+    assert [t.split(" on y")[0] for t in fired(code)] == ["hook (lambda g: g * 2)", "hook (lambda g: g + 1)"]
+    code = ("w = torch.tensor([1.0], requires_grad=True)\nb = torch.tensor([2.0], requires_grad=True)\n"
+            "hs = [w.register_post_accumulate_grad_hook(lambda p: print('w')), "
+            "b.register_post_accumulate_grad_hook(lambda q: print('b'))]\n(w * b).sum().backward()\n")  # fmt: skip
+    assert sorted(t.split(" ran with")[0] for t in fired(code)) == [
+        "post-accumulate-grad hook on b: lambda q: print('b')", "post-accumulate-grad hook on w: lambda p: print('w')"]
+
+
+def test_long_lambdas_are_shortened_and_keep_their_parenthesis():
+    code = Y + ("y.register_hook(lambda grad: print('the gradient arriving at y during backward is', grad))\n"
+                "y.backward()\n")  # fmt: skip
+    (text,) = fired(code)
+    hook = text[len("hook (") : text.index(") on y")]
+    assert len(hook) == WIDTH and hook.endswith("…") and hook.startswith("lambda grad: print('the gradient")
+    assert text.endswith(") on y fired with grad 1., returned None")
+    code = ("lin = torch.nn.Linear(2, 1)\nlin.register_full_backward_hook(lambda module, grad_input, grad_output: "
+            "print(module, grad_input, grad_output) or 1 / 0)\n"
+            "lin(torch.ones(1, 2, requires_grad=True)).sum().backward()\n")  # fmt: skip
+    said = error_lines(code)[1]
+    hook = said[len("raised by backward hook (") : said.index(") of the Linear module")]
+    head = "lambda module, grad_input, grad_output: "
+    assert hook.startswith(head + "print(module, grad_") and hook.endswith("…")  # long parameters: more of the body
+    assert len(hook) == min(len(head) + BODY, MOST)
+
+
+def test_named_functions_keep_their_name():
+    code = ("import functools\ndef double(g):\n    return g * 2\ndef show(g, label):\n    print(label, g)\n" + Y
+            + "y.register_hook(double)\ny.register_hook(functools.partial(show, label='y:'))\ny.backward()\n")
+    assert [t.split(" fired")[0] for t in fired(code)] == ["hook double on y", "hook show on y"]
+
+
+def test_a_hook_from_an_earlier_ipython_cell_is_named_from_linecache():
+    """IPython keeps each cell's code in linecache under the cell's file name: a hook written there is found."""
+    cell, name = "triple = lambda g: g * 3  # an earlier cell\n", "/tmp/ipykernel_0/h6_hook_cell.py"
+    linecache.cache[name] = (len(cell), None, cell.splitlines(True), name)
+    try:
+        ns = {}
+        exec(compile(cell, name, "exec"), ns)
+        assert fired(Y + "y.register_hook(triple)\ny.backward()\n", ns) == [
+            "hook (lambda g: g * 3) on y fired with grad 1., returned 3.: the gradient is replaced"]
+        x = torch.tensor(3.0, requires_grad=True)
+        y = x * 2
+        y.register_hook(ns["triple"])
+        replayed = [t for st in GraphStepper(y).steps for t in st["t"] if t.startswith("hook")]
+        assert replayed == ["hook (lambda g: g * 3) on y fired with grad 1., returned 3.: the gradient is replaced"]
+    finally:
+        del linecache.cache[name]
+
+
+def test_a_hook_with_no_source_keeps_todays_text():
+    ns = {}
+    exec(compile("triple = lambda g: g * 3\n", "<no source kept>", "exec"), ns)
+    assert fired(Y + "y.register_hook(triple)\ny.backward()\n", ns) == [
+        "hook <lambda> on y fired with grad 1., returned 3.: the gradient is replaced"]
+
+
+def test_a_lambda_from_an_earlier_trace_is_not_looked_for_in_this_ones_code():
+    """Every trace's code has the same file name: a lambda from an earlier one is at a position of its own code,
+    where this one may have another lambda."""
+    ns = {}
+    GraphStepper.from_code("triple = lambda g: g * 3\n", ns)
+    assert fired("other = lambda g: g + 1\n" + Y + "y.register_hook(triple)\ny.backward()\n", ns) == [
+        "hook <lambda> on y fired with grad 1., returned 3.: the gradient is replaced"]
+
+
+def test_each_hook_is_looked_up_once_however_often_it_fires(monkeypatch):
+    looked = []
+    lookup = hook_names.HookNames._lambda_code
+    monkeypatch.setattr(hook_names.HookNames, "_lambda_code", lambda self, code: looked.append(code) or
+                        lookup(self, code))  # fmt: skip
+    code = ("x = torch.tensor(3.0, requires_grad=True)\nx.register_hook(lambda g: g)\n"
+            "for _ in range(6):\n    (x * 2).backward()\n")  # fmt: skip
+    assert len(fired(code)) == 6 and len(looked) == 1
+
+
+# -- a hook that raises: the error step says which ----------------------------------------------------------------
+
+
+def test_a_tensor_hook_that_raises_is_named_on_the_error_step():
+    assert error_lines(Y + "y.register_hook(lambda g: 1 / 0)\ny.backward()\n") == [
+        "ZeroDivisionError: division by zero", "raised by hook (lambda g: 1 / 0) on y"]
+    code = "def bad(g):\n    raise ValueError('no')\n" + X + "x.register_hook(bad)\n(x * 2).backward()\n"
+    assert error_lines(code) == ["ValueError: no", "raised by hook bad on x"]
+
+
+def test_a_post_accumulate_grad_hook_that_raises_is_named():
+    code = ("w = torch.tensor([1.0, 2.0], requires_grad=True)\nw.register_post_accumulate_grad_hook(lambda p: p.nope)\n"
+            "(w * 2).sum().backward()\n")  # fmt: skip
+    assert error_lines(code)[1:] == ["raised by post-accumulate-grad hook (lambda p: p.nope) on w"]
+
+
+def test_node_hooks_that_raise_are_named_with_their_node():
+    pre = error_lines(Y + "y.grad_fn.register_prehook(lambda go: 1 / 0)\ny.backward()\n")
+    post = error_lines(Y + "y.grad_fn.register_hook(lambda gi, go: 1 / 0)\ny.backward()\n")
+    assert pre[1:] == ["raised by pre-hook (lambda go: 1 / 0) of MulBackward0"]
+    assert post[1:] == ["raised by hook (lambda gi, go: 1 / 0) of MulBackward0"]
+
+
+def test_module_backward_hooks_that_raise_are_named_with_their_module():
+    run = "out = lin(torch.ones(1, 2, requires_grad=True)).sum()\nout.backward()\n"
+    full = error_lines("lin = torch.nn.Linear(2, 1)\nlin.register_full_backward_hook(lambda m, gi, go: 1 / 0)\n" + run)
+    pre = error_lines("lin = torch.nn.Linear(2, 1)\nlin.register_full_backward_pre_hook(lambda m, go: 1 / 0)\n" + run)
+    assert full[1:] == ["raised by backward hook (lambda m, gi, go: 1 / 0) of the Linear module"]
+    assert pre[1:] == ["raised by backward pre-hook (lambda m, go: 1 / 0) of the Linear module"]
+
+
+def test_an_error_outside_backward_blames_no_hook():
+    """The hook's own function called in forward code after a backward: the error is not the hook's firing."""
+    code = "def bad(g):\n    raise ValueError('no')\n" + Y + "y.register_hook(lambda g: g)\ny.backward()\nbad(y)\n"
+    assert error_lines(code) == ["ValueError: no"]
+    assert error_lines(Y + "y.register_hook(lambda g: torch.ones(2))\ny.backward()\n") == [
+        "RuntimeError: hook '<lambda>' has changed the size of value"]  # torch's message; the engine raised it
+
+
+def test_a_module_forward_hook_runs_in_forward_and_names_no_hook(capsys):
+    code = ("lin = torch.nn.Linear(2, 1)\nlin.register_forward_hook(lambda m, i, o: print('forward ran'))\n"
+            "out = lin(torch.ones(1, 2)).sum()\nout.backward()\n")  # fmt: skip
+    steps = GraphStepper.from_code(code, {}).steps
+    assert "forward ran" in "".join(st["o"] for st in steps)
+    assert not any(t.startswith("hook") for st in steps for t in st["t"])
