@@ -59,6 +59,7 @@ float32 = dtype("float32", np.float32, 2, "FloatTensor", "float")
 float64 = dtype("float64", np.float64, 2, "DoubleTensor", "double")
 
 ALL = (bool_, uint8, int8, int16, int32, int64, float16, float32, float64)
+INDEX = (int64, int32)  # the dtypes torch's gather, scatter, index_select, ... take as indices
 # torch's aliases
 long, int, short, half = int64, int32, int16, float16  # noqa: A001
 float, double = float32, float64  # noqa: A001

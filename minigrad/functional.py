@@ -34,7 +34,7 @@ from .ops import linalg as L
 from .ops import prelu as PR
 from .ops import reduce as R
 from .ops import shape as S
-from .ops._util import as_tensor_operand, check_broadcast, wrap
+from .ops._util import as_tensor_operand, check_broadcast, not_implemented, wrap
 from .ops.indexing import Slice, getitem
 from .ops.views import bump_version, view_dtype
 from .outputs import write_out
@@ -887,6 +887,8 @@ def _addmm(key, args, beta, alpha, unknown):
                 raise RuntimeError(f"{name} must be a matrix, got {t.ndim}-D tensor")
         if mat1.shape[1] == mat2.shape[0]:
             S.expanded_shape(input.shape, (mat1.shape[0], mat2.shape[1]), input.dtype)  # torch's error if it cannot
+        if mat2._data.dtype.kind == "b" and input.dtype is mat1.dtype is mat2.dtype:
+            raise not_implemented("addmm_impl_cpu_", mat2.dtype)
         return Addmm.apply(input, mat1, mat2, beta=beta, alpha=alpha)
     except Exception as error:
         given = args[key == "torch.Tensor.addmm":]  # a method's signature leaves the tensor out
@@ -1030,14 +1032,14 @@ def _repeat_interleave(self, repeats=None, dim=None, *, output_size=None):
 
 def _repeated_indices(counts, output_size):
     """``torch.repeat_interleave(counts)``: index i repeated ``counts[i]`` times (int64), with torch's errors."""
-    if counts.dtype.category != 1:
-        raise NotImplementedError(f"\"repeat_interleave_cpu\" not implemented for '{counts.dtype.scalar_name}'")
+    if counts.dtype not in dtypes.INDEX:
+        raise not_implemented("repeat_interleave_cpu", counts.dtype)
     c = counts._data.reshape(-1)
     if (c < 0).any():
         raise RuntimeError("repeats can not be negative")
     if output_size is not None and output_size != c.sum():
         raise RuntimeError(f"repeat_interleave: Invalid output_size, expected {c.sum()} but got {output_size}")
-    return tensor(np.repeat(np.arange(len(c)), c))
+    return wrap(np.repeat(np.arange(len(c), dtype=c.dtype), c))  # in the counts' dtype
 
 
 @public("ravel")

@@ -12,10 +12,10 @@ import numpy as np
 
 from . import dtypes
 from .arguments import must_be_tensor, word
-from .functional import _tensor_list, addmm
+from .functional import _refuse_bool_subtraction, _tensor_list, addmm
 from .ops import elementwise as E
 from .ops import products as P
-from .ops._util import infer_size, wrap
+from .ops._util import infer_size, not_implemented, wrap
 from .ops.inplace import apply_inplace
 from .ops.linalg import Dot, Mm
 from .ops.shape import UnsafeView, expanded_shape
@@ -198,10 +198,10 @@ def linalg_cross(input, other, *, dim=-1):
     if s1 != 3 or s2 != 3:
         raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got {s1} and {s2}")
     infer_size(input.shape, other.shape)
+    if input.dtype is dtypes.bool_:  # torch looks for the input's kernel before it compares the dtypes
+        raise not_implemented("cross", input.dtype)
     if input.dtype is not other.dtype:
         raise RuntimeError(f"expected scalar type {input.dtype.scalar_name} but found {other.dtype.scalar_name}")
-    if input.dtype is dtypes.bool_:
-        raise NotImplementedError("\"cross\" not implemented for 'Bool'")
     return P.LinalgCross.apply(input, other, dim=dim)
 
 
@@ -211,6 +211,8 @@ def dist(input, other, p=2):
     if not isinstance(p, numbers.Number):
         raise must_be_tensor("dist", "p", 3, p, "Number")
     infer_size(input.shape, other.shape)
+    if input.dtype is dtypes.bool_ or other.dtype is dtypes.bool_:
+        _refuse_bool_subtraction(input, other)
     return P.Dist.apply(input, other, p=p)
 
 
@@ -242,10 +244,12 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     if mode is not None and mode not in (0, 1, 2):
         raise RuntimeError(f"possible modes: 0, 1, 2, but was: {mode}")
     batch = tuple(infer_size(x1.shape[:-2], x2.shape[:-2]))
-    if x1.dtype is not x2.dtype:
-        raise RuntimeError(f"expected scalar type {x1.dtype.scalar_name} but found {x2.dtype.scalar_name}")
     r1, r2, c = x1.shape[-2], x2.shape[-2], x1.shape[-1]
     use_mm = p == 2 and (mode == 1 or (mode is None and (r1 > 25 or r2 > 25)))
+    if x1.dtype is dtypes.float16 and not use_mm:  # torch's direct kernel has no float16 version, its mm one has
+        raise not_implemented("cdist", x1.dtype)
+    if x1.dtype is not x2.dtype:
+        raise RuntimeError(f"expected scalar type {x1.dtype.scalar_name} but found {x2.dtype.scalar_name}")
     count = math.prod(batch)
     if x1.numel() == 0 or x2.numel() == 0 or not use_mm or r1 == 0 or r2 == 0 or count == 0 or c == 0:
         return P.Cdist.apply(x1, x2, p=p)

@@ -18,6 +18,7 @@ from .arguments import (
     refuse_integer_result,
 )
 from .creation import torch_linspace
+from .dtypes import bool_, float16
 from .ops import cumsum as C
 from .ops import cumulative as CU
 from .ops import norm as N
@@ -25,7 +26,7 @@ from .ops import reduce as R
 from .ops import softmax as SM
 from .ops import statistics as ST
 from .ops import topk as TK
-from .ops._util import wrap
+from .ops._util import not_implemented, wrap
 from .ops.inplace import apply_inplace
 from .ops.not_implemented import record_not_implemented
 from .ops.reduce import normalize_dims
@@ -164,6 +165,8 @@ def cumsum_(self, dim=REQUIRED, *, dtype=None):
     if dtype is not None and dtype is not self.dtype:
         raise RuntimeError(f"Bad in-place call: input tensor dtype {self.dtype.c_name} and output tensor dtype "
                            f"{dtype.c_name} should match")
+    if self.dtype is bool_ and self.ndim:  # a 0-d tensor is its own running sum: no kernel runs
+        raise not_implemented("cumsum_out_cpu", bool_)
     return apply_inplace(self, lambda a: C.Cumsum.apply(a, dim=dim, dtype=self.dtype.np))
 
 
@@ -211,6 +214,8 @@ def _cumprod_(self, dim, *, dtype=None):
     if dtype is not None and dtype is not self.dtype:
         raise RuntimeError(f"Bad in-place call: input tensor dtype {self.dtype.c_name} and output tensor dtype "
                            f"{dtype.c_name} should match")  # fmt: skip
+    if self.dtype is bool_ and self.ndim:  # a 0-d tensor is its own running sum: no kernel runs
+        raise not_implemented("cumprod_out_cpu", bool_)
     return apply_inplace(self, lambda a: CU.Cumprod.apply(a, dim=dim, dtype=self.dtype.np))
 
 
@@ -254,9 +259,13 @@ def median(input, dim=None, keepdim=False):
     """Mirror ``torch.median``: the lower median of all elements (MedianBackward0, NaN if one is NaN), or
     ``(values, indices)`` of the lower medians along ``dim`` (MedianBackward1)."""
     if dim is None:
+        if input.dtype is bool_:
+            raise not_implemented("median_cpu", bool_)
         return R.Median.apply(input)
     if not is_int(dim):
         raise must_be_tensor("median", "dim", None, dim, "int")
+    if input.dtype is bool_:
+        raise not_implemented("median_out", bool_)
     indices = R.median_along(input, dim, keepdim)
     return ReturnTypes(R.MedianDim.apply(input, dim=dim, keepdim=keepdim, indices=indices), indices, "median")
 
@@ -328,11 +337,13 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False):  # no
     ``range``), or in the bins that a tensor of edges gives; ``(hist, bin_edges)``, not differentiable."""
     if not isinstance(bins, Tensor) and not is_int(bins) or isinstance(bins, Tensor) and range is not None:
         raise TypeError("histogram(): no overload takes these arguments")  # replaced by torch's parser's error
-    if not input.dtype.is_floating_point:
-        raise NotImplementedError(f"\"histogramdd\" not implemented for '{input.dtype.scalar_name}'")
+    if not isinstance(bins, Tensor) and (not input.dtype.is_floating_point or input.dtype is float16):
+        raise not_implemented("histogramdd", input.dtype)  # bins counted: torch's histogramdd (no float16 version)
     x = input._data.reshape(-1)
     dtype = x.dtype
     _check_histogram_tensors(input, bins, weight)
+    if not input.dtype.is_floating_point:  # bins given: torch's histogram kernel, which has a float16 version
+        raise not_implemented("histogram_cpu", input.dtype)
     if is_int(bins) and bins <= 0:
         raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
     if isinstance(bins, Tensor):

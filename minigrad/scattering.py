@@ -6,6 +6,7 @@ import warnings
 
 import numpy as np
 
+from . import dtypes
 from .arguments import check_types, must_be_tensor
 from .ops import scatter as SC
 from .ops._util import check_broadcast
@@ -24,7 +25,7 @@ __all__ = ["index_reduce", "masked_scatter", "put", "scatter_add", "scatter_redu
 def _check_scatter(a, dim, index, src):
     """torch's checks of scatter_add and scatter_reduce (``scatter_gather_dtype_check``, ``scatter_shape_check``)."""
     d = a._wrap_dim(dim)
-    if index.dtype.category != 1:
+    if index.dtype not in dtypes.INDEX:
         raise RuntimeError("scatter(): Expected dtype int32/int64 for index")
     if a.dtype is not src.dtype:
         raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
@@ -79,7 +80,7 @@ def _check_index_reduce(a, dim, index, source, reduce):
     if index.ndim > 1:
         raise IndexError(f"index_reduce_(): Index is supposed to be a vector, but got dim: {index.ndim} with type: "
                          f"{index.dtype.scalar_name} and size: {shape_text(index.shape)}")  # fmt: skip
-    if index.dtype.category != 1:
+    if index.dtype not in dtypes.INDEX:
         raise RuntimeError(f"index_reduce_(): Expected dtype int32/int64 for index but got: {index.dtype.scalar_name}")
     if a.dtype is not source.dtype:
         raise RuntimeError(f"index_reduce_(): self ({a.dtype.scalar_name}) and source ({source.dtype.scalar_name}) "

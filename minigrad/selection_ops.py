@@ -10,7 +10,7 @@ from . import dtypes
 from .arguments import NUMBERS, call_error, invalid_arguments, is_int, must_be_tensor, overload_argument, word
 from .functional import tensor_split
 from .ops import selection_more as SM
-from .ops._util import wrap
+from .ops._util import not_implemented, wrap
 from .ops.indexing import np_index
 from .ops.inplace import IndexPut, apply_inplace
 from .public import REQUIRED, public, require_dim
@@ -173,8 +173,8 @@ def _kthvalue(input, k, dim, keepdim, at):
     require_dim("kthvalue", k, "k")
     k, dim = _int("kthvalue", "k", at, k), _int("kthvalue", "dim", at + 1, dim)
     d = input._wrap_dim(dim)
-    if input.dtype.category == 0:
-        raise NotImplementedError("\"kthvalue_cpu\" not implemented for 'Bool'")
+    if input.dtype is dtypes.bool_ and input.ndim:  # a 0-d tensor is its own k-th value
+        raise not_implemented("kthvalue_cpu", input.dtype)
     size = input.shape[d] if input.ndim else 1
     if input.ndim and size == 0:
         raise IndexError(f"kthvalue(): Expected reduction dim {d} to have non-zero size.")
@@ -271,9 +271,9 @@ def _bounds(boundaries, values, right):
 
 
 def _search(function, boundaries, input, out_int32, right, sorter):
-    if boundaries.dtype.category == 0 or input.dtype.category == 0:
-        raise NotImplementedError("\"searchsorted_out_cpu\" not implemented for 'Bool'")
     common = dtypes.result_type((boundaries, input))
+    if common is dtypes.bool_:  # bools are searched among integers, not among bools
+        raise not_implemented("searchsorted_out_cpu", common)
     b, v = boundaries._data.astype(common.np, copy=False), input._data.astype(common.np, copy=False)
     if sorter is not None:
         b = np.take_along_axis(b, sorter._data, axis=-1)

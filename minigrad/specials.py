@@ -78,17 +78,41 @@ def _mvlgamma_order(p, position=2, function="mvlgamma"):
     return int(p)
 
 
+def _refuse_bool_mvlgamma(input):
+    if input.dtype is dtypes.bool_:
+        raise RuntimeError("The input tensor may not be a boolean tensor.")
+
+
 @public(function=False, parse=True)
 def mvlgamma(input, p=REQUIRED):
     """Mirror ``torch.mvlgamma(input, p)`` (``torch.special.multigammaln``): the log of the multivariate gamma
-    function of dimension ``p`` (MvlgammaBackward0, ``p`` saved)."""
+    function of dimension ``p`` (MvlgammaBackward0, ``p`` saved); torch's error for a bool tensor."""
+    _refuse_bool_mvlgamma(input)
     return S.Mvlgamma.apply(input, p=_mvlgamma_order(p))
 
 
 @public("mvlgamma", inplace="mvlgamma_", function=False, parse=True)
 def _mvlgamma_method(self, p=REQUIRED):
     """Mirror ``Tensor.mvlgamma(p)``: as ``torch.mvlgamma`` (``p`` is the method's first argument)."""
+    _refuse_bool_mvlgamma(self)
     return S.Mvlgamma.apply(self, p=_mvlgamma_order(p, 1))
+
+
+_mvlgamma_written = Tensor.mvlgamma_
+
+
+def _mvlgamma_inplace(self, p=REQUIRED):
+    """Mirror ``Tensor.mvlgamma_(p)``: ``mvlgamma`` written into this tensor, which must be floating (torch's own
+    message, its two dtypes swapped)."""
+    if self.dtype.is_floating_point or self.dtype is dtypes.bool_:
+        return _mvlgamma_written(self, p)
+    _mvlgamma_order(p, 1, "mvlgamma_")
+    raise RuntimeError(f"mvlgamma: result type {self.dtype.scalar_name} can't be cast to the desired output type "
+                       f"{dtypes.get_default_dtype().scalar_name}")
+
+
+_mvlgamma_inplace.__name__ = _mvlgamma_inplace.__qualname__ = "mvlgamma_"
+Tensor.mvlgamma_ = _mvlgamma_inplace
 
 
 @public("erfinv", inplace="erfinv_", function=False)

@@ -11,8 +11,9 @@ import numpy as np
 from .arguments import check_types, is_int
 from .autograd import grad_mode
 from .creation import torch_linspace
+from .dtypes import bool_
 from .ops import statistics_more as SM
-from .ops._util import wrap
+from .ops._util import not_implemented, wrap
 from .ops.elementwise import DivScalar, MulScalar
 from .ops.not_implemented import record_no_derivative
 from .public import public
@@ -154,6 +155,8 @@ def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
 def nanmedian(input, dim=None, keepdim=False):
     """Mirror ``torch.nanmedian``: the lower median of the non-NaN elements (NanmedianBackward0), or
     ``(values, indices)`` along ``dim`` (NanmedianBackward1)."""
+    if input.dtype is bool_:
+        raise not_implemented("median_cpu" if dim is None else "median_out", bool_)
     if dim is None:
         return SM.Nanmedian.apply(input)
     indices = SM.nanmedian_along(input, dim, keepdim)
@@ -346,8 +349,8 @@ def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
 def histc(input, bins=100, min=0, max=0):  # noqa: A002 - torch's names
     """Mirror ``torch.histc``: counts of ``input`` in ``bins`` equal bins between ``min`` and ``max`` (the input's
     extremes if both are 0), values outside left out; the input's dtype, not differentiable."""
-    if not input.dtype.is_floating_point:
-        raise NotImplementedError(f"\"histogram_cpu\" not implemented for '{input.dtype.scalar_name}'")
+    if not input.dtype.is_floating_point:  # a bool input fails earlier in torch, making the bins' edges
+        raise not_implemented("linspace_cpu" if input.dtype is bool_ else "histogram_cpu", input.dtype)
     if bins <= 0:
         raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
     x = input._data.reshape(-1)

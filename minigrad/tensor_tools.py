@@ -120,6 +120,8 @@ def count_nonzero(input, dim=None):
     for d in wrapped:
         if wrapped.count(d) > 1:
             raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    if not x.ndim:  # a 0-d tensor's dim 0 (or -1) is itself
+        return wrap(np.asarray(np.count_nonzero(x), dtype=np.int64))
     return wrap(np.asarray(np.count_nonzero(x, axis=tuple(wrapped)), dtype=np.int64))
 
 

@@ -5,7 +5,7 @@ import numpy as np
 
 from .. import dtypes
 from ..optim import kernels
-from ._util import contiguous, infer_size, wrap
+from ._util import contiguous, infer_size, not_implemented, wrap
 from .op import Op
 
 
@@ -30,6 +30,8 @@ class Addcmul(Op):
         ctx._save((t1, t2))
         ctx.value = value
         x, y, z = _operands(a, t1, t2)
+        if x.dtype.kind == "b":
+            raise not_implemented("addcmul_cpu_out", dtypes.bool_)
         return wrap(kernels.addcmul(contiguous(np.asarray(x)), value, y, z))
 
 

@@ -93,12 +93,12 @@ def _lerp(start, end, weight):
 
 
 def _check_lerp(a, others, kernel):
-    if not a.dtype.is_floating_point:
-        raise not_implemented(kernel, a.dtype)
-    for name, t in others:
+    for name, t in others:  # the dtypes must match first: an integer end of a float input names the dtypes
         if t.dtype is not a.dtype:
             raise RuntimeError(f"expected dtype {a.dtype.c_name} for `{name}` but got dtype {t.dtype.c_name}")
         check_broadcast(a, t)
+    if not a.dtype.is_floating_point:
+        raise not_implemented(kernel, a.dtype)
 
 
 class Lerp(Op):

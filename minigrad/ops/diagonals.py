@@ -5,7 +5,7 @@ differentiable op after ``create_graph=True``). Formulas are derivatives.yaml's.
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from ._util import as_saved_int, wrap
+from ._util import as_saved_int, not_implemented, wrap
 from .carriers import ARRAYS
 from .op import Op
 
@@ -135,7 +135,11 @@ class Trace(Op):
             raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {a.ndim}")
         ctx.self_sym_sizes = tuple(a.shape)
         x = a._data
-        return wrap(np.asarray(np.trace(x, dtype=np.int64 if x.dtype.kind in "biu" else x.dtype)))
+        if x.dtype.kind in "biu":
+            if x.dtype.kind == "b":
+                raise not_implemented("trace", a.dtype)
+            return wrap(np.asarray(np.trace(x, dtype=np.int64)))
+        return wrap(np.asarray(np.trace(x, dtype=x.dtype)))
 
     @staticmethod
     def backward(ctx, grads, F):

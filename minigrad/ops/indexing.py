@@ -11,6 +11,7 @@ import warnings
 
 import numpy as np
 
+from .. import dtypes
 from ..size import shape_text
 from ..tensor import Tensor
 from ..torch_warnings import internal, user_stacklevel
@@ -246,7 +247,7 @@ def np_index(k):
     """An index element as numpy takes it, with torch's error for float indices; a uint8 tensor is a mask, as
     torch still reads it, with its warning."""
     if isinstance(k, Tensor):
-        if k.dtype.is_floating_point:
+        if k.dtype.is_floating_point or k._data.dtype.kind == "i" and k.dtype not in dtypes.INDEX:
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
         if k._data.dtype == np.uint8:
             warnings.warn(_UINT8_INDEX, UserWarning, stacklevel=user_stacklevel())
@@ -383,7 +384,7 @@ def mixes_integers(key):
 
 def _index_vector(name, index, kind="int32 or int64"):
     """``index`` of index_select/index_add as a 1-D int64 array, after torch's checks of its dtype and dims."""
-    if index.dtype.category != 1:
+    if index.dtype not in dtypes.INDEX:
         if name == "index_select":
             raise RuntimeError(f"index_select(): Expected dtype {kind} for index")
         raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index but got: {index.dtype.scalar_name}")

@@ -11,6 +11,7 @@ one was changed after being saved.
 import numpy as np
 from numpy.lib.array_utils import byte_bounds
 
+from .. import dtypes
 from ..autograd import grad_mode
 from ..size import shape_text
 from ..tensor import Tensor
@@ -126,10 +127,25 @@ def _write(t, out):
             f"output with shape {shape_text(t.shape)} doesn't match the broadcast shape {shape_text(out.shape)}"
         )
     if out._data.dtype is not t._data.dtype and out.dtype.category > t.dtype.category:
-        raise RuntimeError(
-            f"result type {out.dtype.scalar_name} can't be cast to the desired output type {t.dtype.scalar_name}"
-        )
+        raise cant_cast(out.dtype, t.dtype)
     t._data[...] = out._data
+
+
+def cant_cast(result, output):
+    """torch's error for writing a result of dtype ``result`` into a tensor of dtype ``output`` of a lower category
+    (a float result into an integer tensor, an integer one into a bool tensor)."""
+    return RuntimeError(
+        f"result type {result.scalar_name} can't be cast to the desired output type {output.scalar_name}"
+    )
+
+
+def _refuse_cast(t, operands):
+    """:func:`cant_cast` for ``t`` written with the dtype ``t`` and the tensors among ``operands`` promote to, if
+    ``t`` cannot hold it: torch checks this before it looks for a kernel for that dtype (``x.gcd_(y)``, ``x`` int64
+    and ``y`` float32: the cast, not "gcd_cpu" for Float)."""
+    want = dtypes.result_type([t, *(o for o in operands if isinstance(o, Tensor))])
+    if want.category > t.dtype.category:
+        raise cant_cast(want, t.dtype)
 
 
 def apply_inplace(t, compute, *operands, writes=True, overlap="partial"):
@@ -147,7 +163,12 @@ def apply_inplace(t, compute, *operands, writes=True, overlap="partial"):
                 break
     if not recording:
         with grad_mode.no_grad():
-            _write(t, compute(t, *operands))
+            try:
+                out = compute(t, *operands)
+            except NotImplementedError:
+                _refuse_cast(t, operands)
+                raise
+            _write(t, out)
         bump_version(t)
         return t
     # The op sees a snapshot of t's old value, so what it saves is not changed by the write below.

@@ -94,6 +94,9 @@ class Dist(Op):
     def forward(ctx, a, b, *, p=2):
         ctx.p = p
         diff = a._data - b._data  # torch's sub: the promoted dtype
+        if a._data.dtype is not b._data.dtype:  # by torch's rules, not numpy's (int64 and float32 give float32)
+            want = dtypes.result_type((a, b)).np
+            diff = a._data.astype(want) - b._data.astype(want)
         if diff.dtype.kind != "f":
             raise RuntimeError(
                 "norm(): input dtype should be either floating point or complex. Got "

@@ -3,6 +3,7 @@ for dim 0), as the Learn-the-Basics transforms do to make one-hot targets."""
 
 import numpy as np
 
+from .. import dtypes
 from ..size import shape_text
 from ..tensor import Tensor
 from ._util import wrap
@@ -13,7 +14,7 @@ from .op import IndexingOp
 def index_positions(op, a, dim, index):
     """The numpy index of the elements of ``a`` that ``scatter`` writes or ``gather`` reads (``op`` says which)
     along ``dim`` at ``index``, after torch's checks (``self[index[i][j]][j]`` for dim 0)."""
-    if index.dtype.category != 1:
+    if index.dtype not in dtypes.INDEX:
         raise RuntimeError(f"{op}(): Expected dtype int32/int64 for index")
     idx = index._data.reshape(1) if index.ndim == 0 and a.ndim <= 1 else index._data
     if idx.ndim != max(a.ndim, 1):
@@ -67,7 +68,7 @@ class Scatter(IndexingOp):
     @staticmethod
     def forward(ctx, a, src, *, dim, index):
         ctx.dim, ctx.index = a._wrap_dim(dim), index
-        if index.dtype.category != 1:
+        if index.dtype not in dtypes.INDEX:
             raise RuntimeError("scatter(): Expected dtype int32/int64 for index")
         if a.dtype is not src.dtype:
             raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")

@@ -876,11 +876,14 @@ class Nextafter(Op):
 
 
 def _ldexp_dtype(a, b):
-    """ldexp's result dtype: ``self * pow(2., other)``, the power in ``other``'s floating dtype (the default one for
-    integers)."""
-    power = b.dtype if b.dtype.is_floating_point else dtypes.get_default_dtype()
-    want = dtypes.promote_types(a.dtype, power)
-    return want if want.is_floating_point else dtypes.get_default_dtype()
+    """ldexp's result dtype, as torch's: the two promoted, the default floating dtype if that is not floating (a
+    float16 tensor times 2 to int64 powers stays float16); torch's error for a floating one to bool powers."""
+    want = dtypes.promote_types(a.dtype, b.dtype)
+    if not want.is_floating_point:
+        return dtypes.get_default_dtype()
+    if b.dtype is dtypes.bool_:
+        raise not_implemented("ldexp_cpu_exp", b.dtype)
+    return want
 
 
 class Ldexp(Op):
@@ -893,10 +896,9 @@ class Ldexp(Op):
     @staticmethod
     def forward(ctx, a, b):
         check_broadcast(a, b)
-        power_dtype = (b.dtype if b.dtype.is_floating_point else dtypes.get_default_dtype()).np
         want = _ldexp_dtype(a, b).np
-        scale = np.asarray(power(2.0, b._data.astype(power_dtype, copy=False)), dtype=power_dtype)
-        out = wrap(np.asarray(a._data.astype(want, copy=False) * scale.astype(want, copy=False)))
+        scale = np.asarray(power(2.0, b._data.astype(want, copy=False)), dtype=want)
+        out = wrap(np.asarray(a._data.astype(want, copy=False) * scale))
         ctx._save((b, out))
         return out
 

@@ -47,7 +47,10 @@ def nanmedian_along(a, dim, keepdim):
         return wrap(np.zeros((), np.int64))
     x = a._data
     order = np.argsort(x, axis=d, kind="stable")  # NaNs last, ties by position
-    count = (~np.isnan(x)).sum(axis=d, keepdims=True) if x.dtype.kind == "f" else np.full_like(x[:1], x.shape[d])
+    if x.dtype.kind == "f":
+        count = (~np.isnan(x)).sum(axis=d, keepdims=True)
+    else:  # no NaNs: every row counts its whole length
+        count = np.full((*x.shape[:d], 1, *x.shape[d + 1:]), x.shape[d])
     k = np.maximum(count - 1, 0) // 2
     middle = np.take_along_axis(order, k.astype(np.int64), axis=d)
     return wrap(np.asarray(middle if keepdim else np.squeeze(middle, d), dtype=np.int64))
