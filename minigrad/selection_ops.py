@@ -377,7 +377,9 @@ def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
 def _splitter(name, dims, at_least):
     overloads = ("Tensor input, int sections", "Tensor input, tuple of ints indices")
 
-    def split(input, sections=None, *, indices=None):
+    def split(input, sections=None, *more, indices=None):
+        if more:  # torch.hsplit(x, 1, 2): the function takes its indices as one tuple
+            raise invalid_arguments(name, (input, sections, *more), overloads)
         indices_or_sections = sections = overload_argument(name, sections=sections, indices=indices)
         if isinstance(sections, Tensor) or not is_int(sections) and not isinstance(sections, (tuple, list)):
             raise invalid_arguments(name, (input, indices_or_sections), overloads)
@@ -394,10 +396,18 @@ def _splitter(name, dims, at_least):
                                    f"dimension {size} is not divisible by the split_size {sections}!")  # fmt: skip
         return tensor_split(input, indices_or_sections, dim)
 
-    split.__name__ = split.__qualname__ = name
+    def method(self, *indices_or_sections, **kwargs):
+        if len(indices_or_sections) > 1:  # x.hsplit(1, 2): the method also takes the indices one by one
+            return split(self, indices_or_sections)
+        return split(self, *indices_or_sections, **kwargs)
+
     split.__doc__ = (f"Mirror ``torch.{name}``: ``tensor_split`` along dim {dims(3)} (of a tensor of {at_least} or "
                      "more dims) into equal sections, or at the given indices; each piece a view (SliceBackward0).")
-    return public(name, function=False)(split)
+    method.__doc__ = f"Mirror ``Tensor.{name}(sections)`` and ``Tensor.{name}(*indices)``: ``torch.{name}``."
+    for fn in (split, method):
+        fn.__name__ = fn.__qualname__ = name
+    public(name, function=False)(method)
+    return split
 
 
 hsplit = _splitter("hsplit", lambda n: 0 if n == 1 else 1, 1)

@@ -462,6 +462,8 @@ class Clamp(Op):
     def forward(ctx, a, min=None, max=None):
         if min is None and max is None:
             raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+        _refuse_bool_clamp("clamp_scalar_cpu" if min is not None and max is not None else
+                           "clamp_min_scalar_cpu" if max is None else "clamp_max_scalar_cpu", a, min, max)
         ctx._save((a,))
         ctx.min, ctx.max = min, max
         ctx.lo, ctx.hi = -math.inf if min is None else min, math.inf if max is None else max
@@ -474,6 +476,14 @@ class Clamp(Op):
         except OverflowError:
             raise overflow_error(a._data.dtype) from None
         return binary_result(np.asarray(out), a, min if min is not None else max)
+
+
+def _refuse_bool_clamp(kernel, a, *bounds):
+    """torch's error for clamping a bool tensor to bool bounds (True, False or bool tensors; None is no bound): its
+    clamp kernels have no bool version (an integer bound promotes the result, which they have)."""
+    if a._data.dtype == np.bool_ and all(b is None or isinstance(b, bool) or isinstance(b, Tensor) and
+                                         b._data.dtype == np.bool_ for b in bounds):  # fmt: skip
+        raise not_implemented(kernel, dtypes.bool_)
 
 
 def _clamped(a, lo, hi):
@@ -503,6 +513,8 @@ class ClampTensor(Op):
 
     @staticmethod
     def forward(ctx, a, lo, hi):
+        if lo is not None and hi is not None:  # torch's clamp_min and clamp_max of bool tensors have kernels
+            _refuse_bool_clamp("clamp_cpu", a, lo, hi)
         ctx._save((a, lo, hi))
         return _clamped(a, lo, hi)
 
@@ -1221,6 +1233,7 @@ class ClampMin(Op):
 
     @staticmethod
     def forward(ctx, a, *, min):
+        _refuse_bool_clamp("clamp_min_scalar_cpu", a, min)
         ctx._save((a,))
         ctx.min = min
         return binary_result(np.asarray(np.maximum(min, a._data)), a, min)
@@ -1235,6 +1248,7 @@ class ClampMax(Op):
 
     @staticmethod
     def forward(ctx, a, *, max):
+        _refuse_bool_clamp("clamp_max_scalar_cpu", a, max)
         ctx._save((a,))
         ctx.max = max
         return binary_result(np.asarray(np.minimum(max, a._data)), a, max)

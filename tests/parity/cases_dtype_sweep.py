@@ -129,3 +129,15 @@ attempts(
     "i.clone().lerp_(h, 0.5)",
     "torch.lerp(f, i, 0.5)",
 )
+
+# clamp of a bool tensor to bool bounds: torch's clamp kernels have no bool version (clamp_min and clamp_max with a
+# tensor bound do); hsplit, vsplit and dsplit as methods also take their indices one by one.
+attempts("api_dtype_sweep_bool_clamp_and_split_varargs", ["b = torch.tensor([True, False])"],
+         "torch.clamp(b, True, True)", "torch.clamp(b, b, b)", "torch.clamp(b, min=True)", "torch.clamp(b, max=False)",
+         "torch.clamp(b, min=b)", "torch.clamp(b, max=b)", "b.clamp(0, 1)", "b.clip(min=0)",
+         "torch.clamp(b, torch.tensor(True), None)", "torch.clamp(torch.tensor([1, 5]), True, 3)",
+         "torch.clamp_min(b, True)", "torch.clamp_max(b, b)", "b.clamp_min_(True)", "b.clamp_max_(False)",
+         "torch.tensor([1., 2.]).hsplit(1, 0)", "torch.arange(6).view(2, 3).hsplit(1, 2)",
+         "torch.arange(6).view(3, 2).vsplit(1, 2)", "torch.arange(8).view(2, 2, 2).dsplit(1, 1)",
+         "torch.arange(6).view(2, 3).hsplit([1, 2])", "torch.arange(6).view(2, 3).hsplit(3)",
+         "torch.hsplit(torch.arange(6).view(2, 3), 1, 2)", "torch.arange(6).view(2, 3).hsplit(indices=[1])")
