@@ -186,3 +186,52 @@ def test_a_module_forward_hook_runs_in_forward_and_names_no_hook(capsys):
     steps = GraphStepper.from_code(code, {}).steps
     assert "forward ran" in "".join(st["o"] for st in steps)
     assert not any(t.startswith("hook") for st in steps for t in st["t"])
+
+
+NODE_HOOKS = """
+a = torch.tensor(2., requires_grad=True)
+b = torch.tensor(3., requires_grad=True)
+y = a * b
+y.grad_fn.register_prehook(lambda go: (go[0] * 10,))
+y.grad_fn.register_hook(lambda gi, go: (gi[0] + 1, None))
+z = y + a
+z.backward()
+"""
+
+
+def test_a_node_prehook_is_a_step_before_its_node_and_a_node_hook_one_after():
+    lines = captions(NODE_HOOKS)
+    pre = lines.index("pre-hook (lambda go: (go[0] * 10,)) of MulBackward0 ran with grad_outputs 1.: replaced them "
+                      "with 10.")  # fmt: skip
+    node = next(i for i, t in enumerate(lines) if t.startswith("y = a * b → MulBackward0"))
+    post = lines.index("hook (lambda gi, go: (gi[0] + 1, None)) of MulBackward0 ran with grad_inputs (30., 20.): "
+                       "replaced them with (31., None)")  # fmt: skip
+    assert pre < node < post
+    assert lines[node + 1] == "contribution to a.grad = grad of y · b = 10.0 · 3.0 = 30.0"  # the node's own numbers
+    assert "2 gradients arrive at a and are summed: 1.0 + 31.0 = 32.0" in lines  # what the hook left arrives
+    assert "AccumulateGrad: no gradient reached b" in lines
+
+
+def test_a_node_hook_that_returns_none_and_a_named_one():
+    code = NODE_HOOKS.replace("lambda gi, go: (gi[0] + 1, None)", "show").replace(
+        "y.grad_fn.register_prehook(lambda go: (go[0] * 10,))\n", "def show(gi, go):\n    print(gi)\n")
+    assert "hook show of MulBackward0 ran with grad_inputs (3., 2.): returned None" in captions(code)
+
+
+def test_a_modules_backward_hooks_are_steps_named_by_the_module():
+    code = """
+lin = torch.nn.Linear(2, 1)
+torch.nn.init.constant_(lin.weight, 0.5)
+torch.nn.init.zeros_(lin.bias)
+lin.register_full_backward_hook(lambda m, gi, go: print("grad_input", gi))
+lin.register_full_backward_pre_hook(lambda m, go: (go[0] * 2,))
+x = torch.tensor([[1., 2.]], requires_grad=True)
+lin(x).sum().backward()
+"""
+    lines = captions(code)
+    assert ("backward pre-hook (lambda m, go: (go[0] * 2,)) of the Linear module ran with grad_output [[1.]]: "
+            "replaced them with [[2.]]") in lines  # fmt: skip
+    assert ('backward hook (lambda m, gi, go: print("grad_input", gi)) of the Linear module ran with grad_input '
+            "[[1., 1.]]: left them as they were") in lines  # fmt: skip
+    only_hook = code.replace("lin.register_full_backward_pre_hook(lambda m, go: (go[0] * 2,))\n", "")
+    assert not any("backward pre-hook" in t for t in captions(only_hook))  # the output side only keeps the grads

@@ -184,6 +184,7 @@ class StepBuilder:
         self.rebound = {}  # variable name -> how many tensors it named before the one it names now
         self.ops = {}  # function id -> what its forward op recorded
         self.pending = None  # the backward node being run: (function id, grads arriving)
+        self.node_hooks = []  # its hooks' reports (register_hook on the node), shown after it
         self.accumulating = True  # leaves' .grad accumulate in this backward (autograd.grad: they do not)
         self.create_graph = False  # this backward records a graph of its own, and keeps the one it ran through
         self.arrived = {}  # (function id, output_nr) -> [(from, Value)]: grads summed by the engine
@@ -769,12 +770,29 @@ class StepBuilder:
                     self.set_grad(e.dst, grad, kept=False)
 
 
+    def on_node_prehook(self, info):
+        """A node's ``register_prehook`` hook ran on the gradients that reached it: a step before the node's."""
+        fid = self.g.id_of(info["node"])
+        if fid is None or info["hook"] is None:
+            return
+        self.canvas.say(_node_hook_line(info, "pre-hook", self.g[fid].label, "grad_outputs"))
+        self.canvas.highlight(fid)
+        self.commit("bwd")
+
+    def on_node_hook(self, info):
+        """A node's ``register_hook`` hook ran on the gradients it computed: shown after the node's own step."""
+        if info["hook"] is not None:
+            self.node_hooks.append(info)
+
     def on_grads(self, info):
         fid, grads_in = self.pending
         self.pending = None
+        hooks, self.node_hooks = self.node_hooks, []
         fn, c = self.g[fid], self.canvas
-        outs = tuple(g if i < len(fn.next) and fn.next[i][0] is not None else None
-                     for i, g in enumerate(info["grads"]))  # an input that needs no grad gets none
+        final = tuple(g if i < len(fn.next) and fn.next[i][0] is not None else None
+                      for i, g in enumerate(info["grads"]))  # an input that needs no grad gets none
+        outs = final if not hooks else tuple(g if i < len(fn.next) and fn.next[i][0] is not None else None
+                                             for i, g in enumerate(hooks[0]["grads"]))  # before the hooks
         names = [self.formula_name(t) for t in fn.inputs]
         result = self.formula_name(fn.outputs[0]) if fn.outputs else None
         targets = [self.grad_target(t) for t in fn.inputs]
@@ -789,6 +807,18 @@ class StepBuilder:
         if lines and fn.label not in self.explained and fn.formula:
             self.explained.add(fn.label)
             c.footnote(torch_names_line(fn, labels, self.label(fn.outputs[0]) if fn.outputs else None))
+        self.carry_all(fid, outs, arrive=not hooks)
+        self.commit("bwd")
+        for k, hook in enumerate(hooks):
+            c.say(_node_hook_line(hook, "hook", fn.label, "grad_inputs"))
+            c.highlight(fid)
+            if k == len(hooks) - 1:  # what the node's inputs receive: the last hook's say
+                self.carry_all(fid, final, arrive=True)
+            self.commit("bwd")
+
+    def carry_all(self, fid, outs, arrive):
+        """Each gradient a node computed goes along its edge (``arrive``: and reaches the node at its end)."""
+        fn, c = self.g[fid], self.canvas
         for i, grad in enumerate(outs):
             if grad is None:
                 continue
@@ -797,8 +827,8 @@ class StepBuilder:
             if edge is not None:
                 self.carry(edge, grad)
                 c.highlight(edge.id)
-            self.arrived.setdefault((child, nr), []).append((edge.id if edge is not None else fid, grad))
-        self.commit("bwd")
+            if arrive:
+                self.arrived.setdefault((child, nr), []).append((edge.id if edge is not None else fid, grad))
 
     def made_by(self, fid):
         """A backward node named by what made it: ``y2 = 2*x → MulBackward0`` (the code's line), else the
@@ -983,6 +1013,28 @@ def _is_code(label):
         if ch == " " and depth == 0:
             return False
     return True
+
+
+def _node_hook_line(info, kind, node, given):
+    """A node hook's caption: ``pre-hook (lambda go: ...) of MulBackward0 ran with grad_outputs 2.: returned None``;
+    a Module's backward hook (or pre-hook), which its node's hook runs, by the Module: ``backward hook show of the
+    Linear module ran with grad_input ...``."""
+    grads, result = _grads_text(info["grads"]), info["result"]
+    said = "returned None" if result is None else f"replaced them with {_grads_text(result)}"
+    if result is not None and len(result) == len(info["grads"]) and all(
+            (r is None) == (g is None) and (r is None or r.same(g)) for r, g in zip(result, info["grads"])):
+        said = "left them as they were"  # a Module's node hook returns its gradients whatever the user's hook does
+    if "module" in info:
+        given = "grad_input" if info["hook_kind"] == "backward hook" else "grad_output"
+        module = f"{info['hook_kind']} {_named(info['hook'])} of the {info['module']} module"
+        return f"{module} ran with {given} {grads}: {said}"
+    return f"{kind} {_named(info['hook'])} of {node} ran with {given} {grads}: {said}"
+
+
+def _grads_text(values):
+    """Gradients as a hook gets them: one as it is, several as a tuple (None where there is none)."""
+    texts = [v.text if v is not None else "None" for v in values]
+    return texts[0] if len(texts) == 1 else f"({', '.join(texts)})"
 
 
 def _named(hook):

@@ -31,6 +31,8 @@ from minigrad.autograd.observer import (
     HOOK,
     INPUTS,
     NODE,
+    NODE_HOOK,
+    NODE_PREHOOK,
     OP,
     POST_ACCUMULATE,
     RETAIN_GRAD,
@@ -205,6 +207,10 @@ _EVENTS = {
         node=i["node"], hook=r.hook_names(i["hook"]), before=Value.of(i["before"]),
         after=Value.of(i["after"]), value=Value.of(i["tensor"]),  # an optimizer step in the hook changes the leaf
     ),
+    NODE_PREHOOK: lambda r, i: dict(node=i["node"], **r.node_hook(i["hook"]), grads=_values(i["grads"]),
+                                    result=None if i["result"] is None else _values(i["result"])),
+    NODE_HOOK: lambda r, i: dict(node=i["node"], **r.node_hook(i["hook"]), grads=_values(i["grad_inputs"]),
+                                 result=None if i["result"] is None else _values(i["result"])),
     CAPTURE: lambda r, i: dict(at=output_slot(i["node"], i["output_nr"]), index=i["index"], grad=Value.of(i["grad"])),
     FREE: lambda r, i: dict(nodes=tuple(i["nodes"])),
     END: lambda r, i: {},
@@ -277,6 +283,19 @@ class Recorder:
             in_backward=self.in_backward,
             **_code_position(),
         )
+
+    def node_hook(self, hook):
+        """How captions name a node's hook: ``hook`` (its text), or for the hooks a Module's backward hooks run
+        through, ``module`` (its type's name), ``hook_kind`` and ``hook``, the user's hooks that ran (``None`` where
+        none did: the output side only keeps the gradients for the input side's hooks)."""
+        module_hooks = _module_hooks(hook)
+        if module_hooks is None:
+            return {"hook": self.hook_names(hook)}
+        input_side = "_set_user_hook" in hook.__qualname__  # the input node's hook runs the backward hooks
+        user = module_hooks.user_hooks if input_side else module_hooks.user_pre_hooks
+        names = ", ".join(self.hook_names(h) for h in user) or None
+        return {"hook": names, "module": type(module_hooks.module).__name__,
+                "hook_kind": "backward hook" if input_side else "backward pre-hook"}  # fmt: skip
 
     def error(self, exc):
         """Record the error that stopped the code, with the hook that raised it if one did (``hook``: its text;

@@ -28,7 +28,7 @@ from . import anomaly_mode, grad_mode, graph, observer
 from .accumulate_grad import AccumulateGrad
 from .function import BackwardCFunction
 from .graph import Node
-from .observer import BEGIN, CAPTURE, END, FREE, GRADS, HOOK, INPUTS, NODE, RETAIN_GRAD
+from .observer import BEGIN, CAPTURE, END, FREE, GRADS, HOOK, INPUTS, NODE, NODE_HOOK, NODE_PREHOOK, RETAIN_GRAD
 
 FAST = True  # the fast paths are taken where nothing needs the reference ones (see fast_paths)
 whole_graph = True  # the backward running runs every node it reaches: not autograd.grad, nor backward(inputs=...)
@@ -365,9 +365,12 @@ def _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph
         return None
     if node._prehooks and hooks:
         for hook in list(node._prehooks.values()):
-            result = hook(tuple(grads))
+            given = tuple(grads)
+            result = hook(given)
             if result is not None:
-                grads = list(_hook_result(hook, result, tuple(grads)))
+                grads = list(_hook_result(hook, result, given))
+            if obs is not None:
+                obs(NODE_PREHOOK, node=node, hook=hook, grads=given, result=result)
     if obs is not None:
         obs(NODE, node=node, grads=tuple(grads))
     if node is root:
@@ -381,9 +384,12 @@ def _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph
         outs = validate(node, node._backward(grads))
     if node._hooks and hooks:
         for hook in list(node._hooks.values()):
-            result = hook(tuple(outs), tuple(grads))
+            computed = tuple(outs)
+            result = hook(computed, tuple(grads))
             if result is not None:  # torch's node post-hooks may replace the gradients the node computed
-                outs = _hook_result(hook, result, tuple(outs))
+                outs = _hook_result(hook, result, computed)
+            if obs is not None:
+                obs(NODE_HOOK, node=node, hook=hook, grad_inputs=computed, grad_outputs=tuple(grads), result=result)
     return outs
 
 
