@@ -18,8 +18,9 @@ OPERANDS = (Tensor, *NUMBERS)  # what a binary op takes as it is (its operators 
 
 
 def word(value):
-    """How torch's argument errors name the type of ``value``: ``Tensor``, ``str``, ``numpy.ndarray``."""
-    return "Tensor" if isinstance(value, Tensor) else c_type_name(value)
+    """How torch's argument errors name the type of ``value``: ``Tensor``, ``Parameter``, ``str``,
+    ``numpy.ndarray``."""
+    return type(value).__name__ if isinstance(value, Tensor) else c_type_name(value)
 
 
 def must_be_tensor(function, name, position, value, kind="Tensor"):

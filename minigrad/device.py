@@ -5,6 +5,7 @@ it; minigrad answers as a CPU-only build of torch does, so that code runs unchan
 everywhere, CUDA raises torch's AssertionError, and names torch does not know raise its RuntimeError.
 """
 
+import re
 import sys
 import types
 
@@ -17,6 +18,7 @@ _TYPES = (
 
 
 _NOT_GIVEN = object()
+_DEVICE_STRING = re.compile(r"([a-zA-Z_]+)(?::([1-9]\d*|0))?")  # torch's: a type, then maybe ":" and an index
 
 
 class device:  # noqa: N801 - torch's name
@@ -31,9 +33,15 @@ class device:  # noqa: N801 - torch's name
             _refuse(type, index, extra, unknown)
         if isinstance(name, device):
             name, index = name.type, name.index
-        elif ":" in name:
-            name, _, number = name.partition(":")
-            index = int(number)
+        else:
+            if not name:
+                raise RuntimeError("Device string must not be empty")
+            parsed = _DEVICE_STRING.fullmatch(name)
+            if parsed is None:
+                raise RuntimeError(f"Invalid device string: '{name}'")
+            name, number = parsed.groups()
+            if number is not None:
+                index = int(number)
         if name not in _TYPES:
             raise RuntimeError(f"Expected one of {', '.join(_TYPES)} device type at start of device string: {name}")
         self.type, self.index = name, index

@@ -29,6 +29,8 @@ NOT_TAKEN_BY = {
     "torch.scatter": {"reduce"},  # deprecated in torch for scatter_reduce, which minigrad has
     "torch.Tensor.scatter": {"reduce"},
     "torch.Tensor.scatter_": {"reduce"},
+    # its stub's name; torch's parser names it input: F.one_hot(tensor=t) is its TypeError, F.one_hot(input=t) works
+    "torch.nn.functional.one_hot": {"tensor"},
 }
 
 

@@ -172,3 +172,7 @@ __all__ += ["AdaptiveLogSoftmaxWithLoss", "CTCLoss", "LinearCrossEntropyLoss", "
 from ..torch_api import module_getattr  # noqa: E402
 
 __getattr__ = module_getattr(__name__, "torch.nn")  # a name torch has and minigrad lacks says so
+
+from .torch_qualnames import name_methods_as_torch  # noqa: E402
+
+name_methods_as_torch(globals())

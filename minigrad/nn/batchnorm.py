@@ -14,6 +14,7 @@ from ..ops.op import Op
 from ..optim.kernels import wide_type
 from ..size import Size
 from . import init
+from .mixed_dtypes import check_parameter_dtypes
 from .module import Module
 from .parameter import Parameter
 from .recorded_backward import RecordedBackward, record_backward
@@ -165,14 +166,20 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     return native_batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
 
 
-def native_batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps):
-    """torch's ``batch_norm`` of ATen, with its checks (the one op NativeBatchNormBackward0)."""
+def native_batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps, dtype_checked=None):
+    """torch's ``batch_norm`` of ATen, with its checks (the one op NativeBatchNormBackward0); ``dtype_checked``: the
+    tensors whose dtypes must suit the input's, if not the weight, bias and running statistics."""
     channels = input.shape[1]
     for name, t in (("running_mean", running_mean), ("running_var", running_var), ("weight", weight), ("bias", bias)):
         if t is not None and t.numel() != channels:
             raise RuntimeError(f"{name} should contain {channels} elements not {t.numel()}")
+    if not training:
+        for name, t in (("running_mean", running_mean), ("running_var", running_var)):
+            if t is None:
+                raise RuntimeError(f"{name} must be defined in evaluation mode")
     if not input.dtype.is_floating_point:
         raise not_implemented("batch_norm", input.dtype)
+    check_parameter_dtypes(input, *(dtype_checked or (weight, bias, running_mean, running_var)))
     return NativeBatchNorm.apply(input, weight, bias, running_mean=running_mean, running_var=running_var,
                                  training=training, momentum=momentum, eps=eps)
 

@@ -18,8 +18,10 @@ from ..typename import c_type_name
 from .module import Module
 
 
-def _check_p(p):
-    if p < 0.0 or p > 1.0:
+def _check_p(p, bound=0.0):
+    """torch's check of a dropout probability: the functions compare it with 0.0 and 1.0, the layers with 0 and 1
+    (a str's TypeError names the one)."""
+    if p < bound or p > 1 + bound:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
 
 
@@ -150,7 +152,7 @@ class _DropoutNd(Module):
 
     def __init__(self, p=0.5, inplace=False):
         super().__init__()
-        _check_p(p)
+        _check_p(p, 0)
         self.p, self.inplace = p, inplace
 
     def forward(self, input):

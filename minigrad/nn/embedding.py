@@ -66,6 +66,8 @@ class EmbeddingLookup(IndexingOp):
     def forward(ctx, weight, *, indices, padding_idx, scale_grad_by_freq=False):
         ctx._keep_indices(indices)  # first: torch saves before it runs the forward
         ctx.scale_grad_by_freq = scale_grad_by_freq
+        if weight.ndim != 2:
+            raise RuntimeError("'weight' must be 2-D")
         if indices.dtype.name not in ("int64", "int32"):
             raise RuntimeError(
                 "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; "

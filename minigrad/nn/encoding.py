@@ -3,13 +3,15 @@
 import numpy as np
 
 from ..ops._util import wrap
+from .aten_forms import parsed
 
 
-def one_hot(tensor, num_classes=-1):
+@parsed("one_hot", ("Tensor input, int num_classes = -1",))
+def one_hot(input, num_classes=-1):
     """Mirror ``torch.nn.functional.one_hot``: int64 rows with a 1 at each index (not differentiable)."""
-    if tensor.dtype.name != "int64":
+    if input.dtype.name != "int64":
         raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
-    idx = tensor._data
+    idx = input._data
     if num_classes == -1:
         if idx.size == 0:
             raise RuntimeError("Can not infer total number of classes from empty tensor.")

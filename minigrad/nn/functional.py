@@ -266,7 +266,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     check_broadcast(input, target)
     if weight is not None:
         return _weighted_mse_loss(input, target, reduction, weight)
-    _reduction.get_enum(reduction)
+    reduction = ("none", "mean", "sum")[_reduction.get_enum(reduction)]  # 'elementwise_mean' is 'mean'
     a, b = input, target
     if a.dtype is not b.dtype or not a.dtype.is_floating_point:
         a, b = _as_loss_dtype(loss_dtype("mse_cpu", input, target), input, target)

@@ -7,11 +7,12 @@ import functools
 import numpy as np
 
 from ..arguments import word
-from ..ops._util import not_implemented, wrap
+from ..ops._util import wrap
 from ..ops.carriers import ARRAYS, TENSORS
 from ..ops.op import Op
 from ..size import Size
 from .batchnorm import affine_parameters, normalise, normalised_input_backward, reset_affine
+from .mixed_dtypes import check_parameter_dtypes
 from .module import Module
 from .recorded_backward import RecordedBackward, record_backward
 
@@ -118,10 +119,7 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
         if t is not None and tuple(t.shape) != shape:
             raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got {name} of shape "
                                f"{list(t.shape)} and normalized_shape = {list(shape)}")  # fmt: skip
-    if any(t is not None and t.dtype is not input.dtype for t in (weight, bias)):
-        raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
-    if not input.dtype.is_floating_point:
-        raise not_implemented("LayerNormKernelImpl", input.dtype)
+    check_parameter_dtypes(input, weight, bias, kernel="LayerNormKernelImpl")
     return NativeLayerNorm.apply(input, weight, bias, normalized_shape=shape, eps=eps)
 
 

@@ -11,9 +11,10 @@ import warnings
 import numpy as np
 
 from .. import dtypes
-from ..arguments import must_be_tensor
+from ..arguments import check_types, must_be_tensor
+from ..broadcasting import broadcast_shapes
 from ..ops import softmax as SM
-from ..ops._util import wrap
+from ..ops._util import infer_size, not_implemented, wrap
 from ..ops.elementwise import DivScalar, MulScalar
 from ..size import shape_text
 from ..tensor import Tensor
@@ -24,10 +25,21 @@ REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}  # the codes torch's nodes save (`
 
 
 def reduction_code(reduction):
-    """torch's code for a reduction name, or its ValueError."""
-    if reduction not in REDUCTIONS:
-        raise ValueError(f"{reduction} is not a valid value for reduction")
-    return REDUCTIONS[reduction]
+    """torch's code for a reduction name, or its ValueError (``_reduction.get_enum``)."""
+    code = REDUCTIONS.get(reduction) if reduction.__class__ is str else None
+    return _reduction.get_enum(reduction) if code is None else code
+
+
+def _parsed_arguments(function, weight, ignore_index, label_smoothing=0.0):
+    """``ignore_index`` and ``label_smoothing`` as torch's parser of ``function`` (``nll_loss_nd``,
+    ``cross_entropy_loss``) reads them (an int, a float: a 0-d tensor is taken), or its TypeError for them or for a
+    ``weight`` of a type it does not take."""
+    if weight is not None and not isinstance(weight, Tensor) or ignore_index.__class__ is not int or \
+            label_smoothing.__class__ is not float:
+        check_types(function, ("weight", 3, weight, "Tensor?"), ("ignore_index", 5, ignore_index, "int"),
+                    ("label_smoothing", 6, label_smoothing, "float"))  # fmt: skip
+        return int(ignore_index), float(label_smoothing)
+    return ignore_index, label_smoothing
 
 
 def _check_weight(weight, n_classes, input, prefix=""):
@@ -49,6 +61,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     than two dims)."""
     reduction = _reduction.reduction_of(size_average, reduce, reduction)  # the legacy arguments win, as in torch
     code = reduction_code(reduction)
+    ignore_index, _ = _parsed_arguments("nll_loss_nd", weight, ignore_index)
     if input.ndim < 1:
         raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")
     if input.ndim > 2:
@@ -60,10 +73,10 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
             f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
             f"({target.shape[0] if target.ndim else 0})."
         )
-    if target.dtype.name not in ("int64", "uint8"):
-        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {target.dtype.scalar_name}")
     if target.ndim > 1:
         raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    if target.dtype.name not in ("int64", "uint8"):
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {target.dtype.scalar_name}")
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"nll_loss_out_frame\" not implemented for '{input.dtype.scalar_name}'")
     _check_weight(weight, input._data.shape[-1], input)
@@ -112,6 +125,8 @@ def cross_entropy(
     summed over classes; with ``label_smoothing``, the graph torch records for it."""
     reduction = _reduction.reduction_of(size_average, reduce, reduction)  # the legacy arguments win, as in torch
     code = reduction_code(reduction)
+    reduction = ("none", "mean", "sum")[code]  # 'elementwise_mean' warned about once, here
+    ignore_index, label_smoothing = _parsed_arguments("cross_entropy_loss", weight, ignore_index, label_smoothing)
     class_dim = 0 if input.ndim == 1 else 1
     if input.shape == target.shape:
         if not target.dtype.is_floating_point:
@@ -185,19 +200,33 @@ def _check_float_target(input, target):
         raise RuntimeError(f"Found dtype {target.dtype.scalar_name} but expected {input.dtype.scalar_name}")
 
 
+def _check_written_in_place(shape, other_shape):
+    """torch's error when a loss of ``shape`` is multiplied in place (``mul_``) by a tensor of ``other_shape`` that
+    broadcasts it to a larger shape (a ``weight`` or ``pos_weight`` of the wrong shape)."""
+    out = infer_size(shape, other_shape)
+    if tuple(out) != tuple(shape):
+        raise RuntimeError(f"output with shape {shape_text(shape)} doesn't match the broadcast shape "
+                           f"{shape_text(out)}")  # fmt: skip
+
+
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
     """Mirror ``torch.nn.functional.binary_cross_entropy``: ``-(t * log(x) + (1 - t) * log(1 - x))`` for
     probabilities ``x`` (each log clamped at -100, as torch does), optionally weighted; recorded as
     BinaryCrossEntropyBackward0."""
     reduction = _reduction.reduction_of(size_average, reduce, reduction)  # the legacy arguments win, as in torch
     code = reduction_code(reduction)
-    if target.shape != input.shape:
+    if target.size() != input.size():  # torch's own test: a list has no ``size``
         raise ValueError(
             f"Using a target size ({target.shape}) that is different to the input size ({input.shape}) is "
             "deprecated. Please ensure they have the same size."
         )
+    if weight is not None:
+        weight_shape = broadcast_shapes(target.size(), weight.size())  # torch's _infer_size, and its message
     _check_float_target(input, target)
+    if not input.dtype.is_floating_point:
+        raise not_implemented("binary_cross_entropy", input.dtype)
     if weight is not None and weight.shape != input.shape:
+        _check_written_in_place(input.shape, weight_shape)
         weight = weight.expand(input.shape)
     return BinaryCrossEntropy.apply(input, target, weight=weight, reduction=code)
 
@@ -210,14 +239,24 @@ def binary_cross_entropy_with_logits(
     BinaryCrossEntropyWithLogitsBackward0."""
     reduction = _reduction.reduction_of(size_average, reduce, reduction)  # the legacy arguments win, as in torch
     code = reduction_code(reduction)
-    if target.shape != input.shape:
+    if not (target.size() == input.size()):  # torch's own test: a list has no ``size``
         raise ValueError(f"Target size ({target.shape}) must be the same as input size ({input.shape})")
-    if target.dtype is dtypes.bool_:  # torch's first step is 1 - target, the 1 taken as a bool
+    for name, position, value in (("weight", 3, weight), ("pos_weight", 4, pos_weight)):  # torch's parser
+        if value is not None and not isinstance(value, Tensor):
+            raise must_be_tensor("binary_cross_entropy_with_logits", name, position, value)
+    # torch's steps: log_sigmoid(input).mul_((pos_weight - 1) * target + 1), (1 - target).mul_(input), loss.mul_(weight)
+    if not input.dtype.is_floating_point:
+        raise not_implemented("log_sigmoid_cpu", input.dtype)
+    if pos_weight is not None:
+        _check_written_in_place(input.shape, infer_size(pos_weight.shape, target.shape))
+    if target.dtype is dtypes.bool_:  # 1 - target, the 1 taken as a bool
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
                            "`logical_xor()` operator instead.")  # fmt: skip
     if not target.dtype.is_floating_point:
         raise RuntimeError(f"result type {input.dtype.scalar_name} can't be cast to the desired output type "
                            f"{target.dtype.scalar_name}")
+    if weight is not None:
+        _check_written_in_place(input.shape, weight.shape)
     return BinaryCrossEntropyWithLogits.apply(input, target, weight=weight, pos_weight=pos_weight, reduction=code)
 
 
@@ -244,6 +283,8 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
     for position, (name, value) in enumerate((("input", input), ("target", target)), 1):  # torch.kl_div's parser
         if not isinstance(value, Tensor):
             raise must_be_tensor("kl_div", name, position, value)
+    if not (input.dtype.is_floating_point and target.dtype.is_floating_point):
+        raise RuntimeError("kl_div: Integral inputs not supported.")
     output = exp(target) * (target - input) if log_target else xlogy(target, target) - target * input
     reduced = output.mean() if code == 1 else output.sum() if code == 2 else output
     if reduction == "batchmean" and input.ndim != 0:

@@ -496,7 +496,7 @@ class Module:
         ``strict``) the missing and unexpected ones. Returns the lists of missing and unexpected keys, which print as
         ``<All keys matched successfully>`` when both are empty."""
         if not isinstance(state_dict, Mapping):
-            raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
+            raise TypeError(f"Expected state_dict to be dict-like, got <class '{typename(type(state_dict))}'>.")
         missing, unexpected, errors = [], [], []
         metadata = getattr(state_dict, "_metadata", None)
         state_dict = OrderedDict(state_dict)

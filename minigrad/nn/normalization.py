@@ -10,6 +10,7 @@ from ..ops._util import not_implemented
 from ..ops.group_norm import NativeGroupNorm
 from ..tensor import Tensor
 from .batchnorm import _NormBase, affine_parameters, native_batch_norm, reset_affine
+from .mixed_dtypes import check_parameter_dtypes
 from .module import Module
 
 
@@ -30,13 +31,7 @@ def native_group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
         shown = "[0]" if weight is None else _shape(weight)
         raise RuntimeError("Expected bias to be a vector of size equal to the number of channels in input, but got "
                            f"bias of shape {shown} and input of shape {_shape(input)}")  # fmt: skip
-    if not input.dtype.is_floating_point:
-        raise not_implemented("GroupNormKernelImpl", input.dtype)
-    for t in (weight, bias):
-        if t is not None and t.dtype is not input.dtype:
-            if input.dtype.scalar_name == "Float":
-                raise RuntimeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
-            raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
+    check_parameter_dtypes(input, weight, bias, kernel="GroupNormKernelImpl")
     hxw = input.numel() // (n * c) if n * c else 1
     return NativeGroupNorm.apply(input, weight, bias, N=n, C=c, HxW=hxw, group=num_groups, eps=eps)[0]
 
@@ -72,12 +67,14 @@ def torch_instance_norm(input, weight, bias, running_mean, running_var, use_inpu
     if not use_input_stats and (running_mean is None or running_var is None):
         raise RuntimeError("Expected running_mean and running_var to be defined when use_input_stats is false")
     b, c = input.shape[0], input.shape[1]
-    repeated = [None if t is None else t.repeat(b) for t in (weight, bias, running_mean, running_var)]
+    repeated = [None if t is None else t.repeat(b) for t in (weight, bias)]
+    # torch's instance norm reads its running statistics in the input's dtype, whatever theirs
+    repeated += [None if t is None else t.repeat(b).to(input.dtype) for t in (running_mean, running_var)]
     if not input.dtype.is_floating_point:
         raise not_implemented("batch_norm", input.dtype)
     reshaped = input.contiguous().view(1, b * c, *input.shape[2:])
     weight, bias, mean, var = repeated
-    out = native_batch_norm(reshaped, mean, var, weight, bias, use_input_stats, momentum, eps)
+    out = native_batch_norm(reshaped, mean, var, weight, bias, use_input_stats, momentum, eps, (weight, bias))
     with grad_mode.no_grad():
         for stat, rep in ((running_mean, mean), (running_var, var)):
             if stat is not None:

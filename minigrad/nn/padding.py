@@ -4,7 +4,7 @@ and the circular mode (torch's copies into slices of a new tensor: CopySlices no
 ``nn.ConstantPad1d``/``2d``/``3d``, ``nn.ZeroPad1d``/``2d``/``3d``, ``nn.ReflectionPad1d``/``2d``/``3d``,
 ``nn.ReplicationPad1d``/``2d``/``3d`` and ``nn.CircularPad1d``/``2d``/``3d``."""
 
-from ..arguments import is_int, must_be_tensor
+from ..arguments import check_types, is_float, is_int, must_be_tensor
 from ..ops import padding_modes as PM
 from ..ops._util import not_implemented
 from ..ops.padding import ConstantPadNd
@@ -27,6 +27,8 @@ def pad(input, pad, mode="constant", value=None):
         if not is_int(p):
             raise TypeError(f"pad(): argument 'pad' (position 2) must be tuple of ints, but found element of type "
                             f"{type(p).__name__} at pos {i}")  # fmt: skip
+    if mode.__class__ is not str or value is not None and not is_float(value):
+        check_types("pad", ("mode", 3, mode, "str"), ("value", 4, value, "float?"))
     if len(pad) % 2:
         raise RuntimeError("Padding length must be divisible by 2")
     if len(pad) > 2 * input.ndim:

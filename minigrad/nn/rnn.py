@@ -23,6 +23,7 @@ import numbers
 import warnings
 
 from .. import creation, dtypes
+from ..arguments import must_be_tensor
 from ..functional import cat, relu, stack, tanh
 from ..ops.shape import UnsafeSplit
 from ..tensor import Tensor
@@ -238,8 +239,11 @@ def _lstm(input, hx, weights, has_biases, num_layers, dropout_p, train, bidirect
     has_projections = hx[0].shape[2] != hx[1].shape[2]
     params = _gather_params(weights, has_biases, has_projections)
     packed = batch_sizes is not None
-    if has_projections and input.dtype is dtypes.float32 and input.numel() and not packed:  # torch's oneDNN path
-        warn_once(_NO_ONEDNN_PROJECTIONS, user_stacklevel())
+    if input.dtype is dtypes.float32 and input.numel() and not packed:  # torch's oneDNN path
+        if has_projections:
+            warn_once(_NO_ONEDNN_PROJECTIONS, user_stacklevel())
+        elif any(h.dtype not in (dtypes.float32, dtypes.float16) for h in hx):  # oneDNN reads no other dtype
+            raise RuntimeError("get_mkldnn_dtype: unsupported data type")
     seq = input.transpose(0, 1) if batch_first and not packed else input
     hiddens = list(zip(hx[0].unbind(0), hx[1].unbind(0)))
     output, finals = _layer_stack("LSTM", seq, hiddens, params, num_layers, dropout_p, train, bidirectional,
@@ -614,6 +618,8 @@ def _gru_cell_fn(input, hx, w_ih, w_hh, b_ih, b_hh):
 
 def _lstm_cell_fn(input, hx, w_ih, w_hh, b_ih, b_hh):
     """torch's ``lstm_cell``."""
+    if isinstance(hx, Tensor):  # torch's parser wants a tuple (h, c)
+        raise must_be_tensor("lstm_cell", "hx", 2, hx, kind="tuple of Tensors")
     if len(hx) != 2:
         raise RuntimeError("lstm_cell expects two hidden states")
     hidden_size = w_hh.size(1)

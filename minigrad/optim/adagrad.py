@@ -3,7 +3,7 @@
 from ..creation import full_like
 from . import kernels
 from .kernels import addcdiv, addcmul
-from .optimizer import Optimizer, check_nonnegative, decay_weight, step_tensor
+from .optimizer import Optimizer, check_fused, check_nonnegative, decay_weight, step_tensor
 
 
 class Adagrad(Optimizer):
@@ -19,11 +19,7 @@ class Adagrad(Optimizer):
                         initial_accumulator_value=initial_accumulator_value, foreach=foreach, maximize=maximize,
                         differentiable=differentiable, fused=fused)  # fmt: skip
         super().__init__(params, defaults)
-        if fused:
-            if differentiable:
-                raise RuntimeError("`fused` does not support `differentiable`")
-            if foreach:
-                raise RuntimeError("`fused` and `foreach` cannot be `True` together.")
+        check_fused(fused, foreach, differentiable)
         for group in self.param_groups:
             for p in group["params"]:
                 self._init_state(p, self.state[p], initial_accumulator_value)

@@ -4,9 +4,10 @@ operation for operation, with its rounding (:mod:`minigrad.optim.kernels`)."""
 import numpy as np
 
 from ..creation import zeros_like
+from ..tensor import Tensor
 from . import kernels
 from .kernels import addcdiv, addcmul, lerp
-from .optimizer import Optimizer, check_betas, check_nonnegative, decay_weight, step_tensor
+from .optimizer import Optimizer, check_betas, check_fused, check_nonnegative, decay_weight, step_tensor
 
 
 class Adam(Optimizer):
@@ -16,6 +17,8 @@ class Adam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
                  foreach=None, maximize=False, capturable=False, differentiable=False, fused=None,
                  decoupled_weight_decay=False):
+        if isinstance(lr, Tensor) and foreach and not capturable:
+            raise ValueError("lr as a Tensor is not supported for capturable=False and foreach=True")
         check_nonnegative(lr=lr, eps=eps)
         check_betas(betas)
         check_nonnegative(weight_decay=weight_decay)
@@ -25,6 +28,7 @@ class Adam(Optimizer):
                         maximize=maximize, foreach=foreach, capturable=capturable, differentiable=differentiable,
                         fused=fused, decoupled_weight_decay=decoupled_weight_decay)
         super().__init__(params, defaults)
+        check_fused(fused, foreach, differentiable)
 
     def _update(self, p, grad, state, group):
         """m = lerp(m, g, 1 - beta1); v = beta2 * v + (1 - beta2) * g * g;

@@ -175,8 +175,19 @@ def check_nonnegative(*, negative_only=False, **values):
              "momentum": "momentum value", "alpha": "alpha value", "lr_decay": "lr_decay value",
              "initial_accumulator_value": "initial_accumulator_value value", "momentum_decay": "momentum_decay value"}
     for name, value in values.items():
+        if name == "lr" and isinstance(value, Tensor) and value.numel() != 1:
+            raise ValueError("Tensor lr must be 1-element")
         if (value < 0.0) if negative_only else not 0.0 <= value:
             raise ValueError(f"Invalid {words[name]}: {value}")
+
+
+def check_fused(fused, foreach, differentiable):
+    """torch's RuntimeErrors for ``fused=True`` (SGD, Adam, AdamW, Adagrad) with options it cannot take."""
+    if fused:
+        if differentiable:
+            raise RuntimeError("`fused` does not support `differentiable`")
+        if foreach:
+            raise RuntimeError("`fused` and `foreach` cannot be `True` together.")
 
 
 def decay_weight(p, grad, group):

@@ -2,7 +2,7 @@
 
 from ..tensor import Tensor
 from .kernels import add_scaled
-from .optimizer import Optimizer, check_nonnegative, decay_weight
+from .optimizer import Optimizer, check_fused, check_nonnegative, decay_weight
 
 
 class SGD(Optimizer):
@@ -17,6 +17,7 @@ class SGD(Optimizer):
         defaults = dict(lr=lr, momentum=momentum, dampening=dampening, weight_decay=weight_decay, nesterov=nesterov,
                         maximize=maximize, foreach=foreach, differentiable=differentiable, fused=fused)
         super().__init__(params, defaults)
+        check_fused(fused, foreach, differentiable)
 
     def _state_of(self, p, group):
         """Without momentum SGD keeps no state: torch's ``optimizer.state`` stays empty."""
