@@ -89,6 +89,8 @@ def make_grads(outputs, grads):
                 f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and output[{i}] has a shape "
                 f"of {out.shape}."
             )
+        elif g._data.dtype != out._data.dtype and out._requires_grad:  # torch's engine casts it to the output's
+            g = graph.Tensor._wrap(g._data.astype(out._data.dtype))
         result.append(g)
     if len(grads) < len(outputs):  # checked after each gradient, as torch's zip over the two sequences does (extra
         # gradients are dropped by that zip; too few reach torch's engine, which counts them)

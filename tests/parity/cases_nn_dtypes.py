@@ -198,3 +198,22 @@ attempts(
     "torch.optim.Adagrad(nn.Linear(2, 1).parameters(), fused=True, foreach=True)",
     "torch.optim.SGD(nn.Linear(2, 1).parameters(), lr=torch.tensor(0.1)).param_groups[0]['lr']",
 )
+
+# backward(gradient) of another dtype than the output's: torch's engine casts it to the output's dtype first.
+case("api_nn_dtypes_backward_gradient_of_another_dtype", [ATTEMPT, """
+torch.manual_seed(0)
+lin = torch.nn.Linear(3, 2)
+x = torch.ones(4, 3)
+def run(g):
+    lin.zero_grad()
+    lin(x).backward(g)
+    return lin.weight.grad
+for dtype in (torch.float64, torch.float16, torch.long, torch.bool):
+    attempt(str(dtype), lambda: run(torch.ones(4, 2).to(dtype)))
+w = torch.tensor([1., 2.], requires_grad=True)
+attempt("grad float64", lambda: torch.autograd.grad(w * 2, w, torch.tensor([1., 1.], dtype=torch.float64)))
+attempt("grad long", lambda: torch.autograd.grad(w * 2, w, torch.tensor([1, 1])))
+z = torch.tensor([1., 2.], dtype=torch.float64, requires_grad=True)
+attempt("float64 output", lambda: torch.autograd.grad(z * 2, z, torch.tensor([0.1, 0.2])))
+attempt("shape first", lambda: lin(x).backward(torch.ones(2, 4).double()))
+"""])
