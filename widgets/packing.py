@@ -40,26 +40,24 @@ def shared_strings(steps):
 def pack(steps):
     """``(strings, packed)``: ``steps`` (as ``steps.py`` writes them) in the form the widget saves."""
     strings = shared_strings(steps)
-    index = {text: k for k, text in enumerate(strings)}
-
-    def ref(text):
-        return index.get(text, text) if text is not None else None
-
+    ref = {text: k for k, text in enumerate(strings)}.get  # ref(text, text): its index, or the text (None: None)
     packed = []
     for s in steps:
         changes, at = [], None
+        add = changes.append
         for eid, key, value in s["c"]:
             if eid != at:
                 assert eid[:1] not in ("+", "-", ""), eid  # an id must not read as a class change
-                changes.append(eid)
+                add(eid)
                 at = eid
             if key == "+" or key == "-":
-                changes.append(key + value)
+                add(key + value)
             elif key == "i":
-                changes.append({field: ref(text) for field, text in value.items()})
+                add({field: ref(text, text) for field, text in value.items()})
             else:
-                changes += (key, ref(value))
-        step = {"k": s["k"], "l": s["l"], "t": [ref(line) for line in s["t"]], "h": s["h"], "c": changes}
+                add(key)
+                add(ref(value, value))
+        step = {"k": s["k"], "l": s["l"], "t": [ref(line, line) for line in s["t"]], "h": s["h"], "c": changes}
         if s["o"]:
             step["o"] = s["o"]
         if "f" in s:
