@@ -3,6 +3,20 @@ MyReLU example: old and new style, ``ctx``'s options, and the mistakes they make
 
 from parity.cases import ATTEMPT, attempts, case  # noqa: F401
 
+# Each call in CALLS (text, evaluated with x and m, two leaves), its result and node, and the grads its backward gives.
+_CALLS = """
+for call in CALLS:
+    print(call)
+    try:
+        y = eval(call)
+        print("  ", y, nf(y))
+        y.sum().backward()
+        print("  ", x.grad, m.grad)
+    except Exception as e:
+        print("  ", type(e).__name__, e)
+    x.grad = m.grad = None
+"""
+
 # ---------------------------------------------------------------------------------------------------------
 # Keyword arguments to ``apply``: without ``setup_context`` torch puts each at the position of forward's
 # parameter of that name (a tensor passed so gets an edge; a default before it is not filled in); with it,
@@ -10,7 +24,7 @@ from parity.cases import ATTEMPT, attempts, case  # noqa: F401
 # ---------------------------------------------------------------------------------------------------------
 case(
     "api_functions_students_apply_keywords",
-    """
+    ["""
     class Scale(torch.autograd.Function):
         @staticmethod
         def forward(ctx, x, k=2.0, *, m=None):
@@ -33,23 +47,14 @@ case(
 
     x = torch.tensor([1., 2.], requires_grad=True)
     m = torch.tensor([1., 3.], requires_grad=True)
-    for call in ["Scale.apply(x=x)", "Scale.apply(x, k=m)", "Scale.apply(k=m, x=x)", "Scale.apply(torch.ones(2), k=m)",
-                 "Scale.apply(x, m=3)", "Scale.apply(x, 2, k=3)", "Three.apply(b=2., a=x)", "Three.apply(x, c=m)",
-                 "Three.apply(c=m)", "Three.apply(x, rest=1)", "Three.apply(x, ctx=1)"]:
-        print(call)
-        try:
-            y = eval(call)
-            print("  ", y, nf(y))
-            y.sum().backward()
-            print("  ", x.grad, m.grad)
-        except Exception as e:
-            print("  ", type(e).__name__, e)
-        x.grad = m.grad = None
-    """,
+    CALLS = ["Scale.apply(x=x)", "Scale.apply(x, k=m)", "Scale.apply(k=m, x=x)", "Scale.apply(torch.ones(2), k=m)",
+             "Scale.apply(x, m=3)", "Scale.apply(x, 2, k=3)", "Three.apply(b=2., a=x)", "Three.apply(x, c=m)",
+             "Three.apply(c=m)", "Three.apply(x, rest=1)", "Three.apply(x, ctx=1)"]
+    """, _CALLS],
 )
 case(
     "api_functions_students_setup_context_keywords",
-    """
+    ["""
     class Scale(torch.autograd.Function):
         @staticmethod
         def forward(x, k=2.0):
@@ -92,18 +97,9 @@ case(
 
     x = torch.tensor([1., 2.], requires_grad=True)
     m = torch.tensor([1., 3.], requires_grad=True)
-    for call in ["Scale.apply(x)", "Scale.apply(x=x)", "Scale.apply(x, k=m)", "Scale.apply(x, 1, 2)", "Scale.apply()",
-                 "Scale.apply(x, 2, k=3)", "Scale.apply(x, z=3)", "KeywordOnly.apply(x)", "WithCtx.apply(x)"]:
-        print(call)
-        try:
-            y = eval(call)
-            print("  ", y, nf(y))
-            y.sum().backward()
-            print("  ", x.grad, m.grad)
-        except Exception as e:
-            print("  ", type(e).__name__, e)
-        x.grad = m.grad = None
-    """,
+    CALLS = ["Scale.apply(x)", "Scale.apply(x=x)", "Scale.apply(x, k=m)", "Scale.apply(x, 1, 2)", "Scale.apply()",
+             "Scale.apply(x, 2, k=3)", "Scale.apply(x, z=3)", "KeywordOnly.apply(x)", "WithCtx.apply(x)"]
+    """, _CALLS],
 )
 
 # ---------------------------------------------------------------------------------------------------------
