@@ -235,3 +235,12 @@ lin(x).sum().backward()
             "[[1., 1.]]: left them as they were") in lines  # fmt: skip
     only_hook = code.replace("lin.register_full_backward_pre_hook(lambda m, go: (go[0] * 2,))\n", "")
     assert not any("backward pre-hook" in t for t in captions(only_hook))  # the output side only keeps the grads
+
+
+def test_an_edge_whose_gradient_a_node_hook_took_away_shows_none():
+    steps = GraphStepper.from_code(NODE_HOOKS, {}).steps
+    k = next(i for i, st in enumerate(steps) if st["t"][0].startswith("hook (lambda gi, go"))
+    changes = steps[k]["c"]
+    cleared = [eid for eid, key, value in changes if key == "-" and value == "carried"]
+    assert len(cleared) == 1  # b's edge: nothing goes along it now
+    assert [cleared[0], 0, ""] in changes

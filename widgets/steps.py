@@ -813,6 +813,12 @@ class StepBuilder:
             c.say(_node_hook_line(hook, "hook", fn.label, "grad_inputs"))
             c.highlight(fid)
             if k == len(hooks) - 1:  # what the node's inputs receive: the last hook's say
+                for i, (before, after) in enumerate(zip(outs, final)):
+                    edge = self.g.input_edges(fid).get(i)
+                    if before is not None and after is None and edge is not None:  # the hook took it away
+                        c.set_line(edge.id, EDGE_TEXT, "")
+                        c.remove_class(edge.id, "carried")
+                        c.info(edge.id, title=None, grad=None)
                 self.carry_all(fid, final, arrive=True)
             self.commit("bwd")
 
