@@ -13,6 +13,7 @@ from .arguments import (
     OPERANDS,
     call_error,
     invalid_arguments,
+    is_float,
     is_int,
     must_be_tensor,
     recorded_signatures,
@@ -63,6 +64,8 @@ def logit(input, eps=None):
     """Mirror ``torch.logit``: ``log(x / (1 - x))``, the inverse of sigmoid, ``x`` first clamped to
     ``[eps, 1 - eps]`` when ``eps`` is given (LogitBackward0: the gradient is 0 outside that range, NaN outside
     [0, 1] without ``eps``)."""
+    if isinstance(eps, Tensor) and is_float(eps):  # torch's parser reads a 0-d tensor that needs no grad as a float
+        eps = float(eps.item())
     if eps is not None and not isinstance(eps, (int, float)) or isinstance(eps, bool):
         raise must_be_tensor("logit", "eps", None, eps, "float")
     return E.Logit.apply(input, eps=None if eps is None else float(eps))

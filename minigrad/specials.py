@@ -37,6 +37,8 @@ def digamma(input):
 
 
 def _order(function, n, position):
+    if isinstance(n, Tensor) and n.ndim == 0 and is_int(n):  # torch's parser reads a 0-d integer tensor as an int
+        n = int(n.item())
     if not is_int(n) or isinstance(n, Tensor):
         raise must_be_tensor(function, "n", position, n, kind="int")
     if n < 0:

@@ -709,7 +709,7 @@ class Logit(Op):
         x = a._data if a.dtype.is_floating_point else a._data.astype(dtypes.get_default_dtype().np)
         c = x.dtype.type
         if eps is not None:
-            x = np.minimum(np.maximum(x, c(eps)), c(1 - eps))
+            x = np.where(x < c(eps), c(eps), np.minimum(x, c(1 - eps)))  # torch's order: for eps > 0.5, x < eps wins
         with np.errstate(divide="ignore", invalid="ignore"):
             return wrap(precise(np.log, x / (c(1) - x)))
 

@@ -141,3 +141,16 @@ attempts("api_dtype_sweep_bool_clamp_and_split_varargs", ["b = torch.tensor([Tru
          "torch.arange(6).view(3, 2).vsplit(1, 2)", "torch.arange(8).view(2, 2, 2).dsplit(1, 1)",
          "torch.arange(6).view(2, 3).hsplit([1, 2])", "torch.arange(6).view(2, 3).hsplit(3)",
          "torch.hsplit(torch.arange(6).view(2, 3), 1, 2)", "torch.arange(6).view(2, 3).hsplit(indices=[1])")
+
+# torch's parser reads a 0-d integer tensor as an int (polygamma's n) and a 0-d tensor that needs no grad as a float
+# (logit's eps; a bool one is 1.0, which clamps below 1 - eps first, as torch's kernel does for eps > 0.5).
+attempts("api_dtype_sweep_zero_dim_tensors_as_numbers", ["x = torch.tensor([0.2, 0.7])"],
+         "torch.polygamma(torch.tensor(1), x)", "torch.polygamma(torch.tensor(1.), x)",
+         "torch.polygamma(torch.tensor([1]), x)", "torch.polygamma(torch.tensor(True), x)",
+         "x.polygamma(torch.tensor(1))", "x.clone().polygamma_(torch.tensor(1))",
+         "torch.special.polygamma(torch.tensor(2), x)", "torch.polygamma(torch.tensor(-1), x)",
+         "torch.polygamma(torch.tensor(1, dtype=torch.int32), x)", "torch.logit(x, torch.tensor(0.1))",
+         "torch.logit(x, torch.tensor(3))", "torch.logit(x, torch.tensor([0.1]))",
+         "torch.logit(x, torch.tensor(0.1, requires_grad=True))", "x.logit(torch.tensor(0.1))",
+         "x.clone().logit_(torch.tensor(0.1))", "torch.special.logit(x, torch.tensor(0.1))",
+         "torch.logit(x, eps=torch.tensor(True))", "torch.logit(x, 0.8)", "torch.mvlgamma(x + 2, torch.tensor(2))")
