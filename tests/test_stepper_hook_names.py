@@ -172,6 +172,18 @@ def test_module_backward_hooks_that_raise_are_named_with_their_module():
     assert pre[1:] == ["raised by backward pre-hook (lambda m, go: 1 / 0) of the Linear module"]
 
 
+def test_a_hook_that_raises_before_its_node_runs_leaves_no_empty_step():
+    """Gradients reached the node (its inputs' edges are lit), then its pre-hook, or a tensor hook of its result,
+    failed: the error step comes right after the step before, and shows where the gradients stopped."""
+    code = "x = torch.tensor([3.0, 1.0], requires_grad=True)\ny = x * 2\nz = (y * 2).sum()\n"
+    for hook in ["y.grad_fn.register_prehook(lambda go: go[5])", "y.register_hook(lambda g: 1 / 0)",
+                 "y.register_hook(lambda g: g.sum())"]:  # fmt: skip
+        steps = GraphStepper.from_code(code + hook + "\nz.backward()\n", {}).steps
+        assert all(st["t"] for st in steps), [(st["t"], st["h"]) for st in steps]
+        assert steps[-2]["t"][0] == "z = (y * 2).sum() → MulBackward0", steps[-2]["t"]
+        assert set(steps[-2]["h"]) & set(steps[-1]["h"])  # the edge the gradient came along stays lit
+
+
 def test_an_error_outside_backward_blames_no_hook():
     """The hook's own function called in forward code after a backward: the error is not the hook's firing."""
     code = "def bad(g):\n    raise ValueError('no')\n" + Y + "y.register_hook(lambda g: g)\ny.backward()\nbad(y)\n"

@@ -184,6 +184,7 @@ class StepBuilder:
         self.rebound = {}  # variable name -> how many tensors it named before the one it names now
         self.ops = {}  # function id -> what its forward op recorded
         self.pending = None  # the backward node being run: (function id, grads arriving)
+        self.last_event = None  # the kind of the event handled last
         self.node_hooks = []  # its hooks' reports (register_hook on the node), shown after it
         self.accumulating = True  # leaves' .grad accumulate in this backward (autograd.grad: they do not)
         self.create_graph = False  # this backward records a graph of its own, and keeps the one it ran through
@@ -576,6 +577,7 @@ class StepBuilder:
             if ev.output:  # printed before or while this event happened: it belongs to its step
                 self.canvas.output.append(ev.output)
             getattr(self, "on_" + ev.kind)(ev.info)
+            self.last_event = ev.kind
         if self.pending is not None:
             self.flush_pending()
         self.commit("fwd")
@@ -612,8 +614,8 @@ class StepBuilder:
 
     def on_statement(self, info):
         c = self.canvas
-        if self.pending is not None:  # the statement failed inside a backward node: the error step follows
-            return
+        if self.pending is not None or self.last_event == "inputs":
+            return  # the statement failed inside a backward node or a hook before it: the error step follows
         before = set(self.appeared)
         values = {self.g.tensor_at(ch["at"]): ch["value"] for ch in info["changes"] if ch["value"] is not None}
         requires = {self.g.tensor_at(ch["at"]): ch["requires_grad"] for ch in info["changes"]}
