@@ -23,7 +23,7 @@ import textwrap
 
 import numpy as np
 
-from minigrad.autograd.observer import OP
+from minigrad.autograd.observer import INPUTS, OP
 from minigrad.dtypes import from_numpy_dtype
 from minigrad.graph import SUMMARY_MAX_ELEMENTS, TensorNode, extract, slot
 from minigrad.size import Size
@@ -614,7 +614,7 @@ class StepBuilder:
 
     def on_statement(self, info):
         c = self.canvas
-        if self.pending is not None or self.last_event == "inputs":
+        if self.pending is not None or self.last_event == INPUTS:
             return  # the statement failed inside a backward node or a hook before it: the error step follows
         before = set(self.appeared)
         values = {self.g.tensor_at(ch["at"]): ch["value"] for ch in info["changes"] if ch["value"] is not None}
