@@ -83,7 +83,7 @@ class Mv(Op):
         return wrap(a._data @ v._data)
 
 
-# torch's CPU dot of a few floats (MKL's kernel; every one of 2000 random vectors per length agreed): float32 vectors
+# torch's CPU dot of a few floats (MKL's kernel; each of 1000 or more random vectors per length agreed): float32 vectors
 # of up to 8 elements add their products into 4 interleaved accumulators that start at 0 and are summed in pairs,
 # float64 vectors of up to 4 into 2. numpy's BLAS picks its kernel by the CPU (on AVX-512 it fuses the multiply-adds),
 # so these are computed here, the same on every machine; longer vectors go to numpy's BLAS.
