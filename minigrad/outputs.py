@@ -18,14 +18,13 @@ def write_out(name, out, compute, *inputs):
             f"{name}(): functions with out=... arguments don't support automatic differentiation, but one of the "
             "arguments requires grad."
         )
-    from .ops.inplace import check_overlap  # not at the top: ops import this module's callers
+    from .ops._util import cant_cast  # not at the top: ops import this module's callers
+    from .ops.inplace import check_overlap
 
     check_overlap(out, inputs)
     result = compute()
     if result.dtype.category > out.dtype.category:
-        raise RuntimeError(
-            f"result type {result.dtype.scalar_name} can't be cast to the desired output type {out.dtype.scalar_name}"
-        )
+        raise cant_cast(result.dtype, out.dtype)
     if out.shape != result.shape:
         if out.numel():
             warnings.warn(

@@ -9,9 +9,9 @@ import warnings
 
 import numpy as np
 
-from .. import sampling
+from .. import dtypes, sampling
 from ..functional import add, mul
-from ..ops._util import wrap
+from ..ops._util import cant_cast, wrap
 from ..random import default_generator
 from ..torch_warnings import user_stacklevel
 from ..typename import c_type_name
@@ -38,7 +38,7 @@ def dropout(input, p=0.5, training=True, inplace=False):
     if p == 1:
         noise = wrap(np.zeros((), dt))  # torch multiplies by a 0-d zero
     elif dt.kind != "f":
-        raise RuntimeError(f"result type Float can't be cast to the desired output type {input.dtype.scalar_name}")
+        raise cant_cast(dtypes.float32, input.dtype)
     else:
         kept = np.empty_like(input._data, dtype=bool)  # input's layout, filled in its memory order, as torch's
         sampling.fill(kept, sampling.bernoulli(default_generator, 1.0 - p, kept.size))
@@ -67,7 +67,7 @@ def _dropout_impl(input, p, train, inplace, feature, alpha):
     else:
         kept = np.empty_like(input._data, dtype=bool)  # input's layout, filled in its memory order, as torch's
     if dt.kind != "f":
-        raise RuntimeError(f"result type Float can't be cast to the desired output type {input.dtype.scalar_name}")
+        raise cant_cast(dtypes.float32, input.dtype)
     sampling.fill(kept, sampling.bernoulli(default_generator, 1.0 - p, kept.size))
     noise = kept.astype(dt)
     if not alpha:

@@ -8,7 +8,7 @@ import numpy as np
 from .. import dtypes
 from ..arguments import must_be_tensor
 from ..functional import sigmoid, tanh  # noqa: F401 - re-exported, as torch.nn.functional has them
-from ..ops._util import check_broadcast, mean_of, needs_grad, not_implemented, wrap
+from ..ops._util import cant_cast, check_broadcast, mean_of, needs_grad, not_implemented, wrap
 from ..ops.carriers import ARRAYS
 from ..ops.linalg import MAT1_GRAD, MAT2_GRAD, is_column_major
 from ..ops.op import Op, sizes_and_strides
@@ -370,8 +370,7 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
     dtype = loss_dtype("huber_cpu", a, b)
     if dtype.category > a.dtype.category:  # torch's huber writes into the input's dtype
-        raise RuntimeError(f"result type {dtype.scalar_name} can't be cast to the desired output type "
-                           f"{a.dtype.scalar_name}")  # fmt: skip
+        raise cant_cast(dtype, a.dtype)
     loss = HuberLoss.apply(a, b, reduction=code, delta=float(delta))
     return loss if weight is None else _weighted(loss, weight, input, reduction, lambda loss: loss.mean())
 

@@ -14,7 +14,7 @@ from .. import dtypes
 from ..arguments import check_types, must_be_tensor
 from ..broadcasting import broadcast_shapes
 from ..ops import softmax as SM
-from ..ops._util import infer_size, not_implemented, wrap
+from ..ops._util import broadcast_mismatch, cant_cast, infer_size, not_implemented, wrap
 from ..ops.elementwise import DivScalar, MulScalar
 from ..size import shape_text
 from ..tensor import Tensor
@@ -205,8 +205,7 @@ def _check_written_in_place(shape, other_shape):
     broadcasts it to a larger shape (a ``weight`` or ``pos_weight`` of the wrong shape)."""
     out = infer_size(shape, other_shape)
     if tuple(out) != tuple(shape):
-        raise RuntimeError(f"output with shape {shape_text(shape)} doesn't match the broadcast shape "
-                           f"{shape_text(out)}")  # fmt: skip
+        raise broadcast_mismatch(shape, out)
 
 
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
@@ -253,8 +252,7 @@ def binary_cross_entropy_with_logits(
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
                            "`logical_xor()` operator instead.")  # fmt: skip
     if not target.dtype.is_floating_point:
-        raise RuntimeError(f"result type {input.dtype.scalar_name} can't be cast to the desired output type "
-                           f"{target.dtype.scalar_name}")
+        raise cant_cast(input.dtype, target.dtype)
     if weight is not None:
         _check_written_in_place(input.shape, weight.shape)
     return BinaryCrossEntropyWithLogits.apply(input, target, weight=weight, pos_weight=pos_weight, reduction=code)

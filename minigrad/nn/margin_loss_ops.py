@@ -5,7 +5,7 @@ call them are in :mod:`minigrad.nn.margin_losses`."""
 
 import numpy as np
 
-from ..ops._util import mean_of, not_implemented, wrap
+from ..ops._util import broadcast_mismatch, mean_of, not_implemented, wrap
 from ..ops.carriers import ARRAYS, TENSORS
 from ..ops.elementwise import DivScalar
 from ..ops.not_implemented import record_not_implemented
@@ -55,8 +55,7 @@ class SoftMarginLoss(Op):
                                f"be cast to the desired output type {a.dtype.scalar_name}")  # fmt: skip
         product = np.multiply(-x, t if t.dtype.kind == "f" else t.astype(x.dtype))
         if product.shape != x.shape:
-            raise RuntimeError(f"output with shape {shape_text(x.shape)} doesn't match the broadcast shape "
-                               f"{shape_text(product.shape)}")  # fmt: skip
+            raise broadcast_mismatch(x.shape, product.shape)
         ctx.reduction = reduction
         ctx._save((a, target))
         loss = np.log1p(np.exp(product.astype(x.dtype, copy=False)))

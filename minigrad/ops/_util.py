@@ -91,6 +91,23 @@ def needs_grad(x):
     return getattr(x, "_requires_grad", False)
 
 
+def cant_cast(result, output):
+    """torch's error for writing a result of dtype ``result`` into a tensor of dtype ``output`` of a lower category
+    (a float result into an integer tensor, an integer one into a bool tensor)."""
+    return RuntimeError(
+        f"result type {result.scalar_name} can't be cast to the desired output type {output.scalar_name}"
+    )
+
+
+def broadcast_mismatch(shape, broadcast):
+    """torch's error for writing a result of the larger shape ``broadcast`` into a tensor of ``shape`` (in place,
+    or into ``out=``)."""
+    from ..size import shape_text  # not at the top: size imports what imports this module
+
+    return RuntimeError(f"output with shape {shape_text(shape)} doesn't match the broadcast shape "
+                        f"{shape_text(broadcast)}")  # fmt: skip
+
+
 def not_implemented(kernel, dtype):
     """torch's error for a kernel that has no version for ``dtype``: ``"abs_cpu" not implemented for 'Bool'``."""
     return NotImplementedError(f"\"{kernel}\" not implemented for '{dtype.scalar_name}'")

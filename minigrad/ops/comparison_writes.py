@@ -3,7 +3,7 @@ differentiably on their inputs, but which torch still records (its derivatives.y
 
 import numpy as np
 
-from ._util import check_broadcast, data, wrap
+from ._util import broadcast_mismatch, check_broadcast, data, wrap
 from .inplace import Fill, FillTensor
 from .op import Op
 
@@ -18,10 +18,7 @@ def _compared(name, a, other):
     if hasattr(other, "_data"):
         check_broadcast(a, other)
         if np.broadcast_shapes(a.shape, b.shape) != a.shape:
-            from ..size import shape_text
-
-            raise RuntimeError(f"output with shape {shape_text(a.shape)} doesn't match the broadcast shape "
-                               f"{shape_text(np.broadcast_shapes(a.shape, b.shape))}")  # fmt: skip
+            raise broadcast_mismatch(a.shape, np.broadcast_shapes(a.shape, b.shape))
     return wrap(np.asarray(_COMPARE[name](a._data, b)).astype(a._data.dtype))
 
 

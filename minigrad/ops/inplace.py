@@ -16,7 +16,7 @@ from ..autograd import grad_mode
 from ..size import shape_text
 from ..tensor import Tensor
 from ..typename import c_type_name
-from ._util import check_broadcast, data, scalar_as, wrap
+from ._util import broadcast_mismatch, cant_cast, check_broadcast, data, scalar_as, wrap
 from .carriers import ARRAYS
 from .indexing import _index_error as index_error
 from .indexing import (
@@ -123,20 +123,10 @@ def overlap_status(a, b):
 def _write(t, out):
     """Write an op's result into ``t``'s own memory (views of ``t`` see it)."""
     if out._data.shape != t._data.shape:
-        raise RuntimeError(
-            f"output with shape {shape_text(t.shape)} doesn't match the broadcast shape {shape_text(out.shape)}"
-        )
+        raise broadcast_mismatch(t.shape, out.shape)
     if out._data.dtype is not t._data.dtype and out.dtype.category > t.dtype.category:
         raise cant_cast(out.dtype, t.dtype)
     t._data[...] = out._data
-
-
-def cant_cast(result, output):
-    """torch's error for writing a result of dtype ``result`` into a tensor of dtype ``output`` of a lower category
-    (a float result into an integer tensor, an integer one into a bool tensor)."""
-    return RuntimeError(
-        f"result type {result.scalar_name} can't be cast to the desired output type {output.scalar_name}"
-    )
 
 
 def _refuse_cast(t, operands):
@@ -270,10 +260,7 @@ class Copy(Op):
     def forward(ctx, a, src):
         check_broadcast(a, src)
         if src.ndim > a.ndim:
-            raise RuntimeError(
-                f"output with shape {shape_text(a.shape)} doesn't match the broadcast shape "
-                f"{shape_text(np.broadcast_shapes(a.shape, src.shape))}"
-            )
+            raise broadcast_mismatch(a.shape, np.broadcast_shapes(a.shape, src.shape))
         return wrap(np.broadcast_to(src._data, a.shape).astype(a._data.dtype))
 
 
