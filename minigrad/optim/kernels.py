@@ -21,6 +21,8 @@ import threading
 
 import numpy as np
 
+from .fused_axpy import axpy, fused
+
 CHUNK = 1 << 15  # elements per pass: 256 KB of float64, which stays in cache between a chunk's passes
 _scratch = threading.local()  # per thread, as optimizers may step in several
 
@@ -66,6 +68,9 @@ def add_scaled(a, alpha, b, out=None):
     alpha = a.dtype.type(alpha)
     if alpha == 1 or alpha == -1:  # the product is exact: one rounding in the tensor's dtype is the same
         return (np.add if alpha == 1 else np.subtract)(a, b, out=out)
+    out = _out(out, a)
+    if _into(out, a, alpha, b):
+        return out
     scale = wide_type(a.dtype)(alpha)
 
     def compute(t, a, b):
@@ -73,7 +78,19 @@ def add_scaled(a, alpha, b, out=None):
         t += a
         return t
 
-    return _rounded_once(_out(out, a), compute, a, b)
+    return _rounded_once(out, compute, a, b)
+
+
+def _into(out, base, alpha, x):
+    """``out[...] = base + alpha * x`` by numpy's BLAS, if it rounds once (:func:`~.fused_axpy.axpy`); whether it
+    did. ``base`` is copied into ``out`` first, so ``out`` must not overlap ``x``, unless both are ``base``."""
+    if not fused(out.dtype) or base.dtype != out.dtype or base.shape != out.shape or x.shape != out.shape:
+        return False
+    if out is not base:
+        if x is out or np.may_share_memory(x, out):
+            return False
+        np.copyto(out, base)
+    return axpy(alpha, x, out)
 
 
 def lerp(start, end, weight, out=None):
@@ -82,7 +99,13 @@ def lerp(start, end, weight, out=None):
     dtype = start.dtype
     w = dtype.type(weight)
     from_end = abs(w) >= 0.5
-    scale = wide_type(dtype)(w - dtype.type(1) if from_end else w)
+    coef = w - dtype.type(1) if from_end else w
+    out = _out(out, start)
+    if fused(dtype) and out.dtype == dtype and out.flags.c_contiguous and start.shape == end.shape == out.shape:
+        diff = np.subtract(end, start, dtype=dtype)  # rounded first, as torch does
+        if _into(out, end if from_end else start, coef, diff):
+            return out
+    scale = wide_type(dtype)(coef)
 
     def compute(t, start, end):
         np.subtract(end, start, out=t, dtype=dtype)  # in the tensor's dtype, then widened
@@ -90,7 +113,7 @@ def lerp(start, end, weight, out=None):
         t += end if from_end else start
         return t
 
-    return _rounded_once(_out(out, start), compute, start, end)
+    return _rounded_once(out, compute, start, end)
 
 
 def addcmul(a, value, t1, t2, out=None):
