@@ -106,12 +106,22 @@ def test_the_kernels_use_it_only_where_it_computes_the_same(dtype, blas):
         "broadcast x": lambda: kernels.add_scaled(a, -0.37, np.broadcast_to(b[0], a.shape)),
         "x overlaps out": lambda: (lambda y: kernels.add_scaled(a, -0.37, y[:-1], out=y[1:]))(np.vstack([b, b[:1]])),
         "other dtype out": lambda: kernels.add_scaled(a, -0.37, b, out=np.empty(a.shape, np.float16)),
+        "unaligned x": lambda: kernels.add_scaled(a, -0.37, _unaligned(b)),
         "lerp, strided": lambda: kernels.lerp(np.asfortranarray(a), b, 0.1, out=np.asfortranarray(a.copy())),
     }
     for name, call in {**goes, **stays}.items():
         through, wide, used = both(call)
         assert through.tobytes() == wide.tobytes(), name
         assert used is (name in goes), name
+
+
+def _unaligned(a):
+    """A copy of ``a`` whose data starts one byte past an element boundary."""
+    raw = np.zeros(a.nbytes + 1, np.uint8)
+    out = raw[1:].view(a.dtype).reshape(a.shape)
+    out[...] = a
+    assert not out.flags.aligned
+    return out
 
 
 def test_numpys_own_blas_on_this_machine():

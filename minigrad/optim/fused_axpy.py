@@ -34,11 +34,14 @@ def fused(dtype):
 
 def axpy(alpha, x, y):
     """``y += alpha * x`` with one rounding, in place, if numpy's BLAS does that for ``y``'s dtype; returns whether
-    it did. ``x`` and ``y`` must be C-contiguous arrays of one shape and dtype, ``y`` writeable and not overlapping
-    ``x`` other than being ``x`` itself; otherwise nothing is done."""
+    it did. ``x`` and ``y`` must be C-contiguous, aligned arrays of one shape and dtype, ``y`` writeable and not
+    overlapping ``x`` other than being ``x`` itself; otherwise nothing is done."""
     dtype = y.dtype
-    if (not fused(dtype) or x.dtype != dtype or x.shape != y.shape or not (x.flags.c_contiguous
-            and y.flags.c_contiguous and y.flags.writeable) or (x is not y and np.may_share_memory(x, y))):  # fmt: skip
+    xf, yf = x.flags, y.flags
+    laid_out = xf.c_contiguous and xf.aligned and yf.c_contiguous and yf.aligned and yf.writeable
+    if not fused(dtype) or x.dtype != dtype or x.shape != y.shape or not laid_out:
+        return False
+    if x is not y and np.may_share_memory(x, y):
         return False
     if y.size:
         _KERNELS[dtype](y.size, float(alpha), x.ctypes.data, 1, y.ctypes.data, 1)
