@@ -213,11 +213,23 @@ def update_kernels(n_in, n_hidden):
     return [lambda: add_scaled(p, -0.01, g, out=p), lambda: np.add(q, g * lr, out=q)]
 
 
+def _parts_apart(make):
+    """The four parts ``make()`` returns (forward, forward_backward, step, whole), each from a model of its own; the
+    step's model has gradients (one forward_backward) to step with."""
+    parts = [make()[i] for i in (0, 1, 3)]
+    forward_backward, step = make()[1:3]
+    forward_backward()
+    return [parts[0], parts[1], step, parts[2]]
+
+
 def mlp_table(sizes=MLP, repeats=7, min_time=0.2):
     """Rows (part, minigrad, torch or None, numpy) of the MLP step, and the two update kernels' times."""
-    ours = list(bench.mlp_parts(minigrad, nn, F.mse_loss, *sizes)[:4])
-    theirs = list(bench.mlp_parts(torch, torch.nn, torch.nn.functional.mse_loss, *sizes)[:4]) if torch else []
-    floor = numpy_mlp_parts(*sizes)[0]
+    # each part gets a model of its own: the optimizer step, timed alone, repeats one update thousands of times,
+    # which drives its parameters to overflow (a model shared with the other parts would then compute with inf)
+    ours = _parts_apart(lambda: bench.mlp_parts(minigrad, nn, F.mse_loss, *sizes)[:4])
+    theirs = _parts_apart(lambda: bench.mlp_parts(torch, torch.nn, torch.nn.functional.mse_loss, *sizes)[:4]) \
+        if torch else []  # fmt: skip
+    floor = _parts_apart(lambda: numpy_mlp_parts(*sizes)[0])
     times = best_of(ours + theirs + floor, repeats, min_time)
     t_ours, t_theirs, t_floor = times[:4], times[4 : 4 + len(theirs)], times[4 + len(theirs) :]
     names = ["forward", "forward + backward", "optimizer step", "whole step"]
