@@ -72,6 +72,17 @@ def precise(fn, a):
     return fn(x, dtype=np.float64).astype(_F32) if x.dtype == np.float32 else fn(x)
 
 
+HALF = np.dtype(np.float16)
+
+
+def in_float32(fn, *args, **kwargs):
+    """``fn`` of float16 arrays as torch's CPU kernels compute float16: in float32 (``at::opmath_type<Half>``),
+    rounded to float16 once at the end, where numpy would round after every step. Callers test
+    ``x.dtype is HALF`` first, so that other dtypes pay nothing."""
+    widened = [a.astype(_F32) if getattr(a, "dtype", None) is HALF else a for a in args]
+    return np.asarray(fn(*widened, **kwargs)).astype(HALF)
+
+
 def rsqrt_of(x):
     """``1 / sqrt(x)`` as torch's CPU kernel computes it: two roundings in ``x``'s dtype (not the correctly rounded
     value)."""

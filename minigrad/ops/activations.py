@@ -1,14 +1,24 @@
 """The activations of ``torch.nn.functional`` that are ops of their own in torch: elu (and selu and celu, which are
 elu with other coefficients), mish, hardtanh (and relu6) and logsigmoid. Forwards compute as torch's CPU kernels do,
-in the input's dtype; formulas are derivatives.yaml's, in the kernels' order."""
+in the input's dtype (float16 in float32, rounded once: :func:`~._util.in_float32`); formulas are derivatives.yaml's,
+in the kernels' order."""
 
 import numpy as np
 
 from ..tensor import Tensor
-from ._util import not_implemented, precise, scalar_as, wrap
+from ._util import HALF, in_float32, not_implemented, precise, scalar_as, wrap
 from .carriers import ARRAYS, TENSORS
 from .not_implemented import record_not_implemented
 from .op import Op
+
+
+def one_kernel_backward(ctx, grads, F):
+    """The backward of a one-input op from its formula, where torch computes it in one kernel (``mish_backward``,
+    ``silu_backward``): on float16 arrays in float32, rounded once."""
+    compiled = ctx._formula()[F.name]
+    if F is ARRAYS and grads[0].dtype is HALF:
+        return (in_float32(lambda g, x: compiled(ctx, [g], (x,))[0], grads[0], *ctx._values(F)),)
+    return compiled(ctx, grads, ctx._values(F))
 
 
 def _elu(x, alpha, scale, input_scale):
@@ -25,13 +35,18 @@ def _elu_forward(ctx, a, alpha, scale, input_scale):
     if a.dtype.category < 2:
         raise not_implemented("elu_cpu", a.dtype)
     ctx.alpha, ctx.scale, ctx.input_scale = alpha, scale, input_scale
-    return wrap(_elu(a._data, alpha, scale, input_scale))
+    x = a._data
+    if x.dtype is HALF:
+        return wrap(in_float32(_elu, x, alpha, scale, input_scale))
+    return wrap(_elu(x, alpha, scale, input_scale))
 
 
 def elu_backward(grad, alpha, scale, input_scale, self, F=None):
     """torch's ``elu_backward`` of ``self``: ``grad * input_scale * alpha * scale * exp(self * input_scale)`` where
     ``self <= 0``, else ``grad * scale`` (on Tensors, the differentiable EluBackward op)."""
     if F is ARRAYS:
+        if self.dtype is HALF:
+            return in_float32(elu_backward, grad, alpha, scale, input_scale, self, F)
         return F.where(self <= 0, grad * input_scale * (alpha * scale) * F.exp(self * input_scale), grad * scale)
     return EluBackward.apply(grad, self, alpha=alpha, scale=scale, input_scale=input_scale)
 
@@ -136,6 +151,10 @@ class CeluInplace(_EluInplace):
     saved_values = {"alpha": "alpha"}
 
 
+def _mish(x):
+    return x * precise(np.tanh, precise(np.log1p, precise(np.exp, x)))
+
+
 class Mish(Op):
     """result = self * tanh(softplus(self)), softplus(x) = log(1 + exp(x))"""
 
@@ -147,9 +166,15 @@ class Mish(Op):
     def forward(ctx, a):
         if a.dtype.category < 2:
             raise not_implemented("mish_cpu", a.dtype)
-        x = a._data
         ctx._save((a,))
-        return wrap(x * precise(np.tanh, precise(np.log1p, precise(np.exp, x))))
+        x = a._data
+        if x.dtype is HALF:
+            return wrap(in_float32(_mish, x))
+        return wrap(_mish(x))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        return one_kernel_backward(ctx, grads, F)  # torch's mish_backward
 
 
 class _Gate(Op):
@@ -262,6 +287,8 @@ class LeakyReluBackward(_Gate):
 
     @staticmethod
     def shut(grad, negative_slope):
+        if grad.dtype is HALF:
+            return in_float32(np.multiply, grad, negative_slope)
         return grad * negative_slope
 
 
@@ -390,10 +417,20 @@ def _relu6_of_x_plus_3(x):
     return np.minimum(np.maximum(x + c(3), c(0)), c(6))
 
 
+def _hardsigmoid(x):
+    return _relu6_of_x_plus_3(x) / x.dtype.type(6)
+
+
+def _hardswish(x):
+    return x * _relu6_of_x_plus_3(x) / x.dtype.type(6)
+
+
 def hardsigmoid_backward(grad, self, F=None):
     """torch's ``hardsigmoid_backward``: ``grad / 6`` where ``-3 < self < 3``, else 0 (torch's 1/6 in float32). On
     Tensors, torch has no derivative of it: a second backward reaches a NotImplemented node."""
     if F is ARRAYS:
+        if self.dtype is HALF:
+            return in_float32(hardsigmoid_backward, grad, self, F)
         return F.where((self > -3) & (self < 3), grad * self.dtype.type(np.float32(1 / 6)), 0)
     out = Tensor._wrap(hardsigmoid_backward(grad._data, self._data, ARRAYS))
     return record_not_implemented(out, (grad, self), "aten::hardsigmoid_backward")
@@ -412,7 +449,9 @@ class Hardsigmoid(Op):
             raise not_implemented("hardsigmoid_cpu", a.dtype)
         ctx._save((a,))
         x = a._data
-        return wrap(_relu6_of_x_plus_3(x) / x.dtype.type(6))
+        if x.dtype is HALF:
+            return wrap(in_float32(_hardsigmoid, x))
+        return wrap(_hardsigmoid(x))
 
     @staticmethod
     def backward(ctx, grads, F):
@@ -425,6 +464,8 @@ def hardswish_backward(grad, self, F=None):
     ``grad`` (on Tensors, the differentiable HardswishBackward op). A NaN ``self`` passes ``grad``, as torch's
     scalar kernel does (its vectorized one, for longer tensors, gives NaN)."""
     if F is ARRAYS:
+        if self.dtype is HALF:
+            return in_float32(hardswish_backward, grad, self, F)
         c = self.dtype.type
         return F.where(self <= -3, 0, F.where(self < 3, grad * (self / c(3) + c(0.5)), grad))
     return HardswishBackward.apply(grad, self)
@@ -443,7 +484,9 @@ class Hardswish(Op):
             raise not_implemented("hardswish_cpu", a.dtype)
         ctx._save((a,))
         x = a._data
-        return wrap(x * _relu6_of_x_plus_3(x) / x.dtype.type(6))
+        if x.dtype is HALF:
+            return wrap(in_float32(_hardswish, x))
+        return wrap(_hardswish(x))
 
     @staticmethod
     def backward(ctx, grads, F):
@@ -582,6 +625,8 @@ def log_sigmoid_backward(grad, self, buffer, F=None):
     """torch's ``log_sigmoid_backward``: the derivative from the saved ``buffer`` times ``grad`` (on Tensors, the
     differentiable LogSigmoidBackward op)."""
     if F is ARRAYS:
+        if self.dtype is HALF:
+            return in_float32(log_sigmoid_backward, grad, self, buffer, F)
         return _log_sigmoid_derivative(self, buffer) * grad
     return LogSigmoidBackward.apply(grad, self, buffer=buffer)
 
@@ -598,10 +643,11 @@ class LogSigmoid(Op):
         if a.dtype.category < 2:
             raise not_implemented("log_sigmoid_cpu", a.dtype)
         x = a._data
-        buffer = precise(np.exp, -np.abs(x))
+        wide = x.astype(np.float32) if x.dtype is HALF else x
+        buffer = precise(np.exp, -np.abs(wide))
         ctx._save((a,))
-        ctx.buffer = wrap(buffer)
-        return wrap(np.minimum(x, 0) - precise(np.log1p, buffer))
+        ctx.buffer = wrap(buffer.astype(x.dtype, copy=False))
+        return wrap((np.minimum(wide, 0) - precise(np.log1p, buffer)).astype(x.dtype, copy=False))
 
     @staticmethod
     def backward(ctx, grads, F):
@@ -623,7 +669,7 @@ class LogSigmoidBackward(Op):
     def forward(ctx, grad_output, a, *, buffer):
         ctx._save((grad_output, a))
         ctx.buffer = buffer
-        return wrap(_log_sigmoid_derivative(a._data, buffer._data) * grad_output._data)
+        return wrap(log_sigmoid_backward(grad_output._data, a._data, buffer._data, ARRAYS))
 
     @staticmethod
     def backward(ctx, grads, F):

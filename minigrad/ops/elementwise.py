@@ -18,9 +18,11 @@ from .. import dtypes
 from ..optim import kernels
 from ..tensor import Tensor
 from ._util import (
+    HALF,
     binary_result,
     check_broadcast,
     data,
+    in_float32,
     needs_grad,
     not_implemented,
     overflow_error,
@@ -32,7 +34,7 @@ from ._util import (
     wrap,
     wrapped_int,
 )
-from .activations import leaky_relu_backward, threshold_backward
+from .activations import leaky_relu_backward, one_kernel_backward, threshold_backward
 from .carriers import ARRAYS, TENSORS
 from .op import BackwardOp, IndexingOp, Op
 
@@ -371,6 +373,10 @@ class TanhBackward(BackwardOp):
 Tanh.backward_op = TanhBackward
 
 
+def _sigmoid(x):
+    return 1 / (1 + precise(np.exp, -x))
+
+
 class Sigmoid(Op):
     """result = 1 / (1 + exp(-self))"""
 
@@ -382,8 +388,7 @@ class Sigmoid(Op):
     def forward(ctx, a):
         x = _float(a)
         # torch's 1 / (1 + exp(-x)): exp may overflow to inf, which gives exactly 0 as torch does
-        with np.errstate(over="ignore"):
-            out = wrap(1 / (1 + precise(np.exp, -x)))
+        out = wrap(in_float32(_sigmoid, x) if x.dtype is HALF else _sigmoid(x))
         ctx._save((out,))
         return out
 
@@ -881,14 +886,24 @@ class Silu(Op):
         if a.dtype.category < 2:
             raise not_implemented("silu_cpu", a.dtype)
         ctx._save((a,))
-        with np.errstate(over="ignore"):  # torch's x / (1 + exp(-x)): exp may overflow to inf, giving -0. or 0.
-            return wrap(a._data / (1 + precise(np.exp, -a._data)))
+        x = a._data  # torch's x / (1 + exp(-x)): exp may overflow to inf, giving -0. or 0.
+        return wrap(in_float32(_silu, x) if x.dtype is HALF else _silu(x))
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        return one_kernel_backward(ctx, grads, F)  # torch's silu_backward
+
+
+def _silu(x):
+    return x / (1 + precise(np.exp, -x))
 
 
 def softplus_backward(grad, self, beta, threshold, F=None):
     """torch's ``softplus_backward``: ``grad`` where ``self * beta > threshold``, else ``grad * z / (z + 1)`` with
     ``z = exp(self * beta)`` (on Tensors, the differentiable SoftplusBackward op)."""
     if F is ARRAYS:
+        if self.dtype is HALF:
+            return in_float32(softplus_backward, grad, self, beta, threshold, F)
         z = F.exp(self * beta)
         return F.where(self * beta > threshold, grad, grad * z / (z + 1))
     return SoftplusBackward.apply(grad, self, beta=beta, threshold=threshold)
@@ -914,10 +929,13 @@ class Softplus(Op):
         ctx._save((a,))
         ctx.beta, ctx.threshold = beta, threshold
         x = a._data
-        z = x * x.dtype.type(beta)
-        with np.errstate(over="ignore"):
-            soft = precise(np.log1p, precise(np.exp, z)) / x.dtype.type(beta)
-        return wrap(np.where(z > threshold, x, soft).astype(x.dtype, copy=False))
+        return wrap(in_float32(_softplus, x, beta, threshold) if x.dtype is HALF else _softplus(x, beta, threshold))
+
+
+def _softplus(x, beta, threshold):
+    z = x * x.dtype.type(beta)
+    soft = precise(np.log1p, precise(np.exp, z)) / x.dtype.type(beta)
+    return np.where(z > threshold, x, soft).astype(x.dtype, copy=False)
 
 
 class SoftplusBackward(Op):
@@ -1258,7 +1276,13 @@ def _leaky_relu(a, negative_slope):
     if a.dtype.category < 2:
         raise not_implemented("leaky_relu_cpu", a.dtype)
     x = a._data
-    return wrap(np.where(x > 0, x, x * x.dtype.type(negative_slope)).astype(x.dtype, copy=False))
+    if x.dtype is HALF:
+        return wrap(in_float32(_leaky_relu_values, x, negative_slope))
+    return wrap(_leaky_relu_values(x, negative_slope))
+
+
+def _leaky_relu_values(x, negative_slope):
+    return np.where(x > 0, x, x * x.dtype.type(negative_slope)).astype(x.dtype, copy=False)
 
 
 class LeakyRelu(Op):
@@ -1385,6 +1409,8 @@ def _gelu_second_derivative(x, approximate, arrays):
 def gelu_backward(grad, self, approximate, F=None):
     """torch's ``gelu_backward``: ``grad * gelu'(self)`` (on Tensors, the differentiable GeluBackward op)."""
     if F is not None and F.name == "arrays":
+        if self.dtype is HALF:
+            return in_float32(gelu_backward, grad, self, approximate, F)
         return grad * gelu_derivative(self, approximate)
     return GeluBackward.apply(grad, self, approximate=approximate)
 
@@ -1407,7 +1433,10 @@ class Gelu(Op):
             raise not_implemented("GeluKernelImpl", a.dtype)
         ctx._save((a,))
         ctx.approximate = approximate
-        return wrap(np.asarray(gelu_values(a._data, approximate)))
+        x = a._data
+        if x.dtype is HALF:
+            return wrap(in_float32(gelu_values, x, approximate))
+        return wrap(np.asarray(gelu_values(x, approximate)))
 
     @staticmethod
     def backward(ctx, grads, F):
@@ -1429,7 +1458,7 @@ class GeluBackward(Op):
     def forward(ctx, grad_output, a, *, approximate):
         ctx._save((grad_output, a))
         ctx.approximate = approximate
-        return wrap(np.asarray(grad_output._data * gelu_derivative(a._data, approximate)))
+        return wrap(np.asarray(gelu_backward(grad_output._data, a._data, approximate, ARRAYS)))
 
     @staticmethod
     def backward(ctx, grads, F):

@@ -1,12 +1,13 @@
 """Softmax, log-softmax and logsumexp along one dim: each subtracts the largest value first, as torch's
 CPU kernels do, so that large inputs do not overflow ``exp``.
 
-Float16 inputs are computed in float32 and rounded once, as torch computes half-precision softmax.
+Float16 inputs of softmax and log_softmax are computed in float32 and rounded once, as torch's kernels compute
+them; logsumexp is torch's composite of ops, each rounding to float16.
 """
 
 import numpy as np
 
-from ._util import as_saved_int, precise, wrap
+from ._util import HALF, as_saved_int, precise, wrap
 from .op import BackwardOp, Op
 from .reduce import normalize_dims
 
@@ -103,12 +104,14 @@ class Logsumexp(Op):
     def forward(ctx, a, *, dim, keepdim=False):
         ctx.dim, ctx.keepdim = normalize_dims(a, dim), keepdim
         ctx.saved_dim = as_saved_int((dim,) if isinstance(dim, int) else tuple(dim))
-        x, dtype = _compute(a)
+        x = a._data if a.dtype.is_floating_point else a._data.astype(np.float32)
         top = x.max(axis=ctx.dim, keepdims=True) if x.size else np.zeros([1] * x.ndim, x.dtype)
-        top = np.where(np.isinf(top), 0, top)  # an infinite max would give inf - inf
-        out = np.log(np.exp(x - top).sum(axis=ctx.dim, keepdims=True)) + top
+        top = np.where(np.isinf(top), x.dtype.type(0), top)  # an infinite max would give inf - inf
+        # torch's amax, sub, exp, sum (accumulated in float32 for float16), log, add
+        total = np.exp(x - top).sum(axis=ctx.dim, keepdims=True, dtype=np.float32 if x.dtype is HALF else x.dtype)
+        out = np.log(total.astype(x.dtype, copy=False)) + top
         if not keepdim:
             out = out.reshape([s for i, s in enumerate(x.shape) if i not in ctx.dim])
-        out = wrap(out.astype(dtype, copy=False))
+        out = wrap(out)
         ctx._save((a, out))
         return out

@@ -17,7 +17,7 @@ import numpy as np
 from .. import dtypes
 from ..fused_multiply_add import fma
 from ..tensor import Tensor
-from ._util import check_broadcast, not_implemented, power, precise, wrap
+from ._util import HALF, check_broadcast, in_float32, not_implemented, power, precise, wrap
 from .carriers import ARRAYS
 from .op import Op
 
@@ -624,7 +624,8 @@ class Sinc(Op):
     @staticmethod
     def forward(ctx, a):
         ctx._save((a,))
-        return wrap(sinc_kernel(floating(a)))
+        x = floating(a)
+        return wrap(in_float32(sinc_kernel, x) if x.dtype is HALF else sinc_kernel(x))
 
     @staticmethod
     def backward(ctx, grads, F):

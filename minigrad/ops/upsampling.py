@@ -4,12 +4,13 @@ at ``floor(index * scale)``, in float; ``_upsample_nearest_exact*``: at ``floor(
 0.5``, or ``scale * index`` with ``align_corners``, in float; the two neighbours along the last dim weighted, then
 along each earlier dim), and their backwards as ops of their own (each output's gradient added to the inputs it read,
 output by output); ``upsample_bicubic2d`` (four neighbours along each dim, Keys' cubic weights with ``A = -0.75``,
-as :mod:`minigrad.ops.upsampling_cubic` computes them)."""
+as :mod:`minigrad.ops.upsampling_cubic` computes them). Float16 interpolates in float32 (torch's opmath type),
+with weights rounded to float16, and rounds once."""
 
 import numpy as np
 
 from ..fused_multiply_add import fma
-from ._util import wrap
+from ._util import HALF, wrap
 from .carriers import ARRAYS
 from .op import Op
 
@@ -37,12 +38,12 @@ def nearest_indices(input_size, output_size, scale):
 
 def linear_indices(input_size, output_size, align_corners, scale, dtype, fused=False):
     """The two input indices and their weights (in ``dtype``) of each output index of a linear interpolation,
-    computed in ``dtype`` as torch's ``compute_source_index_and_lambda`` (``fused``: its multiply-add as one fused
-    operation, as compiled into the 1-d and 3-d kernels)."""
+    computed in ``dtype`` (float16 in float32) as torch's ``compute_source_index_and_lambda`` (``fused``: its
+    multiply-add as one fused operation, as compiled into the 1-d and 3-d kernels)."""
     out = np.arange(output_size)
     if output_size == input_size:
         return out, out, np.ones(output_size, dtype), np.zeros(output_size, dtype)
-    f = dtype.type
+    f = np.float32 if dtype is HALF else dtype.type
     s = _scale(input_size, output_size, scale, align_corners, f)
     if align_corners:
         real = s * out.astype(f)
@@ -110,6 +111,8 @@ def upsample_linear_kernel(x, output_size, align_corners, scales):
     dtype = x.dtype
     axes = _linear_axes(x.shape, output_size, align_corners, scales, dtype)
     dims = len(axes)
+    if dtype is HALF:
+        x = x.astype(np.float32)
 
     def along(values, k):
         if k == dims:
@@ -127,8 +130,12 @@ def upsample_linear_kernel(x, output_size, align_corners, scales):
 
 def upsample_linear_backward_kernel(grad, input_size, output_size, align_corners, scales):
     """numpy: torch's ``upsample_(bi/tri)linear*_backward``: each output's gradient, weighted, added to its 2, 4 or 8
-    inputs, output by output (1-d and 3-d: each ``acc += weight * grad`` one fused multiply-add, in that order)."""
+    inputs, output by output (1-d and 3-d: each ``acc += weight * grad`` one fused multiply-add, in that order);
+    float16 all in float32 (weights too), rounded once."""
     dtype = grad.dtype
+    if dtype is HALF:
+        widened = grad.astype(np.float32)
+        return upsample_linear_backward_kernel(widened, input_size, output_size, align_corners, scales).astype(HALF)
     axes = _linear_axes(input_size, output_size, align_corners, scales, dtype)
     dims = len(axes)
     corners = [[(a[0], a[2]), (a[1], a[3])] for a in axes]
