@@ -159,9 +159,10 @@ class Tensor(metaclass=HidesStandIns):
 
     @classmethod
     def _wrap(cls, array, grad_fn=None, vc=None):
-        """Make a tensor around ``array`` without copying: how every op makes its result (``_init``, inlined)."""
+        """Make a tensor around ``array`` without copying: how every op makes its result (``_init``, inlined). A numpy
+        scalar (what numpy's arithmetic gives for 0-d arrays) becomes a 0-d array, as a tensor's data always is."""
         t = object.__new__(cls)
-        t._data = array
+        t._data = array if type(array) is np.ndarray else np.asarray(array)
         t._requires_grad = grad_fn is not None
         t.grad_fn = grad_fn
         t._vc = Version() if vc is None else vc

@@ -439,3 +439,22 @@ attempts(
     "ln.grad_fn._saved_input",
     "ln.grad_fn._saved_normalized_shape",
 )
+
+# on the fast path a 0-d op's gradient can come out of numpy as a scalar: the tensor a hook, retain_grad or
+# autograd.grad hands over holds a 0-d array, as torch's does (a scalar broke .numpy() and the stepper)
+case(
+    "api_autograd_zero_dim_gradients_are_arrays",
+    [ATTEMPT, """
+    w = torch.tensor(1.0, requires_grad=True)
+    m = w * 3
+    m.register_hook(lambda g: print("hook", type(g.numpy()).__name__, g.numpy().shape, g))
+    t = m.tanh()
+    t.retain_grad()
+    s = t.sigmoid()
+    s.backward()
+    print("retained", type(t.grad.numpy()).__name__, t.grad.numpy().shape)
+    print("leaf", type(w.grad.numpy()).__name__, w.grad.numpy().shape)
+    (g,) = torch.autograd.grad(w.tanh().sigmoid(), w)
+    print("grad", type(g.numpy()).__name__, g.numpy().shape, g)
+    """],
+)
