@@ -23,6 +23,7 @@ import minigrad as torch
 from minigrad import render
 from minigrad.viz import draw_graph, make_dot
 from widgets import GraphStepper
+from widgets.picture import svg_of_html
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 LESSON = ROOT / "notebooks" / "08_reassignment_inplace_detach.ipynb"  # steppers and make_dot pictures
@@ -69,7 +70,14 @@ def backend(request, monkeypatch, no_dot_path):
 
 
 def node_ids(svg):
-    return sorted(re.findall(r'<g id="(\w+)" class="node"', svg))
+    return sorted(re.findall(r'<g id="(\w+)" class="node[" ]', svg))
+
+
+def picture(data):
+    """The SVG an output shows: a drawing's ``image/svg+xml``, or a stepper's still picture (``text/html``)."""
+    if "image/svg+xml" in data:
+        return "".join(data["image/svg+xml"])
+    return svg_of_html("".join(data.get("text/html", "")))
 
 
 def texts(svg):
@@ -305,9 +313,9 @@ def test_a_lesson_runs_and_draws_on_both_backends(which, monkeypatch, no_dot_pat
         assert not errors or any(o.output_type == "error" for o in old.outputs), (old.source, errors)
         for out in old.outputs:
             data = out.get("data", {})
-            if "image/svg+xml" in data:
-                made = [o for o in new.outputs if "image/svg+xml" in o.get("data", {})]
-                assert made and node_ids(made[0].data["image/svg+xml"]) == node_ids(data["image/svg+xml"]), old.source
+            if picture(data) is not None:
+                made = [picture(o.get("data", {})) for o in new.outputs if picture(o.get("data", {})) is not None]
+                assert made and node_ids(made[0]) == node_ids(picture(data)), old.source
                 pictures += 1
             if "application/vnd.jupyter.widget-view+json" in data:
                 assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in new.outputs)

@@ -256,3 +256,28 @@ def test_an_edge_whose_gradient_a_node_hook_took_away_shows_none():
     cleared = [eid for eid, key, value in changes if key == "-" and value == "carried"]
     assert len(cleared) == 1  # b's edge: nothing goes along it now
     assert [cleared[0], 0, ""] in changes
+
+
+def test_each_input_of_a_module_with_backward_hooks_is_named_on_its_own():
+    """A Module's tensor inputs pass through one BackwardHookFunction node, one output per input; the captions
+    called both outputs by the call (``mul(m(x, y)[0], m(x, y)[1])``), as if they were the Module's results."""
+    code = """
+class Mix(torch.nn.Module):
+    def forward(self, x, y):
+        return x * y + x
+m = Mix()
+m.register_full_backward_hook(lambda module, grad_input, grad_output: None)
+c = torch.tensor([2.0, 2.0])
+a = torch.tensor([1.0, 2.0], requires_grad=True)
+b = torch.tensor([3.0, 4.0], requires_grad=True)
+out = m(a, b) + m(c, a)
+out.sum().backward()
+"""
+    lines = captions(code)
+    assert not [t for t in lines if "m(a, b)[" in t or "m(c, a)[" in t]
+    assert "mul(BackwardHookFunction(a), BackwardHookFunction(b)): records MulBackward0" in lines
+    assert "mul(tensor([2., 2.]), BackwardHookFunction(a)): records MulBackward0" in lines  # c needs no grad
+    assert ("contribution to the grad of BackwardHookFunction(b) = grad · self = [1., 1.] · [1., 2.] = [1., 2.]"
+            in lines)  # fmt: skip
+    # the Module's result is still named by the call that made it
+    assert "contribution to the grad of m(a, b) = grad of out = [1., 1.]" in lines

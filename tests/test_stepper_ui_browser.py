@@ -43,7 +43,7 @@ from test_widget_browser import (
 
 import minigrad as torch
 from widgets import GraphStepper
-from widgets.picture import picture_svg
+from widgets.picture import picture_svg, svg_of_html
 
 URL = {"lab": "{base}/lab/tree/{name}?token={token}", "notebook": "{base}/notebooks/{name}?token={token}"}
 KERNEL = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
@@ -534,16 +534,16 @@ RUN_LINE = "A saved picture: run the cell to step through the graph."
 
 
 def stored_pictures(path):
-    """The still pictures a notebook's stored stepper outputs carry: the data URI of each one's ``<img>``."""
-    srcs = []
+    """The still pictures a notebook's stored stepper outputs carry: the SVG of each one's ``<img>``."""
+    svgs = []
     for cell in json.loads(path.read_text())["cells"]:
         for output in cell.get("outputs", []):
             data = output.get("data", {})
-            if WIDGET_VIEW in data and "image/svg+xml" in data:
-                html = "".join(data["text/html"])
-                assert html.startswith('<img src="data:image/svg+xml;base64,'), html[:200]
-                srcs.append(html.split('"')[1])
-    return srcs
+            if WIDGET_VIEW in data and "text/html" in data:
+                svg = svg_of_html("".join(data["text/html"]))
+                assert svg is not None, "".join(data["text/html"])[:200]
+                svgs.append(svg)
+    return svgs
 
 
 def shown_pictures(page, scope):
@@ -577,10 +577,10 @@ def decode(uri):
 
 
 def check_pictures(pictures, stored):
-    """The pictures shown are the stored ones, in order, each drawn on screen at a readable size."""
+    """The pictures shown are the stored ones (SVG texts), in order, each drawn on screen at a readable size."""
     assert len(pictures) == len(stored), [{k: v for k, v in p.items() if k != "src"} for p in pictures]
-    for p, src in zip(pictures, stored):
-        lines = heading(decode(src))
+    for p, svg in zip(pictures, stored):
+        lines = heading(svg)
         assert lines[0].startswith("Step ") and lines[1] == RUN_LINE, lines
         # an <img> of the stored data URI (text/html) or of the SVG (image/svg+xml), or the SVG inline
         assert (heading(decode(p["src"])) if p["src"] is not None else p["heading"]) == lines
@@ -612,7 +612,7 @@ def test_a_fresh_clone_shows_still_pictures(tmp_path, app):
         assert page.locator(".gs").count() == 0  # no widget runs there
         pictures = shown_pictures(page, ".jp-OutputArea-output")
         check_pictures(pictures, stored)
-        assert [p["src"] for p in pictures] == stored  # the <img> of each output's text/html, as stored
+        assert [decode(p["src"]) for p in pictures] == stored  # the <img> of each output's text/html, as stored
         assert all(p["alt"].startswith("GraphStepper(") for p in pictures)  # what a screen reader says
         assert page.evaluate("() => window.jupyterapp.shell.currentWidget.context.model.dirty") is False
         first = page.locator(f".jp-OutputArea-output {PICTURE}").first

@@ -11,6 +11,8 @@ step's caption and a line saying to run the cell.
 import base64
 import html
 import pathlib
+import re
+import urllib.parse
 import xml.etree.ElementTree as ET
 
 from .formula import clip
@@ -102,7 +104,24 @@ def picture_svg(svg, steps, step):
     return ET.tostring(root, encoding="unicode")
 
 
+# Printable ASCII is kept as it is (a URL keeps a ``data:`` URI's spaces and ``"``), but for what a URI or a
+# single-quoted attribute would misread (``% # & '``) and ``< >``: sanitizers such as DOMPurify drop an attribute
+# holding ``</title`` or ``]>``. Everything else (newlines, non-ASCII) is percent-encoded.
+_AS_IS = "".join(chr(c) for c in range(0x20, 0x7F) if chr(c) not in "%#&'<>")
+
+
 def picture_html(svg_text, alt):
-    """The picture as HTML that a sanitizer keeps (an untrusted notebook renders it): an ``<img>`` of it."""
-    data = base64.b64encode(svg_text.encode()).decode()
-    return f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(alt)}">'
+    """The picture as HTML that a sanitizer keeps (an untrusted notebook renders it): an ``<img>`` of it, the
+    SVG percent-encoded in a ``data:`` URI (smaller than base64 and still readable, so a diff shows what changed)."""
+    data = urllib.parse.quote(svg_text, safe=_AS_IS)
+    return f"<img src='data:image/svg+xml,{data}' alt=\"{html.escape(alt)}\">"
+
+
+def svg_of_html(html_text):
+    """The SVG that a still picture's ``<img>`` shows (``picture_html``'s, or the base64 one that notebooks saved
+    before), or None if ``html_text`` holds no such picture: to read the picture back from a saved notebook."""
+    found = re.search(r"""<img src=(["'])data:image/svg\+xml(;base64)?,(.*?)\1""", html_text, re.S)
+    if found is None:
+        return None
+    data = html.unescape(found.group(3))
+    return base64.b64decode(data).decode() if found.group(2) else urllib.parse.unquote(data)

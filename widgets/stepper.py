@@ -142,15 +142,18 @@ class GraphStepper(anywidget.AnyWidget):
         return max(0, min(proposal["value"], max(0, len(self.steps) - 1)))
 
     def _repr_mimebundle_(self, **kwargs):
-        """The widget, plus a still picture (``image/svg+xml``, and as an ``<img>`` in ``text/html``) for
-        wherever the widget cannot run: an untrusted notebook, GitHub, nbconvert. It shows the step shown, or the
-        last step if that is the first (a picture of one node tells a reader little: the whole run does)."""
+        """The widget, plus a still picture for wherever the widget cannot run: an untrusted notebook, GitHub,
+        nbconvert. It shows the step shown, or the last step if that is the first (a picture of one node tells a
+        reader little: the whole run does).
+
+        The picture is stored once, as an ``<img>`` in ``text/html``: an untrusted notebook in JupyterLab and
+        Notebook 7 shows only formats it can sanitize (``text/html``, not ``image/svg+xml``), and nbconvert
+        prefers ``text/html`` too, so a second copy as ``image/svg+xml`` doubled the notebook for no one."""
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         step = self.step or max(0, len(self.steps) - 1)
         still = picture_svg(self.svg, self.steps, step)
         if still is not None:
-            data["image/svg+xml"] = still
             caption = self.steps[step]["t"][:1] if self.steps else []
             data["text/html"] = picture_html(still, "; ".join([repr(self), *caption]))
         return bundle

@@ -44,7 +44,7 @@ from .layout import (
     classes_for,
     fit,
 )  # fmt: skip
-from .trace import STATEMENT, Value, kept_grad, one_line
+from .trace import STATEMENT, Value, kept_grad, one_line, passes_module_inputs
 
 MAX_OPS_LISTED = 6  # a statement that runs more ops is summarised in one line
 NUMBER = "a number"  # an op's argument that was a Python number the graph did not keep (a replayed graph)
@@ -427,6 +427,9 @@ class StepBuilder:
             return self.constant_label(tid)
         fid = node.grad_fn
         fn = self.g[fid]
+        if passes_module_inputs(fn.fn) and fn.inputs[node.output_nr] is not None:
+            # one of a Module's inputs, on its way to the Module's forward: named by that input, not by the call
+            return f"{fn.op}({_bare(self.label(fn.inputs[node.output_nr], nested=True))})"
         which = f"[{node.output_nr}]" if len(fn.outputs) > 1 else ""  # one of unbind's or split's results
         if fid in self.source:
             return self.source[fid] + which

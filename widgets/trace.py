@@ -291,7 +291,7 @@ class Recorder:
         module_hooks = _module_hooks(hook)
         if module_hooks is None:
             return {"hook": self.hook_names(hook)}
-        input_side = "_set_user_hook" in hook.__qualname__  # the input node's hook runs the backward hooks
+        input_side = _runs_backward_hooks(hook)
         user = module_hooks.user_hooks if input_side else module_hooks.user_pre_hooks
         names = ", ".join(self.hook_names(h) for h in user) or None
         return {"hook": names, "module": type(module_hooks.module).__name__,
@@ -358,6 +358,19 @@ class Recorder:
                 "post_hooks": sig[7],
             })  # fmt: skip
         self.add(STATEMENT, names={n: slot(t) for n, t in names.items()}, bound=fresh, changes=changes)
+
+
+def _runs_backward_hooks(node_hook):
+    """Whether ``node_hook`` is the hook a Module's input node runs its backward hooks with (the output node's
+    hook only keeps the output gradients for it)."""
+    return "_set_user_hook" in node_hook.__qualname__
+
+
+def passes_module_inputs(node):
+    """Whether the ``grad_fn`` node ``node`` is the one a Module's tensor inputs pass through for its backward
+    hooks (a ``BackwardHookFunctionBackward`` whose hook runs them): its output ``k`` is its input ``k``."""
+    hooks = getattr(node, "_hooks", None) or {}
+    return any(_module_hooks(h) is not None and _runs_backward_hooks(h) for h in hooks.values())
 
 
 def _module_hooks(node_hook):
