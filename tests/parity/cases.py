@@ -4321,6 +4321,7 @@ from parity import (  # noqa: E402, F401
     cases_parser,
     cases_pooling_more,
     cases_programs,
+    cases_programs2,
     cases_sequences,
     cases_special,
     cases_students,
