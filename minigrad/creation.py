@@ -35,7 +35,7 @@ from .input_checks import recorded_overloads
 from .keywords import take_options
 from .layouts import lay_out
 from .ops._util import scalar_as
-from .public import REQUIRED, public, require_dim
+from .public import PARSED, REQUIRED, public, require_dim
 from .random import generator_or_default
 from .size import shape_text
 from .tensor import FACTORY_INT_GRAD_ERROR, TO_SCALAR_WARNING, Tensor
@@ -248,8 +248,11 @@ def _copied(data, how, dtype=None, target=None):
     return _infer(_unwrap_tensors(data, index=target is not None and not target.is_floating_point), dtype)
 
 
-def tensor(data, *, dtype=None, device=None, requires_grad=False):
+def tensor(data=REQUIRED, *extra, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.tensor``: copy ``data`` (numbers, nested lists, numpy arrays) into a new leaf."""
+    require_dim("tensor", data, "data")
+    if extra:  # torch.tensor(3, 4): sizes are not what it takes
+        raise TypeError(f"tensor() takes 1 positional argument but {1 + len(extra)} were given")
     check_device(device)
     if not isinstance(requires_grad, bool):
         raise must_be_tensor("tensor", "requires_grad", None, requires_grad, kind="bool")
@@ -416,7 +419,7 @@ def empty(*size, dtype=None, device=None, requires_grad=False, **kwargs):
     return lay_out(_finish(np.zeros(_size(size, "empty"), dtype=_default(dtype, "empty").np), None, requires_grad), fmt)
 
 
-def full(size, fill_value=REQUIRED, dtype=None, device=None, requires_grad=False):
+def full(size, fill_value=REQUIRED, *, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.full``: the dtype follows ``fill_value`` (bool, int64 or the default float)."""
     check_device(device)
     require_dim("full", fill_value, "fill_value")
@@ -430,6 +433,9 @@ def full(size, fill_value=REQUIRED, dtype=None, device=None, requires_grad=False
         dtype = dtypes.result_type((), (fill_value,))
     return _finish(np.full(_size((size,), "full"), scalar_as(fill_value, dtype.np)), None, requires_grad)
 
+
+# calls of these that fit none of torch's signatures raise its parser's TypeError (torch.full(size=1, fill_value=2.))
+PARSED.update(("torch.full", "torch.eye", "torch.arange", "torch.zeros", "torch.ones", "torch.empty"))
 
 _FACTORY_OPTIONS = ("torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, "
                     "bool pin_memory = False, bool requires_grad = False")  # fmt: skip
@@ -711,6 +717,10 @@ def _given_size(size, kwargs, device, name, requires_grad=False, overloads=None)
     if requires_grad is not False and requires_grad is not True and requires_grad is not None:
         _refuse_flag(name, requires_grad, size, overloads)
     if "size" in kwargs:
+        if size:  # torch.zeros(2, size=3); a function with several signatures fits none of them
+            if overloads:
+                raise call_error(name, overloads, size, kwargs)
+            raise TypeError(f"{name}() got multiple values for argument 'size'")
         size = (kwargs.pop("size"),)
         if not isinstance(size[0], (tuple, list)):  # given by keyword, sizes must be a sequence
             raise must_be_tensor(name, "size", None, size[0], kind="tuple of ints")
@@ -819,6 +829,14 @@ def _random_like(t, dtype, requires_grad, generator, kernel, draw, function):
     return _finish(out, None, requires_grad)
 
 
+def _new_sizes(function, sizes, size):
+    """The sizes given to ``Tensor.new_zeros`` and friends; by keyword they must be a sequence, as in torch
+    (``x.new_ones(size=2)`` is refused where ``x.new_ones(2)`` is not)."""
+    if size is not None and not isinstance(size, (tuple, list)):
+        raise must_be_tensor(function, "size", None, size, kind="tuple of ints")
+    return sizes_or_keyword(function, "size", sizes, size)
+
+
 def _new(self, make, *args, dtype=None, device=None, requires_grad=False):
     if not args:
         raise no_sizes(f"new_{make.__name__}", "size")
@@ -829,21 +847,21 @@ def _new(self, make, *args, dtype=None, device=None, requires_grad=False):
 @public("new_zeros", function=False, parse=True)
 def _new_zeros(self, *sizes, size=None, dtype=None, device=None, requires_grad=False):
     """Mirror ``Tensor.new_zeros(size)``: zeros with this tensor's dtype (unless ``dtype``)."""
-    sizes = sizes_or_keyword("new_zeros", "size", sizes, size)
+    sizes = _new_sizes("new_zeros", sizes, size)
     return _new(self, zeros, *sizes, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
 @public("new_ones", function=False, parse=True)
 def _new_ones(self, *sizes, size=None, dtype=None, device=None, requires_grad=False):
     """Mirror ``Tensor.new_ones(size)``: ones with this tensor's dtype (unless ``dtype``)."""
-    sizes = sizes_or_keyword("new_ones", "size", sizes, size)
+    sizes = _new_sizes("new_ones", sizes, size)
     return _new(self, ones, *sizes, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
 @public("new_empty", function=False, parse=True)
 def _new_empty(self, *sizes, size=None, dtype=None, device=None, requires_grad=False):
     """Mirror ``Tensor.new_empty(size)`` (filled with zeros, so output is repeatable)."""
-    sizes = sizes_or_keyword("new_empty", "size", sizes, size)
+    sizes = _new_sizes("new_empty", sizes, size)
     return _new(self, empty, *sizes, dtype=dtype, device=device, requires_grad=requires_grad)
 
 

@@ -30,7 +30,7 @@ from .autograd.accumulate_grad import AccumulateGrad
 from .autograd.graph import add_hook
 from .device import CPU, check_device, device
 from .serialization import array_from_state, array_state
-from .size import Size, shape_of, shape_text
+from .size import shape_of, shape_text
 from .storage import storage_owner
 from .torch_api import HidesStandIns
 from .torch_warnings import internal, warn_once
@@ -72,26 +72,6 @@ TO_SCALAR_WARNING = internal(
 FACTORY_INT_GRAD_ERROR = "Only Tensors of floating point and complex dtype can require gradients"
 
 
-def _legacy_constructor_error(args, kwargs):
-    """torch's TypeError for ``torch.Tensor(...)`` given keywords other than ``device``: the overloads, with the
-    keywords marked on those that the positional arguments fit."""
-    from . import dtypes
-    from .typename import c_type_name
-
-    def word(v):
-        return "torch.dtype" if isinstance(v, dtypes.dtype) else c_type_name(v)
-
-    got = ", ".join([word(a) for a in args] + [f"{k}={word(v)}" for k, v in kwargs.items()])
-    mark = f"\n      didn't match because some of the keywords were incorrect: {', '.join(kwargs)}"
-    sizes = bool(args) and all(isinstance(a, int) and not isinstance(a, bool) for a in args)
-    return (
-        f"new() received an invalid combination of arguments - got ({got}), but expected one of:\n"
-        f" * (*, torch.device device = None){'' if sizes else mark}\n * (torch.Storage storage)\n * (Tensor other)\n"
-        f" * (tuple of ints size, *, torch.device device = None){mark if sizes else ''}\n"
-        f" * (object data, *, torch.device device = None){mark if sizes else ''}\n"
-    )
-
-
 _VOLATILE_REMOVED = "volatile was removed and now has no effect. Use `with torch.no_grad():` instead."
 
 
@@ -112,8 +92,9 @@ def _dtype_conversion(name, dtype, what):
 class Tensor(metaclass=HidesStandIns):
     """Mirror ``torch.Tensor``. Create tensors with :func:`minigrad.tensor` and friends.
 
-    ``Tensor(...)`` itself behaves like torch's legacy constructor: ``Tensor(data)`` is float32 always,
-    ``Tensor(2, 3)`` a float32 tensor of that shape (zeros; torch leaves it uninitialised).
+    ``Tensor(...)`` itself is torch's legacy constructor (:func:`minigrad.legacy_types.legacy_new`): ``Tensor(data)``
+    a copy in the default dtype, ``Tensor(2, 3)`` a tensor of that shape (zeros; torch leaves it uninitialised),
+    ``Tensor(t)`` an alias of the tensor ``t``.
     """
 
     __module__ = "minigrad"  # type(x) prints <class 'minigrad.Tensor'>, as torch's prints <class 'torch.Tensor'>
@@ -131,31 +112,13 @@ class Tensor(metaclass=HidesStandIns):
 
     __array_priority__ = 1000  # numpy's operators give way to the tensor's: ``np.float64(2) * x`` is a tensor
 
-    def __init__(self, *args, **kwargs):
-        if kwargs:  # torch's legacy constructor takes only device=
-            kwargs.pop("device", None)
-            if kwargs:
-                raise TypeError(_legacy_constructor_error(args, kwargs))
-        if len(args) == 1 and isinstance(args[0], Size):  # torch.Tensor(x.shape): the sizes, not data
-            arr = np.zeros(tuple(args[0]), dtype=np.float32)
-        elif args and all(isinstance(a, (int, np.integer)) and not isinstance(a, bool) for a in args):
-            arr = np.zeros(args, dtype=np.float32)  # sizes, as torch's legacy constructor takes them
-        else:
-            data = args[0] if args else ()
-            if isinstance(data, (float, bool, complex)) or data is None:
-                raise TypeError(f"new(): data must be a sequence (got {type(data).__name__})")
-            if isinstance(data, str):
-                raise TypeError("new(): invalid data type 'str'")
-            if isinstance(data, np.ndarray):
-                from .creation import check_strides  # creation imports this module
+    def __new__(cls, *args, **kwargs):
+        from .legacy_types import legacy_new  # legacy_types imports this module
 
-                check_strides(data)
-            elif isinstance(data, (list, tuple)):  # tensors in it are read as numbers (one element each), as torch's
-                from .creation import _unwrap_tensors
-
-                data = _unwrap_tensors(data)
-            arr = np.array(data.data if isinstance(data, Tensor) else data, dtype=np.float32)
-        _init(self, arr, None, None)
+        t = legacy_new(None, args, kwargs)
+        if cls is not Tensor:  # a subclass's constructor (``class MyTensor(torch.Tensor)``) makes one of its own
+            t.__class__ = cls
+        return t
 
     @classmethod
     def _wrap(cls, array, grad_fn=None, vc=None):

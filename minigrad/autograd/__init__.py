@@ -2,6 +2,7 @@
 too), as in ``torch.autograd``."""
 
 import collections.abc
+import operator
 import warnings
 
 from ..size import Size
@@ -92,11 +93,12 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     inputs = _as_tuple(inputs)
     if inputs is not None and len(inputs) == 0:
         raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
+    _check_flags(retain_graph, create_graph)
     if create_graph:
         warn_once(_CREATE_GRAPH_WARNING, stacklevel=3)
-    for t in inputs or ():  # torch retains the gradient of non-leaf inputs (and runs their node)
-        if t.grad_fn is not None:
-            t.retain_grad()
+    for t in inputs or ():  # torch retains the gradient of non-leaf inputs (and runs their node); its
+        if not _is_edge(t) and (t.grad_fn is not None or not t._requires_grad):
+            t.retain_grad()  # error for an input that does not require grad
     if transforms.depth:
         raise RuntimeError(transforms.BACKWARD_ERROR)
     run_backward(outputs, grads, retain_graph, create_graph, inputs=inputs, accumulate=True)
@@ -161,9 +163,19 @@ def grad(
 
 def _batched(outputs, grad_outputs):
     """The grad_outputs of each backward pass of ``is_grads_batched=True``: their first dim is the batch, the rest
-    must be each output's shape (torch's error otherwise)."""
-    for i, (out, g) in enumerate(zip(outputs, grad_outputs or ())):
-        if g is not None and tuple(g.shape[1:]) != tuple(out.shape):  # torch's message slices the first vector too
+    must be each output's shape (torch's error otherwise). A grad_output left out is a scalar output's ``1``, which
+    has no batch dim to map over: torch's vmap refuses it."""
+    grad_outputs = grad_outputs or (None,) * len(outputs)
+    for out, g in zip(outputs, grad_outputs):
+        if g is None:
+            make_grads((out,), None)  # torch's error for an output that is not a scalar
+        else:
+            g[0]  # noqa: B018 - torch's IndexError for a 0-d grad_output, which has no batch dim
+    if any(g is None for g in grad_outputs):
+        raise ValueError("vmap(vjp, in_dims=0, ...)(<inputs>): Got in_dim=0 for some input, but that input is a "
+                         "Tensor of dimensionality 0 so expected in_dim to satisfy 0 <= in_dim < 0.")  # fmt: skip
+    for i, (out, g) in enumerate(zip(outputs, grad_outputs)):
+        if tuple(g.shape[1:]) != tuple(out.shape):  # torch's message slices the first vector too
             shown = Size(g.shape[2:])
             raise RuntimeError(
                 "If `is_grads_batched=True`, we interpret the first dimension of each grad_output as the batch "
@@ -172,27 +184,43 @@ def _batched(outputs, grad_outputs):
                 f"has a shape of {out.shape}. If you only want some tensors in `grad_output` to be considered batched, "
                 "consider using vmap."
             )
-    sizes = {g.shape[0] for g in grad_outputs or () if g is not None}
-    return [tuple(None if g is None else g[b] for g in grad_outputs) for b in range(max(sizes, default=1))]
+    sizes = {g.shape[0] for g in grad_outputs}
+    return [tuple(g[b] for g in grad_outputs) for b in range(max(sizes))]
+
+
+def _is_edge(t):
+    """Whether the input ``t`` of a backward pass is a GradientEdge rather than a tensor; torch's error if neither."""
+    from ..tensor import Tensor
+    from ..typename import c_type_name
+
+    if isinstance(t, graph.GradientEdge):
+        return True
+    if not isinstance(t, Tensor):
+        raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got {c_type_name(t)}")
+    return False
+
+
+def _check_flags(retain_graph, create_graph):
+    """torch's TypeError for a ``retain_graph`` or ``create_graph`` that is no bool or int (``create_graph='no'``),
+    which its engine reads as integers: Python's own message for ``operator.index``."""
+    operator.index(retain_graph)
+    operator.index(create_graph)
 
 
 def _grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused, materialize_grads):
     """One backward pass of :func:`grad`: the gradients of ``inputs``, as a tuple."""
     from ..creation import zeros_like
-    from ..tensor import Tensor
-    from ..typename import c_type_name
 
     grads = make_grads(outputs, _as_tuple(grad_outputs))
     _check_outputs(outputs)
     for t in inputs:
-        if isinstance(t, graph.GradientEdge):
+        if _is_edge(t):
             continue
-        if not isinstance(t, Tensor):
-            raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got {c_type_name(t)}")
         if not t._requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
     if retain_graph is None:
         retain_graph = create_graph
+    _check_flags(retain_graph, create_graph)
     result = run_backward(outputs, grads, retain_graph, create_graph, inputs=inputs, accumulate=False)
     for i, g in enumerate(result):
         if g is None:

@@ -98,7 +98,7 @@ def failed(node):
     """torch's warning when a node's backward failed under anomaly detection: the forward call that made it."""
     if not on:
         return
-    stack = node.metadata.get("traceback_") if "_metadata" in node.__dict__ else None
+    stack = getattr(node, "_metadata", {}).get("traceback_")
     if stack is None:
         message = internal(
             f"Error detected in {node.name()}. No forward pass information available. Enable detect anomaly during "

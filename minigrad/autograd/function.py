@@ -73,6 +73,8 @@ class FunctionCtx:
 
 
 _READ_ONLY = "attribute '{}' of 'torch._C._FunctionBase' objects is not writable"
+_own_attributes = Node.__dict__["__dict__"].__get__  # a node's real attribute dict, under the filtered view below
+_NODE_FIELDS = frozenset(("needs_input_grad", "next_functions", "saved_for_forward"))
 
 
 class BackwardCFunction(Node, FunctionCtx):
@@ -83,16 +85,24 @@ class BackwardCFunction(Node, FunctionCtx):
     _forward_cls = None
     _output_meta = ()
     _arg_is_tensor = ()
+    _forwarding = False  # while forward (or setup_context) runs
+    _in_jvp = False
     needs_input_grad = ()
+
+    @property
+    def __dict__(self):
+        """Mirror ``vars(ctx)``: the attributes the Function's own code set (``ctx.k = k``), not the node's own
+        fields, which torch keeps in C (minigrad's start with ``_``, or are public names of torch's)."""
+        return {k: v for k, v in _own_attributes(self).items() if k[0] != "_" and k not in _NODE_FIELDS}
 
     @property
     def saved_tensors(self):
         """Mirror ``ctx.saved_tensors``; raises torch's errors if freed or modified in place. Empty while
         ``forward`` (or ``setup_context``) runs: torch saves the tensors once they return."""
-        if self.__dict__.get("_forwarding"):
+        if self._forwarding:
             return ()
-        if self.__dict__.get("_in_jvp"):
-            return tuple(self.__dict__.get("saved_for_forward", ()))
+        if self._in_jvp:
+            return tuple(getattr(self, "saved_for_forward", ()))
         return self._unpack()
 
     @saved_tensors.setter
@@ -131,6 +141,7 @@ class BackwardCFunction(Node, FunctionCtx):
         tensors = self._to_save
         if tensors is None:
             return
+        self._to_save = None  # as torch's ctx.to_save once forward has returned
         for i, t in enumerate(tensors):
             if t is not None and not isinstance(t, Tensor):
                 raise TypeError(

@@ -79,6 +79,8 @@ class PackedTensor:
 def modified_error(t, node, version):
     """torch's error for a saved tensor ``t`` changed in place since it was saved at ``version``."""
     owner = t.grad_fn
+    if getattr(owner, "view_error", None) is not None:  # torch reads the view's grad_fn, which raises this
+        return owner.view_error
     where = "" if owner is None else f", which is output {t._output_nr} of {owner._op_text()},"
     hint = (
         "the backtrace further above shows the operation that failed to compute its gradient. The variable in "
@@ -150,9 +152,10 @@ class Node:
     @property
     def metadata(self):
         """Mirror ``Node.metadata``: a dict the user may fill."""
-        if "_metadata" not in self.__dict__:
-            self._metadata = {}
-        return self._metadata
+        metadata = getattr(self, "_metadata", None)  # not __dict__: a custom Function's node filters its view
+        if metadata is None:
+            metadata = self._metadata = {}
+        return metadata
 
     def register_hook(self, fn):
         """Mirror ``Node.register_hook``: ``fn(grad_inputs, grad_outputs)`` runs after this node."""

@@ -6,6 +6,8 @@ from collections import OrderedDict, namedtuple
 from collections.abc import Mapping
 from types import MappingProxyType
 
+import numpy as np
+
 from .. import dtypes
 from ..autograd import grad_mode
 from ..autograd.graph import RemovableHandle
@@ -587,23 +589,22 @@ class Module:
 
     def to(self, *args, **kwargs):
         """Mirror ``Module.to``: a (floating-point) dtype converts the floating-point parameters (in place, as their
-        grads) and buffers (new tensors); a device (minigrad has only the CPU) changes nothing. Returns the module."""
-        dtype = kwargs.get("dtype")
-        for a in args:
-            if isinstance(a, dtypes.dtype):
-                dtype = a
-            else:
-                check_device(a)
-        if "device" in kwargs:
-            check_device(kwargs["device"])
-        if dtype is None:
-            return self
-        if not dtype.is_floating_point:
+        grads) and buffers (new tensors), ``memory_format`` lays out those of 4 or 5 dims; a device (minigrad has only
+        the CPU) changes nothing. The arguments are ``Tensor.to``'s (a tensor gives its dtype), as torch's
+        ``_parse_to`` reads them, without ``copy``. Returns the module."""
+        dtype, fmt = _to_arguments(args, kwargs)
+        if dtype is not None and not dtype.is_floating_point:
             raise TypeError(
                 f"nn.Module.to only accepts floating point or complex dtypes, but got desired dtype={dtype}"
             )
-        # as torch: each parameter (and its .grad) keeps its identity, a converted buffer is a new tensor
-        return self._apply(lambda t: t.to(dtype) if t.dtype.is_floating_point else t)
+        if dtype is None and fmt is None:
+            return self
+
+        def convert(t):  # as torch: each parameter (and its .grad) keeps its identity, a converted buffer is new
+            want = dtype if dtype is not None and t.dtype.is_floating_point else t.dtype
+            return t._converted(want, "to", fmt) if fmt is not None and t.dim() in (4, 5) else t.to(want)
+
+        return self._apply(convert)
 
     def cpu(self):
         """Mirror ``Module.cpu()``: the module itself."""
@@ -758,3 +759,21 @@ class OptimizedModule(Module):
     def training(self, value):
         # torch's OptimizedModule ignores this too; Module.train sets the flag on _orig_mod itself
         pass
+
+
+_TO_PROBES = []  # two empty tensors of dtypes Module.to refuses, made on first use
+
+
+def _to_arguments(args, kwargs):
+    """The dtype (None if none is given) and memory format of ``Module.to(*args, **kwargs)``, read by ``Tensor.to``'s
+    own parser (so that arguments torch's ``_parse_to`` refuses get its TypeError) on two empty tensors of different
+    dtypes: a dtype was given when either comes back in another. ``copy`` (even False), which ``Tensor.to`` takes, is
+    torch's RuntimeError."""
+    if not _TO_PROBES:
+        _TO_PROBES.extend(Tensor._wrap(np.zeros(0, dtype=d.np)) for d in (dtypes.bool_, dtypes.uint8))
+    converted = [probe.to(*args, **kwargs) for probe in _TO_PROBES]
+    flags = [a for a in args if a.__class__ is bool]  # non_blocking, copy: the only bools to() takes
+    if "copy" in kwargs or len(flags) == 2:  # copy=False too
+        raise RuntimeError(".to() does not accept copy argument")
+    changed = [t.dtype for t, probe in zip(converted, _TO_PROBES) if t.dtype is not probe.dtype]
+    return (changed[0] if changed else None), kwargs.get("memory_format")

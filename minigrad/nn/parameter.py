@@ -1,6 +1,7 @@
 """``nn.Parameter``: a leaf tensor that requires grad and that a Module registers as a parameter."""
 
 
+from ..arguments import must_be_tensor
 from ..serialization import array_from_state, array_state
 from ..tensor import FACTORY_INT_GRAD_ERROR, Tensor, _init
 from ..typename import c_type_name
@@ -19,6 +20,8 @@ class Parameter(Tensor):
             data = tensor([])
         if not isinstance(data, Tensor):  # torch's Parameter detaches its data first
             raise AttributeError(f"'{c_type_name(data)}' object has no attribute 'detach'")
+        if requires_grad.__class__ is not bool:  # torch's Tensor._make_subclass(cls, data, require_grad) refuses it
+            raise must_be_tensor("_make_subclass", "require_grad", 3, requires_grad, kind="bool")
         p = object.__new__(cls)
         _init(p, data._data, None, None)
         if isinstance(data, Tensor):

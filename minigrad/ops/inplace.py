@@ -32,7 +32,7 @@ from .indexing import (
 )
 from .op import IndexingOp, Op, _new
 from .shape import expanded_shape
-from .views import CopySlices, bump_version
+from .views import CopySlices, bump_version, view_error
 
 
 def check_inplace(t, recording=False, writes=True):
@@ -49,19 +49,7 @@ def check_inplace(t, recording=False, writes=True):
             "custom Function."
         )
     if recording and view is not None and (view.multi_output or view.no_grad):
-        op, _, nr = view.chain[-1]
-        if view.multi_output:
-            raise RuntimeError(
-                f"Output {nr} of {op._node_type()._op_text()} is a view and is being modified inplace. This view is "
-                "the output of a function that returns multiple views. Such functions do not allow the output "
-                "views to be modified inplace. You should replace the inplace operation by an out-of-place one."
-            )
-        raise RuntimeError(
-            "A view was created in no_grad mode and is being modified inplace with grad mode enabled. Given that "
-            "this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both "
-            "the view and the inplace either both inside the no_grad block (if you don't want the inplace to be "
-            "tracked) or both outside (if you want the inplace to be tracked)."
-        )
+        raise view_error(t, "is being")
     if grad_mode._state.enabled and t._requires_grad:
         base = t._base  # torch asks whether the base is a leaf, not whether it requires grad: x[0] = 1 on
         if base is not None and base.grad_fn is None:  # x = arange(4.).view(2, 2).requires_grad_() is this error

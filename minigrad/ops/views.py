@@ -94,11 +94,52 @@ def bump_version(t):
 
 def remake_views(vc):
     """Give each live view of the storage counted by ``vc`` whose base takes part in autograd the ``grad_fn`` torch
-    gives a view after its base changed: an ``AsStridedBackward0`` over the base's new history."""
+    gives a view after its base changed: an ``AsStridedBackward0`` over the base's new history, or, for a view torch
+    cannot remake (one of several outputs, or made in no_grad mode), an :class:`Invalid` node."""
     for view in list(vc.views):
         base = view._base
         if base.grad_fn is not None or base._requires_grad:
-            view._rebase_history(AsStridedBackward0(view, base), 0)
+            info = view._view
+            if info.multi_output or info.no_grad:
+                view._rebase_history(Invalid(view_error(view, "its base or another view of its base has been")), 0)
+            else:
+                view._rebase_history(AsStridedBackward0(view, base), 0)
+
+
+_MULTI_OUTPUT = ("This view is the output of a function that returns multiple views. Such functions do not allow "
+                 "the output views to be modified inplace. You should replace the inplace operation by an "
+                 "out-of-place one.")  # fmt: skip
+_NO_GRAD = ("Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by "
+            "moving both the view and the inplace either both inside the no_grad block (if you don't want the inplace "
+            "to be tracked) or both outside (if you want the inplace to be tracked).")  # fmt: skip
+
+
+def view_error(view, changed):
+    """torch's RuntimeError for an in-place change to a view of one of several outputs (``unbind``, ``split``) or one
+    made in no_grad mode, or to its base: ``changed`` is "is being" (the view itself) or "its base or another view
+    of its base has been"."""
+    info = view._view
+    if info.multi_output:
+        op, _, nr = info.chain[-1]
+        return RuntimeError(f"Output {nr} of {op._node_type()._op_text()} is a view and {changed} modified inplace. "
+                            f"{_MULTI_OUTPUT}")  # fmt: skip
+    return RuntimeError(f"A view was created in no_grad mode and {changed} modified inplace with grad mode enabled. "
+                        f"{_NO_GRAD}")  # fmt: skip
+
+
+class Invalid(Node):
+    """The ``grad_fn`` of a view whose base changed in place when torch cannot remake the view's history: torch
+    raises ``view_error`` when the view's ``grad_fn`` is read (its repr shows ``grad_fn=<Invalid>``); minigrad, whose
+    ``grad_fn`` is a plain attribute, raises it when backward reaches the view, or reads what it saved."""
+
+    __module__ = "builtins"
+
+    def __init__(self, view_error):
+        self.view_error = view_error
+        self._sequence_nr = next_sequence_nr()
+
+    def _backward(self, grads):
+        raise self.view_error
 
 
 class AsStridedBackward0(Node):

@@ -61,6 +61,36 @@ class Adam(Optimizer):
         denom += v.dtype.type(group["eps"])
         addcdiv(x, -step_size, m, denom, out=x)
 
+    def _differentiable_update(self, p, grad, state, group):
+        """torch's ``_single_tensor_adam`` with ``differentiable=True``, in tensor ops, recorded: the step count a
+        tensor in the bias corrections, and ``p.addcdiv_(exp_avg.clone(), denom)`` p's AddcdivBackward0."""
+        beta1, beta2 = group["betas"]
+        lr, wd, eps = group["lr"], group["weight_decay"], group["eps"]
+        if not state:
+            state["step"] = step_tensor()
+            state["exp_avg"], state["exp_avg_sq"] = zeros_like(p), zeros_like(p)
+            if group["amsgrad"]:
+                state["max_exp_avg_sq"] = zeros_like(p)
+        if group["maximize"]:
+            grad = -grad
+        step, exp_avg, exp_avg_sq = state["step"], state["exp_avg"], state["exp_avg_sq"]
+        step += 1
+        if wd:
+            if group["decoupled_weight_decay"]:
+                p.mul_(1 - lr * wd)
+            else:
+                grad = grad.add(p, alpha=wd)
+        exp_avg.lerp_(grad, 1 - beta1)
+        exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
+        step_size_neg = (lr / (1 - beta1**step)).neg()
+        bias_correction2_sqrt = (1 - beta2**step).sqrt()
+        if group["amsgrad"]:
+            top = state["max_exp_avg_sq"]
+            top.copy_(top.clone().maximum(exp_avg_sq))
+            exp_avg_sq = top
+        denom = (exp_avg_sq.sqrt() / (bias_correction2_sqrt * step_size_neg)).add_(eps / step_size_neg)
+        p.addcdiv_(exp_avg.clone(), denom)
+
 
 class AdamW(Adam):
     """Mirror ``torch.optim.AdamW(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2)``: Adam with

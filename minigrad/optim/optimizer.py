@@ -6,6 +6,7 @@ import warnings
 from collections import defaultdict
 
 from ..autograd import grad_mode
+from ..ops.inplace import check_inplace
 from ..ops.views import bump_version
 from ..tensor import Tensor
 from ..typename import typename as _typename
@@ -124,11 +125,19 @@ class Optimizer:
 
     def step(self, closure=None):
         """Mirror ``Optimizer.step(closure=None)``: update every parameter that has a gradient, without
-        recording a graph; ``closure`` (re-evaluating the loss) runs first, and its loss is returned."""
+        recording a graph (recorded with ``differentiable=True``, whatever the grad mode, as torch's step);
+        ``closure`` (re-evaluating the loss) runs first, and its loss is returned."""
         loss = None
         if closure is not None:
             with grad_mode.enable_grad():
                 loss = closure()
+        if self.defaults.get("differentiable"):  # torch's _use_grad_for_differentiable: the step is recorded
+            with grad_mode.enable_grad():
+                for group in self.param_groups:
+                    for p in group["params"]:
+                        if p._grad is not None:
+                            self._differentiable_update(p, p._grad, self._state_of(p, group), group)
+            return loss
         with grad_mode.no_grad():
             for group in self.param_groups:
                 for p in group["params"]:
@@ -144,6 +153,13 @@ class Optimizer:
     def _update(self, p, grad, state, group):
         """Update ``p._data`` in place from its gradient (a numpy array); each optimizer defines it."""
         raise NotImplementedError
+
+    def _differentiable_update(self, p, grad, state, group):
+        """Update ``p`` in place from its gradient (a tensor) with tensor ops, recorded in the graph, as torch's step
+        with ``differentiable=True`` is; an optimizer that has no such step refuses."""
+        check_inplace(p, recording=True)  # torch's error for a leaf that requires grad comes first
+        raise NotImplementedError(f"minigrad's {type(self).__name__} has no differentiable step (differentiable=True): "
+                                  "use SGD, Adam or AdamW, or run this code with `import torch`")  # fmt: skip
 
     def __repr__(self):
         text = f"{type(self).__name__} ("

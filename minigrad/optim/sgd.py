@@ -39,3 +39,19 @@ class SGD(Optimizer):
                 add_scaled(buf, 1 - group["dampening"], grad, out=buf)
             grad = add_scaled(grad, momentum, buf) if group["nesterov"] else buf
         add_scaled(p._data, -group["lr"], grad, out=p._data)
+
+    def _differentiable_update(self, p, grad, state, group):
+        """torch's ``_single_tensor_sgd`` in tensor ops, recorded: ``p.add_(grad, alpha=-lr)`` is p's AddBackward0."""
+        momentum = group["momentum"]
+        if group["maximize"]:
+            grad = -grad
+        if group["weight_decay"]:
+            grad = grad.add(p, alpha=group["weight_decay"])
+        if momentum:
+            buf = state.get("momentum_buffer")
+            if buf is None:
+                buf = state["momentum_buffer"] = grad.detach().clone()
+            else:
+                buf.mul_(momentum).add_(grad, alpha=1 - group["dampening"])
+            grad = grad.add(buf, alpha=momentum) if group["nesterov"] else buf
+        p.add_(grad, alpha=-group["lr"])
