@@ -477,13 +477,20 @@ def _fitted(node, outs):
     return tuple(fixed)
 
 
+_HALF = np.dtype(np.float16)
+
+
 def sum_to_array(grad, shape):
-    """``Tensor.sum_to_size`` on a numpy array: the same reductions as ``minigrad.ops.reduce.sum_to``."""
+    """``Tensor.sum_to_size`` on a numpy array: the same reductions as ``minigrad.ops.reduce.sum_to`` (float16
+    accumulated in float32 and rounded once, as torch's sum)."""
     shape = tuple(shape)
     lead = grad.ndim - len(shape)
     dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape) if s == 1 and grad.shape[lead + i] != 1)
     if dims:
-        grad = grad.sum(dims, keepdims=True)
+        if grad.dtype is _HALF:
+            grad = grad.sum(dims, keepdims=True, dtype=np.float32).astype(_HALF)
+        else:
+            grad = grad.sum(dims, keepdims=True)
     if lead:
         grad = grad.reshape(shape)
     return grad

@@ -23,9 +23,20 @@ import functools
 
 import numpy as np
 
+from ._util import HALF, in_float32
 from .carriers import ARRAYS, TENSORS
 
 _GRAD_NAMES = {"grad", "grads"}
+
+# An op's ``fused``: how torch's one kernel for its backward (``tanh_backward``, ``_softmax_backward_data``)
+# computes, which the arrays' version copies. ``WIDENED``: float16 in float32 (``at::opmath_type<Half>``), rounded
+# once; ``True``: that, and each multiply-add rounded once (:class:`_Fused`); ``False``: each step in the dtype.
+WIDENED = "float16 in float32"
+
+
+def _widened(backward, ctx, grad, saved):
+    """The one-input ``backward`` of a float16 ``grad`` and ``saved`` arrays, computed in float32, rounded once."""
+    return (in_float32(lambda g, *s: backward(ctx, (g,), s)[0], grad, *saved),)
 
 
 class _Rewrite(ast.NodeTransformer):
@@ -118,15 +129,18 @@ def compile_formula(items, saved_names, input_names, fused=False):
     """The backward of ``formula`` (given as ``items``, its ``(input name, text)`` pairs in input order) as two
     functions ``f(ctx, grads, saved) -> grads``, ``{"arrays": f, "tensors": f}``; ``saved`` is what the node
     kept, in ``saved_names`` order. Each input's formula runs only if that input needs a gradient. ``fused``: the
-    arrays' version rounds each multiply-add once (:class:`_Fused`).
+    arrays' version computes as torch's one kernel does (:data:`WIDENED`; ``True`` also rounds each multiply-add
+    once), a test of the gradient's dtype that other ops do not pay for.
     ``"constants"`` names what the formula reads from the node (``exponent``, ``n``)."""
     exprs, tensor_exprs, names, called = [], [], set(), {"math"}
+    if fused and len(items) != 1:
+        raise ValueError("only a one-input formula can be computed as one kernel")
     fuse = _Fused()
     for _, text in items:
         tree = _Rewrite(set(input_names)).visit(ast.parse(text, mode="eval"))
         names |= {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
         called |= {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
-        arrays_tree = fuse.visit(copy.deepcopy(tree)) if fused else tree
+        arrays_tree = fuse.visit(copy.deepcopy(tree)) if fused is True else tree
         exprs.append(ast.unparse(ast.fix_missing_locations(arrays_tree)))
         tensor_exprs.append(ast.unparse(ast.fix_missing_locations(_ScalarOverloads(set(input_names)).visit(tree))))
     lines = ["def backward(ctx, grads, saved):", "    grad = grads[0]"]
@@ -143,8 +157,11 @@ def compile_formula(items, saved_names, input_names, fused=False):
     functions = {"constants": tuple(constants)}
     for carrier, texts in ((ARRAYS, exprs), (TENSORS, tensor_exprs)):
         needed = ", ".join(f"({e}) if nf[{i}][0] is not None else None" for i, e in enumerate(texts))
-        source = "\n".join([*lines, f"    return ({needed},)"])
-        scope = dict(carrier.namespace, _value_of=carrier.namespace["value"], **fuse.constants)
+        widen = ["    if grad.dtype is _HALF:", "        return _widened(backward, ctx, grad, saved)"]
+        source = "\n".join([*lines[:2], *(widen if fused and carrier is ARRAYS else ()), *lines[2:],
+                             f"    return ({needed},)"])  # fmt: skip
+        scope = dict(carrier.namespace, _value_of=carrier.namespace["value"], _HALF=HALF, _widened=_widened,
+                     **fuse.constants)  # fmt: skip
         exec(compile(source, f"<formula of {', '.join(n for n, _ in items)}>", "exec"), scope)
         functions[carrier.name] = scope["backward"]
     return functions

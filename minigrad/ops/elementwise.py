@@ -353,7 +353,7 @@ class Tanh(Op):
 
     node_name = "TanhBackward0"
     formula = {"self": "grad * (1 - result * result)"}
-    fused = True  # torch's tanh_backward kernel: grad * fma(-result, result, 1)
+    fused = True  # torch's tanh_backward kernel: grad * fma(-result, result, 1), float16 in float32
     saved_names = ("result",)
 
     @staticmethod

@@ -1,13 +1,15 @@
 """Softmax, log-softmax and logsumexp along one dim: each subtracts the largest value first, as torch's
 CPU kernels do, so that large inputs do not overflow ``exp``.
 
-Float16 inputs of softmax and log_softmax are computed in float32 and rounded once, as torch's kernels compute
-them; logsumexp is torch's composite of ops, each rounding to float16.
+Float16 inputs of softmax and log_softmax, and their gradients, are computed in float32 and rounded once, as
+torch's kernels compute them (log_softmax along the last dim rounds each row's sum and its log to float16 too);
+logsumexp and its gradient are torch's composites of ops, each rounding to float16.
 """
 
 import numpy as np
 
 from ._util import HALF, as_saved_int, precise, wrap
+from .derivative import WIDENED
 from .op import BackwardOp, Op
 from .reduce import normalize_dims
 
@@ -35,7 +37,9 @@ class Softmax(Op):
     node_name = "SoftmaxBackward0"
     formula = {"self": "result * (grad - (grad * result).sum(dim, keepdim=True))"}
     saved_names, saved_values = ("result",), {"dim": "saved_dim"}
+    fused = WIDENED  # torch's _softmax_backward_data (and _log_softmax_backward_data) kernel
     kernel = "softmax"  # torch's kernel, named in its error for integer input
+    rounds_half_rows = False  # values(row, d, True) for a float16 input along its last dim: see LogSoftmax.values
 
     @staticmethod
     def values(row, d):
@@ -47,7 +51,11 @@ class Softmax(Op):
         ctx.dim, ctx.saved_dim = a._wrap_dim(dim), as_saved_int(dim)
         x, dtype = _compute(a, ctx.kernel, ctx.dim)
         row, d = _as_row(x, ctx.dim)
-        out = wrap(ctx.values(row, d).reshape(x.shape).astype(dtype, copy=False))
+        if ctx.rounds_half_rows and dtype is HALF and ctx.dim == max(a.ndim - 1, 0):
+            values = ctx.values(row, d, True)
+        else:
+            values = ctx.values(row, d)
+        out = wrap(values.reshape(x.shape).astype(dtype, copy=False))
         ctx._save((out,))
         return out
 
@@ -58,11 +66,18 @@ class LogSoftmax(Softmax):
     node_name = "LogSoftmaxBackward0"
     formula = {"self": "grad - exp(result) * grad.sum(dim, keepdim=True)"}
     kernel = "log_softmax"
+    rounds_half_rows = True
 
     @staticmethod
-    def values(row, d):
+    def values(row, d, half_rows=False):
+        """``half_rows``: ``row`` is a float16 input along its last dim, widened, for which torch's kernel keeps each
+        row's sum and its log in float16."""
         top = row.max(axis=d, keepdims=True)
-        return row - top - np.log(precise(np.exp, row - top).sum(axis=d, keepdims=True))
+        total = precise(np.exp, row - top).sum(axis=d, keepdims=True)
+        if not half_rows:
+            return row - top - np.log(total)
+        log_total = np.log(total.astype(HALF).astype(row.dtype)).astype(HALF)
+        return row - top - log_total.astype(row.dtype)
 
 
 class SoftmaxBackwardData(BackwardOp):

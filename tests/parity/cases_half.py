@@ -61,3 +61,33 @@ case("api_half_sum_over_leading_dim", [HALF_LEAVES, """
 m = x.detach().reshape(15, 5) ** 2 + x.detach().reshape(15, 5)
 print(bits(m.sum(0)), bits(m.sum((0,), keepdim=True)), bits(m.t().sum(1)), bits(m.sum()), bits(m.mean(0)))
 """])
+
+# torch's tanh_backward, _softmax_backward_data and _log_softmax_backward_data compute float16 in float32 and round
+# once (float16 arithmetic step by step cancels softmax's gradient to zeros); log_softmax along the last dim keeps
+# each row's sum and its log in float16; under create_graph the recorded backward ops give the same bits
+case("api_half_tanh_softmax_backward", [HALF_LEAVES, """
+forward_and_backward("tanh", torch.tanh)
+forward_and_backward("softmax", lambda t: torch.softmax(t, 0))
+forward_and_backward("log_softmax", lambda t: torch.log_softmax(t, 0))
+forward_and_backward("softmax rows", lambda t: torch.softmax(t.reshape(5, 15), 1).flatten())
+forward_and_backward("log_softmax rows", lambda t: torch.log_softmax(t.reshape(5, 15), 1).flatten())
+forward_and_backward("log_softmax columns", lambda t: torch.log_softmax(t.reshape(15, 5), 0).flatten())
+forward_and_backward("cross_entropy", lambda t: F.cross_entropy(t.reshape(5, 15), torch.tensor([0, 3, 14, 7, 9])) * g)
+for f in (torch.tanh, lambda t: torch.softmax(t, 0), lambda t: torch.log_softmax(t.reshape(5, 15), 1).flatten()):
+    gx, = torch.autograd.grad(f(x), x, g, create_graph=True)
+    print(gx.grad_fn.name(), bits(gx))
+"""])
+
+# the engine sums a broadcast float16 gradient back to an input's shape accumulating in float32, rounded once
+case("api_half_broadcast_gradient_sum", [HALF_LEAVES, """
+b = (torch.arange(5.) * 0.7 - 1.3).half().requires_grad_()
+col = (torch.arange(15.) * 0.3 - 2.).half().reshape(15, 1).requires_grad_()
+row = (torch.arange(5.) * 0.9 + 0.2).half().reshape(1, 5).requires_grad_()
+h = x.detach().reshape(15, 5)
+w = h * 37
+for name, f, leaves in (("bias", lambda: w + b, (b,)), ("outer sum", lambda: col + row, (col, row)),
+                        ("outer product", lambda: col * row, (col, row)),
+                        ("tanh of bias", lambda: (h + b).tanh(), (b,))):
+    gs = torch.autograd.grad(f(), leaves, w)
+    print(name, [bits(t) for t in gs])
+"""])
