@@ -11,7 +11,9 @@ from _compat_pickle import IMPORT_MAPPING, NAME_MAPPING
 
 import numpy as np
 
+from .device import device
 from .storage import storage_owner
+from .typename import typename
 
 # torch's default allowlist, with minigrad's names for torch's own (tensors pickle as raw bytes, not numpy arrays)
 _ALLOWED = {
@@ -130,7 +132,60 @@ def _refusal(full_path):
     )
 
 
-class _WeightsUnpickler(pickle.Unpickler):
+_REBUILDS = ("minigrad.tensor", "minigrad.nn.parameter")  # the modules of the functions that rebuild a tensor
+_NOT_AVAILABLE = (
+    "Attempting to deserialize object on a {} device but torch.{}.is_available() is False. If you are running on a "
+    "CPU-only machine, please use torch.load with map_location=torch.device('cpu') to map your storages to the CPU."
+)
+_NOT_REGISTERED = (
+    "The {} device module is not registered. If you are running on a CPU-only machine, please use torch.load with "
+    "map_location=torch.device('cpu') to map your storages to the CPU."
+)
+
+
+def _check_restore_location(map_location):
+    """torch's error for a ``map_location`` its CPU-only build cannot put the file's storages (saved on the CPU) in:
+    a CUDA or XPU device, ``mps``, an unknown location, a dict naming one, or something that is not a function."""
+    if map_location is None or callable(map_location):
+        return  # a function (storage, location) -> storage: minigrad's storages stay on the CPU
+    if isinstance(map_location, dict):
+        location = map_location.get("cpu", "cpu")
+        if not isinstance(location, str):
+            raise TypeError(f"expected string or bytes-like object, got '{typename(location)}'")
+    elif isinstance(map_location, (str, device)):
+        location = str(map_location)
+    else:
+        raise TypeError(f"'{type(map_location).__name__}' object is not callable")
+    kind = location.split(":")[0]
+    if location in ("cpu", "meta"):
+        return
+    if kind in ("cuda", "xpu"):
+        device(location)  # torch's error for a malformed device string
+        raise RuntimeError(_NOT_AVAILABLE.format(kind.upper(), kind))
+    if kind in ("hpu", "privateuseone"):
+        raise RuntimeError(_NOT_REGISTERED.format(kind.upper()))
+    if kind == "mps":
+        raise RuntimeError("torch.UntypedStorage(): Storage device not recognized: mps")
+    raise RuntimeError(
+        f"don't know how to restore data location of torch.storage.UntypedStorage (tagged with {location})"
+    )
+
+
+class _Unpickler(pickle.Unpickler):
+    """Unpickles what :func:`save` wrote; the first tensor met checks ``map_location`` as torch's first storage
+    does."""
+
+    def __init__(self, file, map_location):
+        super().__init__(file)
+        self.map_location = map_location
+
+    def find_class(self, module, name):
+        if module in _REBUILDS and name.startswith("_rebuild"):
+            _check_restore_location(self.map_location)
+        return super().find_class(module, name)
+
+
+class _WeightsUnpickler(_Unpickler):
     def find_class(self, module, name):
         if (module, name) in NAME_MAPPING:  # protocol 2 writes Python 2's names, as torch's reader maps them
             module, name = NAME_MAPPING[module, name]
@@ -165,11 +220,17 @@ def save(obj, f, pickle_protocol=2, **kwargs):
 
 def load(f, map_location=None, pickle_module=None, *, weights_only=None, **kwargs):
     """Mirror ``torch.load(f)``: read what :func:`save` wrote; only tensors and containers unless
-    ``weights_only=False`` (torch's default since 2.6)."""
+    ``weights_only=False`` (torch's default since 2.6). Tensors load on the CPU; a ``map_location`` elsewhere
+    raises torch's error for a CPU-only build (:func:`_check_restore_location`)."""
     if not hasattr(f, "read"):
         with open(f, "rb") as source:
-            return load(source, weights_only=weights_only)
-    return (pickle.Unpickler if weights_only is False else _WeightsUnpickler)(f).load()
+            return load(source, map_location, weights_only=weights_only)
+    if weights_only is False:
+        return _Unpickler(f, map_location).load()
+    try:
+        return _WeightsUnpickler(f, map_location).load()
+    except EOFError:
+        raise EOFError from None  # torch's weights-only unpickler says nothing of an empty file
 
 
 @contextlib.contextmanager

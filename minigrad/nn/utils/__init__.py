@@ -83,17 +83,24 @@ def clip_grads_with_norm_(parameters, max_norm, total_norm, foreach=None):
                 g.mul_(clip_coef)
 
 
+_NO_GRADS = ("Expected !nested_tensorlist[0].empty() to be true, but got false.  (Could this error message be "
+             "improved?  If so, please report an enhancement request to PyTorch.)")
+
+
 def clip_grad_value_(parameters, clip_value, foreach=None):
     """Mirror ``torch.nn.utils.clip_grad_value_``: clamp the gradients of ``parameters`` (a tensor or an iterable
-    of them) in place to ``[-clip_value, clip_value]``; return None."""
+    of them) in place to ``[-clip_value, clip_value]``; return None. torch's RuntimeError when none has a ``.grad``
+    (clipping before ``backward()``)."""
     with grad_mode.no_grad():
         if isinstance(parameters, Tensor):
             parameters = [parameters]
         clip_value = float(clip_value)
-        for g in [p.grad for p in parameters if p.grad is not None]:
+        grads = [p.grad for p in parameters if p.grad is not None]
+        if not grads:  # torch groups the gradients by device first, which fails on none (clipping before backward)
+            raise RuntimeError(_NO_GRADS)
+        for g in grads:
             g.clamp_min_(-clip_value)  # torch's foreach path: the lower bound first, then the upper
             g.clamp_max_(clip_value)
-
 
 
 def parameters_to_vector(parameters):
