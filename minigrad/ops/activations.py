@@ -21,6 +21,16 @@ def one_kernel_backward(ctx, grads, F):
     return compiled(ctx, grads, ctx._values(F))
 
 
+def _saved_pointwise(ctx, a, kernel, fn):
+    """A one-input activation's forward that saves its input: torch's error naming ``kernel`` for integer input,
+    then ``fn`` of the data (float16 in float32, rounded once)."""
+    if a.dtype.category < 2:
+        raise not_implemented(kernel, a.dtype)
+    ctx._save((a,))
+    x = a._data
+    return wrap(in_float32(fn, x) if x.dtype is HALF else fn(x))
+
+
 def _elu(x, alpha, scale, input_scale):
     """torch's elu kernel: ``expm1(x * input_scale) * alpha * scale`` where ``x < 0``, else ``x * scale`` (so 0. and
     -0. keep their sign), with the coefficients in ``x``'s dtype."""
@@ -164,13 +174,7 @@ class Mish(Op):
 
     @staticmethod
     def forward(ctx, a):
-        if a.dtype.category < 2:
-            raise not_implemented("mish_cpu", a.dtype)
-        ctx._save((a,))
-        x = a._data
-        if x.dtype is HALF:
-            return wrap(in_float32(_mish, x))
-        return wrap(_mish(x))
+        return _saved_pointwise(ctx, a, "mish_cpu", _mish)
 
     @staticmethod
     def backward(ctx, grads, F):
@@ -445,13 +449,7 @@ class Hardsigmoid(Op):
 
     @staticmethod
     def forward(ctx, a):
-        if a.dtype.category < 2:
-            raise not_implemented("hardsigmoid_cpu", a.dtype)
-        ctx._save((a,))
-        x = a._data
-        if x.dtype is HALF:
-            return wrap(in_float32(_hardsigmoid, x))
-        return wrap(_hardsigmoid(x))
+        return _saved_pointwise(ctx, a, "hardsigmoid_cpu", _hardsigmoid)
 
     @staticmethod
     def backward(ctx, grads, F):
@@ -480,13 +478,7 @@ class Hardswish(Op):
 
     @staticmethod
     def forward(ctx, a):
-        if a.dtype.category < 2:
-            raise not_implemented("hardswish_cpu", a.dtype)
-        ctx._save((a,))
-        x = a._data
-        if x.dtype is HALF:
-            return wrap(in_float32(_hardswish, x))
-        return wrap(_hardswish(x))
+        return _saved_pointwise(ctx, a, "hardswish_cpu", _hardswish)
 
     @staticmethod
     def backward(ctx, grads, F):

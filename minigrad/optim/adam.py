@@ -36,10 +36,7 @@ class Adam(Optimizer):
         beta1, beta2 = group["betas"]
         lr = group["lr"]
         if not state:
-            state["step"] = step_tensor()
-            state["exp_avg"], state["exp_avg_sq"] = zeros_like(p), zeros_like(p)
-            if group["amsgrad"]:
-                state["max_exp_avg_sq"] = zeros_like(p)
+            _first_state(p, state, group)
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
@@ -67,10 +64,7 @@ class Adam(Optimizer):
         beta1, beta2 = group["betas"]
         lr, wd, eps = group["lr"], group["weight_decay"], group["eps"]
         if not state:
-            state["step"] = step_tensor()
-            state["exp_avg"], state["exp_avg_sq"] = zeros_like(p), zeros_like(p)
-            if group["amsgrad"]:
-                state["max_exp_avg_sq"] = zeros_like(p)
+            _first_state(p, state, group)
         if group["maximize"]:
             grad = -grad
         step, exp_avg, exp_avg_sq = state["step"], state["exp_avg"], state["exp_avg_sq"]
@@ -102,3 +96,12 @@ class AdamW(Adam):
         super().__init__(params, lr, betas, eps, weight_decay, amsgrad, foreach=foreach, maximize=maximize,
                          capturable=capturable, differentiable=differentiable, fused=fused,
                          decoupled_weight_decay=True)
+
+
+def _first_state(p, state, group):
+    """Adam's state before its first step, as torch makes it: the step count, both averages zero (and their maximum
+    for amsgrad)."""
+    state["step"] = step_tensor()
+    state["exp_avg"], state["exp_avg_sq"] = zeros_like(p), zeros_like(p)
+    if group["amsgrad"]:
+        state["max_exp_avg_sq"] = zeros_like(p)
