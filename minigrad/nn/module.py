@@ -152,7 +152,7 @@ class Module:
     def named_buffers(self, prefix="", recurse=True, remove_duplicate=True):
         """Mirror ``Module.named_buffers``: (dotted name, buffer) pairs, each buffer once (under each of its names if
         not ``remove_duplicate``)."""
-        return self._named_members("_buffers", prefix, recurse, remove_duplicate)
+        yield from self._named_members("_buffers", prefix, recurse, remove_duplicate)  # a generator of its own name
 
     def buffers(self, recurse=True):
         """Mirror ``Module.buffers``."""
@@ -306,7 +306,7 @@ class Module:
     def named_parameters(self, prefix="", recurse=True, remove_duplicate=True):
         """Mirror ``Module.named_parameters``: (dotted name, parameter) pairs, each parameter once (under each of its
         names if not ``remove_duplicate``: tied weights)."""
-        return self._named_members("_parameters", prefix, recurse, remove_duplicate)
+        yield from self._named_members("_parameters", prefix, recurse, remove_duplicate)  # a generator of its own name
 
     def _named_members(self, table, prefix, recurse, remove_duplicate=True):
         """(dotted name, tensor) for each tensor in the ``table`` of this module (and its sub-modules), once."""

@@ -230,3 +230,13 @@ attempts(
     "torch.Tensor([[1, 2], [3]])",
     "torch.Tensor(w.numpy()).data_ptr() == w.data_ptr()",
 )
+
+# printing the generators a student forgot to list: each is a generator of its own name, as torch's
+attempts(
+    "api_messages_module_generators_printed",
+    ["m = nn.Sequential(nn.Linear(2, 2), nn.BatchNorm1d(2))"],
+    "print(m.named_parameters())",
+    "print(m.named_buffers())",
+    "print(m.parameters(), m.buffers(), m.children(), m.named_children(), m.modules(), m.named_modules())",
+    "print(list(m.named_parameters(prefix='net'))[0][0], [n for n, _ in m.named_buffers(recurse=False)])",
+)
