@@ -154,3 +154,21 @@ def test_masked_gradients_on_arrays_are_np_where(dtype, size, zero_first):
         want = np.where(m, 0, g) if zero_first else np.where(m, g, 0)
         assert got.dtype == want.dtype and got.shape == want.shape
         assert np.asarray(got).tobytes() == np.asarray(want).tobytes()
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+@pytest.mark.parametrize("rows,width,lookup", [(27, 10, (32, 3)), (5, 64, (9,)), (3, 1, (400,)), (50, 7, (2, 20, 3))])
+def test_a_row_lookups_gradient_on_arrays_adds_as_on_tensors(dtype, rows, width, lookup):
+    """``C[X]``'s gradient on arrays (the rows added element by element, from 256 elements) has the bits of the
+    Tensors' ``np.add.at`` of whole rows: repeated rows added in order, negative rows wrapped, inf and nan kept."""
+    rng = np.random.default_rng(rows)
+    grad = rng.standard_normal((*lookup, width)).astype(dtype)
+    grad.reshape(-1)[::13], grad.reshape(-1)[1::17], grad.reshape(-1)[2::19] = np.inf, np.nan, -0.0
+    grads = {}
+    for fast in (True, False):
+        table = torch.tensor(rng.standard_normal((rows, width)).astype(dtype), requires_grad=True)
+        index = torch.tensor(np.random.default_rng(1).integers(-rows, rows, lookup))
+        with engine.fast_paths(fast):
+            table[index].backward(torch.tensor(grad))
+        grads[fast] = table.grad.numpy().tobytes()
+    assert grads[True] == grads[False]

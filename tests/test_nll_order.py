@@ -109,3 +109,22 @@ def test_nll_loss_of_many_rows_sums_as_the_loop_does():
     expected = -row_by_row(x[rows, target[rows]], rows) + np.float32(0)
     expected = np.float32(expected / np.float32(len(rows)))
     assert same(F.nll_loss(minigrad.tensor(x), minigrad.tensor(target)).numpy(), expected)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    n=st.integers(0, 300),
+    dtype=st.sampled_from([np.float32, np.float64, np.float16]),
+    seed=st.integers(0, 2**32 - 1),
+    special=st.lists(SPECIAL, max_size=4),
+)
+def test_every_row_kept_adds_in_torchs_order(n, dtype, seed, special):
+    """``cascade_sum`` of a batch with no row ignored (rows None) takes a shorter path up to 256 rows: the same
+    order."""
+    rng = np.random.default_rng(seed)
+    values = rng.standard_normal(n) * 10.0 ** rng.integers(-3, 4)
+    if n:
+        values[rng.integers(0, n, len(special))] = special
+    with np.errstate(all="ignore"):
+        values = values.astype(dtype)
+        assert same(cascade_sum(values), row_by_row(values, np.arange(n)))

@@ -17,15 +17,19 @@ def _ceil_log2(n):
     return int(n - 1).bit_length() if n > 1 else 0
 
 
-def cascade_sum(values, rows):
-    """Sum ``values`` (one per row in ``rows``, in order) as torch's CPU ``nll_loss`` does, bit for bit: terms
-    go one by one into an accumulator that is added to the level above at every 16th row (ignored rows skipped),
-    that one to the next at every 256th, and so on up to eight levels, which are added up at the end. Returns a
-    scalar of ``values``' dtype.
+def cascade_sum(values, rows=None):
+    """Sum ``values`` (one per row in ``rows``, in order; None: rows 0 to n - 1) as torch's CPU ``nll_loss`` does,
+    bit for bit: terms go one by one into an accumulator that is added to the level above at every 16th row
+    (ignored rows skipped), that one to the next at every 256th, and so on up to eight levels, which are added up
+    at the end. Returns a scalar of ``values``' dtype.
 
     Level by level rather than row by row: the runs of terms that one level adds between two carries are added
     in one ``cumsum`` (:func:`_run_sums`), and the sums it carries up are the next level's terms. Row 0 goes to the
     top level at once (it is alone in its run at every level)."""
+    if rows is None:
+        if 0 < len(values) <= 256:
+            return _every_row_sum(values)
+        rows = np.arange(len(values))
     n = len(rows)
     power = max(4, _ceil_log2(n) // 8) if n else 4
     every_row = n and rows[0] == 0 and rows[-1] == n - 1  # nothing ignored: runs of 2 ** power at every level
@@ -40,6 +44,21 @@ def cascade_sum(values, rows):
         total = total + sums[-1]  # this level's last run, never carried
         terms, rows = sums[:-1], None if every_row else rows[ends]
     return total + np.concatenate([np.zeros(1, values.dtype), top, terms]).cumsum()[-1]
+
+
+def _every_row_sum(values):
+    """:func:`cascade_sum` of 1 to 256 rows, none ignored (a training batch), in fewer numpy calls: the same
+    additions in the same order. Rows 1 to n - 1 fill level 0's runs of 16 (the last one partial, or empty); the
+    full runs' sums are level 1's terms, fewer than 16, so added in one run; row 0 is alone at the top."""
+    zero = values.dtype.type(0)
+    full = (len(values) - 1) // 16
+    padded = np.zeros((full + 1) * 16, values.dtype)
+    padded[: len(values) - 1] = values[1:]
+    sums = padded.reshape(-1, 16).cumsum(axis=1)[:, -1] + zero  # + 0 as the accumulator's start: never -0
+    total = zero + sums[-1]
+    if full:
+        total = total + (sums[:-1].cumsum()[-1] + zero)
+    return total + (zero + values[0])
 
 
 def _run_sums(values, ends, width):
@@ -77,6 +96,9 @@ def _nll_backward(grad, self, target, weight, reduction, ignore_index, total_wei
     moved = np.zeros(x.shape if last else np.moveaxis(x, class_dim, -1).shape, dtype=x.dtype)  # the classes last
     t = ARRAYS.value(target).reshape(-1)
     rows = np.flatnonzero(t != ignore_index)
+    if F is ARRAYS and weight is None and last and reduction and grad.dtype == x.dtype:  # each coefficient 1
+        moved.reshape(-1, moved.shape[-1])[rows, t[rows]] = -(grad / total_weight) if reduction == 1 else -grad
+        return moved  # the where() below would give the same: 1 * g at the targets, +0 elsewhere
     w = np.ones(moved.shape[-1], moved.dtype) if weight is None else ARRAYS.value(weight)
     moved.reshape(-1, moved.shape[-1])[rows, t[rows]] = w[t[rows]]
     coefficients = moved if last else np.ascontiguousarray(np.moveaxis(moved, -1, class_dim))  # C-order, as torch
@@ -97,11 +119,11 @@ class NllLoss(Op):
     formula = {"self": "nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight)"}
     saved_names = ("self", "target", "weight", "total_weight")
     saved_values = {"ignore_index": "saved_ignore_index", "reduction": "reduction"}
+    saved_ignore_index = property(lambda node: as_saved_int(node.ignore_index))  # read only when shown
 
     @staticmethod
     def forward(ctx, a, *, target, weight, reduction, ignore_index):
         ctx.target, ctx.weight, ctx.reduction, ctx.ignore_index = target, weight, reduction, ignore_index
-        ctx.saved_ignore_index = as_saved_int(ignore_index)
         x = a._data.reshape(-1, a._data.shape[-1])
         out, total = _nll_rows(x, target._data.reshape(-1), weight, reduction, ignore_index, per_row=a.ndim == 2)
         ctx.total_weight = wrap(np.asarray(total, dtype=x.dtype))
@@ -131,7 +153,6 @@ class NllLoss2d(NllLoss):
     @staticmethod
     def forward(ctx, a, *, target, weight, reduction, ignore_index):
         ctx.target, ctx.weight, ctx.reduction, ctx.ignore_index = target, weight, reduction, ignore_index
-        ctx.saved_ignore_index = as_saved_int(ignore_index)
         x = np.moveaxis(a._data, 1, -1).reshape(-1, a.shape[1])  # row by row in (n, h, w) order, as torch's loop
         out, total = _nll_rows(x, target._data.reshape(-1), weight, reduction, ignore_index, per_row=True)
         ctx.total_weight = wrap(np.asarray(total, dtype=x.dtype))
@@ -158,13 +179,13 @@ class NllLossBackward(Op):
                "self": "zeros_like(grad)"}  # fmt: skip
     saved_names = ("target", "weight")
     saved_values = {"ignore_index": "saved_ignore_index", "reduction": "reduction"}
+    saved_ignore_index = NllLoss.saved_ignore_index
     loss = NllLoss
     gradient = staticmethod(nll_loss_backward)
 
     @classmethod
     def forward(cls, ctx, grad_output, a, *, target, weight, reduction, ignore_index, total_weight):
         ctx.reduction, ctx.ignore_index = reduction, ignore_index
-        ctx.saved_ignore_index = as_saved_int(ignore_index)
         ctx.self_shape, ctx.loss = a.shape, cls.loss
         ctx._save((target, weight))
         return wrap(cls.gradient(grad_output._data, a._data, target, weight, reduction, ignore_index,
@@ -209,19 +230,23 @@ def _nll_rows(x, t, weight, reduction, ignore_index, per_row):
     kernels compute them: one value per row for ``reduction=0`` when ``per_row``, else the cascaded sum (divided by
     the total weight for the mean)."""
     dtype = x.dtype.type
-    kept = np.flatnonzero(t != ignore_index)
-    classes = t[kept]
-    bad = (classes < 0) | (classes >= x.shape[-1])
-    if bad.any():
-        raise IndexError(f"Target {int(classes[bad][0])} is out of bounds.")
-    picked = x[kept, classes]
+    if len(t) and not 0 <= ignore_index < x.shape[-1] and t.min() >= 0 and t.max() < x.shape[-1]:
+        kept, classes, n = None, t, len(t)  # every row kept (None: all of them, for cascade_sum)
+        picked = x[np.arange(n), t]
+    else:
+        kept = np.flatnonzero(t != ignore_index)
+        classes, n = t[kept], len(kept)
+        bad = (classes < 0) | (classes >= x.shape[-1])
+        if bad.any():
+            raise IndexError(f"Target {int(classes[bad][0])} is out of bounds.")
+        picked = x[kept, classes]
     w = None if weight is None else weight._data[classes]
     terms = picked if w is None else (picked * w).astype(x.dtype)
     if reduction == 0 and per_row:
         out = np.zeros(len(t), x.dtype)
-        out[kept] = -terms
+        out[slice(None) if kept is None else kept] = -terms
         return out, dtype(0)
-    total = dtype(len(kept)) if w is None else cascade_sum(w, kept)
+    total = dtype(n) if w is None else cascade_sum(w, kept)
     out = -cascade_sum(terms, kept) + dtype(0)  # torch sums the negated terms from +0: a zero loss is 0.
     if reduction == 1 and 0 < abs(total) < np.inf:
         out = dtype(out / total)

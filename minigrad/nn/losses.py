@@ -62,6 +62,11 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     reduction = _reduction.reduction_of(size_average, reduce, reduction)  # the legacy arguments win, as in torch
     code = reduction_code(reduction)
     ignore_index, _ = _parsed_arguments("nll_loss_nd", weight, ignore_index)
+    return _nll_loss(input, target, weight, code, ignore_index)
+
+
+def _nll_loss(input, target, weight, code, ignore_index):
+    """:func:`nll_loss` once its arguments are read (``code``: the reduction's)."""
     if input.ndim < 1:
         raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")
     if input.ndim > 2:
@@ -140,7 +145,7 @@ def cross_entropy(
         if label_smoothing > 1.0:
             raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
         return _cross_entropy_smoothed(input, target, weight, reduction, ignore_index, label_smoothing, class_dim)
-    return nll_loss(_log_softmax(input, class_dim), target, weight, ignore_index=ignore_index, reduction=reduction)
+    return _nll_loss(_log_softmax(input, class_dim), target, weight, code, ignore_index)
 
 
 def _log_softmax(input, class_dim):

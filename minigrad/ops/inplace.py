@@ -140,13 +140,16 @@ def apply_inplace(t, compute, *operands, writes=True, overlap="partial"):
                 check_overlap(t, operands, overlap)
                 break
     if not recording:
-        with grad_mode.no_grad():
+        prev = grad_mode._switch(False)  # no_grad(), without making one: p.data += ... runs it in every step
+        try:
             try:
                 out = compute(t, *operands)
             except NotImplementedError:
                 _refuse_cast(t, operands)
                 raise
             _write(t, out)
+        finally:
+            grad_mode._restore(prev)
         bump_version(t)
         return t
     # The op sees a snapshot of t's old value, so what it saves is not changed by the write below.

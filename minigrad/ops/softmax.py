@@ -72,12 +72,12 @@ class LogSoftmax(Softmax):
     def values(row, d, half_rows=False):
         """``half_rows``: ``row`` is a float16 input along its last dim, widened, for which torch's kernel keeps each
         row's sum and its log in float16."""
-        top = row.max(axis=d, keepdims=True)
-        total = precise(np.exp, row - top).sum(axis=d, keepdims=True)
+        shifted = row - row.max(axis=d, keepdims=True)
+        total = precise(np.exp, shifted).sum(axis=d, keepdims=True)
         if not half_rows:
-            return row - top - np.log(total)
+            return shifted - np.log(total)
         log_total = np.log(total.astype(HALF).astype(row.dtype)).astype(HALF)
-        return row - top - log_total.astype(row.dtype)
+        return shifted - log_total.astype(row.dtype)
 
 
 class SoftmaxBackwardData(BackwardOp):
