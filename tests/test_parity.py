@@ -9,6 +9,7 @@ must differ from torch's (so the mark goes once minigrad matches).
 """
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,14 @@ def test_no_case_misuses_the_harness():
     would pass whatever minigrad does."""
     misused = [name for name, r in RECORDED.items() if r["error"] and r["error"][1].startswith("attempt()")]
     assert not misused, f"these cases call attempt() wrongly: {misused}"
+
+
+def test_no_case_misses_its_setup():
+    """A snippet that names a variable its case never set (or does not parse) fails with NameError or SyntaxError
+    under torch and minigrad alike, so it would pass whatever minigrad does."""
+    broken = re.compile(r"NameError name '\w+' is not defined|SyntaxError|IndentationError")
+    missing = [name for name, r in RECORDED.items() if broken.search((r["stdout"] or "") + " ".join(r["error"] or ()))]
+    assert not missing, f"these cases name what their setup does not define: {missing}"
 
 
 @pytest.mark.parametrize("case", EXACT, ids=_ids(EXACT))

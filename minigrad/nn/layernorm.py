@@ -7,7 +7,7 @@ import functools
 import numpy as np
 
 from ..arguments import word
-from ..ops._util import wrap
+from ..ops._util import mean_of, wrap
 from ..ops.carriers import ARRAYS, TENSORS
 from ..ops.op import Op
 from ..size import Size
@@ -50,8 +50,8 @@ class NativeLayerNorm(Op):
         ctx.normalized_shape, ctx.eps, ctx.axes = tuple(normalized_shape), eps, axes
         ctx.lead = tuple(range(x.ndim - len(axes)))
         # torch's kernel: each row's moments, then y = (x * rstd + (-mean * rstd)) * weight + bias in the tensor's dtype
-        mean = x.mean(axis=axes, keepdims=True, dtype=np.float64)
-        var = np.maximum(((x - mean) ** 2).mean(axis=axes, keepdims=True), 0)
+        mean = mean_of(x, axes, True, np.float64)
+        var = np.maximum(mean_of((x - mean) ** 2, axes, True), 0)
         rstd = (1 / np.sqrt(var + eps)).astype(dtype)
         mean = mean.astype(dtype)
         out = x * rstd + (-mean * rstd)

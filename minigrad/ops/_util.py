@@ -201,14 +201,15 @@ def wrapped_int(value, dtype):
     return np.uint64(value % (1 << 64)).astype(dtype)
 
 
-def mean_of(x, dim=None, keepdim=False):
-    """``x.mean(dim, keepdim)`` in ``x``'s dtype; the mean of nothing is nan, as in torch, without numpy's
-    "Mean of empty slice" warning."""
+def mean_of(x, dim=None, keepdim=False, dtype=None):
+    """``x.mean(dim, keepdim)`` in ``x``'s dtype (or computed in and returned as ``dtype``); the mean of nothing is
+    nan, as in torch, without numpy's "Mean of empty slice" warning."""
+    given = {} if dtype is None else {"dtype": dtype}  # numpy's own choice otherwise (float16 adds in float32)
     if x.size:
-        return np.asarray(x.mean(axis=dim, keepdims=keepdim), dtype=x.dtype)
+        return np.asarray(x.mean(axis=dim, keepdims=keepdim, **given), dtype=dtype or x.dtype)
     with warnings.catch_warnings(), np.errstate(invalid="ignore", divide="ignore"):
         warnings.simplefilter("ignore", RuntimeWarning)
-        return np.asarray(x.mean(axis=dim, keepdims=keepdim), dtype=x.dtype)
+        return np.asarray(x.mean(axis=dim, keepdims=keepdim, **given), dtype=dtype or x.dtype)
 
 
 def binary_result(arr, a, b):

@@ -51,7 +51,9 @@ class Softmax(Op):
         ctx.dim, ctx.saved_dim = a._wrap_dim(dim), as_saved_int(dim)
         x, dtype = _compute(a, ctx.kernel, ctx.dim)
         row, d = _as_row(x, ctx.dim)
-        if ctx.rounds_half_rows and dtype is HALF and ctx.dim == max(a.ndim - 1, 0):
+        if not row.size:  # nothing to normalise (numpy's max of an empty dim would fail): an empty result, as torch's
+            values = row
+        elif ctx.rounds_half_rows and dtype is HALF and ctx.dim == max(a.ndim - 1, 0):
             values = ctx.values(row, d, True)
         else:
             values = ctx.values(row, d)

@@ -9,7 +9,7 @@ import warnings
 import numpy as np
 
 from ..torch_warnings import user_stacklevel
-from ._util import as_saved_int, wrap
+from ._util import as_saved_int, mean_of, wrap
 from .carriers import TENSORS
 from .op import Op
 from .reduce import reduced_dims
@@ -56,7 +56,7 @@ class Var(Op):
             )
         with np.errstate(divide="ignore", invalid="ignore"):
             x = a._data.astype(np.float64)
-            out = ((x - x.mean(axis=ctx.dim, keepdims=True)) ** 2).sum(axis=ctx.dim, keepdims=keepdim)
+            out = ((x - mean_of(x, ctx.dim, True)) ** 2).sum(axis=ctx.dim, keepdims=keepdim)
             out = out / max(n - correction, 0)
             if ctx.take_sqrt:
                 out = np.sqrt(out)
@@ -114,7 +114,7 @@ class VarMean(Var):
         if not a.dtype.is_floating_point:
             raise RuntimeError(f"{ctx.word} only support floating point and complex dtypes")
         first = Var.forward(ctx, a, **params)
-        mean = np.asarray(a._data.astype(np.float64).mean(axis=ctx.dim, keepdims=ctx.keepdim))  # float64, as torch
+        mean = mean_of(a._data.astype(np.float64), ctx.dim, ctx.keepdim)  # float64, as torch
         return first, wrap(mean.astype(a._data.dtype))
 
     @staticmethod

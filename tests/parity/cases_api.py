@@ -9,6 +9,7 @@ from pathlib import Path
 
 from parity.cases import ATTEMPT, CASES, SET_WEIGHTS, case
 from parity.cases import LEAVES as _X
+from parity.cases import attempts as _attempts
 from parity.cases import errors as _errors
 from parity.cases import report_cases as _report_cases
 
@@ -355,8 +356,9 @@ _report_cases("api_op_diagonals_", _MATRICES, """
     movedim_two: B.movedim((0, 1), (2, 0)) ; B
     moveaxis: torch.moveaxis(B, -1, 0) ; B
 """)
-_errors(
+_attempts(
     "api_diagonals_in_place_and_errors",
+    [_MATRICES],
     "torch.trace(w)",
     "torch.trace(torch.tensor([[1, 2], [3, 4]]))",
     "torch.trace(torch.tensor([[1, 2], [3, 4]], dtype=torch.int32)).dtype",
@@ -374,8 +376,9 @@ _errors(
     "B.movedim((0, 1), (1, 1))",
     "B.movedim((0, 1), (1,))",
     "B.movedim(3, 0)",
-    "A.diagonal()._is_view(), A.diagonal()._base is A, torch.diag(A)._is_view(), A.roll(1)._is_view()",
-    "A.diagonal(-1).grad_fn._saved_offset, torch.diag(w, -2).grad_fn._saved_dim1, A.roll(-1, -1).grad_fn._saved_shifts",
+    "(A.diagonal()._is_view(), A.diagonal()._base is A, torch.diag(A)._is_view(), A.roll(1)._is_view())",
+    "(A.diagonal(-1).grad_fn._saved_offset, torch.diag(w, -2).grad_fn._saved_dim1,"
+    " A.roll(-1, -1).grad_fn._saved_shifts)",
 )
 _report_cases("api_op_arrange_", _MATRICES, """
     fliplr: torch.fliplr(A) ; A
@@ -720,8 +723,9 @@ case(
     print(F.softmax(x, 1, dtype=torch.float64), nn.Softmax(dim=1), nn.LogSoftmax(dim=0), nn.Softmax())
     """,
 )
-_errors(
+_attempts(
     "api_loss_errors",
+    [_LOGITS],
     "F.cross_entropy(z, y, reduction='foo')",
     "F.cross_entropy(z, torch.tensor([2., 0., 1., 1.]))",
     "F.cross_entropy(z, torch.tensor([3, 0, 1, 1]))",
@@ -2789,8 +2793,9 @@ case(
             print(op, type(e).__name__, e)
     """,
 )
-_errors(
+_attempts(
     "api_wrong_argument_types",
+    [_X, "import numpy as np"],
     "torch.tensor('a')", "torch.tensor(['a'])", "torch.tensor([1, 'a'])", "torch.tensor(['1.5'])", "torch.tensor(None)",
     "torch.tensor([None])", "torch.tensor({1: 2})", "torch.tensor(b'ab')", "torch.tensor([[1], ['a']])",
     "torch.tensor(np.array(['a']))", "torch.tensor(np.array([object()]))",

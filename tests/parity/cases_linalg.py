@@ -332,8 +332,9 @@ case("api_linalg_qr_eigh_svd_nodes_and_second_order", [_M, _DEC, """
     print(torch.qr(T).R, torch.qr(T, some=False).Q.shape, T.qr().R.grad_fn.name())
 """], fresh_process=True)
 
-_errors(
+attempts(
     "api_linalg_qr_eigh_svd_errors",
+    [_M + _DEC],
     "torch.autograd.grad(torch.linalg.qr(T, mode='r').R.sum(), T)",
     "torch.autograd.grad(torch.linalg.qr(T, mode='complete').Q.sum(), T)",
     "torch.linalg.qr(T, mode='x')",
@@ -358,6 +359,7 @@ _errors(
     "torch.linalg.svd(torch.tensor([[float('nan'), 0.], [0., 1.]]))",
     "torch.linalg.svdvals(torch.stack([P, P * float('nan')]))",
     "torch.qr(T.long())",
+    fresh_process=True,  # torch.qr's deprecation warning, once per process
 )
 
 # -- norms from singular values, cond, matrix_rank ---------------------------------------------------------
@@ -374,8 +376,9 @@ _report_cases("api_linalg_", _M + _DEC, """
     cond_minus_2: torch.linalg.cond(Wd, -2) ; Wd
 """)
 
-_errors(
+attempts(
     "api_linalg_norms_cond_rank",
+    [_M + _DEC],
     "torch.linalg.matrix_rank(T)",
     "torch.linalg.matrix_rank(torch.ones(3, 3), tol=0.5)",
     "torch.linalg.matrix_rank(torch.ones(2, 3, 3), atol=0.5, rtol=0.1)",
@@ -405,8 +408,9 @@ _report_cases("api_linalg_", _M + _DEC, """
     pinverse_method: (Wd + 1).pinverse(rcond=1e-10) ; Wd
 """)
 
-_errors(
+attempts(
     "api_linalg_pinv_errors",
+    [_M + _DEC],
     "torch.linalg.pinv(b)",
     "torch.linalg.pinv(T.long())",
     "torch.linalg.pinv(T.half())",

@@ -240,3 +240,31 @@ attempts(
     "print(m.parameters(), m.buffers(), m.children(), m.named_children(), m.modules(), m.named_modules())",
     "print(list(m.named_parameters(prefix='net'))[0][0], [n for n, _ in m.named_buffers(recurse=False)])",
 )
+
+# softmax over a dim that has no elements, or next to one: an empty result (numpy's max of an empty dim failed)
+case(
+    "api_messages_softmax_of_empty",
+    """
+    F = torch.nn.functional
+    e = torch.zeros(4, 0, requires_grad=True)
+    v = torch.zeros(0, requires_grad=True)
+    print(F.softmax(e, 1))
+    print(F.log_softmax(e, 1))
+    print(torch.softmax(e, 0))
+    F.log_softmax(v, 0).sum().backward()
+    print(v.grad)
+    F.softmax(e, -1).sum().backward()
+    print(e.grad)
+    """,
+)
+
+# moments over an empty dim are nan without numpy's "Mean of empty slice" warning, as torch's
+attempts(
+    "api_messages_moments_of_empty_no_warning",
+    ["F = torch.nn.functional", "e = torch.zeros(4, 0)"],
+    "F.layer_norm(e, (0,))",
+    "torch.var(e, 1)",
+    "torch.std(e, 1)",
+    "torch.std_mean(e, 1)",
+    "torch.var_mean(torch.zeros(0, 3), 0)",
+)
