@@ -4318,6 +4318,7 @@ from parity import (  # noqa: E402, F401
     cases_nn_dtypes,
     cases_nn_grad,
     cases_nn_more,
+    cases_numpy_interop,
     cases_parser,
     cases_pooling_more,
     cases_programs,
