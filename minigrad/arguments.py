@@ -15,6 +15,8 @@ from .typename import c_type_name
 
 NUMBERS = (float, int, bool, np.number, np.bool_)  # what torch's argument parser takes as a Number
 OPERANDS = (Tensor, *NUMBERS)  # what a binary op takes as it is (its operators give way for anything else)
+ALIASES = {"axis": "dim", "keepdims": "keepdim"}  # numpy's names torch's parser takes for two of its parameters
+_NUMPY_NAMES = {target: alias for alias, target in ALIASES.items()}
 
 
 def word(value):
@@ -203,7 +205,53 @@ def _count_fits(pieces, args, kwargs):
 
 def _unmatched_keywords(pieces, kwargs):
     names = {name for _, name in pieces[max(len(pieces) - len(kwargs), 0):]}
-    return [k for k in reversed(kwargs) if k not in names]  # torch's unordered_map gives them last first
+    return [k for k in torch_order(kwargs) if k not in names]
+
+
+def torch_order(kwargs):
+    """The keywords given, in the order torch's messages list them: its ``format_invalid_args`` reads them into a
+    ``std::unordered_map<std::string, PyObject*>`` and walks it, so they come in libstdc++'s order (``x.std(axis=0,
+    dtype=None, out=None, ddof=0)`` lists ``ddof, dtype, out, axis``), which this rebuilds: each key is put into
+    the map's singly linked list as libstdc++ puts it (first in its bucket's run, or first of all in an empty
+    bucket), with the buckets it has (13 from the first key on, rehashed as the map grows)."""
+    nodes, buckets, next_resize = [], 1, 0
+    for count, key in enumerate(kwargs):
+        if count + 1 > next_resize:  # _Prime_rehash_policy::_M_need_rehash, its max load factor 1
+            least = max(count + 1, 0 if next_resize else 11)
+            if least >= buckets:
+                want = max(least + 1, 2 * buckets)
+                buckets = _FAST_BUCKETS[want] if want < len(_FAST_BUCKETS) else next(p for p in _PRIMES if p >= want)
+                nodes = functools.reduce(lambda done, k: _put(done, k, buckets), nodes, [])
+            next_resize = buckets
+        nodes = _put(nodes, key, buckets)
+    return nodes
+
+
+_FAST_BUCKETS = (2, 2, 2, 3, 5, 5, 7, 7, 11, 11, 11, 11, 13, 13)  # libstdc++'s _M_next_bkt for fewer than 14
+_PRIMES = (29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 103, 109, 113, 127, 137, 139, 149, 157,
+           167, 179, 193, 199, 211, 227, 241, 257)  # its __prime_list from there (no call has more keywords)
+
+
+def _put(nodes, key, buckets):
+    bucket = _string_hash(key) % buckets
+    at = next((i for i, k in enumerate(nodes) if _string_hash(k) % buckets == bucket), 0)
+    return [*nodes[:at], key, *nodes[at:]]
+
+
+@functools.cache
+def _string_hash(text):
+    """libstdc++'s ``std::hash<std::string>`` on 64 bits: ``_Hash_bytes`` (MurmurHash2's mix) of the UTF-8 bytes,
+    seed 0xc70f6907."""
+    mul, mask = 0xC6A4A7935BD1E995, (1 << 64) - 1
+    data, shift_mix = text.encode(), lambda v: v ^ (v >> 47)
+    aligned = len(data) & ~7
+    value = (0xC70F6907 ^ len(data) * mul) & mask
+    for i in range(0, aligned, 8):
+        value ^= shift_mix(int.from_bytes(data[i:i + 8], "little") * mul & mask) * mul & mask
+        value = value * mul & mask
+    if len(data) & 7:
+        value = (value ^ int.from_bytes(data[aligned:], "little")) * mul & mask
+    return shift_mix(shift_mix(value) * mul & mask)
 
 
 def _fits(value, kind):
@@ -226,7 +274,7 @@ def _marked(pieces, args, kwargs):
     """torch's ``_formattedArgDesc``: the arguments given, each between ``!`` where its type is not its piece's; a
     keyword is read by the name of the piece at its place (``(!condition=int!, input=Tensor, !other=Tensor!, )``), and
     the list ends in ``, `` when there are no positional arguments, as ``_described``."""
-    last_first = list(reversed(kwargs))
+    last_first = torch_order(kwargs)
     marked = []
     for i in range(len(args) + len(kwargs)):
         if i < len(args):
@@ -240,9 +288,9 @@ def _marked(pieces, args, kwargs):
 
 
 def _described(args, kwargs):
-    """torch's ``_argDesc``: the types given, keywords last first, with its trailing ``, `` when there are
-    keywords and no positional arguments."""
-    text = "".join(f"{word(a)}, " for a in args) + "".join(f"{k}={word(kwargs[k])}, " for k in reversed(kwargs))
+    """torch's ``_argDesc``: the types given, keywords in its map's order (:func:`torch_order`), with its trailing
+    ``, `` when there are keywords and no positional arguments."""
+    text = "".join(f"{word(a)}, " for a in args) + "".join(f"{k}={word(kwargs[k])}, " for k in torch_order(kwargs))
     return f"({text[:-2] if args else text})"
 
 
@@ -338,7 +386,7 @@ def call_error(function, signatures, args, kwargs):
     several = len(signatures) > 1 or function in DEPRECATED_OVERLOADS  # else the parser reports its one's error
     candidates = plausible(signatures, len(args) + len(kwargs)) if several else signatures
     if len(candidates) == 1:
-        return _mismatch(function, candidates[0], args, kwargs)
+        return _mismatch(function, candidates[0], args, kwargs, nullable)
     return invalid_arguments(function, args, signatures, kwargs)
 
 
@@ -373,12 +421,13 @@ def _mismatch(function, signature, args, kwargs, nullable=False):
             return TypeError(f"{function}() takes from {least} to {most} positional arguments but {given} were given")
         return TypeError(f"{function}() takes {most} positional argument{'' if most == 1 else 's'} but {given} "
                          f"{'was' if given == 1 else 'were'} given")
-    names = {p[1] for p in pieces}
+    names, taken = {p[1] for p in pieces}, 0
     for i, (kind, name, default, keyword_only) in enumerate(pieces):
+        key = name if name in kwargs else _NUMPY_NAMES.get(name)  # axis= for dim= (not a name of its own, below)
         if not keyword_only and i < len(args):
             value, position = args[i], i + 1
-        elif name in kwargs:
-            value, position = kwargs[name], None
+        elif key in kwargs:
+            value, position, taken = kwargs[key], None, taken + 1
         elif default is None:
             missing = [f'"{p[1]}"' for p in pieces[i:] if p[2] is None]
             plural = "s" if len(missing) == 1 else ""  # torch's message has it the wrong way round
@@ -395,7 +444,7 @@ def _mismatch(function, signature, args, kwargs, nullable=False):
         if error is not None:
             return error
     given = {p[1] for p in positional[:len(args)]}
-    for key in kwargs:
+    for key in kwargs if taken < len(kwargs) else ():  # torch's extra_kwargs, for a keyword no parameter took
         if key not in names:
             return TypeError(f"{function}() got an unexpected keyword argument '{key}'")
         if key in given:

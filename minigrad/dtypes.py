@@ -74,11 +74,15 @@ _TORCH_ONLY = {"uint16": "int32", "uint32": "int64", "uint64": "int64", "complex
 
 
 def from_numpy_dtype(np_dtype):
-    """The minigrad dtype for a numpy dtype, or torch's TypeError for one torch does not have."""
+    """The minigrad dtype for a numpy dtype, or torch's TypeError for one torch does not have (its ValueError for
+    one in the other byte order)."""
     d = _BY_NP.get(np.dtype(np_dtype))
     if d is not None:
         return d
     name = np.dtype(np_dtype).name
+    if np.dtype(np_dtype).newbyteorder("=") in _BY_NP:  # np.dtype(">f8"): a dtype minigrad has, not in this byte order
+        raise ValueError("given numpy array has byte order different from the native byte order. Conversion between "
+                         "byte orders is currently not supported.")
     if name in _TORCH_ONLY:  # torch has it, minigrad does not
         raise TypeError(f"minigrad has no dtype for numpy.{name} (torch.{name}): convert it to one minigrad has "
                         f"first, e.g. .astype(numpy.{_TORCH_ONLY[name]})")  # fmt: skip

@@ -1364,7 +1364,24 @@ def numel(input):
 
 # -- Tensor methods that are not functions, and the operators ------------------------------------------
 public.reflected(sub, "__rsub__", "number - tensor")
-public.reflected(div, "__rtruediv__", "number / tensor")
+
+
+def _rtruediv(self, other):
+    """``other / tensor``: ``div(other, tensor)``, and for an operand div does not take torch's ``__rdiv__``,
+    ``tensor.reciprocal() * other``: numpy computes it for an array (a float64 tensor for a float64 one), and a
+    list or a string gets Python's TypeError (torch turns the multiplication's into NotImplemented)."""
+    out = _div(other, self)
+    if out is NotImplemented:
+        try:
+            return self.reciprocal() * other
+        except TypeError:
+            return NotImplemented
+    return out
+
+
+_div = div.__wrapped__
+_rtruediv.__name__ = _rtruediv.__qualname__ = "__rtruediv__"
+Tensor.__rtruediv__ = _rtruediv
 public.reflected(pow, "__rpow__", "number ** tensor")
 public.reflected(matmul, "__rmatmul__", "other @ tensor")
 

@@ -23,7 +23,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-from .arguments import must_be_tensor
+from .arguments import ALIASES, call_error, must_be_tensor, recorded_signatures
 from .device import check_device
 from .layouts import lay_out, layout, memory_format, preserve_format, strided
 from .outputs import write_out
@@ -31,7 +31,6 @@ from .return_types import ReturnTypes
 from .tensor import Tensor
 from .tracebacks import shown_here
 
-ALIASES = {"axis": "dim", "keepdims": "keepdim"}
 OPTIONS = ("layout", "pin_memory", "device", "non_blocking", "memory_format")
 
 
@@ -55,12 +54,13 @@ def accept_torch_keywords(module, owner):
             continue  # it reads its keywords itself
         added = [n for n in (*ALIASES, "out", *OPTIONS) if n in names and n not in params]
         if added:
-            setattr(module, name, torch_keywords(fn, name, added))
+            setattr(module, name, torch_keywords(fn, name, added, owner))
 
 
-def torch_keywords(fn, name, added):
+def torch_keywords(fn, name, added, owner="torch"):
     """``fn`` taking the keywords ``added`` (of :data:`ALIASES`, ``out`` and :data:`OPTIONS`) as torch's ``name``
-    does: an alias for a parameter also given (``x.sum(0, axis=1)``) is the keyword it cannot place, as in torch."""
+    (of ``owner``) does: an alias for a parameter also given (``x.sum(0, axis=1)``) is the keyword it cannot place,
+    as in torch; a call with an alias that torch's parser refuses gets its error for the keywords as given."""
     signature = inspect.signature(fn)
     params = list(signature.parameters)
     aliases = {a: (ALIASES[a], params.index(ALIASES[a]) if ALIASES[a] in params else len(params))
@@ -69,7 +69,7 @@ def torch_keywords(fn, name, added):
     takes_out = "out" in added
 
     def call(*args, **kwargs):
-        renamed = None
+        renamed = given = None
         try:
             if not kwargs:
                 return fn(*args)
@@ -77,6 +77,7 @@ def torch_keywords(fn, name, added):
                 if alias in kwargs:
                     if target in kwargs or len(args) > position:
                         raise TypeError(f"{name}() got an unexpected keyword argument '{alias}'")
+                    given = given or dict(kwargs)
                     kwargs[target] = kwargs.pop(alias)
                     renamed = {**(renamed or {}), target: alias}
             layout = _options(name, kwargs, options) if options else None
@@ -88,11 +89,23 @@ def torch_keywords(fn, name, added):
                 return write_out(name, _out_tensor(name, out), lambda: _one(name, fn(*args, **kwargs)), *inputs)
             return _write_outs(name, out, lambda: fn(*args, **kwargs), inputs)
         except Exception as error:  # the user sees the call, not minigrad inside it
-            raise shown_here(_as_given(error, renamed) if renamed else error)  # noqa: B904
+            if renamed:
+                error = _parser_error(owner, name, args, given) or _as_given(error, renamed)
+            raise shown_here(error)  # noqa: B904
 
     call.__name__, call.__qualname__, call.__doc__, call.__wrapped__ = fn.__name__, fn.__qualname__, fn.__doc__, fn
     call.__signature__ = _with_keywords(signature, added)
     return call
+
+
+def _parser_error(owner, name, args, kwargs):
+    """torch's parser's TypeError for a call of ``owner.name`` with these arguments (a method's tensor first), if it
+    refuses them: read with numpy's names where they stand (``np.mean(x)`` calls ``x.mean(axis=None, dtype=None,
+    out=None)``: ``mean() got an unexpected keyword argument 'axis'``), or None."""
+    signatures = recorded_signatures().get(f"{owner}.{name}")
+    if not signatures:
+        return None
+    return call_error(name, signatures, args[1:] if owner == "torch.Tensor" else args, kwargs)
 
 
 def _as_given(error, renamed):

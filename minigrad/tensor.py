@@ -245,19 +245,18 @@ class Tensor(metaclass=HidesStandIns):
             )
         return self._data
 
-    def __array__(self, dtype=None, copy=None):
-        if self._requires_grad and grad_mode._state.enabled:
-            raise RuntimeError(
-                "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
-            )
-        return self._data if dtype is None else self._data.astype(dtype)
+    def __array__(self, dtype=None):
+        """Mirror ``Tensor.__array__``: ``numpy()`` (refused for a tensor that requires grad), in ``dtype`` if given.
+        Without torch's ``copy`` parameter numpy 2 warns, and refuses ``np.array(x, copy=False)``, as with torch."""
+        return self.numpy() if dtype is None else self.numpy().astype(dtype, copy=False)
 
-    def __array_wrap__(self, array, context=None, return_scalar=False):
+    def __array_wrap__(self, array):
         """Mirror ``Tensor.__array_wrap__``: what numpy computed from this tensor (``np.sin(x)``, ``x + array``)
-        becomes a tensor sharing its memory, as ``torch.from_numpy``; a bool result a uint8 one, as in torch."""
-        if array.dtype == np.bool_:
-            array = array.astype(np.uint8)
-        return Tensor._wrap(np.asarray(array))
+        becomes a tensor sharing its memory, as ``torch.from_numpy``; a bool result a uint8 one, as in torch. It
+        takes torch's one parameter, so numpy 2 gives the DeprecationWarning it gives torch's."""
+        from .creation import from_numpy  # creation imports this module
+
+        return from_numpy(array.astype(np.uint8) if array.dtype == np.bool_ else array)
 
     def __float__(self):
         if self._requires_grad and grad_mode._state.enabled:  # torch warns only while the graph is recorded

@@ -15,6 +15,7 @@ from .. import dtypes
 from ..size import shape_text
 from ..tensor import Tensor
 from ..torch_warnings import internal, user_stacklevel
+from ..typename import c_type_name
 from ._util import check_broadcast, wrap
 from .carriers import ARRAYS, TENSORS, embed
 from .op import IndexingOp, Op
@@ -201,11 +202,17 @@ def indices_as_torch_saves(key):
     return tuple(Tensor._wrap(np.asarray(k)) if isinstance(k, np.ndarray) else None for k in key)
 
 
+def _not_an_index(k):
+    """torch's message for an index of a type it does not take, named as its C code names types (``numpy.bool``,
+    ``numpy.float64``, ``float``)."""
+    return ("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices "
+            f"(got {c_type_name(k)})")  # fmt: skip
+
+
 def _index_error(a, indices, err):
     for k in indices:  # a float beside an advanced index (x[[0.5, [1]]]): torch refuses it first
         if isinstance(k, (float, complex, np.floating)):
-            return ("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices "
-                    f"(got {type(k).__name__})")  # fmt: skip
+            return _not_an_index(k)
     consumed = sum(k.ndim if isinstance(k, np.ndarray) and k.dtype == bool else 1 for k in indices
                    if k is not None and k is not Ellipsis and not isinstance(k, (bool, np.bool_)))  # fmt: skip
     if consumed > a.ndim:
@@ -374,10 +381,7 @@ def _select(out, dim, k, position):
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors") from None
         if isinstance(k, (str, bytes)):  # torch tries to make a tensor of it
             raise TypeError(f"new(): invalid data type '{type(k).__name__}'") from None
-        raise IndexError(
-            "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
-            "indices (got " + type(k).__name__ + ")"
-        ) from None
+        raise IndexError(_not_an_index(k)) from None
     if out.ndim and not -out.shape[dim] <= index < out.shape[dim]:  # torch names the key's position
         raise IndexError(f"index {index} is out of bounds for dimension {position} with size {out.shape[dim]}")
     return Select.apply(out, dim=dim, index=index)
