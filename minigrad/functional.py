@@ -1506,7 +1506,7 @@ def _reversed_dims(self):
     """Mirror ``Tensor.T``: the dims reversed (a permute); torch warns once when the tensor is not 2-D."""
     if self.ndim != 2:
         warn_once(_T_OF_0D if self.ndim == 0 else _T_NOT_2D)
-    return self if self.ndim == 0 else permute(self, tuple(range(self.ndim - 1, -1, -1)))
+    return permute(self, tuple(range(self.ndim - 1, -1, -1)))  # a 0-d tensor too: a view, PermuteBackward0
 
 
 Tensor.T = property(_reversed_dims)

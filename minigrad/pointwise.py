@@ -319,6 +319,8 @@ def movedim(input, source, destination):
     for name, given, dims in (("source", source, moved), ("destination", destination, to)):
         if len(set(dims)) != len(dims):
             raise RuntimeError(f"movedim: repeated dim in `{name}` ({given})")
+    if not input.ndim:  # torch's movedim of a 0-d tensor: an alias of it
+        return S.Alias.apply(input, shape=())
     order = [None] * input.ndim
     for s, d in zip(moved, to, strict=True):
         order[d] = s

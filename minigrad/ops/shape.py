@@ -138,7 +138,8 @@ class Transpose(Op):
     @staticmethod
     def forward(ctx, a, *, dim0, dim1):
         ctx.dim0, ctx.dim1 = dim0, dim1  # as given, as torch saves them and transposes the gradient back
-        return wrap(np.swapaxes(a._data, a._wrap_dim(dim0), a._wrap_dim(dim1)))
+        d0, d1, x = a._wrap_dim(dim0), a._wrap_dim(dim1), a._data
+        return wrap(np.swapaxes(x, d0, d1) if x.ndim else x.view())  # a 0-d tensor's dims 0 and -1: itself
 
 
 class TransposeInPlace(Transpose):

@@ -268,3 +268,28 @@ attempts(
     "torch.std_mean(e, 1)",
     "torch.var_mean(torch.zeros(0, 3), 0)",
 )
+
+# a 0-d tensor's dims are 0 and -1: transposing, moving or reversing them gives a view of it, as torch's (numpy's
+# swapaxes raised AxisError and movedim an IndexError; .T gave the tensor itself, without PermuteBackward0)
+case(
+    "api_messages_zero_dim_transposes",
+    """
+    import numpy as np
+    t = torch.tensor(2., requires_grad=True)
+    for y in (t.transpose(0, -1), t.swapaxes(0, 0), torch.transpose(t, -1, -1), t.movedim(0, -1), t.moveaxis(0, 0),
+              t.movedim((), ()), np.swapaxes(t, 0, -1), t.T, t.permute(())):
+        print(y, y._base is t, y._is_view())
+    y = t.transpose(0, -1)
+    print(y.grad_fn._saved_dim0, y.grad_fn._saved_dim1)
+    (g,) = torch.autograd.grad(y * y, t, create_graph=True)
+    print(g, torch.autograd.grad(g, t))
+    (t.T * t.movedim(0, 0) * t.swapdims(0, 0)).backward()
+    print(t.grad)
+    for bad in ("t.transpose(0, 1)", "t.movedim(1, 0)", "t.swapaxes(-2, 0)"):
+        try:
+            eval(bad)
+        except IndexError as e:
+            print(bad, e)
+    """,
+    fresh_process=True,  # Tensor.T's warning on a 0-d tensor, once a process
+)
