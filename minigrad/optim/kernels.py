@@ -3,9 +3,11 @@
 torch's kernels round in ways numpy's plain operators do not: ``add(b, alpha=a)``, ``lerp`` and ``addcmul``
 are fused multiply-adds (one rounding: torch 2.13's vectorised CPU kernels use the FMA instruction), while
 ``addcdiv`` rounds after each step. numpy has no fused multiply-add, so these compute in the next wider type
-(float64 for float32, whose products are exact there) and round once. Scalars are first cast to the tensor's
-dtype, as the kernels do. Matching this is what keeps an optimizer's losses equal to torch's to the printed
-digit step after step.
+(float64 for float32, whose products are exact there) and round once; ``add_scaled`` and ``lerp`` go through
+numpy's own BLAS ``axpy`` instead where it is a fused multiply-add (:mod:`.fused_axpy`), at memory speed, which for
+float64 (whose wider type, long double, is not wide enough) is also the exact one rounding. Scalars are first cast
+to the tensor's dtype, as the kernels do. Matching this is what keeps an optimizer's losses equal to torch's to the
+printed digit step after step.
 
 Every kernel writes into ``out`` (which may be one of its inputs, as torch's in-place updates are). The wide
 values go through a scratch buffer kept for the next step, a chunk of the arrays at a time: a step allocates no
