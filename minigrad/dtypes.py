@@ -93,6 +93,15 @@ def from_numpy_dtype(np_dtype):
     )
 
 
+def summed(x, axis=None, keepdims=False):
+    """The numpy array ``x`` summed as torch sums: float16 accumulated in float32 and rounded once (its opmath type),
+    integers and bools in int64, other dtypes in their own. The one home of that rule: the sum ops and the engine's
+    sum of a broadcast gradient use it."""
+    if x.dtype == np.float16:
+        return x.sum(axis=axis, keepdims=keepdims, dtype=np.float32).astype(np.float16)
+    return x.sum(axis=axis, keepdims=keepdims, dtype=np.int64 if x.dtype.kind in "biu" else None)
+
+
 def get_default_dtype():
     """Mirror ``torch.get_default_dtype``: the dtype of Python floats turned into tensors."""
     return _DEFAULT[0]

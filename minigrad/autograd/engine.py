@@ -21,6 +21,7 @@ import itertools
 
 import numpy as np
 
+from ..dtypes import summed
 from ..size import shape_text
 from ..tracebacks import shown_here
 from ..typename import c_type_name
@@ -477,20 +478,14 @@ def _fitted(node, outs):
     return tuple(fixed)
 
 
-_HALF = np.dtype(np.float16)
-
-
 def sum_to_array(grad, shape):
-    """``Tensor.sum_to_size`` on a numpy array: the same reductions as ``minigrad.ops.reduce.sum_to`` (float16
-    accumulated in float32 and rounded once, as torch's sum)."""
+    """``Tensor.sum_to_size`` on a numpy array: the same reductions as ``minigrad.ops.reduce.sum_to``, summed as torch
+    sums (:func:`minigrad.dtypes.summed`)."""
     shape = tuple(shape)
     lead = grad.ndim - len(shape)
     dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape) if s == 1 and grad.shape[lead + i] != 1)
     if dims:
-        if grad.dtype is _HALF:
-            grad = grad.sum(dims, keepdims=True, dtype=np.float32).astype(_HALF)
-        else:
-            grad = grad.sum(dims, keepdims=True)
+        grad = summed(grad, dims, True)
     if lead:
         grad = grad.reshape(shape)
     return grad

@@ -3,7 +3,8 @@ accumulate in float32, rounded once, as torch's do."""
 
 import numpy as np
 
-from ._util import HALF, mean_of, wrap
+from ..dtypes import summed
+from ._util import mean_of, wrap
 from .carriers import ARRAYS, TENSORS
 from .op import IndexingOp, Op
 from .selection_more import value_selecting_reduction_backward
@@ -60,10 +61,7 @@ class Sum(Op):
     @staticmethod
     def forward(ctx, a):
         ctx.shape = tuple(a.shape)
-        x = a._data
-        if x.dtype is HALF:
-            return wrap(np.asarray(x.sum(dtype=np.float32).astype(HALF)))
-        return wrap(np.asarray(x.sum(dtype=np.int64 if x.dtype.kind in "biu" else None)))
+        return wrap(np.asarray(summed(a._data)))
 
 
 class SumDim(Op):
@@ -77,11 +75,7 @@ class SumDim(Op):
     def forward(ctx, a, *, dim, keepdim=False):
         ctx.shape, ctx.dim, ctx.keepdim = tuple(a.shape), reduced_dims(a, dim), keepdim
         ctx.dim_arg = (dim,) if isinstance(dim, int) else dim if dim is None else tuple(dim)
-        x = a._data
-        if x.dtype is HALF:
-            return wrap(np.asarray(x.sum(axis=ctx.dim, keepdims=keepdim, dtype=np.float32).astype(HALF)))
-        total = x.sum(axis=ctx.dim, keepdims=keepdim, dtype=np.int64 if x.dtype.kind in "biu" else None)
-        return wrap(np.asarray(total))
+        return wrap(np.asarray(summed(a._data, ctx.dim, keepdim)))
 
 
 def _check_float_mean(a):
