@@ -8,17 +8,9 @@ import numpy as np
 from ..tensor import Tensor
 from ._util import HALF, in_float32, not_implemented, precise, scalar_as, wrap
 from .carriers import ARRAYS, TENSORS
+from .derivative import WIDENED
 from .not_implemented import record_not_implemented
 from .op import Op
-
-
-def one_kernel_backward(ctx, grads, F):
-    """The backward of a one-input op from its formula, where torch computes it in one kernel (``mish_backward``,
-    ``silu_backward``): on float16 arrays in float32, rounded once."""
-    compiled = ctx._formula()[F.name]
-    if F is ARRAYS and grads[0].dtype is HALF:
-        return (in_float32(lambda g, x: compiled(ctx, [g], (x,))[0], grads[0], *ctx._values(F)),)
-    return compiled(ctx, grads, ctx._values(F))
 
 
 def _saved_pointwise(ctx, a, kernel, fn):
@@ -170,15 +162,12 @@ class Mish(Op):
 
     node_name = "MishBackward0"
     formula = {"self": "grad * (tanh(log1p(exp(self))) + self * sigmoid(self) * (1 - tanh(log1p(exp(self))) ** 2))"}
+    fused = WIDENED  # torch's mish_backward kernel: float16 in float32
     saved_names = ("self",)
 
     @staticmethod
     def forward(ctx, a):
         return _saved_pointwise(ctx, a, "mish_cpu", _mish)
-
-    @staticmethod
-    def backward(ctx, grads, F):
-        return one_kernel_backward(ctx, grads, F)  # torch's mish_backward
 
 
 class _Gate(Op):
