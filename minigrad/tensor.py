@@ -19,6 +19,7 @@ import weakref
 
 import numpy as np
 
+from . import autograd as _autograd  # its backward, read when called (the package imports this module)
 from . import dtypes
 from .autograd import engine as _engine
 from .autograd import function as _function
@@ -585,9 +586,13 @@ class Tensor(metaclass=HidesStandIns):
             # torch: a view requires grad if its base does, even one made in no_grad mode (a leaf whose gradient
             # goes nowhere, and which in-place ops with grad mode on refuse)
             self._requires_grad = view.grad_from_base = True
-        if vc.views is None:
-            vc.views = weakref.WeakSet()
-        vc.views.add(self)
+        views = vc.views
+        if views is None:
+            vc.views = [weakref.ref(self)]
+        else:
+            views.append(weakref.ref(self))
+            if not len(views) & 15:  # now and then, forget the views that died (a WeakSet's callbacks cost more)
+                views[:] = [r for r in views if r() is not None]
 
     def _edge(self, create=True):
         """The (node, input_nr) an op using this tensor connects to (torch's ``gradient_edge``)."""
@@ -652,9 +657,7 @@ class Tensor(metaclass=HidesStandIns):
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Mirror ``Tensor.backward``: accumulate d(self)/d(leaf) into every leaf's ``.grad``."""
-        from .autograd import backward
-
-        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+        _autograd.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     def detach(self):
         """Mirror ``Tensor.detach()``: same storage and version counter, out of the graph."""

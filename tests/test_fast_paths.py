@@ -1,11 +1,16 @@
 """The engine's fast paths (gradients as numpy arrays, a leaf taking over its gradient's buffer) change no
 result (tests/test_fingerprints.py) and never make two tensors share memory that torch keeps apart."""
 
+import warnings
+
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import minigrad as torch
 from minigrad.autograd import engine
+from minigrad.ops._util import mean_of
 
 
 def _alone(*tensors):
@@ -172,3 +177,33 @@ def test_a_row_lookups_gradient_on_arrays_adds_as_on_tensors(dtype, rows, width,
             table[index].backward(torch.tensor(grad))
         grads[fast] = table.grad.numpy().tobytes()
     assert grads[True] == grads[False]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from([np.float32, np.float64]), st.lists(st.integers(0, 9), max_size=3), st.booleans(),
+       st.floats(-30, 30))  # fmt: skip
+def test_mean_of_gives_ndarray_means_bits(dtype, shape, strided, exponent):
+    """``mean_of`` skips ``ndarray.mean``'s Python wrapper for a mean of all elements: the same bits, shape and
+    dtype (a numpy scalar's sum divided by the count), for contiguous and strided arrays, 0-d and empty ones."""
+    x = (np.random.default_rng(len(shape)).standard_normal(shape) * 2.0**exponent).astype(dtype)
+    if strided and x.ndim:
+        x = x[..., ::2]
+    with np.errstate(invalid="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # numpy's mean of nothing warns; mean_of's does not
+        expected = np.asarray(x.mean(), dtype=x.dtype)
+    got = mean_of(x)
+    assert (got.shape, got.dtype, got.tobytes()) == (expected.shape, expected.dtype, expected.tobytes())
+
+
+def test_the_views_of_a_storage_are_forgotten_when_they_die_and_remade_while_they_live():
+    """A storage keeps weak references to its views, dropping dead ones now and then; an in-place change to the
+    base still gives every live view torch's AsStridedBackward0, as after many views have come and gone."""
+    leaf = torch.zeros(3, 4, requires_grad=True)
+    base = leaf * 1
+    kept = [v for i in range(40) for v in [base.t()] if i % 3 == 0]
+    assert len(kept) <= len(base._vc.views) <= len(kept) + 16
+    base.add_(1)
+    assert [type(v.grad_fn).__name__ for v in kept] == ["AsStridedBackward0"] * len(kept)
+    assert len(base._vc.views) == len(kept)
+    sum(v.sum() for v in kept).backward()  # through the base's new history to the leaf, once per view
+    assert leaf.grad.tolist() == [[float(len(kept))] * 4] * 3

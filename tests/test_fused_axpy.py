@@ -95,6 +95,7 @@ def test_the_kernels_use_it_only_where_it_computes_the_same(dtype, blas):
         "into a": lambda: kernels.add_scaled(a.copy(), -0.37, b),
         "into its input": lambda: (lambda y: kernels.add_scaled(y, -0.37, b, out=y))(a.copy()),
         "x is y": lambda: (lambda y: kernels.add_scaled(y, -0.37, y, out=y))(a.copy()),
+        "read-only x": lambda: kernels.add_scaled(a, -0.37, _read_only(b)),
         "lerp low": lambda: kernels.lerp(a, b, 0.1),
         "lerp high, into start": lambda: (lambda y: kernels.lerp(y, b, 0.9, out=y))(a.copy()),
         "lerp high, into end": lambda: (lambda y: kernels.lerp(a, y, 0.9, out=y))(b.copy()),
@@ -113,6 +114,13 @@ def test_the_kernels_use_it_only_where_it_computes_the_same(dtype, blas):
         through, wide, used = both(call)
         assert through.tobytes() == wide.tobytes(), name
         assert used is (name in goes), name
+
+
+def _read_only(a):
+    """A read-only view of ``a`` (ctypes' buffer view, which gives ``axpy`` a writeable array's address, refuses it)."""
+    out = a.view()
+    out.flags.writeable = False
+    return out
 
 
 def _unaligned(a):

@@ -160,9 +160,10 @@ def _post_order(root):
 
 def _sum_to(grad, shape, node, index):
     """Reduce a broadcast gradient back to an input's shape, or raise torch's shape error."""
-    if len(grad.shape) >= len(shape) and all(
-        s == 1 or s == g for s, g in zip(shape[::-1], grad.shape[::-1])
-    ):
+    gs = grad.shape
+    if len(gs) >= len(shape) and (gs[len(gs) - len(shape):] == shape or all(
+        s == 1 or s == g for s, g in zip(shape[::-1], gs[::-1])
+    )):  # fmt: skip
         return grad.sum_to_size(shape) if type(grad) is Tensor else sum_to_array(grad, shape)
     raise RuntimeError(
         f"Function {node.name()} returned an invalid gradient at index {index} - got "
@@ -483,7 +484,10 @@ def sum_to_array(grad, shape):
     sums (:func:`minigrad.dtypes.summed`)."""
     shape = tuple(shape)
     lead = grad.ndim - len(shape)
-    dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape) if s == 1 and grad.shape[lead + i] != 1)
+    if grad.shape[lead:] == shape:  # only leading dims to sum (a bias's gradient)
+        dims = tuple(range(lead))
+    else:
+        dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape) if s == 1 and grad.shape[lead + i] != 1)
     if dims:
         grad = summed(grad, dims, True)
     if lead:

@@ -35,7 +35,7 @@ class Version:
     remakes after an in-place change (``ops.views``)."""
 
     value = 0  # an instance gets its own value at its first in-place change
-    views = None  # a WeakSet of the views sharing this counter, made by the first view
+    views = None  # weak references to the views sharing this counter (some may have died), made by the first view
     inference = False
 
     def bump(self):

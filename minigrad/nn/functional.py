@@ -8,10 +8,10 @@ import numpy as np
 from .. import dtypes
 from ..arguments import must_be_tensor
 from ..functional import sigmoid, tanh  # noqa: F401 - re-exported, as torch.nn.functional has them
-from ..ops._util import cant_cast, check_broadcast, mean_of, needs_grad, not_implemented, wrap
+from ..ops._util import cant_cast, check_broadcast, mean_of, not_implemented, wrap
 from ..ops.carriers import ARRAYS
 from ..ops.linalg import MAT1_GRAD, MAT2_GRAD, is_column_major
-from ..ops.op import Op, sizes_and_strides
+from ..ops.op import Op, keep_sizes_and_strides
 from ..ops.shape import expanded_shape
 from ..products import pairwise_distance  # noqa: F401 - torch.pairwise_distance too
 from ..tensor import Tensor
@@ -147,22 +147,24 @@ class Addmm(Op):
 
     @staticmethod
     def forward(ctx, bias, mat1, mat2, beta=1, alpha=1):
-        for name, t in (("self", bias), ("mat1", mat1)):  # torch checks the bias first
-            if t.dtype is not mat2.dtype:
-                raise RuntimeError(
-                    f"{name} and mat2 must have the same dtype, but got {t.dtype.scalar_name} and "
-                    f"{mat2.dtype.scalar_name}"
-                )
-        s1, s2 = mat1._data.shape, mat2._data.shape
+        b, m1, m2 = bias._data, mat1._data, mat2._data
+        if b.dtype is not m2.dtype or m1.dtype is not m2.dtype:
+            for name, t in (("self", bias), ("mat1", mat1)):  # torch checks the bias first
+                if t.dtype is not mat2.dtype:
+                    raise RuntimeError(
+                        f"{name} and mat2 must have the same dtype, but got {t.dtype.scalar_name} and "
+                        f"{mat2.dtype.scalar_name}"
+                    )
+        s1, s2 = m1.shape, m2.shape
         if s1[1] != s2[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({s1[0]}x{s1[1]} and {s2[0]}x{s2[1]})")
-        expanded_shape(bias._data.shape, (s1[0], s2[1]), bias.dtype)  # torch's error if it cannot expand
-        ctx._save((mat1 if needs_grad(mat2) else None, mat2 if needs_grad(mat1) else None))
-        ctx.__dict__.update(sizes_and_strides("mat1", mat1, needs_grad(mat1)),
-                            **sizes_and_strides("mat2", mat2, needs_grad(mat2)))  # fmt: skip
+        if b.shape != (s2[1],):  # a Linear layer's bias expands
+            expanded_shape(b.shape, (s1[0], s2[1]), bias.dtype)  # torch's error if it cannot expand
+        ctx._save((mat1 if mat2._requires_grad else None, mat2 if mat1._requires_grad else None))
+        keep_sizes_and_strides(ctx, ("mat1", "mat2"), mat1, mat2)
         ctx.mat1_column_major, ctx.mat2_column_major = is_column_major(mat1), is_column_major(mat2)
         if beta == 1 and alpha == 1:
-            return wrap(bias._data + mat1._data @ mat2._data)
+            return wrap(b + m1 @ m2)
         ctx.alpha, ctx.beta = alpha, beta  # torch.addmm(..., beta=, alpha=): the gradients are scaled too
         ctx._own_formula({"self": "grad * beta", "mat1": f"({MAT1_GRAD.format(mat1='mat1', mat2='mat2')}) * alpha",
                           "mat2": f"({MAT2_GRAD.format(mat1='mat1')}) * alpha"})  # fmt: skip
@@ -188,8 +190,8 @@ class MseLoss(Op):
         if F is not ARRAYS:  # each gradient is torch's mse_loss_backward, recorded (the target's with the two swapped)
             return tuple(MseLossBackward.apply(grads[0], x, y, norm=ctx.norm, reduction_enum=ctx.reduction_enum)
                          if need else None for need, (x, y) in zip(needs, ((a, target), (target, a))))  # fmt: skip
-        return tuple(ctx.norm * (x - y) * grads[0] if need else None
-                     for need, (x, y) in zip(needs, ((a, target), (target, a))))  # fmt: skip
+        norm, g = ctx.norm, grads[0]
+        return (norm * (a - target) * g if needs[0] else None, norm * (target - a) * g if needs[1] else None)
 
     @staticmethod
     def forward(ctx, a, target, *, reduction):
@@ -307,7 +309,9 @@ def _as_loss_dtype(dtype, *tensors):
 def _warn_target_size(input, target):
     """torch's warning when a pointwise loss's target has another shape than its input (it broadcasts them), at the
     line that called the loss function."""
-    if target.size() != input.size():
+    if type(target) is Tensor is type(input) and target._data.shape == input._data.shape:
+        return
+    if target.size() != input.size():  # what torch reads: an object without a size() fails here, as in torch
         warnings.warn(
             f"Using a target size ({target.size()}) that is different to the input size ({input.size()}). This "
             "will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.",

@@ -204,6 +204,9 @@ def wrapped_int(value, dtype):
 def mean_of(x, dim=None, keepdim=False, dtype=None):
     """``x.mean(dim, keepdim)`` in ``x``'s dtype (or computed in and returned as ``dtype``); the mean of nothing is
     nan, as in torch, without numpy's "Mean of empty slice" warning."""
+    if dim is None and dtype is None and not keepdim and x.size and x.dtype.kind == "f" and x.dtype.itemsize > 2:
+        # what ndarray.mean computes for this case (a numpy scalar sum over the count), without its Python wrapper
+        return np.asarray(np.add.reduce(x, None) / np.intp(x.size), dtype=x.dtype)
     given = {} if dtype is None else {"dtype": dtype}  # numpy's own choice otherwise (float16 adds in float32)
     if x.size:
         return np.asarray(x.mean(axis=dim, keepdims=keepdim, **given), dtype=dtype or x.dtype)
@@ -259,7 +262,9 @@ def promoted(input, other):
 
 def check_broadcast(a, b):
     """Raise torch's message when two tensors' shapes cannot broadcast."""
-    infer_size(a._data.shape, b._data.shape)
+    sa, sb = a._data.shape, b._data.shape
+    if sa != sb:
+        infer_size(sa, sb)
 
 
 def infer_size(sa, sb):

@@ -181,12 +181,13 @@ def apply_view_inplace(t, op, undo, **params):
     check_inplace(t, grad_mode._state.enabled and t._requires_grad, writes=False)
     view = op.apply(t, **params)
     t._data, info, fn = view._data, view._view, view.grad_fn
-    del view  # it leaves the storage's views (a WeakSet) with its last reference
+    del view  # it leaves the storage's views (weak references) with its last reference
     if t._base is not None:
         t._view = info
     else:
-        for other in t._vc.views or ():  # None for an inference tensor, whose views autograd does not see
-            if other._base is t:
+        for ref in t._vc.views or ():  # None for an inference tensor, whose views autograd does not see
+            other = ref()
+            if other is not None and other._base is t:
                 other._view.chain = (undo,) + other._view.chain
     bump_version(t)  # first: it gives every view of the storage, t too if it is one, an AsStridedBackward0...
     if fn is not None:  # ...but t's own history is the op's node (a retained gradient stays with the old one)

@@ -3,7 +3,7 @@
 import numpy as np
 
 from ._util import binary_result, needs_grad, not_implemented, wrap
-from .op import Op, sizes_and_strides
+from .op import Op, keep_sizes_and_strides
 from .shape import SqueezeDim, UnsafeView
 
 _KERNELS = {"mm": "addmm_impl_cpu_", "mv": "addmv_impl_cpu", "dot": "dot", "bmm": "bmm"}  # torch's, for bools
@@ -58,7 +58,7 @@ class Mm(Op):
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({sa[0]}x{sa[1]} and {sb[0]}x{sb[1]})")
         _check_same_dtype("mm", a, b)
         ctx._save((a if needs_grad(b) else None, b if needs_grad(a) else None))
-        ctx.__dict__.update(sizes_and_strides("self", a, needs_grad(a)), **sizes_and_strides("mat2", b, needs_grad(b)))
+        keep_sizes_and_strides(ctx, ("self", "mat2"), a, b)
         ctx.self_column_major, ctx.mat2_column_major = is_column_major(a), is_column_major(b)
         return wrap(a._data @ b._data)
 

@@ -267,11 +267,16 @@ _MISSING = object()
 INT64_FIELDS = {"diagonal", "dim", "dim0", "dim1", "dims", "index", "start", "end", "step", "split_size", "split_sizes"}
 
 
-def sizes_and_strides(name, t, kept):
-    """torch's ``<name>_sym_sizes`` and ``<name>_sym_strides`` of a matrix product's input: the strides
-    (in elements) only if ``kept`` (its gradient will be computed), else ``()``."""
-    strides = tuple(s // t._data.itemsize for s in t._data.strides) if kept else ()
-    return {f"{name}_sym_sizes": tuple(t.shape), f"{name}_sym_strides": strides}
+def keep_sizes_and_strides(ctx, names, a, b):
+    """Keep torch's ``<name>_sym_sizes`` and ``<name>_sym_strides`` of a matrix product's two inputs ``a`` and ``b``
+    (``names``: their names) on ``ctx``; an input's strides (in elements) only if its gradient will be computed,
+    else ``()``."""
+    fields = ctx.__dict__
+    for name, t in zip(names, (a, b)):
+        data = t._data
+        size = data.itemsize
+        fields[f"{name}_sym_sizes"] = data.shape
+        fields[f"{name}_sym_strides"] = tuple([s // size for s in data.strides]) if t._requires_grad else ()
 
 
 def _view_of_inference(out, base):

@@ -96,7 +96,12 @@ def remake_views(vc):
     """Give each live view of the storage counted by ``vc`` whose base takes part in autograd the ``grad_fn`` torch
     gives a view after its base changed: an ``AsStridedBackward0`` over the base's new history, or, for a view torch
     cannot remake (one of several outputs, or made in no_grad mode), an :class:`Invalid` node."""
-    for view in list(vc.views):
+    refs = vc.views
+    views = [r() for r in refs]
+    refs[:] = [r for r, view in zip(refs, views) if view is not None]  # forget the views that died
+    for view in views:
+        if view is None:
+            continue
         base = view._base
         if base.grad_fn is not None or base._requires_grad:
             info = view._view
