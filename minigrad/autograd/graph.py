@@ -173,6 +173,17 @@ class Node:
     def _link(self, inputs):
         """Connect this node to the graph of its inputs: edges, input metadata (and the dtype all tensor inputs
         share, if they do), creation order."""
+        if len(inputs) == 2 and isinstance(inputs[0], Tensor) and isinstance(inputs[1], Tensor):  # unrolled: most ops
+            a, b = inputs
+            da, db = a._data, b._data
+            fa, fb = a.grad_fn, b.grad_fn
+            self.next_functions = ((fa, a._output_nr) if fa is not None else a._edge() if a._requires_grad else NO_EDGE,
+                                   (fb, b._output_nr) if fb is not None else b._edge() if b._requires_grad else NO_EDGE)
+            ta, tb = da.dtype, db.dtype
+            self._input_meta = ((da.shape, ta), (db.shape, tb))
+            self._input_dtype = ta if ta is tb or ta == tb else False
+            self._sequence_nr = next(_sequence)
+            return
         edges = []
         meta = []
         common = None
