@@ -114,7 +114,7 @@ def _where_array(condition, x, y):
 
 def _masked(a, condition, keep):
     """``a`` where ``condition`` is ``keep``, +0. elsewhere."""
-    shape = np.shape(condition)
+    shape = condition.shape if type(condition) is np.ndarray else np.shape(condition)
     if a.ndim == 0 and shape == ():
         return a if bool(condition) == keep else np.zeros((), a.dtype)
     if a.size < 4096 or shape != a.shape or a.dtype.kind != "f":  # below 4096: np.where is faster
