@@ -213,6 +213,28 @@ def update_kernels(n_in, n_hidden):
     return [lambda: add_scaled(p, -0.01, g, out=p), lambda: np.add(q, g * lr, out=q)]
 
 
+def matrix_products(batch, n_in, n_hidden, n_out):
+    """The matrix products of one MLP step, each as minigrad computes it in numpy (its BLAS) and as torch computes it
+    (its own BLAS): the two layers' ``bias + x @ weight.T`` (AddmmBackward0's forward) and their backward's products
+    (the second layer's two, the first layer's weight gradient; ``(g.T @ x).T`` for a weight laid out transposed, as
+    ``nn.Linear`` passes it). Pairs (label, numpy call, torch call or None)."""
+    rng = np.random.default_rng(4)
+    x, w1, b1, g1 = (rng.standard_normal(s, dtype=np.float32) for s in ((batch, n_in), (n_hidden, n_in), n_hidden,
+                                                                          (batch, n_hidden)))  # fmt: skip
+    r, w2, b2, g2 = (rng.standard_normal(s, dtype=np.float32) for s in ((batch, n_hidden), (n_out, n_hidden), n_out,
+                                                                          (batch, n_out)))  # fmt: skip
+    pairs = [("first layer: bias + x @ weight.T", lambda: b1 + x @ w1.T, "addmm", (b1, x, w1)),
+             ("second layer: bias + x @ weight.T", lambda: b2 + r @ w2.T, "addmm", (b2, r, w2)),
+             ("second layer's backward: g @ weight", lambda: g2 @ w2, "mm", (g2, w2)),
+             ("second layer's backward: (g.T @ x).T", lambda: (g2.T @ r).T, "mm_t", (g2, r)),
+             ("first layer's backward: (g.T @ x).T", lambda: (g1.T @ x).T, "mm_t", (g1, x))]  # fmt: skip
+    if torch is None:
+        return [(label, ours, None) for label, ours, _, _ in pairs]
+    forms = {"addmm": lambda b, a, w: lambda: torch.addmm(b, a, w.t()), "mm": lambda g, w: lambda: g.mm(w),
+             "mm_t": lambda g, a: lambda: g.t().mm(a).t()}  # fmt: skip
+    return [(label, ours, forms[form](*map(torch.from_numpy, arrays))) for label, ours, form, arrays in pairs]
+
+
 def _parts_apart(make):
     """The four parts ``make()`` returns (forward, forward_backward, step, whole), each from a model of its own; the
     step's model has gradients (one forward_backward) to step with."""
@@ -260,6 +282,14 @@ def main():
         print(f"  {name:<20} {' '.join(cells)}")
     print(f"  SGD update of the {n_hidden}x{n_in} weight in numpy: torch's rounding (one FMA) {fused:.1f} us, "
           f"plain float32 (two roundings) {plain:.1f} us")
+    print("the MLP step's matrix products: numpy's BLAS (minigrad's) and torch's (us)")
+    pairs = matrix_products(*MLP)
+    times = iter(best_of([f for _, ours, theirs in pairs for f in (ours, theirs) if f is not None]))
+    rows = [(label, next(times), next(times) if theirs is not None else None) for label, _, theirs in pairs]
+    rows.append(("all of them", sum(r[1] for r in rows), sum(r[2] for r in rows) if torch else None))
+    for label, ours, theirs in rows:
+        shown = "        -" if theirs is None else f"{theirs:9.1f}"
+        print(f"  {label:<40} {ours:9.1f} {shown}")
 
 
 if __name__ == "__main__":

@@ -173,3 +173,17 @@ def test_breakdown_parts_run():
     rows, kernels = breakdown.mlp_table(TINY["mlp"], repeats=1, min_time=0)
     assert [r[0] for r in rows] == ["forward", "forward + backward", "optimizer step", "whole step"]
     assert all(math.isfinite(v) for r in rows for v in r[1:] if v is not None) and all(map(math.isfinite, kernels))
+
+
+def test_breakdown_matrix_products_are_the_same_products_in_both_libraries():
+    """Each of the MLP step's matrix products that the breakdown times in numpy has the shape and layout of its torch
+    counterpart and, within float32 rounding, its values: the rows compare the two BLAS on the same work."""
+    torch = pytest.importorskip("torch")
+    pairs = _breakdown().matrix_products(4, 12, 6, 3)
+    assert len(pairs) == 5
+    for label, ours, theirs in pairs:
+        a, b = ours(), theirs()
+        assert isinstance(b, torch.Tensor), label
+        b = b.numpy()
+        assert (a.dtype, a.shape, a.strides) == (b.dtype, b.shape, b.strides), label
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-5, err_msg=label)
