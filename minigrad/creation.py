@@ -8,6 +8,7 @@ only device.
 import functools
 import itertools
 import math
+import operator
 import warnings
 
 import numpy as np
@@ -71,6 +72,8 @@ def _infer(data, dtype=None):
         arr = _big_ints(data, dtype)  # an int beyond int64 (numpy made it uint64 or a Python object)
     if arr.dtype.kind in "USO":
         _refuse_leaves(data, dtype)
+    if dtype is not None and dtype.category < 2 and arr.dtype.kind in "fbO":
+        _refuse_numpy_non_integers(data, dtype)
     if dtype is not None and dtype.category == 1:
         _check_fits(arr, dtype)
     if arr.dtype.kind not in "fiub":
@@ -156,6 +159,16 @@ def _refuse_leaves(data, dtype=None):
                                 f"'{name}' object cannot be interpreted as an integer")  # fmt: skip
             raise RuntimeError(f"Could not infer dtype of {name}")
     raise TypeError(f"new(): invalid data type '{type(first).__name__}'")
+
+
+def _refuse_numpy_non_integers(data, dtype):
+    """Python's TypeError for a numpy number without ``__index__`` (a float, or a bool for an integer dtype) given to
+    an integer or bool ``dtype``: torch reads each such number as an integer (a Python float, which np.float64 is,
+    it truncates)."""
+    for leaf in _leaves(data):
+        if isinstance(leaf, np.generic) and not isinstance(leaf, (np.integer, float)) \
+                and not (dtype is dtypes.bool_ and isinstance(leaf, np.bool_)):
+            operator.index(leaf)
 
 
 def _big_ints(data, dtype):

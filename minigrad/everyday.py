@@ -475,6 +475,35 @@ def resolve_neg(input):
     return _tensor_argument("resolve_neg", input)
 
 
+def real(input):
+    """Mirror ``torch.real``: the real part, for a real tensor the tensor itself (same storage, no new node)."""
+    return _tensor_argument("real", input)
+
+
+def imag(input):
+    """Mirror ``torch.imag``: torch's error, since a tensor of minigrad's (real) dtypes has no imaginary part."""
+    _tensor_argument("imag", input)
+    raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
+
+
+def conj(input):
+    """Mirror ``torch.conj``: the complex conjugate, for a real tensor the tensor itself."""
+    return _tensor_argument("conj", input)
+
+
+def conj_physical(input):
+    """Mirror ``torch.conj_physical``: the complex conjugate computed at once, for a real tensor the tensor itself."""
+    return _tensor_argument("conj_physical", input)
+
+
+def _set_real(self, value):
+    self.copy_(value)  # torch's setter copies into the real part, which is the whole of a real tensor
+
+
+def _set_imag(self, value):
+    imag(self)
+
+
 def get_device(input):
     """Mirror ``torch.get_device``: -1, the CPU's."""
     _tensor_argument("get_device", input)
@@ -514,15 +543,17 @@ def argwhere(input):
 
 
 for _name in ("is_nonzero", "is_same_size", "is_signed", "is_complex", "is_conj", "is_neg", "resolve_conj",
-              "resolve_neg", "get_device", "adjoint", "argwhere"):  # fmt: skip
+              "resolve_neg", "conj", "conj_physical", "get_device", "adjoint", "argwhere"):  # fmt: skip
     setattr(Tensor, _name, globals()[_name])
+Tensor.real = property(real, _set_real, doc="Mirror ``Tensor.real``: the real part, a real tensor itself.")
+Tensor.imag = property(imag, _set_imag, doc="Mirror ``Tensor.imag``: torch's error for a real tensor.")
 Tensor.H = property(_hermitian, doc="Mirror ``Tensor.H``: the conjugate transpose of a matrix (its transpose).")
 Tensor.nbytes = property(lambda self: self._data.size * self._data.itemsize,
                          doc="Mirror ``Tensor.nbytes``: the bytes its elements take (numel * itemsize).")  # fmt: skip
 Tensor.itemsize = property(lambda self: self._data.itemsize, doc="Mirror ``Tensor.itemsize``: bytes per element.")
 Tensor.is_cpu = property(lambda self: True, doc="Mirror ``Tensor.is_cpu``: always True.")
 __all__ += ["is_nonzero", "is_same_size", "is_signed", "is_complex", "is_conj", "is_neg", "resolve_conj",
-            "resolve_neg", "get_device", "adjoint", "argwhere"]  # fmt: skip
+            "resolve_neg", "real", "imag", "conj", "conj_physical", "get_device", "adjoint", "argwhere"]  # fmt: skip
 
 
 # -- settings -------------------------------------------------------------------------------------------------

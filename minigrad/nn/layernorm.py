@@ -3,6 +3,7 @@
 "Let's build GPT"). Unlike batch normalisation it keeps no running statistics: training and evaluation agree."""
 
 import functools
+import numbers
 
 import numpy as np
 
@@ -129,7 +130,7 @@ class LayerNorm(Module):
 
     def __init__(self, normalized_shape, eps=1e-5, elementwise_affine=True, bias=True, device=None, dtype=None):
         super().__init__()
-        if isinstance(normalized_shape, int):
+        if isinstance(normalized_shape, numbers.Integral):  # np.int64(3) too, kept as it is (torch's repr shows it)
             normalized_shape = (normalized_shape,)
         self.normalized_shape, self.eps = tuple(normalized_shape), eps
         self.elementwise_affine = elementwise_affine

@@ -238,7 +238,7 @@ class Pow(Op):
     def forward(ctx, a, *, exponent):
         ctx._save((a,))
         ctx.exponent = exponent
-        if not a.dtype.is_floating_point and isinstance(exponent, int) and exponent < 0:
+        if not a.dtype.is_floating_point and isinstance(exponent, (int, np.integer)) and exponent < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
         try:
             return binary_result(power_scalar(a._data, exponent), a, exponent)
@@ -288,7 +288,11 @@ class RPow(Op):
     def forward(ctx, exponent, *, base):
         if exponent._data.dtype is _BOOL and isinstance(base, (bool, np.bool_)):
             raise not_implemented("pow", exponent.dtype)
-        out = binary_result(power(base, exponent._data), exponent, base)
+        data, result = exponent._data, dtypes.result_type((exponent,), (base,))
+        if result.category == 2:  # torch wraps the number in a 0-d tensor of the result dtype: 0.9 ** x is 0.9f ** x
+            out = wrap(power(result.np.type(base), data if data.dtype == result.np else data.astype(result.np)))
+        else:
+            out = binary_result(power(base, data), exponent, base)
         ctx._save((exponent, out))
         ctx.base = base
         return out

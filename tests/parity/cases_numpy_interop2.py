@@ -2,3 +2,106 @@
 indices, sizes and arguments; complex-part accessors on real tensors; a Python number as the base of a power."""
 
 from parity.cases import attempts, case  # noqa: F401
+
+_TENSORS = """
+import numpy as np
+t = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]])
+tg = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]], requires_grad=True)
+ti = torch.tensor([[1, -2, 3], [5, 4, -1]])
+tb = torch.tensor([True, False, True])
+def kind(r):
+    return (type(r).__name__, getattr(r, "dtype", None), r)
+"""
+
+# a real tensor's real part is the tensor itself (same storage, no node); its imaginary part is torch's error
+attempts(
+    "api_numpy_interop2_real_imag",
+    [_TENSORS],
+    "kind(t.real)",
+    "(t.real is t, torch.real(tg) is tg, tg.real.grad_fn, ti.real.dtype, tb.real)",
+    "t.imag",
+    "torch.imag(ti)",
+    "torch.real(3)",
+    "torch.imag([1.])",
+    "torch.real(t, 1)",
+    "(t.conj() is t, torch.conj(ti) is ti, torch.conj_physical(tg) is tg)",
+    "torch.conj(3)",
+)
+
+case(
+    "api_numpy_interop2_real_imag_setters",
+    [_TENSORS, """
+    u = torch.tensor([1., 2.])
+    u.real = torch.tensor([5, 6])
+    print(u, u._version)
+    u.real = 3
+    print(u)
+    for value in (torch.tensor([1., 2., 3.]), 1.):
+        try:
+            tg.real = value
+        except RuntimeError as e:
+            print(type(e).__name__, e)
+    try:
+        u.imag = 3
+    except RuntimeError as e:
+        print(type(e).__name__, e)
+    """],
+)
+
+# number ** tensor: torch wraps the number in a 0-d tensor of the result dtype, so a float32 power raises 0.9f (not
+# the double 0.9), up to a dozen ulps apart
+case(
+    "api_numpy_interop2_rpow_base_in_result_dtype",
+    [_TENSORS, """
+    x = torch.tensor([0.37, 1.3, -2.7, 7.1, -15.2, 23.9, 0.5, 3.0, 41.3, -0.001])
+    for base in (0.9, 0.001, 2.718281828459045, 10.0, 2.5, np.float64(0.9), np.float32(0.9)):
+        print(base, (base ** x).numpy().view(np.int32).tolist())
+    print((0.9 ** torch.tensor([1, 2, 3])).numpy().view(np.int32).tolist())
+    y = x.double().requires_grad_()
+    out = 0.9 ** y
+    out.sum().backward()
+    print(out, y.grad)
+    """],
+)
+
+# an integer tensor to a negative numpy integer power is torch's error, as for a Python int
+attempts(
+    "api_numpy_interop2_int_negative_numpy_power",
+    [_TENSORS],
+    "ti ** np.int64(-1)",
+    "ti.pow(np.int32(-2))",
+    "torch.pow(ti, np.int8(-1))",
+    "kind(ti ** np.int64(2))",
+    "kind(t ** np.int64(-1))",
+)
+
+# a numpy float (or a numpy bool for an integer dtype) has no __index__: torch refuses it for an integer or bool
+# tensor, where it truncates a Python float (np.float64 is one)
+attempts(
+    "api_numpy_interop2_numpy_floats_into_integer_tensor",
+    [_TENSORS],
+    "torch.tensor(np.float32(1), dtype=torch.int64)",
+    "torch.tensor([np.float32(1)], dtype=torch.int32)",
+    "torch.tensor([[np.float32(1)], [2]], dtype=torch.int64)",
+    "torch.tensor([np.float16(1), 2], dtype=torch.int8)",
+    "torch.tensor([np.float32(1.5)], dtype=torch.bool)",
+    "torch.tensor([np.bool_(True)], dtype=torch.int64)",
+    "torch.tensor(np.bool_(True), dtype=torch.uint8)",
+    "torch.as_tensor([np.float32(1)], dtype=torch.int64)",
+    "torch.LongTensor([np.float32(1)])",
+    "kind(torch.tensor([np.float64(1.5), 2], dtype=torch.int64))",
+    "kind(torch.tensor([np.bool_(True), False], dtype=torch.bool))",
+    "kind(torch.tensor([np.int64(3)], dtype=torch.bool))",
+    "kind(torch.tensor([np.bool_(True)], dtype=torch.float32))",
+    "kind(torch.tensor([1.5, 2], dtype=torch.int64))",
+)
+
+# torch's LayerNorm takes any numbers.Integral for one dim and keeps it as given (its repr shows np.int64(3))
+case(
+    "api_numpy_interop2_layernorm_numpy_size",
+    [_TENSORS, """
+    norm = torch.nn.LayerNorm(np.int64(3))
+    print(norm, norm.weight.shape)
+    print(norm(t))
+    """],
+)
