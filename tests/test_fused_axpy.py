@@ -99,6 +99,7 @@ def test_the_kernels_use_it_only_where_it_computes_the_same(dtype, blas):
         "lerp low": lambda: kernels.lerp(a, b, 0.1),
         "lerp high, into start": lambda: (lambda y: kernels.lerp(y, b, 0.9, out=y))(a.copy()),
         "lerp high, into end": lambda: (lambda y: kernels.lerp(a, y, 0.9, out=y))(b.copy()),
+        "lerp of 0-d arrays": lambda: kernels.lerp(np.array(a[0, 0]), np.array(b[0, 0]), 0.1),  # a scalar difference
     }
     stays = {
         "alpha 1": lambda: kernels.add_scaled(a, 1, b),

@@ -45,7 +45,11 @@ def axpy(alpha, x, y):
     if x is not y and np.may_share_memory(x, y):
         return False
     if y.size:  # the addresses through ctypes' buffer view: a third of the cost of .ctypes.data
-        x_at = _addressof(_char.from_buffer(x)) if xf.writeable else x.ctypes.data
+        if xf.writeable:
+            x_at = _addressof(_char.from_buffer(x))
+        else:  # a read-only array, or the numpy scalar that numpy's arithmetic gives for 0-d operands
+            x = np.asarray(x)
+            x_at = x.ctypes.data
         _KERNELS[dtype](y.size, float(alpha), x_at, 1, _addressof(_char.from_buffer(y)), 1)
     return True
 

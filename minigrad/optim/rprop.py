@@ -40,7 +40,7 @@ class Rprop(Optimizer):
         x, prev, step_size = p._data, state["prev"]._data, state["step_size"]._data
         f = x.dtype.type
         sign = np.sign(grad * prev)
-        factor = sign.copy()
+        factor = np.array(sign)  # a copy, and an array where numpy gives a scalar for 0-d operands
         factor[sign > 0] = f(etaplus)
         factor[sign < 0] = f(etaminus)
         factor[sign == 0] = 1
