@@ -480,12 +480,18 @@ KINDS = {  # what torch's parser takes as each type of its signatures (a type no
     "bool": lambda v: v.__class__ is bool,  # not numpy's bool: torch's parser refuses it
     "Number": lambda v: isinstance(v, NUMBERS) or isinstance(v, Tensor) and v.ndim == 0,
     "float": is_float,
-    "tuple of floats": lambda v: isinstance(v, (list, tuple)) and (not v or is_float(v[0])),  # the first item tested
+    "tuple of floats": lambda v: isinstance(v, (list, tuple)) and (not v or _first_float(v[0])),  # the first tested
     "torch.dtype": lambda v: isinstance(v, dtypes.dtype) or isinstance(v, type) and v in _PYTHON_DTYPES,
     "tuple of ints": lambda v: is_int(v) or isinstance(v, (list, tuple)) and all(map(is_int, v)),
     "tuple of Tensors": lambda v: isinstance(v, (list, tuple)),  # its items are the function's to check
     "str": lambda v: isinstance(v, str),
 }
+
+
+def _first_float(item):
+    """Whether torch's parser takes a list starting with ``item`` for a list of floats: a number (a complex too, which
+    it then fails to unpack), not a tensor."""
+    return isinstance(item, (*NUMBERS, complex)) and not isinstance(item, np.bool_)
 
 
 def _takes_none(kind, name, names, default=None):
@@ -494,6 +500,8 @@ def _takes_none(kind, name, names, default=None):
     ``x.sum(None)``, not ``x.squeeze(None)``) and ``random_``'s ``int? to``."""
     if kind == "tuple of ints" and name == "dim":
         return "keepdim" in names
+    if kind == "tuple of ints" and name == "output_size":
+        return True  # upsample_nearest2d's SymInt[]? output_size
     if kind == "int" and name == "to":
         return True
     if kind == "str" and default not in (None, "None"):
@@ -505,8 +513,8 @@ def _wrong_type(function, kind, name, default, value, position, nullable=False):
     if value is None and (nullable or default == "None" or kind.endswith("?")):
         return None  # an optional argument
     kind = kind.rstrip("?")
-    if kind == "tuple of floats" and isinstance(value, (list, tuple)) and value and is_float(value[0]):
-        for pos, item in enumerate(value[1:], 2):  # the overload is chosen: unpacking a later item fails
+    if kind == "tuple of floats" and isinstance(value, (list, tuple)) and value and _first_float(value[0]):
+        for pos, item in enumerate(value, 1):  # the overload is chosen: unpacking an item fails
             if not is_float(item):
                 error = TypeError(f"{function}(): argument '{name}' must be tuple of floats, but found element of type "
                                   f"{word(item)} at pos {pos}")  # fmt: skip

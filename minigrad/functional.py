@@ -671,6 +671,8 @@ def max(input, dim=NOT_GIVEN, keepdim=False, *, other=None):
     ``dim`` (MaxBackward0), or the elementwise maximum of two tensors (``other``, or a tensor in ``dim``'s
     place)."""
     if isinstance(dim, Tensor) or other is not None:
+        if keepdim is not False or other is not None and dim is not NOT_GIVEN:  # torch.max(x, y, 1)
+            raise _dim_and_keepdim("max")
         return maximum(input, other if dim is NOT_GIVEN else dim)
     if dim is NOT_GIVEN:
         if keepdim is not False:  # x.max(keepdim=True): no overload takes keepdim without dim
@@ -759,6 +761,8 @@ def min(input, dim=NOT_GIVEN, keepdim=False, *, other=None):
     """Mirror ``torch.min``: the smallest element (MinBackward1), ``(values, indices)`` along ``dim``
     (MinBackward0), or the elementwise minimum of two tensors (``other``, or a tensor in ``dim``'s place)."""
     if isinstance(dim, Tensor) or other is not None:
+        if keepdim is not False or other is not None and dim is not NOT_GIVEN:  # torch.min(x, y, 1)
+            raise _dim_and_keepdim("min")
         return minimum(input, other if dim is NOT_GIVEN else dim)
     if dim is NOT_GIVEN:
         if keepdim is not False:  # x.min(keepdim=True): no overload takes keepdim without dim
@@ -916,9 +920,9 @@ def reshape(input, shape):
 @public("flatten", parse=True)
 def flatten(input, start_dim=0, end_dim=-1):
     """Mirror ``torch.flatten``."""
+    s, e = input._wrap_dim(start_dim), input._wrap_dim(end_dim)
     if input.ndim == 0:
         return S.reshape(input, (1,))
-    s, e = input._wrap_dim(start_dim), input._wrap_dim(end_dim)
     if s > e:
         raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
     if s == e:

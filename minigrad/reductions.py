@@ -139,7 +139,9 @@ def _matrix_norm(input, p, dim, keepdim, dtype):
     error = call_error("linalg_matrix_norm", _MATRIX_NORM, (input, p, dims, keepdim), {"dtype": dtype})
     if error is not None:
         raise error
-    if len(dims) != 2:
+    if p != "nuc":  # torch checks the order first
+        raise RuntimeError(f"linalg.matrix_norm: Order {p} not supported.")
+    if len(dims) != 2 and input.ndim >= 2:  # matrix_norm refuses fewer dims first
         raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(map(str, dims))}")
     return matrix_norm(input, p, dims, keepdim, dtype=dtype)
 

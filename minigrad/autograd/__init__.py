@@ -87,13 +87,13 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         grad_tensors = grad_variables
     outputs = _as_tuple(tensors)
     grads = make_grads(outputs, _as_tuple(grad_tensors))
-    _check_outputs(outputs)
     if retain_graph is None:
         retain_graph = create_graph
     inputs = _as_tuple(inputs)
     if inputs is not None and len(inputs) == 0:
         raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
-    _check_flags(retain_graph, create_graph)
+    _check_flags(retain_graph, create_graph)  # torch's engine parses them before its checks
+    _check_outputs(outputs)
     if create_graph:
         warn_once(_CREATE_GRAPH_WARNING, stacklevel=3)
     for t in inputs or ():  # torch retains the gradient of non-leaf inputs (and runs their node); its
@@ -200,11 +200,12 @@ def _is_edge(t):
     return False
 
 
-def _check_flags(retain_graph, create_graph):
-    """torch's TypeError for a ``retain_graph`` or ``create_graph`` that is no bool or int (``create_graph='no'``),
-    which its engine reads as integers: Python's own message for ``operator.index``."""
+def _check_flags(retain_graph, create_graph, allow_unused=False):
+    """torch's TypeError for a ``retain_graph``, ``create_graph`` or ``allow_unused`` that is no bool or int
+    (``create_graph='no'``), which its engine reads as integers: Python's own message for ``operator.index``."""
     operator.index(retain_graph)
     operator.index(create_graph)
+    operator.index(allow_unused)
 
 
 def _grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused, materialize_grads):
@@ -212,15 +213,15 @@ def _grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unuse
     from ..creation import zeros_like
 
     grads = make_grads(outputs, _as_tuple(grad_outputs))
+    if retain_graph is None:
+        retain_graph = create_graph
+    _check_flags(retain_graph, create_graph, allow_unused)  # torch's engine parses them before its checks
     _check_outputs(outputs)
     for t in inputs:
         if _is_edge(t):
             continue
         if not t._requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
-    if retain_graph is None:
-        retain_graph = create_graph
-    _check_flags(retain_graph, create_graph)
     result = run_backward(outputs, grads, retain_graph, create_graph, inputs=inputs, accumulate=False)
     for i, g in enumerate(result):
         if g is None:

@@ -163,6 +163,10 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         values = size[0] * int(np.prod(size[2:], dtype=np.int64))
         if values == 1:
             raise ValueError(f"Expected more than 1 value per channel when training, got input size {Size(size)}")
+        if eps <= 0.0:
+            raise ValueError(f"batch_norm eps must be positive during training, but got {eps}")
+    elif eps < 0.0:
+        raise ValueError(f"batch_norm eps must be non-negative, but got {eps}")
     return native_batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
 
 

@@ -152,10 +152,28 @@ class ModuleDict(Module):
         self._modules.clear()
 
     def update(self, modules):
-        """Mirror ``ModuleDict.update``: from a mapping or from (name, module) pairs."""
-        items = modules.items() if isinstance(modules, (dict, OrderedDict, ModuleDict)) else modules
-        for key, module in items:
-            self[key] = module
+        """Mirror ``ModuleDict.update``: from a mapping (in its order) or from (name, module) pairs, with torch's
+        errors."""
+        if not isinstance(modules, Iterable):
+            raise TypeError("ModuleDict.update should be called with an iterable of key/value pairs, but got "
+                            f"{type(modules).__name__}")
+        if isinstance(modules, (Mapping, ModuleDict)):
+            for key, module in modules.items():
+                self[key] = module
+        else:
+            for key, module in _checked_pairs("ModuleDict", modules):
+                self[key] = module
+
+
+def _checked_pairs(owner, pairs):
+    """The (key, value) pairs of a container's ``update`` from a sequence, with torch's errors for an element
+    that is not a pair."""
+    for j, pair in enumerate(pairs):
+        if not isinstance(pair, Iterable):
+            raise TypeError(f"{owner} update sequence element #{j} should be Iterable; is{type(pair).__name__}")
+        if len(pair) != 2:
+            raise ValueError(f"{owner} update sequence element #{j} has length {len(pair)}; 2 is required")
+        yield pair[0], pair[1]
 
 
 def _parameter_lines(items, kind_of):
@@ -341,13 +359,8 @@ class ParameterDict(Module):
             for key, parameter in sorted(parameters.items()):
                 self[key] = parameter
         else:
-            for j, p in enumerate(parameters):
-                if not isinstance(p, Iterable):
-                    raise TypeError(f"ParameterDict update sequence element #{j} should be Iterable; is"
-                                    f"{type(p).__name__}")
-                if len(p) != 2:
-                    raise ValueError(f"ParameterDict update sequence element #{j} has length {len(p)}; 2 is required")
-                self[p[0]] = p[1]
+            for key, parameter in _checked_pairs("ParameterDict", parameters):
+                self[key] = parameter
 
     def extra_repr(self):
         return _parameter_lines(self.items(), typename)

@@ -10,6 +10,7 @@ import warnings
 import numpy as np
 
 from .. import dtypes, sampling
+from ..arguments import must_be_tensor
 from ..functional import add, mul
 from ..ops._util import cant_cast, wrap
 from ..random import default_generator
@@ -34,7 +35,10 @@ def dropout(input, p=0.5, training=True, inplace=False):
                         f"{c_type_name(training)}")
     if not training or p == 0:
         return input
-    dt = input._data.dtype
+    try:
+        dt = input._data.dtype
+    except AttributeError:  # not a tensor (an array): torch's parser's error (torch refuses it when not training too)
+        raise must_be_tensor(f"dropout{'_' if inplace else ''}", "input", 1, input) from None
     if p == 1:
         noise = wrap(np.zeros((), dt))  # torch multiplies by a 0-d zero
     elif dt.kind != "f":
@@ -56,7 +60,10 @@ def _dropout_impl(input, p, train, inplace, feature, alpha):
     _check_p(p)
     if p == 0 or not train or input._data.size == 0:
         return input
-    dt = input._data.dtype
+    try:
+        dt = input._data.dtype
+    except AttributeError:  # not a tensor (an array): torch's parser's error (torch refuses it when not training too)
+        raise must_be_tensor(f"dropout{'_' if inplace else ''}", "input", 1, input) from None
     if p == 1:
         zero = wrap(np.zeros((), dt))
         return input.mul_(zero) if inplace else mul(input, zero)

@@ -112,7 +112,7 @@ def zeros_(tensor):
 
 def eye_(tensor):
     """Mirror ``torch.nn.init.eye_``: the identity matrix (ones on the diagonal of a 2-D tensor)."""
-    if tensor.ndim != 2:
+    if tensor.ndimension() != 2:  # torch's spelling, so a list fails as in torch
         raise ValueError("Only tensors with 2 dimensions are supported")
     with grad_mode.no_grad():
         return tensor.copy_(creation.eye(*tensor.shape, dtype=tensor.dtype))
@@ -122,7 +122,7 @@ def dirac_(tensor, groups=1):
     """Mirror ``torch.nn.init.dirac_``: a 3-, 4- or 5-D convolution weight that passes its input through (in each of
     the ``groups``, a 1 at the centre of the kernel of each output channel and its matching input channel, zeros
     elsewhere), one in-place write per 1, as torch's."""
-    if tensor.ndim not in (3, 4, 5):
+    if tensor.ndimension() not in (3, 4, 5):
         raise ValueError("Only tensors with 3, 4, or 5 dimensions are supported")
     sizes = tensor.shape
     if sizes[0] % groups != 0:
@@ -139,7 +139,7 @@ def dirac_(tensor, groups=1):
 
 def _calculate_fan_in_and_fan_out(tensor):
     """torch's fan in and fan out: dim 1's and dim 0's sizes, times the product of the other dims' sizes."""
-    if tensor.ndim < 2:
+    if tensor.dim() < 2:  # torch's spelling, so a list fails as in torch (no attribute 'dim')
         raise ValueError("Fan in and fan out can not be computed for tensor with fewer than 2 dimensions")
     receptive_field_size = 1
     for s in tensor.shape[2:]:
@@ -201,7 +201,7 @@ def orthogonal_(tensor, gain=1, generator=None):
     """Mirror ``torch.nn.init.orthogonal_``: a (semi) orthogonal matrix (trailing dims flattened), torch's way: the Q
     of the QR factorization (LAPACK's geqrf and orgqr, as numpy calls them) of a normal draw, its columns' signs
     set by R's diagonal, times ``gain``."""
-    if tensor.ndim < 2:
+    if tensor.ndimension() < 2:
         raise ValueError("Only tensors with 2 or more dimensions are supported")
     if tensor.numel() == 0:
         return tensor
@@ -223,7 +223,7 @@ def orthogonal_(tensor, gain=1, generator=None):
 def sparse_(tensor, sparsity, std=0.01, generator=None):
     """Mirror ``torch.nn.init.sparse_``: normal draws (std ``std``), then in each column ``ceil(sparsity * rows)``
     rows, picked by ``randperm`` of the default generator (as torch's), set to 0."""
-    if tensor.ndim != 2:
+    if tensor.ndimension() != 2:
         raise ValueError("Only tensors with 2 dimensions are supported")
     rows, cols = tensor.shape
     num_zeros = math.ceil(sparsity * rows)

@@ -143,7 +143,7 @@ def cross_entropy(
         return _cross_entropy_probabilities(input, target, weight, code, label_smoothing, class_dim)
     if label_smoothing > 0.0:
         if label_smoothing > 1.0:
-            raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
+            raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing:g}")
         return _cross_entropy_smoothed(input, target, weight, reduction, ignore_index, label_smoothing, class_dim)
     return _nll_loss(_log_softmax(input, class_dim), target, weight, code, ignore_index)
 
@@ -166,7 +166,7 @@ def _cross_entropy_probabilities(input, target, weight, code, label_smoothing, c
     logp = _log_softmax(input, class_dim)
     if label_smoothing > 0.0:
         if label_smoothing > 1.0:
-            raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
+            raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing:g}")
         target = target * (1 - label_smoothing) + label_smoothing / n_classes
     terms = logp * target
     if weight is not None:

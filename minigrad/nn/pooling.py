@@ -2,7 +2,7 @@
 ``avg_pool2d`` (AvgPool2DBackward0) and ``adaptive_avg_pool2d``, and the layers ``nn.MaxPool2d``, ``nn.AvgPool2d``
 and ``nn.AdaptiveAvgPool2d``, with torch's checks in its order and its printouts."""
 
-from ..arguments import is_int, must_be_tensor
+from ..arguments import call_error, is_int, must_be_tensor
 from ..layouts import channels_last
 from ..ops import adaptive_pooling as AP
 from ..ops import pooling as P
@@ -105,6 +105,16 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
                        divisor_override)  # fmt: skip
 
 
+def _check_output_size(input, sizes):
+    """torch's errors for an ``output_size`` of adaptive_avg_pool2d that is not two ints: its parser's TypeError
+    (``output_size='1'``), else its count's."""
+    error = call_error("adaptive_avg_pool2d", ("Tensor input, tuple of ints output_size",), (input, list(sizes)), {})
+    if error is not None:
+        raise error
+    if len(sizes) != 2:
+        raise RuntimeError("adaptive_avg_pool2d: output_size must be 2")
+
+
 def adaptive_avg_pool2d(input, output_size):
     """Mirror ``torch.nn.functional.adaptive_avg_pool2d``: the average of each window of an ``output_size`` grid over
     the last two dims (None keeps a dim's size): ``mean`` over them for a 1x1 grid (MeanBackward1), as torch does,
@@ -118,9 +128,12 @@ def adaptive_avg_pool2d(input, output_size):
             raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
         defaults = input.shape[-len(output_size):]
         sizes = tuple(d if v is None else v for v, d in zip(output_size, defaults))
-    if len(sizes) != 2:
-        raise RuntimeError("adaptive_avg_pool2d: output_size must be 2")
-    if sizes[0] < 0 or sizes[1] < 0:
+    try:
+        negative = len(sizes) != 2 or sizes[0] < 0 or sizes[1] < 0
+    except TypeError:  # a size that is no number: torch's parser's error
+        negative = True
+    if negative:
+        _check_output_size(input, sizes)
         raise RuntimeError("adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 but "
                            f"received {{{sizes[0]}, {sizes[1]}}}")
     if sizes == (1, 1):

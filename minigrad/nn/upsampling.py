@@ -3,11 +3,10 @@
 ``nn.Upsample``, ``nn.UpsamplingNearest2d`` and ``nn.UpsamplingBilinear2d``, with torch's checks in its order; and
 the deprecated ``F.upsample``, ``F.upsample_nearest`` and ``F.upsample_bilinear``."""
 
-import math
 import warnings
 
 from .. import dtypes
-from ..arguments import is_int, must_be_tensor
+from ..arguments import call_error, is_int, must_be_tensor
 from ..ops import upsampling as U
 from ..ops._util import not_implemented
 from ..tensor import Tensor
@@ -69,7 +68,26 @@ def _check_integer_input(input, mode):
                                   "integer weights of its own): convert the image with .float() first")  # fmt: skip
 
 
+def _check_arguments(input, output_size, scale_factors, mode, align_corners):
+    """torch's parser's error for sizes or factors that are not numbers (``scale_factor='2'``), as the kernel
+    ``interpolate`` calls (``upsample_nearest2d``, ``upsample_bilinear2d``...) reports it."""
+    if all(is_int(s) for s in output_size or ()) and all(isinstance(f, (int, float)) for f in scale_factors or ()):
+        return
+    n = input.ndim - 2
+    name = f"_upsample_nearest_exact{n}d" if mode == "nearest-exact" else f"upsample_{mode}{n}d"
+    flag = "bool align_corners, " if align_corners is not None else ""
+    scales = ", ".join(f"float {s} = None" for s in {1: ["scales"], 2: ["scales_h", "scales_w"]}.get(
+        n, ["scales_d", "scales_h", "scales_w"]))  # fmt: skip
+    signatures = (f"Tensor input, tuple of ints output_size, {flag}tuple of floats scale_factors",
+                  f"Tensor input, tuple of ints output_size, {flag}{scales}, *, Tensor out = None")  # fmt: skip
+    flags = () if align_corners is None else (align_corners,)
+    error = call_error(name, signatures, (input, output_size, *flags, scale_factors), {})
+    if error is not None:
+        raise error
+
+
 def _upsample(op, input, output_size, scale_factors, mode, align_corners=None):
+    _check_arguments(input, output_size, scale_factors, mode, align_corners)
     sizes = _output_size(input, output_size, scale_factors)
     _check_sizes(input, sizes)
     _check_integer_input(input, mode)
@@ -124,7 +142,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     if recompute_scale_factor and size is not None:
         raise ValueError("recompute_scale_factor is not meaningful with an explicit size.")
     if recompute_scale_factor or (mode == "area" and output_size is None):  # area always recomputes the size
-        output_size = [math.floor(input.shape[i + 2] * scale_factors[i]) for i in range(dim)]
+        output_size = [int(input.shape[i + 2] * scale_factors[i]) for i in range(dim)]  # torch's sym_int
         scale_factors = None
     if antialias and not (mode in ("bilinear", "bicubic", "lanczos") and input.ndim == 4):
         raise ValueError("Anti-alias option is restricted to bilinear, bicubic, and lanczos modes and requires a 4-D "

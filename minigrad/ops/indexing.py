@@ -339,16 +339,20 @@ def getitem(t, key):
             out.grad_fn._keep_indices(*key, *out.grad_fn.torch_indices)
             out.grad_fn.byte_masks = any(isinstance(k, Tensor) and k._data.dtype == np.uint8 for k in key)
         return out
-    out = basic_index(t, key, keep_full_slices=single)
+    try:
+        out = basic_index(t, key, keep_full_slices=single)
+    except TypeError:
+        if single and isinstance(key[0], str):  # a string is a sequence of strings to torch's treatSequenceAsTuple
+            sequence_as_tuple(list(key[0]))
+        raise
     return Alias.apply(t, shape=t.shape) if out is t else out
 
 
 def basic_index(t, key, keep_full_slices=False):
-    """The view of ``t`` that a basic index (a tuple of ints, slices, None and one ``...``) selects, made of
-    the views torch records, or ``t`` itself if it selects everything. A slice over a whole dimension
-    records nothing unless ``keep_full_slices`` (torch's getitem keeps a lone ``x[0:n]``)."""
-    if sum(k is Ellipsis for k in key) > 1:
-        raise IndexError("an index can only have a single ellipsis ('...')")
+    """The view of ``t`` that a basic index (a tuple of ints, slices, None and ``...``, each ``...`` skipping the
+    dims the others leave, as torch's ``applySlicing``) selects, made of the views torch records, or ``t`` itself
+    if it selects everything. A slice over a whole dimension records nothing unless ``keep_full_slices`` (torch's
+    getitem keeps a lone ``x[0:n]``)."""
     consumed = sum(1 for k in key if k is not None and k is not Ellipsis)
     if t.ndim == 0 and len(key) == 1 and isinstance(key[0], slice):
         raise IndexError("slice() cannot be applied to a 0-dim tensor.")
@@ -382,8 +386,13 @@ def _select(out, dim, k, position):
         if isinstance(k, (str, bytes)):  # torch tries to make a tensor of it
             raise TypeError(f"new(): invalid data type '{type(k).__name__}'") from None
         raise IndexError(_not_an_index(k)) from None
-    if out.ndim and not -out.shape[dim] <= index < out.shape[dim]:  # torch names the key's position
-        raise IndexError(f"index {index} is out of bounds for dimension {position} with size {out.shape[dim]}")
+    if out.ndim:
+        try:
+            size = out.shape[dim]
+        except IndexError:  # past the last dim, after a second ``...`` (x[..., 0, ..., 0]): size 0 to torch
+            size = 0
+        if not -size <= index < size:  # torch names the key's position
+            raise IndexError(f"index {index} is out of bounds for dimension {position} with size {size}")
     return Select.apply(out, dim=dim, index=index)
 
 
