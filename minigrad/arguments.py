@@ -14,7 +14,9 @@ from .tensor import Tensor
 from .typename import c_type_name
 
 NUMBERS = (float, int, bool, np.number, np.bool_)  # what torch's argument parser takes as a Number
-OPERANDS = (Tensor, *NUMBERS)  # what a binary op takes as it is (its operators give way for anything else)
+OPERANDS = (Tensor, *NUMBERS)  # what a binary op takes (its operators give way for anything else)
+PLAIN_NUMBERS = (float, int, np.integer, np.floating)  # the numbers torch reads as they are (see parsed_number)
+PLAIN_OPERANDS = (Tensor, *PLAIN_NUMBERS)  # a binary op's operands that need no parsed_number
 ALIASES = {"axis": "dim", "keepdims": "keepdim"}  # numpy's names torch's parser takes for two of its parameters
 _NUMPY_NAMES = {target: alias for alias, target in ALIASES.items()}
 
@@ -83,7 +85,7 @@ def sizes_argument(function, name, args, overloads=None, position=1):
     for pos, size in enumerate(items, 1):
         if not is_int(size):
             raise failed_to_unpack(function, name, pos, size)
-    return tuple(items)
+    return tuple(int(size) if isinstance(size, np.ndarray) else size for size in items)
 
 
 def found_element(function, name, position, item):
@@ -127,11 +129,22 @@ def least_arguments(overload):
 
 
 def is_int(value):
-    """What torch's parser takes as an int (a size, a bound, a count): an int (not a bool), a numpy integer, or a
-    tensor holding one integer."""
+    """What torch's parser takes as an int (a size, a bound, a count): an int (not a bool), a numpy integer, a 0-d
+    numpy array of one (which has ``__index__``), or a tensor holding one integer."""
     if isinstance(value, Tensor):
         return value.numel() == 1 and not value.dtype.is_floating_point and value.dtype.category
+    if isinstance(value, np.ndarray):
+        return value.ndim == 0 and value.dtype.kind in "iu"
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def parsed_number(value):
+    """A number as torch's argument parser reads it (a Scalar): a numpy bool or numpy complex number is a Python float
+    (``float(value)``, numpy's ComplexWarning for a complex one), any other numpy number a Python number; anything
+    else as it is."""
+    if isinstance(value, np.generic):
+        return float(value) if isinstance(value, (np.bool_, np.complexfloating)) else value.item()
+    return value
 
 
 def number_argument(function, name, position, value):

@@ -25,6 +25,7 @@ from .arguments import (
     must_be_tensor,
     no_sizes,
     number_argument,
+    parsed_number,
     plausible,
     sizes_argument,
     sizes_or_keyword,
@@ -440,7 +441,7 @@ def full(size, fill_value=REQUIRED, *, dtype=None, device=None, requires_grad=Fa
         _refuse_flag("full", requires_grad)
     if not isinstance(size, (tuple, list)):  # torch.full(2, 1.) is refused: its sizes are one sequence
         raise must_be_tensor("full", "size", 1, size, kind="tuple of ints")
-    number_argument("full", "fill_value", 2, fill_value)
+    fill_value = parsed_number(number_argument("full", "fill_value", 2, fill_value))  # a numpy bool is a float
     dtype = dtype_argument("full", dtype)
     if dtype is None:
         dtype = dtypes.result_type((), (fill_value,))
@@ -486,7 +487,7 @@ def arange(*args, start=_UNSET, end=_UNSET, step=_UNSET, dtype=None, device=None
     elif not all(isinstance(v, NUMBERS) or isinstance(v, Tensor) and not v.ndim for v in given):
         raise invalid_arguments("arange", given, _ARANGE)
     dtype = dtype_argument("arange", dtype, call=(given, _ARANGE))
-    start, end, step = (v.item() if isinstance(v, Tensor) else v for v in (start, end, step))
+    start, end, step = (v.item() if isinstance(v, Tensor) else parsed_number(v) for v in (start, end, step))
     check_range(start, end, step)
     if dtype is not None and dtype.category == 1:
         return _finish(_integer_arange(start, end, step, dtype), None, requires_grad)

@@ -10,6 +10,8 @@ from . import dtypes, tensor_tools
 from .arguments import (
     NUMBERS,
     OPERANDS,
+    PLAIN_NUMBERS,
+    PLAIN_OPERANDS,
     call_error,
     dtype_argument,
     invalid_arguments,
@@ -17,6 +19,7 @@ from .arguments import (
     must_be_tensor,
     number_argument,
     overload_argument,
+    parsed_number,
     recorded_signatures,
     sizes_argument,
     sizes_or_keyword,
@@ -51,11 +54,12 @@ _NP_BOOL = np.dtype(np.bool_)
 
 
 def _operand(x):
-    """A binary op's other operand: a tensor or a number as it is, else NotImplemented: torch's operators give way
-    to the other operand for a list, a string, None or a numpy array (which numpy then computes, through
-    ``Tensor.__array__`` and ``__array_wrap__``: a tensor that requires grad is refused, as by ``numpy()``)."""
+    """A binary op's other operand: a tensor, or a number as torch's parser reads it (:func:`parsed_number`: a numpy
+    bool is a float), else NotImplemented: torch's operators give way to the other operand for a list, a string, None
+    or a numpy array (which numpy then computes, through ``Tensor.__array__`` and ``__array_wrap__``: a tensor that
+    requires grad is refused, as by ``numpy()``)."""
     if isinstance(x, OPERANDS):
-        return x
+        return parsed_number(x)
     return NotImplemented
 
 
@@ -66,7 +70,7 @@ def _operands(input, other):
     if not isinstance(input, Tensor):
         if not isinstance(input, OPERANDS):
             return None
-        input = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
+        input = as_tensor_operand(parsed_number(input), other if isinstance(other, Tensor) else None)
     other = other if isinstance(other, Tensor) else _operand(other)
     return None if other is NotImplemented else (input, other)
 
@@ -86,7 +90,7 @@ _POW = (
 @public("add", "__add__", "__radd__", inplace="add_", binary=True, inplace_operator="__iadd__")
 def add(input, other, *, alpha=1):
     """Mirror ``torch.add(input, other, alpha=1)``: input + alpha * other, broadcasting."""
-    if not isinstance(input, Tensor) or not isinstance(other, OPERANDS):  # else both are as the op takes them
+    if not isinstance(input, Tensor) or not isinstance(other, PLAIN_OPERANDS):  # else both are as the op takes them
         operands = _operands(input, other)
         if operands is None:
             return NotImplemented
@@ -106,10 +110,11 @@ def _alpha_checked(function, input, other, alpha):
         if not isinstance(alpha, Tensor) or alpha.ndim:
             raise must_be_tensor(function, "alpha", None, alpha, kind="Number")
         alpha = alpha.item()
+    alpha = parsed_number(alpha)  # a numpy bool is a float
     result = dtypes.result_type(*_tensors_and_numbers(input, other))
-    if result.category < 2 and isinstance(alpha, (float, np.floating)):
+    if result.category < 2 and isinstance(alpha, float):
         raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
-    if isinstance(alpha, (bool, np.bool_)) and result is not dtypes.bool_:
+    if isinstance(alpha, bool) and result is not dtypes.bool_:
         raise RuntimeError("Boolean alpha only supported for Boolean results.")
     return result, alpha
 
@@ -121,7 +126,7 @@ def _tensors_and_numbers(*operands):
 @public("sub", "subtract", "__sub__", inplace="sub_", binary=True, inplace_operator="__isub__")
 def sub(input, other, *, alpha=1):
     """Mirror ``torch.sub``: input - alpha * other, broadcasting."""
-    if not isinstance(input, Tensor) or not isinstance(other, OPERANDS):
+    if not isinstance(input, Tensor) or not isinstance(other, PLAIN_OPERANDS):
         if isinstance(input, NUMBERS) and isinstance(other, Tensor):
             return rsub(other, input, alpha=alpha)
         operands = _operands(input, other)
@@ -157,6 +162,7 @@ def rsub(input, other, *, alpha=1):
     """Mirror ``torch.rsub``: other - alpha * input."""
     if isinstance(other, Tensor):
         return sub(other, input, alpha=alpha)
+    other = parsed_number(other)
     if input.dtype is dtypes.bool_ or isinstance(other, _BOOLS):
         _refuse_bool_subtraction(other, input)
     if alpha != 1 or alpha.__class__ is not int:
@@ -169,7 +175,7 @@ def mul(input, other, *, out=None):
     """Mirror ``torch.mul``: elementwise product, broadcasting (``out=``: written into ``out``)."""
     if out is not None:
         return write_out("mul", out, lambda: mul(input, other), input, other)
-    if not isinstance(input, Tensor) or not isinstance(other, OPERANDS):  # else both are as the op takes them
+    if not isinstance(input, Tensor) or not isinstance(other, PLAIN_OPERANDS):  # else both are as the op takes them
         operands = _operands(input, other)
         if operands is None:
             return NotImplemented
@@ -213,7 +219,7 @@ def div(input, other, *, rounding_mode=_TRUE_DIVISION):
     if rounding_mode is not _TRUE_DIVISION:
         return _div_rounded(input, other, rounding_mode)
     if isinstance(input, NUMBERS) and isinstance(other, Tensor):
-        return E.Mul.apply(E.Reciprocal.apply(other), input)
+        return E.Mul.apply(E.Reciprocal.apply(other), parsed_number(input))
     operands = _operands(input, other)
     return NotImplemented if operands is None else E.Div.apply(*operands)
 
@@ -236,12 +242,14 @@ negative = public.alias(neg, "negative")
 def pow(input, exponent):
     """Mirror ``torch.pow``: tensor**number (PowBackward0), tensor**tensor (1), number**tensor (2)."""
     if not isinstance(input, Tensor):
-        return E.RPow.apply(exponent, base=input) if isinstance(input, NUMBERS) and isinstance(exponent, Tensor) \
-            else NotImplemented
+        return E.RPow.apply(exponent, base=parsed_number(input)) \
+            if isinstance(input, NUMBERS) and isinstance(exponent, Tensor) else NotImplemented
     if isinstance(exponent, Tensor):
         return E.PowTensor.apply(input, exponent)
-    if not isinstance(exponent, NUMBERS):
-        return NotImplemented
+    if not isinstance(exponent, PLAIN_NUMBERS):
+        if not isinstance(exponent, NUMBERS):
+            return NotImplemented
+        exponent = parsed_number(exponent)
     return E.Pow.apply(input, exponent=exponent)
 
 
@@ -525,13 +533,13 @@ def _clamp(input, min, max, call):
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         if not all(b is None or isinstance(b, Tensor) for b in (min, max)):
             if all(not isinstance(b, Tensor) or b.dim() == 0 and not b.requires_grad for b in (min, max)):
-                min, max = (b.item() if isinstance(b, Tensor) else b for b in (min, max))
+                min, max = (b.item() if isinstance(b, Tensor) else parsed_number(b) for b in (min, max))
                 return E.Clamp.apply(input, min=min, max=max)
             key, given = call()
             raise invalid_arguments("clamp", given, recorded_overloads(key))
         op = E.ClampTensorMin if max is None else E.ClampTensorMax if min is None else E.ClampTensor
         return op.apply(input, min, max)
-    return E.Clamp.apply(input, min=min, max=max)
+    return E.Clamp.apply(input, min=parsed_number(min), max=parsed_number(max))
 
 
 @public("clone")
@@ -576,6 +584,7 @@ def where(condition=_NO_ARGUMENT, input=_NO_ARGUMENT, other=_NO_ARGUMENT):
         )
     if not isinstance(input, OPERANDS) or not isinstance(other, OPERANDS):
         raise invalid_arguments("where", given, _WHERE)
+    input, other = parsed_number(input), parsed_number(other)  # numpy's dtypes do not count, as Python's numbers
     if not isinstance(input, Tensor):
         input = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
         if isinstance(other, Tensor) and input.dtype is not other.dtype and other.dtype.is_floating_point:
@@ -1191,9 +1200,11 @@ def split(tensor, split_size_or_sections, dim=0):
             raise invalid_arguments("split", (tensor, split_size_or_sections, dim), _SPLIT)
         if isinstance(sizes, (list, tuple)):
             raise must_be_tensor("split_with_sizes", "dim", 3, dim, kind="int")
-    if is_int(sizes):
-        return S.Split.apply(tensor, dim=dim, split_size=int(sizes))
-    if not isinstance(sizes, (list, tuple)):  # torch's Python split hands anything but an int to split_with_sizes
+    if isinstance(sizes, int):  # a Python int only (a bool fits none of the parser's signatures)
+        if sizes.__class__ is bool:
+            raise invalid_arguments("split", (tensor, sizes, dim), _SPLIT)
+        return S.Split.apply(tensor, dim=dim, split_size=sizes)
+    if not isinstance(sizes, (list, tuple)):  # torch's Python split hands anything else (np.int64) to split_with_sizes
         raise must_be_tensor("split_with_sizes", "split_sizes", 2, sizes, kind="tuple of ints")
     sizes = [s.item() if isinstance(s, Tensor) and s.ndim == 0 else s for s in sizes]
     for i, s in enumerate(sizes):
@@ -1299,7 +1310,7 @@ def _compare(fn, name):
         if isinstance(other, Tensor):
             bd = other._data
         elif isinstance(other, NUMBERS):
-            bd = other
+            bd = parsed_number(other)
         else:  # ``x == None`` is False, as Python compares objects it cannot otherwise
             return NotImplemented
         try:

@@ -16,6 +16,7 @@ from .arguments import (
     is_float,
     is_int,
     must_be_tensor,
+    parsed_number,
     recorded_signatures,
     refuse_integer_result,
     sizes_argument,
@@ -182,7 +183,7 @@ def remainder(input, other):
     if isinstance(other, Tensor):
         check_broadcast(input, other)
         return E.RemainderTensor.apply(input, other)
-    return E.Remainder.apply(input, other=other)
+    return E.Remainder.apply(input, other=parsed_number(other))
 
 
 public.reflected(remainder, "__rmod__", "number % tensor")
@@ -202,7 +203,7 @@ def fmod(input, other):
     if isinstance(other, Tensor):
         check_broadcast(input, other)
         return E.FmodTensor.apply(input, other)
-    return E.Fmod.apply(input, other=other)
+    return E.Fmod.apply(input, other=parsed_number(other))
 
 
 @public("deg2rad", inplace="deg2rad_", function=False)

@@ -249,15 +249,15 @@ def as_tensor_operand(x, like=None):
 def promoted(input, other):
     """The operands of a binary function that takes a tensor and a tensor or a number (either first): the first as
     a tensor, and the dtype torch promotes them to; None for an operand of another type (the function gives way)."""
-    from ..arguments import OPERANDS
+    from ..arguments import OPERANDS, parsed_number
 
     if not isinstance(input, OPERANDS) or not isinstance(other, OPERANDS):
         return None
-    a = as_tensor_operand(input, other if isinstance(other, Tensor) else None)
+    a = as_tensor_operand(parsed_number(input), other if isinstance(other, Tensor) else None)
     if isinstance(other, Tensor):
         check_broadcast(a, other)
         return a, dtypes.result_type((a, other))
-    return a, dtypes.result_type((a,), (other,))
+    return a, dtypes.result_type((a,), (parsed_number(other),))
 
 
 def check_broadcast(a, b):

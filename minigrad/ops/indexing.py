@@ -248,7 +248,7 @@ def is_advanced(k):
     """Whether an index element asks for advanced (copying) indexing: a list or ``range`` (makemore's
     ``logprobs[range(n), Yb]``), a mask or a tensor index."""
     if isinstance(k, Tensor):
-        return k.ndim > 0 or k.dtype.category == 0
+        return k.ndim > 0 or k.dtype.category == 0 or k.dtype is dtypes.uint8  # a 0-d uint8 tensor: a mask
     return isinstance(k, (list, np.ndarray, bool, range))
 
 
@@ -285,7 +285,8 @@ def np_index(k):
         if k.dtype.is_floating_point or k._data.dtype.kind == "i" and k.dtype not in dtypes.INDEX:
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
         if k._data.dtype == np.uint8:
-            warnings.warn(_UINT8_INDEX, UserWarning, stacklevel=user_stacklevel())
+            if k.ndim:  # torch does not warn about a 0-d one
+                warnings.warn(_UINT8_INDEX, UserWarning, stacklevel=user_stacklevel())
             return k._data.astype(bool)
         return k._data
     if isinstance(k, range):  # a sequence, so an int64 tensor to torch
@@ -333,6 +334,7 @@ def getitem(t, key):
     single = not isinstance(key, tuple)  # torch keeps a lone ``x[:]`` as a SliceBackward0 node
     key = (key,) if single else key
     if any(is_advanced(k) for k in key):
+        key = tuple(Tensor._wrap(k) if k.__class__ is np.ndarray and k.dtype == np.uint8 else k for k in key)  # a mask
         base, indices = select_integers(t, key) if mixes_integers(key) else (t, tuple(np_index(k) for k in key))
         out = Index.apply(base, indices=indices)
         if out.grad_fn is not None:

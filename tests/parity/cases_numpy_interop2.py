@@ -105,3 +105,60 @@ case(
     print(norm(t))
     """],
 )
+
+# torch's parser reads a numpy bool as a float (it is no Python bool) and a numpy complex64 as a float too (its real
+# part, with numpy's ComplexWarning): float results, float's errors
+attempts(
+    "api_numpy_interop2_numpy_bool_is_float",
+    [_TENSORS],
+    "kind(ti + np.bool_(True))",
+    "kind(np.bool_(True) * tb)",
+    "kind(t - np.bool_(True))",
+    "kind(np.bool_(True) - ti)",
+    "kind(tb - np.bool_(True))",
+    "ti.clone().add_(np.bool_(True))",
+    "tb & np.bool_(True)",
+    "kind(ti % np.bool_(True))",
+    "kind(ti ** np.bool_(True))",
+    "kind(torch.where(tb, np.bool_(True), np.bool_(False)))",
+    "kind(ti.clamp(max=np.bool_(True)))",
+    "kind(torch.full((2,), np.bool_(True)))",
+    "kind(torch.arange(np.bool_(True), 3))",
+    "torch.add(ti, ti, alpha=np.bool_(True))",
+    "kind(torch.add(t, t, alpha=np.bool_(True)))",
+    "kind(t / np.complex64(1+2j))",
+    "kind(t == np.complex64(1+2j))",
+    "kind(torch.where(tb, np.float16(1.5), np.int8(0)))",
+)
+
+# sizes: a numpy integer is no Python int to torch's Python split; a 0-d numpy integer array is an int to the parser
+attempts(
+    "api_numpy_interop2_numpy_sizes",
+    [_TENSORS],
+    "t.split(np.int64(1))",
+    "torch.split(t, np.int32(1), 1)",
+    "t.split(True)",
+    "t.view(np.array(3), 2)",
+    "t.reshape((np.array(3), np.array(2)))",
+    "torch.zeros(np.array(3))",
+    "torch.ones(np.array(2), 1)",
+)
+
+# a numpy uint8 array index is a mask, as a uint8 tensor (torch's deprecation warning, again in backward); a 0-d one
+# (numpy or tensor) masks the whole tensor, unwarned
+case(
+    "api_numpy_interop2_uint8_array_mask",
+    [_TENSORS, """
+    v = torch.tensor([1., 2., 3.])
+    print(t[np.array(1, dtype=np.uint8)].shape, t[np.array(0, dtype=np.uint8)].shape)
+    print(t[torch.tensor(2, dtype=torch.uint8)].shape, t[np.array(1, dtype=np.uint8), 1])
+    print(v[np.array([1, 0, 1], dtype=np.uint8)], t[:, np.array([1, 0, 1], dtype=np.uint8)])
+    x = torch.tensor([1., 2., 3.], requires_grad=True)
+    x[np.array([1, 0, 1], dtype=np.uint8)].sum().backward()
+    print(x.grad)
+    try:
+        t[np.array([1, 0, 1], dtype=np.uint8)]
+    except IndexError as e:
+        print(type(e).__name__, e)
+    """],
+)
