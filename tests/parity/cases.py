@@ -4305,7 +4305,6 @@ from parity import (  # noqa: E402, F401
     cases_double_backward3,
     cases_dtype_sweep,
     cases_everyday,
-    cases_float32_bits,
     cases_functional,
     cases_functions_students,
     cases_half,
