@@ -180,6 +180,18 @@ def grad(func, argnums=0, has_aux=False):
     return wrapper
 
 
+def _tensor_outputs(output, api):
+    """The tensors of a transformed function's ``output`` (a tree of them), or torch's error from the transform
+    ``api`` for an output that is empty or holds anything but tensors."""
+    flat = tree_leaves(output)
+    if not flat or (len(flat) == 1 and flat[0] is None):
+        raise RuntimeError(f"{api}: Expected f to be a function that has non-empty output (got output = {flat})")
+    for o in flat:
+        if not isinstance(o, Tensor):
+            raise RuntimeError(f"{api}: expected f(*primals) to return only tensors, got unsupported type {type(o)}")
+    return flat
+
+
 def vjp(func, *primals, has_aux=False):
     """Mirror ``torch.func.vjp(func, *primals, has_aux=False)``: ``(func(*primals), vjp_fn)``; ``vjp_fn(cotangents)``
     gives, for each primal, the product of the cotangents with the Jacobian (one backward pass each call)."""
@@ -195,7 +207,7 @@ def vjp(func, *primals, has_aux=False):
                 "vjp(f, *primals): output of function f should be a tuple: (output, aux) if has_aux is True"
             )
         output, aux = output
-    outputs = _leaves(output)
+    outputs = _tensor_outputs(output, "vjp(f, *primals)")
     own = [t for t in flat if t.grad_fn is None]
 
     def vjp_fn(cotangents, retain_graph=True, create_graph=None):
@@ -334,14 +346,7 @@ def _jvp(func, args, tangents, argnums, strict, has_aux):
         if not (isinstance(output, tuple) and len(output) == 2):
             raise RuntimeError(f"{_JVP}: output of function f should be a tuple: (output, aux) if has_aux is True")
         output, aux = output
-    flat_out = tree_leaves(output)
-    if not flat_out or (len(flat_out) == 1 and flat_out[0] is None):
-        raise RuntimeError(
-            f"{_JVP}: Expected f to be a function that has non-empty output (got output = {flat_out})"
-        )
-    for o in flat_out:
-        if not isinstance(o, Tensor):
-            raise RuntimeError(f"{_JVP}: expected f(*primals) to return only tensors, got unsupported type {type(o)}")
+    flat_out = _tensor_outputs(output, _JVP)
     own = [t for t in fresh if t.grad_fn is None]
     with grad_mode.enable_grad(), transforms.running():
         tangents_out = _double_vjp(flat_out, fresh, flat_tangents, own)

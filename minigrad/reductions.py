@@ -157,7 +157,11 @@ def logsumexp(input, dim=REQUIRED, keepdim=False):
 def cumsum(input, dim=REQUIRED, *, dtype=None):
     """Mirror ``torch.cumsum``: running sums along ``dim`` (int64 for integer input)."""
     require_dim("cumsum", dim)
-    return C.Cumsum.apply(input, dim=dim, dtype=None if dtype is None else dtype.np)
+    if dtype is None:
+        return C.Cumsum.apply(input, dim=dim, dtype=None)
+    out = C.Cumsum.apply(input, dim=dim, dtype=dtype.np)
+    refuse_integer_result(input, dtype)  # torch's autograd refuses the result its kernel made
+    return out
 
 
 @public("cumsum_", function=False, parse=True)
@@ -474,7 +478,10 @@ def prod(input, dim=NOT_GIVEN, keepdim=False, *, dtype=None, _method=False):
             "bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)\n"
         )
     a = input if dtype is None else input.to(dtype)
-    return R.as_asked(R.Prod.apply(a) if dim is None else R.ProdDim.apply(a, dim=int(dim), keepdim=keepdim), dtype)
+    out = R.as_asked(R.Prod.apply(a) if dim is None else R.ProdDim.apply(a, dim=int(dim), keepdim=keepdim), dtype)
+    if dtype is not None:
+        refuse_integer_result(input, dtype)  # torch's autograd refuses the result its kernel made
+    return out
 
 
 @public("prod", function=False, parse=True)

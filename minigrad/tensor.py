@@ -138,21 +138,28 @@ class Tensor(metaclass=HidesStandIns):
         """Mirror ``Tensor.shape``: a ``torch.Size``."""
         return shape_of(self._data)
 
-    def size(self, dim=None, *extra):
+    def size(self, *args, dim=None):
         """Mirror ``Tensor.size(dim=None)``."""
-        if dim is None and not extra:
+        if args:
+            if len(args) > 1 or dim is not None:  # torch's parser counts the arguments after the tensor
+                raise TypeError(f"size() takes from 0 to 1 positional arguments but {len(args)} were given"
+                                if len(args) > 1 else "size() got multiple values for argument 'dim'")  # fmt: skip
+            dim, position = args[0], 1
+        elif dim is None:
             return shape_of(self._data)
-        if extra:  # torch's parser counts the arguments after the tensor, Python's would count it too
-            raise TypeError(f"size() takes from 0 to 1 positional arguments but {1 + len(extra)} were given")
-        return self._data.shape[self._size_dim(dim, "size")]
+        else:
+            position = None  # given by keyword: torch's parser names no position
+        if dim is None:
+            return shape_of(self._data)
+        return self._data.shape[self._size_dim(dim, "size", position)]
 
-    def _size_dim(self, dim, function):
+    def _size_dim(self, dim, function, position=1):
         """``dim`` wrapped for ``size``/``stride`` (``function``), which a 0-d tensor has none of (torch's
-        IndexError); torch's parser's TypeError for one that is no int."""
+        IndexError); torch's parser's TypeError for one that is no int (``position`` None: given by keyword)."""
         if dim.__class__ is not int:
             from .arguments import is_int, must_be_tensor  # not at the top: arguments imports this module
             if not is_int(dim):
-                raise must_be_tensor(function, "dim", 1, dim, kind="int")
+                raise must_be_tensor(function, "dim", position, dim, kind="int")
         if self._data.ndim == 0 and isinstance(dim, (int, np.integer)) and not isinstance(dim, bool):
             raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
         return self._wrap_dim(dim)
@@ -406,11 +413,14 @@ class Tensor(metaclass=HidesStandIns):
 
         return self if self._data.flags.c_contiguous else Clone.apply(self, contiguous=True)
 
-    def stride(self, dim=None, *extra):
+    def stride(self, *args, dim=None):
         """Mirror ``Tensor.stride(dim=None)``: how many elements apart in memory consecutive indices of each
         dimension are (a dimension of one element has the stride torch gives it)."""
-        if extra:
-            raise _parser_error("stride", (dim, *extra))
+        position = None  # dim given by keyword: torch's parser names no position
+        if args:
+            if len(args) > 1 or dim is not None:
+                raise _parser_error("stride", args, {} if dim is None else {"dim": dim})
+            dim, position = args[0], 1
         x = self._data
         if x.flags.c_contiguous:  # numpy's stride for a dimension of size 0 or 1 is arbitrary: torch's rule
             strides, step = [], 1
@@ -420,7 +430,7 @@ class Tensor(metaclass=HidesStandIns):
             strides = tuple(reversed(strides))
         else:
             strides = tuple(s // x.itemsize for s in x.strides)
-        return strides if dim is None else strides[self._size_dim(dim, "stride")]
+        return strides if dim is None else strides[self._size_dim(dim, "stride", position)]
 
     def storage_offset(self):
         """Mirror ``Tensor.storage_offset()``: where this tensor starts in its storage, in elements."""
@@ -500,6 +510,8 @@ class Tensor(metaclass=HidesStandIns):
                 raise TypeError(
                     f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}"
                 )
+            if value is self:
+                raise RuntimeError("can't assign Variable as its own grad")
             if value.dtype is not self.dtype:
                 raise RuntimeError(
                     f"attempting to assign a gradient with dtype '{value.dtype.c_name}' to a tensor with "

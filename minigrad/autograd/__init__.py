@@ -9,7 +9,8 @@ from ..size import Size
 from ..torch_warnings import internal, warn_once
 from . import forward_ad, function, functional, graph, transforms
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
-from .engine import make_grads, run_backward
+from .engine import make_grads as _make_grads_of_tensors
+from .engine import run_backward
 from .function import Function, once_differentiable
 from .grad_mode import (
     enable_grad,
@@ -62,6 +63,17 @@ _CREATE_GRAPH_WARNING = internal(
     "after use to break the cycle and avoid the leak.",
     "torch/csrc/autograd/engine.cpp:1307",
 )
+
+
+def make_grads(outputs, grads):
+    """:func:`engine.make_grads`, with torch's AssertionError for an output that is neither a tensor nor a
+    GradientEdge (``torch.autograd.grad([[loss]], w)``), looked for only once that failed."""
+    try:
+        return _make_grads_of_tensors(outputs, grads)
+    except AttributeError:
+        if any(not isinstance(out, (graph.Tensor, graph.GradientEdge)) for out in outputs):
+            raise AssertionError("Expected output to be a torch.Tensor") from None
+        raise
 
 
 def _check_outputs(outputs):

@@ -31,6 +31,10 @@ def is_anomaly_check_nan_enabled():
 def set_anomaly_enabled(enabled, check_nan=True):
     """Mirror ``torch.set_anomaly_enabled(enabled, check_nan=True)``: turn anomaly detection on or off."""
     global on, _check_nan, _outer
+    if enabled.__class__ is not bool or check_nan.__class__ is not bool:
+        from ..arguments import check_types
+
+        check_types("set_anomaly_enabled", ("enabled", 1, enabled, "bool"), ("check_nan", 2, check_nan, "bool"))
     if enabled and not on:
         _outer, observer.current = observer.current, _record
     elif not enabled and on:

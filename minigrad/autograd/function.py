@@ -64,6 +64,10 @@ class FunctionCtx:
 
     def set_materialize_grads(self, value):
         """Mirror ``ctx.set_materialize_grads``: if False, missing output grads reach backward as None."""
+        if value.__class__ is not bool:  # torch's parser's message, which shows none of the arguments
+            raise TypeError(
+                "set_materialize_grads received an invalid combination of arguments - got (), but expected (bool)"
+            )
         self._materialize_grads = value
 
     def mark_dirty(self, *tensors):
@@ -277,6 +281,9 @@ class Function:
             ctx._forwarding = False
         single = not isinstance(outputs, tuple)
         outputs = raw = (outputs,) if single else outputs
+        for t in ctx._non_differentiable:
+            if not isinstance(t, Tensor):  # torch's message ends there
+                raise RuntimeError("mark_non_differentiable only accepts variable arguments, but got ")
         dirty = ctx._dirty
         for t in dirty:  # torch counts a change to each, recorded or not
             if not isinstance(t, Tensor):

@@ -58,15 +58,14 @@ class _GradMode:
         if inspect.isgeneratorfunction(func):
             return _each_step_in(func, lambda: _mode(mode))
 
-        @functools.wraps(func)
-        def wrapper(*args, **kwargs):
+        def decorate_context(*args, **kwargs):
             prev = _switch(mode)
             try:
                 return func(*args, **kwargs)
             finally:
                 _restore(prev)
 
-        return wrapper
+        return _wrapped(decorate_context, func)
 
 
 @contextlib.contextmanager
@@ -76,6 +75,13 @@ def _mode(mode):
         yield
     finally:
         _restore(prev)
+
+
+def _wrapped(decorate_context, func):
+    """``decorate_context`` dressed as ``func`` (``functools.wraps``), with the name torch's decorator gives it
+    where ``func`` has none (``torch.no_grad(model_output)``)."""
+    decorate_context.__qualname__ = "context_decorator.<locals>.decorate_context"
+    return functools.wraps(func)(decorate_context)
 
 
 def _each_step_in(func, context):
@@ -185,12 +191,11 @@ class inference_mode(_GradMode):
         if inspect.isgeneratorfunction(func):
             return _each_step_in(func, lambda: inference_mode(mode))
 
-        @functools.wraps(func)
-        def wrapper(*args, **kwargs):
+        def decorate_context(*args, **kwargs):
             with inference_mode(mode):
                 return func(*args, **kwargs)
 
-        return wrapper
+        return _wrapped(decorate_context, func)
 
     def clone(self):
         """Mirror ``inference_mode.clone()``: the same switch, unused."""

@@ -4,6 +4,7 @@ torch's CPU kernel does it: row by row over the sorted distinct indices, ``row *
 
 import numpy as np
 
+from ..arguments import check_types
 from ..autograd import grad_mode
 
 
@@ -17,6 +18,7 @@ def _index_type_check(indices):
 def embedding_renorm_(weight, indices, max_norm, norm_type):
     """Mirror ``torch.embedding_renorm_(weight, indices, max_norm, norm_type)``: the rows of ``weight`` at
     ``indices`` whose ``norm_type``-norm exceeds ``max_norm`` rescaled in place; returns ``weight``."""
+    check_types("embedding_renorm_", ("max_norm", 3, max_norm, "float"), ("norm_type", 4, norm_type, "float"))
     if weight.dim() != 2:
         raise RuntimeError(f"Expected 2-dimensional tensor, but got {weight.dim()}-dimensional tensor for argument "
                            "#1 'self' (while checking arguments for embedding_renorm_)")  # fmt: skip

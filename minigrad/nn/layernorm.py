@@ -7,7 +7,7 @@ import numbers
 
 import numpy as np
 
-from ..arguments import word
+from ..arguments import check_types, word
 from ..ops._util import mean_of, wrap
 from ..ops.carriers import ARRAYS, TENSORS
 from ..ops.op import Op
@@ -121,7 +121,11 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
             raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got {name} of shape "
                                f"{list(t.shape)} and normalized_shape = {list(shape)}")  # fmt: skip
     check_parameter_dtypes(input, weight, bias, kernel="LayerNormKernelImpl")
-    return NativeLayerNorm.apply(input, weight, bias, normalized_shape=shape, eps=eps)
+    try:
+        return NativeLayerNorm.apply(input, weight, bias, normalized_shape=shape, eps=eps)
+    except TypeError:
+        check_types("layer_norm", ("eps", 5, eps, "float"))  # torch's parser's error, looked for once it failed
+        raise
 
 
 class LayerNorm(Module):

@@ -43,7 +43,7 @@ class Optimizer:
         """Mirror ``Optimizer.add_param_group``: check the group's parameters (tensors, or the ``(name, tensor)``
         pairs of ``named_parameters()``, whose names it keeps as ``param_names``) and fill in the defaults."""
         if not isinstance(param_group, dict):
-            raise TypeError(f"param_group must be a dict, but got {type(param_group)}")
+            raise TypeError(f"param_group must be a dict, but got <class '{_typename(type(param_group))}'>")
         params = param_group["params"]
         if isinstance(params, Tensor):
             params = [params]

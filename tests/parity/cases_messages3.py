@@ -796,3 +796,105 @@ attempts(
     "F.dropout(x.numpy(), 0.5, inplace=True)",
     "F.dropout([1., 2.])",
 )
+
+# autograd misused: outputs that are no tensors, a tensor as its own grad, anomaly switches given no bool, the grad
+# modes given a tensor to decorate, integer results of reductions that require grad
+attempts(
+    "api_messages3_autograd_outputs_anomaly",
+    _LEAF,
+    "torch.autograd.grad([[(w * 2).sum()]], w)",
+    "torch.autograd.grad({'a': (w * 2).sum()}, w)",
+    "torch.autograd.backward([[(w * 2).sum()]])",
+    "torch.autograd.grad([1], w, grad_outputs=[torch.tensor(1.)])",
+    "torch.autograd.grad([(w * 2).sum(), None], w)",
+    "torch.autograd.set_detect_anomaly('yes')",
+    "torch.autograd.set_detect_anomaly(1)",
+    "torch.autograd.set_detect_anomaly(True, check_nan=None)",
+    "torch.set_anomaly_enabled(0)",
+    "torch.is_anomaly_enabled()",
+    "torch.no_grad(w * 2)",
+    "torch.enable_grad()(w)",
+    "torch.inference_mode()(w)",
+    "torch.no_grad()(lambda: w * 2)().requires_grad",
+    "w.cumsum(0, dtype=torch.int64)",
+    "torch.cumsum(w, 0, dtype=torch.int32)",
+    "w.cumsum(5, dtype=torch.int64)",
+    "w.prod(dtype=torch.int64)",
+    "torch.prod(w, 0, dtype=torch.bool)",
+    "w.prod(5, dtype=torch.int64)",
+    "w.detach().cumsum(0, dtype=torch.int64)",
+    "w.cumsum(0, dtype=torch.float64).grad_fn",
+    "torch.func.vjp(lambda a: 2, w)",
+    "torch.func.vjp(lambda a: [a, None], w)",
+    "torch.func.vjp(lambda a: [], w)",
+    "torch.func.jacrev(lambda a: (a, 2))(w)",
+    "torch.func.jacrev(lambda a: None)(w)",
+    "torch.func.jacrev(lambda a: 'a')(w)",
+)
+
+# statements: a tensor assigned as its own grad, detect_anomaly given no bool, a custom Function's ctx given no
+# tensors or no bool
+case(
+    "api_messages3_autograd_ctx_and_grad_statements",
+    [
+        *_LEAF,
+        """
+        class Marks(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, a, how):
+                if how == "nondiff":
+                    ctx.mark_non_differentiable(1)
+                elif how == "nondiff list":
+                    ctx.mark_non_differentiable([a])
+                elif how == "materialize":
+                    ctx.set_materialize_grads("no")
+                elif how == "materialize none":
+                    ctx.set_materialize_grads(None)
+                return a * 2
+
+            @staticmethod
+            def backward(ctx, g):
+                return g * 2, None
+
+        def own_grad():
+            w.grad = w
+
+        def anomaly_block():
+            with torch.autograd.detect_anomaly("yes"):
+                return "inside"
+
+        attempt(own_grad)
+        attempt(lambda: w.grad)
+        attempt(anomaly_block)
+        attempt(lambda: torch.is_anomaly_enabled())
+        for how in ("nondiff", "nondiff list", "materialize", "materialize none", "fine"):
+            attempt(lambda: Marks.apply(w, how))
+            attempt(lambda: Marks.apply(x, how))
+        """,
+    ],
+)
+
+# keyword and type errors left from the previous round: size's dim given by keyword, LayerNorm's eps, Embedding's
+# max_norm and norm_type, an optimizer's param group that is a tensor
+attempts(
+    "api_messages3_size_layernorm_embedding_param_group",
+    [*_MODEL, "t = torch.tensor([1, 2])"],
+    "x.size(dim=1.0)",
+    "x.size(dim='a')",
+    "x.size(1.0)",
+    "x.size(dim=-1)",
+    "x.size(1, dim=1)",
+    "x.stride(dim=1.0)",
+    "x.stride(1, dim=1)",
+    "x.stride(dim=-1)",
+    "nn.LayerNorm(3, eps=None)(x)",
+    "F.layer_norm(x, (3,), eps='a')",
+    "nn.LayerNorm(3, eps=1)(x).shape",
+    "nn.Embedding(10, 3, max_norm='a')(t)",
+    "F.embedding(t, torch.ones(4, 3), max_norm=1., norm_type=None)",
+    "F.embedding(t, torch.ones(4, 3), max_norm=None, norm_type='b').shape",
+    "nn.Embedding(10, 3, max_norm=True)(t).shape",
+    "opt.add_param_group(model.weight)",
+    "opt.add_param_group(torch.ones(2))",
+    "opt.add_param_group([model.weight])",
+)
