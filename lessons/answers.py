@@ -9,11 +9,13 @@ and no message names an expected value: the readers never see one.
 """
 
 import ast
+import functools
 import itertools
 import math
 import numbers
 import operator
 import re
+import types
 
 MAX_ITEMS = 10_000  # longer lists (or endless iterators) are refused, not read to the end
 
@@ -53,6 +55,10 @@ def is_tensor(x):
     return root in ("minigrad", "torch") and hasattr(x, "detach") and hasattr(x, "shape")
 
 
+_FUNCTIONS_AND_METHODS = (types.FunctionType, types.MethodType, types.BuiltinFunctionType, types.MethodWrapperType,
+                           functools.partial)
+
+
 def describe(x):
     """A short description of ``x`` for a message: its kind and, for small things, what it holds."""
     try:
@@ -80,6 +86,12 @@ def describe(x):
             return "a grad_fn node"
         if isinstance(x, type):
             return f"the class {x.__name__}"
+        if isinstance(x, _FUNCTIONS_AND_METHODS):
+            name = getattr(x, "__name__", "<lambda>")
+            if name == "<lambda>":
+                return "a function (a lambda) itself, not its result (call it)"
+            kind = "function" if isinstance(x, types.FunctionType) else "method"
+            return f"the {kind} {name} itself, not its result (add the parentheses: {name}())"
         if callable(x):
             return "a function"
         return f"an object of type {type(x).__name__}"
@@ -190,8 +202,8 @@ def _iterable(x):
 def _sequence_numbers(label, x):
     try:
         items = list(itertools.islice(iter(x), MAX_ITEMS + 1))
-    except Exception:  # noqa: BLE001 - a broken iterator
-        raise Feedback(f"{label} is {describe(x)} that cannot be read item by item.") from None
+    except Exception as err:  # noqa: BLE001 - a broken iterator, or an error in the student's generator
+        raise Feedback(_unreadable(label, x, err)) from None
     if len(items) > MAX_ITEMS:
         raise Feedback(f"{label} has more than {MAX_ITEMS} items; give only the numbers the exercise asks for.")
     if not items:
@@ -210,6 +222,15 @@ def _sequence_numbers(label, x):
         if len(out) > MAX_ITEMS:
             raise Feedback(f"{label} has more than {MAX_ITEMS} numbers; give only the ones the exercise asks for.")
     return out
+
+
+def _unreadable(label, x, err):
+    """What to say when reading ``x`` item by item raised ``err``: a generator runs the student's code then."""
+    if not isinstance(x, types.GeneratorType):
+        return f"{label} is {describe(x)} that cannot be read item by item."
+    text = str(err).splitlines()[0][:120] if str(err) else ""
+    return (f"{label} is a generator whose code raised {type(err).__name__}{' (' + text + ')' if text else ''} "
+            "when the checker read it: fix that code, or make it a list, and run its cell again.")
 
 
 def _tensor_numbers(label, t):
@@ -403,6 +424,8 @@ def name_of(label, x):
         return text
     if x is None:
         raise Feedback(f"{label} is None; give a name, as text such as grad_fn.name() returns.")
+    if isinstance(x, type):  # a node's class (type(e.grad_fn)) has an unbound name(): read its own name first
+        return x.__name__
     name = getattr(x, "name", None)
     if callable(name) and hasattr(x, "next_functions"):
         try:
@@ -411,8 +434,6 @@ def name_of(label, x):
             raise Feedback(f"{label} is a node whose name() fails; give its name as text.") from None
         if isinstance(text, str):
             return text.replace("torch::autograd::", "")
-    if isinstance(x, type):
-        return x.__name__
     if is_tensor(x):
         raise Feedback(f"{label} is a tensor; give a name as text (in quotes), not the tensor itself.")
     raise Feedback(f"{label} is {describe(x)}; give a name as text (in quotes).")
@@ -445,8 +466,8 @@ def names_of(label, x):
         raise Feedback(f"{label} is {describe(x)}; give the names as a list of strings.")
     try:
         items = list(itertools.islice(iter(x), MAX_ITEMS + 1))
-    except Exception:  # noqa: BLE001
-        raise Feedback(f"{label} is {describe(x)} that cannot be read item by item.") from None
+    except Exception as err:  # noqa: BLE001
+        raise Feedback(_unreadable(label, x, err)) from None
     if len(items) > MAX_ITEMS:
         raise Feedback(f"{label} has more than {MAX_ITEMS} items; give only the names asked for.")
     out = []

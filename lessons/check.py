@@ -12,15 +12,17 @@ None can be an answer. Under nbgrader (``NBGRADER_EXECUTION`` is set while it va
 wrong or missing answer also raises AssertionError, so that the grade cell loses its points.
 """
 
+import decimal
 import difflib
 import inspect
 import math
 import os
 from dataclasses import dataclass, field
 
-from .answers import TODO, Feedback, describe, is_tensor, numbers_of, resolution
+from .answers import _WORDS, TODO, Feedback, describe, is_tensor, numbers_of, resolution
 
-__all__ = ["TODO", "Feedback", "NotAnswered", "Wrong", "check", "close", "evaluate", "expect", "exercise"]
+__all__ = ["TODO", "Feedback", "NotAnswered", "Wrong", "check", "close", "evaluate", "expect", "exercise",
+           "rounded_message", "rounded_places"]
 
 EXERCISES = {}
 
@@ -120,6 +122,9 @@ def expect(label, answer, want, *, mistakes=(), generic=True, tol=None):
     for value, message in mistakes:
         if _all_close(got, _as_list(value), tol):
             raise Feedback(f"{label} {message}")
+    places = rounded_places(got, want, tol)
+    if places is not None:
+        raise Feedback(rounded_message(label, places))
     if not generic or not any(w != 0 for w in want):
         raise Wrong(label)
     if _all_close(got, [-w for w in want], tol):
@@ -129,6 +134,39 @@ def expect(label, answer, want, *, mistakes=(), generic=True, tol=None):
     if any(_all_close(got, [k * w for w in want], tol) for k in (2, 3)):
         raise Feedback(_too_large(label, answer, gradient))
     raise Wrong(label)
+
+
+def _places(v):
+    """How many decimals ``v`` was written with (``1.39`` -> 2, float32's ``1.3899999`` too), up to three; None
+    for more."""
+    return next((d for d in range(4) if abs(v - round(v, d)) <= 1e-6 * max(1.0, abs(v))), None)
+
+
+def _rounded(w, d):
+    """``w`` rounded to ``d`` decimals both ways a person may round a tie (half up, half to even)."""
+    half_up = float(decimal.Decimal(repr(w)).quantize(decimal.Decimal(1).scaleb(-d), decimal.ROUND_HALF_UP))
+    return half_up, round(w, d)
+
+
+def rounded_places(got, want, tol=None):
+    """The decimals (one to three) ``got`` was rounded to when it is ``want`` rounded that far and too far off to
+    pass as it is; None otherwise (an answer that is right, or wrong)."""
+    if len(got) != len(want) or _all_close(got, want, tol):
+        return None
+    places = [_places(g) for g in got]
+    if None in places or not max(places):
+        return None
+    d = max(places)
+    if all(abs(g - w) <= (tolerance(w) if tol is None else tol)
+           or any(abs(g - r) <= 1e-6 * max(1.0, abs(r)) for r in _rounded(w, d)) for g, w in zip(got, want)):
+        return d
+    return None
+
+
+def rounded_message(label, places):
+    """What to say about an answer that is the right number rounded too much (``1.39`` for ``log(4)``)."""
+    return (f"{label}: rounded to {_WORDS[places]} decimal{'s' if places > 1 else ''} is too few digits to check; "
+            "give the unrounded value (the tensor itself, or .item()), or at least four significant digits.")
 
 
 def _is_variable(x):

@@ -192,3 +192,79 @@ def test_check_cell_name_error_outside_ipython_is_none():
 def test_todo_is_still_not_answered_when_nothing_failed(capsys):
     ok, out = verdict(capsys, "l00_warmup", y_value=TODO, w_grad=5)
     assert out.startswith("Not answered yet: replace TODO in y_value"), out
+
+
+# -- answers rounded too far, methods left uncalled, classes and instances (helper H7) -------------------------
+
+
+@pytest.mark.parametrize("label, typed, places", [
+    ("de_dc", 1.39, "two"), ("de_dc", "1.4", "one"), ("de_dc", np.float32(1.39), "two"), ("de_dd", "0.8", "one"),
+])
+def test_a_right_answer_rounded_too_far_is_named_as_rounded(capsys, label, typed, places):
+    ok, out = verdict(capsys, "l03_log_graph", **dict(LOG, **{label: typed}))  # before: a chain-rule hint
+    assert not ok and f"rounded to {places} decimal" in out and "unrounded value" in out, out
+
+
+@pytest.mark.parametrize("typed", [1.38, 1.385, "1.3", 1.0])
+def test_a_wrong_answer_is_not_called_rounded(capsys, typed):
+    ok, out = verdict(capsys, "l03_log_graph", **dict(LOG, de_dc=typed))
+    assert not ok and "rounded" not in out, out
+
+
+def test_l11_losses_rounded_to_two_decimals_are_named_as_rounded(capsys):
+    from lessons.exercises.l11_exercises import _fit_line_losses
+
+    losses, w, b = _fit_line_losses(True)
+    ok, out = verdict(capsys, "l11_fit_line", losses=[round(v, 2) for v in losses], weight=w, bias=b)
+    assert not ok and "losses: rounded to two decimals" in out, out  # before: "the first loss is not what..."
+    assert verdict(capsys, "l11_fit_line", losses=[round(v, 4) for v in losses], weight=w, bias=b)[0]
+
+
+@pytest.mark.parametrize("lib", [minigrad, torch])
+def test_a_method_left_uncalled_says_to_add_the_parentheses(capsys, lib):
+    ok, out = verdict(capsys, "l06_cut_branch", x_grad=lib.tensor(8.0).item)
+    assert not ok and "the method item itself, not its result (add the parentheses: item())" in out, out
+    e = _e() if lib is torch else minigrad.tensor([2.0], requires_grad=True) * 3 + 1
+    ok, out = verdict(capsys, "l02_walk", root_name=e.grad_fn.name, child_names=["MulBackward0"] * 2,
+                      accumulate_count=4)
+    assert not ok and "the method name itself, not its result (add the parentheses: name())" in out, out
+    ok, out = verdict(capsys, "l06_cut_branch", x_grad=lambda: 8.0)
+    assert not ok and "a lambda" in out and "call it" in out, out
+
+
+def test_a_node_class_is_read_as_its_name(capsys):
+    e = _e()
+    ok, out = verdict(capsys, "l02_walk", root_name=type(e.grad_fn), child_names=["MulBackward0"] * 2,
+                      accumulate_count=4)
+    assert ok, out  # before: "root_name is a node whose name() fails"
+
+
+@pytest.mark.parametrize("lib", [minigrad, torch])
+def test_l04_an_instance_or_apply_instead_of_the_class(capsys, lib):
+    class MySquare(lib.autograd.Function):
+        @staticmethod
+        def forward(ctx, input):
+            ctx.save_for_backward(input)
+            return input ** 2
+
+        @staticmethod
+        def backward(ctx, grad_output):
+            saved, = ctx.saved_tensors
+            return 2 * saved * grad_output
+
+    assert verdict(capsys, "l04_mysquare", MySquare=MySquare)[0]
+    with pytest.warns(DeprecationWarning):  # both libraries warn that a Function should not be instantiated
+        instance = MySquare()
+    ok, out = verdict(capsys, "l04_mysquare", MySquare=instance)  # before: "a grad_fn node" / "a function"
+    assert not ok and "an object made by calling the class (MySquare())" in out, out
+    ok, out = verdict(capsys, "l04_mysquare", MySquare=MySquare.apply)  # before: "MySquare is a function"
+    assert not ok and "MySquare is MySquare.apply, one of its methods" in out, out
+
+
+def test_a_generator_that_raises_names_the_error(capsys):
+    def grads():
+        yield 0.0
+        yield 5.0 / 0
+
+    ok, out = verdict(capsys, "l04_relu_at_zero", relu_grad=grads())  # before: "cannot be read item by item"
+    assert not ok and "raised ZeroDivisionError (float division by zero)" in out, out

@@ -50,6 +50,13 @@ def _run(what, call):
 def l04_mysquare(MySquare):
     """MySquare.apply(x) = x**2 and its backward returns 2 * x * grad_output."""
     lib = _library(MySquare)
+    owner = getattr(MySquare, "__self__", None)
+    if lib is None and isinstance(owner, type) and _library(owner) is not None:
+        raise Feedback(f"MySquare is {owner.__name__}.{getattr(MySquare, '__name__', 'apply')}, one of its methods; "
+                       "pass the class itself, without a method or parentheses (MySquare=MySquare).")
+    if lib is None and not isinstance(MySquare, type) and _library(type(MySquare)) is not None:
+        raise Feedback(f"MySquare is an object made by calling the class ({type(MySquare).__name__}()); pass the "
+                       "class itself, without the parentheses (MySquare=MySquare).")
     if lib is None or not isinstance(MySquare, type) or not hasattr(MySquare, "apply"):
         raise Feedback(f"MySquare is {describe(MySquare)}; pass the class itself, a subclass of "
                        "torch.autograd.Function (MySquare=MySquare).")

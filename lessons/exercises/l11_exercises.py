@@ -4,7 +4,7 @@ import functools
 import re
 
 from ..answers import Feedback, describe, grad_of, names_of, numbers_of, tensor_arg
-from ..check import close, exercise, expect
+from ..check import close, exercise, expect, rounded_message, rounded_places
 
 HINTS = {
     "x.grad": [
@@ -187,6 +187,9 @@ def l11_fit_line(losses, weight, bias):
     if len(got) != len(right):
         raise Feedback("losses should hold one loss.item() per step, and the loop runs 100 steps; it holds "
                        f"{'fewer' if len(got) < len(right) else 'more'}.")
+    places = rounded_places(got, right, tol=1e-4)
+    if places is not None:
+        raise Feedback(rounded_message("losses", places))
     if abs(got[0] - right[0]) > 1e-3:
         raise Feedback("the first loss is not what a model starting from make_model() gives on X and Y: start "
                        "from make_model() and use the data X, Y above.")
