@@ -747,3 +747,39 @@ def test_a_graph_of_numbers_through_tanh_or_sigmoid_steps(op):
     expected = {"tanh": "tensor(1.4608)", "sigmoid": "tensor(0.6165)", "nn.functional.hardsigmoid": "tensor(0.5000)"}
     assert s.steps[-1]["o"] == expected[op] + "\n"
     assert any("MulBackward0" in line for line in lines(s))
+
+
+# -- round 4 (H8): code a student writes in a lesson notebook ---------------------------------------------------------
+
+
+def test_what_a_module_or_node_hook_prints_is_on_that_hooks_step():
+    """A Module's backward hooks (and a built-in node's ``register_hook``) run inside the engine's node call, so their
+    print()s reached the step of the node before them (``y = lin(x) → BackwardHookFunctionBackward``), not the
+    hook's own step that follows it."""
+    code = ("lin = torch.nn.Linear(2, 1)\n"
+            "lin.register_full_backward_pre_hook(lambda m, go: print('pre', go[0]))\n"
+            "lin.register_full_backward_hook(lambda m, gi, go: print('post', go[0]))\n"
+            "x = torch.tensor([[1.0, 2.0]], requires_grad=True)\n"
+            "y = (lin(x) * 3).sum()\n"
+            "y.grad_fn.register_hook(lambda gi, go: print('node', go[0]))\n"
+            "y.backward()\n")  # fmt: skip
+    s = GraphStepper.from_code(code)
+    printed = {line: "".join(st["o"] for st in s.steps if any(t.startswith(line) for t in st["t"]))
+               for line in ("backward pre-hook", "backward hook", "hook (lambda gi, go")}  # fmt: skip
+    assert printed == {"backward pre-hook": "pre tensor([[3.]])\n", "backward hook": "post tensor([[3.]])\n",
+                       "hook (lambda gi, go": "node tensor(1.)\n"}  # fmt: skip
+    assert "".join(st["o"] for st in s.steps) == "node tensor(1.)\npre tensor([[3.]])\npost tensor([[3.]])\n"
+
+
+def test_a_syntax_error_says_the_line_and_fails_the_cell_without_the_parsers_frames(shell, capsys):
+    """A typo in a lesson cell: the step named the tracer's file (``(<stepthrough>, line 3)``) and the cell's
+    traceback went through widgets/trace.py, minigrad/utils/as_torch.py and ast.py to reach the typo."""
+    code = "x = torch.tensor(1.0, requires_grad=True)\ny = x * 2\nz = (y + 1\nz.backward()\n"
+    s = GraphStepper.from_code(code)
+    assert [st["t"] for st in s.steps] == [["SyntaxError: '(' was never closed (line 3), so none of this code ran"]]
+    assert s.steps[0]["l"] == [3, 3]
+    result = shell.run_cell("%%stepthrough\n" + code)
+    assert isinstance(result.error_in_exec, SyntaxError) and result.error_in_exec.lineno == 3
+    out = re.sub(r"\x1b\[[0-9;]*m", "", capsys.readouterr().out)
+    assert "z = (y + 1" in out and "SyntaxError: '(' was never closed" in out
+    assert not re.search(r"widgets/trace\.py|as_torch\.py|ast\.py", out)

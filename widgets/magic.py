@@ -43,7 +43,7 @@ def stepthrough(line, cell):
         return stepper
     if stepper is not None:
         display(stepper)
-    raise error.with_traceback(_from_the_cell(error.__traceback__))
+    raise error.with_traceback(None if isinstance(error, SyntaxError) else _from_the_cell(error.__traceback__))
 
 
 def _options(line):

@@ -23,7 +23,7 @@ import textwrap
 
 import numpy as np
 
-from minigrad.autograd.observer import INPUTS, OP
+from minigrad.autograd.observer import INPUTS, NODE_HOOK, OP
 from minigrad.dtypes import from_numpy_dtype
 from minigrad.graph import SUMMARY_MAX_ELEMENTS, TensorNode, extract, slot
 from minigrad.size import Size
@@ -44,7 +44,7 @@ from .layout import (
     classes_for,
     fit,
 )  # fmt: skip
-from .trace import STATEMENT, Value, kept_grad, one_line, passes_module_inputs
+from .trace import FILENAME, STATEMENT, Value, kept_grad, one_line, passes_module_inputs
 
 MAX_OPS_LISTED = 6  # a statement that runs more ops is summarised in one line
 NUMBER = "a number"  # an op's argument that was a Python number the graph did not keep (a replayed graph)
@@ -577,7 +577,8 @@ class StepBuilder:
                     self.commit("fwd")
                 self.stmt_start = len(self.canvas.steps)
             self.stmt = ev.stmt
-            if ev.output:  # printed before or while this event happened: it belongs to its step
+            self.printed = ev.output  # printed before or while this event happened: it belongs to its step
+            if ev.output and ev.kind != NODE_HOOK:  # a node's hook waits for its own step (on_node_hook)
                 self.canvas.output.append(ev.output)
             getattr(self, "on_" + ev.kind)(ev.info)
             self.last_event = ev.kind
@@ -786,8 +787,14 @@ class StepBuilder:
 
     def on_node_hook(self, info):
         """A node's ``register_hook`` hook ran on the gradients it computed: shown after the node's own step."""
-        if info["hook"] is not None:
-            self.node_hooks.append(info)
+        fid = self.g.id_of(info["node"])
+        if info["hook"] is None:
+            self.canvas.output.append(self.printed)
+        elif "module" in info or (fid is not None and self.g[fid].formula):  # a node that prints nothing itself
+            self.node_hooks.append(dict(info, printed=self.printed, output_at=len(self.canvas.output)))
+        else:  # a Function's own backward printed too, in the same report: the node's step shows it all
+            self.canvas.output.append(self.printed)
+            self.node_hooks.append(dict(info, output_at=len(self.canvas.output)))
 
     def on_grads(self, info):
         fid, grads_in = self.pending
@@ -816,6 +823,7 @@ class StepBuilder:
         self.commit("bwd")
         for k, hook in enumerate(hooks):
             c.say(_node_hook_line(hook, "hook", fn.label, "grad_inputs"))
+            c.output.append(hook.get("printed", ""))
             c.highlight(fid)
             if k == len(hooks) - 1:  # what the node's inputs receive: the last hook's say
                 for i, (before, after) in enumerate(zip(outs, final)):
@@ -987,7 +995,13 @@ class StepBuilder:
 
     def on_error(self, info):
         err = info["error"]
-        self.canvas.say(f"{type(err).__name__}: {err}")
+        if isinstance(err, SyntaxError) and err.filename == FILENAME:  # not "(<stepthrough>, line 3)": the code's line
+            self.canvas.say(f"SyntaxError: {err.msg} (line {err.lineno}), so none of this code ran")
+        else:
+            self.canvas.say(f"{type(err).__name__}: {err}")
+        if self.node_hooks:  # a node's hooks ran before one raised: what they printed, where they printed it
+            at = self.node_hooks[0]["output_at"]
+            self.canvas.output[at:at] = [hook.get("printed", "") for hook in self.node_hooks]
         if "hook" in info:  # a student's hook raised it: the backward pass stopped there
             hook = f"{info['hook_kind']} {_named(info['hook'])}"
             if "at" in info:
