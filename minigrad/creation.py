@@ -81,6 +81,8 @@ def _infer(data, dtype=None):
         raise TypeError(f"Could not infer dtype of {arr.dtype}")
     if dtype is None and arr.dtype not in (_INT64, _BOOL):  # numpy's guess may not be torch's: read the numbers
         dtype = _leaves_dtype(data)
+    elif arr.dtype.kind in "iuf" and data.__class__ in _LISTS:
+        _check_first_leaf(data, dtype)
     if arr.dtype.kind == "f" or (dtype is not None and dtype.category == 2):
         with np.errstate(over="ignore"):  # torch casts out-of-range values (70000 to float16) to inf silently
             return arr.astype((dtype or dtypes.get_default_dtype()).np)
@@ -135,6 +137,16 @@ def _leaves_dtype(data):
     return result
 
 
+def _check_first_leaf(data, dtype):
+    """torch's errors and warning for what numpy read without complaint, found as torch finds the sizes, by the
+    first number: a list of numpy arrays (slow, and a 0-d one has no length), a numpy bool read as an integer."""
+    first = _first_leaf(data)
+    if first.__class__ is np.ndarray:
+        _leaves_dtype(data)
+    elif first.__class__ is np.bool_ and (dtype is None or dtype.category == 1):
+        _refuse_numpy_non_integers(data, dtype or dtypes.int64)
+
+
 def _leaves(data):
     if isinstance(data, (list, tuple)):
         for item in data:
@@ -182,6 +194,8 @@ def _big_ints(data, dtype):
         return np.array(data, dtype=np.float64)
     if any(isinstance(x, (int, float)) and not isinstance(x, bool) for x in flat):
         raise ValueError("Overflow when unpacking long long")
+    if dtype is None and any(isinstance(x, np.uint64) for x in flat):  # torch has no reading of it as a Python int
+        raise TypeError("an integer is required")
     return np.array(data, dtype=object)
 
 
@@ -241,7 +255,10 @@ def _unwrap_tensors(data, nested=False, index=False):
             warn_once(TO_SCALAR_WARNING, stacklevel=user_stacklevel())
         if nested and data._data.size != 1:  # torch reads tensors inside lists as numbers
             raise ValueError("only one element tensors can be converted to Python scalars")
-        return data._data.reshape(())[()] if nested else data._data  # a numpy number, of the tensor's dtype
+        if not nested:
+            return data._data
+        number = data._data.reshape(())[()]  # a numpy number, of the tensor's dtype
+        return bool(number) if number.__class__ is np.bool_ else number  # torch reads it as an integer too
     if isinstance(data, (list, tuple)):
         return [_unwrap_tensors(d, True, index) for d in data]
     return data

@@ -21,6 +21,7 @@ from .arguments import (
     overload_argument,
     parsed_number,
     recorded_signatures,
+    refuse_integer_result,
     sizes_argument,
     sizes_or_keyword,
     word,
@@ -606,15 +607,17 @@ def _where_method(self, condition=_NO_ARGUMENT, other=_NO_ARGUMENT):
 def sum(input, dim=NOT_GIVEN, keepdim=False, *, dtype=None):
     """Mirror ``torch.sum``: all elements (SumBackward0) or over ``dim`` (SumBackward1; ``dim=None`` given is every
     dim, so that ``keepdim`` keeps them)."""
-    if dtype is not None:
-        input = input.to(dtype)
+    cast = input if dtype is None else input.to(dtype)
     if dim is NOT_GIVEN:
         _no_keepdim_alone("sum", keepdim)
-        out = R.Sum.apply(input)
+        out = R.Sum.apply(cast)
     else:
         dim = _reduction_dim("sum", dim, keepdim)
-        out = R.SumDim.apply(input, dim=dim, keepdim=keepdim)
-    return out if dtype is None else R.as_asked(out, dtype)
+        out = R.SumDim.apply(cast, dim=dim, keepdim=keepdim)
+    if dtype is None:
+        return out
+    refuse_integer_result(input, dtype)  # torch's autograd refuses the result its kernel made
+    return R.as_asked(out, dtype)
 
 
 @public("mean", parse=True)
@@ -639,7 +642,9 @@ def nansum(input, dim=None, keepdim=False, *, dtype=None):
     gradient reaches the NaNs)."""
     dim = _reduction_dim("nansum", dim, keepdim)
     dtype = dtype_argument("nansum", dtype)
-    return R.as_asked(R.Nansum.apply(input, dim=dim, keepdim=keepdim, dtype=dtype), dtype)
+    out = R.Nansum.apply(input, dim=dim, keepdim=keepdim, dtype=dtype)
+    refuse_integer_result(input, dtype)  # torch's autograd refuses the result its kernel made
+    return R.as_asked(out, dtype)
 
 
 def _no_keepdim_alone(name, keepdim):

@@ -121,6 +121,8 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
             raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got {name} of shape "
                                f"{list(t.shape)} and normalized_shape = {list(shape)}")  # fmt: skip
     check_parameter_dtypes(input, weight, bias, kernel="LayerNormKernelImpl")
+    if eps.__class__ is not float:  # numpy would broadcast a list
+        check_types("layer_norm", ("eps", 5, eps, "float"))
     try:
         return NativeLayerNorm.apply(input, weight, bias, normalized_shape=shape, eps=eps)
     except TypeError:

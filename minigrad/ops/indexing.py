@@ -293,8 +293,11 @@ def np_index(k):
         return np.arange(k.start, k.stop, k.step, dtype=np.int64)
     if isinstance(k, (list, bool)):
         arr = np.asarray(k) if k != [] else np.zeros(0, np.int64)  # an empty list selects nothing, as in torch
-        if arr.dtype.kind not in "biu":  # torch makes an int64 tensor of any list that is not all bools
-            return np.array(_as_int64(k), dtype=np.int64)
+        if arr.dtype.kind not in "bi":
+            if arr.dtype == np.uint8:  # numpy uint8 numbers: a uint8 tensor to torch, so a mask
+                return np_index(Tensor._wrap(arr))
+            if arr.dtype.kind != "u":  # torch makes an int64 tensor of any list that is not all bools
+                return np.array(_as_int64(k), dtype=np.int64)
         return arr
     if isinstance(k, np.ndarray) and k.dtype.kind == "f":  # torch casts it to int64, unchecked (NaN: the lowest)
         with np.errstate(invalid="ignore"):
@@ -334,9 +337,14 @@ def getitem(t, key):
     single = not isinstance(key, tuple)  # torch keeps a lone ``x[:]`` as a SliceBackward0 node
     key = (key,) if single else key
     if any(is_advanced(k) for k in key):
-        key = tuple(Tensor._wrap(k) if k.__class__ is np.ndarray and k.dtype == np.uint8 else k for k in key)  # a mask
+        key = byte_masks_as_tensors(key)
         base, indices = select_integers(t, key) if mixes_integers(key) else (t, tuple(np_index(k) for k in key))
-        out = Index.apply(base, indices=indices)
+        try:
+            out = Index.apply(base, indices=indices)
+        except IndexError:
+            if sum(k is Ellipsis for k in key) < 2:
+                raise
+            return getitem(t, several_ellipses(t, key))  # numpy takes one ``...``: spell them out
         if out.grad_fn is not None:
             out.grad_fn._keep_indices(*key, *out.grad_fn.torch_indices)
             out.grad_fn.byte_masks = any(isinstance(k, Tensor) and k._data.dtype == np.uint8 for k in key)
@@ -348,6 +356,36 @@ def getitem(t, key):
             sequence_as_tuple(list(key[0]))
         raise
     return Alias.apply(t, shape=t.shape) if out is t else out
+
+
+def byte_masks_as_tensors(key):
+    """``key`` with its uint8 arrays as uint8 tensors: masks, as torch still reads them."""
+    return tuple(Tensor._wrap(k) if k.__class__ is np.ndarray and k.dtype == np.uint8 else k for k in key)
+
+
+def several_ellipses(t, key):
+    """A key with several ``...`` beside an advanced index as torch reads it (numpy takes one): each ``...`` skips
+    the dims the others leave, and full slices past the last dim are dropped (``x[..., [0], ...]`` on three dims is
+    ``x[:, :, [0]]``); torch's error if the rest is still too many."""
+    skip = t.ndim - sum(map(_dims_taken, key))
+    spelled = []
+    for k in key:
+        spelled.extend([slice(None)] * skip if k is Ellipsis else [k])
+    while sum(map(_dims_taken, spelled)) > t.ndim and isinstance(spelled[-1], slice) and spelled[-1] == slice(None):
+        spelled.pop()
+    taken = sum(map(_dims_taken, spelled))
+    if taken > t.ndim:
+        raise IndexError(f"too many indices for tensor of dimension {t.ndim} (got {taken})")
+    return tuple(spelled)
+
+
+def _dims_taken(k):
+    """How many dims of the indexed tensor an index element uses (a mask: its own dims; None, ``...``, True: none)."""
+    if k is None or k is Ellipsis or isinstance(k, (bool, np.bool_)):
+        return 0
+    if isinstance(k, (Tensor, np.ndarray)) and k.dtype in (dtypes.bool_, np.bool_, dtypes.uint8, np.uint8):
+        return k.ndim
+    return 1
 
 
 def basic_index(t, key, keep_full_slices=False):

@@ -21,6 +21,7 @@ from .carriers import ARRAYS
 from .indexing import _index_error as index_error
 from .indexing import (
     basic_index,
+    byte_masks_as_tensors,
     getitem,
     indices_as_torch_saves,
     is_advanced,
@@ -315,7 +316,9 @@ def setitem(t, key, value):
         raise TypeError(f"can't assign a {c_type_name(value)} to a {t.type()}")
     if key.__class__ is list:
         key = sequence_as_tuple(key)
-    k = key if isinstance(key, tuple) else (key,)
+    k = byte_masks_as_tensors(key if isinstance(key, tuple) else (key,))
+    if len(k) == 1 and k[0].__class__ is list and np.asarray(k[0]).dtype == np.uint8:  # numpy uint8 numbers: a mask
+        k = (Tensor._wrap(np.asarray(k[0])),)
     if len(k) == 1 and isinstance(k[0], Tensor) and k[0]._data.dtype == np.uint8 and (
             not isinstance(value, Tensor) or value.ndim == 0):  # torch's set_item: a mask and a number: masked_fill_
         raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype unsigned char")

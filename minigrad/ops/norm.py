@@ -61,6 +61,10 @@ class VectorNorm(Op):
             raise RuntimeError(
                 f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got {a.dtype.scalar_name}"
             )
+        if dtype is not None and not dtype.is_floating_point:
+            raise RuntimeError(
+                f"linalg.vector_norm: dtype should be floating point or complex, but got {dtype.scalar_name}"
+            )
         ctx.ord, ctx.dim, ctx.keepdim = ord, reduced_dims(a, dim), keepdim
         ctx.saved_dim = as_saved_int(None if dim is None else ((dim,) if isinstance(dim, int) else tuple(dim)))
         out = wrap(norm_values(a._data, ord, ctx.dim, keepdim, a._data.dtype if dtype is None else dtype.np))

@@ -898,3 +898,91 @@ attempts(
     "opt.add_param_group(torch.ones(2))",
     "opt.add_param_group([model.weight])",
 )
+
+# a sum, nansum or norm asked for an integer or bool result of a tensor that requires grad
+attempts(
+    "api_messages3_integer_sum_norm",
+    _LEAF,
+    "w.sum(dtype=torch.int64)",
+    "w.nansum(dtype=torch.int64)",
+    "w.sum(dtype=torch.bool)",
+    "w.sum(0, dtype=torch.int32)",
+    "w.detach().sum(dtype=torch.int64)",
+    "w.sum(dtype=torch.float64)",
+    "w.norm(dtype=torch.int64)",
+    "w.norm(p=1, dtype=torch.bool)",
+    "x.norm(dtype=torch.int64)",
+    "torch.linalg.vector_norm(w, dtype=torch.int32)",
+    "torch.tensor([1, 2]).norm(dtype=torch.int64)",
+)
+
+# several ``...`` beside a list or tensor index, as torch reads them
+attempts(
+    "api_messages3_several_ellipses",
+    ["x = torch.arange(8.).reshape(2, 2, 2)", "xg = x.clone().requires_grad_()"],
+    "x[..., [0], ...]",
+    "x[[0], ..., ...].shape",
+    "x[..., torch.tensor([0]), ...].shape",
+    "x[0, ..., [1], ...]",
+    "x[[0], ..., [1], ...]",
+    "x[..., [True, False], ...].shape",
+    "x[..., 0:1, [1], ...].shape",
+    "x[..., ..., [1]]",
+    "x[..., [0], ..., [0]]",
+    "x[..., [0], ..., 0]",
+    "xg[..., [0], ...].grad_fn.name()",
+)
+
+# LayerNorm's eps given as a list
+attempts(
+    "api_messages3_layernorm_eps_list",
+    _X,
+    "nn.LayerNorm(3, eps=[1.])(x)",
+    "F.layer_norm(x, (3,), eps=[1e-5])",
+    "F.layer_norm(x, (3,), eps=np.float64(1.)).shape",
+)
+
+# torch.tensor of numpy bools among integers, numpy uint64 numbers and lists of numpy arrays
+attempts(
+    "api_messages3_tensor_numpy_leaves",
+    ["import numpy as np"],
+    "torch.tensor([np.bool_(True), 2])",
+    "torch.tensor([[np.bool_(True)], [2]])",
+    "torch.tensor([np.bool_(True), 2], dtype=torch.int64)",
+    "torch.tensor([np.bool_(True), 2.])",
+    "torch.tensor([np.bool_(True), 2], dtype=torch.float32)",
+    "torch.tensor([np.bool_(True), True])",
+    "torch.tensor([np.array(1.5)], dtype=torch.int64)",
+    "torch.tensor([np.array(1)])",
+    "torch.tensor([np.array(1.5)], dtype=torch.float64)",
+    "torch.tensor(np.uint64(3))",
+    "torch.tensor([np.uint64(3)])",
+    "torch.tensor(np.uint64(3), dtype=torch.float32)",
+)
+
+# a list of numpy arrays read into an integer tensor: torch's warning (once per process)
+attempts(
+    "api_messages3_tensor_list_of_arrays_int",
+    ["import numpy as np"],
+    "torch.tensor([np.array([1.5])], dtype=torch.int64)",
+    fresh_process=True,
+)
+
+# a list of numpy uint8 numbers, or a uint8 array, as a mask
+case(
+    "api_messages3_uint8_masks",
+    """
+    import numpy as np
+    w = torch.arange(3., requires_grad=True)
+    print(w[[np.uint8(1), np.uint8(0), np.uint8(1)]])
+    attempt(lambda: w[[np.uint8(2)]])
+    v2 = torch.arange(3.)
+    for key in (np.array([1, 0, 1], dtype=np.uint8), [np.uint8(1), np.uint8(0), np.uint8(1)]):
+        try:
+            v2[key] = 5
+        except RuntimeError as e:
+            print(type(e).__name__, e)
+    v2[np.array([1, 0, 1], dtype=np.uint8)] = torch.tensor([7., 8.])
+    print(v2)
+    """,
+)
