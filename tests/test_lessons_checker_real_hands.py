@@ -261,6 +261,24 @@ def test_l04_an_instance_or_apply_instead_of_the_class(capsys, lib):
     assert not ok and "MySquare is MySquare.apply, one of its methods" in out, out
 
 
+@pytest.mark.parametrize("lib", [minigrad, torch])
+@pytest.mark.parametrize("returned", [lambda saved, g: 2, lambda saved, g: [2 * saved * g]])
+def test_l04_a_backward_returning_no_tensor_is_told_to_return_one(capsys, lib, returned):
+    class MySquare(lib.autograd.Function):
+        @staticmethod
+        def forward(ctx, input):
+            ctx.save_for_backward(input)
+            return input ** 2
+
+        @staticmethod
+        def backward(ctx, grad_output):
+            return returned(ctx.saved_tensors[0], grad_output)
+
+    ok, out = verdict(capsys, "l04_mysquare", MySquare=MySquare)  # before: torch's words alone
+    assert not ok and "raised RuntimeError: expected Variable or None" in out, out
+    assert out.endswith("backward must return a tensor shaped like input (its gradient), not a number or a list."), out
+
+
 def test_a_generator_that_raises_names_the_error(capsys):
     def grads():
         yield 0.0

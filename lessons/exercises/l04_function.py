@@ -86,6 +86,8 @@ def l04_mysquare(MySquare):
         raise
     except Feedback as feedback:
         hint = " forward saved nothing: call ctx.save_for_backward(input) there." if saved_nothing else ""
+        if "expected Variable or None" in str(feedback):  # torch's words for a backward that returned no tensor
+            hint += " backward must return a tensor shaped like input (its gradient), not a number or a list."
         raise Feedback(f"{feedback}{hint}") from None
     got = x.grad
     if got is None:
