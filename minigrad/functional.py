@@ -59,9 +59,9 @@ def _operand(x):
     bool is a float), else NotImplemented: torch's operators give way to the other operand for a list, a string, None
     or a numpy array (which numpy then computes, through ``Tensor.__array__`` and ``__array_wrap__``: a tensor that
     requires grad is refused, as by ``numpy()``)."""
-    if isinstance(x, OPERANDS):
-        return parsed_number(x)
-    return NotImplemented
+    if isinstance(x, PLAIN_OPERANDS):  # a tensor or a number torch reads as it is: no call
+        return x
+    return parsed_number(x) if isinstance(x, OPERANDS) else NotImplemented
 
 
 def _operands(input, other):
