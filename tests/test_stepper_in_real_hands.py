@@ -275,6 +275,30 @@ def test_code_run_with_pytorch_says_to_import_minigrad(pytorch):
     assert GraphStepper.from_code("import torch\nx = torch.ones(1, requires_grad=True) * 2\n", namespace)._graph
 
 
+@pytest.mark.parametrize("raises", [False, True])
+def test_import_torch_in_the_code_leaves_the_notebooks_pytorch_as_it_was(raises):
+    import types
+
+    pytorch, pytorch_nn = fake_pytorch(), types.ModuleType("torch.nn")
+    namespace = {"torch": pytorch, "nn": pytorch_nn, "types": types}
+    code = ("import torch\nimport torch.nn as nn\nx = torch.ones(2, requires_grad=True)\ny = nn.functional.relu(x * 2)"
+            "\ny.sum().backward()\n" + ("y.backward()\n" if raises else ""))
+    s = GraphStepper.from_code(code, namespace)
+    assert namespace["torch"] is pytorch and namespace["nn"] is pytorch_nn and namespace["types"] is types
+    assert isinstance(namespace["x"], torch.Tensor) and namespace["x"].grad.tolist() == [2.0, 2.0]
+    assert s._graph and (s.error is not None) == raises
+    notes = [t for step in s.steps for t in step["t"] if "PyTorch again" in t]
+    assert notes == ["this imports minigrad as `torch` (the stepper runs minigrad); after this code, `torch` names "
+                     "PyTorch again, as before it",
+                     "this imports minigrad as `nn` (the stepper runs minigrad); after this code, `nn` names "
+                     "PyTorch again, as before it"]  # fmt: skip
+    # without PyTorch there before, the code's imports stay, as a cell's do; ``import torch.nn`` binds torch
+    fresh = {}
+    GraphStepper.from_code("import torch.nn\nw = torch.nn.Linear(2, 1)\nw(torch.ones(1, 2)).sum().backward()\n", fresh)
+    assert fresh["torch"] is torch and fresh["w"].weight.grad.tolist() == [[1.0, 1.0]]
+    assert not [t for step in GraphStepper.from_code("import torch\n", {}).steps for t in step["t"] if "again" in t]
+
+
 @pytest.fixture
 def shell():
     from IPython.core.interactiveshell import InteractiveShell

@@ -117,7 +117,8 @@ class GraphStepper(anywidget.AnyWidget):
     @classmethod
     def from_code(cls, source, namespace=None, loops=tracing.LOOPS):
         """Run ``source`` one top-level statement at a time in ``namespace`` (a new dict if None; minigrad
-        is available as ``torch`` and ``import torch`` imports minigrad) and step through what it did.
+        is available as ``torch`` and ``import torch`` imports minigrad; a name that held PyTorch before is given
+        back to it afterwards) and step through what it did.
         The first ``loops`` iterations of a top-level loop are stepped line by line, the rest together.
 
         An exception in the code stops it, as in a cell, and becomes the last step (``error`` holds it).

@@ -518,25 +518,49 @@ def run_code(source, namespace, echo=True, loops=LOOPS):
     rec = Recorder(trace, tee, body)
     rec.preexisting = named_tensors(namespace)  # e.g. earlier cells' tensors, for %%stepthrough
     before = {name: id(value) for name, value in list(namespace.items())}
-    with contextlib.redirect_stdout(tee), observe(rec):
-        for stmt in body:
-            rec.stmt = len(trace.statements)
-            trace.statements.append(Statement(stmt.lineno, stmt.end_lineno or stmt.lineno))
-            code = compile(ast.Module([stmt], type_ignores=[]), FILENAME, "exec")
-            rec.hook_names.compiled(code)
-            block = isinstance(stmt, _BLOCKS)
-            try:
-                with _LineSteps(rec, stmt, code, namespace, loops) if block else contextlib.nullcontext():
-                    exec(code, namespace)
-            except Exception as exc:  # the traced code's error becomes the last step
-                rec.depth = 0  # the failed backward ended without its END
-                trace.error = exc
+    pytorch = {name: v for name, v in list(namespace.items()) if isinstance(v, types.ModuleType) and is_pytorch(v)}
+    shadowed = {}  # names of PyTorch modules the code's ``import torch...`` bound to minigrad: given back after
+    try:
+        with contextlib.redirect_stdout(tee), observe(rec):
+            for stmt in body:
+                rec.stmt = len(trace.statements)
+                trace.statements.append(Statement(stmt.lineno, stmt.end_lineno or stmt.lineno))
+                code = compile(ast.Module([stmt], type_ignores=[]), FILENAME, "exec")
+                rec.hook_names.compiled(code)
+                block = isinstance(stmt, _BLOCKS)
+                try:
+                    with _LineSteps(rec, stmt, code, namespace, loops) if block else contextlib.nullcontext():
+                        exec(code, namespace)
+                except Exception as exc:  # the traced code's error becomes the last step
+                    rec.depth = 0  # the failed backward ended without its END
+                    trace.error = exc
+                    rec.statement_end(named_tensors(namespace))
+                    rec.error(exc)
+                    break
+                _note_shadowed(rec, namespace, pytorch, shadowed)
                 rec.statement_end(named_tensors(namespace))
-                rec.error(exc)
-                break
-            rec.statement_end(named_tensors(namespace))
-    trace.pytorch = _ran_on_pytorch(namespace, before)
+        trace.pytorch = _ran_on_pytorch(namespace, before)
+    finally:
+        namespace.update(shadowed)
     return trace
+
+
+def _note_shadowed(rec, namespace, pytorch, shadowed):
+    """If the statement that ends now imported minigrad under a name that named a PyTorch module before the code ran
+    (``import torch`` in a cell of a notebook that imported PyTorch), say so: the code goes on with minigrad, and the
+    name is given back to PyTorch when it ends, as the notebook's other cells expect."""
+    names = [name for name, module in pytorch.items()
+             if name not in shadowed and namespace.get(name) is not module and _is_minigrad(namespace.get(name))]
+    for name in names:
+        shadowed[name] = pytorch[name]
+    if names:
+        listed = ", ".join(f"`{name}`" for name in names)
+        rec.add(NOTE, text=f"this imports minigrad as {listed} (the stepper runs minigrad); after this code, {listed} "
+                           f"name{'s' if len(names) == 1 else ''} PyTorch again, as before it")
+
+
+def _is_minigrad(value):
+    return isinstance(value, types.ModuleType) and value.__name__.split(".")[0] == "minigrad"
 
 
 def _ran_on_pytorch(namespace, before):

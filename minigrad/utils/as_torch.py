@@ -25,12 +25,17 @@ def _rename(module):
 
 class _TorchIsMinigrad(ast.NodeTransformer):
     def visit_Import(self, node):
+        names = []
         for alias in node.names:
             new = _rename(alias.name)
+            names.append(alias)
             if new != alias.name:
                 if alias.asname is None and "." not in alias.name:
                     alias.asname = alias.name  # ``import torch`` binds the name torch
+                elif alias.asname is None:  # ``import torch.nn`` binds the name torch too, once torch.nn is loaded
+                    names.append(ast.alias("minigrad", "torch"))
                 alias.name = new
+        node.names = names
         return node
 
     def visit_ImportFrom(self, node):
