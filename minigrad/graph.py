@@ -262,6 +262,18 @@ class Graph:
         """The id of the node for a tensor object or a grad_fn node, or None if it is not in the graph."""
         return self._objects.get(id(obj))
 
+    def runs_inside(self, fid):
+        """The CopySlices node that runs function ``fid``, or None: an in-place op on a view records its node, and
+        the view's base gets a CopySlices around it as its new grad_fn (torch's ``CopySlices``, whose backward runs
+        that node on the view's part of the base's gradient)."""
+        node = self[fid].fn
+        return next((f.id for f in self.functions if f.label == "CopySlices" and f.fn.fn is node), None)
+
+    def wrapped(self, fid):
+        """For a CopySlices node ``fid``, the node it runs (the in-place op's), if the graph has it; else None."""
+        fn = self[fid]
+        return self.id_of(fn.fn.fn) if fn.label == "CopySlices" else None
+
     def edges_of(self, kind):
         """The edges of one kind, in order."""
         return [e for e in self.edges if e.kind == kind]

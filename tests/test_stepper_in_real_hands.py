@@ -553,6 +553,31 @@ loss.backward()
 """
 
 
+def test_an_in_place_op_on_a_view_says_the_base_gets_copyslices_and_what_its_backward_does():
+    ns = {}
+    s = GraphStepper.from_code("x = torch.ones(3, requires_grad=True)\ny = x * 2\nv = y[1:]\nv.mul_(3)\n"
+                               "z = y.sum()\nz.backward()\n", ns)
+    assert type(ns["y"].grad_fn).__name__ == "CopySlices" and ns["x"].grad.tolist() == [2.0, 6.0, 6.0]
+    assert "mul(the earlier v, 3): records MulBackward0, in place on a view of y: y's grad_fn becomes CopySlices, " \
+           "which runs MulBackward0 on the view's part of y's gradient" in lines(s)
+    step = next(st["t"] for st in s.steps if st["t"][0] == "v.mul_(3) → CopySlices")
+    assert step[1:] == ["contribution to the grad of the earlier y = [1., 1., 1.] outside the view, and inside it what "
+                        "MulBackward0 gives for the view = [1., 3., 3.]",
+                        "(PyTorch's CopySlices: the grad_fn of a tensor written in place through a view of it; its "
+                        "backward passes the gradient on unchanged outside the view and runs the in-place op's node "
+                        "on the view's part)"]  # fmt: skip
+    # a value written into a view that requires grad gets the wrapped node's gradient for it
+    ns = {}
+    s = GraphStepper.from_code("x = torch.ones(2, 3, requires_grad=True)\ns = torch.tensor([2., 4.], "
+                               "requires_grad=True)\nh = x * 1\nh[:, 0] = s * 3\nh.sum().backward()\n", ns)
+    assert ns["s"].grad.tolist() == [3.0, 3.0] and ns["x"].grad.tolist() == [[0.0, 1.0, 1.0]] * 2
+    step = next(st["t"] for st in s.steps if st["t"][0] == "h[:, 0] = s * 3 → CopySlices")
+    assert step[1:3] == ["contribution to the grad of the earlier h = [[1., 1., 1.], [1., 1., 1.]] outside the view, "
+                         "and inside it what CopyBackwards gives for the view = [[0., 1., 1.], [0., 1., 1.]]",
+                         "contribution to the grad of (s * 3) = what CopyBackwards gives for it = [1., 1.]"]
+    assert len([t for t in lines(s) if t.startswith("(PyTorch's CopySlices")]) == 1
+
+
 def test_a_post_accumulate_grad_hook_is_a_step_of_its_own_right_after_its_leafs_accumulategrad():
     """The hook's print showed on the "backward done" step and its change to .grad as a step after backward
     ("w.grad is now ..."): it is the step after the leaf's AccumulateGrad, with its print and the .grad it left."""
@@ -619,7 +644,9 @@ def test_a_constant_written_into_a_view_in_place_has_one_name_in_every_caption()
             "y.sum().backward()\n")  # fmt: skip
     text = "\n".join(lines(GraphStepper.from_code(code)))
     assert "a scalar tensor" not in text
-    assert "mul(y[0], tensor(10.))" in text and "copy_slices(the earlier y, tensor(10.)) → CopySlices" in text
+    assert "mul(y[0], tensor(10.)): records MulBackward0, in place on a view: its base's grad_fn becomes " \
+           "CopySlices, which runs MulBackward0 on the view's part of its base's gradient" in text
+    assert text.count("y[0] *= torch.tensor(10.) → CopySlices") == 2  # getitem, imul, then setitem: two writes
 
 
 @pytest.mark.parametrize(

@@ -49,6 +49,8 @@ from .trace import FILENAME, STATEMENT, Value, kept_grad, one_line, passes_modul
 MAX_OPS_LISTED = 6  # a statement that runs more ops is summarised in one line
 NUMBER = "a number"  # an op's argument that was a Python number the graph did not keep (a replayed graph)
 REDUCTIONS = {"0": "none", "1": "mean", "2": "sum"}  # a loss's reduction as torch's nodes save it -> as code writes it
+COPY_SLICES = ("(PyTorch's CopySlices: the grad_fn of a tensor written in place through a view of it; its backward "
+               "passes the gradient on unchanged outside the view and runs the in-place op's node on the view's part)")
 
 
 class Canvas:
@@ -289,7 +291,14 @@ class StepBuilder:
         call = f"{made} = {call}" if made else call
         if fid is None:
             return f"{call}: needs no grad, so no node is recorded"
-        return f"{call}: records {self.g[fid].label}"
+        label = self.g[fid].label
+        around = self.g.runs_inside(fid)
+        if around is None:
+            return f"{call}: records {label}"
+        base = self.formula_name(self.g[around].outputs[0]) if self.g[around].outputs else None
+        whose, of = (f"{base}'s", f" of {base}") if base else ("its base's", "")  # a base no variable names yet
+        return (f"{call}: records {label}, in place on a view{of}: {whose} grad_fn becomes CopySlices, which runs "
+                f"{label} on the view's part of {whose} gradient")
 
     # -- appearing --------------------------------------------------------------------------------
     def show_tensor(self, tid, value=None):
@@ -491,11 +500,10 @@ class StepBuilder:
         """The tensor a CopySlices node's input ``tid`` stands for: the same input of the in-place op it wraps (torch
         gives CopySlices that op's inputs after the base), or None."""
         for fn in self.g.functions:
-            wrapped = getattr(fn.fn, "fn", None) if fn.label == "CopySlices" else None
-            if wrapped is not None and tid in fn.inputs[1:]:
-                inner = self.g.id_of(wrapped)
+            inner = self.g.wrapped(fn.id)
+            if inner is not None and tid in fn.inputs[1:]:
                 k = fn.inputs.index(tid)
-                if inner is not None and k < len(self.g[inner].inputs) and self.g[inner].inputs[k] not in (None, tid):
+                if k < len(self.g[inner].inputs) and self.g[inner].inputs[k] not in (None, tid):
                     return self.g[inner].inputs[k]
         return None
 
@@ -813,12 +821,16 @@ class StepBuilder:
         op = dict(self.ops.get(fid, {}))
         op["saved_values"] = {name: self.live_value(tid) for name, tid in fn.saved
                               if tid not in fn.inputs and tid not in fn.outputs}  # nll_loss's total_weight
-        lines = chain_rule_lines(fn, op, grads_in, outs, names, result, targets, labels)
+        if fn.label == "CopySlices":
+            lines = self.copy_slices_lines(fid, grads_in, outs, targets)
+        else:
+            lines = chain_rule_lines(fn, op, grads_in, outs, names, result, targets, labels)
         for line in lines or ["no input needs a gradient"]:
             c.say(line)
-        if lines and fn.label not in self.explained and fn.formula:
+        if lines and fn.label not in self.explained and (fn.formula or fn.label == "CopySlices"):
             self.explained.add(fn.label)
-            c.footnote(torch_names_line(fn, labels, self.label(fn.outputs[0]) if fn.outputs else None))
+            c.footnote(torch_names_line(fn, labels, self.label(fn.outputs[0]) if fn.outputs else None)
+                       if fn.formula else COPY_SLICES)
         self.carry_all(fid, outs, arrive=not hooks)
         self.commit("bwd")
         for k, hook in enumerate(hooks):
@@ -834,6 +846,21 @@ class StepBuilder:
                         c.info(edge.id, title=None, grad=None)
                 self.carry_all(fid, final, arrive=True)
             self.commit("bwd")
+
+    def copy_slices_lines(self, fid, grads_in, outs, targets):
+        """A CopySlices node's chain rule in words: the base's gradient as it arrived, but where the in-place op
+        wrote through the view, what that op's node gives for the view; its other inputs get that node's."""
+        inner = self.g.wrapped(fid)
+        runs = self.g[inner].label if inner is not None else "the in-place op's node"
+        arrived = number_text(grads_in[0]) if grads_in else "grad"
+        lines = []
+        for i, out in enumerate(outs):
+            if out is None:
+                continue
+            how = (f"{arrived} outside the view, and inside it what {runs} gives for the view" if i == 0 else
+                   f"what {runs} gives for it")  # fmt: skip
+            lines.append(f"contribution to {targets[i]} = {how} = {number_text(out)}")
+        return lines
 
     def carry_all(self, fid, outs, arrive):
         """Each gradient a node computed goes along its edge (``arrive``: and reaches the node at its end)."""
@@ -853,7 +880,7 @@ class StepBuilder:
         """A backward node named by what made it: ``y2 = 2*x → MulBackward0`` (the code's line), else the
         op with its inputs (``y = mul(a, b) → MulBackward0``)."""
         fn = self.g[fid]
-        line = self.made_at.get(fid)
+        line = self.made_at.get(fid) or self.made_at.get(self.g.wrapped(fid))  # CopySlices: its in-place op's line
         if line and line <= len(self.lines) and self.lines[line - 1].strip():
             return f"{clip(self.lines[line - 1].strip(), 60)} → {fn.label}"
         made = ", ".join(self.label(t) for t in fn.outputs if t and self.name.get(t))
