@@ -106,6 +106,9 @@ def expect(label, answer, want, *, mistakes=(), generic=True, tol=None):
     with a hint. No message says by how much the answer is off: it names the mistake and where to look."""
     want = _as_list(want)
     gradient = "grad" in label or label.startswith("d")  # dloss_dx, de_db, d1: gradients, not values
+    if answer is None and gradient and _predicting():  # nothing ran: the None is the student's own
+        raise Feedback(f"{label} is None: this exercise asks for your prediction, a number you work out before "
+                       f"running anything; write it as {label} = <your number>.")
     if answer is None and gradient:
         raise Feedback(f"{label} is None: a .grad stays None until backward() has run through its tensor (and, "
                        "for a tensor that is not a leaf, retain_grad() was called first); run backward(), then "

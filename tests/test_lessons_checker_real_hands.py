@@ -76,6 +76,14 @@ def test_a_grad_read_before_backward_says_so(capsys):
     assert out.startswith("Not quite: y_value is None: give a number"), out
 
 
+def test_a_prediction_left_none_asks_for_the_number_not_for_a_backward(capsys):
+    ok, out = verdict(capsys, "l06_cut_branch", x_grad=None)  # before: "run backward(), then read .grad again"
+    assert not ok and out.startswith("Not quite: x_grad is None: this exercise asks for your prediction, a number "
+                                      "you work out before running anything; write it as x_grad = <your number>."), out
+    ok, out = verdict(capsys, "l06_cut_branch", x_grad=8)
+    assert ok, out
+
+
 @pytest.mark.parametrize("make", [pytest.param(lambda: torch.tensor([True]), marks=needs_torch),
                                   lambda: minigrad.tensor(True)])
 def test_a_bool_tensor_is_not_the_number_one(capsys, make):
