@@ -56,16 +56,22 @@ def _finish(arr, dtype, requires_grad):
     return t
 
 
-def _infer(data, dtype=None):
+def _infer(data, dtype=None, scanned=None):
     """numpy array for ``data`` with torch's dtype inference (Python floats give float32), or straight in
-    ``dtype`` if given (so that 1e300 fits a float64 tensor)."""
+    ``dtype`` if given (so that 1e300 fits a float64 tensor). ``scanned``: what :func:`_scan` found in a list."""
     if isinstance(data, np.ndarray):
         check_strides(data)
         return data.copy() if data.dtype in dtypes._BY_NP else data.astype(dtypes.from_numpy_dtype(data.dtype).np)
+    if scanned is None and data.__class__ in _LISTS:
+        scanned = _scan(data)
+    if scanned is not None and scanned[1]:
+        _check_arrays(data)
     try:
         arr = np.array(data)
     except ValueError:
         _check_rectangular(data)
+        if scanned is not None and scanned[1]:  # a numpy array where a number goes
+            _check_stored(data, dtype or _leaves_dtype(data, scanned))
         raise
     if arr.dtype == object and not all(isinstance(x, (bool, int, float, np.number, np.bool_)) for x in _leaves(data)):
         _refuse_leaves(data, dtype)  # a None or an object among numbers
@@ -80,9 +86,9 @@ def _infer(data, dtype=None):
     if arr.dtype.kind not in "fiub":
         raise TypeError(f"Could not infer dtype of {arr.dtype}")
     if dtype is None and arr.dtype not in (_INT64, _BOOL):  # numpy's guess may not be torch's: read the numbers
-        dtype = _leaves_dtype(data)
-    elif arr.dtype.kind in "iuf" and data.__class__ in _LISTS:
-        _check_first_leaf(data, dtype)
+        dtype = _leaves_dtype(data, scanned)
+    if scanned is not None and (scanned[1] or np.bool_ in scanned[0]):  # numpy arrays or bools among the numbers
+        _check_stored(data, dtype or (dtypes.int64 if arr.dtype.kind in "iu" else dtypes.bool_))
     if arr.dtype.kind == "f" or (dtype is not None and dtype.category == 2):
         with np.errstate(over="ignore"):  # torch casts out-of-range values (70000 to float16) to inf silently
             return arr.astype((dtype or dtypes.get_default_dtype()).np)
@@ -91,6 +97,7 @@ def _infer(data, dtype=None):
 
 _INT64, _BOOL = np.dtype(np.int64), np.dtype(np.bool_)
 _PYTHON_NUMBERS = {bool: dtypes.bool_, int: dtypes.int64}
+_PYTHON_TYPES = {bool, int, float}
 _NESTED = {list, tuple, np.ndarray}  # items that are not numbers
 _LISTS = {list, tuple}
 _LIST_OF_ARRAYS = internal(
@@ -100,19 +107,15 @@ _LIST_OF_ARRAYS = internal(
 )
 
 
-def _leaves_dtype(data):
-    """torch's dtype for ``data``: a numpy number keeps its dtype; in a nested list each Python number is read as
-    torch reads it (a float in the default dtype), each numpy number (or one-element tensor) and each array in its own
-    dtype, all promoted together (``[np.float64(1.), 2.]`` is float64, ``[np.int32(1), 2]`` int64)."""
-    if isinstance(data, np.generic):
-        return dtypes.from_numpy_dtype(data.dtype)
-    kinds, level = set(), [data if isinstance(data, (list, tuple)) else [data]]
-    while level:  # one nesting level at a time, by the types of its items (a level of numbers costs one set)
-        types = set(map(type, itertools.chain.from_iterable(level)))
-        if not types & _NESTED:
-            kinds |= types
-            break
-        if types <= _LISTS:  # only lists: go one level down
+def _scan(data):
+    """What the nested lists ``data`` hold, found one nesting level at a time (a level of numbers costs one set of
+    their types): the types of the numbers, and the numpy arrays among the items."""
+    types, arrays, level = set(), [], [data]
+    while level:
+        kinds = set(map(type, itertools.chain.from_iterable(level)))
+        if not kinds & _NESTED:
+            return types | kinds, arrays
+        if kinds <= _LISTS:  # only lists: go one level down
             level = list(itertools.chain.from_iterable(level))
             continue
         deeper = []
@@ -122,29 +125,59 @@ def _leaves_dtype(data):
                 if kind is list or kind is tuple:
                     deeper.append(item)
                 elif kind is np.ndarray:
-                    if item.ndim == 0:
-                        raise TypeError("len() of unsized object")
-                    warn_once(_LIST_OF_ARRAYS, stacklevel=user_stacklevel())
-                    kinds.add(item.dtype)
+                    arrays.append(item)
                 else:
-                    kinds.add(kind)
+                    types.add(kind)
         level = deeper
+    return types, arrays
+
+
+def _leaves_dtype(data, scanned=None):
+    """torch's dtype for ``data``: a numpy number keeps its dtype; in a nested list each Python number is read as
+    torch reads it (a float in the default dtype), each numpy number (or one-element tensor) and each array in its own
+    dtype, all promoted together (``[np.float64(1.), 2.]`` is float64, ``[np.int32(1), 2]`` int64)."""
+    if isinstance(data, np.generic):
+        return dtypes.from_numpy_dtype(data.dtype)
+    types, arrays = scanned or _scan(data if isinstance(data, (list, tuple)) else [data])
     result = None
-    for kind in kinds:
+    for kind in types | {a.dtype for a in arrays}:
         d = _PYTHON_NUMBERS.get(kind) or (dtypes.get_default_dtype() if kind is float else
                                           dtypes.from_numpy_dtype(kind))  # fmt: skip
         result = d if result is None else dtypes.promote_types(result, d)
     return result
 
 
-def _check_first_leaf(data, dtype):
-    """torch's errors and warning for what numpy read without complaint, found as torch finds the sizes, by the
-    first number: a list of numpy arrays (slow, and a 0-d one has no length), a numpy bool read as an integer."""
+def _check_arrays(data):
+    """torch's warning for numpy arrays inside a list (slow), and its error for a 0-d one where it looks for the
+    sizes, along the first items (it has no length); elsewhere a 0-d array is read as a number."""
     first = _first_leaf(data)
-    if first.__class__ is np.ndarray:
-        _leaves_dtype(data)
-    elif first.__class__ is np.bool_ and (dtype is None or dtype.category == 1):
-        _refuse_numpy_non_integers(data, dtype or dtypes.int64)
+    if first.__class__ is np.ndarray and first.ndim == 0:
+        raise TypeError("len() of unsized object")
+    warn_once(_LIST_OF_ARRAYS, stacklevel=user_stacklevel())
+
+
+def _check_stored(data, dtype):
+    """torch's errors for what it cannot store as a number of ``dtype``, read as it reads each one: a numpy array
+    where a number goes (``float()`` of it for a floating dtype, else ``operator.index()``: numpy's TypeError for
+    more than one element, or for a bool or float array read as an integer), a numpy bool read as an integer."""
+    depth, first = 0, data
+    while isinstance(first, (list, tuple)) and first:
+        depth, first = depth + 1, first[0]
+    if first.__class__ is np.ndarray:  # a list of arrays: numpy reads each array's elements
+        return
+    read = float if dtype.is_floating_point else operator.index
+
+    def walk(seq, d):
+        for item in seq:
+            kind = item.__class__
+            if kind is list or kind is tuple:
+                walk(item, d + 1)
+            elif kind is np.ndarray and d + 1 == depth:
+                read(item)
+            elif kind is np.bool_ and dtype.category == 1:
+                operator.index(item)
+
+    walk(data, 0)
 
 
 def _leaves(data):
@@ -276,7 +309,14 @@ def _copied(data, how, dtype=None, target=None):
         )
         return data._data.copy()
     target = target or dtype
-    return _infer(_unwrap_tensors(data, index=target is not None and not target.is_floating_point), dtype)
+    if data.__class__ not in _LISTS:
+        return _infer(data, dtype)
+    scanned = _scan(data)
+    if not scanned[0] <= _PYTHON_TYPES and any(issubclass(kind, Tensor) for kind in scanned[0]):
+        # tensors inside the lists are read as numbers
+        data = _unwrap_tensors(data, index=target is not None and not target.is_floating_point)
+        scanned = _scan(data)
+    return _infer(data, dtype, scanned)
 
 
 def tensor(data=REQUIRED, *extra, dtype=None, device=None, requires_grad=False):

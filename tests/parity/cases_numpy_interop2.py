@@ -162,3 +162,39 @@ case(
         print(type(e).__name__, e)
     """],
 )
+
+# numpy arrays and bools among a list's numbers, read as torch reads each one: a 0-d array away from the first items
+# is a number of its dtype (with the warning for arrays in a list), a bigger one where a number goes is numpy's
+# TypeError, and a numpy bool or bool array where an integer goes is refused
+attempts(
+    "api_numpy_interop2_arrays_and_bools_among_numbers",
+    ["import numpy as np"],
+    "torch.tensor([1, np.array(2.5)])",
+    "torch.tensor([[1, 2], [np.array(2.5), 1]])",
+    "torch.tensor([1, np.array(2.5), np.array(3, dtype=np.int32)])",
+    "torch.tensor([1, np.array(2.5, dtype=np.float16)])",
+    "torch.tensor([np.float32(1), np.array(2.5)])",
+    "torch.tensor([1.0, np.array(2, dtype=np.int8)])",
+    "torch.tensor([1, np.array(2)], dtype=torch.float32)",
+    "torch.tensor([np.array(2.5), 1])",
+    "torch.tensor([[1, 2], np.array(3.)])",
+    "torch.tensor([1, np.array([2])])",
+    "torch.tensor([1.5, np.array([2])])",
+    "torch.tensor([[1, 2], [3, np.array([4])]])",
+    "torch.tensor([1, np.array(True)])",
+    "torch.tensor([True, np.array(True)])",
+    "torch.tensor([1, np.array(2.5)], dtype=torch.int64)",
+    "torch.tensor([1, np.array(True)], dtype=torch.bool)",
+    "torch.tensor([2, np.bool_(True)])",
+    "torch.tensor([[2], [np.bool_(True)]])",
+    "torch.tensor((2, np.bool_(True)))",
+    "torch.tensor([np.int64(2), np.bool_(True)])",
+    "torch.tensor([2, np.bool_(True)], dtype=torch.uint8)",
+    "torch.tensor([2, np.bool_(True)], dtype=torch.float64)",
+    "torch.tensor([True, np.bool_(False)])",
+    "torch.tensor([2, np.bool_(True)], dtype=torch.bool)",
+    "torch.tensor([1, torch.tensor(2.5), np.array(3.5)])",
+    "torch.zeros(2).new_tensor([1, np.array(2.5)])",
+    "torch.zeros(2, dtype=torch.int64).new_tensor([1, np.bool_(True)])",
+    fresh_process=True,
+)
