@@ -1,7 +1,7 @@
 """Catalogue cases for everyday; ``op_catalogue.CATALOGUE`` includes them. Import ``op_catalogue``, which imports
 this module."""
 
-from op_catalogue import POSITIVE, Case, Domain, fixed, unary
+from op_catalogue import DISTINCT, NO_KINK_AT_0, POSITIVE, Case, Domain, fixed, unary
 
 import minigrad as torch
 
@@ -51,4 +51,25 @@ EVERYDAY_CATALOGUE = [
     Case("everyday_channels_last", lambda a: a.contiguous(memory_format=torch.channels_last) * a,
          fixed(((2, 3, 2, 2),), ((1, 2, 1, 3),)), second_order=True),
     Case("everyday_fill_tensor", _fill_out, fixed(((2, 3), ()), ((3,), ()))),
+    # second derivatives through the graphs torch records for the first (parity: cases_double_backward4.py)
+    Case("everyday_var_dims_correction", lambda a: a.var(1, correction=2) + a.var((0, 1), keepdim=True) + a.var(),
+         fixed(((2, 4),), ((3, 3),)), (DISTINCT,), second_order=True),
+    Case("everyday_var_one_dim", lambda a: a.var(0) * a, fixed(((4,),)), (DISTINCT,), second_order=True),
+    Case("everyday_std_all_and_dims", lambda a: torch.std(a) + a.std(0, keepdim=True, unbiased=False),
+         fixed(((3,),), ((2, 3),)), (DISTINCT,), second_order=True),
+    Case("everyday_var_mean_std_mean", lambda a: _pair(torch.var_mean(a)) + _pair(torch.std_mean(a, 1, keepdim=True)),
+         fixed(((2, 3),)), (DISTINCT,), second_order=True),
+    Case("everyday_norm_dims", lambda a: a.norm(dim=1) + a.norm(dim=(0, 1), keepdim=True) * a.norm(3, dim=0)[0],
+         fixed(((2, 3),)), (NO_KINK_AT_0,), second_order=True),
+    Case("everyday_vector_norm_orders", lambda a: torch.linalg.vector_norm(a, 1.5) + torch.linalg.vector_norm(a, 1.5, 1)
+         + torch.linalg.vector_norm(a, 0.5, 1) + torch.linalg.vector_norm(a, 3), fixed(((2, 3),)), (NO_KINK_AT_0,),
+         second_order=True),
+    Case("everyday_logit_eps", lambda a: a.logit(0.2), unary(), (Domain(0.25, 0.75),), second_order=True),
+    Case("everyday_remainder_tensor", lambda a, b: torch.remainder(a, b) * b + torch.fmod(a, b) * a,
+         fixed(((2, 3), (3,))), (Domain(0.1, 0.9), Domain(1.1, 2.0)), second_order=True),
 ]
+
+
+def _pair(results):
+    """Both outputs of ``var_mean`` or ``std_mean``, added with weights (both gradients reach the one node)."""
+    return results[0] * 1.5 + results[1]

@@ -8,7 +8,6 @@ import numpy as np
 from ..tensor import Tensor
 from ._util import HALF, in_float32, not_implemented, precise, scalar_as, wrap
 from .carriers import ARRAYS, TENSORS
-from .derivative import WIDENED
 from .not_implemented import record_not_implemented
 from .op import Op
 
@@ -94,7 +93,8 @@ class EluBackward(Op):
         needs, coefficients = ctx._needs(), (ctx.alpha, ctx.scale, ctx.input_scale)
         return (
             elu_backward(grads[0], *coefficients, a, F) if needs[0] else None,
-            elu_backward(grads[0] * grad_output * ctx.input_scale, *coefficients, a, F) * (a < 0) if needs[1] else None,
+            elu_backward(F.scalar_mul(grads[0] * grad_output, ctx.input_scale), *coefficients, a, F) * (a < 0)
+            if needs[1] else None,
         )
 
 
@@ -157,17 +157,30 @@ def _mish(x):
     return x * precise(np.tanh, precise(np.log1p, precise(np.exp, x)))
 
 
+def mish_backward(grad, self, F):
+    """torch's ``infinitely_differentiable_mish_backward`` on carrier ``F``, ``tanh(softplus(self))`` computed once
+    (float16 arrays in float32, as torch's mish_backward kernel)."""
+    if F is ARRAYS and grad.dtype is HALF:
+        return in_float32(mish_backward, grad, self, F)
+    tanh_softplus = F.tanh(F.log1p(F.exp(self)))
+    return grad * (tanh_softplus + self * F.sigmoid(self) * F.scalar_sub(1, tanh_softplus * tanh_softplus))
+
+
 class Mish(Op):
     """result = self * tanh(softplus(self)), softplus(x) = log(1 + exp(x))"""
 
     node_name = "MishBackward0"
     formula = {"self": "grad * (tanh(log1p(exp(self))) + self * sigmoid(self) * (1 - tanh(log1p(exp(self))) ** 2))"}
-    fused = WIDENED  # torch's mish_backward kernel: float16 in float32
     saved_names = ("self",)
 
     @staticmethod
     def forward(ctx, a):
         return _saved_pointwise(ctx, a, "mish_cpu", _mish)
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        (a,) = ctx._values(F)
+        return (mish_backward(grads[0], a, F),)
 
 
 class _Gate(Op):
@@ -497,7 +510,7 @@ class HardswishBackward(Op):
         inside = (a > -3) & (a < 3)
         return (
             hardswish_backward(grads[0], a, F) if needs[0] else None,
-            F.where(inside, grads[0] * grad_output / 3.0, 0) if needs[1] else None,
+            F.where(inside, F.scalar_div(grads[0] * grad_output, 3.0), 0) if needs[1] else None,
         )
 
 
@@ -660,5 +673,5 @@ class LogSigmoidBackward(Op):
         z = F.sigmoid(a) if needs[1] else None
         return (
             log_sigmoid_backward(grads[0], a, buffer, F) if needs[0] else None,
-            grads[0] * grad_output * (z - 1) * z if needs[1] else None,
+            grads[0] * grad_output * F.scalar_sub(z, 1) * z if needs[1] else None,
         )

@@ -203,6 +203,10 @@ ARRAYS = _Carrier(
     embed=embed,
     fma=fma,
     fnma=fnma,
+    scalar_mul=lambda a, b, wrapped=None: a * b,  # TENSORS: torch's C++ Scalar overloads (_scalar_overloads)
+    scalar_div=lambda a, b, wrapped=None: a / b,
+    scalar_add=lambda a, b, wrapped=None: a + b,
+    scalar_sub=lambda a, b, wrapped=None: a - b,
 )
 
 

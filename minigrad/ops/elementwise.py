@@ -36,7 +36,7 @@ from ._util import (
 )
 from .activations import leaky_relu_backward, threshold_backward
 from .carriers import ARRAYS, TENSORS
-from .derivative import WIDENED
+from .derivative import compile_formula
 from .op import BackwardOp, IndexingOp, Op
 
 _BOOL = np.dtype(np.bool_)
@@ -168,8 +168,8 @@ class DivMode(Op):
 
     node_name = "DivBackward2"
     formula = {
-        "self": "grad * 0 if rounding_mode else grad / other",
-        "other": "grad * 0 if rounding_mode else -grad * ((self / other) / other)",
+        "self": "zeros_like(grad) if rounding_mode else grad / other",
+        "other": "zeros_like(grad) if rounding_mode else -grad * ((self / other) / other)",
     }
     saved_names = ("self", "other")
     saved_values = {"rounding_mode": "rounding_mode"}
@@ -192,7 +192,7 @@ class DivMode(Op):
         a, b = ctx._values(F)
         grad, needs = grads[0], ctx._needs()
         if ctx.rounding_mode is not None:
-            return (grad * 0 if needs[0] else None, grad * 0 if needs[1] else None)
+            return (F.zeros_like(grad) if needs[0] else None, F.zeros_like(grad) if needs[1] else None)
         return (grad / b if needs[0] else None, -grad * ((a / b) / b) if needs[1] else None)
 
 
@@ -281,7 +281,8 @@ class RPow(Op):
     """result = self ** exponent, for ``number ** tensor`` (self is the number)"""
 
     node_name = "PowBackward2"
-    formula = {"exponent": "grad * result * 0 if base == 0 else grad * result * math.log(base)"}
+    formula = {"exponent": "grad * where(exponent >= 0, 0, result * -math.inf) if base == 0 "
+                           "else grad * (result * math.log(base))"}  # fmt: skip
     saved_names, saved_values = ("exponent", "result"), {"self": "base"}
 
     @staticmethod
@@ -344,7 +345,7 @@ class Cos(Op):
     """result = cos(self)"""
 
     node_name = "CosBackward0"
-    formula = {"self": "-grad * sin(self)"}
+    formula = {"self": "grad * -sin(self)"}
     saved_names = ("self",)
 
     @staticmethod
@@ -406,6 +407,12 @@ class SigmoidBackward(BackwardOp):
 
 
 Sigmoid.backward_op = SigmoidBackward
+
+
+def sigmoid_backward(grad, output):
+    """torch's ``sigmoid_backward(grad, output)`` on Tensors: the SigmoidBackwardBackward0 node sigmoid records."""
+    return SigmoidBackward.apply(grad, output, formula=compile_formula(tuple(Sigmoid.formula.items()),
+                                                                       Sigmoid.saved_names, ("self",)), values=None)
 
 
 class Relu(Op):
@@ -701,7 +708,7 @@ def logit_backward(grad, self, eps, F=TENSORS):
     """torch's (infinitely differentiable) ``logit_backward``: ``grad / (self * (1 - self))`` inside [eps, 1 - eps]
     (or [0, 1] without ``eps``), else 0 (else NaN without ``eps``); on carrier ``F``."""
     lo, hi, outside = (0.0, 1.0, math.nan) if eps is None else (eps, 1.0 - eps, 0.0)
-    return F.where((self >= lo) & (self <= hi), grad / (self * (1 - self)), outside)
+    return F.where((self >= lo) & (self <= hi), grad / (self * F.scalar_sub(1, self)), outside)  # C++'s 1 - self
 
 
 class Logit(Op):
@@ -838,7 +845,7 @@ class Acosh(_OfSelf):
 
     node_name = "AcoshBackward0"
     function = staticmethod(np.arccosh)
-    formula = {"self": "grad * rsqrt(self.pow(2) - 1)"}
+    formula = {"self": "grad * rsqrt(self * self - 1)"}
 
 
 class Atanh(_OfSelf):
@@ -884,8 +891,12 @@ class Silu(Op):
 
     node_name = "SiluBackward0"
     formula = {"self": "grad * sigmoid(self) * (1 + self * (1 - sigmoid(self)))"}
-    fused = WIDENED  # torch's silu_backward kernel: float16 in float32
     saved_names = ("self",)
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        (a,) = ctx._values(F)
+        return (silu_backward(grads[0], a, F),)
 
     @staticmethod
     def forward(ctx, a):
@@ -894,6 +905,15 @@ class Silu(Op):
         ctx._save((a,))
         x = a._data  # torch's x / (1 + exp(-x)): exp may overflow to inf, giving -0. or 0.
         return wrap(in_float32(_silu, x) if x.dtype is HALF else _silu(x))
+
+
+def silu_backward(grad, self, F):
+    """torch's ``infinitely_differentiable_silu_backward`` on carrier ``F``, ``sigmoid(self)`` computed once
+    (float16 arrays in float32, as torch's silu_backward kernel)."""
+    if F is ARRAYS and grad.dtype is HALF:
+        return in_float32(silu_backward, grad, self, F)
+    sigmoid = F.sigmoid(self)
+    return grad * sigmoid * F.scalar_add(1, self * F.scalar_sub(1, sigmoid))
 
 
 def _silu(x):
@@ -964,12 +984,13 @@ class SoftplusBackward(Op):
         grad_output, a = ctx._values(F)
         needs = ctx._needs()
         if needs[1]:
-            x = a * ctx.beta
+            x = F.scalar_mul(a, ctx.beta)
             s = F.sigmoid(x)
-        if needs[1]:
-            inner = grads[0] * grad_output * (1 - s) * s * (x < ctx.threshold)
-            # torch's C++ "* beta" multiplies by a Scalar: MulBackward1
-            d_self = inner * ctx.beta if F is ARRAYS else MulScalar.apply(inner, other=ctx.beta)
+        if needs[1] and F is ARRAYS:
+            d_self = grads[0] * grad_output * (1 - s) * s * (x < ctx.threshold) * ctx.beta
+        elif needs[1]:  # torch's sigmoid_backward(grad * grad_output, s) (one node), "* beta" a Scalar's MulBackward1
+            inner = sigmoid_backward(grads[0] * grad_output, s) * (x < ctx.threshold)
+            d_self = MulScalar.apply(inner, other=ctx.beta)
         return (
             softplus_backward(grads[0], a, ctx.beta, ctx.threshold, F) if needs[0] else None,
             d_self if needs[1] else None,
@@ -1169,8 +1190,9 @@ class RemainderTensor(Div):
     """result = self % other, both tensors (saved as Div saves them)"""
 
     node_name = "RemainderBackward1"
-    formula = {"self": "grad", "other": "-grad * (self / other).floor()"}
+    formula = {"self": "grad", "other": '-grad * self.div(other, rounding_mode="floor")'}
     values, kernel = staticmethod(remainder_values), Remainder.kernel
+    rounding_mode, rounded = "floor", staticmethod(np.floor)  # FmodTensor changes these
 
     @staticmethod
     def forward(ctx, a, b):
@@ -1179,6 +1201,15 @@ class RemainderTensor(Div):
         ctx._save((a, b))
         _check_divisor(a, b)
         return _binary(ctx.values, a, b)
+
+    @staticmethod
+    def backward(ctx, grads, F):
+        a, b = ctx._values(F)
+        needs = ctx._needs()
+        if not needs[1]:
+            return grads[0], None
+        quotient = ctx.rounded(a / b) if F is ARRAYS else a.div(b, rounding_mode=ctx.rounding_mode)
+        return (grads[0] if needs[0] else None, -grads[0] * quotient)
 
 
 class Fmod(Remainder):
@@ -1195,15 +1226,7 @@ class FmodTensor(RemainderTensor):
     node_name = "FmodBackward1"
     formula = {"self": "grad", "other": '-grad * self.div(other, rounding_mode="trunc")'}
     values, kernel = Fmod.values, Fmod.kernel
-
-    @staticmethod
-    def backward(ctx, grads, F):
-        a, b = ctx._values(F)
-        needs = ctx._needs()
-        if not needs[1]:
-            return grads[0], None
-        quotient = np.trunc(a / b) if F is ARRAYS else a.div(b, rounding_mode="trunc")
-        return (grads[0] if needs[0] else None, -grads[0] * quotient)
+    rounding_mode, rounded = "trunc", staticmethod(np.trunc)
 
 
 def _angle_backward(factor):

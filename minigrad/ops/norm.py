@@ -10,9 +10,11 @@ from .reduce import reduced_dims, unsqueeze_dims
 
 
 def linalg_vector_norm_backward(self, grad, ord, result, dim, keepdim):
-    """torch's ``linalg_vector_norm_backward`` for a real ``ord``; where the norm is 0 the gradient is 0."""
-    grad = unsqueeze_dims(grad, dim, keepdim)
-    result = unsqueeze_dims(result, dim, keepdim)
+    """torch's ``linalg_vector_norm_backward`` (its ``norm_backward``) for a real ``ord``, op for op; where the norm
+    is 0 the gradient is 0. ``dim`` None: every dim, ``grad`` and ``result`` left to broadcast (torch's empty dims)."""
+    if dim is not None and self.ndim:
+        grad = unsqueeze_dims(grad, dim, keepdim)
+        result = unsqueeze_dims(result, dim, keepdim)
     if ord == 0:
         return self * 0
     if ord == 1:
@@ -22,9 +24,13 @@ def linalg_vector_norm_backward(self, grad, ord, result, dim, keepdim):
     if math.isinf(ord):
         magnitude = self.abs()
         hit = (magnitude == result) | magnitude.isnan()
-        return self.sgn() * ((grad / hit.sum(dim, keepdim=True)) * hit)
-    scale = (grad / result.pow(ord - 1)).masked_fill(result == 0, 0)
-    return self * self.abs().pow(ord - 2) * scale
+        dims = tuple(range(self.ndim)) if dim is None else dim
+        return self.sgn() * ((grad / hit.sum(dims, keepdim=True)) * hit)
+    if ord < 1:
+        scaled = self.sgn() * self.abs().pow(ord - 1).masked_fill(self == 0, 0)
+        return scaled * grad * result.pow(1 - ord)
+    scaled = self.sgn() * self.abs().pow(ord - 1) if ord < 2 else self * self.abs().pow(ord - 2)
+    return scaled * (grad / result.pow(ord - 1)).masked_fill(result == 0, 0)
 
 
 def norm_values(data, ord, axes, keepdim, dtype):
@@ -74,7 +80,8 @@ class VectorNorm(Op):
     @staticmethod
     def backward(ctx, grad):
         a, result = ctx._unpack()
-        return (linalg_vector_norm_backward(a, grad, ctx.ord, result, ctx.dim, ctx.keepdim),)
+        return (linalg_vector_norm_backward(a, grad, ctx.ord, result, None if ctx.saved_dim is None else ctx.dim,
+                                            ctx.keepdim),)
 
 
 def renorm_backward(grad, self, p, dim, maxnorm):

@@ -10,24 +10,36 @@ import numpy as np
 
 from ..torch_warnings import user_stacklevel
 from ._util import as_saved_int, mean_of, wrap
-from .carriers import TENSORS
+from .carriers import ARRAYS, TENSORS
 from .op import Op
 from .reduce import reduced_dims
 
 
 def var_backward(grad, self, dim, correction, keepdim, F=TENSORS):
     """torch's ``var_backward``: ``2 / (N - correction) * grad * (self - mean)``, ``grad`` put back over ``dim``
-    (on the carrier ``F``)."""
-    n = int(np.prod([self.shape[d] for d in dim], dtype=np.int64))
+    (on the carrier ``F``). ``dim`` None: every dim, as torch's ``self.mean()`` and a ``grad`` that broadcasts."""
+    dims = tuple(range(self.ndim)) if dim is None else dim
+    n = int(np.prod([self.shape[d] for d in dims], dtype=np.int64))
     with np.errstate(divide="ignore"):
         scale = float(np.float64(2.0) / (n - correction))  # inf with no degrees of freedom, as in torch
-    return scale * F.unsqueeze_dims(grad, dim, keepdim) * (self - F.mean(self, dim, True))
+    if F is ARRAYS:  # the same numbers as torch's graph below, the 0-d mean and grad broadcasting
+        return scale * F.unsqueeze_dims(grad, dims, keepdim) * (self - F.mean(self, dims, True))
+    if dim is None:
+        return F.scalar_mul(scale, grad) * (self - self.mean())
+    if self.ndim > 1:  # torch's unsqueeze_multiple
+        grad = F.unsqueeze_dims(grad, dims, keepdim)
+    return F.scalar_mul(scale, grad) * (self - F.mean(self, dims, True))
 
 
 def std_backward(grad, self, result, dim, correction, keepdim, F=TENSORS):
-    """torch's ``std_backward``: ``var_backward`` of ``grad / (2 * result)``, 0 where the std is 0."""
+    """torch's ``std_backward``: ``var_backward`` of ``grad / (result * 2)``, 0 where the std is 0."""
     zero = result == 0
-    return var_backward(F.masked_fill(grad / (2 * result), zero, 0), self, dim, correction, keepdim, F)
+    return var_backward(F.masked_fill(grad / F.scalar_mul(result, 2), zero, 0), self, dim, correction, keepdim, F)
+
+
+def _given(ctx):
+    """The dims as torch's backward sees them: None when the op was called without ``dim``."""
+    return None if ctx.saved_dim is None else ctx.dim
 
 
 class Var(Op):
@@ -67,7 +79,7 @@ class Var(Op):
     @staticmethod
     def backward(ctx, grads, F):
         (a,) = ctx._values(F)
-        return (var_backward(grads[0], a, ctx.dim, ctx.correction, ctx.keepdim, F),)
+        return (var_backward(grads[0], a, _given(ctx), ctx.correction, ctx.keepdim, F),)
 
 
 class Std(Var):
@@ -81,7 +93,7 @@ class Std(Var):
     @staticmethod
     def backward(ctx, grads, F):
         a, result = ctx._values(F)
-        return (std_backward(grads[0], a, result, ctx.dim, ctx.correction, ctx.keepdim, F),)
+        return (std_backward(grads[0], a, result, _given(ctx), ctx.correction, ctx.keepdim, F),)
 
 
 def var_mean_backward(gvar, gmean, self, dim, correction, keepdim, F=TENSORS):
@@ -89,8 +101,9 @@ def var_mean_backward(gvar, gmean, self, dim, correction, keepdim, F=TENSORS):
     evenly over ``dim`` (either may be missing: None)."""
     out = None if gvar is None else var_backward(gvar, self, dim, correction, keepdim, F)
     if gmean is not None:
-        n = int(np.prod([self.shape[d] for d in dim], dtype=np.int64))
-        spread = F.expand(F.unsqueeze_dims(gmean, dim, keepdim), F.shape(self)) / n
+        dims = tuple(range(self.ndim)) if dim is None else dim
+        n = int(np.prod([self.shape[d] for d in dims], dtype=np.int64))
+        spread = F.expand(gmean if dim is None else F.unsqueeze_dims(gmean, dims, keepdim), F.shape(self)) / n
         out = spread if out is None else out + spread
     return out
 
@@ -121,7 +134,7 @@ class VarMean(Var):
     def backward(ctx, grads, F):
         saved = ctx._values(F)  # (self,), or (self, result0) for std_mean
         derivative = std_mean_backward if ctx.take_sqrt else var_mean_backward
-        return (derivative(grads[0], grads[1], *saved, ctx.dim, ctx.correction, ctx.keepdim, F),)
+        return (derivative(grads[0], grads[1], *saved, _given(ctx), ctx.correction, ctx.keepdim, F),)
 
 
 class StdMean(VarMean):
