@@ -1,7 +1,7 @@
 """Catalogue cases for layers; ``op_catalogue.CATALOGUE`` includes them. Import ``op_catalogue``, which imports
 this module."""
 
-from op_catalogue import DISTINCT, REAL, Case, fixed
+from op_catalogue import DISTINCT, NONZERO, REAL, Case, fixed
 
 import minigrad as torch
 import minigrad.nn.functional as F
@@ -106,4 +106,6 @@ LAYERS_CATALOGUE = [
          fixed(((1, 1, 4, 3),)), second_order=True),  # fmt: skip
     Case("upsample_bilinear2d_backward", _upsample_backward(U.UpsampleBilinear2DBackward, (3, 5), (1, 2, 2, 3),
          align_corners=False), fixed(((1, 2, 3, 5),)), second_order=True),  # fmt: skip
+    Case("cosine_similarity_broadcast", lambda a, b: F.cosine_similarity(a, b, dim=0).sum()
+         + F.cosine_similarity(b, a).sum(), fixed(((3, 4), (1, 4))), (NONZERO, NONZERO), second_order=True),
 ]

@@ -139,4 +139,11 @@ LOSSES_CATALOGUE = [
                                                                      padding=(0, 1, 0), ceil_mode=False,
                                                                      count_include_pad=False, divisor_override=None),
          fixed(((1, 2, 3, 2), (1, 3, 2, 2)))),
+    # a target that requires grad and shares its input's leaf: every term of the losses differentiated twice
+    Case("kl_div_shared_leaf", lambda a: F.kl_div(a.log_softmax(1), a.sigmoid(), reduction="batchmean")
+         + F.kl_div(a, a * 0.5, reduction="sum", log_target=True), fixed(((2, 3),)), second_order=True),
+    Case("poisson_nll_loss_full_shared_leaf", lambda a: F.poisson_nll_loss(a, a * 2 + 1, log_input=False, full=True),
+         fixed(((2, 3),)), (POSITIVE,), second_order=True),
+    Case("cross_entropy_probabilities_smoothing", lambda z, t: F.cross_entropy(z, t.softmax(1), label_smoothing=0.2,
+         reduction="sum"), fixed(((3, 4), (3, 4))), second_order=True),  # fmt: skip
 ]

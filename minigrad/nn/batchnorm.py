@@ -17,7 +17,7 @@ from . import init
 from .mixed_dtypes import check_parameter_dtypes
 from .module import Module
 from .parameter import Parameter
-from .recorded_backward import RecordedBackward, record_backward
+from .recorded_backward import RecordedBackward, record_backward, without_weight
 
 
 def _channel(t, x, F):
@@ -153,6 +153,10 @@ class NativeBatchNormBackward(RecordedBackward):
     @staticmethod
     def forward(ctx, grad_out, input, weight, running_mean, running_var, **params):
         return RecordedBackward.run(ctx, (grad_out, input, weight, running_mean, running_var), **params)
+
+    @staticmethod
+    def backward(ctx, *grads):
+        return RecordedBackward.backward(ctx, *without_weight(ctx, grads, ctx._unpack()[2]))
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):

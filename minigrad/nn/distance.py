@@ -7,7 +7,7 @@ import numbers
 from .. import dtypes
 from ..arguments import word
 from ..autograd import grad_mode
-from ..broadcasting import broadcast_tensors
+from ..ops._util import infer_size
 from ..ops.pdist import Pdist
 from ..products import pairwise_distance
 from .module import Module
@@ -25,7 +25,9 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
             f"expected common dtype to be floating point, yet common dtype is {common.scalar_name}"
         )
     x1, x2 = (x.to(common) if not x.dtype.is_floating_point else x for x in (x1, x2))
-    x1, x2 = broadcast_tensors(x1, x2)
+    if x1.shape != x2.shape:  # torch's expand_outplace: both expanded (ExpandBackward0) when the shapes differ
+        shape = infer_size(x1.shape, x2.shape)
+        x1, x2 = x1.expand(shape), x2.expand(shape)
     norm1 = x1.norm(2, dim, keepdim=True).clone()
     norm2 = x2.norm(2, dim, keepdim=True).clone()
     with grad_mode.no_grad():

@@ -15,7 +15,7 @@ from ..size import Size
 from .batchnorm import affine_parameters, normalise, normalised_input_backward, reset_affine
 from .mixed_dtypes import check_parameter_dtypes
 from .module import Module
-from .recorded_backward import RecordedBackward, record_backward
+from .recorded_backward import RecordedBackward, record_backward, without_weight
 
 
 def layer_norm_input_backward(grad, input, weight, axes, eps, F=TENSORS):
@@ -103,6 +103,10 @@ class NativeLayerNormBackward(RecordedBackward):
     @staticmethod
     def forward(ctx, grad_out, input, mean, rstd, weight, bias, **params):
         return RecordedBackward.run(ctx, (grad_out, input, mean, rstd, weight, bias), **params)
+
+    @staticmethod
+    def backward(ctx, *grads):
+        return RecordedBackward.backward(ctx, *without_weight(ctx, grads, ctx._unpack()[4]))
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):

@@ -27,14 +27,15 @@ def poisson_nll_loss(input, target, log_input=True, full=False, size_average=Non
 def torch_poisson_nll_loss(input, target, log_input, full, eps, reduction):
     """Mirror ``torch.poisson_nll_loss``: ATen's op, the reduction an int (0 none, 1 mean, 2 sum; any other is
     none, as in torch)."""
+    # torch's C++ evaluates the right operand of ``-`` and ``+`` first: those nodes come first, so run last backward
     if log_input:
-        loss = _functional.exp(input) - target * input
+        product = target * input
+        loss = _functional.exp(input) - product
     else:
         loss = input - target * _functional.log(AddScalar.apply(input, other=eps))
     if full:
-        stirling = target * _functional.log(target) - target + MulScalar.apply(
-            _functional.log(MulScalar.apply(target, other=2 * math.pi)), other=0.5
-        )
+        half_log = MulScalar.apply(_functional.log(MulScalar.apply(target, other=2 * math.pi)), other=0.5)
+        stirling = target * _functional.log(target) - target + half_log
         loss += stirling.masked_fill(target <= 1, 0)
     return loss.mean() if reduction == 1 else loss.sum() if reduction == 2 else loss
 

@@ -15,7 +15,7 @@ from ..arguments import check_types, must_be_tensor
 from ..broadcasting import broadcast_shapes
 from ..ops import softmax as SM
 from ..ops._util import broadcast_mismatch, cant_cast, infer_size, not_implemented, wrap
-from ..ops.elementwise import DivScalar, MulScalar
+from ..ops.elementwise import AddScalar, DivScalar, MulScalar
 from ..size import shape_text
 from ..tensor import Tensor
 from . import _reduction
@@ -167,7 +167,7 @@ def _cross_entropy_probabilities(input, target, weight, code, label_smoothing, c
     if label_smoothing > 0.0:
         if label_smoothing > 1.0:
             raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing:g}")
-        target = target * (1 - label_smoothing) + label_smoothing / n_classes
+        target = AddScalar.apply(MulScalar.apply(target, other=1 - label_smoothing), other=label_smoothing / n_classes)
     terms = logp * target
     if weight is not None:
         terms = terms * _class_weights(weight, input, class_dim)
@@ -288,7 +288,12 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
             raise must_be_tensor("kl_div", name, position, value)
     if not (input.dtype.is_floating_point and target.dtype.is_floating_point):
         raise RuntimeError("kl_div: Integral inputs not supported.")
-    output = exp(target) * (target - input) if log_target else xlogy(target, target) - target * input
+    if log_target:  # torch's C++ evaluates the right operand first: its node comes first, so runs last backward
+        difference = target - input
+        output = exp(target) * difference
+    else:
+        product = target * input
+        output = xlogy(target, target) - product
     reduced = output.mean() if code == 1 else output.sum() if code == 2 else output
     if reduction == "batchmean" and input.ndim != 0:
         reduced = reduced / input.shape[0]

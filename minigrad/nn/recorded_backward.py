@@ -8,6 +8,7 @@ import functools
 import numpy as np
 
 from ..autograd import grad_mode
+from ..autograd.engine import task_needs
 from ..ops._util import wrap
 from ..ops.carriers import ARRAYS, TENSORS
 from ..ops.op import Op
@@ -55,7 +56,7 @@ class RecordedBackward(Op):
     def run(ctx, inputs, *, gradients, shapes, mask, saved=(), values=None):
         """The forward of a subclass, which names its inputs (``forward(ctx, grad_out, input, ..., **params)``)."""
         ctx._save((*inputs, *saved))
-        ctx.gradients, ctx.count = gradients, len(inputs)
+        ctx.gradients, ctx.count, ctx.mask = gradients, len(inputs), mask
         ctx.differentiate = functools.partial(differentiate_gradients, gradients)
         ctx.__dict__.update(values or {})
         found = gradients(ARRAYS, *[t._data if isinstance(t, Tensor) else t for t in inputs])
@@ -69,6 +70,20 @@ class RecordedBackward(Op):
         never = [text == "None" for text in type(ctx).formula.values()]  # edges torch never gives a gradient
         needs = [need and not no for need, no in zip(ctx._needs(), never)]
         return differentiate_gradients(ctx.gradients, needs, grads, *inputs)
+
+
+def without_weight(ctx, grads, weight):
+    """The gradients reaching torch's layer norm or batch norm double backward (grad_input, grad_weight, grad_bias),
+    as that backward reads them when the op had no weight: it drops grad_bias's, and fails when grad_input's comes
+    with it (if the backward call wants any gradient the node computes)."""
+    if weight is not None or grads[2] is None or not ctx.mask[2]:  # no bias gradient handed out: none comes back
+        return grads
+    never = [text == "None" for text in type(ctx).formula.values()]
+    if grads[0] is not None and any(need and not no for need, no in zip(task_needs(ctx), never)):
+        raise RuntimeError(
+            "Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #1 'other'"
+        )
+    return (*grads[:2], None)
 
 
 def record_backward(op, inputs, gradients, mask, shapes, saved=(), values=None):

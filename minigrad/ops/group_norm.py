@@ -6,6 +6,7 @@ kernel does (each group's moments, ``scale = rstd * weight``, ``shift = bias - s
 import numpy as np
 
 from ..autograd import grad_mode
+from ..autograd.engine import task_needs
 from ..nn.batchnorm import normalise, normalised_input_backward
 from ._util import wrap
 from .carriers import TENSORS
@@ -148,12 +149,13 @@ class NativeGroupNorm(Op):
     def backward(ctx, grads, F):
         grad, grad_mean, grad_rstd = (tuple(grads) + (None, None))[:3]
         x, weight, mean, rstd = ctx._values(F)
+        needs = task_needs(ctx)  # torch's grad_input_mask: only the gradients this backward call wants
         if grad_mean is not None or grad_rstd is not None or F is TENSORS and grad_mode._state.enabled:
             return differentiable_group_norm_backward(grad, grad_mean, grad_rstd, x, mean, rstd, weight, ctx.N, ctx.C,
-                                                      ctx.HxW, ctx.group, ctx.eps, ctx._needs(), F)  # fmt: skip
+                                                      ctx.HxW, ctx.group, ctx.eps, needs, F)  # fmt: skip
         if grad is None:
             grad = F.zeros_like(x)
-        dx, dw, db = ctx._needs()
+        dx, dw, db = needs
         if db and weight is None:  # torch's kernel fails on a bias without a weight
             raise RuntimeError("tensor does not have a device")
         args = (ctx.N, ctx.C, ctx.HxW, ctx.group, ctx.eps, F)
