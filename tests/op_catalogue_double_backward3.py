@@ -4,11 +4,13 @@ this module.
 
 Each is checked through a first derivative computed inside the case (``create_graph=True``), so that the graph
 that derivative records (torch's infinitely differentiable group norm backward, mm's gradient for a column-major
-operand, SliceBackwardBackward0, CopySlices' backward) is itself checked against central differences."""
+operand, SliceBackwardBackward0, CopySlices' backward, masked_scatter's source gradient) is itself checked against
+central differences."""
 
 from op_catalogue import Case, fixed
 from op_catalogue_double_backward import _first_derivative
 
+import minigrad as torch
 import minigrad.nn.functional as F
 
 
@@ -30,4 +32,7 @@ DOUBLE_BACKWARD3_CATALOGUE = [
     Case("narrow_negative_dim_first_derivative", _first_derivative(lambda x: x.narrow(-1, 1, 2)
          * x.narrow(-2, 0, 1)[..., :2]), fixed(((2, 3, 4),))),  # fmt: skip
     Case("inplace_through_view_first_derivative", _first_derivative(_written_through_view), fixed(((2, 3),))),
+    Case("masked_scatter_first_derivative", _first_derivative(  # the source's: MaskedScatterBackwardBackward0
+        lambda x, s: torch.masked_scatter(x, torch.tensor([[True, False, True], [False, True, True]]), s)),
+         fixed(((2, 3), (5,)), ((2, 3), (2, 3)))),  # fmt: skip
 ]

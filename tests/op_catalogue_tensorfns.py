@@ -46,6 +46,15 @@ def _pieces_sum(pieces):
 
 
 _XS = fixed(((3, 4), (2, 4)))
+
+
+def _put_rows(x, v):
+    """rows 1 and 2 of a copy of x set to v, which broadcasts (torch's copy_to views it, then expands it)"""
+    y = x * 1
+    y[1:3] = v
+    return y * 1.5
+
+
 _MASK = [[True, False, True, False], [False, True, True, False], [True, False, False, True]]
 
 TENSORFNS_CATALOGUE = [
@@ -113,4 +122,17 @@ TENSORFNS_CATALOGUE = [
     Case("tensorfns_renorm_p3", lambda a: a.renorm(3, -1, 0.05), fixed(((2, 3),)), (POSITIVE,), second_order=True),
     Case("tensorfns_renorm_p1_kept", lambda a: torch.renorm(a, 1, 1, 100.0), fixed(((2, 3),)), (POSITIVE,)),
     Case("tensorfns_renorm_", _in_place("renorm_", 2, 1, 0.01), fixed(((2, 3),)), (POSITIVE,)),
+    # indexing's backward as torch records it under create_graph=True (IndexAdd, ScatterAdd, IndexFill ops)
+    Case("tensorfns_take_along_dim", lambda a: torch.take_along_dim(a, torch.tensor([[0, 2], [1, 1]]), -1),
+         fixed(((2, 3),)), second_order=True),
+    Case("tensorfns_gather_negative_dim", lambda a: a.gather(-2, torch.tensor([[0, 1, 1], [1, 0, 0]])),
+         fixed(((2, 3),)), second_order=True),
+    Case("tensorfns_index_select_negative_dim", lambda a: a.index_select(-1, torch.tensor([2, 0, 2])),
+         fixed(((2, 3),), ((3,),)), second_order=True),
+    Case("tensorfns_index_add_alpha", lambda x, s: x.index_add(1, torch.tensor([0, 2, 0]), s, alpha=-1.5),
+         fixed(((2, 3), (2, 3))), second_order=True),
+    Case("tensorfns_trace_not_square", lambda a: a.trace(), fixed(((3, 1),), ((2, 4),)), second_order=True),
+    Case("tensorfns_setitem_broadcast", _put_rows, fixed(((3, 4), (4,)), ((3, 4), (1, 4)), ((3, 4), (1,))),
+         second_order=True),
 ]
+

@@ -6,7 +6,7 @@ torch's (MKL's potrf) in the last bits."""
 import numpy as np
 
 from ._util import wrap
-from .carriers import ARRAYS
+from .carriers import ARRAYS, TENSORS
 from .op import Op
 from .solvers import LinalgSolveTriangular, substitute
 
@@ -71,7 +71,7 @@ def cholesky_backward(grad, upper, L, F=None):
     if upper:
         L, grad = L.mH, grad.mH
     gA = L.mH.matmul(grad).tril()
-    gA = 0.5 * (gA + gA.tril(-1).mH)
+    gA = TENSORS.scalar_mul(0.5, gA + gA.tril(-1).mH)  # C++'s 0.5 * Tensor: mul(Scalar), MulBackward1
     gA = LinalgSolveTriangular.apply(L.mH, gA, upper=True, left=True)
     return LinalgSolveTriangular.apply(L, gA, upper=False, left=False)
 

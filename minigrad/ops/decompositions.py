@@ -9,13 +9,16 @@ LAPACK does not fix, may differ too (QR's agree: both use Householder reflection
 import numpy as np
 
 from ._util import wrap
+from .carriers import TENSORS
+from .inplace import apply_inplace
 from .op import Op
 from .solvers import LinalgSolveTriangular
 
 
 def _diagonal_scaled(x, factor):
-    """``x`` with its diagonal multiplied by ``factor`` in place, as torch's ``x.diagonal(0, -2, -1).mul_(factor)``."""
-    x.diagonal(0, -2, -1).mul_(factor)
+    """``x`` with its diagonal multiplied by ``factor`` in place, as torch's ``x.diagonal(0, -2, -1).mul_(factor)``
+    (C++'s ``mul_(Scalar)``: MulBackward1, no edge for the number)."""
+    apply_inplace(x.diagonal(0, -2, -1), lambda d: TENSORS.scalar_mul(d, factor))
     return x
 
 

@@ -5,8 +5,9 @@ differentiable op after ``create_graph=True``). Formulas are derivatives.yaml's.
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+from ..tensor import Tensor
 from ._util import as_saved_int, not_implemented, wrap
-from .carriers import ARRAYS
+from .carriers import ARRAYS, TENSORS
 from .op import Op
 
 
@@ -30,8 +31,15 @@ def diagonal_backward(grad, sizes, offset, dim1, dim2, F=None):
 
 
 def trace_backward(grad, sizes, F=None):
-    """torch's ``trace_backward``: the gradient of a matrix's trace, ``grad`` on its main diagonal."""
+    """torch's ``trace_backward``: the gradient of a matrix's trace, ``grad`` on its main diagonal; on Tensors,
+    torch's ``zeros(rows * cols).index_fill_(0, <the diagonal's flat positions>, grad).view(sizes)``."""
     n = min(sizes)
+    if F is TENSORS:
+        from .selection_more import IndexFillTensor  # it imports this module
+
+        flat = Tensor._wrap(np.zeros(sizes[0] * sizes[1], grad._data.dtype))
+        diagonal = Tensor._wrap(np.arange(0, n * (sizes[1] + 1), sizes[1] + 1))
+        return IndexFillTensor.apply(flat, grad, dim=0, index=diagonal).view(sizes)
     return diagonal_backward(grad.expand(n) if F is None else F.expand(grad, (n,)), sizes, 0, 0, 1, F)
 
 

@@ -23,9 +23,9 @@ from .shape import Alias, Unsqueeze
 
 
 class Embed(Op):
-    """result = zeros of ``shape`` with ``grad`` placed (added) at ``key``: the backward of indexing"""
+    """result = zeros of ``shape`` with ``grad`` placed (added) at ``key``: the base of the nodes that record
+    select's, a slice's and indexing's backward on Tensors (SelectBackwardBackward0, ...)"""
 
-    node_name = "IndexPutBackward0"
     formula = {"grad": "grad[key]"}
 
     @staticmethod
@@ -89,12 +89,35 @@ def slice_backward(grad, shape, dim, start, end, step, F=TENSORS, saved=None):
 
 def index_backward(grad, shape, indices, F=TENSORS):
     """torch's ``index_backward``: zeros of ``shape`` with ``grad`` added at ``indices`` (repeats add up), on
-    the carrier ``F``."""
-    if F is ARRAYS and len(indices) == 1:
-        rows = _rows_added(grad, tuple(shape), indices[0])
-        if rows is not None:
-            return rows
-    return F.embed(grad, tuple(shape), indices)
+    the carrier ``F``; on Tensors, torch's ``_index_put_impl_`` of ``grad`` into the zeros (IndexPutImplBackward0)."""
+    if F is ARRAYS:
+        if len(indices) == 1:
+            rows = _rows_added(grad, tuple(shape), indices[0])
+            if rows is not None:
+                return rows
+        return embed(grad, tuple(shape), indices)
+    return IndexPutImpl.apply(Tensor._wrap(np.zeros(tuple(shape), grad._data.dtype)), grad, key=indices)
+
+
+class IndexPutImpl(Embed):
+    """result = self with ``values`` added at ``key`` (torch's ``_index_put_impl_`` with ``accumulate=True``):
+    indexing's backward on Tensors, seen after ``create_graph=True`` (self: the zeros it fills)"""
+
+    node_name = "IndexPutImplBackward0"
+    formula = {"self": "None", "values": "grad[key]"}
+    saved_values = {"accumulate": "accumulate", "indices": "torch_indices"}
+    accumulate = True
+
+    @staticmethod
+    def forward(ctx, a, values, *, key):
+        ctx.key, ctx.torch_indices = key, indices_as_torch_saves(key)
+        out = a._data.copy()
+        np.add.at(out, key, values._data)  # repeated indices add up, in order (as embed adds them into zeros)
+        return wrap(out)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return None, grad[key_as_index(ctx.key)]
 
 
 def _rows_added(grad, shape, index):
@@ -487,6 +510,9 @@ def index_select_backward(grad, shape, dim, index, F=TENSORS):
     """torch's ``index_select_backward``: zeros of ``shape`` with ``grad`` added at ``index`` along ``dim``
     (repeats add up), on carrier ``F``."""
     idx = ARRAYS.value(index).reshape(-1)
+    if F is TENSORS:  # torch's zeros(sizes).index_add_(dim, index, grad)
+        zeros = Tensor._wrap(np.zeros(tuple(shape), grad._data.dtype))
+        return IndexAdd.apply(zeros, grad, dim=dim, index=index if isinstance(index, Tensor) else Tensor._wrap(idx))
     if not shape:
         return F.reshape(grad, ())
     return F.embed(grad, tuple(shape), (slice(None),) * (dim % len(shape)) + (idx,))
@@ -520,7 +546,7 @@ class IndexSelect(IndexingOp):
 
     @staticmethod
     def backward(ctx, grads, F):
-        return (index_select_backward(grads[0], ctx.shape, ctx.dim, ctx.index, F),)
+        return (index_select_backward(grads[0], ctx.shape, ctx.dim_arg, ctx.index, F),)
 
 
 def index_add_source_backward(grad, source, dim, index, alpha, F=TENSORS):
@@ -529,10 +555,11 @@ def index_add_source_backward(grad, source, dim, index, alpha, F=TENSORS):
     shape = tuple(F.shape(source))
     if F is ARRAYS:
         g = np.take(grad, idx, axis=dim) if grad.ndim else grad.reshape(1)
-    else:
-        g = IndexSelect.apply(grad, dim=dim, index=Tensor._wrap(idx))
-    g = F.reshape(g, shape)
-    return g if alpha == 1 else g * alpha
+        g = F.reshape(g, shape)
+        return g if alpha == 1 else g * alpha
+    g = IndexSelect.apply(grad, dim=dim, index=Tensor._wrap(idx))  # torch's .expand_as(source), maybe_multiply
+    g = g.expand(shape) if g.ndim <= len(shape) else F.reshape(g, shape)
+    return g if alpha == 1 else F.scalar_mul(g, alpha)
 
 
 class IndexAdd(IndexingOp):
@@ -596,13 +623,34 @@ def masked_select_backward(grad, self, mask, F=TENSORS):
 
 def masked_scatter_backward(grad, mask, sizes, F=TENSORS):
     """torch's ``masked_scatter_backward``: the elements of ``grad`` where ``mask`` is True, in order, padded with
-    zeros to the source's ``sizes``."""
-    picked = F.constant(np.broadcast_to(ARRAYS.value(mask), tuple(F.shape(grad))))
-    values = MaskedSelect.apply(grad, mask=picked) if F is TENSORS else grad[picked]
-    missing = int(np.prod(sizes)) - int(F.shape(values)[0])
+    zeros to the source's ``sizes``; on Tensors, torch's one op for it (MaskedScatterBackwardBackward0)."""
+    if F is TENSORS:
+        return MaskedScatterBackward.apply(grad, mask=mask, sizes=tuple(sizes))
+    values = grad[np.broadcast_to(ARRAYS.value(mask), grad.shape)]
+    missing = int(np.prod(sizes)) - values.shape[0]
     if missing:
-        values = F.cat([values, F.constant(np.zeros(missing, dtype=ARRAYS.value(values).dtype))], 0)
-    return F.reshape(values, tuple(sizes))
+        values = np.concatenate([values, np.zeros(missing, dtype=values.dtype)], 0)
+    return values.reshape(tuple(sizes))
+
+
+class MaskedScatterBackward(IndexingOp):
+    """result = the elements of ``grad_output`` where ``mask`` is True, padded with zeros to ``sizes``: the gradient
+    of masked_scatter's source as one differentiable op (seen after ``create_graph=True``)"""
+
+    node_name = "MaskedScatterBackwardBackward0"
+    formula = {"grad_output": "zeros_like(grad_output).masked_scatter(mask, grad)"}
+    saved_values = {"mask": "mask"}
+
+    @staticmethod
+    def forward(ctx, grad_output, *, mask, sizes):
+        ctx.mask, ctx.shape = mask, tuple(grad_output.shape)
+        ctx._keep_indices(mask)
+        return wrap(masked_scatter_backward(grad_output._data, mask, sizes, ARRAYS))
+
+    @staticmethod
+    def backward(ctx, grad):
+        zeros = Tensor._wrap(np.zeros(ctx.shape, grad._data.dtype))
+        return (MaskedScatter.apply(zeros, grad, mask=ctx.mask),)
 
 
 class MaskedScatter(IndexingOp):

@@ -343,6 +343,6 @@ def setitem(t, key, value):
         shape = tuple(src.shape)
         while shape and shape[0] == 1:
             shape = shape[1:]
-        src = src.view(shape) if shape != tuple(src.shape) else src
+        src = src.view(shape)  # torch's copy_to views it even when no 1 is dropped (ViewBackward0)
         expanded = expanded_shape(src.shape, dst.shape, src.dtype)
         apply_inplace(dst, Copy.apply, src.expand(expanded) if expanded != tuple(src.shape) else src)

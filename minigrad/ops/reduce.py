@@ -40,6 +40,8 @@ def unsqueeze_dims(grad, dim, keepdim):
 
 def sum_to(grad, shape):
     """Sum a broadcast gradient down to ``shape`` (torch's ``sum_to``)."""
+    if not shape:  # torch's sum_to sums all of it (SumBackward0)
+        return grad.sum()
     lead = grad.ndim - len(shape)
     dims = tuple(range(lead)) + tuple(
         lead + i for i, s in enumerate(shape) if s == 1 and grad.shape[lead + i] != 1

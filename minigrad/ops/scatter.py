@@ -8,6 +8,7 @@ from ..size import shape_text
 from ..tensor import Tensor
 from ._util import wrap
 from .carriers import TENSORS
+from .cumulative import ScatterAdd
 from .op import IndexingOp
 
 
@@ -99,8 +100,10 @@ def check_src_shape(a, dim, index, src):
 
 def gather_backward(grad, self, dim, index, F=TENSORS):
     """torch's ``gather_backward``: zeros of self's shape with ``grad`` added at the gathered positions (repeats
-    add up), on carrier ``F``."""
+    add up), on carrier ``F``; on Tensors, torch's ``zeros.scatter_add(dim, index, grad)`` (ScatterAddBackward0)."""
     shape = tuple(F.shape(self))
+    if F is TENSORS:
+        return ScatterAdd.apply(Tensor._wrap(np.zeros(shape, grad._data.dtype)), grad, dim=dim, index=index)
     dim %= max(len(shape), 1)
     key = index_positions("gather", Tensor._wrap(np.zeros(shape, dtype=np.bool_)), dim, index)
     out = F.embed(F.reshape(grad, tuple(np.broadcast_shapes(*(k.shape for k in key)))), shape or (1,), key)
@@ -128,7 +131,7 @@ class Gather(IndexingOp):
     @staticmethod
     def backward(ctx, grads, F):
         (a,) = ctx._values(F)
-        return (gather_backward(grads[0], a, ctx.dim, ctx.index, F),)
+        return (gather_backward(grads[0], a, ctx.dim_arg, ctx.index, F),)
 
 
 # -- scatter_reduce and index_reduce -------------------------------------------------------------------------
