@@ -57,8 +57,10 @@ MIXED_OPS = ("mul", "add", "tanh", "sub")
 # The same on scalars, against micrograd, whose Value has relu but not tanh.
 SCALAR_OPS = ("mul", "add", "relu", "sub")
 
-FULL = dict(chain_ops=1000, tensor_shape=(16,), matmul_n=512, mlp=(64, 784, 256, 10), makemore=(32, 3, 10, 200))
-TINY = dict(chain_ops=12, tensor_shape=(3,), matmul_n=8, mlp=(4, 12, 6, 3), makemore=(4, 3, 2, 5))
+FULL = dict(chain_ops=1000, tensor_shape=(16,), matmul_n=512, mlp=(64, 784, 256, 10), makemore=(32, 3, 10, 200),
+            loader=(2000, 20, 32), list_n=100_000)
+TINY = dict(chain_ops=12, tensor_shape=(3,), matmul_n=8, mlp=(4, 12, 6, 3), makemore=(4, 3, 2, 5), loader=(40, 3, 8),
+            list_n=50)
 
 
 # -- the cases: each builds its inputs once and returns a Case whose run() does one step ------------------
@@ -302,6 +304,33 @@ def _optimizer_step(lib, name, sizes):
     return Case(opt.step, lambda: float(params[0][0, 0].item()))
 
 
+def loader_epoch(lib, n, features, batch):
+    """One epoch of a ``DataLoader`` over a ``TensorDataset`` of ``n`` samples (the data side of a student's training
+    loop: one ``dataset[i]`` per sample, then ``default_collate``'s stack per batch)."""
+    rng = np.random.default_rng(5)
+    x = lib.tensor(rng.standard_normal((n, features), dtype=np.float32))
+    y = lib.tensor(rng.integers(0, 10, n))
+    loader = lib.utils.data.DataLoader(lib.utils.data.TensorDataset(x, y), batch_size=batch)
+    out = {}
+
+    def run():
+        for xb, yb in loader:
+            out["last"] = xb, yb
+
+    return Case(run, lambda: float(out["last"][0].sum().item() + out["last"][1].sum().item()))
+
+
+def list_to_tensor(lib, n):
+    """``torch.tensor`` of a Python list of ``n`` floats (a dataset built in Python, then converted)."""
+    values = np.random.default_rng(6).standard_normal(n).tolist()
+    out = {}
+
+    def run():
+        out["t"] = lib.tensor(values)
+
+    return Case(run, lambda: float(out["t"].sum().item()))
+
+
 def _mlp_shapes(n_in, n_hidden, n_out):
     return [(n_hidden, n_in), (n_hidden,), (n_out, n_hidden), (n_out,)]
 
@@ -434,6 +463,12 @@ def run_all(config=FULL, repeats=7, min_time=0.2, out=None, only=None):
         row(f"{name} step, the MLP's parameters{' (momentum 0.9)' if name == 'SGD' else ''}", "torch",
             lambda name=name: optimizer_minigrad(name, i, h, o), lambda name=name: optimizer_torch(name, i, h, o),
             None, no_torch)
+    ln, lf, lb = config["loader"]  # information: the data side of a training loop
+    row(f"DataLoader epoch: TensorDataset {ln}x{lf}, batch {lb}", "torch",
+        lambda: loader_epoch(minigrad, ln, lf, lb), lambda: loader_epoch(torch, ln, lf, lb), None, no_torch)
+    row(f"torch.tensor of a list of {config['list_n']} floats", "torch",
+        lambda: list_to_tensor(minigrad, config["list_n"]), lambda: list_to_tensor(torch, config["list_n"]), None,
+        no_torch)
     row(f"chain {n} ops bwd: no-op observer", "no observer",
         lambda: chain_backward_minigrad(n, (), observer=lambda *a, **k: None),
         lambda: chain_backward_minigrad(n, ()))

@@ -29,12 +29,16 @@ CASES = {
     "matmul_numpy": lambda: bench.matmul_numpy(TINY["matmul_n"]),
     "mlp_minigrad": lambda: bench.mlp_minigrad(*TINY["mlp"]),
     "makemore_minigrad": lambda: bench.makemore_minigrad(*TINY["makemore"]),
+    "loader_minigrad": lambda: bench.loader_epoch(bench.minigrad, *TINY["loader"]),
+    "list_minigrad": lambda: bench.list_to_tensor(bench.minigrad, TINY["list_n"]),
 }
 OPTIONAL = {
     "chain_torch_tensors": ("torch", lambda: bench.chain_torch(n, shape)),
     "chain_torch_scalars": ("torch", lambda: bench.chain_torch(n)),
     "mlp_torch": ("torch", lambda: bench.mlp_torch(*TINY["mlp"])),
     "makemore_torch": ("torch", lambda: bench.makemore_torch(*TINY["makemore"])),
+    "loader_torch": ("torch", lambda: bench.loader_epoch(bench.torch, *TINY["loader"])),
+    "list_torch": ("torch", lambda: bench.list_to_tensor(bench.torch, TINY["list_n"])),
     "chain_micrograd": ("micrograd", lambda: bench.chain_micrograd(n)),
 }
 
@@ -99,7 +103,7 @@ def test_matmul_agrees_with_numpy():
 def test_run_all_tiny_gives_a_finite_ratio_or_a_reason_per_row():
     out = io.StringIO()
     rows = bench.run_all(TINY, repeats=1, min_time=0, out=out)
-    assert len(rows) == 8
+    assert len(rows) == 10
     for row in rows:
         if row.skipped:
             assert row.skipped in out.getvalue()

@@ -149,13 +149,14 @@ class Select(Op):
     @staticmethod
     def forward(ctx, a, *, dim, index, dim_arg=None):  # dim_arg: the dim as given to select(), for _saved_dim
         ctx.dim_arg = dim if dim_arg is None else dim_arg
-        if a.ndim == 0:
+        shape = a._data.shape
+        if not shape:
             raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
                              "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
-        size = a.shape[dim]
+        size = shape[dim]
         if not -size <= index < size:
             raise IndexError(f"index {index} is out of bounds for dimension {dim} with size {size}")
-        ctx.shape, ctx.dim, ctx.index, ctx.index_arg = tuple(a.shape), dim, index % size, index
+        ctx.shape, ctx.dim, ctx.index, ctx.index_arg = shape, dim, index % size, index
         return wrap(a._data[(slice(None),) * dim + (ctx.index, Ellipsis)])  # "..." keeps a 0-d result a view
 
     @staticmethod
@@ -349,6 +350,10 @@ def _as_int64(item):
 def getitem(t, key):
     """Mirror ``Tensor.__getitem__``: basic indexing as a chain of Select/Slice/Unsqueeze views
     (the nodes torch records), anything else as one ``Index`` op."""
+    if key.__class__ is int:  # x[i], the commonest key (a dataset's item, a loop over rows): as below, shorter
+        shape = t._data.shape
+        if shape and -shape[0] <= key < shape[0]:
+            return Select.apply(t, dim=0, index=key)
     if key.__class__ is Tensor and key._data.ndim and key._data.dtype == np.int64:  # x[idx], as below, shorter
         out = Index.apply(t, indices=(key._data,))
         if out.grad_fn is not None:

@@ -489,15 +489,18 @@ class Stack(Op):
         ctx.dim_arg = dim
         if not tensors:
             raise RuntimeError("stack expects a non-empty TensorList")
+        first, kind = tensors[0]._data.shape, tensors[0]._data.dtype
+        mixed = False
         for i, t in enumerate(tensors[1:], 1):
-            if t.shape != tensors[0].shape:
+            if t._data.shape != first:
                 raise RuntimeError(
-                    f"stack expects each tensor to be equal size, but got {shape_text(tensors[0].shape)} at "
-                    f"entry 0 and {shape_text(t.shape)} at entry {i}"
+                    f"stack expects each tensor to be equal size, but got {shape_text(first)} at entry 0 and "
+                    f"{shape_text(t._data.shape)} at entry {i}"
                 )
-        ctx.dim = tensors[0]._wrap_dim(dim, tensors[0].ndim + 1)
-        want = dtypes.result_type(tensors)
-        return wrap(np.stack([t._data for t in tensors], axis=ctx.dim).astype(want.np, copy=False))
+            mixed = mixed or t._data.dtype is not kind
+        ctx.dim = tensors[0]._wrap_dim(dim, len(first) + 1)
+        out = np.stack([t._data for t in tensors], axis=ctx.dim)
+        return wrap(out.astype(dtypes.result_type(tensors).np, copy=False) if mixed else out)
 
     @staticmethod
     def backward(ctx, grads, F):
