@@ -528,6 +528,11 @@ _ARANGE_NAMES = {1: ("end",), 2: ("start", "end"), 3: ("start", "end", "step")} 
 def arange(*args, start=_UNSET, end=_UNSET, step=_UNSET, dtype=None, device=None, requires_grad=False):
     """Mirror ``torch.arange(end)``, ``arange(start, end)`` and ``arange(start, end, step)`` (each by position or
     keyword, as torch's parser binds them): int64 for integer arguments, else the default float dtype."""
+    if len(args) == 1 and args[0].__class__ is int and 0 <= args[0] <= 2**53 and dtype is device is None \
+            and start is end is step is _UNSET:
+        # arange(n), as in logits[torch.arange(n), ys] at each step: the general parsing below cost 10 times this
+        # (below 2**53, where the general path's count, computed in floats, is n)
+        return _finish(torch_arange(0, 1, args[0], np.int64), None, requires_grad)
     check_device(device)
     named = {k: v for k, v in (("start", start), ("end", end), ("step", step)) if v is not _UNSET}
     names = _ARANGE_NAMES.get(len(args) + len(named), ())
@@ -748,12 +753,11 @@ def randint(*args, low=_UNSET, high=_UNSET, size=_UNSET, generator=None, dtype=N
     if len(args) > len(names) or set(bound) & set(named) or set(bound) | set(named) != set(names) or unknown:
         raise invalid_arguments("randint", args, _RANDINT, {**named, **unknown})
     bound.update(named)
-    fitting = plausible(_RANDINT, len(args) + len(named))
     for position, name in enumerate(names, 1):
         value = bound[name]
         fits = _is_size_tuple(value) if name == "size" else is_int(value)
         if not fits:
-            if len(fitting) != 1:
+            if len(plausible(_RANDINT, len(args) + len(named))) != 1:
                 raise invalid_arguments("randint", args, _RANDINT, named)
             where = None if name in named else position
             if name == "size" and isinstance(value, (tuple, list)) and value:  # the parser tests the first item

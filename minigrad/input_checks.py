@@ -119,6 +119,14 @@ def _name_and_kind(parameter):
     return name, kind
 
 
+def _takes_numbers_first(refusal):
+    """Whether :func:`_refused` lets any number through as the first argument: torch takes one (``numbers``), or
+    every overload does (arange's end). Known once per function: ``_refused`` parses the overloads on each call."""
+    overloads = refusal.get("overloads")
+    return bool(refusal.get("numbers") or overloads and not refusal.get("arity_first") and all(
+        not o.startswith("Tensor ") and _name_and_kind(parameters(o)[0])[1] != "Tensor" for o in overloads))
+
+
 def _checking(fn, refusal, at, signatures=None):
     overloads = refusal.get("overloads")
     # torch's parser counts the arguments missing from its signature: x.mul() says 'missing 1 required positional
@@ -129,12 +137,14 @@ def _checking(fn, refusal, at, signatures=None):
         least = min(map(least_arguments, overloads))
     else:  # torch's parser counts what a one-signature function is missing only when given a tensor alone
         least = 1 + int(re.search(r"(\d+) required", refusal["missing"])[1]) if "missing" in refusal else 0
+    takes_numbers = _takes_numbers_first(refusal)
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
         try:
             value = args[at] if len(args) > at else kwargs.get(param, Tensor)  # Tensor stands for no argument
-            if value.__class__ is not Tensor and not isinstance(value, Tensor) and value is not Tensor:
+            if (value.__class__ is not Tensor and not isinstance(value, Tensor) and value is not Tensor
+                    and not (takes_numbers and isinstance(value, NUMBERS))):
                 error = _refused(refusal, fn.__name__, param, value, args[at:], kwargs)
                 if error is not None:
                     raise error from None

@@ -12,12 +12,37 @@ index ``next``. A fresh seed has ``left = 1, next = 0`` (nothing to hand out: th
 """
 
 import numpy as np
+from numpy.random.bit_generator import ISeedSequence
 
 N = 624
 
 
+class _Placeholder(ISeedSequence):
+    """Zeros for numpy's ``MT19937`` to start from: minigrad seeds the words itself at once, so numpy's own seeding
+    (OS entropy hashed into 624 words) would be thrown away, and it costs more than the rest of a seed."""
+
+    def generate_state(self, n_words, dtype=np.uint32):
+        return np.zeros(n_words, dtype)
+
+
+_PLACEHOLDER = _Placeholder()
+
+
+def _seeded_bits(seed):
+    """A numpy ``MT19937`` in torch's state for ``seed``: ``init_with_uint32`` (the 624 words from its low 32 bits),
+    nothing handed out yet. numpy's legacy seeding (``RandomState``'s) is that same ``init_genrand``, in C; a Python
+    loop over the 624 words took longer than the rest of ``manual_seed``, and is kept for a numpy without it."""
+    bits = np.random.MT19937(_PLACEHOLDER)
+    legacy = getattr(bits, "_legacy_seeding", None)  # private to numpy: there since 1.17, still in 2.x
+    if legacy is not None:
+        legacy(seed & 0xFFFFFFFF)
+    else:
+        bits.state = {"bit_generator": "MT19937", "state": {"key": _seeded_words(seed), "pos": N}}
+    return bits
+
+
 def _seeded_words(seed):
-    """torch's ``init_with_uint32``: the 624 state words for ``seed`` (its low 32 bits)."""
+    """torch's ``init_with_uint32``: the 624 state words for ``seed`` (its low 32 bits), word by word."""
     words, x = [0] * N, seed & 0xFFFFFFFF
     words[0] = x
     for j in range(1, N):
@@ -32,8 +57,7 @@ class MT19937:
 
     def __init__(self, seed=5489):
         self.seed = int(seed)
-        self._bits = np.random.MT19937()
-        self._set(_seeded_words(self.seed), pos=N)
+        self._bits = _seeded_bits(self.seed)
         self._fresh = True  # seeded and not drawn from: torch says next = 0 here
 
     def _set(self, words, pos):
@@ -61,7 +85,7 @@ class MT19937:
     def copy(self):
         other = MT19937.__new__(MT19937)
         other.seed, other._fresh = self.seed, self._fresh
-        other._bits = np.random.MT19937()
+        other._bits = np.random.MT19937(_PLACEHOLDER)
         other._bits.state = self._bits.state
         return other
 

@@ -207,3 +207,131 @@ def test_the_views_of_a_storage_are_forgotten_when_they_die_and_remade_while_the
     assert len(base._vc.views) == len(kept)
     sum(v.sum() for v in kept).backward()  # through the base's new history to the leaf, once per view
     assert leaf.grad.tolist() == [[float(len(kept))] * 4] * 3
+
+
+def _init_genrand(seed):
+    """The reference ``init_genrand`` (torch's ``init_with_uint32``), word by word."""
+    words, x = [seed & 0xFFFFFFFF], seed & 0xFFFFFFFF
+    for j in range(1, 624):
+        x = (1812433253 * (x ^ (x >> 30)) + j) & 0xFFFFFFFF
+        words.append(x)
+    return words
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(-(2**63), 2**64 - 1))
+def test_seeding_in_numpy_gives_init_genrands_words(seed):
+    """``manual_seed`` lets numpy's C legacy seeding write the 624 words: the reference recurrence's words, nothing
+    handed out yet, and a copy draws what the original draws."""
+    gen = torch.Generator().manual_seed(seed)
+    assert gen._engine.words.tolist() == _init_genrand(seed % 2**64)
+    assert (gen._engine.left, gen._engine.next) == (1, 0)
+    twin = gen._engine.copy()
+    assert twin.random(700).tolist() == gen._engine.random(700).tolist()
+
+
+@pytest.mark.parametrize("seed", [0, 1, 5489, 2**32 - 1, 2**32 + 7, 123456789])
+def test_seeding_without_numpys_legacy_seeding_gives_the_same_words(seed, monkeypatch):
+    """A numpy without the private ``_legacy_seeding``: the words are worked out in Python, the same ones."""
+    from minigrad import mt19937
+
+    without = type("MT19937", (np.random.MT19937,), {"_legacy_seeding": None})  # numpy checks states by name
+    monkeypatch.setattr(mt19937.np.random, "MT19937", without)
+    engine = mt19937.MT19937(seed)
+    assert type(engine._bits) is without
+    assert engine.words.tolist() == _init_genrand(seed) and (engine.left, engine.next) == (1, 0)
+
+
+_CAT_SHAPES = st.sampled_from([(), (0,), (3,), (2,), (0, 3), (2, 3), (4, 3), (2, 4), (2, 3, 1)])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_CAT_SHAPES, st.sampled_from([torch.float32, torch.float64, torch.int64])),
+                min_size=1, max_size=4), st.integers(-4, 3))  # fmt: skip
+def test_cats_common_case_checked_on_arrays_matches_its_general_checks(pieces, dim):
+    """Cat checks its common case (one dtype, sizes equal but along dim) on the arrays: the same result, dtype and
+    gradient, or the same error, as its general checks, which skip 1-d empty tensors and promote dtypes."""
+    from minigrad.ops import shape
+
+    def run():
+        tensors = [torch.arange(float(np.prod(s))).reshape(s).to(dt).requires_grad_(dt.is_floating_point)
+                   for s, dt in pieces]  # fmt: skip
+        try:
+            out = torch.cat(tensors, dim)
+        except Exception as e:  # noqa: BLE001 - the error is the result compared
+            return type(e), str(e)
+        grads = None
+        if out.requires_grad and out.numel():
+            out.backward(torch.arange(float(out.numel())).reshape(out.shape).to(out.dtype))
+            grads = [t.grad.tolist() if t.grad is not None else None for t in tensors]
+        return out.dtype, out.shape, out.tolist(), grads
+
+    fast = run()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(shape, "_joined_as_they_are", lambda tensors, dim: None)
+        assert fast == run()
+
+
+@pytest.mark.parametrize("value", [3, -2.5, True, np.int64(4), np.float32(1.5), np.bool_(True)])
+@pytest.mark.parametrize("more", [(), (7,), (7, 2), (7, 2, 1), (7, 2, 1, 0)])
+@pytest.mark.parametrize("kwargs", [{}, {"dtype": torch.float64}, {"step": 2}])
+def test_a_number_let_through_unasked_is_one_refused_lets_through(value, more, kwargs):
+    """The argument checks let a number through without asking ``_refused`` where every overload takes a number
+    first (``torch.arange``) or torch takes numbers: ``_refused`` lets it through too, with any count of further
+    arguments and keywords."""
+    from minigrad import input_checks
+
+    refusals = [(key, r) for key, r in input_checks._refusals().items() if input_checks._takes_numbers_first(r)]
+    assert "torch.arange" in dict(refusals)
+    for key, refusal in refusals:
+        args = (value, *more)
+        assert input_checks._refused(refusal, refusal["name"], "input", value, args, kwargs) is None, key
+
+
+@pytest.mark.parametrize("n", [0, 1, 7, 32768, 70001])
+@pytest.mark.parametrize("requires_grad", [False, True])
+def test_arange_of_an_int_gives_what_its_general_path_gives(n, requires_grad):
+    """``torch.arange(n)`` takes a fast path; ``arange(end=n)`` the general one: the same values, dtype and error."""
+
+    def run(args, kwargs):
+        try:
+            out = torch.arange(*args, **kwargs, requires_grad=requires_grad)
+        except Exception as e:  # noqa: BLE001 - the error is the result compared
+            return type(e), str(e)
+        return out.dtype, out.shape, out.tolist()
+
+    assert run((n,), {}) == run((), {"end": n})
+
+
+def _loader_batches(tensors, batches):
+    """Each batch a DataLoader over ``TensorDataset(*tensors)`` gives for the index lists ``batches``: its type and
+    each tensor's dtype, sizes, strides, values, grad_fn and leafness; or the error it raised."""
+    loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(*tensors), batch_sampler=batches)
+    try:
+        return [(type(b), [(t.dtype, t.shape, t.stride(), t.tolist(), type(t.grad_fn).__name__, t.is_leaf, t._version)
+                           for t in b]) for b in loader]  # fmt: skip
+    except Exception as e:  # noqa: BLE001 - the error is the result compared
+        return type(e), str(e)
+
+
+_ROWS = st.lists(st.integers(-12, 12), min_size=0, max_size=5)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_ROWS, min_size=1, max_size=3), st.sampled_from([torch.float32, torch.int64, torch.bool]),
+       st.booleans(), st.booleans(), st.booleans())  # fmt: skip
+def test_a_tensordatasets_batch_indexed_at_once_is_its_stacked_samples(batches, dtype, transposed, flat, grad):
+    """A DataLoader takes a TensorDataset's batch as one indexing per tensor: the same tensors (values, dtype,
+    strides, no graph) as stacking its samples, and the same error for an index out of range or an empty batch;
+    a tensor that requires grad or a numpy number as an index goes the samples' way."""
+    from minigrad.utils import data
+
+    x = torch.arange(30.0).reshape(3, 10).t() if transposed else torch.arange(30.0).reshape(10, 3)
+    x = (x[:, 0] if flat else x).to(dtype)
+    y = torch.arange(10.0, requires_grad=True) if grad else torch.arange(10) * 2
+    if len(batches) > 2:  # numpy numbers, and a tuple, as a batch sampler's indices
+        batches = [[np.int64(v) for v in batches[0]], tuple(batches[1]), *batches[2:]]
+    fast = _loader_batches((x, y), batches)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(data, "_tensor_rows", lambda tensors, index: None)
+        assert fast == _loader_batches((x, y), batches)

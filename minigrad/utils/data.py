@@ -423,6 +423,22 @@ def default_collate(batch):
     raise TypeError(_COLLATE_ERROR.format(type(elem)))
 
 
+def _tensor_rows(tensors, index):
+    """What ``default_collate`` makes of a TensorDataset's samples at ``index`` (a batch sampler's list), taken as
+    one indexing per tensor: the list of each tensor's rows at ``index``, new contiguous tensors as stacking the rows
+    one by one gives them; or None (the samples are then looked up and stacked) where that could differ: no list of
+    ints in range, an empty one, a tensor that records a graph or of a subclass. A select per sample and tensor cost
+    a DataLoader pass several times torch's."""
+    if index.__class__ is not list or not index or any(i.__class__ is not int for i in index):
+        return None
+    n = len(tensors[0]._data) if tensors[0].__class__ is Tensor and tensors[0]._data.ndim else 0
+    if not -n <= min(index) <= max(index) < n or any(
+            t.__class__ is not Tensor or t._requires_grad or not t._data.ndim or len(t._data) != n for t in tensors):
+        return None
+    rows = np.array(index, dtype=np.intp)
+    return [Tensor._wrap(np.ascontiguousarray(t._data[rows])) for t in tensors]
+
+
 def _check_workers(num_workers, timeout, prefetch_factor, persistent_workers):
     """torch's ValueErrors for the worker options (minigrad loads in the calling process, whatever they say)."""
     if num_workers < 0:
@@ -521,9 +537,12 @@ class DataLoader:
     def _fetch_map(self, sampler):
         """torch's ``_MapDatasetFetcher``: each index (or list of indices) looked up, through ``__getitems__`` if
         the dataset has one."""
+        rows_at_once = type(self.dataset) is TensorDataset and self.collate_fn is default_collate
         for index in sampler:
             if self.batch_sampler is None:  # batch_size=None: each sample on its own
                 yield self.collate_fn(self.dataset[index])
+            elif rows_at_once and (batch := _tensor_rows(self.dataset.tensors, index)) is not None:
+                yield batch
             elif getattr(self.dataset, "__getitems__", None):
                 yield self.collate_fn(self.dataset.__getitems__(index))
             else:
