@@ -67,6 +67,11 @@ EVERYDAY_CATALOGUE = [
     Case("everyday_logit_eps", lambda a: a.logit(0.2), unary(), (Domain(0.25, 0.75),), second_order=True),
     Case("everyday_remainder_tensor", lambda a, b: torch.remainder(a, b) * b + torch.fmod(a, b) * a,
          fixed(((2, 3), (3,))), (Domain(0.1, 0.9), Domain(1.1, 2.0)), second_order=True),
+    # prod over zeros, differentiated twice through torch's prod_safe_zeros_backward (cat, cumprod, flip)
+    Case("everyday_prod_zeros", lambda a: (a * torch.tensor([1.0, 0.0, 1.0], dtype=a.dtype)).prod(1).sum()
+         + (a * torch.tensor([[1.0, 1.0, 1.0], [1.0, 0.0, 1.0]], dtype=a.dtype)).prod()
+         + (a * torch.tensor([0.0, 1.0, 1.0], dtype=a.dtype)).prod(0, keepdim=True).sum(), fixed(((2, 3),)),
+         (NO_KINK_AT_0,), second_order=True),
 ]
 
 

@@ -162,8 +162,10 @@ def mish_backward(grad, self, F):
     (float16 arrays in float32, as torch's mish_backward kernel)."""
     if F is ARRAYS and grad.dtype is HALF:
         return in_float32(mish_backward, grad, self, F)
+    sigmoid = F.sigmoid(self)
     tanh_softplus = F.tanh(F.log1p(F.exp(self)))
-    return grad * (tanh_softplus + self * F.sigmoid(self) * F.scalar_sub(1, tanh_softplus * tanh_softplus))
+    sech_squared = F.scalar_sub(1, tanh_softplus * tanh_softplus)  # first: C++ evaluates the right operand first
+    return grad * (tanh_softplus + self * sigmoid * sech_squared)
 
 
 class Mish(Op):

@@ -203,6 +203,8 @@ ARRAYS = _Carrier(
     embed=embed,
     fma=fma,
     fnma=fnma,
+    cumprod=lambda a, dim: _cumulative().running_product(a, dim),  # the Cumprod op's arithmetic
+    narrow=lambda a, dim, start, length: a[(slice(None),) * dim + (slice(start, start + length),)],
     scalar_mul=lambda a, b, wrapped=None: a * b,  # TENSORS: torch's C++ Scalar overloads (_scalar_overloads)
     scalar_div=lambda a, b, wrapped=None: a / b,
     scalar_add=lambda a, b, wrapped=None: a + b,
@@ -220,6 +222,12 @@ def _linalg():
     from . import linalg  # it imports Op, which imports this module
 
     return linalg
+
+
+def _cumulative():
+    from . import cumulative  # it imports Op, which imports this module
+
+    return cumulative
 
 
 def _tensor_functions():
@@ -250,6 +258,8 @@ def _tensor_functions():
         permute=F.permute,
         inverse_permutation=inverse_permutation,
         flip=lambda t, dims: t.flip(dims),
+        cumprod=lambda t, dim: t.cumprod(dim),
+        narrow=lambda t, dim, start, length: t.narrow(dim, start, length),
         roll=lambda t, shifts, dims: t.roll(shifts, dims),
         rot90=lambda t, k, dims: t.rot90(k, dims),
         xlogy=F.xlogy,

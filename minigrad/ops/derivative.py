@@ -155,11 +155,16 @@ def compile_formula(items, saved_names, input_names, fused=False):
         lines.append(f"    {name} = _value_of(ctx.{name})")  # not value(): a constant may be named value
     lines.append("    nf = ctx.next_functions")
     functions = {"constants": tuple(constants)}
+    # On Tensors, torch's generated backward computes its inputs' gradients in the sorted order of their names
+    # (``other`` before ``self``): the order of the nodes' sequence numbers, which a second backward runs by.
+    order = sorted(range(len(items)), key=lambda i: items[i][0])
+    sorted_tensors = [f"    _g{i} = ({tensor_exprs[i]}) if nf[{i}][0] is not None else None" for i in order]
+    returned = ", ".join(f"_g{i}" for i in range(len(items)))
     for carrier, texts in ((ARRAYS, exprs), (TENSORS, tensor_exprs)):
         needed = ", ".join(f"({e}) if nf[{i}][0] is not None else None" for i, e in enumerate(texts))
         widen = ["    if grad.dtype is _HALF:", "        return _widened(backward, ctx, grad, saved)"]
-        source = "\n".join([*lines[:2], *(widen if fused and carrier is ARRAYS else ()), *lines[2:],
-                             f"    return ({needed},)"])  # fmt: skip
+        body = [f"    return ({needed},)"] if carrier is ARRAYS else [*sorted_tensors, f"    return ({returned},)"]
+        source = "\n".join([*lines[:2], *(widen if fused and carrier is ARRAYS else ()), *lines[2:], *body])
         scope = dict(carrier.namespace, _value_of=carrier.namespace["value"], _HALF=HALF, _widened=_widened,
                      **fuse.constants)  # fmt: skip
         exec(compile(source, f"<formula of {', '.join(n for n, _ in items)}>", "exec"), scope)

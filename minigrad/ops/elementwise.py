@@ -913,7 +913,8 @@ def silu_backward(grad, self, F):
     if F is ARRAYS and grad.dtype is HALF:
         return in_float32(silu_backward, grad, self, F)
     sigmoid = F.sigmoid(self)
-    return grad * sigmoid * F.scalar_add(1, self * F.scalar_sub(1, sigmoid))
+    slope = F.scalar_add(1, self * F.scalar_sub(1, sigmoid))  # first: C++ evaluates an operator's right operand first
+    return grad * sigmoid * slope
 
 
 def _silu(x):
@@ -1420,17 +1421,6 @@ def gelu_derivative(x, approximate):
     return cdf + x * pdf
 
 
-def _gelu_second_derivative(x, approximate, arrays):
-    """gelu''(x), on numpy arrays or (differentiably, for a third derivative) on tensors."""
-    tanh, exp = (np.tanh, np.exp) if arrays else (Tensor.tanh, Tensor.exp)
-    if approximate == "tanh":
-        beta, kappa = _SQRT2 * _2_SQRTPI * 0.5, 0.044715
-        t = tanh(beta * (x + kappa * (x * x * x)))
-        u1, u2 = beta * (1 + 3 * kappa * (x * x)), beta * 6 * kappa * x
-        return (1 - t * t) * (u1 + 0.5 * x * (u2 - 2 * t * u1 * u1))
-    return exp(-0.5 * (x * x)) * (1 / math.sqrt(2 * math.pi)) * (2 - x * x)
-
-
 def gelu_backward(grad, self, approximate, F=None):
     """torch's ``gelu_backward``: ``grad * gelu'(self)`` (on Tensors, the differentiable GeluBackward op)."""
     if F is not None and F.name == "arrays":
@@ -1440,9 +1430,28 @@ def gelu_backward(grad, self, approximate, F=None):
     return GeluBackward.apply(grad, self, approximate=approximate)
 
 
-def gelu_double_backward(grad, grad_output, self, approximate, F=None):
-    """The gradient of ``gelu_backward`` for ``self``: ``grad * grad_output * gelu''(self)``."""
-    return grad * grad_output * _gelu_second_derivative(self, approximate, F is not None and F.name == "arrays")
+def gelu_double_backward(grad, grad_output, self, approximate, F=TENSORS):
+    """torch's ``gelu_double_backward``, the gradient of ``gelu_backward`` for ``self``: ``grad * grad_output *
+    gelu''(self)``, op for op as torch's C++ (its Scalar overloads: MulBackward1, AddBackward1) on carrier ``F``."""
+    F = F or TENSORS
+    mul, add, sub, div = F.scalar_mul, F.scalar_add, F.scalar_sub, F.scalar_div
+    if approximate == "tanh":  # gelu' = f g h + (1 + tanh) / 2 with f = x / 2, g = 1 - tanh^2, h = d inner / dx
+        beta, kappa = _SQRT2 * _2_SQRTPI * 0.5, 0.044715
+        inner = mul(beta, self + mul(kappa, F.pow(self, 3)))
+        tanh_inner = F.tanh(inner)
+        sech_inner = div(1, F.cosh(inner))
+        f = mul(0.5, self)
+        g = sub(1, tanh_inner * tanh_inner)
+        h = mul(beta, add(1, mul(3 * kappa, self) * self))
+        f_prime_gh = mul(0.5, g) * h
+        g_prime = mul(2, sech_inner) * (-sech_inner * tanh_inner) * h
+        g_prime_fh = f * h * g_prime
+        h_prime = mul(mul(6 * kappa, self), beta)
+        h_prime_fg = f * g * h_prime
+        return grad * grad_output * (mul(2, f_prime_gh) + g_prime_fh + h_prime_fg)
+    self_sq = self * self
+    pdf = mul(_2_SQRTPI * _SQRT1_2 * 0.5, F.exp(mul(-0.5, self_sq)))
+    return grad * grad_output * (mul(2, pdf) - self_sq * pdf)
 
 
 class Gelu(Op):

@@ -249,31 +249,40 @@ class MedianDim(MaxDim):
     node_name = "MedianBackward1"
 
 
-def product_of_others(self, dim, F=TENSORS):
-    """Each element's product of the other elements along ``dim`` (all elements if None), without dividing (the
-    input may hold zeros): the slice repeated once per element with that element set to 1, multiplied out (on
-    carrier ``F``, differentiable on Tensors)."""
+def prod_safe_zeros_backward(grad, self, dim, F=TENSORS):
+    """torch's ``prod_safe_zeros_backward``: ``grad`` times the product of the exclusive running products of ``self``
+    along ``dim`` from the front and from the back (each element's product of the others, without dividing, so zeros
+    are safe); on carrier ``F`` (on Tensors the graph torch records: cat, cumprod, flip)."""
     shape = tuple(F.shape(self))
-    if dim is None:
-        return F.reshape(product_of_others(F.reshape(self, (-1,)), 0, F), shape)
     n = shape[dim]
-    rows = F.expand(F.unsqueeze(self, dim), shape[:dim] + (n,) + shape[dim:])
-    eye = np.eye(n, dtype=bool).reshape((n, n) + (1,) * (len(shape) - dim - 1))
-    ones = F.masked_fill(rows, F.constant(eye), 1.0)
-    return np.prod(ones, axis=dim + 1) if F is ARRAYS else ones.prod(dim + 1)
+    if 0 in shape:
+        return F.expand(grad, shape)
+    ones = F.constant(np.ones(shape[:dim] + (1,) + shape[dim + 1 :], ARRAYS.value(self).dtype))
+    exclusive_normal = F.cumprod(F.cat([ones, F.narrow(self, dim, 0, n - 1)], dim), dim)
+    exclusive_reverse = F.flip(F.cumprod(F.cat([ones, F.flip(F.narrow(self, dim, 1, n - 1), (dim,))], dim), dim),
+                               (dim,))  # fmt: skip
+    return grad * (exclusive_normal * exclusive_reverse)
 
 
 def prod_backward(grad, self, result, dim=None, keepdim=True, F=TENSORS):
     """torch's ``prod_backward``: ``grad * result / self`` where no element (of a reduced slice) is zero, else
-    ``grad`` times the product of the other elements (on carrier ``F``; that product is a constant)."""
+    :func:`prod_safe_zeros_backward` (of all elements, flattened, for a full product); a full product with two or more
+    zeros has zero gradient, which torch gives as ``zeros_like`` outside grad mode (so never ``-0``)."""
     x = ARRAYS.value(self)
     if not x.ndim:
         return grad
     if dim is not None:
         grad, result = F.unsqueeze_dims(grad, (dim,), keepdim), F.unsqueeze_dims(result, (dim,), keepdim)
-    if not (x == 0).any():
+    zeros = x == 0
+    if not zeros.any():
         return grad * (result / self)
-    return grad * product_of_others(self, dim, F)
+    if dim is not None:
+        return prod_safe_zeros_backward(grad, self, dim, F)
+    if F is ARRAYS:
+        if np.count_nonzero(zeros) > 1:
+            return np.zeros_like(x)
+        return prod_safe_zeros_backward(grad, x.reshape(-1), 0, F).reshape(x.shape)
+    return prod_safe_zeros_backward(grad, self.contiguous().view(-1), 0, F).view_as(self)
 
 
 def _product_dtype(x):

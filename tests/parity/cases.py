@@ -4306,6 +4306,7 @@ from parity import (  # noqa: E402, F401
     cases_double_backward4,
     cases_double_backward5,
     cases_double_backward6,
+    cases_double_backward7,
     cases_dtype_sweep,
     cases_everyday,
     cases_functional,
