@@ -834,3 +834,100 @@ def test_a_syntax_error_says_the_line_and_fails_the_cell_without_the_parsers_fra
     out = re.sub(r"\x1b\[[0-9;]*m", "", capsys.readouterr().out)
     assert "z = (y + 1" in out and "SyntaxError: '(' was never closed" in out
     assert not re.search(r"widgets/trace\.py|as_torch\.py|ast\.py", out)
+
+
+# -- round 5 (H6): second derivatives, captioned as torch computes them ------------------------------------------------
+
+SECOND_ORDER = {
+    "grad_then_backward": "x = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)\ny = torch.tanh(x).sum()\n"
+                          "g, = torch.autograd.grad(y, x, create_graph=True)\nz = (g * g).sum()\nz.backward()\n",
+    "backward_create_graph": "x = torch.tensor([0.5, 1.5], requires_grad=True)\ny = (x ** 3).sum()\n"
+                             "y.backward(create_graph=True)\ngx = x.grad\nx.grad = None\ngx.sum().backward()\n",
+    "hessian_vector_product": "x = torch.tensor([0.5, 1.5, 2.0], requires_grad=True)\n"
+                              "v = torch.tensor([1.0, 0.0, -1.0])\ny = (x.sin() * x).sum()\n"
+                              "g, = torch.autograd.grad(y, x, create_graph=True)\n"
+                              "hv, = torch.autograd.grad(g @ v, x)\n",
+    "neg_mul": "x = torch.tensor([0.3, -0.7], requires_grad=True)\ny = (-x * x).exp().sum()\n"
+               "g, = torch.autograd.grad(y, x, create_graph=True)\ng.sum().backward()\n",
+    "input_gradient_penalty": "torch.manual_seed(0)\nlin = torch.nn.Linear(2, 1)\n"
+                              "x = torch.tensor([[1.0, -2.0]], requires_grad=True)\n"
+                              "out = torch.sigmoid(lin(x)).sum()\ng, = torch.autograd.grad(out, x, create_graph=True)\n"
+                              "(g ** 2).sum().backward()\n",
+    "third_derivative": "x = torch.tensor(1.5, requires_grad=True)\ny = x ** 4\n"
+                        "g, = torch.autograd.grad(y, x, create_graph=True)\n"
+                        "h, = torch.autograd.grad(g, x, create_graph=True)\nh.backward()\n",
+    "cross_entropy": "x = torch.tensor([[1.0, 2.0, 0.5]], requires_grad=True)\n"
+                     "loss = torch.nn.functional.cross_entropy(x, torch.tensor([2]))\n"
+                     "g, = torch.autograd.grad(loss, x, create_graph=True)\ng.pow(2).sum().backward()\n",
+    "slice_select_index": "x = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)\n"
+                          "y = (x[1:] ** 2).sum() + (x[[0, 0]] ** 3).sum() + x[2] ** 3\n"
+                          "g, = torch.autograd.grad(y, x, create_graph=True)\ng.sum().backward()\n",
+}  # fmt: skip
+
+
+def _numbers(text):
+    return [float(v) for v in re.findall(r"-?\d+\.?\d*(?:e[-+]?\d+)?", text)]
+
+
+@pytest.mark.skipif(real_torch is None, reason="live comparison with PyTorch: torch is not installed")
+@pytest.mark.parametrize("name", sorted(SECOND_ORDER))
+def test_second_derivative_captions_state_the_gradients_torch_computes(name, monkeypatch):
+    """Every ``.grad`` an AccumulateGrad step states and every result an autograd.grad step states is what torch
+    computes for the same code; no caption shows minigrad's own arguments (``key=``, ``saved=``), an address or a
+    traceback."""
+    code = SECOND_ORDER[name]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # backward(create_graph=True)'s reference-cycle warning, as torch gives it
+        text = lines(GraphStepper.from_code(code))
+        results, grad = [], real_torch.autograd.grad
+        monkeypatch.setattr(real_torch.autograd, "grad", lambda *a, **k: results.append(grad(*a, **k)) or results[-1])
+        ns = {"torch": real_torch}
+        exec(code, ns)
+    accumulated = (re.match(r"AccumulateGrad: (\S+)\.grad: .* -> (.*)$", t) for t in text)
+    stated = {m.group(1): _numbers(m.group(2)) for m in accumulated if m}
+    leaves = {k: v for k, v in ns.items() if isinstance(v, real_torch.Tensor) and v.is_leaf}
+    leaves.update({f"lin.{k}": p for k, p in ns["lin"].named_parameters()} if "lin" in ns else {})
+    expected = {k: v.grad.flatten().tolist() for k, v in leaves.items() if v.grad is not None}
+    assert stated.keys() == expected.keys()
+    for k in expected:
+        assert stated[k] == pytest.approx(expected[k], rel=1e-3, abs=1e-4), k
+    said = [_numbers(m.group(1)) for t in text if (m := re.match(r"autograd.grad: result 0 .* is (.*?); ", t))]
+    assert said == [pytest.approx(r[0].detach().flatten().tolist(), rel=1e-3, abs=1e-4) for r in results]
+    assert not [t for t in text if re.search(r"\bkey=|\bsaved=|0x[0-9a-f]{6,}|Traceback|\.backward\(ctx", t)]
+
+
+def test_the_backward_of_a_slice_or_an_index_is_captioned_with_the_gradient_that_arrives():
+    """slice_backward, select_backward and index_put's nodes (SliceBackwardBackward0, ...) took their input's name
+    ``grad`` for their formula, so their caption filled the gradient arriving in with that input's value (the first
+    derivative); their calls showed minigrad's ``key=`` and ``saved=``. Now the input is torch's ``grad_output``, the
+    formula reads the gradient that arrives, and the calls are torch's (``slice_backward(grad_output, input_sizes,
+    dim, start, end, step)``)."""
+    s = GraphStepper.from_code(SECOND_ORDER["slice_select_index"])
+    text = lines(s)
+    arriving = next(t for t in text if t.startswith("contribution to the grad of slice_backward("))
+    formulas = {"SliceBackwardBackward0": "grad[key]", "SelectBackwardBackward0": "grad.select(dim, index)",
+                "IndexPutImplBackward0": "grad[key]"}
+    for node, formula in formulas.items():
+        step = next(st["t"] for st in s.steps if st["t"] and st["t"][0].endswith(f"→ {node}"))
+        assert step[1].split(" = ")[1] == formula, step
+        assert step[1].split(" = ")[2].lstrip("(").startswith(arriving.split(" = ")[-1]), step  # the arriving gradient
+    assert any(t.startswith("slice_backward(") and t.endswith(", (4,), 0, 1, 9223372036854775807, 1): records "
+               "SliceBackwardBackward0") for t in text)  # fmt: skip
+    assert any(t.startswith("select_backward(") and t.endswith(", (4,), 0, 2): records SelectBackwardBackward0")
+               for t in text)  # fmt: skip
+
+
+def test_a_create_graph_backward_into_an_empty_grad_is_captioned_the_same_on_every_run():
+    """backward(create_graph=True) makes x.grad by copying into a new tensor (CopyBackwards, as torch does): that
+    tensor was numpy's uninitialised memory, which the caption printed (``copy(tensor([1.5076e-28, 4.5761e-41]),
+    …)``), different from run to run."""
+    code = SECOND_ORDER["backward_create_graph"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        runs = [GraphStepper.from_code(code) for _ in range(3)]
+        junk = [torch.randn(64) * 1e30 for _ in range(50)]  # reuse of freed memory shows in np.empty's values
+        runs.append(GraphStepper.from_code(code))
+    del junk
+    copy = next(t for t in lines(runs[0]) if t.startswith("copy("))
+    assert copy.startswith("copy(tensor([0., 0.]), ")
+    assert all(json.dumps(r.steps) == json.dumps(runs[0].steps) for r in runs)

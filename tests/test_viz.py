@@ -5,6 +5,7 @@ of it (ids, escaped text; minigrad.render's default backend, test_render.py runs
 budget through its refusal.
 """
 
+import functools
 import html
 import json
 import re
@@ -354,3 +355,23 @@ def test_displays_inline_in_jupyter():
     for dot in (make_dot(v["out"]), draw_graph(v["out"])):
         bundle = dot._repr_mimebundle_()
         assert bundle["image/svg+xml"].lstrip().startswith("<?xml") and "<svg" in bundle["image/svg+xml"]
+
+
+def test_make_dot_draws_the_index_tensors_a_gradients_index_put_saved():
+    """The graph of a gradient through indexing: torch's IndexPutImplBackward0 saves the index tensors its
+    IndexBackward0 saved (the same tensors), and torchviz draws them; make_dot drew none for it (fixture graph
+    grad_of_indexing_create_graph)."""
+    fixture = json.loads((Path(__file__).parent / "torchviz_fixture.json").read_text())["graphs"]
+    theirs = fixture["grad_of_indexing_create_graph"]
+    x = torch.tensor([[1.0, 2.0, 0.5], [0.1, -1.0, 2.0]], requires_grad=True)
+    y = (x[0, 1:] ** 2).sum() + (x[:, [0, 2]] ** 3).sum()
+    (g,) = torch.autograd.grad(y, x, create_graph=True)
+    ours = make_dot(g, params={"x": x}, show_attrs=True, show_saved=True).source
+    put = next(f for f, line in node_lines(ours).items() if "IndexPutImplBackward0" in line)
+    saved = [node_lines(ours)[s] for f, s in edges(ours) if f == put and s.startswith(f"{put}_saved")]
+    assert [re.search(r"label=<(.*?)> ", line).group(1) for line in saved] == ["indices[1]<BR/>(2)"]
+    assert re.search(r'label="indices\[1\]\n \(2\)" fillcolor=orange', theirs)
+    labels = [m.strip('"') for m in re.findall(r'label=("[^"]*"|\w+)', theirs)]
+    big = functools.partial(re.sub, r"\b(n\d+|\d{6,})$", "INT64_MAX", flags=re.M)  # the fixture renames long numbers
+    assert sorted(big(t) for t in labels if "Backward" in t or t == "AccumulateGrad") == \
+        sorted(map(big, _function_labels_as_text(ours)))  # fmt: skip

@@ -115,6 +115,12 @@ GRAPHS = {
         c = torch.ones(4, 5, requires_grad=True)
         dot = make_dot(((a @ b).sum() + (a @ c).sum() + (a + b).max()), params={"a": a, "b": b, "c": c})
     """,
+    "grad_of_indexing_create_graph": """
+        x = torch.tensor([[1., 2., 0.5], [0.1, -1., 2.]], requires_grad=True)
+        y = (x[0, 1:] ** 2).sum() + (x[:, [0, 2]] ** 3).sum()
+        g, = torch.autograd.grad(y, x, create_graph=True)
+        dot = make_dot(g, params={"x": x}, show_attrs=True, show_saved=True)
+    """,
 }
 
 

@@ -510,7 +510,8 @@ class StepBuilder:
     def call_arguments(self, fid, args, params):
         """The texts of a call's arguments: ``args`` (its inputs'), then its other arguments as ``key=value``; in
         torch's order where the op class gives it (``Where.signature``: ``where(condition, self, other)``), an
-        argument the graph kept but the call did not record (a replayed ``where``'s condition) by its value."""
+        argument the graph kept but the call did not record (a replayed ``where``'s condition) by its value, and
+        none that torch's call does not take (``slice_backward``'s ``key``: how minigrad places the gradient)."""
         fn = self.g[fid] if fid else None
         order = getattr(fn.fn, "signature", None) if fn is not None else None
         if not order:
@@ -523,8 +524,11 @@ class StepBuilder:
             elif params.get(name) is not None:
                 out.append(self.param_text(name, params[name]))
             elif name in fn.values:
-                out.append(Value.of(fn.values[name]).text)
-        return out + self.param_texts({k: v for k, v in params.items() if k not in order})
+                value = fn.values[name]
+                out.append(Value.of(value).text if isinstance(value, np.ndarray) else self.param_text(name, value))
+            elif name in fn.attrs:  # what the node saved, as torch's ``_saved_<name>`` shows it (slice_backward's end)
+                out.append(fn.attrs[name])
+        return out
 
     def param_texts(self, params):
         """An op's other arguments as ``key=value`` (:meth:`param_text`), an argument left at None not at all, nor

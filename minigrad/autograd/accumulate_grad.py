@@ -43,7 +43,8 @@ class AccumulateGrad(Node):
             if create_graph:  # a recorded copy, as torch makes it: the new .grad's grad_fn is CopyBackwards
                 from ..ops.inplace import Copy
 
-                new = Copy.apply(graph.Tensor._wrap(np.empty_like(var._data)), grad)
+                # into zeros, where torch copies into an empty tensor: the stepper's caption shows what it copies into
+                new = Copy.apply(graph.Tensor._wrap(np.zeros_like(var._data)), grad)
             else:  # a copy laid out like the variable, as torch's grads are (not like a transposed grad)
                 data = _like(var._data, grad._data)
                 np.copyto(data, grad._data, casting="unsafe")

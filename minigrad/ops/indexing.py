@@ -47,7 +47,9 @@ class SelectEmbed(Embed):
     """select's backward, as a differentiable op (seen after ``create_graph=True``)"""
 
     node_name = "SelectBackwardBackward0"
+    formula = {"grad_output": "grad.select(dim, index)"}
     saved_values = {"dim": "dim", "index": "index"}  # read off the key: made positive (torch: as given)
+    signature = ("grad_output", "shape", "dim", "index")  # torch's select_backward(grad_output, input_sizes, ...)
 
     @staticmethod
     def forward(ctx, grad, *, shape, key):
@@ -60,17 +62,18 @@ class SliceEmbed(Embed):
     SliceBackward0 did (``dim`` as given)"""
 
     node_name = "SliceBackwardBackward0"
-    saved_values = {"dim": "dim_arg", "end": "end_arg", "start": "start_arg", "step": "step_arg"}
+    formula = {"grad_output": "grad[key]"}  # torch's: grad.slice_symint(dim, start, end, step)
+    saved_values = {"dim": "dim", "end": "end", "start": "start", "step": "step"}
+    signature = ("grad_output", "shape", "dim", "start", "end", "step")  # torch's slice_backward's arguments
 
     @staticmethod
     def forward(ctx, grad, *, shape, key, saved):
-        ctx.dim_arg, ctx.start_arg, ctx.end_arg, ctx.step_arg = saved
+        ctx.dim, ctx.start, ctx.end, ctx.step = saved
         return Embed.forward(ctx, grad, shape=shape, key=key)
 
     @staticmethod
     def backward(ctx, grad):
-        return (Slice.apply(grad, dim=len(ctx.key) - 1, start=ctx.start_arg, end=ctx.end_arg, step=ctx.step_arg,
-                            dim_arg=ctx.dim_arg),)  # fmt: skip
+        return (Slice.apply(grad, dim=len(ctx.key) - 1, start=ctx.start, end=ctx.end, step=ctx.step, dim_arg=ctx.dim),)
 
 
 def select_backward(grad, shape, dim, index, F=TENSORS):
@@ -87,32 +90,37 @@ def slice_backward(grad, shape, dim, start, end, step, F=TENSORS, saved=None):
     return F.embed(grad, tuple(shape), key)
 
 
-def index_backward(grad, shape, indices, F=TENSORS):
+def index_backward(grad, shape, indices, F=TENSORS, saved=None):
     """torch's ``index_backward``: zeros of ``shape`` with ``grad`` added at ``indices`` (repeats add up), on
-    the carrier ``F``; on Tensors, torch's ``_index_put_impl_`` of ``grad`` into the zeros (IndexPutImplBackward0)."""
+    the carrier ``F``; on Tensors, torch's ``_index_put_impl_`` of ``grad`` into the zeros (IndexPutImplBackward0),
+    which saves ``saved``: the index tensors IndexBackward0 saved (the same tensors, in torch)."""
     if F is ARRAYS:
         if len(indices) == 1:
             rows = _rows_added(grad, tuple(shape), indices[0])
             if rows is not None:
                 return rows
         return embed(grad, tuple(shape), indices)
-    return IndexPutImpl.apply(Tensor._wrap(np.zeros(tuple(shape), grad._data.dtype)), grad, key=indices)
+    return IndexPutImpl.apply(Tensor._wrap(np.zeros(tuple(shape), grad._data.dtype)), grad, indices=indices,
+                              saved=saved)
 
 
-class IndexPutImpl(Embed):
-    """result = self with ``values`` added at ``key`` (torch's ``_index_put_impl_`` with ``accumulate=True``):
-    indexing's backward on Tensors, seen after ``create_graph=True`` (self: the zeros it fills)"""
+class IndexPutImpl(Embed, IndexingOp):
+    """result = self with ``values`` added at ``indices`` (torch's ``_index_put_impl_`` with ``accumulate=True``):
+    indexing's backward on Tensors, seen after ``create_graph=True`` (self: the zeros it fills); it saves the
+    index tensors, as torch's node does (torchviz draws them)"""
 
     node_name = "IndexPutImplBackward0"
-    formula = {"self": "None", "values": "grad[key]"}
+    formula = {"self": "None", "values": "grad[key]"}  # torch's: "accumulate ? grad : ...", grad.index(indices)
     saved_values = {"accumulate": "accumulate", "indices": "torch_indices"}
+    signature = ("self", "indices", "values", "accumulate")  # torch's _index_put_impl_'s arguments
     accumulate = True
 
     @staticmethod
-    def forward(ctx, a, values, *, key):
-        ctx.key, ctx.torch_indices = key, indices_as_torch_saves(key)
+    def forward(ctx, a, values, *, indices, saved=None):
+        ctx.key, ctx.torch_indices = indices, indices_as_torch_saves(indices) if saved is None else saved
+        ctx._keep_indices(*ctx.torch_indices)
         out = a._data.copy()
-        np.add.at(out, key, values._data)  # repeated indices add up, in order (as embed adds them into zeros)
+        np.add.at(out, indices, values._data)  # repeated indices add up, in order (as embed adds them into zeros)
         return wrap(out)
 
     @staticmethod
@@ -216,7 +224,7 @@ class Index(IndexingOp):
     def backward(ctx, grads, F):
         if ctx.byte_masks:  # torch's backward indexes with the uint8 masks again, and warns again
             warnings.warn(_UINT8_INDEX, UserWarning, stacklevel=user_stacklevel())
-        return (index_backward(grads[0], ctx.shape, ctx.indices, F),)
+        return (index_backward(grads[0], ctx.shape, ctx.indices, F, ctx.torch_indices),)
 
     byte_masks = False
 
