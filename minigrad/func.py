@@ -88,7 +88,7 @@ def _unwrap(t, start, own):
         if isinstance(node, AccumulateGrad):
             if not any(node.variable is leaf for leaf in own):
                 return t
-        elif node._sequence_nr < start:
+        elif node._seq_nr < start:
             return t
         else:
             todo.extend(child for child, _ in node.next_functions)

@@ -385,7 +385,7 @@ class _Extractor:
         for slot in sorted({s for s in (*self.objects, *consumers) if s[0] == "out"}, key=lambda s: s[2]):
             self.out_slots.setdefault(slot[1], []).append(slot)
         ordered = sorted(
-            ((f._sequence_nr, i, f) for i, f in enumerate(self.fns) if not isinstance(f, AccumulateGrad)),
+            ((f._seq_nr, i, f) for i, f in enumerate(self.fns) if not isinstance(f, AccumulateGrad)),
             key=lambda entry: entry[:2],
         )
         for _, _, fn in ordered:

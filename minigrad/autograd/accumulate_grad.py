@@ -22,7 +22,7 @@ class AccumulateGrad(Node):
 
     __module__ = "builtins"  # a C++ type in torch: type(node) prints <class 'AccumulateGrad'>
     # torch gives these nodes the largest sequence number, so a ready leaf is filled first
-    _sequence_nr = math.inf
+    _seq_nr = math.inf
 
     def __init__(self, variable):
         self.variable = variable

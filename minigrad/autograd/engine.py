@@ -50,7 +50,7 @@ class GraphRoot(Node):
     """The node torch puts above the outputs: it hands each output its starting gradient."""
 
     node_name = "GraphRoot"
-    _sequence_nr = float("inf")
+    _seq_nr = float("inf")
 
     def __init__(self, edges, grads):
         self.next_functions = tuple(edges)
@@ -239,7 +239,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
         deps = _dependencies(root)
 
         captures = {}  # (node, output_nr) -> [input index, ...]
-        needed = None
+        needed = reach = None
         if inputs is not None:
             for i, t in enumerate(inputs):
                 edge = t._edge(create=False)
@@ -258,7 +258,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
             if accumulate:  # backward(inputs=...): listed leaves accumulate, non-leaves retain_grad
                 captures = {}
         captured = [None] * (len(inputs) if inputs is not None else 0)
-        _tasks.append((next(_task_ids), deps, reach if inputs is not None else None, accumulate))
+        _tasks.append((next(_task_ids), deps, reach, accumulate))
 
         if obs is not None:
             obs(BEGIN, root=root, roots=roots, grads=grad_roots, accumulate=accumulate, create_graph=create_graph)
@@ -296,14 +296,19 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                         if not isinstance(node, BackwardCFunction):
                             outs = (None,) * len(node.next_functions)
                     else:
-                        outs = node._backward_arrays(grads)  # None: it runs on Tensors
+                        if needed is None:
+                            outs = node._backward_arrays(grads)  # None: it runs on Tensors
+                        else:
+                            with _only_needed(node, reach):
+                                outs = node._backward_arrays(grads)
                         if outs:
                             outs = validate(node, outs)
                 if outs is None:
                     if fast:
                         grads = [None if g is None else Tensor._wrap(g) for g in grads]
                     try:
-                        outs = _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph, replay)
+                        outs = _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph, replay,
+                                    reach)
                         # torch makes no root node for one root (the root's own node runs first), so checks none
                         if outs is not None and anomaly_mode.on and (node is not root or len(root.next_functions) > 1):
                             anomaly_mode.check_nan(node, outs)
@@ -337,9 +342,9 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
                             next_node = child
                         else:
                             if next_node is not None:
-                                heapq.heappush(ready, (-next_node._sequence_nr, next(tiebreak), next_node))
+                                heapq.heappush(ready, (-next_node._seq_nr, next(tiebreak), next_node))
                                 next_node = None
-                            heapq.heappush(ready, (-child._sequence_nr, next(tiebreak), child))
+                            heapq.heappush(ready, (-child._seq_nr, next(tiebreak), child))
                 outs = g = grads = None  # hold no gradient a leaf could take over (AccumulateGrad counts references)
         except Exception as error:  # shown as raised here, or in the user's own hook or Function, as in torch
             raise shown_here(error)  # noqa: B904
@@ -356,7 +361,7 @@ def run_backward(roots, grad_roots, retain_graph, create_graph, inputs=None, acc
         return captured
 
 
-def _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph, replay):
+def _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph, replay, reach=None):
     """A node's output gradients from its input gradients, as Tensors, with everything around it: observer
     reports, tensor hooks and retain_grad, autograd.grad's captures, node pre- and post-hooks. None if
     ``backward(inputs=...)`` does not need it to run."""
@@ -392,7 +397,12 @@ def _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph
     elif grads[0] is None and _all_none(grads) and not isinstance(node, BackwardCFunction):
         outs = (None,) * len(node.next_functions)
     else:
-        outs = validate(node, node._backward(grads))
+        if needed is None:
+            outs = node._backward(grads)
+        else:
+            with _only_needed(node, reach):
+                outs = node._backward(grads)
+        outs = validate(node, outs)
     if node._hooks and hooks:
         for hook in list(node._hooks.values()):
             computed = tuple(outs)
@@ -402,6 +412,22 @@ def _run(node, root, grads, obs, captures, captured, needed, hooks, create_graph
             if obs is not None:
                 obs(NODE_HOOK, node=node, hook=hook, grad_inputs=computed, grad_outputs=tuple(grads), result=result)
     return outs
+
+
+@contextlib.contextmanager
+def _only_needed(node, reach):
+    """While ``node`` runs for ``autograd.grad`` or ``backward(inputs=...)``, the edges that lead nowhere asked for
+    read as absent, so that it computes (and with ``create_graph=True`` records) only the gradients wanted, as torch's
+    nodes ask ``task_should_compute_output``. A user Function's ``needs_input_grad`` is its forward's, as in torch."""
+    edges = node.next_functions
+    if isinstance(node, (BackwardCFunction, AccumulateGrad)) or all(c is None or c in reach for c, _ in edges):
+        yield
+        return
+    node.next_functions = tuple([(None, 0) if c is not None and c not in reach else (c, nr) for c, nr in edges])
+    try:
+        yield
+    finally:
+        node.next_functions = edges
 
 
 def _hook_result(hook, result, previous):

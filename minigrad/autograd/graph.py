@@ -7,6 +7,7 @@ of its inputs (``next_functions``). Built-in ops (:mod:`minigrad.ops`), user Fun
 """
 
 import itertools
+import math
 
 import numpy as np
 
@@ -105,7 +106,7 @@ class Node:
     """
 
     next_functions = ()
-    _sequence_nr = 0
+    _seq_nr = 0
     _stash = ()  # what backward needs: tensors, SavedOutputs, numbers or None; None once freed
     _versions = ()  # the version each saved tensor had when it was saved (None for the rest)
     _nones = ()  # the indices of what was saved as None (an optional tensor left out): still None once freed
@@ -122,6 +123,11 @@ class Node:
     def name(self):
         """Mirror ``Node.name()``: PyTorch's name for this node, e.g. ``MulBackward0``."""
         return type(self).__name__
+
+    def _sequence_nr(self):
+        """Mirror ``Node._sequence_nr()``: the order this node was made in among all nodes, which the engine runs
+        latest first (torch's AccumulateGrad, which it runs first of all, says 2**64 - 1)."""
+        return self._seq_nr if self._seq_nr != math.inf else 2**64 - 1
 
     def __repr__(self):
         cls = type(self)  # torch's C++ node types are "builtins", a user Function's node is not
@@ -182,7 +188,7 @@ class Node:
             ta, tb = da.dtype, db.dtype
             self._input_meta = ((da.shape, ta), (db.shape, tb))
             self._input_dtype = ta if ta is tb or ta == tb else False
-            self._sequence_nr = next(_sequence)
+            self._seq_nr = next(_sequence)
             return
         edges = []
         meta = []
@@ -209,7 +215,7 @@ class Node:
         self.next_functions = tuple(edges)
         self._input_meta = tuple(meta)
         self._input_dtype = common
-        self._sequence_nr = next(_sequence)
+        self._seq_nr = next(_sequence)
 
     def _save(self, values):
         """Keep ``values`` (a tuple of tensors, numbers or None) for backward, with each tensor's version."""

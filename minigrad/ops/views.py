@@ -141,7 +141,7 @@ class Invalid(Node):
 
     def __init__(self, view_error):
         self.view_error = view_error
-        self._sequence_nr = next_sequence_nr()
+        self._seq_nr = next_sequence_nr()
 
     def _backward(self, grads):
         raise self.view_error
@@ -157,7 +157,7 @@ class AsStridedBackward0(Node):
         self.chain = view._view.chain
         self.next_functions = (base._edge(),)
         self._input_meta = ((base._data.shape, base._data.dtype),)
-        self._sequence_nr = next_sequence_nr()
+        self._seq_nr = next_sequence_nr()
         self._saved_size, self._saved_stride, self._saved_storage_offset = geometry(view, base)
         self._base_stride = base.stride()
 
@@ -248,7 +248,7 @@ class CopySlices(Node):
         self.fn, self.chain = fn, view._view.chain
         self.next_functions = (base._edge(),) + fn.next_functions[1:]
         self._input_meta = ((base._data.shape, base._data.dtype),) + fn._input_meta[1:]
-        self._sequence_nr = next_sequence_nr()
+        self._seq_nr = next_sequence_nr()
         self._view_geometry = geometry(view, base)
 
     def name(self):

@@ -89,3 +89,27 @@ case(
     third(lambda a, b, w: torch.lerp(a, b, w), leaf(2, 3), leaf(2, 3, k=1), leaf(3, k=2))
     """],
 )
+
+# autograd.grad (and backward(inputs=...)) asks each node only for the gradients that lead to its inputs (torch's
+# task_should_compute_output): through a Linear layer for its input, neither the weight's nor the bias's gradient is
+# computed, so under create_graph=True no node of theirs is made (the sequence numbers count the nodes made)
+case(
+    "api_double_backward7_only_needed_gradients",
+    ["""
+    torch.manual_seed(0)
+    lin = nn.Linear(3, 2).double()
+    x = torch.randn(4, 3, dtype=torch.float64, requires_grad=True)
+    out = lin(x).tanh().sum()
+    start = out.grad_fn._sequence_nr()
+    g, = torch.autograd.grad(out, x, create_graph=True)
+    show_graph(g)
+    print(torch.mul(x, 2).grad_fn._sequence_nr() - start)
+    gw, = torch.autograd.grad(lin(x).sigmoid().sum(), lin.weight, create_graph=True)
+    show_graph(gw)
+    y = (lin(x) ** 2).sum()
+    start = y.grad_fn._sequence_nr()
+    y.backward(inputs=[lin.bias], create_graph=True)
+    print(lin.bias.grad, lin.weight.grad, x.grad, torch.mul(x, 2).grad_fn._sequence_nr() - start)
+    """],
+    fresh_process=True,  # backward(create_graph=True)'s warning is torch's once per process
+)
