@@ -5,15 +5,18 @@ and the derivatives taken through them."""
 
 from parity.cases import ATTEMPT, attempts, case  # noqa: F401
 
-# Shared by the cases below: float64 leaves, a gradient of the output that requires grad too (so that the graph of
-# each gradient shows every op of the backward), each gradient's graph, then second derivatives through it.
-_SECOND = """
+# float64 leaves (each k its own values) and values rounded for printing, for this module and the next
+LEAVES = """
 def leaf(*shape, k=0):
     t = torch.linspace(-1.3, 1.7, torch.Size(shape).numel(), dtype=torch.float64) * (1 + 0.1 * k)
     return t.reshape(shape).pow(2).mul(2.3).sin().mul(2).add(0.3 * k).requires_grad_()
 
 def rounded(t):
     return None if t is None else [round(v, 8) + 0.0 for v in t.flatten().tolist()]  # + 0.0: no -0.0
+"""
+# Shared by the cases below: a gradient of the output that requires grad too (so that the graph of each gradient
+# shows every op of the backward), each gradient's graph, then second derivatives through it.
+_SECOND = LEAVES + """
 
 def second(f, *ins):
     ys = f(*ins)

@@ -3,16 +3,11 @@ double backwards op for op (gelu), products over zeros (prod_safe_zeros_backward
 a backward's nodes in (which the next backward runs them by, so which sums its AddBackward0 nodes make)."""
 
 from parity.cases import ATTEMPT, attempts, case  # noqa: F401
+from parity.cases_double_backward6 import LEAVES
 
 # Shared by the cases below: float64 leaves, a gradient of the output that requires grad too, each gradient's
 # graph, then the graph of each second derivative (taken with create_graph=True) and third derivatives through it.
-_THIRD = """
-def leaf(*shape, k=0):
-    t = torch.linspace(-1.3, 1.7, torch.Size(shape).numel(), dtype=torch.float64) * (1 + 0.1 * k)
-    return t.reshape(shape).pow(2).mul(2.3).sin().mul(2).add(0.3 * k).requires_grad_()
-
-def rounded(t):
-    return None if t is None else [round(v, 8) + 0.0 for v in t.flatten().tolist()]  # + 0.0: no -0.0
+_THIRD = LEAVES + """
 
 def third(f, *ins):
     y = f(*ins)
