@@ -9,6 +9,7 @@ import textwrap
 
 import numpy as np
 import pytest
+from lesson_functions import square_function
 
 import minigrad
 from lessons import TODO, check
@@ -257,26 +258,9 @@ def test_a_node_class_is_read_as_its_name(capsys):
     assert ok, out  # before: "root_name is a node whose name() fails"
 
 
-def _my_square(lib, gradient=lambda saved, grad_output: 2 * saved * grad_output):
-    """Lesson 04's MySquare written for ``lib`` (minigrad or torch), its backward returning ``gradient(the saved input,
-    grad_output)``: by default the right one."""
-
-    class MySquare(lib.autograd.Function):
-        @staticmethod
-        def forward(ctx, input):
-            ctx.save_for_backward(input)
-            return input ** 2
-
-        @staticmethod
-        def backward(ctx, grad_output):
-            return gradient(ctx.saved_tensors[0], grad_output)
-
-    return MySquare
-
-
 @pytest.mark.parametrize("lib", LIBS)
 def test_l04_an_instance_or_apply_instead_of_the_class(capsys, lib):
-    MySquare = _my_square(lib)
+    MySquare = square_function(lib)
     assert verdict(capsys, "l04_mysquare", MySquare=MySquare)[0]
     with pytest.warns(DeprecationWarning):  # both libraries warn that a Function should not be instantiated
         instance = MySquare()
@@ -287,9 +271,9 @@ def test_l04_an_instance_or_apply_instead_of_the_class(capsys, lib):
 
 
 @pytest.mark.parametrize("lib", LIBS)
-@pytest.mark.parametrize("returned", [lambda saved, g: 2, lambda saved, g: [2 * saved * g]])
+@pytest.mark.parametrize("returned", [lambda ctx, g: 2, lambda ctx, g: [2 * ctx.saved_tensors[0] * g]])
 def test_l04_a_backward_returning_no_tensor_is_told_to_return_one(capsys, lib, returned):
-    ok, out = verdict(capsys, "l04_mysquare", MySquare=_my_square(lib, returned))  # before: torch's words alone
+    ok, out = verdict(capsys, "l04_mysquare", MySquare=square_function(lib, returned))  # before: torch's words alone
     assert not ok and "raised RuntimeError: expected Variable or None" in out, out
     assert out.endswith("backward must return a tensor shaped like input (its gradient), not a number or a list."), out
 

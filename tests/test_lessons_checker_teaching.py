@@ -8,6 +8,7 @@ import pathlib
 import re
 
 import pytest
+from lesson_functions import square_function
 
 import minigrad as torch
 from lessons import check
@@ -172,17 +173,8 @@ def test_mysquare_written_the_wrong_way(capsys):
 
     assert "put @staticmethod above it" in feedback(capsys, "l04_mysquare", MySquare=NotStatic)
 
-    class Doubled(torch.autograd.Function):
-        @staticmethod
-        def forward(ctx, input):
-            ctx.save_for_backward(input)
-            return input ** 2
-
-        @staticmethod
-        def backward(ctx, grad_output):
-            return 4 * ctx.saved_tensors[0] * grad_output
-
-    out = feedback(capsys, "l04_mysquare", MySquare=Doubled)
+    doubled = square_function(torch, backward=lambda ctx, grad_output: 4 * ctx.saved_tensors[0] * grad_output)
+    out = feedback(capsys, "l04_mysquare", MySquare=doubled)
     assert out.startswith("Not quite: backward's result is too large") and "counted" not in out, out
 
 

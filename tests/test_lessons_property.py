@@ -23,6 +23,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
+from lesson_functions import square_function
 
 import minigrad
 from lessons.answers import TODO, Feedback, boolean, name_of, names_of, numbers_of
@@ -130,21 +131,8 @@ def l03_log_graph(lib, dt):
     return dict(de_db=b.grad, de_dc=c.grad, de_dd=d.grad)
 
 
-def _square_class(lib, backward=None, forward=None):
-    def fwd(ctx, input):
-        ctx.save_for_backward(input)
-        return input ** 2
-
-    def bwd(ctx, grad_output):
-        (saved,) = ctx.saved_tensors
-        return 2 * saved * grad_output
-
-    return type("MySquare", (lib.autograd.Function,), {"forward": staticmethod(forward or fwd),
-                                                       "backward": staticmethod(backward or bwd)})
-
-
 def l04_mysquare(lib, dt):
-    return dict(MySquare=_square_class(lib))
+    return dict(MySquare=square_function(lib))
 
 
 def _relu_class(lib):
@@ -841,7 +829,7 @@ def _built_wrong(name):
                 out.append(dict(x=x, y=y, z=z, p=p, q=q))
         elif name == "l04_mysquare":
             for k, c in ((2, 1), (1, 0), (-2, 0), (3, 0), (2, 0.5)):
-                out.append(dict(MySquare=_square_class(
+                out.append(dict(MySquare=square_function(
                     lib, backward=lambda ctx, g, k=k, c=c: k * ctx.saved_tensors[0] * g + c * g)))
     return out
 
@@ -903,7 +891,7 @@ def test_stubs_and_none_are_not_crashes():
     def stub(ctx, *args):
         raise NotImplementedError()
 
-    ok, feedback = evaluate("l04_mysquare", dict(MySquare=_square_class(minigrad, forward=stub, backward=stub)))
+    ok, feedback = evaluate("l04_mysquare", dict(MySquare=square_function(minigrad, forward=stub, backward=stub)))
     assert not ok and "NotImplementedError" in str(feedback) and type(feedback).__name__ == "NotAnswered"
     ok, feedback = evaluate("l11_retain_graph", dict(failing_line=None, x_grad_fixed=30))
     assert not ok and "one line does fail" in str(feedback)
