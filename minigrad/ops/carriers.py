@@ -73,21 +73,15 @@ def _sum_tensor(t, dim=None, keepdim=False):
     return t.sum() if dim is None else t.sum(dim, keepdim=keepdim)
 
 
-def embed(grad, shape, key, node=None):
+def embed(grad, shape, key):
     """Zeros of ``shape`` with ``grad`` placed at ``key`` (added up where indices repeat): the backward of
-    indexing, and the forward of the Embed nodes that record it on Tensors (``node``: which one)."""
+    indexing on arrays, and the forward of the Embed nodes that record it on Tensors."""
     out = np.zeros(shape, dtype=grad.dtype)
     if any(isinstance(k, np.ndarray) for k in key):
         np.add.at(out, key, grad)  # repeated indices must add up
     else:
         out[key] = grad
     return out
-
-
-def _embed_tensor(grad, shape, key, node=None):
-    from .indexing import Embed
-
-    return (node or Embed).apply(grad, shape=tuple(shape), key=key)
 
 
 def inverse_permutation(dims):
@@ -200,7 +194,6 @@ ARRAYS = _Carrier(
     mean=mean_of,
     value=_value_array,
     constant=lambda a: a,
-    embed=embed,
     fma=fma,
     fnma=fnma,
     cumprod=lambda a, dim: _cumulative().running_product(a, dim),  # the Cumprod op's arithmetic
@@ -289,7 +282,6 @@ def _tensor_functions():
         mean=lambda t, dim, keepdim=False: t.mean(dim, keepdim=keepdim),
         value=lambda v: v,
         constant=Tensor._wrap,
-        embed=_embed_tensor,
         **_scalar_overloads(),
     )
 

@@ -78,7 +78,10 @@ class SliceEmbed(Embed):
 
 def select_backward(grad, shape, dim, index, F=TENSORS):
     """torch's ``select_backward``: zeros of ``shape`` with ``grad`` at ``index`` along ``dim`` (on carrier ``F``)."""
-    return F.embed(grad, tuple(shape), (slice(None),) * dim + (index,), SelectEmbed)
+    key = (slice(None),) * dim + (index,)
+    if F is TENSORS:
+        return SelectEmbed.apply(grad, shape=tuple(shape), key=key)
+    return embed(grad, tuple(shape), key)
 
 
 def slice_backward(grad, shape, dim, start, end, step, F=TENSORS, saved=None):
@@ -87,7 +90,7 @@ def slice_backward(grad, shape, dim, start, end, step, F=TENSORS, saved=None):
     key = (slice(None),) * dim + (slice(start, end, step),)
     if F is TENSORS:
         return SliceEmbed.apply(grad, shape=tuple(shape), key=key, saved=saved or (dim, start, end, step))
-    return F.embed(grad, tuple(shape), key)
+    return embed(grad, tuple(shape), key)
 
 
 def index_backward(grad, shape, indices, F=TENSORS, saved=None):
@@ -528,7 +531,7 @@ def index_select_backward(grad, shape, dim, index, F=TENSORS):
         return IndexAdd.apply(zeros, grad, dim=dim, index=index if isinstance(index, Tensor) else Tensor._wrap(idx))
     if not shape:
         return F.reshape(grad, ())
-    return F.embed(grad, tuple(shape), (slice(None),) * (dim % len(shape)) + (idx,))
+    return embed(grad, tuple(shape), (slice(None),) * (dim % len(shape)) + (idx,))
 
 
 class IndexSelect(IndexingOp):

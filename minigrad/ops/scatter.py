@@ -7,7 +7,7 @@ from .. import dtypes
 from ..size import shape_text
 from ..tensor import Tensor
 from ._util import wrap
-from .carriers import TENSORS
+from .carriers import TENSORS, embed
 from .cumulative import ScatterAdd
 from .op import IndexingOp
 
@@ -106,7 +106,7 @@ def gather_backward(grad, self, dim, index, F=TENSORS):
         return ScatterAdd.apply(Tensor._wrap(np.zeros(shape, grad._data.dtype)), grad, dim=dim, index=index)
     dim %= max(len(shape), 1)
     key = index_positions("gather", Tensor._wrap(np.zeros(shape, dtype=np.bool_)), dim, index)
-    out = F.embed(F.reshape(grad, tuple(np.broadcast_shapes(*(k.shape for k in key)))), shape or (1,), key)
+    out = embed(F.reshape(grad, tuple(np.broadcast_shapes(*(k.shape for k in key)))), shape or (1,), key)
     return F.reshape(out, shape)
 
 
