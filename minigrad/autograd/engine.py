@@ -124,13 +124,6 @@ def will_engine_execute_node(node):
     return node in deps and (reach is None or node in reach)
 
 
-def task_needs(node):
-    """torch's ``task_should_compute_output`` for each input of ``node``: whether the backward call running now wants
-    a gradient through that edge (for ``autograd.grad``, only the edges leading to its inputs)."""
-    reach = _tasks[-1][2] if _tasks else None
-    return tuple([child is not None and (reach is None or child in reach) for child, _ in node.next_functions])
-
-
 def _dependencies(root):
     """Count the edges into each node reachable from ``root`` (torch's ``compute_dependencies``)."""
     deps = {}

@@ -8,7 +8,6 @@ import functools
 import numpy as np
 
 from ..autograd import grad_mode
-from ..autograd.engine import task_needs
 from ..ops._util import wrap
 from ..ops.carriers import ARRAYS, TENSORS
 from ..ops.op import Op
@@ -79,7 +78,7 @@ def without_weight(ctx, grads, weight):
     if weight is not None or grads[2] is None or not ctx.mask[2]:  # no bias gradient handed out: none comes back
         return grads
     never = [text == "None" for text in type(ctx).formula.values()]
-    if grads[0] is not None and any(need and not no for need, no in zip(task_needs(ctx), never)):
+    if grads[0] is not None and any(need and not no for need, no in zip(ctx._needs(), never)):
         raise RuntimeError(
             "Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #1 'other'"
         )

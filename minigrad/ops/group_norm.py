@@ -6,7 +6,6 @@ kernel does (each group's moments, ``scale = rstd * weight``, ``shift = bias - s
 import numpy as np
 
 from ..autograd import grad_mode
-from ..autograd.engine import task_needs
 from ..nn.batchnorm import normalise, normalised_input_backward
 from ._util import wrap
 from .carriers import TENSORS
@@ -149,7 +148,7 @@ class NativeGroupNorm(Op):
     def backward(ctx, grads, F):
         grad, grad_mean, grad_rstd = (tuple(grads) + (None, None))[:3]
         x, weight, mean, rstd = ctx._values(F)
-        needs = task_needs(ctx)  # torch's grad_input_mask: only the gradients this backward call wants
+        needs = ctx._needs()  # torch's grad_input_mask: only the gradients this backward call wants (engine)
         if grad_mean is not None or grad_rstd is not None or F is TENSORS and grad_mode._state.enabled:
             return differentiable_group_norm_backward(grad, grad_mean, grad_rstd, x, mean, rstd, weight, ctx.N, ctx.C,
                                                       ctx.HxW, ctx.group, ctx.eps, needs, F)  # fmt: skip
