@@ -322,19 +322,26 @@ def _parsed(fn, name, key):
     # of another type (x.max(0, 1), whose keepdim=1 fits no signature)
     each = tuple((least_arguments(s), _most_arguments(s), typed_parameters([s]), _keyword_names(s), _required(s))
                  for s in signatures) if several else ()  # fmt: skip
+    # The types of arguments given as plain Python numbers alone (x.view(-1, 30), x.sum(0)) that passed the checks
+    # below: those checks read nothing else of such arguments, so the same types pass again without them.
+    fitted = set()
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
         try:
-            if (len(args) + len(kwargs) < least or flags and not flags_fit(flags, args[given], kwargs)
-                    or several and (any(a is None for a in args) or not _fits_one(each, args[given], kwargs))):
-                error = call_error(name, signatures, args[given], kwargs)
-                if error is not None:
-                    raise error from None
-            if flags:
-                args, kwargs = as_python_ints(flags, args, kwargs, int(method)) or (args, kwargs)
-            if kwargs.get("dtype").__class__ is type:  # x.sum(dtype=float): Python's types stand for torch's dtypes
-                kwargs["dtype"] = dtype_argument(name, kwargs["dtype"])
+            types = None if kwargs else tuple(map(type, args[given]))
+            if types not in fitted:
+                if (len(args) + len(kwargs) < least or flags and not flags_fit(flags, args[given], kwargs)
+                        or several and (any(a is None for a in args) or not _fits_one(each, args[given], kwargs))):
+                    error = call_error(name, signatures, args[given], kwargs)
+                    if error is not None:
+                        raise error from None
+                if types is not None and _PLAIN_NUMBERS.issuperset(types):
+                    fitted.add(types)
+                if flags:
+                    args, kwargs = as_python_ints(flags, args, kwargs, int(method)) or (args, kwargs)
+                if kwargs.get("dtype").__class__ is type:  # x.sum(dtype=float): Python's types for torch's dtypes
+                    kwargs["dtype"] = dtype_argument(name, kwargs["dtype"])
             try:
                 return fn(*args, **kwargs)
             except Exception:
@@ -346,6 +353,9 @@ def _parsed(fn, name, key):
             raise shown_here(error)  # noqa: B904
 
     return call
+
+
+_PLAIN_NUMBERS = frozenset((int, float, bool))
 
 
 def _most_arguments(signature):

@@ -335,3 +335,70 @@ def test_a_tensordatasets_batch_indexed_at_once_is_its_stacked_samples(batches, 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(data, "_tensor_rows", lambda tensors, index: None)
         assert fast == _loader_batches((x, y), batches)
+
+
+_CALLS = [  # (method, args, kwargs): plain numbers first, then other types with the same count, then keywords
+    ("view", (-1,), {}), ("view", (2, 15), {}), ("view", (2.0, 15), {}), ("view", (True,), {}), ("view", (7,), {}),
+    ("view", (np.int64(2), 15), {}), ("view", (-1,), {"dtype": None}), ("view", (None,), {}),
+    ("sum", (0,), {}), ("sum", (0.5,), {}), ("sum", (True,), {}), ("sum", (0, True), {}), ("sum", (0, 1), {}),
+    ("sum", (0,), {"keepdim": True}), ("sum", (5,), {}), ("reshape", (-1, 5), {}), ("reshape", (-1.0, 5), {}),
+    ("transpose", (0, 1), {}), ("transpose", (0.0, 1), {}), ("transpose", (0, 2), {}), ("max", (0,), {}),
+    ("max", (0, True), {}), ("max", (0, 1), {}), ("max", (1.5,), {}), ("unsqueeze", (5,), {}),
+    ("narrow", (0, 0, 1), {}), ("narrow", (0, 0, 1.0), {}), ("expand", (3, -1, -1), {}), ("expand", (3, 2.0), {}),
+    ("softmax", (0,), {}), ("softmax", (0.0,), {}), ("squeeze", (0,), {}), ("squeeze", (False,), {}),
+    ("sum", (torch.tensor(1),), {}), ("sum", (torch.tensor(0.5),), {}), ("view", (torch.tensor(30),), {}),
+    ("view", (torch.tensor(30.0),), {}), ("view", (np.int64(30),), {}), ("view", (np.float64(30),), {}),
+    ("roll", (1,), {}), ("roll", (1.5,), {}), ("roll", (True,), {}), ("diagonal", (0,), {}),
+    ("diagonal", (True,), {}),  # roll(1.5) and diagonal(True): torch refuses what minigrad's code would take
+]
+
+
+def _outcome(method, args, kwargs):
+    x = torch.arange(30.0).reshape(2, 15)
+    try:
+        out = method(x, *args, **kwargs)
+    except Exception as e:  # noqa: BLE001 - the error is the result compared
+        return type(e), str(e)
+    out = out[0] if isinstance(out, tuple) else out
+    return out.dtype, out.shape, out.tolist()
+
+
+@pytest.mark.parametrize("order", [1, -1])
+def test_arguments_that_passed_torchs_checks_once_skip_them_with_the_same_outcome(order):
+    """A parsed method skips torch's argument checks for the types of plain numbers that passed them before: each
+    call gives what a fresh wrapper (nothing skipped) gives, whatever passed before it."""
+    from minigrad import input_checks
+
+    fresh = {}
+    for name, args, kwargs in _CALLS[::order]:
+        warm = getattr(torch.Tensor, name)
+        for _ in range(2):  # the second call takes what the first let through
+            if name not in fresh:
+                fresh[name] = input_checks._parsed(warm.__wrapped__, name, f"torch.Tensor.{name}")
+            assert _outcome(warm, args, kwargs) == _outcome(fresh.pop(name), args, kwargs), (name, args, kwargs)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(1, 3), min_size=1, max_size=3), st.lists(st.integers(-4, 3), min_size=1, max_size=4),
+       st.booleans(), st.sampled_from([None, 7, 2.5]))  # fmt: skip
+def test_an_index_of_ints_alone_reads_and_writes_as_the_general_path(shape, key, grad, value):
+    """``x[i, j]`` (ints alone) takes a Select each at once; ``x[i, j, ...]`` goes through the general indexing:
+    the same values, graph (node names), base and version, the same write for ``x[i, j] = value`` and ``+= 1``,
+    and the same errors (out of bounds, too many indices). (A 0-d tensor's ``x[0]`` and ``x[0, ...]`` raise different
+    errors in torch too.)"""
+    key = tuple(key)
+
+    def run(k):
+        x = torch.arange(float(np.prod(shape))).reshape(shape).requires_grad_(grad) * 1
+        try:
+            y = x[k]
+            read = (y.tolist(), y.shape, type(y.grad_fn).__name__, y._base is x, y._version)
+            if value is None:
+                x[k] += 1
+            else:
+                x[k] = value
+        except Exception as e:  # noqa: BLE001 - the error is the result compared
+            return type(e), str(e)
+        return read, x.tolist(), x._version, type(x.grad_fn).__name__
+
+    assert run(key) == run(key + (Ellipsis,))

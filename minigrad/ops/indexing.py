@@ -371,6 +371,8 @@ def getitem(t, key):
             out.grad_fn._keep_indices(key, *out.grad_fn.torch_indices)
             out.grad_fn.byte_masks = False
         return out
+    if key.__class__ is tuple and key and all(k.__class__ is int for k in key):  # x[i, j] (N[a, b] += 1): as below
+        return basic_index(t, key)
     if key.__class__ is list:
         key = sequence_as_tuple(key)
     single = not isinstance(key, tuple)  # torch keeps a lone ``x[:]`` as a SliceBackward0 node
@@ -432,20 +434,26 @@ def basic_index(t, key, keep_full_slices=False):
     dims the others leave, as torch's ``applySlicing``) selects, made of the views torch records, or ``t`` itself
     if it selects everything. A slice over a whole dimension records nothing unless ``keep_full_slices`` (torch's
     getitem keeps a lone ``x[0:n]``)."""
+    shape = t._data.shape
+    if len(key) <= len(shape) and all(k.__class__ is int and -n <= k < n for k, n in zip(key, shape)):
+        for k in key:  # ints alone, each in its dim's bounds (N[a, b] += 1): a Select each, as below
+            t = Select.apply(t, dim=0, index=k)
+        return t
     consumed = sum(1 for k in key if k is not None and k is not Ellipsis)
-    if t.ndim == 0 and len(key) == 1 and isinstance(key[0], slice):
+    ndim = len(shape)
+    if ndim == 0 and len(key) == 1 and isinstance(key[0], slice):
         raise IndexError("slice() cannot be applied to a 0-dim tensor.")
-    if consumed > t.ndim and not (t.ndim == 0 and len(key) == 1):  # t0[0] gets Select's message
-        raise IndexError(f"too many indices for tensor of dimension {t.ndim}")
+    if consumed > ndim and not (ndim == 0 and len(key) == 1):  # t0[0] gets Select's message
+        raise IndexError(f"too many indices for tensor of dimension {ndim}")
     out, dim = t, 0
     for position, k in enumerate(key):
         if k is Ellipsis:
-            dim += t.ndim - consumed
+            dim += ndim - consumed
         elif k is None:
             out = Unsqueeze.apply(out, dim=dim)
             dim += 1
         elif isinstance(k, slice):
-            n = out.shape[dim]
+            n = out._data.shape[dim]
             if keep_full_slices or k.step is not None and k.step <= 0 or k.indices(n) != (0, n, 1):
                 out = Slice.apply(out, dim=dim, start=k.start, end=k.stop, step=k.step)
             dim += 1
@@ -465,9 +473,10 @@ def _select(out, dim, k, position):
         if isinstance(k, (str, bytes)):  # torch tries to make a tensor of it
             raise TypeError(f"new(): invalid data type '{type(k).__name__}'") from None
         raise IndexError(_not_an_index(k)) from None
-    if out.ndim:
+    shape = out._data.shape
+    if shape:
         try:
-            size = out.shape[dim]
+            size = shape[dim]
         except IndexError:  # past the last dim, after a second ``...`` (x[..., 0, ..., 0]): size 0 to torch
             size = 0
         if not -size <= index < size:  # torch names the key's position

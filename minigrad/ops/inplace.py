@@ -100,13 +100,15 @@ def check_overlap(t, operands, refused="partial"):
 def overlap_status(a, b):
     """torch's ``get_overlap_status(a, b)`` for arrays that may share memory: ``"full"`` (the same elements in the
     same order), ``"partial"`` (both dense, their memory ranges overlapping), or None (apart, or too hard to tell)."""
-    if a is b:
+    if a is b or a.shape == b.shape and a.strides == b.strides and _address(a) == _address(b):
         return "full"
     (a_low, a_high), (b_low, b_high) = byte_bounds(a), byte_bounds(b)
-    if a_low == b_low and a.shape == b.shape and a.strides == b.strides:
-        return "full"
     dense = all(x.size * x.itemsize == high - low for x, (low, high) in ((a, (a_low, a_high)), (b, (b_low, b_high))))
     return "partial" if dense and a_low < b_high and b_low < a_high else None
+
+
+def _address(a):
+    return a.__array_interface__["data"][0]
 
 
 def _write(t, out):
@@ -254,7 +256,8 @@ class Copy(Op):
         check_broadcast(a, src)
         if src.ndim > a.ndim:
             raise broadcast_mismatch(a.shape, np.broadcast_shapes(a.shape, src.shape))
-        return wrap(np.broadcast_to(src._data, a.shape).astype(a._data.dtype))
+        s = src._data
+        return wrap((s if s.shape == a._data.shape else np.broadcast_to(s, a._data.shape)).astype(a._data.dtype))
 
 
 class IndexPut(IndexingOp):

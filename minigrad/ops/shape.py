@@ -18,7 +18,9 @@ from .op import Op
 
 def infer_shape(shape, numel):
     """Resolve one ``-1`` in a requested shape, with torch's errors for impossible shapes."""
-    shape = tuple(int(s) for s in shape)
+    shape = tuple(map(int, shape))
+    if -1 not in shape and min(shape, default=0) >= 0 and math.prod(shape) == numel:  # every size given, and fits
+        return shape
     if shape.count(-1) > 1:
         raise RuntimeError("only one dimension can be inferred")
     for i, s in enumerate(shape):
@@ -59,8 +61,8 @@ class View(Op):
 
     @staticmethod
     def forward(ctx, a, *, shape):
-        ctx.shape = tuple(a.shape)
-        v = _as_view(a._data, infer_shape(shape, a.numel()))
+        ctx.shape = a._data.shape
+        v = _as_view(a._data, infer_shape(shape, a._data.size))
         if v is None:
             raise RuntimeError(
                 "view size is not compatible with input tensor's size and stride (at least one dimension "
