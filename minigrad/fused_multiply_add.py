@@ -48,8 +48,9 @@ def _wide_dtype(a, b, c):
     :mod:`minigrad.ops.derivative` makes a 0-d float64 array once)."""
     if type(c) is np.ndarray and c.ndim == 0:
         c = float(c)
-    if type(a) is np.ndarray and type(b) is np.ndarray and a.dtype == b.dtype and type(c) in (int, float):
-        return a.dtype
+    dtype = getattr(a, "dtype", None)  # arrays and numpy numbers of one dtype, with Python numbers: that dtype
+    if dtype is not None and getattr(b, "dtype", dtype) == dtype and getattr(c, "dtype", dtype) == dtype:
+        return dtype
     return np.result_type(a, b, c)
 
 
@@ -63,6 +64,8 @@ def fma(a, b, c):
         return wide.astype(dtype)
     with np.errstate(all="ignore"):
         a, b, c = np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64)
+        if b.ndim == 0 and b == 1.0:  # a * 1 is exact, so numpy's a + c rounds once (a sampler's std=1)
+            return (a + c)[()]
         p, e = _two_product(a, b)
         s, t = _two_sum(c, p)
         out = s + _round_to_odd(t, e)  # Boldo and Melquiond's emulation of a fused multiply-add

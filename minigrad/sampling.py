@@ -75,11 +75,13 @@ def _normal_fill(gen, n, dtype, mean, std):
     data = draw(gen, n)
     whole = n - n % 16
     out = np.empty(n, np.float64 if wide else np.float32)
-    for start in range(0, whole, _CHUNK):  # in chunks that stay in the processor's cache: twice as fast
-        out[start : min(start + _CHUNK, whole)] = box_muller(data[start : min(start + _CHUNK, whole)], mean, std)
-    out[whole:] = data[whole:]
-    if n % 16:
-        out[n - 16 :] = box_muller(draw(gen, 16), mean, std)
+    if n % 16:  # the last 16 go with the others through Box-Muller (each block of 16 is its own): one pass, not two
+        data = np.concatenate([data[:whole], draw(gen, 16)])
+    # in chunks that stay in the processor's cache: twice as fast
+    chunks = [box_muller(data[start : start + _CHUNK], mean, std) for start in range(0, len(data), _CHUNK)]
+    normals = chunks[0] if len(chunks) == 1 else np.concatenate(chunks)
+    out[:whole] = normals[:whole]
+    out[n - len(normals) + whole :] = normals[whole:]  # the redrawn last 16, if any
     return out.astype(dtype, copy=False)
 
 

@@ -36,6 +36,15 @@ def test_float64_rounds_once(a, b, c):
 
 
 @settings(max_examples=300, deadline=None)
+@given(FLOATS, FLOATS, st.sampled_from([1.0, np.float64(1.0), np.array(1.0)]))
+def test_float64_times_one_rounds_once(a, c, one):
+    """A multiplier of 1 (a sampler's std=1) takes numpy's sum, which is the product's one rounding too."""
+    out = fma(np.array([a, -a]), one, np.float64(c))
+    exact = [Fraction(a) + Fraction(c), Fraction(c) - Fraction(a)]
+    assert out.tolist() == [rounded(e, np.float64) for e in exact]
+
+
+@settings(max_examples=300, deadline=None)
 @given(FLOATS32, FLOATS32, FLOATS32)
 def test_float32_rounds_once(a, b, c):
     a, b, c = np.float32(a), np.float32(b), np.float32(c)
