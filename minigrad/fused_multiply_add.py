@@ -48,8 +48,8 @@ def _wide_dtype(a, b, c):
     :mod:`minigrad.ops.derivative` makes a 0-d float64 array once)."""
     if type(c) is np.ndarray and c.ndim == 0:
         c = float(c)
-    dtype = getattr(a, "dtype", None)  # arrays and numpy numbers of one dtype, with Python numbers: that dtype
-    if dtype is not None and getattr(b, "dtype", dtype) == dtype and getattr(c, "dtype", dtype) == dtype:
+    dtype = getattr(a, "dtype", None)  # floating arrays and numbers of one dtype, with Python numbers: that dtype
+    if dtype is not None and dtype.kind == "f" and getattr(b, "dtype", dtype) == dtype == getattr(c, "dtype", dtype):
         return dtype
     return np.result_type(a, b, c)
 
