@@ -941,8 +941,8 @@ def flatten(input, start_dim=0, end_dim=-1):
         raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
     if s == e:
         return input
-    shape = input.shape[:s] + (-1,) + input.shape[e + 1 :]
-    return S.reshape(input, shape)
+    shape = input._data.shape
+    return S.reshape(input, shape[:s] + (-1,) + shape[e + 1 :])
 
 
 @public(parse=True)
