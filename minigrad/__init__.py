@@ -95,9 +95,13 @@ from .size import Size
 from .specials import *  # noqa: F403 - lgamma, digamma, polygamma, erfinv, i0, sinc, shifts, ... (torch.special)
 from .splitting import *  # noqa: F403 - split_with_sizes, unsafe_split, unsafe_chunk, unsafe_split_with_sizes
 from .statistics_more import *  # noqa: F403 - quantile, nanmedian, mode, aminmax, cov, trapezoid, histc, ...
+from .strided_views import *  # noqa: F403 - as_strided, as_strided_scatter, empty_permuted; Tensor.set_, is_sparse ...
 from .tensor import Tensor, is_tensor
 from .tensor_tools import *  # noqa: F403 - is_floating_point, result_type, can_cast, isnan, nan_to_num, tril, ...
+from .torch_twins import *  # noqa: F403 - torch.dropout, layer_norm, lstm_cell, ... (F's twins), older and removed names
+from .typed_storage import *  # noqa: F403 - TypedStorage, is_storage; Tensor.storage()
 from .typename import typename  # torch.typename, the function (not this package's module)
+from .view_copies import *  # noqa: F403 - t_copy, select_copy, ... (torch's *_copy functions)
 
 vmap = func.vmap  # torch.vmap is torch.func.vmap
 cosine_similarity = nn.functional.cosine_similarity  # torch has it in both places

@@ -565,6 +565,8 @@ CATALOGUE += importlib.import_module("op_catalogue_tutorials").TUTORIALS_CATALOG
 CATALOGUE += importlib.import_module("op_catalogue_students").STUDENTS_CATALOGUE
 CATALOGUE += importlib.import_module("op_catalogue_double_backward2").DOUBLE_BACKWARD2_CATALOGUE
 CATALOGUE += importlib.import_module("op_catalogue_double_backward3").DOUBLE_BACKWARD3_CATALOGUE
+CATALOGUE += importlib.import_module("op_catalogue_views").VIEWS_CATALOGUE
+CATALOGUE += importlib.import_module("op_catalogue_torch_functions").TORCH_FUNCTIONS_CATALOGUE
 BY_NAME = {case.name: case for case in CATALOGUE}
 assert len(BY_NAME) == len(CATALOGUE), "catalogue names must be unique"
 

@@ -58,6 +58,18 @@ def batch_norm_weight_backward(grad, input, running_mean, running_var, training,
     return F.sum(grad * normalised, axes)
 
 
+def batch_statistics(x, eps):
+    """torch's batch norm kernel's statistics of array ``x`` per channel (dim 1) in training: the mean, the sum of
+    squared deviations and the inverse standard deviation ``1 / sqrt(var + eps)``, in ``x``'s dtype (summed in
+    float64, as torch's kernel sums)."""
+    dtype, axes = x.dtype.type, (0,) + tuple(range(2, x.ndim))
+    n = x.size // x.shape[1]
+    mean = (x.sum(axis=axes, dtype=np.float64) / n).astype(dtype)
+    centred = x - mean.reshape([-1 if d == 1 else 1 for d in range(x.ndim)])
+    var_sum = (centred * centred).sum(axis=axes, dtype=np.float64).astype(dtype)
+    return mean, var_sum, (1 / np.sqrt((var_sum / dtype(n)).astype(np.float64) + eps)).astype(dtype)
+
+
 class NativeBatchNorm(Op):
     """result = (input - mean) / sqrt(var + eps) * weight + bias, per channel (dim 1)"""
 
@@ -80,10 +92,7 @@ class NativeBatchNorm(Op):
         shape = [-1 if d == 1 else 1 for d in range(x.ndim)]
         if training:
             n = x.size // x.shape[1]
-            mean = (x.sum(axis=axes, dtype=np.float64) / n).astype(dtype)  # torch sums in float64
-            centred = x - mean.reshape(shape)
-            var_sum = (centred * centred).sum(axis=axes, dtype=np.float64).astype(dtype)
-            invstd = (1 / np.sqrt((var_sum / dtype(n)).astype(np.float64) + eps)).astype(dtype)
+            mean, var_sum, invstd = batch_statistics(x, eps)
             if running_mean is not None:
                 m = dtype(momentum)
                 rm, rv = running_mean._data, running_var._data

@@ -31,6 +31,15 @@ def layer_norm_weight_backward(grad, input, axes, eps, F=TENSORS):
     return F.sum(grad * normalised, tuple(range(input.ndim - len(axes))))
 
 
+def moments(x, dims, eps):
+    """torch's layer norm kernel's statistics of array ``x`` over its last ``dims`` dims: each row's mean and
+    reciprocal standard deviation ``1 / sqrt(var + eps)``, in ``x``'s dtype, kept dims of size 1."""
+    axes = tuple(range(x.ndim - dims, x.ndim))
+    mean = mean_of(x, axes, True, np.float64)
+    var = np.maximum(mean_of((x - mean) ** 2, axes, True), 0)
+    return mean.astype(x.dtype), (1 / np.sqrt(var + eps)).astype(x.dtype)
+
+
 class NativeLayerNorm(Op):
     """result = (input - mean) / sqrt(var + eps) * weight + bias, over the last dims ``normalized_shape``"""
 
@@ -51,10 +60,7 @@ class NativeLayerNorm(Op):
         ctx.normalized_shape, ctx.eps, ctx.axes = tuple(normalized_shape), eps, axes
         ctx.lead = tuple(range(x.ndim - len(axes)))
         # torch's kernel: each row's moments, then y = (x * rstd + (-mean * rstd)) * weight + bias in the tensor's dtype
-        mean = mean_of(x, axes, True, np.float64)
-        var = np.maximum(mean_of((x - mean) ** 2, axes, True), 0)
-        rstd = (1 / np.sqrt(var + eps)).astype(dtype)
-        mean = mean.astype(dtype)
+        mean, rstd = moments(x, len(axes), eps)
         out = x * rstd + (-mean * rstd)
         if weight is not None:
             out = out * weight._data

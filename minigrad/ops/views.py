@@ -18,6 +18,8 @@ import numpy as np
 from ..autograd import grad_mode
 from ..autograd.engine import validate
 from ..autograd.graph import Node, next_sequence_nr
+from ..size import shape_text
+from ..storage import positions, storage_bytes, strided_view
 from ..tensor import Tensor
 from ._util import wrap
 from .op import Op
@@ -61,10 +63,20 @@ def replay(chain, t, copies=True):
     for op, params, nr in chain:
         if copies and issubclass(op, View) and _as_view(t._data, params["shape"]) is None:
             t = t.contiguous()
+        elif op is AsStridedView and not _whole_storage(t._data):  # its geometry is one of a base's whole storage
+            if not copies:
+                raise RuntimeError("as_strided needs a tensor laid out as its storage")
+            t = t.clone()
         t = op.apply(t, **params)
         if type(t) is tuple:
             t = t[nr]
     return t
+
+
+def _whole_storage(array):
+    """Whether ``array`` is C-contiguous and spans the whole of its storage from its start (as a fresh base is)."""
+    return array.flags.c_contiguous and storage_bytes(array).ctypes.data == array.ctypes.data and \
+        storage_bytes(array).nbytes == array.nbytes
 
 
 def _write_view(chain, array, values, accumulate=False):
@@ -305,3 +317,101 @@ class ViewScatter(Op):
 def view_zeroed(grad, chain):
     """``grad`` with the region the view ``chain`` covers set to zero."""
     return ViewScatter.apply(grad, replay(chain, grad) * 0, chain=chain)
+
+
+class AsStridedView(Op):
+    """result = self.as_strided(size, stride, storage_offset): the elements of self's storage at those positions
+    (storage_offset None: self's own)"""
+
+    node_name = "AsStridedBackward0"
+    formula = {"self": "strided_gradient(grad, (size, stride, offset), self_geometry, average=True)"}
+    saved_values = {"size": "size", "stride": "stride", "storage_offset": "given_offset"}
+    is_view = True
+
+    @staticmethod
+    def forward(ctx, a, *, size, stride, storage_offset=None):
+        ctx.size, ctx.stride, ctx.given_offset = tuple(size), tuple(stride), storage_offset
+        ctx.self_geometry = (a._data.shape, a.stride(), a.storage_offset())
+        ctx.offset = ctx.self_geometry[2] if storage_offset is None else storage_offset
+        return wrap(strided_view(a._data, ctx.size, ctx.stride, ctx.offset))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (strided_gradient(grad, (ctx.size, ctx.stride, ctx.offset), ctx.self_geometry, average=True),)
+
+
+class AsStridedScatter(Op):
+    """result = a copy of self (laid out like it) whose elements at the storage positions (size, stride,
+    storage_offset) are src's"""
+
+    node_name = "AsStridedScatterBackward0"
+    # torch's as_strided_scatter_backward keeps grad where src went, not elsewhere (so does minigrad, to match)
+    formula = {"self": "grad * strided_mask(grad, size, stride, offset)",
+               "src": "strided_gradient(grad, layout, (size, stride, offset))"}
+    saved_values = {"size": "size", "stride": "stride", "storage_offset": "given_offset"}
+
+    @staticmethod
+    def forward(ctx, a, src, *, size, stride, storage_offset=None):
+        ctx.size, ctx.stride, ctx.given_offset = tuple(size), tuple(stride), storage_offset
+        ctx.offset = 0 if storage_offset is None else storage_offset
+        out = a._data.copy(order="K")
+        region = strided_view(out, ctx.size, ctx.stride, ctx.offset)
+        if region.shape != src._data.shape:
+            raise RuntimeError(f"expected src to have a size equal to the slice of self. src size = "
+                               f"{shape_text(src._data.shape)}, slice size = {shape_text(region.shape)}")
+        region[...] = src._data
+        result = wrap(out)
+        ctx.layout = (out.shape, result.stride(), 0)
+        return result
+
+    @staticmethod
+    def backward(ctx, grad):
+        src = strided_gradient(grad, ctx.layout, (ctx.size, ctx.stride, ctx.offset))
+        return grad * strided_mask(grad, ctx.size, ctx.stride, ctx.offset), src
+
+
+def strided_mask(grad, size, stride, offset):
+    """A tensor laid out like ``grad``'s contiguous form: 1 where ``as_strided(size, stride, offset)`` reads, else 0."""
+    covered = np.zeros(grad._data.shape, grad._data.dtype)
+    strided_view(covered, size, stride, offset)[...] = 1
+    return Tensor._wrap(covered)
+
+
+def strided_gradient(grad, geometry_from, geometry_to, average=False):
+    """torch's ``as_strided_backward`` on Tensors: ``grad``, laid out in a storage as ``geometry_from`` (sizes, strides,
+    storage offset) says, read back as ``geometry_to`` does, elements at one position adding up; ``average``:
+    each read of a position that ``geometry_to`` reaches n times gets 1/n of it."""
+    source, target = positions(*geometry_from), positions(*geometry_to)
+    weights = None
+    if average and _may_overlap(geometry_to[0], geometry_to[1]):
+        weights = 1 / np.bincount(target.ravel())[target]
+    return strided_transfer(grad, source, target, None, weights)
+
+
+def strided_transfer(grad, source, target, before, after):
+    """:class:`StridedTransfer` of ``grad`` from the positions ``source`` to ``target``."""
+    return StridedTransfer.apply(grad, source=source, target=target, before=before, after=after)
+
+
+class StridedTransfer(Op):
+    """result[i] = after[i] * (the sum of before[j] * grad[j] over the j with source[j] == target[i]): a gradient
+    moved between two geometries of one storage (linear; its backward is the transfer back)"""
+
+    node_name = "AsStridedBackward0"  # torch's as_strided_backward ends with an as_strided of the input's geometry
+    formula = {"grad": "strided_transfer(grad, target, source, after, before)"}
+
+    @staticmethod
+    def forward(ctx, g, *, source, target, before, after):
+        ctx.source, ctx.target, ctx.before, ctx.after = source, target, before, after
+        values = g._data if before is None else g._data * before
+        length = max(source.max(initial=-1), target.max(initial=-1)) + 1
+        memory = np.zeros(length, g._data.dtype)
+        np.add.at(memory, source.ravel(), np.broadcast_to(values, source.shape).ravel())
+        out = memory[target]
+        if after is not None:
+            out = (out * after).astype(g._data.dtype)
+        return wrap(out)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (strided_transfer(grad, ctx.target, ctx.source, ctx.after, ctx.before),)
