@@ -448,7 +448,7 @@ def _mismatch(function, signature, args, kwargs, nullable=False):
                              f"{', '.join(missing)}")  # fmt: skip
         else:
             continue
-        takes_none = nullable and _takes_none(kind, name, names, default)
+        takes_none = nullable and (_takes_none(kind, name, names, default) or function == "sort" and name == "stable")
         if kind == "Tensor" and isinstance(value, NUMBERS) and function in NUMBERS_AS_TENSORS:
             continue
         error = _wrong_type(function, kind, name, default, value, position, takes_none)
@@ -510,7 +510,8 @@ def _first_float(item):
 def _takes_none(kind, name, names, default=None):
     """Whether a required parameter of one of several overloads (whose texts lose torch's ``?``) takes None: not
     an int, bool, number, tensor or int list, but a reduction's ``int[1]? dim`` (one with a ``keepdim``:
-    ``x.sum(None)``, not ``x.squeeze(None)``) and ``random_``'s ``int? to``."""
+    ``x.sum(None)``, not ``x.squeeze(None)``) and ``random_``'s ``int? to`` (and sort's ``bool? stable``, not
+    argsort's, which :func:`_mismatch` tells apart by the function's name)."""
     if kind == "tuple of ints" and name == "dim":
         return "keepdim" in names
     if kind == "tuple of ints" and name == "output_size":

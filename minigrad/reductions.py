@@ -281,20 +281,23 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     """Mirror ``torch.topk``: ``(values, indices)`` of the ``k`` largest (or smallest) elements along ``dim``,
     largest first (TopkBackward0)."""
     k = int(k)  # an int, or torch's 0-d integer tensor
-    indices = TK.topk_indices(input, k, dim, largest)
+    indices = TK.topk_indices(input, k, dim, largest, sorted)
     return ReturnTypes(TK.Topk.apply(input, dim=dim, indices=indices), indices, "topk")
 
 
 @public("sort", function=False, parse=True)
-def sort(input, dim=-1, descending=False, stable=False):
-    """Mirror ``torch.sort``: ``(values, indices)`` along ``dim``, ascending unless ``descending``; ties keep
-    their order (SortBackward0)."""
-    _check_sort_flags("sort", dim, descending, stable)
+def sort(input, dim=-1, descending=False, stable=NOT_GIVEN):
+    """Mirror ``torch.sort``: ``(values, indices)`` along ``dim``, ascending unless ``descending``; ties in the
+    order torch's kernel leaves them (their own order with ``stable=True``, or in rows of up to 16) (SortBackward0;
+    SortBackward1, torch's ``sort.stable`` overload, when ``stable=`` is given, even ``None``)."""
+    overload = TK.Sort if stable is NOT_GIVEN else TK.SortStable
+    _check_sort_flags("sort", dim, descending, False if stable is NOT_GIVEN or stable is None else stable)
     if input.ndim:
-        indices = wrap(TK.sorted_indices(input._data, input._wrap_dim(dim), descending))
+        order = TK.sorted_indices if stable is True else TK.unstable_sorted_indices
+        indices = wrap(np.ascontiguousarray(order(input._data, input._wrap_dim(dim), descending)))
     else:
         indices = wrap(np.zeros((), np.int64))
-    return ReturnTypes(TK.Sort.apply(input, dim=dim, indices=indices), indices, "sort")
+    return ReturnTypes(overload.apply(input, dim=dim, indices=indices), indices, "sort")
 
 
 @public("argsort", function=False, parse=True)

@@ -240,6 +240,8 @@ API_CATALOGUE = [
          second_order=True),
     Case("sort", lambda a, d, big: a.sort(d, descending=big).values, unary(), (DISTINCT,),
          lambda s: st.tuples(a_dim(s), st.booleans()).map(lambda t: (t[0][0], t[1])), second_order=True),
+    Case("sort_stable", lambda a, d, big: a.sort(dim=d, descending=big, stable=True).values, unary(), (DISTINCT,),
+         lambda s: st.tuples(a_dim(s), st.booleans()).map(lambda t: (t[0][0], t[1])), second_order=True),
     Case("flip", lambda a, d: a.flip(d), unary(min_dims=1), args_for=_flip_dims),
     Case("narrow", lambda a, d, s, n: a.narrow(d, s, n), unary(min_dims=1), args_for=_narrow),
     Case("roll", lambda a, d, k: a.roll(k, d), unary(min_dims=1),

@@ -3,6 +3,8 @@ slice that torch's C++ compositions take (``trapezoid``, ``cumulative_trapezoid`
 None. The compositions themselves (``quantile``, ``cov``, ``trapezoid``, ...) are in ``minigrad/statistics_more.py``.
 """
 
+import operator
+
 import numpy as np
 
 from ._util import as_saved_int, wrap
@@ -10,6 +12,7 @@ from .carriers import TENSORS
 from .indexing import Slice, slice_backward
 from .op import Op
 from .reduce import Median, MedianDim, empty_dim_error
+from .topk_order import std_sort
 
 
 # -- nanmedian ------------------------------------------------------------------------------------------------
@@ -63,27 +66,10 @@ class NanmedianDim(MedianDim):
 
 
 # -- mode -----------------------------------------------------------------------------------------------------
-def _libstdcxx_insertion_order(row):
-    """The order libstdc++'s ``std::sort`` leaves (value, position) pairs of a row of at most 16 in, comparing values
-    with ``<`` only: its insertion sort (stable for numbers; a NaN, never less nor greater, stops an element's way)."""
-    order = [0]
-    for i in range(1, len(row)):
-        v = row[i]
-        if v < row[order[0]]:
-            order.insert(0, i)
-            continue
-        j = len(order)
-        while v < row[order[j - 1]]:
-            j -= 1
-        order.insert(j, i)
-    return np.asarray(order, np.int64)
-
-
 def mode_along(a, dim, keepdim):
     """Indices of the most frequent values along ``dim`` (int64), as torch's CPU kernel finds them: (value, position)
     pairs sorted by value with ``std::sort``, the first longest run of equal values (NaNs never equal), its last
-    pair's position. Up to 16 elements ``std::sort`` is an insertion sort, followed exactly; beyond, a stable sort
-    (``std::sort``'s introsort may order equal values otherwise there)."""
+    pair's position (``std::sort`` replayed by :func:`.topk_order.std_sort`, as it orders equal values and NaNs)."""
     d = a._wrap_dim(dim)
     if a.ndim and a.shape[d] == 0:
         raise empty_dim_error("mode", d)
@@ -93,7 +79,7 @@ def mode_along(a, dim, keepdim):
     rows = x.reshape(-1, x.shape[-1])
     out = np.empty(rows.shape[0], np.int64)
     for r, row in enumerate(rows):
-        order = _libstdcxx_insertion_order(row) if len(row) <= 16 else np.argsort(row, kind="stable")
+        order = np.asarray(std_sort(row.tolist(), operator.lt), np.int64)
         values = row[order]
         best, best_count, count = 0, 0, 0
         for i in range(len(values)):

@@ -6,11 +6,13 @@ import numpy as np
 from ._util import as_saved_int, wrap
 from .op import IndexingOp
 from .selection_more import value_selecting_reduction_backward
+from .topk_order import sort_row, topk_row
 
 
-def topk_indices(a, k, dim, largest):
-    """Where the ``k`` largest (or smallest) elements of ``a`` are along ``dim``, best first, ties in order
-    (int64, not differentiable), after torch's check of ``k``."""
+def topk_indices(a, k, dim, largest, sorted=True):
+    """Where the ``k`` largest (or smallest) elements of ``a`` are along ``dim``, in the order torch's CPU kernel
+    gives them (best first when ``sorted``; see :mod:`.topk_order` for ties and unsorted results), as int64 (not
+    differentiable), after torch's check of ``k``."""
     d = a._wrap_dim(dim)
     if a.dtype.category == 0:
         raise RuntimeError("topk does not support bool dtypes on CPU")
@@ -18,7 +20,39 @@ def topk_indices(a, k, dim, largest):
         raise RuntimeError("selected index k out of range")
     if not a.ndim:  # torch gives a 0-d tensor its only element, whatever k (0 or 1)
         return wrap(np.zeros((), np.int64))
-    return wrap(np.take(sorted_indices(a._data, d, largest), np.arange(k), axis=d))
+    rows = np.moveaxis(a._data, d, -1)
+    order = sorted_indices(rows, -1, largest)
+    best = order[..., : k + 1]  # the k best, and the next: a tie among them makes the kernel's order decide
+    if k and not sorted:
+        undecided = np.ones(rows.shape[:-1], bool)
+    elif k and best.shape[-1] > 1:
+        ranked = np.take_along_axis(rows, best, axis=-1)
+        ties = ranked[..., 1:] == ranked[..., :-1]
+        if ranked.dtype.kind == "f":
+            ties |= np.isnan(ranked[..., 1:]) & np.isnan(ranked[..., :-1])
+        undecided = ties.any(axis=-1)
+    else:
+        undecided = np.zeros(rows.shape[:-1], bool)
+    out = order[..., :k].copy()
+    for row in map(tuple, np.argwhere(undecided)):
+        out[row] = topk_row(rows[row].tolist(), k, largest, sorted)
+    return wrap(np.ascontiguousarray(np.moveaxis(out, -1, d)))
+
+
+def unstable_sorted_indices(x, dim, descending):
+    """The order torch's ``sort`` without ``stable=True`` gives ``x`` along ``dim`` (int64): ties in their original
+    order in rows of up to 16 elements, else in the order ``std::sort`` leaves them."""
+    order = sorted_indices(x, dim, descending)
+    if x.ndim == 0 or x.shape[dim] <= 16:
+        return order
+    rows, order = np.moveaxis(x, dim, -1), np.moveaxis(order, dim, -1)
+    ranked = np.take_along_axis(rows, order, axis=-1)
+    ties = ranked[..., 1:] == ranked[..., :-1]
+    if ranked.dtype.kind == "f":
+        ties |= np.isnan(ranked[..., 1:]) & np.isnan(ranked[..., :-1])
+    for row in map(tuple, np.argwhere(ties.any(axis=-1))):
+        order[row] = sort_row(rows[row].tolist(), descending)
+    return np.moveaxis(order, -1, dim)
 
 
 def sorted_indices(x, dim, descending):
@@ -59,3 +93,10 @@ class Sort(Topk):
     """result = the elements of self along ``dim`` in order (``indices`` is the order)"""
 
     node_name = "SortBackward0"
+
+
+class SortStable(Sort):
+    """result = the elements of self along ``dim`` in order, from torch's ``sort.stable`` overload (any call that
+    passes ``stable=``, even ``None`` or ``False``)"""
+
+    node_name = "SortBackward1"
