@@ -931,3 +931,136 @@ def test_a_create_graph_backward_into_an_empty_grad_is_captioned_the_same_on_eve
     copy = next(t for t in lines(runs[0]) if t.startswith("copy("))
     assert copy.startswith("copy(tensor([0., 0.]), ")
     assert all(json.dumps(r.steps) == json.dumps(runs[0].steps) for r in runs)
+
+
+# -- round 5 (H4): graphs students step through, every stated gradient against torch ---------------------------------
+
+STUDENT_GRAPHS = {
+    "loop_of_varying_depth": "x = torch.tensor(0.5, requires_grad=True)\nw = torch.tensor(1.5, requires_grad=True)\n"
+                             "b = torch.tensor(-0.25, requires_grad=True)\ny = x\nfor i in range(4):\n"
+                             "    y = y * w + b\ny.backward()\n",
+    "branch_on_a_value": "x = torch.tensor([1.0, 3.0], requires_grad=True)\nif x.sum() > 0:\n    y = (x ** 2).sum()\n"
+                         "else:\n    y = (x * 3).sum()\ny.backward()\n",
+    "reused_many_times": "a = torch.tensor(2.0, requires_grad=True)\ny = a * a + a * 3 + a.exp() - a / a\n"
+                         "y.backward()\n",
+    "no_grad_and_detach": "x = torch.tensor([1.0, 2.0], requires_grad=True)\nh = x * 3\nwith torch.no_grad():\n"
+                          "    c = h * 2\nd = h.detach() + 1\nz = (h * c + h * d).sum()\nz.backward()\n",
+    "custom_function": "class Cube(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+                       "        ctx.save_for_backward(x)\n        return x ** 3\n    @staticmethod\n"
+                       "    def backward(ctx, g):\n        x, = ctx.saved_tensors\n        return 3 * x ** 2 * g\n"
+                       "x = torch.tensor([1.0, -2.0], requires_grad=True)\ny = Cube.apply(x * 2).sum()\ny.backward()\n",
+    "hooks_and_retain_grad": "x = torch.tensor([1.0, 2.0], requires_grad=True)\nx.register_hook(lambda g: g + 100)\n"
+                             "h = x * x\nh.retain_grad()\nh.register_hook(lambda g: g * 2)\nh.sum().backward()\n",
+    "inplace_on_a_clone": "w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\nv = w.clone()\nv.mul_(2)\n"
+                          "v[0] = 5.0\ny = (v * w).sum()\ny.backward()\n",
+    "where": "x = torch.tensor([-1.0, 0.5, 2.0], requires_grad=True)\ny = torch.where(x > 0, x ** 2, -x).sum()\n"
+             "y.backward()\n",
+    "max_with_indices": "x = torch.tensor([[1.0, 5.0, 2.0], [7.0, 0.0, 3.0]], requires_grad=True)\n"
+                        "m, idx = x.max(dim=1)\ny = (m * torch.tensor([1.0, 2.0])).sum()\ny.backward()\n",
+    "split_and_unbind": "x = torch.tensor([3.0, 1.0, 4.0, 1.0, 5.0, 9.0], requires_grad=True)\na, b, c = x.split(2)\n"
+                        "u, v = x.view(3, 2).unbind(1)\ny = x.max() + (b * 2).sum() + (u * v).sum()\ny.backward()\n",
+    "module_of_two_layers": "torch.manual_seed(0)\nclass Net(torch.nn.Module):\n    def __init__(self):\n"
+                            "        super().__init__()\n        self.l1 = torch.nn.Linear(3, 4)\n"
+                            "        self.l2 = torch.nn.Linear(4, 1)\n    def forward(self, x):\n"
+                            "        return self.l2(torch.relu(self.l1(x)))\nnet = Net()\n"
+                            "x = torch.tensor([[1.0, -1.0, 0.5]])\nloss = (net(x) - 2.0).pow(2).mean()\n"
+                            "loss.backward()\n",
+    "integers_mixed_in": "x = torch.tensor([1.5, 2.5], requires_grad=True)\nn = torch.tensor([2, 3])\n"
+                         "y = (x * n + n // 2).sum()\ny.backward()\n",
+    "backward_with_a_gradient": "x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\ny = x ** 2\n"
+                                "y.backward(torch.tensor([1.0, 0.1, 0.01]))\n",
+    "detached_then_a_leaf": "x = torch.tensor([1.0, 2.0], requires_grad=True)\nh = (x * 2).detach().requires_grad_()\n"
+                            "z = (h * x).sum()\nz.backward()\n",
+    "sequential_and_long_index": "torch.manual_seed(1)\nmodel = torch.nn.Sequential(torch.nn.Linear(2, 3), "
+                                 "torch.nn.Tanh(), torch.nn.Linear(3, 2))\n"
+                                 "x = torch.tensor([[0.5, -1.0], [2.0, 1.0]])\n"
+                                 "loss = model(x)[torch.arange(2), torch.tensor([1, 0])].sum()\nloss.backward()\n",
+}  # fmt: skip
+
+
+def _stated_grads(stepper):
+    """Every ``.grad`` the steps say a leaf (AccumulateGrad) or a retain_grad tensor ends with, in order."""
+    said = []
+    for t in lines(stepper):
+        m = re.match(r"AccumulateGrad: (\S+)\.grad: .*(?:->|=) (.*)$", t) or re.match(
+            r"retain_grad: (\S+)\.grad = (.*) \(kept\)$", t)
+        if m:
+            said.append((m.group(1), _numbers(m.group(2))))
+    return said
+
+
+def _real_grads(code):
+    """What real torch leaves in every ``.grad`` (module parameters by their dotted name) after ``code``."""
+    ns = {"torch": real_torch}
+    exec(code, ns)
+    tensors = {k: v for k, v in ns.items() if isinstance(v, real_torch.Tensor)}
+    for k, v in list(ns.items()):
+        if isinstance(v, real_torch.nn.Module):
+            tensors.update({f"{k}.{p}": t for p, t in v.named_parameters()})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # .grad of a non-leaf that does not retain it
+        return {k: t.grad.flatten().tolist() for k, t in tensors.items() if t.grad is not None}
+
+
+@pytest.mark.skipif(real_torch is None, reason="live comparison with PyTorch: torch is not installed")
+@pytest.mark.parametrize("name", sorted(STUDENT_GRAPHS))
+def test_every_gradient_a_students_graph_states_is_torchs(name):
+    """Each ``.grad`` the steps state (AccumulateGrad, retain_grad) is what torch computes for the same code; every
+    "N gradients arrive at t and are summed: a + b = c" adds up; the code runs to its end with no error."""
+    code = STUDENT_GRAPHS[name]
+    s = GraphStepper.from_code(code)
+    assert s.error is None
+    stated = dict(_stated_grads(s))  # the last said of each
+    expected = _real_grads(code)
+    assert stated.keys() == expected.keys()
+    for k in expected:
+        assert stated[k] == pytest.approx(expected[k], rel=1e-3, abs=1e-4), k
+    for t in lines(s):
+        if m := re.match(r"\d+ gradients arrive at .* and are summed: (.*) = (.*)$", t):
+            parts = [_numbers(p) for p in re.split(r" \+ (?=[-\[\d(])", m.group(1))]
+            assert [sum(v) for v in zip(*parts)] == pytest.approx(_numbers(m.group(2)), rel=1e-3, abs=1e-3), t
+
+
+@pytest.mark.skipif(real_torch is None, reason="live comparison with PyTorch: torch is not installed")
+def test_a_second_backward_with_retain_graph_states_the_accumulated_grad_each_time():
+    code = "w = torch.tensor([1.0, -1.0], requires_grad=True)\ny = (w * w * 3).sum()\ny.backward(retain_graph=True)\n"
+    first = GraphStepper.from_code(code)
+    both = GraphStepper.from_code(code + "y.backward()\n")
+    said = [v for k, v in _stated_grads(both) if k == "w"]
+    assert said == [_real_grads(code)["w"], _real_grads(code + "y.backward()\n")["w"]] == [[6.0, -6.0], [12.0, -12.0]]
+    assert "AccumulateGrad: w.grad: [6., -6.] + [6., -6.] = [12., -12.]" in lines(both)
+    assert first.steps[-1]["t"] == ["backward done: retain_graph=True, so the saved tensors are kept"]
+
+
+def test_a_node_of_several_results_says_which_gradients_it_takes():
+    """split's and unbind's backward take the gradients of all their results (``cat(grads, dim)``): the footnote said
+    "grad is the gradient arriving from a", the first result, which here was not used at all, and the equation left
+    ``grads`` as it was. Now it names every result, and the numbers are the ones each result sent (zeros for one not
+    used, as torch fills them in)."""
+    s = GraphStepper.from_code(STUDENT_GRAPHS["split_and_unbind"])
+    text = lines(s)
+    assert "contribution to x.grad = cat(grads, dim) = cat([zeros, [2., 2.], zeros], 0) = [0., 0., 2., 2., 0., 0.]" \
+        in text
+    assert any(t.startswith("(PyTorch's formula for SplitBackward0: self: cat(grads, dim), where grads are the "
+                            "gradients arriving from a, b, c, zeros for one not used, self is x)") for t in text), text
+    unbind = next(t for t in text if t.startswith("contribution to the grad of x.view(3, 2) = stack(grads, dim)"))
+    assert unbind == ("contribution to the grad of x.view(3, 2) = stack(grads, dim) = "
+                      "stack([[1., 1., 9.], [3., 4., 5.]], 1) = [[1., 3.], [1., 4.], [9., 5.]]")  # u's grad is v, v's u
+    assert "arriving from u, v," in next(t for t in text if t.startswith("(PyTorch's formula for UnbindBackward0"))
+
+
+def test_a_statement_of_seven_ops_says_one_more_op():
+    s = GraphStepper.from_code(STUDENT_GRAPHS["reused_many_times"])
+    assert s.steps[1]["t"][-1] == "... and 1 more op"
+    many = GraphStepper.from_code("a = torch.tensor(2.0, requires_grad=True)\ny = a * a + a * 3 + a.exp() - a / a + a")
+    assert many.steps[1]["t"][-1] == "... and 2 more ops"
+
+
+@pytest.mark.skipif(real_torch is None, reason="live comparison with PyTorch: torch is not installed")
+def test_an_error_in_the_middle_of_the_cell_is_the_last_step_with_torchs_message():
+    code = "x = torch.tensor([1.0, 2.0], requires_grad=True)\ny = x * 2\nz = y @ torch.ones(3)\nz.backward()\n"
+    s = GraphStepper.from_code(code)
+    with pytest.raises(RuntimeError) as real:
+        exec(code, {"torch": real_torch})
+    assert [st["k"] for st in s.steps] == ["fwd", "fwd", "err"] and s.steps[-1]["l"] == [3, 3]
+    assert s.steps[-1]["t"] == [f"RuntimeError: {real.value}"]

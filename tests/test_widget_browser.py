@@ -367,10 +367,11 @@ def test_exported_html_steps_without_a_kernel(tmp_path):
             width = page.evaluate("() => document.querySelector('.gs svg').getBoundingClientRect().width")
             page.click(".gs .gs-btn:has-text('+')")
             assert page.evaluate("() => document.querySelector('.gs svg').getBoundingClientRect().width") > width
-            page.click(".gs .gs-btn:has-text('Fit')")  # the whole graph in view: as wide as the view or 75% as high
+            page.click(".gs .gs-btn:has-text('Fit')")  # the whole graph in view: as wide or as high as the view's room
             svg_w, svg_h, view_w, room = page.evaluate(
                 "() => { const b = document.querySelector('.gs svg').getBoundingClientRect();"
-                " return [b.width, b.height, document.querySelector('.gs-view').clientWidth, 0.75 * innerHeight]; }"
+                " const v = document.querySelector('.gs-view');"
+                " return [b.width, b.height, v.clientWidth, parseFloat(getComputedStyle(v).maxHeight)]; }"
             )
             assert svg_w <= view_w and svg_h <= room and (view_w - svg_w <= 10 or room - svg_h <= 10)
             page.select_option(".gs .gs-speed", "4")

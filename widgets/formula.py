@@ -135,6 +135,9 @@ def chain_rule_lines(fn, op, grad_in, grads_out, names, result_name=None, target
     values = op.get("input_values", ())
     named = {"grad": f"grad of {result_name}" if result_name else "grad"}
     numeric = {"grad": grad_in[0] if grad_in else None}
+    if _takes_grads(fn):  # split's and unbind's: one gradient per output, zeros where none arrived (as torch does)
+        each = ("zeros" if g is None else number_text(g, OPERAND) for g in grad_in)
+        numeric["grads"] = clip("[" + ", ".join(each) + "]", 3 * OPERAND)
     keys = [_formula_key(fn.formula, k) for k in fn.input_names]
     for i, key in enumerate(keys):
         if keys.count(key) == 1:
@@ -171,16 +174,25 @@ def chain_rule_lines(fn, op, grad_in, grads_out, names, result_name=None, target
     return lines
 
 
-def torch_names_line(fn, labels, result_label=None):
+def torch_names_line(fn, labels, result_label=None, output_labels=()):
     """What the formula's names mean, the first time a node type's formula shows: PyTorch's own
     formula (``derivatives.yaml``), with ``self``/``other``/``grad`` said in the code's terms (``labels[i]``:
-    how captions call input i; ``result_label``: the node's result)."""
+    how captions call input i; ``result_label``: the node's result; ``output_labels``: each of its results, for a
+    node of several whose formula takes their ``grads``)."""
     if not fn.formula:
         return None
     formula = "; ".join(f"{k}: {v}" for k, v in fn.formula.items())
-    where = [f"grad is the gradient arriving from {result_label or 'the result'}"]
+    if _takes_grads(fn) and len(output_labels) > 1:
+        where = [f"grads are the gradients arriving from {', '.join(output_labels)}, zeros for one not used"]
+    else:
+        where = [f"grad is the gradient arriving from {result_label or 'the result'}"]
     where += [f"{k} is {n}" for k, n in zip(fn.input_names, labels) if n and n != k]
     return f"(PyTorch's formula for {fn.label}: {formula}, where {', '.join(where)})"
+
+
+def _takes_grads(fn):
+    """A node of several results whose formula takes all their gradients (``cat(grads, dim)``)."""
+    return any(re.search(r"\bgrads\b", v) for v in fn.formula.values())
 
 
 def _branch(expr, values):

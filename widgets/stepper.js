@@ -161,6 +161,7 @@ function render({ model, el }) {
     if (hover) describe(tip, hover, false);
     if (pinned && pinned.classList.contains("off")) pin(null); // gone from the picture: unpinned
     if (pinned) describe(detail, pinned, true);
+    if (room) roomBelow(); // a taller caption or printed output: less room below them
     const li = s.l && code.children[s.l[0] - 1]; // reading layout only after every change: one layout per step
     if (li && (li.offsetTop < code.scrollTop || li.offsetTop > code.scrollTop + code.clientHeight - 20))
       code.scrollTop = li.offsetTop - 20;
@@ -236,15 +237,31 @@ function render({ model, el }) {
     pic.style.width = width() * z + "px";
     reveal();
   }
+  // in a cell the graph's view (and the code beside it) takes the height the window leaves below the notebook's
+  // header and the stepper's bar and caption (75vh left the step's node, which the view scrolls to, below a 1024x600
+  // window's edge with the stepper's top at the header), at least 40% of the window; the legend may need a scroll
+  let room = 0;
+  function roomBelow() {
+    if (presenting()) { // the window's height is the stepper's own: its CSS shares it out
+      if (room) { view.style.maxHeight = code.style.maxHeight = ""; room = 0; }
+      return view.clientHeight;
+    }
+    const scroller = root.closest(".jp-WindowedPanel-outer, .jp-Notebook, .jp-LinkedOutputView");
+    const top = scroller ? Math.max(0, scroller.getBoundingClientRect().top) : 0;
+    const above = main.getBoundingClientRect().top - root.getBoundingClientRect().top;
+    const height = Math.round(Math.max(0.4 * innerHeight, innerHeight - top - above - 16));
+    if (Math.abs(height - room) > 1) { room = height; view.style.maxHeight = code.style.maxHeight = height + "px"; }
+    return room;
+  }
   function fit() {
-    const height = presenting() ? view.clientHeight : 0.75 * innerHeight;
+    const height = roomBelow();
     zoom(Math.min(3, (view.clientWidth - 8) / width(), (height - 8) / tall()), "whole");
   }
   // the whole graph if its text is legible so, else legible: fitted to the width if that is enough, else scrolling
   function readable() {
     if (!view.clientWidth) return;
     const across = (view.clientWidth - 8) / width();
-    const down = ((presenting() ? view.clientHeight : 0.7 * innerHeight) - 8) / tall();
+    const down = (roomBelow() - 8) / tall();
     const whole = presenting() ? Math.min(3, across, down) : Math.min(1.6, across, Math.max(1, down));
     zoom(Math.max(least(), whole), "legible");
   }
@@ -256,6 +273,8 @@ function render({ model, el }) {
     if (auto === "whole") fit(); else if (auto === "legible") readable();
   };
   const watch = new ResizeObserver(resized); // a longer caption, a resized window, the code shown or hidden
+  const windowResized = () => { if (room) roomBelow(); }; // a window of another height: the view's room with it
+  addEventListener("resize", windowResized);
   const refit = () => { keepTall(true); return auto === "whole" ? fit() : readable(); };
   function present(on = !presenting()) {
     root.classList.toggle("gs-present", on);
@@ -304,6 +323,9 @@ function render({ model, el }) {
   first.observe(view);
   root.gsGo = go; // lets tests and benchmarks drive this widget from the page
   root.gsSteps = steps; // and read the steps it unpacked
-  return () => { if (timer) clearInterval(timer); watch.disconnect(); first.disconnect(); };
+  return () => {
+    if (timer) clearInterval(timer);
+    watch.disconnect(); first.disconnect(); removeEventListener("resize", windowResized);
+  };
 }
 export default { render };

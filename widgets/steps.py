@@ -276,7 +276,8 @@ class StepBuilder:
                 lines.append(f"{calls[k]} runs {many} op{'s' if many > 1 else ''}:")
             lines.append(self.op_note(*n))
         if len(notes) > MAX_OPS_LISTED:
-            lines.append(f"... and {len(notes) - MAX_OPS_LISTED} more ops")
+            more = len(notes) - MAX_OPS_LISTED
+            lines.append(f"... and {more} more op{'s' if more > 1 else ''}")
         self.canvas.lines[:0] = lines
         if self.canvas.note is not None:
             self.canvas.note += len(lines)
@@ -833,7 +834,8 @@ class StepBuilder:
             c.say(line)
         if lines and fn.label not in self.explained and (fn.formula or fn.label == "CopySlices"):
             self.explained.add(fn.label)
-            c.footnote(torch_names_line(fn, labels, self.label(fn.outputs[0]) if fn.outputs else None)
+            c.footnote(torch_names_line(fn, labels, self.label(fn.outputs[0]) if fn.outputs else None,
+                                        [self.label(t) for t in fn.outputs if t is not None])
                        if fn.formula else COPY_SLICES)
         self.carry_all(fid, outs, arrive=not hooks)
         self.commit("bwd")
