@@ -119,11 +119,13 @@ def plausible(overloads, given):
     return [o for o in overloads if least_arguments(o) <= given <= len(parameters(o))]
 
 
+@functools.cache  # a few hundred recorded texts, parsed again on each call that checks its arguments against them
 def parameters(overload):
     """An overload's parameters (``"Tensor input"``, ``"bool keepdim = False"``), without the ``*``."""
-    return [piece for piece in overload.split(", ") if piece not in ("*", "")]
+    return tuple(piece for piece in overload.split(", ") if piece not in ("*", ""))
 
 
+@functools.cache
 def least_arguments(overload):
     return sum(" = " not in piece for piece in parameters(overload))
 
@@ -163,8 +165,6 @@ def dtype_argument(function, dtype, name="dtype", position=None, optional=True, 
     bool; None passes if ``optional``), or torch's TypeError for ``function``'s argument ``name`` given as
     anything else (``dtype="float32"``). ``call`` is ``(args, overloads)`` for a function whose torch version
     reports the whole call instead (``arange() received an invalid combination of arguments``)."""
-    from . import dtypes
-
     if dtype is None and optional or isinstance(dtype, dtypes.dtype):
         return dtype
     if isinstance(dtype, type) and dtype in _PYTHON_DTYPES:

@@ -826,7 +826,7 @@ def _float_dtype(dtype, kernel, function, call):
 def zeros_like(input, *, dtype=None, requires_grad=False):
     """Mirror ``torch.zeros_like``: laid out as ``input`` (:func:`laid_out_like`)."""
     dtype = _like_dtype("zeros_like", input, dtype, requires_grad)
-    return laid_out_like(input, zeros(input.shape, dtype=dtype, requires_grad=requires_grad))
+    return laid_out_like(input, zeros(input._data.shape, dtype=dtype, requires_grad=requires_grad))  # no torch.Size
 
 
 def ones_like(input, *, dtype=None, requires_grad=False):

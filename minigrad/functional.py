@@ -1254,7 +1254,7 @@ def _chunk(input, chunks, dim, position):
         raise RuntimeError("chunk expects at least a 1-dimensional tensor")
     if chunks <= 0:
         raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
-    n = input.shape[input._wrap_dim(dim)]
+    n = input._data.shape[input._wrap_dim(dim)]
     return split(input, [0] * chunks if n == 0 else -(-n // chunks), dim)
 
 

@@ -219,18 +219,19 @@ def multinomial(input, num_samples, replacement=False, *, generator=None):
         raise RuntimeError(f"multinomial only supports floating-point dtypes for input, got: {input.dtype.scalar_name}")
     if num_samples <= 0:
         raise RuntimeError("cannot sample n_sample <= 0 samples")
-    if not replacement and num_samples > input.shape[-1]:
+    shape = input._data.shape  # the array's: each input.shape would build a torch.Size
+    if not replacement and num_samples > shape[-1]:
         raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
-    rows = input._data.astype(np.float64).reshape(input.shape[0] if input.ndim == 2 else 1, input.shape[-1])
+    rows = input._data.astype(np.float64).reshape(shape[0] if input.ndim == 2 else 1, shape[-1])
     if not len(rows):  # no rows: nothing to draw, nothing checked
         return wrap(np.zeros((0, num_samples), np.int64))
     if not replacement or num_samples == 1:
         if not rows.size:  # torch's check takes the min and max of the probabilities first
             raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the operation has no "
                                "identity.")  # fmt: skip
-        if not np.all(np.isfinite(rows)) or np.any(rows < 0):
+        if not np.isfinite(rows).all() or (rows < 0).any():  # ndarray's methods: np.all and np.any wrap them
             raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
-        if np.any(rows.sum(axis=1) <= 0):
+        if (rows.sum(axis=1) <= 0).any():
             raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
     else:  # the kernel's checks, row by row: each entry in order, then the row's sum
         for row in rows:
@@ -242,13 +243,13 @@ def multinomial(input, num_samples, replacement=False, *, generator=None):
                 raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
     gen = generator_or_default(generator, "multinomial")
     if replacement and num_samples > 1:  # torch draws one sample (with replacement or not) by the p / q way
-        weights = np.ascontiguousarray(input._data).reshape(-1, input.shape[-1])
+        weights = np.ascontiguousarray(input._data).reshape(-1, shape[-1])
         result = sampling.multinomial_with_replacement(gen, weights, num_samples)
     else:  # torch's way: the largest p / q, q ~ Exp(1) drawn for the whole input first; zero weights come last
         q = np.empty_like(input._data)  # torch's empty_like(input): its layout, filled in memory order
         sampling.fill(q, sampling.exponential(gen, q.size))
-        keys = (input._data / q).reshape(-1, input.shape[-1])
-        result = np.argsort(-keys, axis=1, kind="stable")[:, :num_samples]
+        keys = (input._data / q).reshape(-1, shape[-1])
+        result = (-keys).argsort(axis=1, kind="stable")[:, :num_samples]
     return wrap(result if input.ndim == 2 else result[0])
 
 

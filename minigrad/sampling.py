@@ -319,5 +319,8 @@ def memory_order(shape, strides):
 
 def fill(array, values):
     """Write the flat ``values`` into ``array`` in torch's order (:func:`memory_order`)."""
+    if array.flags.c_contiguous:  # its memory order is its flat order: no axes to sort (a fresh tensor's case)
+        array.reshape(-1)[...] = np.asarray(values).reshape(-1)
+        return
     order = memory_order(array.shape, array.strides)
     np.transpose(array, order)[...] = np.asarray(values).reshape([array.shape[d] for d in order])

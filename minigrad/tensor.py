@@ -82,8 +82,8 @@ def _dtype_conversion(name, dtype, what):
     already has it, laid out as ``memory_format`` asks."""
 
     def convert(self, *, memory_format=None):
-        if memory_format is None:
-            return self.to(dtype)
+        if memory_format is None:  # itself when nothing changes, as self.to(dtype) says after parsing its arguments
+            return self if dtype.np == self._data.dtype else self.to(dtype)
         return self._converted(dtype, name, memory_format)
 
     convert.__name__ = convert.__qualname__ = name
@@ -303,8 +303,6 @@ class Tensor(metaclass=HidesStandIns):
         """Mirror ``Tensor.to``: ``to(dtype)``, ``to(device)``, ``to(device, dtype)``, ``to(other)`` (its dtype)
         or keywords; the CPU is the only device (``to('cuda')`` raises torch's error for a CPU-only build). The
         tensor itself if nothing changes, unless ``copy=True`` (then always a new tensor, ToCopyBackward0)."""
-        from .ops.elementwise import ToCopy
-
         if kwargs and not (kwargs.keys() <= _TO_KEYWORDS and kwargs.get("non_blocking", False).__class__ is bool
                            and kwargs.get("copy", False).__class__ is bool
                            and isinstance(kwargs.get("device"), (str, device, int, type(None)))):
@@ -341,6 +339,8 @@ class Tensor(metaclass=HidesStandIns):
             dtype = self.dtype
         if dtype.np == self._data.dtype and not copy:
             return self
+        from .ops.elementwise import ToCopy  # here, not first: an import costs more than returning self
+
         # an integer or bool result is never differentiable: torch gives it no grad_fn
         return ToCopy.apply(self if dtype.is_floating_point else self.detach(), dtype=dtype.np)
 
@@ -382,7 +382,8 @@ class Tensor(metaclass=HidesStandIns):
             from .arguments import must_be_tensor  # not at the top: arguments imports this module
 
             raise must_be_tensor("type_as", "other", 1, other)
-        return self.to(other.dtype)
+        dtype = other.dtype
+        return self if dtype.np == self._data.dtype else self.to(dtype)  # as self.to(dtype) says, without parsing
 
     float = _dtype_conversion("float", dtypes.float32, "a float32 copy (itself if already float32)")
     double = _dtype_conversion("double", dtypes.float64, "a float64 copy (itself if already float64)")
@@ -409,9 +410,11 @@ class Tensor(metaclass=HidesStandIns):
 
     def contiguous(self):
         """Mirror ``Tensor.contiguous()``: itself if contiguous, else a contiguous copy (CloneBackward0)."""
-        from .ops.elementwise import Clone
+        if self._data.flags.c_contiguous:
+            return self
+        from .ops.elementwise import Clone  # here, not first: an import costs more than the check above
 
-        return self if self._data.flags.c_contiguous else Clone.apply(self, contiguous=True)
+        return Clone.apply(self, contiguous=True)
 
     def stride(self, *args, dim=None):
         """Mirror ``Tensor.stride(dim=None)``: how many elements apart in memory consecutive indices of each

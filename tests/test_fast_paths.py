@@ -179,19 +179,22 @@ def test_a_row_lookups_gradient_on_arrays_adds_as_on_tensors(dtype, rows, width,
     assert grads[True] == grads[False]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.sampled_from([np.float32, np.float64]), st.lists(st.integers(0, 9), max_size=3), st.booleans(),
-       st.floats(-30, 30))  # fmt: skip
-def test_mean_of_gives_ndarray_means_bits(dtype, shape, strided, exponent):
-    """``mean_of`` skips ``ndarray.mean``'s Python wrapper for a mean of all elements: the same bits, shape and
-    dtype (a numpy scalar's sum divided by the count), for contiguous and strided arrays, 0-d and empty ones."""
+       st.floats(-30, 30), st.data(), st.booleans())  # fmt: skip
+def test_mean_of_gives_ndarray_means_bits(dtype, shape, strided, exponent, data, keepdim):
+    """``mean_of`` skips ``ndarray.mean``'s Python wrapper for a floating mean: the same bits, shape and dtype (the
+    sum divided by the count, a numpy intp), over all elements or some dims (an int or a tuple, negative ones too),
+    with or without keepdim, for contiguous and strided arrays, 0-d and empty ones."""
     x = (np.random.default_rng(len(shape)).standard_normal(shape) * 2.0**exponent).astype(dtype)
     if strided and x.ndim:
         x = x[..., ::2]
+    dims = st.lists(st.integers(-x.ndim, x.ndim - 1), unique_by=lambda d: d % x.ndim, max_size=x.ndim)
+    dim = data.draw(st.none() | st.integers(-x.ndim, x.ndim - 1) | dims.map(tuple)) if x.ndim else None
     with np.errstate(invalid="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # numpy's mean of nothing warns; mean_of's does not
-        expected = np.asarray(x.mean(), dtype=x.dtype)
-    got = mean_of(x)
+        expected = np.asarray(x.mean(axis=dim, keepdims=keepdim), dtype=x.dtype)
+        got = mean_of(x, dim, keepdim)
     assert (got.shape, got.dtype, got.tobytes()) == (expected.shape, expected.dtype, expected.tobytes())
 
 
@@ -402,3 +405,56 @@ def test_an_index_of_ints_alone_reads_and_writes_as_the_general_path(shape, key,
         return read, x.tolist(), x._version, type(x.grad_fn).__name__
 
     assert run(key) == run(key + (Ellipsis,))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=3).filter(lambda s: np.prod(s) > 1), st.integers(0, 2**32 - 1))
+def test_a_contiguous_array_is_filled_in_flat_order_as_by_its_memory_order(shape, seed):
+    """``sampling.fill`` writes a C-contiguous array's values in flat order at once; an array laid out the same but
+    not contiguous (every other element of a wider one) takes the general path through its memory order: the same
+    values land in the same places."""
+    from minigrad import sampling
+
+    values = np.random.default_rng(seed).standard_normal(int(np.prod(shape)))
+    fast, general = np.empty(shape), np.empty((*shape, 2))[..., 0]
+    assert fast.flags.c_contiguous and not general.flags.c_contiguous
+    sampling.fill(fast, values)
+    sampling.fill(general, values)
+    assert fast.tobytes() == general.tobytes()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 4), st.integers(1, 40), st.integers(0, 2**32 - 1), st.sampled_from([np.float32, np.int64]),
+       st.booleans())  # fmt: skip
+def test_a_descending_order_without_nans_is_the_one_rows_with_nans_beside_it_get(rows, n, seed, dtype, repeats):
+    """``sorted_indices(..., descending=True)`` skips the sort that moves NaNs ahead when there are none; rows are
+    ordered one by one, so rows without NaN get the same order when a row with NaN beside them takes the general
+    path (ties, from repeated values, keep their own order either way)."""
+    from minigrad.ops.topk import sorted_indices
+
+    rng = np.random.default_rng(seed)
+    x = (rng.integers(0, 3, (rows, n)) if repeats else rng.standard_normal((rows, n)) * 100).astype(dtype)
+    with_nan = np.vstack([x, np.full((1, n), np.nan if dtype is np.float32 else 0, x.dtype)]).astype(np.float32)
+    alone = sorted_indices(x.astype(np.float32), 1, True)
+    beside = sorted_indices(with_nan, 1, True)[:rows]
+    assert alone.dtype == beside.dtype == np.int64 and alone.tolist() == beside.tolist()
+    assert sorted_indices(x, 1, True).tolist() == alone.tolist()  # integer keys: the same order
+
+
+_CONVERSIONS = {"float": torch.float32, "double": torch.float64, "half": torch.float16, "long": torch.int64,
+                "int": torch.int32, "bool": torch.bool}
+
+
+@pytest.mark.parametrize("source", sorted(_CONVERSIONS))
+@pytest.mark.parametrize("method", sorted(_CONVERSIONS))
+@pytest.mark.parametrize("grad", [False, True])
+def test_a_dtype_conversion_returns_what_to_returns(source, method, grad):
+    """``x.float()`` and ``x.type_as(y)`` return ``x`` itself when its dtype is already the one asked for, without
+    ``Tensor.to``'s parsing; otherwise they are ``x.to(dtype)``: the same tensor or not, dtype, values and node."""
+    x = torch.tensor([[1.5, -2.0, 0.0]]).to(_CONVERSIONS[source])
+    if grad and x.dtype.is_floating_point:
+        x = x.requires_grad_() * 1
+    expected = x.to(_CONVERSIONS[method])
+    for got in (getattr(x, method)(), x.type_as(torch.zeros(1, dtype=_CONVERSIONS[method]))):
+        assert (got is x, got.dtype, got.tolist(), type(got.grad_fn).__name__) == (
+            expected is x, expected.dtype, expected.tolist(), type(expected.grad_fn).__name__)

@@ -133,7 +133,7 @@ def cross_entropy(
     reduction = ("none", "mean", "sum")[code]  # 'elementwise_mean' warned about once, here
     ignore_index, label_smoothing = _parsed_arguments("cross_entropy_loss", weight, ignore_index, label_smoothing)
     class_dim = 0 if input.ndim == 1 else 1
-    if input.shape == target.shape:
+    if input._data.shape == target._data.shape:  # the arrays' shapes: two torch.Size objects would cost more
         if not target.dtype.is_floating_point:
             raise RuntimeError(
                 f"Expected floating point type for target with class probabilities, got {target.dtype.scalar_name}"

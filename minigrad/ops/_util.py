@@ -1,6 +1,7 @@
 """Small helpers the op modules share: operands that may be Python scalars, and result dtypes."""
 
 import functools
+import math
 import warnings
 
 import numpy as np
@@ -204,9 +205,11 @@ def wrapped_int(value, dtype):
 def mean_of(x, dim=None, keepdim=False, dtype=None):
     """``x.mean(dim, keepdim)`` in ``x``'s dtype (or computed in and returned as ``dtype``); the mean of nothing is
     nan, as in torch, without numpy's "Mean of empty slice" warning."""
-    if dim is None and dtype is None and not keepdim and x.size and x.dtype.kind == "f" and x.dtype.itemsize > 2:
-        # what ndarray.mean computes for this case (a numpy scalar sum over the count), without its Python wrapper
-        return np.asarray(np.add.reduce(x, None) / np.intp(x.size), dtype=x.dtype)
+    if dtype is None and x.size and x.dtype.kind == "f" and x.dtype.itemsize > 2:
+        # what ndarray.mean computes for this case (the sum over the count as a numpy intp, so float32 divides in
+        # float64 and rounds back), without its Python wrapper
+        count = x.size if dim is None else math.prod(x.shape[d] for d in ((dim,) if isinstance(dim, int) else dim))
+        return np.asarray(np.add.reduce(x, dim, keepdims=keepdim) / np.intp(count), dtype=x.dtype)
     given = {} if dtype is None else {"dtype": dtype}  # numpy's own choice otherwise (float16 adds in float32)
     if x.size:
         return np.asarray(x.mean(axis=dim, keepdims=keepdim, **given), dtype=dtype or x.dtype)

@@ -1,6 +1,8 @@
 """Reductions: sum, mean, max. Their gradients spread ``grad`` back over the reduced dimensions. Float16 sums
 accumulate in float32, rounded once, as torch's do."""
 
+import math
+
 import numpy as np
 
 from ..dtypes import summed
@@ -112,9 +114,10 @@ class MeanDim(Op):
     @staticmethod
     def forward(ctx, a, *, dim, keepdim=False):
         _check_float_mean(a)
-        ctx.shape, ctx.dim, ctx.keepdim, ctx.numel = tuple(a.shape), reduced_dims(a, dim), keepdim, a.numel()
+        shape = a._data.shape  # the array's: a.shape would build a torch.Size, np.prod is a Python wrapper
+        ctx.shape, ctx.dim, ctx.keepdim, ctx.numel = shape, reduced_dims(a, dim), keepdim, a._data.size
         ctx.dim_arg = (dim,) if isinstance(dim, int) else dim if dim is None else tuple(dim)
-        ctx.n = int(np.prod([a.shape[d] for d in ctx.dim], dtype=np.int64))
+        ctx.n = math.prod(shape[d] for d in ctx.dim)
         return wrap(mean_of(a._data, ctx.dim, keepdim))
 
 
@@ -169,10 +172,10 @@ class Min(Max):
 def argmax_along(a, dim, keepdim, smallest=False):
     """Indices of the largest (or smallest) elements along ``dim`` (int64, not differentiable)."""
     d = a._wrap_dim(dim)
-    if a.ndim and a.shape[d] == 0:
+    x = a._data
+    if x.ndim and x.shape[d] == 0:
         raise empty_dim_error("min" if smallest else "max", d)
-    find = np.argmin if smallest else np.argmax
-    idx = find(a._data, axis=d, keepdims=keepdim) if a.ndim else np.zeros((), np.int64)
+    idx = (x.argmin if smallest else x.argmax)(axis=d, keepdims=keepdim) if x.ndim else np.zeros((), np.int64)
     return wrap(np.asarray(idx, dtype=np.int64))
 
 
@@ -186,13 +189,13 @@ class MaxDim(IndexingOp):
     @staticmethod
     def forward(ctx, a, *, dim, keepdim, indices):
         d = a._wrap_dim(dim)
-        ctx.shape, ctx.dim, ctx.keepdim, ctx.indices, ctx.dim_arg = tuple(a.shape), d, keepdim, indices, dim
+        ctx.shape, ctx.dim, ctx.keepdim, ctx.indices, ctx.dim_arg = a._data.shape, d, keepdim, indices, dim
         ctx._keep_indices(indices)
         if not a.ndim:
             return wrap(a._data.copy())
         idx = indices._data if keepdim else np.expand_dims(indices._data, d)
         values = np.take_along_axis(a._data, idx, axis=d)
-        return wrap(values if keepdim else np.squeeze(values, d))
+        return wrap(values if keepdim else values.squeeze(d))
 
     @staticmethod
     def backward(ctx, grads, F):

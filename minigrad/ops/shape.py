@@ -5,6 +5,7 @@ counter, as PyTorch's views share storage. Their gradients put ``grad`` back
 where the elements came from.
 """
 
+import itertools
 import math
 
 import numpy as np
@@ -341,7 +342,7 @@ class UnsafeSplit(Op):
         ctx.dim_arg, dim = dim, a._wrap_dim(dim)
         n = a.shape[dim]
         sizes = (split_size,) * (n // split_size) + ((n % split_size,) if n % split_size else ())
-        ctx.dim, ctx.shape, ctx.split_size, ctx.split_sizes = dim, tuple(a.shape), split_size, sizes
+        ctx.dim, ctx.shape, ctx.split_size, ctx.split_sizes = dim, a._data.shape, split_size, sizes
         starts = np.cumsum((0,) + sizes)
         index = (slice(None),) * dim
         # pieces of their own (torch's share the input's memory, with version counters of their own)
@@ -377,14 +378,14 @@ class Split(Op):
         ctx.dim_arg, dim = dim, a._wrap_dim(dim)
         if split_size < 0:
             raise RuntimeError(f"split expects split_size be non-negative, but got split_size={split_size}")
-        n = a.shape[dim]
+        n = a._data.shape[dim]  # the array's shape: a.shape would build a torch.Size
         if split_size == 0 and n:
             raise RuntimeError(f"split_size can only be 0 if dimension size is 0, but got dimension size of {n}")
         if split_size == 0:
             sizes = (0,)
         else:
             sizes = (split_size,) * (n // split_size) + ((n % split_size,) if n % split_size else ())
-        ctx.dim, ctx.shape, ctx.split_size, ctx.split_sizes = dim, tuple(a.shape), split_size, sizes
+        ctx.dim, ctx.shape, ctx.split_size, ctx.split_sizes = dim, a._data.shape, split_size, sizes
         return _pieces(a, dim, sizes)
 
 
@@ -399,8 +400,8 @@ class Unbind(Op):
     @staticmethod
     def forward(ctx, a, *, dim):
         ctx.dim_arg, dim = dim, a._wrap_dim(dim)
-        ctx.dim, ctx.shape = dim, tuple(a.shape)
-        return tuple(wrap(a._data[(slice(None),) * dim + (i, Ellipsis)]) for i in range(a.shape[dim]))
+        ctx.dim, ctx.shape = dim, a._data.shape  # the array's shape: a.shape would build a torch.Size
+        return tuple(wrap(a._data[(slice(None),) * dim + (i, Ellipsis)]) for i in range(a._data.shape[dim]))
 
     @staticmethod
     def backward(ctx, grads, F):
@@ -408,7 +409,7 @@ class Unbind(Op):
 
 
 def _pieces(a, dim, sizes):
-    starts = np.cumsum((0,) + tuple(sizes))
+    starts = itertools.accumulate(sizes, initial=0)  # Python ints: np.cumsum is a Python wrapper
     return tuple(wrap(a._data[(slice(None),) * dim + (slice(s, s + n),)]) for s, n in zip(starts, sizes))
 
 

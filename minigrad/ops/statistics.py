@@ -4,6 +4,7 @@ with the mean from the same node (``var_mean``, ``std_mean``).
 torch accumulates float32 statistics in float64 and rounds once at the end; so do these ops.
 """
 
+import math
 import warnings
 
 import numpy as np
@@ -57,7 +58,7 @@ class Var(Op):
             raise RuntimeError("std and var only support floating point and complex dtypes")
         ctx.dim, ctx.correction, ctx.keepdim = reduced_dims(a, dim), correction, keepdim
         ctx.saved_dim, ctx.saved_correction = as_saved_int(saved[0]), saved[1]
-        n = int(np.prod([a.shape[d] for d in ctx.dim], dtype=np.int64))
+        n = math.prod(a._data.shape[d] for d in ctx.dim)  # np.prod is a Python wrapper, and a.shape a torch.Size
         if n - correction <= 0:
             warnings.warn(
                 f"{ctx.word}(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "

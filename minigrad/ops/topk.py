@@ -20,7 +20,7 @@ def topk_indices(a, k, dim, largest, sorted=True):
         raise RuntimeError("selected index k out of range")
     if not a.ndim:  # torch gives a 0-d tensor its only element, whatever k (0 or 1)
         return wrap(np.zeros((), np.int64))
-    rows = np.moveaxis(a._data, d, -1)
+    rows = a._data if d == a.ndim - 1 else np.moveaxis(a._data, d, -1)  # moveaxis costs more than its no-op
     order = sorted_indices(rows, -1, largest)
     best = order[..., : k + 1]  # the k best, and the next: a tie among them makes the kernel's order decide
     if k and not sorted:
@@ -36,7 +36,7 @@ def topk_indices(a, k, dim, largest, sorted=True):
     out = order[..., :k].copy()
     for row in map(tuple, np.argwhere(undecided)):
         out[row] = topk_row(rows[row].tolist(), k, largest, sorted)
-    return wrap(np.ascontiguousarray(np.moveaxis(out, -1, d)))
+    return wrap(out if d == a.ndim - 1 else np.ascontiguousarray(np.moveaxis(out, -1, d)))
 
 
 def unstable_sorted_indices(x, dim, descending):
@@ -63,6 +63,8 @@ def sorted_indices(x, dim, descending):
     nan = np.isnan(keys) if keys.dtype.kind == "f" else np.zeros(keys.shape, bool)
     keys = np.where(nan, -np.inf, -keys) if keys.dtype.kind == "f" else -keys
     order = np.argsort(keys, axis=dim, kind="stable")
+    if not nan.any():  # nothing to move ahead: the second sort would keep this order
+        return order.astype(np.int64)
     first = np.argsort(~np.take_along_axis(nan, order, axis=dim), axis=dim, kind="stable")  # NaNs lead
     return np.take_along_axis(order, first, axis=dim).astype(np.int64)
 
