@@ -157,27 +157,30 @@ def _fill_diagonal_(self, fill_value, wrap=False):
     return self
 
 
-def _legacy_resize(name, sizes):
+def _resized(self, name, shape):
     """``Tensor.resize``/``resize_as``: torch's deprecated out-of-place resize, which is autograd's ``Resize``: only
     a reshape that keeps the number of elements (a view when it can be one)."""
+    import warnings
 
-    def method(self, *args):
-        import warnings
+    warnings.warn(f"non-inplace {name} is deprecated", UserWarning, stacklevel=user_stacklevel())
+    count = int(np.prod(shape))
+    if count != self.numel():
+        raise RuntimeError(f"requested resize to {'x'.join(map(str, shape))} ({count} elements in total), "
+                           f"but the given tensor has a size of {'x'.join(map(str, self.shape))} ({self.numel()} "
+                           "elements). "
+                           "autograd's resize can only change the shape of a given tensor, while preserving the "
+                           "number of elements. ")
+    return self.reshape(shape)
 
-        warnings.warn(f"non-inplace {name} is deprecated", UserWarning, stacklevel=user_stacklevel())
-        shape = sizes(args)
-        count = int(np.prod(shape))
-        if count != self.numel():
-            raise RuntimeError(f"requested resize to {'x'.join(map(str, shape))} ({count} elements in total), "
-                               f"but the given tensor has a size of {'x'.join(map(str, self.shape))} ({self.numel()} "
-                               "elements). "
-                               "autograd's resize can only change the shape of a given tensor, while preserving the "
-                               "number of elements. ")
-        return self.reshape(shape)
 
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"Mirror ``Tensor.{name}``: deprecated; a reshape that keeps the number of elements."
-    return method
+def _resize(self, *sizes):
+    """Mirror ``Tensor.resize``: deprecated; a reshape that keeps the number of elements."""
+    return _resized(self, "resize", _sizes_of(sizes))
+
+
+def _resize_as(self, tensor):
+    """Mirror ``Tensor.resize_as``: deprecated; a reshape to ``tensor``'s shape that keeps the number of elements."""
+    return _resized(self, "resize_as", tuple(tensor.shape))
 
 
 def _sizes_of(args):
@@ -207,8 +210,7 @@ for _name in ("is_sparse", "is_sparse_csr", "is_meta", "is_quantized", "is_neste
 
 Tensor.new_empty_strided = _new_empty_strided
 Tensor.set_, Tensor.is_set_to, Tensor.fill_diagonal_ = _set_, _is_set_to, _fill_diagonal_
-Tensor.resize = _legacy_resize("resize", _sizes_of)
-Tensor.resize_as = _legacy_resize("resize_as", lambda args: tuple(args[0].shape))
+Tensor.resize, Tensor.resize_as = _resize, _resize_as
 Tensor.share_memory_ = _share_memory_
 Tensor.is_shared = _is_shared
 Tensor.is_pinned = lambda self, device=None: False

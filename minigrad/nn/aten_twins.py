@@ -182,21 +182,33 @@ def gru_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
 _LAYERS = "tuple of Tensors params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional"
 
 
+_LAYER_NAMES = ("params", "has_biases", "num_layers", "dropout", "train", "bidirectional")
+
+
 def _layers_twin(name, mode):
     hidden = "tuple of Tensors" if mode == "LSTM" else "Tensor"
+    packed_names, padded_names = ("data", "batch_sizes", "hx", *_LAYER_NAMES), ("input", "hx", *_LAYER_NAMES,
+                                                                               "batch_first")  # fmt: skip
 
     @parsed(name, (f"Tensor data, Tensor batch_sizes, {hidden} hx, {_LAYERS}",
                    f"Tensor input, {hidden} hx, {_LAYERS}, bool batch_first"))  # fmt: skip
-    def twin(input, *args):
-        packed = isinstance(args[0] if mode == "LSTM" else args[1], Tensor)  # batch_sizes, or hx after it
+    def twin(*args, **kwargs):
+        if kwargs.keys() - set(padded_names):  # a keyword of the packed overload's alone (data, batch_sizes)
+            packed = True
+        elif kwargs.keys() - set(packed_names):
+            packed = False
+        else:  # what follows the input: batch_sizes (a tensor) or hx (an LSTM's tuple; else a tensor, then params)
+            at = 1 if mode == "LSTM" else 2
+            packed = len(args) > at and isinstance(args[at], Tensor)
+        names = packed_names if packed else padded_names
+        given = {**dict(zip(names, args)), **kwargs}
+        values = [given[n] for n in names]
         if packed:  # (data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-            batch_sizes, hx, *rest = args
-            run_args = (input, hx, *rest, False, batch_sizes.tolist())
-        else:
-            run_args = (input, *args)
+            data, batch_sizes, hx, *rest = values
+            values = (data, hx, *rest, False, batch_sizes.tolist())
         if mode == "LSTM":
-            return rnn._lstm(*run_args)
-        return rnn._rnn(mode, *run_args)
+            return rnn._lstm(*values)
+        return rnn._rnn(mode, *values)
 
     twin.__name__ = twin.__qualname__ = name
     twin.__doc__ = (f"Mirror ``torch.{name}``: the layers ``nn.{mode.split('_')[0]}`` runs, on a padded input "

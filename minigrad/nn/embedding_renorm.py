@@ -15,27 +15,28 @@ def _index_type_check(indices):
                            "embedding_renorm_)")  # fmt: skip
 
 
-def embedding_renorm_(weight, indices, max_norm, norm_type):
-    """Mirror ``torch.embedding_renorm_(weight, indices, max_norm, norm_type)``: the rows of ``weight`` at
-    ``indices`` whose ``norm_type``-norm exceeds ``max_norm`` rescaled in place; returns ``weight``."""
+def embedding_renorm_(input, indices, max_norm, norm_type):
+    """Mirror ``torch.embedding_renorm_(input, indices, max_norm, norm_type)``: the rows of ``input`` (a
+    table) at
+    ``indices`` whose ``norm_type``-norm exceeds ``max_norm`` rescaled in place; returns ``input``."""
     check_types("embedding_renorm_", ("max_norm", 3, max_norm, "float"), ("norm_type", 4, norm_type, "float"))
-    if weight.dim() != 2:
-        raise RuntimeError(f"Expected 2-dimensional tensor, but got {weight.dim()}-dimensional tensor for argument "
+    if input.dim() != 2:
+        raise RuntimeError(f"Expected 2-dimensional tensor, but got {input.dim()}-dimensional tensor for argument "
                            "#1 'self' (while checking arguments for embedding_renorm_)")  # fmt: skip
     _index_type_check(indices)
-    rows = weight.shape[0]
-    data = weight._data
+    rows = input.shape[0]
+    data = input._data
     for index in np.unique(indices._data.reshape(-1)).tolist():
         if not -rows <= index < rows:  # the kernel's ``self[index]``
-            raise IndexError(f"select(): index {index} out of range for tensor of size {list(weight.shape)} at "
+            raise IndexError(f"select(): index {index} out of range for tensor of size {list(input.shape)} at "
                              "dimension 0")  # fmt: skip
-        norm = weight[index].norm(norm_type).item()
+        norm = input[index].norm(norm_type).item()
         if norm > max_norm:  # row *= scale: the scale rounded to the row's type (float for half), times each value
             scale = max_norm / (norm + 1e-7)
             wide = np.float32 if data.dtype.itemsize < 4 else data.dtype.type
             data[index] = (data[index].astype(wide) * wide(scale)).astype(data.dtype)
-    weight._vc.bump()  # one in-place op for torch's autograd, however many rows it changed
-    return weight
+    input._vc.bump()  # one in-place op for torch's autograd, however many rows it changed
+    return input
 
 
 def no_grad_embedding_renorm_(weight, input, max_norm, norm_type):

@@ -323,3 +323,29 @@ for bad in ((bytearray(3), torch.int16), ([1, 2], torch.int8)):
     except ValueError as e:
         print(e)
 """, fresh_process=True)
+
+case(
+    "api_torch_functions_keywords",
+    """
+    import torch
+    torch.manual_seed(0)
+    w = [torch.randn(4, 3), torch.randn(4, 4), torch.randn(4), torch.randn(4)]
+    inp = torch.randn(1, 2, 3)
+    out, hn = torch.rnn_tanh(input=inp, hx=torch.zeros(1, 1, 4), params=w, has_biases=True, num_layers=1,
+                             dropout=0.0, train=False, bidirectional=False, batch_first=True)
+    print(out.sum(), hn.shape)
+    out, hn = torch.gru(inp, torch.zeros(1, 1, 4), [torch.randn(12, 3), torch.randn(12, 4)], False, 1, 0.0, False,
+                        False, True)
+    print(out.sum().round(decimals=3))
+    data, bs = torch.randn(3, 3), torch.tensor([2, 1])
+    out, hn = torch.rnn_relu(data=data, batch_sizes=bs, hx=torch.zeros(1, 2, 4), params=w, has_biases=True,
+                             num_layers=1, dropout=0.0, train=False, bidirectional=False)
+    print(out.sum().round(decimals=3), hn.shape)
+    h, c = torch.lstm(data, bs, (torch.zeros(1, 2, 4), torch.zeros(1, 2, 4)),
+                      params=[torch.randn(16, 3), torch.randn(16, 4)], has_biases=False, num_layers=1, dropout=0.0,
+                      train=False, bidirectional=False)[1:]
+    print(h.sum().round(decimals=3), c.shape)
+    print(torch.embedding_renorm_(input=torch.ones(3, 2), indices=torch.tensor([0]), max_norm=1.0, norm_type=2.0))
+    print(torch.arange(6.).resize_as(tensor=torch.zeros(2, 3)).shape)
+    """,
+)
