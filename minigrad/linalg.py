@@ -6,7 +6,9 @@ Determinants, inverses and solves (``det``, ``slogdet``, ``inv``, ``inv_ex``, ``
 factorisation, as torch's (:mod:`minigrad.ops.determinant`); triangular solves from :mod:`minigrad.ops.solvers`,
 Cholesky factors from :mod:`minigrad.ops.cholesky`; ``matrix_power``, ``multi_dot``, ``vecdot``, ``vander``,
 ``tensorinv`` and ``tensorsolve`` are compositions of other ops, as in torch. The decompositions (QR, eigh, SVD) and
-what uses them live in :mod:`minigrad.linalg_decompositions`, exported here. A singular matrix raises
+what uses them live in :mod:`minigrad.linalg_decompositions`; the LU family (``lu``, ``lu_factor(_ex)``,
+``lu_solve``) in :mod:`minigrad.linalg_lu`, LDL (``ldl_factor(_ex)``, ``ldl_solve``) in :mod:`minigrad.linalg_ldl`,
+``householder_product`` in :mod:`minigrad.linalg_householder`, all exported here. A singular matrix raises
 :class:`LinAlgError`."""
 
 import math
@@ -23,10 +25,11 @@ from .return_types import ReturnTypes
 from .tensor import Tensor
 
 __all__ = [
-    "LinAlgError", "cholesky", "cholesky_ex", "cond", "cross", "det", "diagonal", "eigh", "eigvalsh", "inv", "inv_ex",
-    "lstsq", "matmul", "matrix_exp", "matrix_norm", "matrix_power", "matrix_rank", "multi_dot", "norm", "pinv", "qr",
-    "slogdet", "solve", "solve_ex", "solve_triangular", "svd", "svdvals", "tensorinv", "tensorsolve", "vander",
-    "vecdot", "vector_norm",
+    "LinAlgError", "cholesky", "cholesky_ex", "cond", "cross", "det", "diagonal", "eigh", "eigvalsh",
+    "householder_product", "inv", "inv_ex", "ldl_factor", "ldl_factor_ex", "ldl_solve", "lstsq", "lu", "lu_factor",
+    "lu_factor_ex", "lu_solve", "matmul", "matrix_exp", "matrix_norm", "matrix_power", "matrix_rank", "multi_dot",
+    "norm", "pinv", "qr", "slogdet", "solve", "solve_ex", "solve_triangular", "svd", "svdvals", "tensorinv",
+    "tensorsolve", "vander", "vecdot", "vector_norm",
 ]
 
 
@@ -521,6 +524,11 @@ from .linalg_decompositions import (  # noqa: E402 - they use the helpers above
     svd,
     svdvals,
 )
+from .linalg_householder import householder_product  # noqa: E402
+from .linalg_ldl import ldl_factor, ldl_factor_ex, ldl_solve  # noqa: E402
+from .linalg_lu import _linalg_lu as lu  # noqa: E402
+from .linalg_lu import _lu_solve as lu_solve  # noqa: E402
+from .linalg_lu import lu_factor, lu_factor_ex  # noqa: E402
 from .torch_api import module_getattr  # noqa: E402
 
 __getattr__ = module_getattr(__name__, "torch.linalg")  # a name torch has and minigrad lacks says so

@@ -64,7 +64,8 @@ def as_strided_copy(input, size, stride, storage_offset=None):
     return copy_of_view(as_strided(input, size, stride, storage_offset))
 
 
-def empty_permuted(size, physical_layout, *, dtype=None, device=None, requires_grad=False, **kwargs):
+def empty_permuted(size, physical_layout, *, dtype=None, device=None, requires_grad=False, layout=None,
+                   pin_memory=None):
     """Mirror ``torch.empty_permuted``: a tensor of shape ``size`` whose dims lie in memory in the order
     ``physical_layout`` gives, outermost first (filled with zeros, so output is repeatable)."""
     from .creation import empty
@@ -72,17 +73,19 @@ def empty_permuted(size, physical_layout, *, dtype=None, device=None, requires_g
     size, order = tuple(size), tuple(physical_layout)
     if sorted(order) != list(range(len(size))):
         raise RuntimeError(f"Dimension out of range: physical_layout {list(order)} for {len(size)} dims")
-    laid = empty(*(size[d] for d in order), dtype=dtype, device=device, requires_grad=False, **kwargs)
+    laid = empty(*(size[d] for d in order), dtype=dtype, device=device, requires_grad=False, layout=layout,
+                 pin_memory=pin_memory)
     result = laid.permute(*np.argsort(order).tolist()).detach()
     return result.requires_grad_(requires_grad)
 
 
-def _new_empty_strided(self, size, stride, *, dtype=None, device=None, requires_grad=False, **kwargs):
+def _new_empty_strided(self, size, stride, *, dtype=None, device=None, requires_grad=False, layout=None,
+                       pin_memory=None):
     """Mirror ``Tensor.new_empty_strided``: ``torch.empty_strided`` with this tensor's dtype unless told."""
-    from .everyday import empty_strided
+    from . import empty_strided  # torch.empty_strided, which takes layout and pin_memory
 
     return empty_strided(size, stride, dtype=self.dtype if dtype is None else dtype, device=device,
-                         requires_grad=requires_grad, **kwargs)
+                         requires_grad=requires_grad, layout=layout, pin_memory=pin_memory)
 
 
 def _set_(self, source=None, storage_offset=0, size=None, stride=None):

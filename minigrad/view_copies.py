@@ -1,6 +1,8 @@
 """torch's ``*_copy`` functions (``t_copy``, ``select_copy`` ...): the view op followed by a copy, so the result
 owns its memory; its node is the view op's under torch's name for the copying form (``TBackward0_copy``)."""
 
+import inspect
+
 import numpy as np
 
 from .ops.indexing import Slice
@@ -42,6 +44,11 @@ def _copying(name, view):
 
     function.__name__ = function.__qualname__ = name
     function.__doc__ = f"Mirror ``torch.{name}``: ``{name[:-5]}`` followed by a copy (its node ``<...>_copy``)."
+    # the view's own parameters after the tensor, for help() and the keywords torch's parser takes
+    taken = list(inspect.signature(view).parameters.values())[1:]
+    function.__signature__ = inspect.Signature([inspect.Parameter("input", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+                                                *taken, inspect.Parameter("out", inspect.Parameter.KEYWORD_ONLY,
+                                                                          default=None)])  # fmt: skip
     return function
 
 

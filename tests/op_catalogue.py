@@ -558,6 +558,7 @@ CATALOGUE += importlib.import_module("op_catalogue_layers3d").LAYERS3D_CATALOGUE
 CATALOGUE += importlib.import_module("op_catalogue_vision").VISION_CATALOGUE
 CATALOGUE += importlib.import_module("op_catalogue_special").SPECIAL_CATALOGUE
 CATALOGUE += importlib.import_module("op_catalogue_nn_more").NN_MORE_CATALOGUE
+CATALOGUE += importlib.import_module("op_catalogue_linalg_lu").LINALG_LU_CATALOGUE
 CATALOGUE += importlib.import_module("op_catalogue_nn_grad").NN_GRAD_CATALOGUE
 CATALOGUE += importlib.import_module("op_catalogue_vision_more").VISION_MORE_CATALOGUE
 CATALOGUE += importlib.import_module("op_catalogue_double_backward").DOUBLE_BACKWARD_CATALOGUE

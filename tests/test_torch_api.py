@@ -31,8 +31,8 @@ def failure(get):
     [
         (lambda: torch.stft, "module 'minigrad' has no attribute 'stft'", "torch.stft"),
         (lambda: torch.ones(2, 2).stft(), "'Tensor' object has no attribute 'stft'", "torch.Tensor.stft"),
-        (lambda: torch.nn.Parameter(torch.ones(1)).triangular_solve, "'Parameter' object has no attribute "
-         "'triangular_solve'", "torch.Tensor.triangular_solve"),
+        (lambda: torch.nn.Parameter(torch.ones(1)).sparse_mask, "'Parameter' object has no attribute "
+         "'sparse_mask'", "torch.Tensor.sparse_mask"),
         (lambda: torch.nn.SyncBatchNorm(1), "module 'minigrad.nn' has no attribute 'SyncBatchNorm'",
          "torch.nn.SyncBatchNorm"),
         (lambda: torch.nn.Linear(2, 1).bfloat16, "'Linear' object has no attribute 'bfloat16'",
@@ -120,6 +120,6 @@ def test_tab_completion_offers_only_what_minigrad_has(use_jedi):
     completer.disable_matchers = ["IPCompleter.magic_matcher"]  # it needs a shell
     with provisionalcompleter():
         for text, has, lacks in [("x.to", "tolist", "to_sparse"), ("torch.Tensor.to", "tolist", "to_sparse"),
-                                 ("x.tr", "trace", "triangular_solve")]:  # fmt: skip
+                                 ("x.sp", "split", "sparse_mask")]:  # fmt: skip
             offered = {c.text.lstrip(".") for c in completer.completions(text, len(text))}
             assert has in offered and lacks not in offered, offered
