@@ -355,10 +355,21 @@ def histc(input, bins=100, min=0, max=0):  # noqa: A002 - torch's names
         raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
     x = input._data.reshape(-1)
     lo, hi = float(min), float(max)
+    nan_text = "nan"
     if lo == hi and x.size:
-        lo, hi = float(x.min()), float(x.max())
+        if np.isnan(x).any():  # torch's vectorised aminmax makes the nan of more than one element a negative one
+            lo = hi = float("nan")
+            nan_text = "-nan" if x.size > 1 else "nan"
+        else:
+            lo, hi = float(x.min()), float(x.max())
+            if x.dtype.itemsize >= 4:  # its float and double kernels start from the largest and lowest finite values
+                finfo = np.finfo(x.dtype)
+                lo, hi = float(np.minimum(lo, finfo.max)), float(np.maximum(hi, finfo.min))
     if lo == hi:
         lo, hi = lo - 1, hi + 1
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        lo_text, hi_text = (nan_text if np.isnan(v) else f"{v:g}" for v in (lo, hi))  # C++'s << of a double
+        raise RuntimeError(f"torch.histc: range of [{lo_text}, {hi_text}] is not finite")
     if lo > hi:
         raise RuntimeError("torch.histc: max must be larger than min")
     dtype = x.dtype

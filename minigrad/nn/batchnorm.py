@@ -106,10 +106,14 @@ class NativeBatchNorm(Op):
             use_invstd = (1 / np.sqrt(running_var._data + dtype(eps))).astype(dtype)
             result1 = result2 = wrap(np.zeros(0, dtype))
         # torch's kernel: alpha = invstd * weight, beta = bias - mean * alpha, out = x * alpha + beta, the last two
-        # fused multiply-adds (one rounding each), computed here in the wider type
+        # fused multiply-adds (one rounding each), computed here in the wider type (float16: alpha and beta in float32)
         wide = wide_type(x.dtype)
-        alpha = (use_invstd * (1 if weight is None else weight._data)).astype(dtype)
-        beta = (np.asarray(0 if bias is None else bias._data, wide) - use_mean.astype(wide) * alpha).astype(dtype)
+        op = np.float32 if dtype is np.float16 else dtype
+        if op is not dtype and not training:
+            use_mean = use_mean.astype(op)
+            use_invstd = 1 / np.sqrt(running_var._data.astype(op) + op(eps))
+        alpha = (use_invstd * (1 if weight is None else weight._data)).astype(op)
+        beta = (np.asarray(0 if bias is None else bias._data, wide) - use_mean.astype(wide) * alpha).astype(op)
         out = x.astype(wide) * alpha.reshape(shape) + beta.reshape(shape)
         ctx._save((input, weight, running_mean, running_var, result1, result2))
         out = out.astype(dtype, copy=False)

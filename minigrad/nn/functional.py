@@ -163,11 +163,18 @@ class Addmm(Op):
         ctx._save((mat1 if mat2._requires_grad else None, mat2 if mat1._requires_grad else None))
         keep_sizes_and_strides(ctx, ("mat1", "mat2"), mat1, mat2)
         ctx.mat1_column_major, ctx.mat2_column_major = is_column_major(mat1), is_column_major(mat2)
+        half = m2.dtype == np.float16  # torch's float16 gemm: beta * bias + alpha * product in float32, rounded once
+        if half:
+            b, m1, m2 = b.astype(np.float32), m1.astype(np.float32), m2.astype(np.float32)
         if beta == 1 and alpha == 1:
-            return wrap(b + m1 @ m2)
+            return wrap((b + m1 @ m2).astype(np.float16) if half else b + m1 @ m2)
         ctx.alpha, ctx.beta = alpha, beta  # torch.addmm(..., beta=, alpha=): the gradients are scaled too
         ctx._own_formula({"self": "grad * beta", "mat1": f"({MAT1_GRAD.format(mat1='mat1', mat2='mat2')}) * alpha",
                           "mat2": f"({MAT2_GRAD.format(mat1='mat1')}) * alpha"})  # fmt: skip
+        if half:
+            product = m1 @ m2 * np.float32(alpha)
+            product = product if beta == 0 else product + b * np.float32(beta)
+            return wrap(np.broadcast_to(product, np.broadcast_shapes(b.shape, product.shape)).astype(np.float16))
         product = mat1._data @ mat2._data
         product = product if alpha == 1 else product * product.dtype.type(alpha)
         if beta == 0:  # torch ignores input then (its nan and inf too)

@@ -60,12 +60,17 @@ class NativeLayerNorm(Op):
         ctx.normalized_shape, ctx.eps, ctx.axes = tuple(normalized_shape), eps, axes
         ctx.lead = tuple(range(x.ndim - len(axes)))
         # torch's kernel: each row's moments, then y = (x * rstd + (-mean * rstd)) * weight + bias in the tensor's dtype
-        mean, rstd = moments(x, len(axes), eps)
-        out = x * rstd + (-mean * rstd)
+        # (float16 in float32, its opmath type, rounded once; the saved moments rounded to float16)
+        half = x.dtype == np.float16
+        xs = x.astype(np.float32) if half else x
+        mean, rstd = moments(xs, len(axes), eps)
+        out = xs * rstd + (-mean * rstd)
         if weight is not None:
-            out = out * weight._data
+            out = out * (weight._data.astype(np.float32) if half else weight._data)
         if bias is not None:
-            out = out + bias._data
+            out = out + (bias._data.astype(np.float32) if half else bias._data)
+        if half:
+            mean, rstd = mean.astype(x.dtype), rstd.astype(x.dtype)
         ctx._save((input, weight, bias, wrap(mean), wrap(rstd)))
         return wrap(np.ascontiguousarray(out, dtype))  # torch's kernel writes a contiguous result, whatever x's layout
 

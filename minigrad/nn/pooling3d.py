@@ -3,6 +3,7 @@
 and ``adaptive_max_pool3d``, and their layers, with torch's checks in its order."""
 
 from ..arguments import must_be_tensor
+from ..dtypes import float16
 from ..ops import adaptive_pooling as AP
 from ..ops import adaptive_pooling3d as AP3
 from ..ops import pooling as P
@@ -106,7 +107,7 @@ def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
     if divisor_override is not None and divisor_override == 0:
         raise RuntimeError("divisor must be not zero")
     _output_size("avg_pool3d()", input, kernel, steps, pad, (1, 1, 1), ceil_mode, check_input_size=True)
-    if input.dtype.category == 0:
+    if input.dtype.category == 0 or input.dtype is float16:  # torch's CPU kernel has no bool or float16 version
         raise not_implemented("avg_pool3d_out_frame", input.dtype)
     return avg_pool3d_op(input, given[0], given[1], given[2], bool(ceil_mode), bool(count_include_pad),
                          divisor_override)  # fmt: skip

@@ -35,15 +35,18 @@ def _elements(bounds):
 
 def adaptive_avg_pool_kernel(x, out):
     """torch's kernel on an array ``(..., *spatial)`` pooled to ``out`` over its last ``len(out)`` dims: each window
-    summed element by element in row order, then divided by its length along each dim in turn, in ``x``'s dtype."""
+    summed element by element in row order, then divided by its length along each dim in turn, in ``x``'s dtype
+    (float16 over two dims in float32, the opmath type of torch's 2-d kernel, rounded once at the end; its 3-d kernel
+    adds in float16)."""
     lead = x.shape[: x.ndim - len(out)]
     result = np.empty(lead + tuple(out), dtype=x.dtype)
+    acc = np.dtype(np.float32) if x.dtype == np.float16 and len(out) < 3 else x.dtype
     for position, bounds in _window_grid(x.shape, out):
-        total = np.zeros(lead, dtype=x.dtype)
+        total = np.zeros(lead, dtype=acc)
         for element in _elements(bounds):
             total += x[(Ellipsis, *element)]
         for start, end in bounds:
-            total = total / x.dtype.type(end - start)
+            total = total / acc.type(end - start)
         result[(Ellipsis, *position)] = total
     return result
 

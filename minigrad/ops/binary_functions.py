@@ -87,7 +87,13 @@ class Logaddexp(Op):
 
 def _lerp(start, end, weight):
     """torch's lerp kernel: ``start + weight * (end - start)`` where ``|weight| < 0.5``, else
-    ``end - (end - start) * (1 - weight)``, in ``start``'s dtype."""
+    ``end - (end - start) * (1 - weight)``, in ``start``'s dtype (float16 in float32 with fused multiply-adds,
+    rounded once: the float64 products of float32 numbers are exact)."""
+    if start.dtype == np.float16:
+        s, e, w = (np.asarray(v, np.float32) for v in (start, end, weight))
+        diff = (e - s).astype(np.float64)
+        wide = np.where(np.abs(w) < 0.5, s + w.astype(np.float64) * diff, e - diff * (1 - w).astype(np.float64))
+        return wide.astype(np.float32).astype(np.float16)
     diff = end - start
     return np.where(np.abs(weight) < 0.5, start + weight * diff, end - diff * (1 - weight)).astype(start.dtype)
 
@@ -112,7 +118,8 @@ class Lerp(Op):
     def forward(ctx, a, end, *, weight):
         _check_lerp(a, (("end", end),), "lerp_kernel_scalar")
         ctx.weight = weight
-        return wrap(_lerp(a._data, end._data, a._data.dtype.type(weight)))
+        x = a._data  # a float16 input's weight stays a float32 number (torch's opmath)
+        return wrap(_lerp(x, end._data, (np.float32 if x.dtype == np.float16 else x.dtype.type)(weight)))
 
 
 class LerpTensor(Op):

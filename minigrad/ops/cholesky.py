@@ -8,7 +8,7 @@ import numpy as np
 from ._util import wrap
 from .carriers import ARRAYS, TENSORS
 from .op import Op
-from .solvers import LinalgSolveTriangular, substitute
+from .solvers import LinalgSolveTriangular, column_major, substitute
 
 
 def _mT(x):
@@ -95,7 +95,7 @@ class LinalgCholeskyEx(Op):
                 raise error
         if info is not None:
             info.append(wrap(np.asarray(code, np.int32)))
-        out = wrap(out)
+        out = wrap(column_major(out))
         ctx._save((out,))
         return out
 
@@ -155,7 +155,7 @@ class CholeskySolve(Op):
     def forward(ctx, B, L, *, upper=False):
         ctx.upper = upper
         with np.errstate(all="ignore"):
-            out = wrap(_solve_arrays(B._data, L._data, upper))
+            out = wrap(column_major(_solve_arrays(B._data, L._data, upper)))
         ctx._save((B, L, out))
         return out
 
@@ -201,7 +201,7 @@ class CholeskyInverse(Op):
                 "inversion could not be completed because the input matrix is singular."
             )
         eye = np.broadcast_to(np.eye(a.shape[-1], dtype=a.dtype), a.shape)
-        out = wrap(np.ascontiguousarray(_solve_arrays(eye, tri, upper)))
+        out = wrap(column_major(_solve_arrays(eye, tri, upper)))
         ctx._save((L, out))
         return out
 

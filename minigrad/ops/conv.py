@@ -39,7 +39,11 @@ def _columns(x, kernel, stride, padding, dilation, groups):
 
 def conv_forward(x, w, b, stride, padding, dilation, groups):
     """numpy: the convolution of ``x`` (N, C, *spatial) with ``w`` (O, C / groups, *kernel), plus ``b`` (O,) or
-    None, in ``x``'s dtype."""
+    None, in ``x``'s dtype (float16 as torch's gemm computes it: in float32 from the bias on, rounded once)."""
+    if x.dtype == np.float16:
+        wide = conv_forward(x.astype(np.float32), w.astype(np.float32), None if b is None else b.astype(np.float32),
+                            stride, padding, dilation, groups)  # fmt: skip
+        return wide.astype(np.float16)
     n, o = x.shape[0], w.shape[0]
     cols, out = _columns(x, w.shape[2:], stride, padding, dilation, groups)
     wm = w.reshape(groups, o // groups, math.prod(w.shape[1:]))
@@ -83,7 +87,12 @@ def conv_grad_weight(go, x, weight_shape, stride, padding, dilation, groups):
 def conv_transpose_forward(x, w, b, stride, padding, dilation, groups, output_padding):
     """numpy: the transposed convolution of ``x`` (N, C, *spatial) with ``w`` (C, O / groups, *kernel), plus ``b``:
     the gradient of a convolution's input (col2im), the output ``(size - 1) * stride - 2 * padding + dilation *
-    (kernel - 1) + output_padding + 1`` long along each dim."""
+    (kernel - 1) + output_padding + 1`` long along each dim (float16 in float32, rounded once)."""
+    if x.dtype == np.float16:
+        wide = conv_transpose_forward(x.astype(np.float32), w.astype(np.float32),
+                                      None if b is None else b.astype(np.float32), stride, padding, dilation, groups,
+                                      output_padding)  # fmt: skip
+        return wide.astype(np.float16)
     out = tuple((s - 1) * st - 2 * p + d * (k - 1) + op + 1
                 for s, st, p, d, k, op in zip(x.shape[2:], stride, padding, dilation, w.shape[2:], output_padding))
     y = conv_grad_input(x, w, (x.shape[0], w.shape[1] * groups, *out), stride, padding, dilation, groups)
@@ -100,8 +109,13 @@ def _forward(x, w, b, params, transposed, output_padding):
 
 
 def _grad_input(go, w, input_shape, params, transposed):
-    """numpy: the gradient of a (transposed) convolution's input: a transposed one's is a convolution of ``go``."""
-    return conv_forward(go, w, None, **params) if transposed else conv_grad_input(go, w, input_shape, **params)
+    """numpy: the gradient of a (transposed) convolution's input: a transposed one's is a convolution of ``go``
+    (a float16 one's computed in float32 and rounded once, as torch's backward gemm and col2im do)."""
+    if transposed:
+        return conv_forward(go, w, None, **params)
+    if go.dtype == np.float16:
+        return conv_grad_input(go.astype(np.float32), w.astype(np.float32), input_shape, **params).astype(go.dtype)
+    return conv_grad_input(go, w, input_shape, **params)
 
 
 def _grad_weight(go, x, weight_shape, params, transposed):
@@ -112,8 +126,10 @@ def _grad_weight(go, x, weight_shape, params, transposed):
 
 
 def conv_grad_bias(go):
-    """numpy: the gradient of a convolution's bias: ``go`` summed over all dims but the channels."""
-    return np.asarray(go.sum(axis=(0, *range(2, go.ndim))), dtype=go.dtype)
+    """numpy: the gradient of a convolution's bias: ``go`` summed over all dims but the channels (float16 in float32,
+    rounded once)."""
+    return np.asarray(go.sum(axis=(0, *range(2, go.ndim)), dtype=np.float32 if go.dtype == np.float16 else None),
+                      dtype=go.dtype)  # fmt: skip
 
 
 def _params(node):

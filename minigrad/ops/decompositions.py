@@ -12,7 +12,7 @@ from ._util import wrap
 from .carriers import TENSORS
 from .inplace import apply_inplace
 from .op import Op
-from .solvers import LinalgSolveTriangular
+from .solvers import LinalgSolveTriangular, column_major
 
 
 def _diagonal_scaled(x, factor):
@@ -75,8 +75,8 @@ class LinalgQr(Op):
             r = np.zeros(a.shape[:-2] + (k, n), a.dtype)
         else:
             q, r = np.linalg.qr(a, mode="complete" if mode == "complete" else "reduced")
-        Q = wrap(np.ascontiguousarray(q, a.dtype)) if mode != "r" else wrap(np.empty(0, a.dtype))
-        R = wrap(np.ascontiguousarray(r, a.dtype))
+        Q = wrap(column_major(q, a.dtype)) if mode != "r" else wrap(np.empty(0, a.dtype))
+        R = wrap(column_major(r, a.dtype))
         ctx._save((Q, R))
         return Q, R
 
@@ -122,7 +122,7 @@ class LinalgEigh(Op):
         else:
             w, v = np.linalg.eigh(a, UPLO=UPLO)
         L = wrap(np.ascontiguousarray(w, a.dtype))
-        V = wrap(np.ascontiguousarray(v, a.dtype)) if compute_v else wrap(np.empty(0, a.dtype))
+        V = wrap(column_major(v, a.dtype)) if compute_v else wrap(np.empty(0, a.dtype))
         ctx._save((L, V))
         return L, V
 
@@ -201,7 +201,7 @@ class LinalgSvd(Op):
             s = np.linalg.svd(a, compute_uv=False)
         S = wrap(np.ascontiguousarray(s, a.dtype))
         if compute_uv:
-            U, Vh = wrap(np.ascontiguousarray(u, a.dtype)), wrap(np.ascontiguousarray(vh, a.dtype))
+            U, Vh = wrap(column_major(u, a.dtype)), wrap(column_major(vh, a.dtype))
         else:
             U, Vh = wrap(np.empty(0, a.dtype)), wrap(np.empty(0, a.dtype))
         ctx._save((S, U, Vh))
@@ -372,6 +372,14 @@ def linalg_lstsq_backward(gX, gL, A, B, X, needs=(True, True)):
     return gA, gB
 
 
+def _in_rhs_buffer(x, rows, dtype):
+    """The solution ``x`` (n rows) as LAPACK's least-squares drivers leave it, and torch returns it: the first n rows
+    of the right-hand sides' buffer of ``max(m, n)`` rows, each matrix column-major."""
+    buffer = column_major(np.zeros(x.shape[:-2] + (rows, x.shape[-1]), dtype))
+    buffer[..., : x.shape[-2], :] = x
+    return buffer[..., : x.shape[-2], :]
+
+
 class LinalgLstsq(Op):
     """(solution, residuals) = the least-squares solution X of self @ X = b (the minimum-norm one, singular values
     at most rcond * largest dropped), and the squared residuals' column sums (empty unless driver != 'gelsy', m > n
@@ -403,7 +411,7 @@ class LinalgLstsq(Op):
             s = np.zeros(a.shape[:-2] + (min(m, n),), a.dtype)
             x = np.zeros(batch + (n, b_.shape[-1]), a.dtype)
             rank = np.zeros(a.shape[:-2], np.int64)
-        x = np.ascontiguousarray(np.broadcast_to(x, batch + x.shape[-2:]), a.dtype)
+        x = _in_rhs_buffer(np.broadcast_to(x, batch + x.shape[-2:]), max(m, n), a.dtype)
         residuals = np.zeros(0, a.dtype)
         if m > n and driver != "gelsy" and (driver == "gels" or bool((rank == n).all())):
             residuals = (np.matmul(a, x) - b_) ** 2

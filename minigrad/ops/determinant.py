@@ -16,6 +16,7 @@ from ._util import wrap
 from .carriers import ARRAYS
 from .diagonals import DiagEmbed, diagonal_backward
 from .op import Op
+from .solvers import column_major as _column_major  # the LU's layout, as torch saves it
 
 
 def lu_of(m):
@@ -48,11 +49,6 @@ def lu_det_P(pivots):
     """torch's ``lu_det_P``: the determinant of the permutation, 1 or -1 (int64), from the pivots."""
     swaps = (np.arange(1, pivots.shape[-1] + 1) != pivots).sum(-1, dtype=np.int64)
     return 1 - 2 * (swaps % 2)
-
-
-def _column_major(lu):
-    """``lu`` laid out as LAPACK leaves it (each matrix column-major), as torch's saved LU is."""
-    return np.swapaxes(np.ascontiguousarray(np.swapaxes(lu, -1, -2)), -1, -2)
 
 
 def _product_of_last(x):
@@ -294,7 +290,7 @@ class LinalgInvEx(Op):
             if bad.size:
                 eye = np.broadcast_to(np.eye(A.shape[-1], dtype=A._data.dtype), A.shape)
                 with np.errstate(all="ignore"):
-                    out = wrap(np.ascontiguousarray(solve_with_lu(lu, pivots, eye, adjoint=A.is_contiguous())))
+                    out = wrap(_column_major(solve_with_lu(lu, pivots, eye, adjoint=A.is_contiguous())))
                 ctx._save((out,))
                 return out
         if bad.size:
@@ -311,7 +307,7 @@ class LinalgInvEx(Op):
         except np.linalg.LinAlgError:  # numpy factors A, torch A.mT: a matrix at the edge may pass one only
             eye = np.broadcast_to(np.eye(x.shape[-1], dtype=x.dtype), x.shape)
             out = solve_with_lu(lu, pivots, eye, adjoint=A.is_contiguous())
-        out = wrap(np.ascontiguousarray(out, dtype=x.dtype))
+        out = wrap(_column_major(out, x.dtype))
         ctx._save((out,))
         return out
 
@@ -347,7 +343,11 @@ class LinalgSolveEx(Op):
         b = B._data[..., None] if vector else B._data
         with np.errstate(all="ignore"):
             x = _solve_lu(lu, pivots, b, left, adjoint=False)
-        out = wrap(np.ascontiguousarray(x[..., 0] if vector else x, dtype=np.result_type(A._data, B._data)))
+        dtype = np.result_type(A._data, B._data)
+        if vector or not left:  # (for left=False torch solves for X^T, column-major, and transposes it back)
+            out = wrap(np.ascontiguousarray(x[..., 0] if vector else x, dtype))
+        else:
+            out = wrap(_column_major(x, dtype))  # as LAPACK's getrs leaves it
         if info is not None:
             info.append(wrap(np.asarray(code, np.int32)))
         ctx._save((A, ctx.LU, ctx.pivots, out))

@@ -106,6 +106,27 @@ def differentiable_group_norm_backward(dY, dmean, drstd, X, mean, rstd, gamma, N
     return dX, dgamma, dbeta
 
 
+def group_norm_arrays(x, w, b, N, C, group, eps):
+    """numpy: torch's group norm kernel on ``x`` with ``w`` and ``b`` (or None): the output, each group's mean and
+    reciprocal standard deviation, in ``x``'s dtype."""
+    dtype = x.dtype.type
+    rows = x.reshape(N, group, -1)
+    mean64 = rows.mean(axis=2, dtype=np.float64)
+    var = np.maximum(((rows - mean64[..., None]) ** 2).mean(axis=2), 0)
+    mean = mean64.astype(dtype)  # torch's kernel sums in float: these may differ from its in the last place
+    rstd = (1 / np.sqrt(var + eps)).astype(dtype)
+    channels = x.reshape(N, group, C // group, -1)
+    if w is None and b is None:
+        out = (channels - mean[..., None, None]) * rstd[..., None, None]
+    else:  # scale and shift per channel, each a multiply-add with one rounding (computed wider here)
+        w = np.ones(C, dtype) if w is None else w
+        b = np.zeros(C, dtype) if b is None else b
+        scale = rstd[..., None] * w.reshape(group, -1)  # (N, group, C / group)
+        shift = (-scale.astype(np.float64) * mean[..., None] + b.reshape(group, -1)).astype(dtype)
+        out = channels.astype(np.float64) * scale[..., None] + shift[..., None]
+    return np.ascontiguousarray(out.reshape(x.shape), dtype=dtype), mean, rstd
+
+
 class NativeGroupNorm(Op):
     """result = (input - mean) / sqrt(var + eps) * weight + bias, mean and var over each group of channels (also
     returned: result1 the means, result2 the rstd, of shape (N, group))"""
@@ -123,26 +144,17 @@ class NativeGroupNorm(Op):
     @staticmethod
     def forward(ctx, input, weight, bias, *, N, C, HxW, group, eps):
         x = input._data
-        dtype = x.dtype.type
         ctx.N, ctx.C, ctx.HxW, ctx.group, ctx.eps = N, C, HxW, group, eps
         ctx.axes = (0, *range(2, x.ndim))
-        rows = x.reshape(N, group, -1)
-        mean64 = rows.mean(axis=2, dtype=np.float64)
-        var = np.maximum(((rows - mean64[..., None]) ** 2).mean(axis=2), 0)
-        mean = mean64.astype(dtype)  # torch's kernel sums in float: these may differ from its in the last place
-        rstd = (1 / np.sqrt(var + eps)).astype(dtype)
-        channels = x.reshape(N, group, C // group, -1)
-        if weight is None and bias is None:
-            out = (channels - mean[..., None, None]) * rstd[..., None, None]
-        else:  # scale and shift per channel, each a multiply-add with one rounding (computed wider here)
-            w = np.ones(C, dtype) if weight is None else weight._data
-            b = np.zeros(C, dtype) if bias is None else bias._data
-            scale = rstd[..., None] * w.reshape(group, -1)  # (N, group, C / group)
-            shift = (-scale.astype(np.float64) * mean[..., None] + b.reshape(group, -1)).astype(dtype)
-            out = channels.astype(np.float64) * scale[..., None] + shift[..., None]
+        w, b = (None if t is None else t._data for t in (weight, bias))
+        if x.dtype == np.float16:  # torch's float16 kernel: float32 throughout, the output and the moments rounded once
+            wide = (None if a is None else a.astype(np.float32) for a in (x, w, b))
+            out, mean, rstd = (a.astype(x.dtype) for a in group_norm_arrays(*wide, N, C, group, eps))
+        else:
+            out, mean, rstd = group_norm_arrays(x, w, b, N, C, group, eps)
         result1, result2 = wrap(mean), wrap(rstd)
         ctx._save((input, weight, result1, result2))
-        return wrap(np.ascontiguousarray(out.reshape(x.shape), dtype=dtype)), result1, result2
+        return wrap(out), result1, result2
 
     @staticmethod
     def backward(ctx, grads, F):

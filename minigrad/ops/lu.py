@@ -301,7 +301,8 @@ class LinalgLuSolve(Op):
         ctx.left, ctx.adjoint = left, adjoint
         with np.errstate(all="ignore"):
             x = _solve_lu(LU._data, pivots._data, B._data, left, adjoint)
-        out = wrap(np.ascontiguousarray(x, dtype=LU._data.dtype))
+        # LAPACK's getrs leaves X column-major (left=False solves the transposed system: row-major), as in torch
+        out = wrap(_column_major(x, LU._data.dtype) if left else np.ascontiguousarray(x, dtype=LU._data.dtype))
         ctx._save((LU, pivots, out))
         return out
 
@@ -357,8 +358,8 @@ class TriangularSolve(Op):
             x = substitute(np.swapaxes(a, -1, -2), b._data, not upper, True, unitriangular)
         else:
             x = substitute(a, b._data, upper, True, unitriangular)
-        solution = wrap(np.ascontiguousarray(x))
-        coefficient = wrap(np.array(np.broadcast_to(a, batch + a.shape[-2:])))
+        solution = wrap(_column_major(x))  # laid out as LAPACK's trtrs leaves them, as in torch
+        coefficient = wrap(_column_major(np.broadcast_to(a, batch + a.shape[-2:])))
         ctx._save((A, b, solution))
         return solution, coefficient
 

@@ -193,10 +193,11 @@ def _divided(total, divisor):
 
 def avg_pool2d_kernel(x, kernel, stride, padding, ceil_mode, count_include_pad, divisor_override):
     """numpy: torch's ``avg_pool2d`` (``stride`` given in full): each window's values summed in its order (row by
-    row, in ``x``'s dtype), divided by its divisor; 0 for a window only over padding."""
+    row, in ``x``'s dtype; float16 in float32, torch's opmath type, rounded once after the division), divided by its
+    divisor; 0 for a window only over padding."""
     out = tuple(pooling_output_size(*a, 1, ceil_mode) for a in zip(x.shape[-2:], kernel, padding, stride))
     xp = _padded(x, out, kernel, stride, padding, (1, 1), 0)
-    total = np.zeros((*x.shape[:-2], *out), dtype=x.dtype)
+    total = np.zeros((*x.shape[:-2], *out), dtype=np.float32 if x.dtype == np.float16 else x.dtype)
     for i in range(kernel[0]):
         for j in range(kernel[1]):
             total += xp[_window_slice((i, j), out, stride, (1, 1))]

@@ -9,6 +9,13 @@ from .carriers import ARRAYS
 from .op import Op
 
 
+def column_major(x, dtype=None):
+    """``x`` (in ``dtype``) laid out as LAPACK leaves its results, each matrix column-major, as torch's linear-algebra
+    functions return them: ``stride()``, ``is_contiguous()``, ``view`` and the layout-dependent gradients of later
+    products show it."""
+    return np.swapaxes(np.ascontiguousarray(np.swapaxes(x, -1, -2), dtype), -1, -2)
+
+
 def substitute(a, b, upper, left, unitriangular):
     """``X`` with ``a @ X = b`` (``X @ a = b`` if not ``left``) for triangular matrices ``a`` (only the ``upper`` or
     lower triangle read, the diagonal taken as ones if ``unitriangular``), batch dims broadcast, in ``a``'s dtype."""
@@ -67,7 +74,7 @@ class LinalgSolveTriangular(Op):
     @staticmethod
     def forward(ctx, A, B, *, upper, left=True, unitriangular=False):
         ctx.upper, ctx.left, ctx.unitriangular = upper, left, unitriangular
-        out = wrap(substitute(A._data, B._data, upper, left, unitriangular))
+        out = wrap(column_major(substitute(A._data, B._data, upper, left, unitriangular)))
         ctx._save((A, out))
         return out
 
