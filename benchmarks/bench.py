@@ -58,9 +58,9 @@ MIXED_OPS = ("mul", "add", "tanh", "sub")
 SCALAR_OPS = ("mul", "add", "relu", "sub")
 
 FULL = dict(chain_ops=1000, tensor_shape=(16,), matmul_n=512, mlp=(64, 784, 256, 10), makemore=(32, 3, 10, 200),
-            loader=(2000, 20, 32), list_n=100_000)
+            loader=(2000, 20, 32), list_n=100_000, bigrams=1000)
 TINY = dict(chain_ops=12, tensor_shape=(3,), matmul_n=8, mlp=(4, 12, 6, 3), makemore=(4, 3, 2, 5), loader=(40, 3, 8),
-            list_n=50)
+            list_n=50, bigrams=10)
 
 
 # -- the cases: each builds its inputs once and returns a Case whose run() does one step ------------------
@@ -331,6 +331,19 @@ def list_to_tensor(lib, n):
     return Case(run, lambda: float(out["t"].sum().item()))
 
 
+def bigram_counts(lib, n):
+    """makemore's bigram table counted a pair at a time, ``N[a, b] += 1`` for ``n`` pairs (a student's loop over the
+    names' characters: an int32 index read, an in-place add and a write back per pair)."""
+    pairs = np.random.default_rng(7).integers(0, 27, (n, 2)).tolist()
+    table = lib.zeros((27, 27), dtype=lib.int32)
+
+    def run():
+        for a, b in pairs:
+            table[a, b] += 1
+
+    return Case(run, lambda: float(table.sum().item()))
+
+
 def _mlp_shapes(n_in, n_hidden, n_out):
     return [(n_hidden, n_in), (n_hidden,), (n_out, n_hidden), (n_out,)]
 
@@ -468,6 +481,9 @@ def run_all(config=FULL, repeats=7, min_time=0.2, out=None, only=None):
         lambda: loader_epoch(minigrad, ln, lf, lb), lambda: loader_epoch(torch, ln, lf, lb), None, no_torch)
     row(f"torch.tensor of a list of {config['list_n']} floats", "torch",
         lambda: list_to_tensor(minigrad, config["list_n"]), lambda: list_to_tensor(torch, config["list_n"]), None,
+        no_torch)
+    row(f"makemore's bigram counts: N[a, b] += 1 for {config['bigrams']} pairs", "torch",
+        lambda: bigram_counts(minigrad, config["bigrams"]), lambda: bigram_counts(torch, config["bigrams"]), None,
         no_torch)
     row(f"chain {n} ops bwd: no-op observer", "no observer",
         lambda: chain_backward_minigrad(n, (), observer=lambda *a, **k: None),

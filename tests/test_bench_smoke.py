@@ -31,6 +31,7 @@ CASES = {
     "makemore_minigrad": lambda: bench.makemore_minigrad(*TINY["makemore"]),
     "loader_minigrad": lambda: bench.loader_epoch(bench.minigrad, *TINY["loader"]),
     "list_minigrad": lambda: bench.list_to_tensor(bench.minigrad, TINY["list_n"]),
+    "bigrams_minigrad": lambda: bench.bigram_counts(bench.minigrad, TINY["bigrams"]),
 }
 OPTIONAL = {
     "chain_torch_tensors": ("torch", lambda: bench.chain_torch(n, shape)),
@@ -39,6 +40,7 @@ OPTIONAL = {
     "makemore_torch": ("torch", lambda: bench.makemore_torch(*TINY["makemore"])),
     "loader_torch": ("torch", lambda: bench.loader_epoch(bench.torch, *TINY["loader"])),
     "list_torch": ("torch", lambda: bench.list_to_tensor(bench.torch, TINY["list_n"])),
+    "bigrams_torch": ("torch", lambda: bench.bigram_counts(bench.torch, TINY["bigrams"])),
     "chain_micrograd": ("micrograd", lambda: bench.chain_micrograd(n)),
 }
 
@@ -84,6 +86,16 @@ def test_makemore_agrees_with_torch():
         assert ours.check() == pytest.approx(theirs.check(), rel=1e-5)
 
 
+def test_bigram_counts_agree_with_torch():
+    """The same pairs counted twice: the two tables hold the same counts."""
+    pytest.importorskip("torch")
+    ours, theirs = (bench.bigram_counts(lib, TINY["bigrams"]) for lib in (bench.minigrad, bench.torch))
+    for _ in range(2):
+        ours.run()
+        theirs.run()
+    assert ours.check() == theirs.check() == 2 * TINY["bigrams"]
+
+
 def test_chain_agrees_with_micrograd():
     pytest.importorskip("micrograd.engine")
     ours, theirs = bench.chain_minigrad(n, (), bench.SCALAR_OPS), bench.chain_micrograd(n)
@@ -103,7 +115,7 @@ def test_matmul_agrees_with_numpy():
 def test_run_all_tiny_gives_a_finite_ratio_or_a_reason_per_row():
     out = io.StringIO()
     rows = bench.run_all(TINY, repeats=1, min_time=0, out=out)
-    assert len(rows) == 10
+    assert len(rows) == 11
     for row in rows:
         if row.skipped:
             assert row.skipped in out.getvalue()
