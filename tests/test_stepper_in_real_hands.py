@@ -408,7 +408,8 @@ def test_a_statement_that_sets_two_grads_says_both():
         "y = (a * b).sum()\n"
         "a.grad, b.grad = torch.zeros(2), torch.ones(2)\n"
     )
-    assert GraphStepper.from_code(code, {}).steps[-1]["t"] == ["a.grad is now [0., 0.]", "b.grad is now [1., 1.]"]
+    line4 = [st["t"] for st in GraphStepper.from_code(code, {}).steps if st["l"] == [4, 4]]
+    assert line4[0] == ["a.grad is now [0., 0.]", "b.grad is now [1., 1.]"]
 
 
 @pytest.mark.parametrize("use_reentrant", [False, True])
@@ -1064,3 +1065,152 @@ def test_an_error_in_the_middle_of_the_cell_is_the_last_step_with_torchs_message
         exec(code, {"torch": real_torch})
     assert [st["k"] for st in s.steps] == ["fwd", "fwd", "err"] and s.steps[-1]["l"] == [3, 3]
     assert s.steps[-1]["t"] == [f"RuntimeError: {real.value}"]
+
+
+# -- what autograd does at each step, said as a teacher would ------------------------------------------
+
+
+def captions_at(stepper, line):
+    """The caption lines of the steps of code line ``line``."""
+    return [t for st in stepper.steps if st["l"] == [line, line] for t in st["t"]]
+
+
+def real_grads(code, *names):
+    """``name.grad`` for each name after ``code`` ran under real PyTorch."""
+    namespace = {"torch": real_torch}
+    exec(code, namespace)
+    return [namespace[n].grad.tolist() for n in names]
+
+
+@pytest.mark.skipif(real_torch is None, reason="live comparison with PyTorch: torch is not installed")
+def test_a_detached_tensor_is_named_by_its_detach_and_said_to_have_no_history():
+    """Used to read ``d = add([3., 6.], 1): needs no grad``: the value, not where it came from, nor why d's graph
+    stops there."""
+    code = ("x = torch.tensor([1.0, 2.0], requires_grad=True)\nh = x * 3\nd = h.detach() + 1\ny = (d * h).sum()\n"
+            "y.backward()\n")  # fmt: skip
+    ns = {}
+    s = GraphStepper.from_code(code, ns)
+    assert captions_at(s, 3) == ["d = add(h.detach(), 1): needs no grad, so no node is recorded",
+                                 "h.detach() shares h's data but has no history (requires_grad=False), so d's graph "
+                                 "stops there"]  # fmt: skip
+    assert ns["x"].grad.tolist() == real_grads(code, "x")[0] == [12.0, 21.0]  # only through h: d is a constant
+    alone = GraphStepper.from_code(code.replace("d = h.detach() + 1", "d = h.detach()"))
+    assert captions_at(alone, 3) == ["d = h.detach(): shares h's data but has no history (requires_grad=False), so the "
+                                     "graph stops at d"]  # fmt: skip
+    inline = ("x = torch.tensor([1.0, 2.0], requires_grad=True)\nw = torch.tensor([3.0, 4.0], requires_grad=True)\n"
+              "y = (x.detach() * w + x.data).sum()\ny.backward()\n")  # fmt: skip
+    said = captions_at(GraphStepper.from_code(inline), 3)
+    assert said[:2] == ["mul(x.detach(), w): records MulBackward0", "x.detach() shares x's data but has no history "
+                        "(requires_grad=False), so no gradient goes back through it to x"]  # fmt: skip
+    assert said[2] == "add(x.detach() * w, tensor([1., 2.])): records AddBackward0"  # x.data is no detach (own counter)
+    leaf = "x = torch.ones(2, requires_grad=True)\ny = x.detach().requires_grad_()\n(y * 2).sum().backward()\n"
+    ns = {}
+    assert captions_at(GraphStepper.from_code(leaf, ns), 2) == [
+        "y: a leaf tensor that requires grad, sharing x's data but not its history: gradients stop at y.grad"]
+    assert ns["x"].grad is None and ns["y"].grad.tolist() == real_grads(leaf, "y")[0]
+
+
+def test_an_op_under_no_grad_says_that_no_grad_is_why_nothing_is_recorded():
+    """Used to read ``y = mul(x, 2): needs no grad``, as for a constant: not that torch.no_grad() turned recording
+    off, though x requires grad."""
+    code = ("x = torch.tensor(2.0, requires_grad=True)\nwith torch.no_grad():\n    a = x * 2\n"
+            "    with torch.enable_grad():\n        b = x * 3\nc = a + b\nc.backward()\n")  # fmt: skip
+    s = GraphStepper.from_code(code)
+    assert captions_at(s, 3) == ["a = mul(x, 2): torch.no_grad() is on, so nothing is recorded: a has "
+                                 "requires_grad=False and no grad_fn"]  # fmt: skip
+    assert captions_at(s, 5) == ["b = mul(x, 3): records MulBackward0"]
+    inference = GraphStepper.from_code(code.replace("no_grad", "inference_mode").split("    with")[0] + "a.sum()\n")
+    assert captions_at(inference, 3)[0].startswith("a = mul(x, 2): torch.inference_mode() is on, so nothing is")
+    constant = GraphStepper.from_code("with torch.no_grad():\n    a = torch.ones(2) * 2\n")
+    assert captions_at(constant, 2)[0].endswith(": needs no grad, so no node is recorded")  # no_grad changes nothing
+    update = ("w = torch.tensor(1.0, requires_grad=True)\n((w * 2) ** 2).backward()\nwith torch.no_grad():\n"
+              "    w -= 0.1 * w.grad\n")  # fmt: skip
+    assert captions_at(GraphStepper.from_code(update), 4) == [
+        "w changed in place: now 0.2000 (version 1); torch.no_grad() is on, so this is not recorded"]
+
+
+def test_a_cell_without_backward_ends_saying_no_backward_pass_ran_and_what_would_run_one():
+    code = ("x = torch.tensor([1.0, 2.0], requires_grad=True)\nw = torch.tensor(3.0, requires_grad=True)\n"
+            "y = (x * w).sum()\n")  # fmt: skip
+    s = GraphStepper.from_code(code)
+    last = s.steps[-1]
+    assert last["t"] == ["no backward pass ran: y.backward() would run one through the nodes shown, back to w.grad, "
+                         "x.grad"] and last["k"] == "fwd"  # fmt: skip
+    texts = state_at(s.steps, len(s.steps) - 1)[0]
+    assert {texts[eid][0] for eid in last["h"]} == {"y", "SumBackward0"}
+    ns = {}
+    exec(code + "y.backward()\n", {"torch": torch, **ns}, ns)  # what the caption says would run does run
+    assert ns["x"].grad is not None and ns["w"].grad is not None
+    vector = GraphStepper.from_code("x = torch.tensor([1.0, 2.0], requires_grad=True)\ny = x * 2\n")
+    assert vector.steps[-1]["t"][0].startswith("no backward pass ran: y.sum().backward() would run one")
+    for ran in (code + "y.backward()\n", code + "z = y @ y.t()\n", "a = torch.ones(2) * 2\n"):  # ran, raised, none
+        assert not any(t.startswith("no backward pass ran") for t in lines(GraphStepper.from_code(ran)))
+
+
+@pytest.mark.skipif(real_torch is None, reason="live comparison with PyTorch: torch is not installed")
+def test_a_bias_gradient_summed_over_a_batch_of_one_says_so():
+    """Used to read ``grad = [[-12.4707]] = [-12.4707]``: a shape changing without a word. torch's sum_to_size sums over
+    the batch dim, which the bias was broadcast along, even when there is one row."""
+    code = ("torch.manual_seed(0)\nlin = torch.nn.Linear(3, 1)\nx = torch.tensor([[1.0, 2.0, 3.0]])\n"
+            "loss = (lin(x) - 5.0) ** 2\nloss.backward()\n")  # fmt: skip
+    ns = {}
+    s = GraphStepper.from_code(code, ns)
+    bias = next(t for t in lines(s) if t.startswith("contribution to lin.bias.grad"))
+    real = {"torch": real_torch}
+    exec(code, real)
+    assert ns["lin"].bias.grad.tolist() == pytest.approx(real["lin"].bias.grad.tolist(), rel=1e-6)
+    value = f"{real['lin'].bias.grad.item():.4f}"
+    assert bias == (f"contribution to lin.bias.grad = grad = [[{value}]], summed over dim 0 (lin.bias was broadcast "
+                    f"along it) = [{value}]")  # fmt: skip
+    row = GraphStepper.from_code("x = torch.ones(1, 3)\nb = torch.zeros(3, requires_grad=True)\n"
+                                 "(x + b).sum().backward()\n")
+    assert any(t.startswith("contribution to b.grad") and "summed over dim 0 (b was broadcast along it)" in t
+               for t in lines(row))
+
+
+@pytest.mark.skipif(real_torch is None, reason="live comparison with PyTorch: torch is not installed")
+def test_a_change_through_data_is_said_and_backward_uses_the_new_values():
+    """``x.data.mul_(10)`` had no caption at all, and MulBackward0's line then read ``[1., 1.] · [1., 2.] = [10., 20.]``
+    (the old x, but torch's gradient of the new one)."""
+    code = ("x = torch.tensor([1.0, 2.0], requires_grad=True)\ny = (x * x).sum()\nx.data.mul_(10)\n"
+            "y.backward()\n")  # fmt: skip
+    ns = {}
+    s = GraphStepper.from_code(code, ns)
+    assert captions_at(s, 3) == ["x.data changed in place: x is now [10., 20.] but still version 0 (.data has a "
+                                 "version counter of its own), so backward uses the new values without an error"]
+    assert ns["x"].grad.tolist() == real_grads(code, "x")[0] == [20.0, 40.0]
+    assert "contribution to x.grad = grad · x = [1., 1.] · [10., 20.] = [10., 20.]" in lines(s)
+
+
+def test_an_in_place_op_on_a_non_leaf_says_its_grad_fn_changes():
+    """``h.add_(1)`` read ``h = add(the earlier h, 1)``, as if the code had made a new h."""
+    code = "x = torch.tensor([1.0, 2.0], requires_grad=True)\nh = x * 2\nh.add_(1)\n(h * h).sum().backward()\n"
+    ns = {}
+    s = GraphStepper.from_code(code, ns)
+    assert captions_at(s, 3) == ["h.add_(1): records AddBackward0 in place: h's grad_fn is now AddBackward0, its old "
+                                 "value overwritten"]  # fmt: skip
+    assert type(ns["h"].grad_fn).__name__ == "AddBackward0"
+    rebound = GraphStepper.from_code(code.replace("h.add_(1)", "h = h.add(1)"))
+    assert captions_at(rebound, 3) == ["h = add(the earlier h, 1): records AddBackward0"]  # a new tensor: as before
+    augmented = GraphStepper.from_code(code.replace("h.add_(1)", "h += 1"))
+    assert captions_at(augmented, 3) == ["h += 1: records AddBackward0 in place: h's grad_fn is now AddBackward0, its "
+                                         "old value overwritten"]  # fmt: skip
+    loop = "w = torch.tensor(1.0, requires_grad=True)\ntotal = 0\nfor i in range(2):\n    total += w * i\n"
+    said = captions_at(GraphStepper.from_code(loop), 4)
+    assert said[1] == "total = add(w * i, 0): records AddBackward0"  # 0 + a tensor: a new tensor, not in place
+    assert said[3].startswith("total += w * i: records AddBackward0 in place")
+
+
+def test_ops_a_create_graph_backward_records_follow_the_node_that_ran_them_under_a_heading():
+    """They came first in the node's step, unexplained, before the node's own chain rule."""
+    code = "x = torch.tensor(3.0, requires_grad=True)\ny = x ** 3\ny.backward(create_graph=True)\n"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # torch's warning about the reference cycle create_graph makes
+        s = GraphStepper.from_code(code)
+    pow_step = next(st["t"] for st in s.steps if st["t"] and st["t"][0] == "y = x ** 3 → PowBackward0")
+    heading = pow_step.index("create_graph=True, so computing it recorded these ops (a graph of the gradient, for a "
+                             "second derivative):")  # fmt: skip
+    assert heading == 3 and pow_step[heading + 1] == "pow(x, exponent=2.0): records PowBackward0"
+    assert pow_step[1].startswith("contribution to x.grad") and pow_step[2].startswith("(PyTorch's formula")
+    later = [t for st in s.steps for t in st["t"] if t.startswith("create_graph=True")]
+    assert later[1:] == ["create_graph=True: computing it recorded these ops too:"]  # said in full once

@@ -644,7 +644,7 @@ BAD_WORDING = [
       "2 gradients arrive at the earlier h (2) and are summed: 7.0 + 7.0 = 14.0"]),
     # in-place ops on a non-leaf
     ("x = torch.tensor([1.0, 2.0], requires_grad=True)\ny = x * 2\ny.add_(1)\ny.sum().backward()\n",
-     ["y = add(the earlier y, 1): records AddBackward0",
+     ["y.add_(1): records AddBackward0 in place: y's grad_fn is now AddBackward0, its old value overwritten",
       "contribution to the grad of the earlier y = grad of y = [1., 1.]"]),
     # a leaf and a constant the code did not name: what it wrote, not "a [2] tensor" / "a scalar tensor"
     ("x = torch.tensor([1.0, 2.0], requires_grad=True)\n"

@@ -245,16 +245,20 @@ def _dot(text):
 
 def _summed_dims(grad_in, out):
     """``dim 0`` / ``dims 0, 2`` when the engine summed a broadcast gradient (``grad_in``'s shape) down to
-    the input's (``out``'s), which an elementwise formula does not say; None otherwise."""
+    the input's (``out``'s), which an elementwise formula does not say, as torch's ``sum_to_size`` does: over the
+    leading dims the input lacks, even of size 1 (a batch of one: ``[[-3.76]]`` -> ``[-3.76]``), and over those it
+    had as 1; None otherwise."""
     if not isinstance(grad_in, Value) or not isinstance(out, Value):
         return None
     big, small = grad_in.shape, out.shape
-    if big == small or len(big) < len(small) or math.prod(small) >= math.prod(big):
+    if big == small or len(big) < len(small) or math.prod(small) > math.prod(big):
         return None
     lead = len(big) - len(small)
     if any(s not in (1, b) for s, b in zip(small, big[lead:])):
         return None
     dims = list(range(lead)) + [lead + i for i, (s, b) in enumerate(zip(small, big[lead:])) if s == 1 and b != 1]
+    if not dims:
+        return None
     return ("dims " if len(dims) > 1 else "dim ") + ", ".join(map(str, dims))
 
 

@@ -19,11 +19,12 @@ needs to know what a tensor or a gradient is.
 """
 
 import ast
+import re
 import textwrap
 
 import numpy as np
 
-from minigrad.autograd.observer import INPUTS, NODE_HOOK, OP
+from minigrad.autograd.observer import BEGIN, INPUTS, NODE_HOOK, OP
 from minigrad.dtypes import from_numpy_dtype
 from minigrad.graph import SUMMARY_MAX_ELEMENTS, TensorNode, extract, slot
 from minigrad.size import Size
@@ -44,7 +45,7 @@ from .layout import (
     classes_for,
     fit,
 )  # fmt: skip
-from .trace import FILENAME, STATEMENT, Value, kept_grad, one_line, passes_module_inputs
+from .trace import ERROR, FILENAME, STATEMENT, Value, kept_grad, one_line, passes_module_inputs
 
 MAX_OPS_LISTED = 6  # a statement that runs more ops is summarised in one line
 NUMBER = "a number"  # an op's argument that was a Python number the graph did not keep (a replayed graph)
@@ -190,6 +191,7 @@ class StepBuilder:
         self.node_hooks = []  # its hooks' reports (register_hook on the node), shown after it
         self.accumulating = True  # leaves' .grad accumulate in this backward (autograd.grad: they do not)
         self.create_graph = False  # this backward records a graph of its own, and keeps the one it ran through
+        self.create_graph_said = False  # a caption of this backward pass has said what create_graph records
         self.arrived = {}  # (function id, output_nr) -> [(from, Value)]: grads summed by the engine
         self.kept = {}  # tensor id -> True if its grad slot shows a kept .grad (not one passing through)
         self.stmt = 0
@@ -199,6 +201,11 @@ class StepBuilder:
         self.hooks = {}  # tensor id -> hooks registered on it so far
         self.post_hooks = {}  # leaf tensor id -> post-accumulate-grad hooks registered on it so far
         self.requires = {}  # leaf tensor id -> its requires_grad as the steps last showed it
+        self.by_data = None  # id of a tensor's data -> the graph tensors that require grad and hold it
+        self.detach_said = set()  # graph tensors whose ``.detach()`` a caption has explained
+        self.changed_off = {}  # tensor id -> the switch (``torch.no_grad()``) on while an op changed it in place
+        self.data_touched = set()  # graph tensors whose ``.data`` an op of this statement used
+        self.data_now = {}  # tensor id -> its value after a change through ``.data`` (backward reads that one)
 
     def forward_from_graph(self):
         """Forward steps for a graph that already exists: one per function, in creation order."""
@@ -275,31 +282,60 @@ class StepBuilder:
                 many = next((j for j in range(k, len(calls)) if calls[j] != calls[k]), len(calls)) - k
                 lines.append(f"{calls[k]} runs {many} op{'s' if many > 1 else ''}:")
             lines.append(self.op_note(*n))
+            lines.extend(self.detach_notes(n[0], n[3], n[7] if len(n) > 7 else ()))
         if len(notes) > MAX_OPS_LISTED:
             more = len(notes) - MAX_OPS_LISTED
             lines.append(f"... and {more} more op{'s' if more > 1 else ''}")
-        self.canvas.lines[:0] = lines
-        if self.canvas.note is not None:
-            self.canvas.note += len(lines)
+        if notes and kind == "bwd" and self.create_graph:  # the ops a backward node ran, recorded for a later pass
+            said, self.create_graph_said = self.create_graph_said, True
+            lines.insert(0, "create_graph=True: computing it recorded these ops too:" if said else
+                         "create_graph=True, so computing it recorded these ops (a graph of the gradient, for a "
+                         "second derivative):")  # fmt: skip
+            self.canvas.lines.extend(lines)  # after the node's chain rule, which they compute
+        else:
+            self.canvas.lines[:0] = lines
+            if self.canvas.note is not None:
+                self.canvas.note += len(lines)
         self.canvas.commit(kind, self.where())
 
-    def op_note(self, fid, op, ins, outs, values, params):
-        """One line per forward op, written when the step closes (so that it knows the names bound)."""
-        args = [_bare(self.label(t)) if t else self.number(v) for t, v in zip(ins, values)]
+    def op_note(self, fid, op, ins, outs, values, params, grad_off=None, detached=()):
+        """One line per forward op, written when the step closes (so that it knows the names bound); ``grad_off``:
+        the switch that turned recording off while it ran (``torch.no_grad()``), if one did; ``detached[i]``: the
+        graph tensor that input i is the ``.detach()`` of (``h.detach()``, a tensor the graph does not show)."""
+        args = [_bare(self.label(t)) if t else self.detach_text(d) or self.number(v)
+                for t, v, d in zip(ins, values, (*detached, *[None] * len(ins)))]  # fmt: skip
         args = self.call_arguments(fid, args, params)
         made = ", ".join(self.name[t] for t in outs if t and self.name.get(t))
         call = f"{self.g[fid].op if fid else op.__name__.lower()}({', '.join(args)})"
         call = f"{made} = {call}" if made else call
+        if fid is None and grad_off and any(t is not None and self.g[t].requires_grad for t in ins):
+            return (f"{call}: {grad_off} is on, so nothing is recorded: {made or 'the result'} has requires_grad=False "
+                    "and no grad_fn")  # fmt: skip
         if fid is None:
             return f"{call}: needs no grad, so no node is recorded"
         label = self.g[fid].label
         around = self.g.runs_inside(fid)
+        code = self.in_place_code(fid, made, ins) if around is None and made else None
+        if code:
+            return f"{code}: records {label} in place: {made}'s grad_fn is now {label}, its old value overwritten"
         if around is None:
             return f"{call}: records {label}"
         base = self.formula_name(self.g[around].outputs[0]) if self.g[around].outputs else None
         whose, of = (f"{base}'s", f" of {base}") if base else ("its base's", "")  # a base no variable names yet
         return (f"{call}: records {label}, in place on a view{of}: {whose} grad_fn becomes CopySlices, which runs "
                 f"{label} on the view's part of {whose} gradient")
+
+    def in_place_code(self, fid, made, ins):
+        """The code of an in-place op on the tensor named ``made`` (``h.add_(1)``, ``h += 1``) that recorded ``fid``,
+        or None where the op made a new tensor (``total += z`` where total was the number 0)."""
+        if not any((self.name.get(t) or "").split(" (")[0] == f"was {made}" for t in ins if t is not None):
+            return None
+        code = self.source.get(fid, "")
+        if code.startswith(f"{made}.") and re.fullmatch(r"[\w.]+_\(.*\)", code):
+            return code
+        line = self.made_at.get(fid)
+        text = self.lines[line - 1].strip() if line and line <= len(self.lines) else ""
+        return text if re.fullmatch(rf"{re.escape(made)} *(\*\*|//|[-+*/@%])= *[^=].*", text) else None
 
     # -- appearing --------------------------------------------------------------------------------
     def show_tensor(self, tid, value=None):
@@ -434,7 +470,8 @@ class StepBuilder:
             return f"the earlier {name[4:]}" if name.startswith("was ") else name
         node = self.g[tid]
         if node.grad_fn is None:
-            return self.constant_label(tid)
+            src = self.detached_from(node.tensor) if node.detached else None
+            return self.detach_text(src) if src is not None else self.constant_label(tid)
         fid = node.grad_fn
         fn = self.g[fid]
         if passes_module_inputs(fn.fn) and fn.inputs[node.output_nr] is not None:
@@ -477,6 +514,77 @@ class StepBuilder:
             return text
         fn = self.g[node.grad_fn]
         return f"{fn.op}(…)" + (f"[{node.output_nr}]" if len(fn.outputs) > 1 else "")
+
+    def detached_from(self, t):
+        """The id of the graph tensor whose ``.detach()`` the tensor object ``t`` is (its data, and no history), or
+        None."""
+        if not isinstance(t, Tensor) or t.requires_grad or t.grad_fn is not None:
+            return None
+        return next((n.id for n in self.sharing(t) if n.tensor._vc is t._vc), None)  # not ``.data``: its own counter
+
+    def sharing(self, t):
+        """The graph tensors that require grad and hold the very data of tensor object ``t``."""
+        if self.by_data is None:
+            self.by_data = {}
+            for n in self.g.tensors:
+                if n.tensor is not None and n.requires_grad:
+                    self.by_data.setdefault(id(n.tensor._data), []).append(n)
+        return [n for n in self.by_data.get(id(t._data), ()) if n.tensor._data is t._data]
+
+    def data_of(self, t):
+        """The id of the graph tensor whose ``.data`` the tensor object ``t`` is (its data under a version counter of
+        its own), or None."""
+        if not isinstance(t, Tensor) or t.requires_grad or self.g.tensor_at(slot(t)) is not None:
+            return None
+        return next((n.id for n in self.sharing(t) if n.tensor._vc is not t._vc), None)
+
+    def shared_by_leaf(self, tid):
+        """For a leaf that requires grad, the graph tensor shown before it whose data and version counter it shares
+        (``y = x.detach().requires_grad_()``), or None."""
+        t = self.g[tid].tensor
+        if t is None or self.g[tid].kind != "leaf" or t._base is not None:
+            return None
+        return next((n.id for n in self.sharing(t) if n.id != tid and n.id in self.appeared and n.tensor is not t
+                     and n.tensor._vc is t._vc), None)  # fmt: skip
+
+    def show_data_changes(self):
+        """A change made through ``x.data``, which autograd does not count: x's new value, and that backward will
+        use it without an error."""
+        c = self.canvas
+        for tid in sorted(self.data_touched):
+            value = Value.of(self.g[tid].tensor)
+            if tid not in self.appeared or c.text.get((tid, VALUE)) == fit("= " + value.text):
+                continue
+            self.data_now[tid] = value
+            c.set_line(tid, VALUE, fit("= " + value.text))
+            c.info(tid, value=value.full)
+            c.say(f"{self.label(tid)}.data changed in place: {self.label(tid)} is now {value.text} but still version "
+                  f"{value.version} (.data has a version counter of its own), so backward uses the new values without "
+                  "an error")  # fmt: skip
+            c.highlight(tid)
+        self.data_touched.clear()
+
+    def detach_text(self, src):
+        """``h.detach()`` for the detach of graph tensor ``src`` (None: None)."""
+        if src is None:
+            return None
+        label = self.label(src)
+        return f"{label}.detach()" if _is_code(label) else f"{label}, detached"
+
+    def detach_notes(self, fid, outs, detached):
+        """What an op's input made by ``.detach()`` teaches, the first time one of a tensor shows: no gradient goes
+        through it."""
+        notes = []
+        for src in detached:
+            if src is None or src in self.detach_said:
+                continue
+            self.detach_said.add(src)
+            made = next((self.name[t] for t in outs if t and self.name.get(t)), None)
+            stops = (f"so {made}'s graph stops there" if fid is None and made else
+                     f"so no gradient goes back through it to {self.label(src)}")  # fmt: skip
+            notes.append(f"{self.detach_text(src)} shares {self.label(src)}'s data but has no history "
+                         f"(requires_grad=False), {stops}")  # fmt: skip
+        return notes
 
     def constant_label(self, tid):
         """A tensor made by no op the graph shows, and named by no variable: its value as torch prints it
@@ -598,13 +706,40 @@ class StepBuilder:
         if self.pending is not None:
             self.flush_pending()
         self.commit("fwd")
+        if not self.replay and not any(ev.kind in (BEGIN, ERROR) for ev in events):
+            self.no_backward()
         return self.canvas.steps
+
+    def no_backward(self):
+        """The code recorded a graph but ran no backward pass: a last step says so, and what would run one."""
+        named = [t for t in self.g.tensors if t.grad_fn is not None and self.formula_name(t.id)]
+        if not named:
+            return
+        order = {fn.id: k for k, fn in enumerate(self.g.functions)}
+        root = max(named, key=lambda t: order.get(t.grad_fn, -1))
+        leaves, seen, todo = [], set(), [root.grad_fn]
+        while todo:
+            fid = todo.pop()
+            if fid is None or fid in seen:
+                continue
+            seen.add(fid)
+            if self.g[fid].variable is not None:
+                leaves.append(self.grad_of(self.g[fid].variable))
+            todo.extend(child for child, _ in self.g[fid].next)
+        call = f"{self.label(root.id)}.backward()" if not root.shape else f"{self.label(root.id)}.sum().backward()"
+        into = f", back to {', '.join(sorted(leaves))}" if leaves else ""
+        self.canvas.say(f"no backward pass ran: {call} would run one through the nodes shown{into}")
+        self.canvas.highlight(root.id, root.grad_fn)
+        self.commit("fwd")
 
     def on_op(self, info):
         record = info["record"]
         fid = self.g.id_of(record.node) if record.node is not None else None
         ins = [self.g.tensor_at(k) for k in info["input_slots"]]
         outs = [self.g.tensor_at(k) for k in info["output_slots"]]
+        self.data_touched.update(filter(None, map(self.data_of, record.inputs)))
+        if fid is None and info.get("grad_off"):  # ``w -= lr * w.grad`` under no_grad: its statement says so
+            self.changed_off.update((t, info["grad_off"]) for t in (*ins, *outs) if t is not None)
         if fid is None and all(t is None or self.g[t].kind != "nograd" for t in outs):
             return  # a no-grad op whose result the graph does not show (or an op inside a Function's forward)
         for tid, value in zip(ins, info["input_values"]):
@@ -627,7 +762,10 @@ class StepBuilder:
             self.show_tensor(tid, value)
         for e in self.g.output_edges(fid) if fid is not None else ():
             self.show_edge(e)
-        self.op_notes.append((fid, record.op, ins, outs, info["input_values"], record.params))
+        detached = tuple(self.detached_from(t) if tid is None or self.g[tid].detached else None
+                         for t, tid in zip(record.inputs, ins))  # fmt: skip
+        self.op_notes.append((fid, record.op, ins, outs, info["input_values"], record.params, info.get("grad_off"),
+                              detached))  # fmt: skip
 
     def on_statement(self, info):
         c = self.canvas
@@ -657,7 +795,17 @@ class StepBuilder:
             self.show_tensor(tid, values.get(tid))
             if new and self.g[tid].kind != "nonleaf":
                 self.requires[tid] = requires.get(tid, self.g[tid].requires_grad)
-                c.say(f"{name}: a leaf tensor that {'requires grad' if self.requires[tid] else 'needs no grad'}")
+                src = self.detached_from(self.g[tid].tensor)
+                copied = self.shared_by_leaf(tid) if src is None else None
+                if src is not None:
+                    self.detach_said.add(src)
+                    c.say(f"{name} = {self.detach_text(src)}: shares {self.label(src)}'s data but has no history "
+                          f"(requires_grad=False), so the graph stops at {name}")  # fmt: skip
+                elif copied is not None:  # ``x.detach().requires_grad_()``: a leaf of its own over x's data
+                    c.say(f"{name}: a leaf tensor that requires grad, sharing {self.label(copied)}'s data but not its "
+                          f"history: gradients stop at {name}.grad")  # fmt: skip
+                else:
+                    c.say(f"{name}: a leaf tensor that {'requires grad' if self.requires[tid] else 'needs no grad'}")
                 c.info(tid, requires_grad=str(self.requires[tid]))
         for ch in info["changes"]:
             tid = self.g.tensor_at(ch["at"])
@@ -667,7 +815,9 @@ class StepBuilder:
             if tid in before and text is not None and c.text.get((tid, VALUE)) != fit(text):
                 c.set_line(tid, VALUE, fit(text))
                 c.info(tid, value=ch["value"].full, _version=str(ch["value"].version))
-                c.say(f"{self.label(tid)} changed in place: now {ch['value'].text} (version {ch['value'].version})")
+                off = f"; {self.changed_off[tid]} is on, so this is not recorded" if tid in self.changed_off else ""
+                now = f"now {ch['value'].text} (version {ch['value'].version})"
+                c.say(f"{self.label(tid)} changed in place: {now}{off}")
                 c.highlight(tid)
             if tid in self.requires and ch["requires_grad"] != self.requires[tid]:
                 self.requires[tid] = ch["requires_grad"]
@@ -702,6 +852,8 @@ class StepBuilder:
                 c.say(f"a post-accumulate-grad hook is registered on {self.label(tid)}{nth}: it runs each time "
                       f"{self.grad_of(tid)} has accumulated")  # fmt: skip
                 c.highlight(tid)
+        self.changed_off.clear()
+        self.show_data_changes()
         self.commit("fwd")
 
     def assigned(self):
@@ -723,6 +875,7 @@ class StepBuilder:
         self.commit("fwd")
         self.accumulating = info.get("accumulate", True)  # autograd.grad changes no .grad
         self.create_graph = info.get("create_graph", False)
+        self.create_graph_said = False
         c = self.canvas
         for at, grad in zip(info["roots"], info["grads"]):
             tid = self.g.tensor_at(at)
@@ -824,6 +977,8 @@ class StepBuilder:
         c.say(self.made_by(fid))
         labels = [self.label(t) if t is not None else None for t in fn.inputs]
         op = dict(self.ops.get(fid, {}))
+        if any(t in self.data_now for t in fn.inputs) and "input_values" in op:  # changed through .data since
+            op["input_values"] = tuple(self.data_now.get(t, v) for t, v in zip(fn.inputs, op["input_values"]))
         op["saved_values"] = {name: self.live_value(tid) for name, tid in fn.saved
                               if tid not in fn.inputs and tid not in fn.outputs}  # nll_loss's total_weight
         if fn.label == "CopySlices":

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 import minigrad
+from minigrad.autograd import grad_mode, version
 from minigrad.autograd.engine import replay
 from minigrad.autograd.observer import (
     ACCUMULATE,
@@ -281,6 +282,7 @@ class Recorder:
             output_slots=tuple(slot(t) for t in record.outputs),
             output_values=_values(record.outputs),
             in_backward=self.in_backward,
+            grad_off=_grad_off(),
             **_code_position(),
         )
 
@@ -358,6 +360,14 @@ class Recorder:
                 "post_hooks": sig[7],
             })  # fmt: skip
         self.add(STATEMENT, names={n: slot(t) for n, t in names.items()}, bound=fresh, changes=changes)
+
+
+def _grad_off():
+    """Why new ops record no graph now, as the code switched it off (``torch.no_grad()``, ``torch.inference_mode()``),
+    or None where they record one."""
+    if version.inference_mode:
+        return "torch.inference_mode()"
+    return None if grad_mode._state.enabled else "torch.no_grad()"
 
 
 def _runs_backward_hooks(node_hook):
