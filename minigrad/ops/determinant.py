@@ -19,30 +19,33 @@ from .op import Op
 from .solvers import column_major as _column_major  # the LU's layout, as torch saves it
 
 
-def lu_of(m):
-    """The LU factorisation with partial pivoting of each matrix of ``m`` (``(*, n, n)``), as LAPACK's getrf gives it:
-    ``m = P @ L @ U`` with L (unit diagonal, not stored) and U in one array, the pivots (1-based rows swapped with
-    row k, int32) and ``info`` (the 1-based place of the first zero on U's diagonal, 0 if none)."""
-    shape, n = m.shape, m.shape[-1]
+def lu_of(a):
+    """The LU factorisation with partial pivoting of each matrix of ``a`` (``(*, m, n)``), as LAPACK's getrf gives it:
+    ``a = P @ L @ U`` with L (unit diagonal, not stored) below U in one array, the pivots (1-based row swapped with
+    row k, int32, ``min(m, n)`` of them) and ``info`` (the 1-based place of the first zero on U's diagonal, 0 if
+    none)."""
+    shape = a.shape
+    m, n = shape[-2:]
+    k_max = min(m, n)
     count = int(np.prod(shape[:-2], dtype=np.int64))
-    lu = np.array(m, copy=True).reshape(count, n, n)
+    lu = np.array(a, copy=True).reshape(count, m, n)
     rows = np.arange(count)
-    pivots = np.empty((count, n), np.int32)
+    pivots = np.empty((count, k_max), np.int32)
     info = np.zeros(count, np.int32)
-    for k in range(n):
-        p = k + np.argmax(np.abs(lu[:, k:, k]), axis=1)  # the first largest, as idamax
-        pivots[:, k] = p + 1
-        top = lu[rows, k].copy()
-        lu[rows, k] = lu[rows, p]
-        lu[rows, p] = top
-        pivot = lu[:, k, k]
-        zero = pivot == 0
-        info[(info == 0) & zero] = k + 1
-        with np.errstate(divide="ignore"):
+    with np.errstate(all="ignore"):
+        for k in range(k_max):
+            p = k + np.argmax(np.abs(lu[:, k:, k]), axis=1)  # the first largest, as idamax
+            pivots[:, k] = p + 1
+            top = lu[rows, k].copy()
+            lu[rows, k] = lu[rows, p]
+            lu[rows, p] = top
+            pivot = lu[:, k, k]
+            zero = pivot == 0
+            info[(info == 0) & zero] = k + 1
             scale = np.where(zero, 1, 1 / pivot).astype(lu.dtype)  # getf2 multiplies by the pivot's reciprocal
-        lu[:, k + 1 :, k] *= scale[:, None]
-        lu[:, k + 1 :, k + 1 :] -= lu[:, k + 1 :, k, None] * lu[:, k, None, k + 1 :]
-    return lu.reshape(shape), pivots.reshape(shape[:-1]), info.reshape(shape[:-2])
+            lu[:, k + 1 :, k] *= scale[:, None]
+            lu[:, k + 1 :, k + 1 :] -= lu[:, k + 1 :, k, None] * lu[:, k, None, k + 1 :]
+    return lu.reshape(shape), pivots.reshape(shape[:-2] + (k_max,)), info.reshape(shape[:-2])
 
 
 def lu_det_P(pivots):

@@ -7,38 +7,9 @@ absolute value of each column); values may differ from torch's (MKL's blocked ge
 import numpy as np
 
 from ._util import wrap
-from .determinant import _column_major, _solve_lu
+from .determinant import _column_major, _solve_lu, lu_of
 from .op import Op
 from .solvers import LinalgSolveTriangular, substitute
-
-
-def getrf(a):
-    """The LU factorisation with partial pivoting of each matrix of ``a`` (``(*, m, n)``), as LAPACK's getrf gives it:
-    ``a = P @ L @ U`` with L (unit diagonal, not stored) below U in one array, the pivots (1-based row swapped with
-    row k, int32, ``min(m, n)`` of them) and ``info`` (the 1-based place of the first zero on U's diagonal, 0 if
-    none)."""
-    shape = a.shape
-    m, n = shape[-2:]
-    k_max = min(m, n)
-    count = int(np.prod(shape[:-2], dtype=np.int64))
-    lu = np.array(a, copy=True).reshape(count, m, n)
-    rows = np.arange(count)
-    pivots = np.empty((count, k_max), np.int32)
-    info = np.zeros(count, np.int32)
-    with np.errstate(all="ignore"):
-        for k in range(k_max):
-            p = k + np.argmax(np.abs(lu[:, k:, k]), axis=1)  # the first largest, as idamax
-            pivots[:, k] = p + 1
-            top = lu[rows, k].copy()
-            lu[rows, k] = lu[rows, p]
-            lu[rows, p] = top
-            pivot = lu[:, k, k]
-            zero = pivot == 0
-            info[(info == 0) & zero] = k + 1
-            scale = np.where(zero, 1, 1 / pivot).astype(lu.dtype)  # getf2 multiplies by the pivot's reciprocal
-            lu[:, k + 1 :, k] *= scale[:, None]
-            lu[:, k + 1 :, k + 1 :] -= lu[:, k + 1 :, k, None] * lu[:, k, None, k + 1 :]
-    return lu.reshape(shape), pivots.reshape(shape[:-2] + (k_max,)), info.reshape(shape[:-2])
 
 
 def permutation(pivots, m, dtype):
@@ -146,7 +117,7 @@ class LinalgLu(_PartlyDifferentiable):
     def forward(ctx, A, *, pivot=True):
         ctx.pivot = pivot
         a = A._data
-        lu, pivots, _ = getrf(a)
+        lu, pivots, _ = lu_of(a)
         L, U = unpack(lu)
         P = wrap(permutation(pivots, a.shape[-2], a.dtype))
         L, U = wrap(L), wrap(U)
@@ -185,7 +156,7 @@ class LinalgLuFactorEx(_PartlyDifferentiable):
     @staticmethod
     def forward(ctx, A, *, pivot=True, check_errors=None):
         ctx.pivot = pivot
-        lu, pivots, info = getrf(A._data)
+        lu, pivots, info = lu_of(A._data)
         if check_errors:
             bad = np.flatnonzero(info)
             if bad.size:
