@@ -79,6 +79,7 @@ from .layouts import *  # noqa: F403 - torch.strided, torch.channels_last, ...
 from .legacy_types import *  # noqa: F403 - FloatTensor, LongTensor, ...
 from .linalg_householder import *  # noqa: F403 - geqrf, orgqr, ormqr
 from .linalg_lu import *  # noqa: F403 - lu, lu_solve, lu_unpack, triangular_solve
+from .lowrank import *  # noqa: F403 - svd_lowrank, pca_lowrank
 from .nn.aten_forms import native_channel_shuffle  # torch's ATen forms: ints for modes, four results
 from .nn.aten_forms import torch_ctc_loss as ctc_loss
 from .nn.aten_forms import torch_embedding_bag as embedding_bag

@@ -11,6 +11,7 @@ import numpy as np
 from . import dtypes
 from .autograd import grad_mode
 from .tensor import Tensor
+from .torch_api import complex_operand
 from .typename import c_type_name
 
 NUMBERS = (float, int, bool, np.number, np.bool_)  # what torch's argument parser takes as a Number
@@ -565,7 +566,10 @@ def check_types(function, *given):
 def refused(function, input, other, binary, method, keyword=False):
     """The TypeError of a binary op's ``function`` (called as a Tensor method if ``method``) for an operand of a
     type it does not take (``other`` given by name if ``keyword``); ``binary`` is what
-    :func:`minigrad.public.public` was given."""
+    :func:`minigrad.public.public` was given; for a complex number, which torch takes, why minigrad cannot."""
+    number = other if isinstance(other, complex) else input if isinstance(input, complex) else None
+    if number is not None:
+        return complex_operand(number)
     if binary is True:
         position = None if keyword else 1 if method else 2
         if method or isinstance(input, (Tensor, *NUMBERS)):

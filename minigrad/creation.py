@@ -41,6 +41,7 @@ from .public import PARSED, REQUIRED, public, require_dim
 from .random import generator_or_default
 from .size import shape_text
 from .tensor import FACTORY_INT_GRAD_ERROR, TO_SCALAR_WARNING, Tensor
+from .torch_api import no_complex
 from .torch_warnings import internal, user_stacklevel, warn_once
 
 
@@ -84,7 +85,8 @@ def _infer(data, dtype=None, scanned=None):
     if dtype is not None and dtype.category == 1:
         _check_fits(arr, dtype)
     if arr.dtype.kind not in "fiub":
-        raise TypeError(f"Could not infer dtype of {arr.dtype}")
+        raise TypeError(no_complex("a tensor cannot hold complex numbers") if arr.dtype.kind == "c" else
+                        f"Could not infer dtype of {arr.dtype}")  # fmt: skip
     if dtype is None and arr.dtype not in (_INT64, _BOOL):  # numpy's guess may not be torch's: read the numbers
         dtype = _leaves_dtype(data, scanned)
     if scanned is not None and (scanned[1] or np.bool_ in scanned[0]):  # numpy arrays or bools among the numbers

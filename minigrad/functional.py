@@ -45,6 +45,7 @@ from .outputs import write_out
 from .public import NAMES, NOT_GIVEN, public
 from .return_types import ReturnTypes as _ReturnTypes
 from .tensor import Tensor
+from .torch_api import complex_operand
 from .torch_warnings import internal, user_stacklevel, warn_once
 from .typename import c_type_name
 
@@ -67,13 +68,19 @@ def _operand(x):
 def _operands(input, other):
     """A binary op's two operands: the first a tensor (a number, as in ``add(2, x)``, becomes one of the op's
     dtype), the other a tensor or a number (see :func:`_operand`); None if either is of a type torch's
-    operators do not take."""
+    operators do not take (a TypeError for a complex number, which torch takes)."""
     if not isinstance(input, Tensor):
         if not isinstance(input, OPERANDS):
-            return None
+            return _refused_complex(input)
         input = as_tensor_operand(parsed_number(input), other if isinstance(other, Tensor) else None)
-    other = other if isinstance(other, Tensor) else _operand(other)
-    return None if other is NotImplemented else (input, other)
+    operand = other if isinstance(other, Tensor) else _operand(other)
+    return _refused_complex(other) if operand is NotImplemented else (input, operand)
+
+
+def _refused_complex(value):
+    """None, or for a complex number, the TypeError saying why minigrad cannot compute with it."""
+    if isinstance(value, complex):
+        raise complex_operand(value)
 
 
 _COMPARISON = (

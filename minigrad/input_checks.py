@@ -32,6 +32,7 @@ from .arguments import (
     parameters,
     plausible,
     recorded_signatures,
+    refused,
     typed_parameters,
 )
 from .keywords import ALIASES
@@ -100,6 +101,8 @@ def _checking_second(fn, refusal):
             else:
                 return fn(*args, **kwargs)
             if value.__class__ is not Tensor and not isinstance(value, accepted) and not (value is None and none):
+                if isinstance(value, complex) and refusal.get("numbers"):  # a number torch takes, minigrad cannot
+                    raise refused(fn.__name__, args[0] if args else None, value, True, False)
                 if "attributes" not in refusal:
                     raise must_be_tensor(refusal["name"], param, position, value) from None
                 attribute = refusal["attributes"][0]

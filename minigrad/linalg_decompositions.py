@@ -228,8 +228,9 @@ def pinv(A, rcond=None, hermitian=False, *, atol=None, rtol=None):
 
 
 def matrix_exp(A):
-    """Mirror ``torch.linalg.matrix_exp``: the exponential of each square matrix, by scaling and squaring (values
-    equal torch's to rounding); its backward is torch's: the exponential of a block matrix twice the size
+    """Mirror ``torch.linalg.matrix_exp``: the exponential of each square matrix by torch's algorithm (a Taylor
+    polynomial of the degree the 1-norm needs, scaling and squaring beyond: :mod:`minigrad.ops.matrix_exp`, bit for
+    bit up to 7 rows); its backward is torch's: the exponential of a block matrix twice the size
     (LinalgMatrixExpBackward0, second order too). float16 is not computed."""
     _argument(A, "linalg_matrix_exp", "A", 1)
     if A.ndim < 2:

@@ -35,11 +35,28 @@ def torch_places():
     return data["places"]
 
 
+# torch's names that only make sense with complex numbers, for which minigrad has no dtype
+_COMPLEX_NAMES = frozenset({"complex", "complex32", "complex64", "complex128", "cfloat", "cdouble", "chalf",
+                            "polar", "view_as_complex", "view_as_complex_copy", "view_as_real", "view_as_real_copy"})
+
+
+def no_complex(what):
+    """Why ``what`` (a phrase: "it has no torch.complex") fails: minigrad has no complex dtype."""
+    return f"minigrad has no complex dtype, so {what}; run this code with `import torch` to use complex numbers"
+
+
+def complex_operand(number):
+    """The TypeError for a complex ``number`` given to an arithmetic op, which torch would take."""
+    return TypeError(no_complex(f"a tensor cannot be combined with the complex number {number!r}"))
+
+
 def missing(owner, name, obj, message):
     """The AttributeError for ``name``, not found on ``obj`` (``owner`` is the torch name of what ``obj``
     stands for, such as ``torch.nn``): Python's ``message``, and, if torch has the name, that minigrad
-    does not implement it."""
-    if not name.startswith("_") and name in torch_names().get(owner, ()):
+    does not implement it (for a complex one, that minigrad has no complex dtype)."""
+    if owner == "torch" and name in _COMPLEX_NAMES:
+        message += ": " + no_complex(f"it has no torch.{name}")
+    elif not name.startswith("_") and name in torch_names().get(owner, ()):
         message += (f": PyTorch has {owner}.{name} but minigrad does not (minigrad's API: {API_LIST}); run this"
                     " code with `import torch` to use it")  # fmt: skip
     return AttributeError(message, name=name, obj=obj)

@@ -123,3 +123,23 @@ def test_tab_completion_offers_only_what_minigrad_has(use_jedi):
                                  ("x.sp", "split", "sparse_mask")]:  # fmt: skip
             offered = {c.text.lstrip(".") for c in completer.completions(text, len(text))}
             assert has in offered and lacks not in offered, offered
+
+
+def test_complex_numbers_say_minigrad_has_no_complex_dtype():
+    """torch makes complex tensors of these; minigrad, which has no complex dtype, says so and what to do."""
+    todo = "; run this code with `import torch` to use complex numbers"
+    assert str(failure(lambda: torch.complex)) == (
+        "module 'minigrad' has no attribute 'complex': minigrad has no complex dtype, so it has no torch.complex" + todo
+    )
+    assert str(failure(lambda: torch.complex64)).endswith("so it has no torch.complex64" + todo)
+    assert str(failure(lambda: torch.view_as_complex)).endswith("so it has no torch.view_as_complex" + todo)
+    for make, what in [
+        (lambda: torch.tensor([1.0, 2.0]) * 1j, "a tensor cannot be combined with the complex number 1j"),
+        (lambda: (2 + 1j) + torch.ones(2), "a tensor cannot be combined with the complex number (2+1j)"),
+        (lambda: torch.add(torch.ones(2), 1j), "a tensor cannot be combined with the complex number 1j"),
+        (lambda: torch.tensor(1 + 2j), "a tensor cannot hold complex numbers"),
+        (lambda: torch.tensor([[1.0, 2j]]), "a tensor cannot hold complex numbers"),
+    ]:
+        with pytest.raises(TypeError) as e:
+            make()
+        assert str(e.value) == f"minigrad has no complex dtype, so {what}{todo}"

@@ -8,9 +8,10 @@ LAPACK does not fix, may differ too (QR's agree: both use Householder reflection
 
 import numpy as np
 
-from ._util import wrap
+from ._util import precise, wrap
 from .carriers import TENSORS
 from .inplace import apply_inplace
+from .matrix_exp import matrix_exp_arrays
 from .op import Op
 from .solvers import LinalgSolveTriangular, column_major
 
@@ -292,21 +293,11 @@ class LinalgPinv(Op):
         return (pinv_backward(grad, result, A),)
 
 
-def _expm(a):
-    """``exp`` of each matrix of ``a`` by scaling and squaring: a degree-18 Taylor polynomial of ``a / 2^s`` (``s``
-    making its 1-norm at most 1/2), squared ``s`` times. Close to torch's (its degree-optimised polynomials) to
-    rounding."""
-    n = a.shape[-1]
-    norm = np.abs(a).sum(-2).max() if a.size else 0.0
-    s = max(0, int(np.ceil(np.log2(norm / 0.5)))) if norm > 0.5 else 0
-    x = a / a.dtype.type(2.0**s)
-    eye = np.broadcast_to(np.eye(n, dtype=a.dtype), a.shape)
-    out = eye.copy()
-    for k in range(18, 0, -1):  # Horner: I + x/1 (I + x/2 (I + ...))
-        out = eye + np.matmul(x, out) / a.dtype.type(k)
-    for _ in range(s):
-        out = np.matmul(out, out)
-    return out
+def _matrix_exp(a):
+    """torch's ``linalg_matrix_exp`` on an array: ``exp`` of each 1 x 1 matrix, torch's ``mexp`` of larger ones."""
+    if a.shape[-1] == 0:
+        return a.copy()
+    return precise(np.exp, a) if a.shape[-1] == 1 else matrix_exp_arrays(a)
 
 
 def linalg_matrix_exp_differential(self, grad, adjoint=True):
@@ -332,7 +323,7 @@ class LinalgMatrixExp(Op):
 
     @staticmethod
     def forward(ctx, A):
-        out = wrap(np.ascontiguousarray(_expm(A._data), A._data.dtype))
+        out = wrap(np.ascontiguousarray(_matrix_exp(A._data), A._data.dtype))
         ctx._save((A,))
         return out
 
