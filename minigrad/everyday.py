@@ -562,7 +562,14 @@ _settings = {"threads": None, "interop": None, "deterministic": False, "warn_onl
 
 
 def _cores():
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    """torch's default number of threads: the CPUs this process may run on, or fewer if ``OMP_NUM_THREADS`` asks
+    (``MKL_NUM_THREADS`` overriding it), as measured of torch 2.13's CPU build."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    asked = 0
+    for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        value = os.environ.get(name, "")
+        asked = int(value) if value.isdigit() and int(value) > 0 else asked
+    return min(asked, cores) if asked else cores
 
 
 def set_num_threads(int):  # noqa: A002 - torch's argument name

@@ -7,8 +7,9 @@ import functools
 import numpy as np
 
 from .. import creation
+from ..fused_multiply_add import fnma
 from ..layouts import channels_last, channels_last_3d
-from ..ops._util import not_implemented, wrap
+from ..ops._util import HALF, not_implemented, wrap
 from ..ops.carriers import ARRAYS, TENSORS
 from ..ops.op import Op
 from ..optim.kernels import wide_type
@@ -70,6 +71,103 @@ def batch_statistics(x, eps):
     return mean, var_sum, (1 / np.sqrt((var_sum / dtype(n)).astype(np.float64) + eps)).astype(dtype)
 
 
+def _half_channel_sums(terms):
+    """Per channel (dim 1) sums of the float32 array ``terms`` (batch, channel, plane) as torch's float16 batch norm
+    kernels add them: per example, the plane's blocks of 32 into one float32 vector of 16 lanes (each block's two
+    halves in turn), its tail into a scalar; at the end the lanes added one by one onto the scalar."""
+    batch, channels, plane = terms.shape
+    full = plane - plane % 32
+    lanes, scalar = np.zeros((channels, 16), np.float32), np.zeros(channels, np.float32)
+    for n in range(batch):
+        for d in range(0, full, 16):
+            lanes += terms[n, :, d : d + 16]
+        for d in range(full, plane):
+            scalar += terms[n, :, d]
+    total = lanes[:, 0].copy()
+    for j in range(1, 16):
+        total += lanes[:, j]
+    return scalar + total
+
+
+def half_batch_statistics(x, eps):
+    """torch's batch norm statistics of a contiguous float16 array ``x`` in training: the mean and the sum of squared
+    deviations in float32 (:func:`_half_channel_sums`; the deviations from the float32 mean, squared and added with
+    one rounding), the saved mean and ``1 / sqrt(var + eps)`` (in float64) rounded to float16."""
+    xs = x.reshape(x.shape[0], x.shape[1], -1).astype(np.float32)
+    n = xs.shape[0] * xs.shape[2]
+    mean = _half_channel_sums(xs) / np.float32(n)
+    deviation = xs - mean[:, None]
+    var_sum = _half_channel_sums(deviation * deviation)
+    invstd = (1 / np.sqrt((var_sum / np.float32(n)).astype(np.float64) + eps)).astype(np.float32)
+    return mean, var_sum, invstd.astype(np.float16)
+
+
+def _per_channel(x):
+    """The array ``x`` as (channel, element) rows, each channel's elements in the order torch's generic kernel visits
+    them."""
+    return np.moveaxis(x, 1, 0).reshape(x.shape[1], -1)
+
+
+def _running_sums(rows):
+    """Each row of the float32 array ``rows`` added up one element after another, in float32."""
+    total = np.zeros(rows.shape[0], np.float32)
+    for j in range(rows.shape[1]):
+        total += rows[:, j]
+    return total
+
+
+def half_strided_statistics(x, eps, running_mean, running_var, momentum):
+    """torch's batch norm statistics in training of a float16 input that is neither contiguous nor channels last
+    (``x[:, :, 0, 0]``): the mean and the sum of squared deviations in float32, element by element; the saved mean
+    and ``1 / sqrt(var + eps)`` in float16; the running mean updated from the saved (float16) mean, the running
+    variance from the float32 sum, in float64."""
+    rows = _per_channel(x).astype(np.float32)
+    n = rows.shape[1]
+    mean = _running_sums(rows) / np.float32(n)
+    deviation = rows - mean[:, None]
+    var_sum = _running_sums(deviation * deviation)
+    invstd = (1 / np.sqrt((var_sum / np.float32(n)).astype(np.float64) + eps)).astype(np.float32).astype(HALF)
+    mean = mean.astype(HALF)
+    if running_mean is not None:
+        rm, rv = running_mean._data, running_var._data
+        old_mean, old_var = rm.astype(np.float64), rv.astype(np.float64)
+        rm[...] = (momentum * mean.astype(np.float64) + (1 - momentum) * old_mean).astype(np.float32)
+        rv[...] = (momentum * (var_sum.astype(np.float64) / (n - 1)) + (1 - momentum) * old_var).astype(np.float32)
+    return mean, invstd
+
+
+def half_strided_output(x, mean, invstd, weight, bias):
+    """torch's generic batch norm transform of float16: ``((x - mean) * invstd) * weight + bias``, each step rounded
+    to float16 (contiguous)."""
+    shape = [-1 if d == 1 else 1 for d in range(x.ndim)]
+    out = (x - mean.reshape(shape)) * invstd.reshape(shape)
+    if weight is not None:
+        out = out * weight._data.reshape(shape)
+    if bias is not None:
+        out = out + bias._data.reshape(shape)
+    return np.ascontiguousarray(out)
+
+
+def half_strided_gradients(grad, x, weight, save_mean, save_invstd, mask):
+    """torch's generic ``batch_norm_backward_cpu`` in training for float16: per channel, element by element in
+    float32, the sum of ``grad`` and of ``(x - mean) * grad`` (both factors' steps rounded to float16); then in
+    float16 steps ``k = dotp * invstd * invstd / N``, ``(x - mean) * k`` and ``(grad - sum / N - that) * invstd *
+    weight``; the weight's gradient ``dotp * invstd`` and the bias's ``sum``, rounded once."""
+    shape = [-1 if d == 1 else 1 for d in range(x.ndim)]
+    n = x.size // x.shape[1]
+    centred = x - save_mean.reshape(shape)
+    total = _running_sums(_per_channel(grad).astype(np.float32))
+    dotp = _running_sums(_per_channel(centred * grad).astype(np.float32))
+    dx = None
+    if mask[0]:
+        k = dotp.astype(HALF) * save_invstd * save_invstd / HALF.type(n)
+        grad_mean = (total / np.float32(n)).astype(HALF)
+        dx = (grad - grad_mean.reshape(shape) - centred * k.reshape(shape)) * save_invstd.reshape(shape)
+        dx = np.ascontiguousarray(dx if weight is None else dx * weight.reshape(shape))
+    dw = (dotp * save_invstd.astype(np.float32)).astype(HALF) if mask[1] else None
+    return dx, dw, total.astype(HALF) if mask[2] else None
+
+
 class NativeBatchNorm(Op):
     """result = (input - mean) / sqrt(var + eps) * weight + bias, per channel (dim 1)"""
 
@@ -81,6 +179,7 @@ class NativeBatchNorm(Op):
     }
     saved_names = ("input", "weight", "running_mean", "running_var", "result1", "result2")
     saved_values = {"training": "training", "eps": "eps"}
+    strided_half = False  # a float16 input in training that torch's generic kernel takes (neither layout)
 
     @staticmethod
     def forward(ctx, input, weight, bias, *, running_mean, running_var, training, momentum, eps):
@@ -92,13 +191,28 @@ class NativeBatchNorm(Op):
         shape = [-1 if d == 1 else 1 for d in range(x.ndim)]
         if training:
             n = x.size // x.shape[1]
-            mean, var_sum, invstd = batch_statistics(x, eps)
-            if running_mean is not None:
-                m = dtype(momentum)
-                rm, rv = running_mean._data, running_var._data
-                rm[...] = m * mean + (1 - m) * rm
-                unbiased = (var_sum / dtype(n - 1)).astype(np.float64)
-                rv[...] = (np.float64(m) * unbiased + (1 - m) * rv).astype(dtype)
+            if dtype is np.float16 and x.flags.c_contiguous:
+                mean, var_sum, invstd = half_batch_statistics(x, eps)
+                if running_mean is not None:  # torch's update in float64, from the float32 statistics
+                    rm, rv = running_mean._data, running_var._data
+                    old_mean, old_var = rm.astype(np.float64), rv.astype(np.float64)
+                    rm[...] = (momentum * mean.astype(np.float64) + (1 - momentum) * old_mean).astype(np.float32)
+                    unbiased = var_sum.astype(np.float64) / (n - 1)
+                    rv[...] = (momentum * unbiased + (1 - momentum) * old_var).astype(np.float32)
+                mean = mean.astype(dtype)
+            elif dtype is np.float16 and not _channels_last(input):  # torch's generic kernel
+                mean, invstd = half_strided_statistics(x, eps, running_mean, running_var, momentum)
+                ctx.strided_half = True
+                ctx._save((input, weight, running_mean, running_var, wrap(mean), wrap(invstd)))
+                return wrap(half_strided_output(x, mean, invstd, weight, bias))
+            else:
+                mean, var_sum, invstd = batch_statistics(x, eps)
+                if running_mean is not None:
+                    m = dtype(momentum)
+                    rm, rv = running_mean._data, running_var._data
+                    rm[...] = m * mean + (1 - m) * rm
+                    unbiased = (var_sum / dtype(n - 1)).astype(np.float64)
+                    rv[...] = (np.float64(m) * unbiased + (1 - m) * rv).astype(dtype)
             use_mean, use_invstd = mean, invstd
             result1, result2 = wrap(mean), wrap(invstd)
         else:
@@ -112,6 +226,8 @@ class NativeBatchNorm(Op):
         if op is not dtype and not training:
             use_mean = use_mean.astype(op)
             use_invstd = 1 / np.sqrt(running_var._data.astype(op) + op(eps))
+        elif op is not dtype:
+            use_invstd = use_invstd.astype(op)
         alpha = (use_invstd * (1 if weight is None else weight._data)).astype(op)
         beta = (np.asarray(0 if bias is None else bias._data, wide) - use_mean.astype(wide) * alpha).astype(op)
         out = x.astype(wide) * alpha.reshape(shape) + beta.reshape(shape)
@@ -128,6 +244,11 @@ class NativeBatchNorm(Op):
                                       axes=ctx.axes)  # fmt: skip
         inputs = (grads[0], x, weight, running_mean, running_var)
         if F is ARRAYS:
+            if x.dtype is HALF and ctx.training:
+                if x.flags.c_contiguous:
+                    return half_batch_norm_gradients(grads[0], x, weight, save_mean, save_invstd, ctx._needs())
+                if ctx.strided_half:
+                    return half_strided_gradients(grads[0], x, weight, save_mean, save_invstd, ctx._needs())
             return gradients(F, *inputs)
         shapes = (x.shape, x.shape[1:2], x.shape[1:2])
         return record_backward(NativeBatchNormBackward, inputs, gradients, ctx._needs(), shapes,
@@ -150,6 +271,28 @@ def batch_norm_gradients(F, grad, x, weight, running_mean, running_var, *, mask,
         batch_norm_weight_backward(grad, x, *args) if dw else None,
         F.sum(grad, axes) if db else None,
     )
+
+
+def half_batch_norm_gradients(grad, x, weight, save_mean, save_invstd, mask):
+    """torch's ``batch_norm_backward_cpu`` in training for a contiguous float16 input, in float32: per channel the
+    sum of ``grad`` and of ``(x - mean) * grad`` (:func:`_half_channel_sums`), ``k = dotp * invstd * invstd / N``,
+    the input's gradient ``(grad - sum / N - (x - mean) * k) * invstd * weight`` (the compiler fusing the inner
+    multiply-subtract), the weight's ``dotp * invstd`` and the bias's ``sum``, each rounded once to float16."""
+    f32 = np.float32
+    shape = (x.shape[0], x.shape[1], -1)
+    xs, dy = x.reshape(shape).astype(f32), grad.reshape(shape).astype(f32)
+    n = xs.shape[0] * xs.shape[2]
+    mean, invstd = save_mean.astype(f32)[:, None], save_invstd.astype(f32)
+    centred = xs - mean
+    total, dotp = _half_channel_sums(dy), _half_channel_sums(centred * dy)
+    dx = None
+    if mask[0]:
+        k = dotp * invstd * invstd / f32(n)
+        w = np.ones_like(invstd) if weight is None else weight.astype(f32)
+        dx = fnma(centred, k[:, None], dy - (total / f32(n))[:, None]) * invstd[:, None] * w[:, None]
+        dx = dx.astype(HALF).reshape(x.shape)
+    dw = (dotp * invstd).astype(HALF) if mask[1] else None
+    return dx, dw, total.astype(HALF) if mask[2] else None
 
 
 class NativeBatchNormBackward(RecordedBackward):

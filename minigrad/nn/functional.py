@@ -8,6 +8,7 @@ import numpy as np
 from .. import dtypes
 from ..arguments import must_be_tensor
 from ..functional import sigmoid, tanh  # noqa: F401 - re-exported, as torch.nn.functional has them
+from ..fused_multiply_add import fma
 from ..ops._util import cant_cast, check_broadcast, mean_of, not_implemented, wrap
 from ..ops.carriers import ARRAYS
 from ..ops.linalg import MAT1_GRAD, MAT2_GRAD, is_column_major
@@ -176,10 +177,33 @@ class Addmm(Op):
             product = product if beta == 0 else product + b * np.float32(beta)
             return wrap(np.broadcast_to(product, np.broadcast_shapes(b.shape, product.shape)).astype(np.float16))
         product = mat1._data @ mat2._data
+        if beta != 0 and product.dtype == np.float32:
+            return wrap(_scaled_gemm(bias._data, mat1._data, mat2._data, product, beta, alpha))
         product = product if alpha == 1 else product * product.dtype.type(alpha)
         if beta == 0:  # torch ignores input then (its nan and inf too)
             return wrap(np.broadcast_to(product, np.broadcast_shapes(bias.shape, product.shape)).copy())
         return wrap(product + (bias._data if beta == 1 else bias._data * bias._data.dtype.type(beta)))
+
+
+def _scaled_gemm(bias, mat1, mat2, product, beta, alpha):
+    """``beta * bias + alpha * (mat1 @ mat2)`` in float32 as torch's BLAS (MKL) rounds it, by shape: one row: from
+    ``beta * bias``, one fused multiply-add per column of ``mat1`` (``alpha * mat1[:, j]`` times ``mat2[j]``); one
+    column: ``alpha * product + beta * bias`` fused; an inner size of 1: ``beta * bias + (alpha * mat1) @ mat2``
+    fused; else ``beta * bias + alpha * product``, fused."""
+    f32 = np.float32
+    a, b = f32(alpha), f32(beta)
+    n, k = mat1.shape
+    bias = np.broadcast_to(bias, product.shape)
+    if n == 1 and (product.shape[1] > 1 or k > 1):
+        out = b * bias
+        for j in range(k):
+            out = fma(a * mat1[:, j : j + 1], mat2[j : j + 1], out)
+        return out
+    if product.shape[1] == 1:
+        return fma(a, product, b * bias)
+    if k == 1:
+        return fma(b, bias, (a * mat1) @ mat2)
+    return fma(b, bias, a * product)
 
 
 class MseLoss(Op):

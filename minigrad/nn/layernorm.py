@@ -3,12 +3,14 @@
 "Let's build GPT"). Unlike batch normalisation it keeps no running statistics: training and evaluation agree."""
 
 import functools
+import math
 import numbers
 
 import numpy as np
 
 from ..arguments import check_types, word
-from ..ops._util import mean_of, wrap
+from ..fused_multiply_add import fma
+from ..ops._util import HALF, mean_of, wrap
 from ..ops.carriers import ARRAYS, TENSORS
 from ..ops.op import Op
 from ..size import Size
@@ -81,6 +83,8 @@ class NativeLayerNorm(Op):
                                       lead=ctx.lead)  # fmt: skip
         inputs = (grads[0], x, mean, rstd, weight, bias)
         if F is ARRAYS:
+            if x.dtype is HALF:
+                return half_layer_norm_gradients(grads[0], x, mean, rstd, weight, ctx._needs(), len(ctx.axes))
             return gradients(F, *inputs)
         shapes = (x.shape, ctx.normalized_shape, ctx.normalized_shape)
         return record_backward(NativeLayerNormBackward, inputs, gradients, ctx._needs(), shapes,
@@ -96,6 +100,77 @@ def layer_norm_gradients(F, grad, x, mean, rstd, weight, bias, *, mask, axes, ep
         layer_norm_weight_backward(grad, x, axes, eps, F) if dw else None,
         F.sum(grad, lead) if db else None,
     )
+
+
+_HALF_BLOCK, _LANES = 32, 16  # torch's Vectorized<Half> and Vectorized<float> on this CPU
+
+
+def _half_row_sums(v):
+    """Each row of the float32 array ``v`` summed as torch's reduced-float ``map_reduce_all`` kernels sum float16
+    data: 32 at a time in two float32 vectors of 16 lanes (a short tail in the first lanes only), the two vectors
+    added, then the lanes pairwise across halves; a row shorter than 32 folded into lane 0 one by one."""
+    n = v.shape[1]
+    if n < _HALF_BLOCK:
+        if n > _LANES:
+            head = v[:, :_LANES].copy()
+            head[:, : n - _LANES] += v[:, _LANES:]
+            v, n = head, _LANES
+        total = v[:, 0].copy()
+        for j in range(1, n):
+            total += v[:, j]
+        return total
+    acc0, acc1 = v[:, :_LANES].copy(), v[:, _LANES:_HALF_BLOCK].copy()
+    full = n - n % _HALF_BLOCK
+    for d in range(_HALF_BLOCK, full, _HALF_BLOCK):
+        acc0 += v[:, d : d + _LANES]
+        acc1 += v[:, d + _LANES : d + _HALF_BLOCK]
+    rest = n - full
+    acc0[:, : min(rest, _LANES)] += v[:, full : full + _LANES]
+    if rest > _LANES:
+        acc1[:, : rest - _LANES] += v[:, full + _LANES :]
+    acc0 += acc1
+    lanes = np.arange(_LANES)
+    for k in (8, 4, 2, 1):
+        acc0 = acc0 + acc0[:, lanes ^ k]
+    return acc0[:, 0]
+
+
+def half_layer_norm_gradients(grad, x, mean, rstd, weight, mask, dims):
+    """torch's ``layer_norm_backward_cpu`` for float16 (its ``layer_norm_backward_frame``, in float32): per row,
+    ``ds`` and ``db`` summed as :func:`_half_row_sums`, ``b = (db * mean - ds) * a^3 / N`` and
+    ``c = -b * mean - db * a / N`` (``a`` the saved rstd; the compiler's fused multiply-adds), the input's gradient
+    ``a * grad * weight + b * x + c`` rounded once; the weight's and bias's gradients summed row by row into one
+    float16 buffer per thread (torch's rows split evenly between its threads), the buffers added in float32."""
+    from ..everyday import get_num_threads
+
+    f32 = np.float32
+    n = math.prod(x.shape[x.ndim - dims :])
+    dy, xs = grad.reshape(-1, n).astype(f32), x.reshape(-1, n).astype(f32)
+    a, m = rstd.reshape(-1, 1).astype(f32), mean.reshape(-1, 1).astype(f32)
+    gamma = None if weight is None else weight.reshape(n).astype(f32)
+    dx = dw = dbias = None
+    if mask[0]:
+        dyg = dy if gamma is None else dy * gamma
+        ds = _half_row_sums(dy * xs if gamma is None else dy * xs * gamma)[:, None]
+        db = _half_row_sums(dyg)[:, None]
+        scale = f32(1) / f32(n)
+        b = fma(db, m, -ds) * a * a * a * scale
+        c = fma(-b, m, -(db * a * scale))
+        dx = (fma(b, xs, a * dy if gamma is None else a * dy * gamma) + c).astype(HALF).reshape(x.shape)
+    if mask[1] or mask[2]:
+        rows = dy.shape[0]
+        chunk = -(-rows // min(get_num_threads(), rows))
+        normalised = fma(a, xs, -a * m)
+        dw = db_ = np.zeros(n, f32)
+        for start in range(0, rows, chunk):
+            dw_buffer = db_buffer = np.zeros(n, HALF)
+            for i in range(start, min(start + chunk, rows)):
+                dw_buffer = (dw_buffer + dy[i] * normalised[i]).astype(HALF)
+                db_buffer = (db_buffer + dy[i]).astype(HALF)
+            dw, db_ = dw + dw_buffer, db_ + db_buffer
+        shape = x.shape[x.ndim - dims :]
+        dw, dbias = dw.astype(HALF).reshape(shape), db_.astype(HALF).reshape(shape)
+    return dx, dw if mask[1] else None, dbias if mask[2] else None
 
 
 class NativeLayerNormBackward(RecordedBackward):

@@ -627,6 +627,20 @@ def log_sigmoid_backward(grad, self, buffer, F=None):
     return LogSigmoidBackward.apply(grad, self, buffer=buffer)
 
 
+_HALF_OF_IT_SUBNORMAL = np.float32(2.0**-125)  # below it, z / 2 is a float32 subnormal
+
+
+def _log1p_as_sleef(z):
+    """``log1p`` of the float32 array ``z`` (of ``exp(-|x|)`` values, at most 1) as torch's vectorised kernel
+    (Sleef's ``log1pf``) computes it: correctly rounded, except that where ``z / 2`` is subnormal (``|x|`` above
+    about 86) it is ``2 * (z / 2)``, the halving rounded (``logsigmoid(100.)``: 28 subnormal units, not 27)."""
+    out = precise(np.log1p, z)
+    if z.dtype == np.float32 and z.size and z.min() < _HALF_OF_IT_SUBNORMAL:
+        tiny = z < _HALF_OF_IT_SUBNORMAL
+        out = np.where(tiny, (z / np.float32(2)) * np.float32(2), out)
+    return out
+
+
 class LogSigmoid(Op):
     """result = log(sigmoid(self)) = min(self, 0) - log(1 + exp(-|self|)); ``buffer`` keeps exp(-|self|)"""
 
@@ -643,7 +657,7 @@ class LogSigmoid(Op):
         buffer = precise(np.exp, -np.abs(wide))
         ctx._save((a,))
         ctx.buffer = wrap(buffer.astype(x.dtype, copy=False))
-        return wrap((np.minimum(wide, 0) - precise(np.log1p, buffer)).astype(x.dtype, copy=False))
+        return wrap((np.minimum(wide, 0) - _log1p_as_sleef(buffer)).astype(x.dtype, copy=False))
 
     @staticmethod
     def backward(ctx, grads, F):

@@ -4,8 +4,9 @@ steps of an optimizer written by hand, rounded as torch's CPU kernels round them
 import numpy as np
 
 from .. import dtypes
+from ..fused_multiply_add import fma
 from ..optim import kernels
-from ._util import contiguous, infer_size, not_implemented, wrap
+from ._util import HALF, contiguous, infer_size, not_implemented, wrap
 from .op import Op
 
 
@@ -15,6 +16,13 @@ def _operands(a, t1, t2):
     shape = infer_size(infer_size(a.shape, t1.shape), t2.shape)
     dtype = dtypes.result_type((a, t1, t2)).np
     return [np.broadcast_to(t._data.astype(dtype, copy=False), shape) for t in (a, t1, t2)]
+
+
+# float16: the Scalar products of the formulas (``tensor2 * value``) in float32, rounded once, as torch's mul
+_HALF_ADDCMUL = {"self": "grad", "tensor1": "grad * times_number(tensor2, value)",
+                 "tensor2": "grad * times_number(tensor1, value)"}  # fmt: skip
+_HALF_ADDCDIV = {"self": "grad", "tensor1": "grad * (value / tensor2)",
+                 "tensor2": "-grad * (times_number(tensor1, value) / (tensor2 * tensor2))"}  # fmt: skip
 
 
 class Addcmul(Op):
@@ -32,6 +40,9 @@ class Addcmul(Op):
         x, y, z = _operands(a, t1, t2)
         if x.dtype.kind == "b":
             raise not_implemented("addcmul_cpu_out", dtypes.bool_)
+        if x.dtype is HALF:  # torch's reduced-float kernel: in float32, (value * t1) * t2 + self fused, rounded once
+            ctx._own_formula(_HALF_ADDCMUL)
+            return wrap(fma(np.float32(value) * y.astype(np.float32), z.astype(np.float32), x).astype(HALF))
         return wrap(kernels.addcmul(contiguous(np.asarray(x)), value, y, z))
 
 
@@ -60,4 +71,8 @@ class Addcdiv(Op):
         ctx._save((t1, t2))
         ctx.value = value
         x, y, z = _operands(a, t1, t2)
+        if x.dtype is HALF:  # torch's reduced-float kernel: self + (value * t1) / t2 in float32, rounded once
+            ctx._own_formula(_HALF_ADDCDIV)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                return wrap((np.float32(value) * y.astype(np.float32) / z + x).astype(HALF))
         return wrap(kernels.addcdiv(x, value, y, z))

@@ -19,7 +19,7 @@ import numpy as np
 from ..autograd.engine import sum_to_array
 from ..fused_multiply_add import fma, fnma
 from ..tensor import Tensor
-from ._util import mean_of, power_scalar, precise, rsqrt_of
+from ._util import HALF, mean_of, power_scalar, precise, rsqrt_of
 
 
 def _unsqueeze_dims_array(grad, dim, keepdim):
@@ -123,6 +123,14 @@ def _masked(a, condition, keep):
     return bits.view(a.dtype)
 
 
+def _times_number_array(a, number):
+    """``a * number`` as torch's ``mul`` with a Scalar computes it: a float16 array and the number in float32, the
+    product rounded once (numpy's ``*`` would round the number to float16 first)."""
+    if a.dtype is HALF:
+        return (a.astype(np.float32) * np.float32(number)).astype(HALF)
+    return a * number
+
+
 def _value_array(v):
     """What an op kept on ``ctx``, as numpy sees it: a tensor's array, anything else as it is."""
     return v._data if isinstance(v, Tensor) else v
@@ -199,6 +207,7 @@ ARRAYS = _Carrier(
     cumprod=lambda a, dim: _cumulative().running_product(a, dim),  # the Cumprod op's arithmetic
     narrow=lambda a, dim, start, length: a[(slice(None),) * dim + (slice(start, start + length),)],
     scalar_mul=lambda a, b, wrapped=None: a * b,  # TENSORS: torch's C++ Scalar overloads (_scalar_overloads)
+    times_number=_times_number_array,  # a formula's explicit Scalar product (float16's addcmul)
     scalar_div=lambda a, b, wrapped=None: a / b,
     scalar_add=lambda a, b, wrapped=None: a + b,
     scalar_sub=lambda a, b, wrapped=None: a - b,
@@ -311,6 +320,7 @@ def _scalar_overloads():
 
     return dict(
         scalar_mul=overload(E.MulScalar, operator.mul),
+        times_number=overload(E.MulScalar, operator.mul),
         scalar_div=overload(E.DivScalar, operator.truediv, E.Div),
         scalar_add=overload(E.AddScalar, operator.add),
         scalar_sub=overload(E.SubScalar, operator.sub, E.Sub),

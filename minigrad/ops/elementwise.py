@@ -44,7 +44,10 @@ _BOOL = np.dtype(np.bool_)
 
 def _binary(fn, a, b):
     try:
-        arr = fn(a._data, b._data if isinstance(b, Tensor) else b)
+        if isinstance(b, Tensor):
+            arr = fn(a._data, b._data)
+        else:
+            arr = fn(a._data, b) if a._data.dtype is not HALF else _half_with_number(fn, a._data, b)
     except ValueError:
         if isinstance(b, Tensor):
             check_broadcast(a, b)
@@ -56,13 +59,42 @@ def _binary(fn, a, b):
     return binary_result(arr, a, b)
 
 
+def _half_with_number(fn, x, number):
+    """A float16 array times or divided by a Python number as torch's CPU kernels compute it: the number in float32,
+    the product or quotient in float32, rounded once (numpy would round the number to float16 first). Sums and
+    differences keep numpy's: torch's add kernel also rounds the number to float16."""
+    if (fn is np.multiply or fn is np.true_divide) and type(number) in (float, int):
+        return fn(x.astype(np.float32), np.float32(number)).astype(HALF)
+    return fn(x, number)
+
+
 def _add_scaled(x, alpha, y):
     """``x + alpha * y`` as torch's add kernel computes it: one fused multiply-add for two floating tensors of a
     dtype (:func:`minigrad.optim.kernels.add_scaled`), else as numpy computes it."""
     if type(y) is np.ndarray and x.dtype.kind == "f" and x.dtype == y.dtype:
         x, y = np.broadcast_arrays(x, y)
+        if x.dtype is HALF:
+            return _half_add_scaled(x, alpha, y)
         return kernels.add_scaled(x, alpha, y)
     return x + alpha * y
+
+
+_HALF_VECTOR_STEP = 32  # float16 elements torch's vectorised add loop takes at a time on this CPU
+
+
+def _half_add_scaled(x, alpha, y):
+    """``x + alpha * y`` of float16 arrays as torch's add kernel computes it: ``alpha`` rounded to float16, then in
+    float32 and rounded once, except in each row's tail after the last full vector, where torch's scalar loop rounds
+    ``alpha * y`` to float16 before adding (rows: the whole array when contiguous, else the last dimension)."""
+    alpha = HALF.type(alpha)
+    out = kernels.add_scaled(x, alpha, y)
+    whole = x.flags.c_contiguous and y.flags.c_contiguous
+    rows, n = (out.reshape(1, -1), out.size) if whole else (out, out.shape[-1] if out.ndim else 1)
+    tail = n - n % _HALF_VECTOR_STEP
+    if tail < n:
+        xs, ys = (x.reshape(1, -1), y.reshape(1, -1)) if whole else (x, y)
+        rows[..., tail:] = xs[..., tail:] + alpha * ys[..., tail:]
+    return out
 
 
 def _subtract_from(x, y):
@@ -1075,7 +1107,8 @@ class MulScalar(Op):
     @staticmethod
     def forward(ctx, a, *, other):
         ctx.other = other
-        return binary_result(a._data * other, a, other)
+        x = a._data
+        return binary_result(x * other if x.dtype is not HALF else _half_with_number(np.multiply, x, other), a, other)
 
 
 class AddScalar(Op):
