@@ -58,20 +58,7 @@ def cholesky_solve(input, input2, upper=False):
         raise RuntimeError(f"b should have at least 2 dimensions, but has {input.ndim} dimensions instead")
     if input2.ndim < 2:
         raise RuntimeError(f"u should have at least 2 dimensions, but has {input2.ndim} dimensions instead")
-    if input.dtype != input2.dtype:
-        raise RuntimeError(
-            f"Expected b and A to have the same dtype, but found b of type {input.dtype.scalar_name} and A of type "
-            f"{input2.dtype.scalar_name} instead."
-        )
-    if input2.shape[-1] != input2.shape[-2]:
-        raise RuntimeError(
-            f"A must be batches of square matrices, but they are {input2.shape[-2]} by {input2.shape[-1]} matrices"
-        )
-    if input2.shape[-1] != input.shape[-2]:
-        raise RuntimeError(
-            f"Incompatible matrix sizes for cholesky_solve: each A matrix is {input2.shape[-2]} by "
-            f"{input2.shape[-1]} but each b matrix is {input.shape[-2]} by {input.shape[-1]}"
-        )
+    linalg.linear_solve_checks(input, input2, "cholesky_solve")
     linalg.infer_size(tuple(input.shape[:-2]), tuple(input2.shape[:-2]))
     if not input.dtype.is_floating_point or input.dtype.itemsize < 4:
         raise linalg.not_implemented("cholesky_solve_cpu", input.dtype)

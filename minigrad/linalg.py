@@ -162,6 +162,25 @@ def _argument(value, function, name, position):
         raise must_be_tensor(function, name, position, value)
 
 
+def linear_solve_checks(b, A, name):
+    """torch's ``linearSolveCheckInputs`` (``cholesky_solve``, ``triangular_solve``): ``b`` and ``A`` of one dtype,
+    ``A`` batches of square matrices as tall as ``b``."""
+    if b.dtype != A.dtype:
+        raise RuntimeError(
+            f"Expected b and A to have the same dtype, but found b of type {b.dtype.scalar_name} and A of type "
+            f"{A.dtype.scalar_name} instead."
+        )
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(
+            f"A must be batches of square matrices, but they are {A.shape[-2]} by {A.shape[-1]} matrices"
+        )
+    if A.shape[-1] != b.shape[-2]:
+        raise RuntimeError(
+            f"Incompatible matrix sizes for {name}: each A matrix is {A.shape[-2]} by {A.shape[-1]} but each b "
+            f"matrix is {b.shape[-2]} by {b.shape[-1]}"
+        )
+
+
 def _solve_checks(A, B, left, name="linalg.solve"):
     """torch's checks of ``linalg.solve_ex``'s inputs, in its order."""
     if not A.dtype.is_floating_point:

@@ -2,7 +2,7 @@
 factorisation of symmetric matrices with Bunch-Kaufman pivoting (:mod:`minigrad.ops.ldl`). torch differentiates
 neither: their results carry its NotImplemented node."""
 
-from .linalg import _argument
+from .linalg import _argument, square_matrices
 from .linalg_decompositions import ReturnTriple
 from .ops import ldl as LDL
 from .ops._util import not_implemented
@@ -14,17 +14,7 @@ from .tensor import Tensor
 def _factor(A, check_errors, name):
     """torch's checks of ``linalg_ldl_factor_ex``'s input, then the factorisation; ``check_errors`` raises what torch
     2.13 raises for a zero pivot (an internal assert: its error-code table lacks sytrf's code)."""
-    label = "torch.linalg.ldl_factor_ex"
-    if A.ndim < 2:
-        raise RuntimeError(f"{label}: The input tensor A must have at least 2 dimensions.")
-    if A.shape[-1] != A.shape[-2]:
-        raise RuntimeError(
-            f"{label}: A must be batches of square matrices, but they are {A.shape[-2]} by {A.shape[-1]} matrices"
-        )
-    if not A.dtype.is_floating_point:
-        raise RuntimeError(f"{label}: Expected a floating point or complex tensor as input. Got {A.dtype.scalar_name}")
-    if A.dtype.itemsize < 4:
-        raise not_implemented("ldl_factor_kernel_cpu", A.dtype)
+    square_matrices(A, "torch.linalg.ldl_factor_ex", low_precision=True, kernel="ldl_factor_kernel_cpu")
     ld, pivots, info = LDL.sytrf(A._data)
     if check_errors and info.any():
         raise RuntimeError(

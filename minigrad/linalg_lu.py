@@ -2,7 +2,7 @@
 :mod:`minigrad.linalg`) and the older ``torch.lu``, ``torch.lu_unpack``, ``torch.lu_solve`` and
 ``torch.triangular_solve`` (with their Tensor methods). Their ops: :mod:`minigrad.ops.lu`."""
 
-from .linalg import _argument
+from .linalg import _argument, linear_solve_checks
 from .linalg_decompositions import ReturnTriple
 from .ops import lu as LU_OPS
 from .ops._util import infer_size, not_implemented
@@ -184,20 +184,7 @@ def triangular_solve(input, A, upper=True, transpose=False, unitriangular=False)
                 f"torch.triangular_solve: Expected {name} to have at least 2 dimensions, but it has {value.ndim} "
                 "dimensions instead"
             )
-    if input.dtype != A.dtype:
-        raise RuntimeError(
-            f"Expected b and A to have the same dtype, but found b of type {input.dtype.scalar_name} and A of type "
-            f"{A.dtype.scalar_name} instead."
-        )
-    if A.shape[-1] != A.shape[-2]:
-        raise RuntimeError(
-            f"A must be batches of square matrices, but they are {A.shape[-2]} by {A.shape[-1]} matrices"
-        )
-    if A.shape[-1] != input.shape[-2]:
-        raise RuntimeError(
-            f"Incompatible matrix sizes for triangular_solve: each A matrix is {A.shape[-2]} by {A.shape[-1]} but "
-            f"each b matrix is {input.shape[-2]} by {input.shape[-1]}"
-        )
+    linear_solve_checks(input, A, "triangular_solve")
     if not A.dtype.is_floating_point or A.dtype.itemsize < 4:
         raise not_implemented("triangular_solve_cpu", A.dtype)
     infer_size(tuple(input.shape[:-2]), tuple(A.shape[:-2]))
