@@ -561,15 +561,22 @@ _settings = {"threads": None, "interop": None, "deterministic": False, "warn_onl
              "warn_always": False}  # fmt: skip
 
 
-def _cores():
+_CPUS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _default_threads():
     """torch's default number of threads: the CPUs this process may run on, or fewer if ``OMP_NUM_THREADS`` asks
-    (``MKL_NUM_THREADS`` overriding it), as measured of torch 2.13's CPU build."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    (``MKL_NUM_THREADS`` overriding it), as measured of torch 2.13's CPU build. Read once, at import, as torch reads
+    them when it starts (a later change to the environment changes nothing)."""
+    cores = _CPUS
     asked = 0
     for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         value = os.environ.get(name, "")
         asked = int(value) if value.isdigit() and int(value) > 0 else asked
     return min(asked, cores) if asked else cores
+
+
+_DEFAULT_THREADS = _default_threads()
 
 
 def set_num_threads(int):  # noqa: A002 - torch's argument name
@@ -583,7 +590,7 @@ def set_num_threads(int):  # noqa: A002 - torch's argument name
 
 def get_num_threads():
     """Mirror ``torch.get_num_threads``: the number set, else the CPU count torch would use."""
-    return _settings["threads"] or _cores()
+    return _settings["threads"] or _DEFAULT_THREADS
 
 
 def set_num_interop_threads(int):  # noqa: A002 - torch's argument name
@@ -600,7 +607,7 @@ def set_num_interop_threads(int):  # noqa: A002 - torch's argument name
 
 def get_num_interop_threads():
     """Mirror ``torch.get_num_interop_threads``."""
-    return _settings["interop"] or _cores()
+    return _settings["interop"] or _CPUS  # torch's ignores OMP_NUM_THREADS
 
 
 def init_num_threads():
