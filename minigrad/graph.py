@@ -241,6 +241,7 @@ class Graph:
         self._objects = objects  # id(object) -> node id, for tensors and grad_fn nodes
         self._slots = slots  # slot -> tensor id
         self._inputs, self._outputs, self._variable = {}, {}, {}
+        self._by_array = None  # id of an array -> the tensors that require grad and hold it (built when first asked)
         for e in edges:
             if e.kind == "input":
                 self._inputs.setdefault(e.dst, {})[e.index] = e
@@ -301,6 +302,18 @@ class Graph:
     def variable_edge(self, fid):
         """The ``variable`` edge from an AccumulateGrad to its leaf, or None."""
         return self._variable.get(fid)
+
+    def holding_data_of(self, t, same_counter):
+        """The ids of the tensors that require grad and hold the very array of tensor object ``t``, in graph order:
+        those sharing its version counter (``t`` is a ``.detach()`` of one) if ``same_counter``, else those that do
+        not (``t`` is one's ``.data``, whose counter is its own)."""
+        if self._by_array is None:
+            self._by_array = {}
+            for n in self.tensors:
+                if n.tensor is not None and n.requires_grad:
+                    self._by_array.setdefault(id(n.tensor._data), []).append(n)
+        return [n.id for n in self._by_array.get(id(t._data), ())
+                if n.tensor._data is t._data and (n.tensor._vc is t._vc) == same_counter]  # fmt: skip
 
 
 def extract(outputs, names=None, params=None, *, trace=None, frame=None, saved=False, max_nodes=None,

@@ -201,7 +201,6 @@ class StepBuilder:
         self.hooks = {}  # tensor id -> hooks registered on it so far
         self.post_hooks = {}  # leaf tensor id -> post-accumulate-grad hooks registered on it so far
         self.requires = {}  # leaf tensor id -> its requires_grad as the steps last showed it
-        self.by_data = None  # id of a tensor's data -> the graph tensors that require grad and hold it
         self.detach_said = set()  # graph tensors whose ``.detach()`` a caption has explained
         self.changed_off = {}  # tensor id -> the switch (``torch.no_grad()``) on while an op changed it in place
         self.data_touched = set()  # graph tensors whose ``.data`` an op of this statement used
@@ -520,23 +519,14 @@ class StepBuilder:
         None."""
         if not isinstance(t, Tensor) or t.requires_grad or t.grad_fn is not None:
             return None
-        return next((n.id for n in self.sharing(t) if n.tensor._vc is t._vc), None)  # not ``.data``: its own counter
-
-    def sharing(self, t):
-        """The graph tensors that require grad and hold the very data of tensor object ``t``."""
-        if self.by_data is None:
-            self.by_data = {}
-            for n in self.g.tensors:
-                if n.tensor is not None and n.requires_grad:
-                    self.by_data.setdefault(id(n.tensor._data), []).append(n)
-        return [n for n in self.by_data.get(id(t._data), ()) if n.tensor._data is t._data]
+        return next(iter(self.g.holding_data_of(t, same_counter=True)), None)  # not ``.data``: its own counter
 
     def data_of(self, t):
         """The id of the graph tensor whose ``.data`` the tensor object ``t`` is (its data under a version counter of
         its own), or None."""
         if not isinstance(t, Tensor) or t.requires_grad or self.g.tensor_at(slot(t)) is not None:
             return None
-        return next((n.id for n in self.sharing(t) if n.tensor._vc is not t._vc), None)
+        return next(iter(self.g.holding_data_of(t, same_counter=False)), None)
 
     def shared_by_leaf(self, tid):
         """For a leaf that requires grad, the graph tensor shown before it whose data and version counter it shares
@@ -544,8 +534,8 @@ class StepBuilder:
         t = self.g[tid].tensor
         if t is None or self.g[tid].kind != "leaf" or t._base is not None:
             return None
-        return next((n.id for n in self.sharing(t) if n.id != tid and n.id in self.appeared and n.tensor is not t
-                     and n.tensor._vc is t._vc), None)  # fmt: skip
+        return next((i for i in self.g.holding_data_of(t, same_counter=True)
+                     if i != tid and i in self.appeared and self.g[i].tensor is not t), None)  # fmt: skip
 
     def show_data_changes(self):
         """A change made through ``x.data``, which autograd does not count: x's new value, and that backward will
