@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 import numpy as np
 
 import minigrad
-from minigrad.autograd import grad_mode, version
 from minigrad.autograd.engine import replay
 from minigrad.autograd.observer import (
     ACCUMULATE,
@@ -365,9 +364,9 @@ class Recorder:
 def _grad_off():
     """Why new ops record no graph now, as the code switched it off (``torch.no_grad()``, ``torch.inference_mode()``),
     or None where they record one."""
-    if version.inference_mode:
+    if minigrad.is_inference_mode_enabled():
         return "torch.inference_mode()"
-    return None if grad_mode._state.enabled else "torch.no_grad()"
+    return None if minigrad.is_grad_enabled() else "torch.no_grad()"
 
 
 def _runs_backward_hooks(node_hook):
