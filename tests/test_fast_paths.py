@@ -381,30 +381,64 @@ def test_arguments_that_passed_torchs_checks_once_skip_them_with_the_same_outcom
             assert _outcome(warm, args, kwargs) == _outcome(fresh.pop(name), args, kwargs), (name, args, kwargs)
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.integers(1, 3), min_size=1, max_size=3), st.lists(st.integers(-4, 3), min_size=1, max_size=4),
-       st.booleans(), st.sampled_from([None, 7, 2.5]))  # fmt: skip
-def test_an_index_of_ints_alone_reads_and_writes_as_the_general_path(shape, key, grad, value):
-    """``x[i, j]`` (ints alone) takes a Select each at once; ``x[i, j, ...]`` goes through the general indexing:
-    the same values, graph (node names), base and version, the same write for ``x[i, j] = value`` and ``+= 1``,
-    and the same errors (out of bounds, too many indices). (A 0-d tensor's ``x[0]`` and ``x[0, ...]`` raise different
-    errors in torch too.)"""
-    key = tuple(key)
+_WRITTEN = {"none": None, "int": 7, "float": 2.5, "nan": float("nan"), "big": 10**10, "int64 0-d": "tensor int64",
+            "float64 0-d": "tensor float64", "1-d": "tensor 1-d", "other element": "other element",
+            "requires grad": "requires grad", "half of the first": "half of the first"}
+
+
+@st.composite
+def _shape_and_ints(draw):
+    """A shape and an index of ints alone, mostly one in bounds for every dim (one element), else shorter, longer
+    or out of bounds."""
+    shape = draw(st.lists(st.integers(1, 3), min_size=1, max_size=3))
+    n = draw(st.sampled_from([len(shape)] * 4 + [max(len(shape) - 1, 1), len(shape) + 1]))
+    key = [draw(st.integers(-size, size - 1)) for size in shape[:n]] + [draw(st.integers(-1, 0))] * (n - len(shape))
+    if draw(st.integers(0, 5)) == 0:
+        key[draw(st.integers(0, n - 1))] = draw(st.sampled_from([-4, 3]))
+    return shape, tuple(key)
+
+
+@pytest.mark.parametrize("written", sorted(_WRITTEN))
+@pytest.mark.parametrize("dtype", ["float32", "int32", "uint8", "bool"])
+@settings(max_examples=25, deadline=None)
+@given(_shape_and_ints(), st.booleans(), st.booleans(), st.booleans())
+def test_an_index_of_ints_alone_reads_and_writes_as_the_general_path(written, dtype, shape_key, grad, no_grad, view):
+    """``x[i, j]`` (ints alone) takes a Select each at once, and ``x[i, j] = value`` naming one element writes it at
+    once when nothing is recorded; ``x[i, j, ...]`` goes through the general indexing: the same values, graph (node
+    names), base and version (of ``x`` and of a view of it), the same write for ``x[i, j] = value`` and ``+= 1``, in
+    grad mode or not, and the same errors (out of bounds, too many indices, a number out of the dtype's range).
+    (A 0-d tensor's ``x[0]`` and ``x[0, ...]`` raise different errors in torch too.)"""
+    shape, key = shape_key
+    value = _WRITTEN[written]
 
     def run(k):
-        x = torch.arange(float(np.prod(shape))).reshape(shape).requires_grad_(grad) * 1
+        x = torch.arange(float(np.prod(shape))).reshape(shape).to(getattr(torch, dtype))
+        x = x.requires_grad_(grad) * 1 if grad and dtype == "float32" else x
+        other = x.view(-1)[:1] if view else None
         try:
-            y = x[k]
-            read = (y.tolist(), y.shape, type(y.grad_fn).__name__, y._base is x, y._version)
-            if value is None:
-                x[k] += 1
-            else:
-                x[k] = value
+            with torch.set_grad_enabled(not no_grad):
+                y = x[k]
+                read = (y.tolist(), y.shape, type(y.grad_fn).__name__, y._base is x, y._version)
+                if value is None:
+                    x[k] += 1
+                elif value == "tensor 1-d":
+                    x[k] = torch.tensor([3.5])
+                elif value == "other element":
+                    x[k] = x.view(-1)[-1]
+                elif value == "half of the first":  # the first element's memory in part (its upper bytes)
+                    x[k] = x.view(-1).view(torch.int16)[1] if x.element_size() == 4 else x.view(-1)[0]
+                elif value == "requires grad":
+                    x[k] = torch.tensor(1.5, requires_grad=True)
+                elif isinstance(value, str):
+                    x[k] = torch.tensor(-3.75, dtype=getattr(torch, value.split()[1]))
+                else:
+                    x[k] = value
         except Exception as e:  # noqa: BLE001 - the error is the result compared
             return type(e), str(e)
-        return read, x.tolist(), x._version, type(x.grad_fn).__name__
+        seen = None if other is None else (other.tolist(), other._version, type(other.grad_fn).__name__)
+        return read, x.tolist(), x._version, type(x.grad_fn).__name__, x.requires_grad, seen
 
-    assert run(key) == run(key + (Ellipsis,))
+    assert repr(run(key)) == repr(run(key + (Ellipsis,)))  # repr: a nan written reads equal
 
 
 @settings(max_examples=200, deadline=None)

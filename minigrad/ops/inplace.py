@@ -12,11 +12,11 @@ import numpy as np
 from numpy.lib.array_utils import byte_bounds
 
 from .. import dtypes
-from ..autograd import grad_mode
+from ..autograd import grad_mode, observer
 from ..size import shape_text
 from ..tensor import Tensor
 from ..typename import c_type_name
-from ._util import broadcast_mismatch, cant_cast, check_broadcast, data, scalar_as, wrap
+from ._util import broadcast_mismatch, cant_cast, check_broadcast, data, quiet_off, quiet_on, scalar_as, wrap
 from .carriers import ARRAYS
 from .indexing import _index_error as index_error
 from .indexing import (
@@ -317,6 +317,8 @@ def setitem(t, key, value):
     as torch reads one (a Python number, numpy's float64 and integers; ``t[0] = [1., 2.]`` is torch's TypeError)."""
     if not isinstance(value, (Tensor, bool, int, float, np.integer)):
         raise TypeError(f"can't assign a {c_type_name(value)} to a {t.type()}")
+    if key.__class__ is tuple and _wrote_one_element(t, key, value):
+        return
     if key.__class__ is list:
         key = sequence_as_tuple(key)
     k = byte_masks_as_tensors(key if isinstance(key, tuple) else (key,))
@@ -349,3 +351,35 @@ def setitem(t, key, value):
         src = src.view(shape)  # torch's copy_to views it even when no 1 is dropped (ViewBackward0)
         expanded = expanded_shape(src.shape, dst.shape, src.dtype)
         apply_inplace(dst, Copy.apply, src.expand(expanded) if expanded != tuple(src.shape) else src)
+
+
+def _wrote_one_element(t, key, value):
+    """``t[i, j] = value`` with an int for every dim, when autograd records nothing and no observer watches (the
+    ``N[a, b] += 1`` of a counting loop, whose ``+=`` assigns the element to itself): the general path's write and
+    version bump, without the Select views and ``copy_`` it makes on the way. False, having done nothing, where the
+    general path must run (it also raises the errors)."""
+    a = t._data
+    if len(key) != a.ndim or not key or t.__class__ is not Tensor or observer.current is not None or t._vc.inference:
+        return False
+    for k, n in zip(key, a.shape):
+        if k.__class__ is not int or not -n <= k < n:
+            return False
+    if value.__class__ is Tensor:
+        if value._data.ndim or grad_mode._state.enabled and (t._requires_grad or value._requires_grad):
+            return False
+        src = value._data
+    elif grad_mode._state.enabled and t._requires_grad:
+        return False
+    else:
+        src = scalar_as(value, a.dtype)  # its errors (1e10 into int32) as the general path raises them
+    element = a[key + (Ellipsis,)]  # a 0-d view (a[key] would be a copy)
+    if not a.flags.writeable or src.base is not None and np.may_share_memory(element, src) and (
+            overlap_status(element, src) != "full"):  # fmt: skip
+        return False
+    token = quiet_on()  # a cast of nan or inf to an integer is silent, as in Copy.apply
+    try:
+        element[...] = src.astype(a.dtype)
+    finally:
+        quiet_off(token)
+    bump_version(t)
+    return True

@@ -4335,6 +4335,8 @@ from parity import (  # noqa: E402, F401
     cases_programs4,
     cases_programs5,
     cases_programs6,
+    cases_programs7,
+    cases_programs8,
     cases_sequences,
     cases_special,
     cases_students,
