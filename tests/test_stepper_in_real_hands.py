@@ -139,11 +139,16 @@ def test_a_tensor_the_node_keeps_for_itself_is_filled_in():
     assert "log_sigmoid_backward([1., 1., 1.], [2., -4., 1.], [0.1353, 0.0183, 0.3679])" in caption, caption
 
 
-def test_big_tensors_are_named_by_shape_inside_equations():
+def test_big_tensors_are_summarised_as_torch_prints_them_or_named_by_shape_inside_equations():
     s = GraphStepper.from_code("W = torch.ones(64, 10, requires_grad=True)\n(W * 3).sum().backward()\n")
     chain = [t for t in lines(s) if t.startswith("contribution to")]
     assert chain and not any("min=" in t or "mean=" in t for t in chain)
-    assert "contribution to W.grad = grad · 3 = ([64, 10] tensor) · 3 = ([64, 10] tensor)" in chain
+    assert ("contribution to W.grad = grad · 3 = [[1., ..., 1.], ..., [1., ..., 1.]] · 3 = [[3., ..., 3.], ..., "
+            "[3., ..., 3.]]") in chain  # fmt: skip
+    random = GraphStepper.from_code("torch.manual_seed(0)\nW = torch.randn(64, 10, requires_grad=True)\n"
+                                    "(W * W).sum().backward()\n")
+    line = next(t for t in lines(random) if t.startswith("contribution to W.grad"))
+    assert " · ([64, 10] tensor) = [[" in line  # too wide even with one number at each end: its shape
 
 
 def test_saved_tensors_show_their_version_and_the_inplace_error_the_mismatch():
@@ -1102,7 +1107,7 @@ def test_a_detached_tensor_is_named_by_its_detach_and_said_to_have_no_history():
     said = captions_at(GraphStepper.from_code(inline), 3)
     assert said[:2] == ["mul(x.detach(), w): records MulBackward0", "x.detach() shares x's data but has no history "
                         "(requires_grad=False), so no gradient goes back through it to x"]  # fmt: skip
-    assert said[2] == "add(x.detach() * w, tensor([1., 2.])): records AddBackward0"  # x.data is no detach (own counter)
+    assert said[2] == "add(x.detach() * w, x.data): records AddBackward0"  # x.data is no detach (own counter)
     leaf = "x = torch.ones(2, requires_grad=True)\ny = x.detach().requires_grad_()\n(y * 2).sum().backward()\n"
     ns = {}
     assert captions_at(GraphStepper.from_code(leaf, ns), 2) == [
@@ -1214,3 +1219,80 @@ def test_ops_a_create_graph_backward_records_follow_the_node_that_ran_them_under
     assert pow_step[1].startswith("contribution to x.grad") and pow_step[2].startswith("(PyTorch's formula")
     later = [t for st in s.steps for t in st["t"] if t.startswith("create_graph=True")]
     assert later[1:] == ["create_graph=True: computing it recorded these ops too:"]  # said in full once
+
+
+@pytest.mark.skipif(real_torch is None, reason="live comparison with PyTorch: torch is not installed")
+def test_reading_a_non_leafs_grad_says_why_it_is_none():
+    """``print(h.grad)`` printed None (and torch's warning) under a bare ``line 5 printed this:``."""
+    code = ("x = torch.tensor([1.0, 2.0], requires_grad=True)\nh = x * 3\ny = (h * h).sum()\ny.backward()\n"
+            "print(h.grad)\n")  # fmt: skip
+    with warnings.catch_warnings(record=True) as ours, contextlib.redirect_stdout(io.StringIO()):
+        warnings.simplefilter("always")
+        s = GraphStepper.from_code(code)
+    step = next(st for st in s.steps if st["l"] == [5, 5])
+    assert step["t"] == ["h.grad is None: h is not a leaf (its grad_fn is MulBackward0), so backward does not keep its "
+                         "grad unless h.retain_grad() is called first"] and step["o"] == "None\n"  # fmt: skip
+    with warnings.catch_warnings(record=True) as theirs, contextlib.redirect_stdout(io.StringIO()):
+        warnings.simplefilter("always")
+        exec(code, {"torch": real_torch})
+    assert [str(w.message) for w in ours] == [str(w.message) for w in theirs] and len(theirs) == 1
+    kept = GraphStepper.from_code(code.replace("y = ", "h.retain_grad()\ny = "))
+    assert not any(".grad is None" in t for t in lines(kept))  # retain_grad: it is kept, nothing to explain
+    leaf = GraphStepper.from_code(code.replace("print(h.grad)", "print(x.grad)"))
+    assert not any(".grad is None" in t for t in lines(leaf))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        hook = GraphStepper.from_code(code.replace("print(h.grad)", "h.register_hook(lambda g: print(h.grad))"))
+    assert not any(".grad is None" in t for t in lines(hook))  # read when the hook runs, not where it is written
+
+
+@pytest.mark.skipif(real_torch is None, reason="live comparison with PyTorch: torch is not installed")
+def test_x_data_is_named_as_xs_data_without_history_not_by_its_value():
+    """``x * x.data`` read ``mul(x, tensor([1., 2.]))``, its chain rule ``grad · other``, and ``x.data + 1``
+    ``add([1., 2.], 1)``: values, where the code wrote x.data."""
+    code = "x = torch.tensor([1.0, 2.0], requires_grad=True)\ny = (x * x.data).sum()\nz = x.data + 1\ny.backward()\n"
+    ns = {}
+    s = GraphStepper.from_code(code, ns)
+    assert captions_at(s, 2)[:2] == ["mul(x, x.data): records MulBackward0", "x.data is x's data but has no history "
+                                     "(requires_grad=False), so no gradient goes back through it to x"]  # fmt: skip
+    assert captions_at(s, 3) == ["z = add(x.data, 1): needs no grad, so no node is recorded"]
+    assert "contribution to x.grad = grad · x.data = [1., 1.] · [1., 2.] = [1., 2.]" in lines(s)
+    assert ns["x"].grad.tolist() == real_grads(code, "x")[0] == [1.0, 2.0]  # only through x: x.data is a constant
+
+
+@pytest.mark.skipif(real_torch is None, reason="live comparison with PyTorch: torch is not installed")
+@pytest.mark.parametrize("make", ["torch.arange(20.0, requires_grad=True)",
+                                  "torch.linspace(-1, 1, 50, requires_grad=True)",
+                                  "torch.randn(4, 8, requires_grad=True)"])  # fmt: skip
+def test_a_long_tensor_in_a_caption_is_whole_with_torchs_dots(make):
+    """A 20-element grad read ``([20] tensor) · ([20] tensor)`` and ``None -> min=-1 mean=0 max=1`` (not torch's
+    words); ``outer(…, [-0.5663, 0.3731, -0.8920, -1.5…)`` was cut in the middle of a number."""
+    code = f"torch.manual_seed(0)\nx = {make}\nw = torch.linspace(-1, 1, x.numel()).view(x.shape)\n" \
+           "y = (w * x).sum()\ny.backward()\n"
+    ns = {}
+    s = GraphStepper.from_code(code, ns)
+    said = [t for t in lines(s) if t.startswith(("contribution to x.grad", "AccumulateGrad: x.grad"))]
+    assert len(said) == 2 and not any("…" in t or "min=" in t for t in said), said
+    assert "tensor)" not in said[0] or make.startswith("torch.randn")  # an operand too wide for numbers: its shape
+    real = real_torch.tensor(real_grads(code, "x")[0])
+    assert ns["x"].grad.flatten().tolist() == pytest.approx(real.flatten().tolist(), abs=1e-6)
+    printed = {}
+    try:
+        for edge in (3, 2, 1):
+            real_torch.set_printoptions(threshold=0, edgeitems=edge)
+            printed[edge] = re.sub(r"\s+", " ", repr(real))[len("tensor(") : -1].replace("[ ", "[").replace(" ]", "]")
+    finally:
+        real_torch.set_printoptions(profile="default")
+    assert said[1].removeprefix("AccumulateGrad: x.grad: None -> ") in printed.values()  # as torch prints it
+    assert said[0].endswith(" = " + said[1].removeprefix("AccumulateGrad: x.grad: None -> "))
+
+
+def test_an_optimizer_step_and_zero_grad_say_what_they_did():
+    """``opt.step()`` read ``w changed in place: now [1.8000, 0.2000] (version 1)``, not that the optimizer did it,
+    unrecorded; ``opt.zero_grad()`` read ``w.grad is now None`` without why."""
+    code = ("w = torch.tensor([1.0, -1.0], requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+            "loss = ((w * torch.tensor([2.0, 3.0])).sum() - 1) ** 2\nloss.backward()\nopt.step()\nopt.zero_grad()\n")
+    s = GraphStepper.from_code(code)
+    assert captions_at(s, 5) == ["w changed in place: now [1.8000, 0.2000] (version 1); opt.step() updates it under "
+                                 "torch.no_grad(), so this is not recorded"]  # fmt: skip
+    assert captions_at(s, 6) == ["w.grad is now None (opt.zero_grad() sets each .grad to None)"]

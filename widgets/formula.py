@@ -5,7 +5,8 @@ for ``y = a * b`` run backward with grad 1.0 this gives
 ``contribution to a.grad = grad of y · b = 1.0 · 3.0 = 3.0``. The last number is the
 gradient the engine really computed (recorded from the ``grads`` event), not a
 re-evaluation of the formula text. Inside an equation a tensor is written with all its
-numbers when it is small, else by its shape (``([64, 10] tensor)``): never a summary.
+numbers when they fit, else as torch prints a long tensor, its middle left out (``[0., 1., ..., 18., 19.]``),
+else by its shape (``([64, 10] tensor)``): never cut in the middle of a number.
 """
 
 import ast
@@ -17,31 +18,74 @@ import numpy as np
 
 from minigrad import size
 from minigrad.graph import SUMMARY_MAX_ELEMENTS
+from minigrad.printing import PRINT_OPTS, values_str
 from minigrad.tensor import Tensor
 
-from .trace import Value
+from .trace import Value, one_line
 
 _POINTWISE = "minigrad.ops.elementwise"  # the module of the ops that broadcast their inputs
-OPERAND = 32  # characters a tensor's numbers take inside a chain-rule equation
+OPERAND = 44  # characters a tensor's numbers take inside a chain-rule equation
 _IDENT = re.compile(r"(?<![\w.])([A-Za-z_]\w*)(\.shape)?(?!\w)(?!\s*\()")
 
 
 def number_text(value, width=60):
     """A value as it goes into arithmetic: a Python literal for one number (``3.0``, ``-4.0``, ``2``),
-    every number of a small tensor (``[[4.5, 4.5]]``), the shape of a bigger one (``([64, 10] tensor)``)."""
+    every number of a small tensor (``[[4.5, 4.5]]``), a longer one as torch prints it (``[0., 1., ..., 19.]``)
+    (:func:`tensor_text`)."""
     if value is None:
         return "None"
     if isinstance(value, Value):
         if value.scalar is not None and not value.shape:
             return _scalar(value.scalar)
-        if math.prod(value.shape) > SUMMARY_MAX_ELEMENTS:
-            return f"({shape_text(value.shape)} tensor)"
-        return clip(value.text, width)
+        return tensor_text(value, width)
     if isinstance(value, (int, float, bool, np.number, np.bool_)):
         return _scalar(value)
     if isinstance(value, Tensor):  # an argument the node keeps (where's condition): its numbers, not its repr
         return number_text(Value.of(value), width)
     return clip(_literal(value), width)
+
+
+def tensor_text(value, width=60):
+    """A tensor's numbers (a :class:`Value`) in at most ``width`` characters (None: all of a small tensor's), whole:
+    every number if they fit (``[1., 2.]``), else torch's summary of a long tensor with as many numbers at each end
+    as fit (``[-0.5663, 0.3731, ..., 0.2345, 1.4570]``), else its shape (``([64, 10] tensor)``)."""
+    array = value._array
+    small = math.prod(value.shape) <= SUMMARY_MAX_ELEMENTS
+    if small and (width is None or len(value.text) <= width):
+        return value.text
+    width = width or 60
+    if array is not None and array.size:
+        for edge in (3, 2, 1):
+            if all(n <= 2 * edge for n in array.shape) and math.prod(value.shape) > SUMMARY_MAX_ELEMENTS:
+                continue  # nothing to leave out: the full text, which did not fit
+            text = _summary(array, edge)
+            if len(text) <= width:
+                return text
+    return f"({shape_text(value.shape)} tensor)"
+
+
+@functools.lru_cache(maxsize=1024)
+def _summary_of(data, dtype, shape, edge, options):
+    saved = PRINT_OPTS.threshold, PRINT_OPTS.edgeitems
+    PRINT_OPTS.threshold, PRINT_OPTS.edgeitems = 0, edge
+    try:
+        array = np.frombuffer(data, dtype).reshape(shape)
+        return one_line(values_str(array, array.dtype.kind == "f"))
+    finally:
+        PRINT_OPTS.threshold, PRINT_OPTS.edgeitems = saved
+
+
+def _summary(array, edge):
+    """``print(t)``'s numbers with torch's ``...`` for all but ``edge`` of them at each end of each dim, on one
+    line."""
+    o = PRINT_OPTS
+    key = (array.dtype.str, array.shape, edge, (o.precision, o.sci_mode))
+    if array.nbytes > _CACHED_BYTES:  # the cache keeps each key's bytes: a big gradient's are not worth keeping
+        return _summary_of.__wrapped__(array.tobytes(), *key)
+    return _summary_of(array.tobytes(), *key)
+
+
+_CACHED_BYTES = 4096
 
 
 def as_passed(value):

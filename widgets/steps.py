@@ -19,6 +19,7 @@ needs to know what a tensor or a gradient is.
 """
 
 import ast
+import math
 import re
 import textwrap
 
@@ -30,7 +31,7 @@ from minigrad.graph import SUMMARY_MAX_ELEMENTS, TensorNode, extract, slot
 from minigrad.size import Size
 from minigrad.tensor import Tensor
 
-from .formula import as_passed, chain_rule_lines, clip, number_text, shape_text, torch_names_line
+from .formula import as_passed, chain_rule_lines, clip, number_text, shape_text, tensor_text, torch_names_line
 from .layout import (
     EDGE_TEXT,
     GRAD,
@@ -469,7 +470,7 @@ class StepBuilder:
             return f"the earlier {name[4:]}" if name.startswith("was ") else name
         node = self.g[tid]
         if node.grad_fn is None:
-            src = self.detached_from(node.tensor) if node.detached else None
+            src = self.detached_from(node.tensor) if node.detached else self.data_source(tid)
             return self.detach_text(src) if src is not None else self.constant_label(tid)
         fid = node.grad_fn
         fn = self.g[fid]
@@ -548,18 +549,37 @@ class StepBuilder:
             self.data_now[tid] = value
             c.set_line(tid, VALUE, fit("= " + value.text))
             c.info(tid, value=value.full)
-            c.say(f"{self.label(tid)}.data changed in place: {self.label(tid)} is now {value.text} but still version "
-                  f"{value.version} (.data has a version counter of its own), so backward uses the new values without "
-                  "an error")  # fmt: skip
+            c.say(f"{self.label(tid)}.data changed in place: {self.label(tid)} is now {value_text(value)} but still "
+                  f"version {value.version} (.data has a version counter of its own), so backward uses the new values "
+                  "without an error")  # fmt: skip
             c.highlight(tid)
         self.data_touched.clear()
 
     def detach_text(self, src):
-        """``h.detach()`` for the detach of graph tensor ``src`` (None: None)."""
+        """``h.detach()`` for the detach of graph tensor ``src``, ``x.data`` for ``("data", x's id)`` (None: None)."""
         if src is None:
             return None
+        if isinstance(src, tuple):
+            label = self.label(src[1])
+            return f"{label}.data" if _is_code(label) else f"the .data of {label}"
         label = self.label(src)
         return f"{label}.detach()" if _is_code(label) else f"{label}, detached"
+
+    def source_name(self, tid):
+        """``x.data`` or ``h.detach()`` for a graph tensor that is one (an input a chain-rule line names), else None."""
+        if tid is None or self.g[tid].grad_fn is not None:
+            return None
+        node = self.g[tid]
+        text = self.detach_text(self.detached_from(node.tensor) if node.detached else self.data_source(tid))
+        return text if text and _is_code(text) else None
+
+    def data_source(self, tid):
+        """``("data", x's id)`` when graph tensor ``tid`` is ``x.data`` (x's numbers under a version counter of their
+        own, without history), else None."""
+        node = self.g[tid]
+        if node.grad_fn is not None or node.requires_grad or node.detached or node.tensor is None:
+            return None
+        return _data(next(iter(self.g.holding_data_of(node.tensor, same_counter=False)), None))
 
     def detach_notes(self, fid, outs, detached):
         """What an op's input made by ``.detach()`` teaches, the first time one of a tensor shows: no gradient goes
@@ -570,10 +590,12 @@ class StepBuilder:
                 continue
             self.detach_said.add(src)
             made = next((self.name[t] for t in outs if t and self.name.get(t)), None)
+            owner = self.label(src[1] if isinstance(src, tuple) else src)
             stops = (f"so {made}'s graph stops there" if fid is None and made else
-                     f"so no gradient goes back through it to {self.label(src)}")  # fmt: skip
-            notes.append(f"{self.detach_text(src)} shares {self.label(src)}'s data but has no history "
-                         f"(requires_grad=False), {stops}")  # fmt: skip
+                     f"so no gradient goes back through it to {owner}")  # fmt: skip
+            how = "is" if isinstance(src, tuple) else "shares"
+            notes.append(f"{self.detach_text(src)} {how} {owner}'s data but has no history (requires_grad=False), "
+                         f"{stops}")
         return notes
 
     def constant_label(self, tid):
@@ -752,8 +774,10 @@ class StepBuilder:
             self.show_tensor(tid, value)
         for e in self.g.output_edges(fid) if fid is not None else ():
             self.show_edge(e)
-        detached = tuple(self.detached_from(t) if tid is None or self.g[tid].detached else None
+        detached = tuple(self.detached_from(t) if tid is None or self.g[tid].detached else self.data_source(tid)
                          for t, tid in zip(record.inputs, ins))  # fmt: skip
+        detached = tuple(d if d is not None or tid is not None else _data(self.data_of(t))
+                         for d, t, tid in zip(detached, record.inputs, ins))  # fmt: skip
         self.op_notes.append((fid, record.op, ins, outs, info["input_values"], record.params, info.get("grad_off"),
                               detached))  # fmt: skip
 
@@ -806,7 +830,10 @@ class StepBuilder:
                 c.set_line(tid, VALUE, fit(text))
                 c.info(tid, value=ch["value"].full, _version=str(ch["value"].version))
                 off = f"; {self.changed_off[tid]} is on, so this is not recorded" if tid in self.changed_off else ""
-                now = f"now {ch['value'].text} (version {ch['value'].version})"
+                step = re.fullmatch(r"([\w.]+)\.step\(\)", self.statement_code().strip())
+                if step and not off:  # an optimizer's update: torch runs it under no_grad
+                    off = f"; {step[0]} updates it under torch.no_grad(), so this is not recorded"
+                now = f"now {value_text(ch['value'])} (version {ch['value'].version})"
                 c.say(f"{self.label(tid)} changed in place: {now}{off}")
                 c.highlight(tid)
             if tid in self.requires and ch["requires_grad"] != self.requires[tid]:
@@ -819,7 +846,10 @@ class StepBuilder:
                 old_grad = c.text.get((tid, GRAD))
                 self.set_grad(tid, ch["grad"], kept=True)
                 if c.text.get((tid, GRAD)) != old_grad:  # set by the code itself, not by a backward pass
-                    c.say(f"{self.grad_of(tid)} is now {ch['grad'].text if ch['grad'] is not None else 'None'}")
+                    now = value_text(ch["grad"]) if ch["grad"] is not None else "None"
+                    zero = re.fullmatch(r"([\w.]+)\.zero_grad\(\)", self.statement_code().strip())
+                    why = f" ({zero[0]} sets each .grad to None)" if zero and ch["grad"] is None else ""
+                    c.say(f"{self.grad_of(tid)} is now {now}{why}")
                     c.highlight(tid)
             if ch["retains"] and "retains" not in c.classes.get(tid, ()):
                 c.add_class(tid, "retains")
@@ -844,7 +874,42 @@ class StepBuilder:
                 c.highlight(tid)
         self.changed_off.clear()
         self.show_data_changes()
+        for line in self.non_leaf_grads_read():
+            c.say(line)
         self.commit("fwd")
+
+    def statement_code(self):
+        """The code of the current statement (or line of a block), "" if unknown."""
+        where = self.where()
+        return "\n".join(self.lines[where[0] - 1 : where[1]]) if where and self.lines else ""
+
+    def non_leaf_grads_read(self):
+        """Why ``h.grad`` the statement read is None (torch warns, and the student sees None printed): h is not a
+        leaf, and backward keeps only leaves' gradients unless ``h.retain_grad()`` was called."""
+        code = self.statement_code()
+        if ".grad" not in code:
+            return []
+        try:
+            tree = ast.parse(textwrap.dedent(code))
+        except SyntaxError:  # one line of a block
+            try:
+                tree = ast.parse(code.strip())
+            except SyntaxError:
+                return []
+        later = {id(n) for f in ast.walk(tree) if isinstance(f, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef))
+                 for n in ast.walk(f)}  # a hook's body reads it when it runs, not now
+        read = [n.value.id for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr == "grad"
+                and isinstance(n.ctx, ast.Load) and isinstance(n.value, ast.Name) and id(n) not in later]  # fmt: skip
+        lines = []
+        for name in dict.fromkeys(read):
+            tid = self.holder.get(name)
+            t = self.g[tid].tensor if tid is not None and self.name.get(tid) == name else None
+            if t is None or t.grad_fn is None or t.retains_grad:
+                continue
+            made = self.g[self.g[tid].grad_fn].label if self.g[tid].grad_fn else type(t.grad_fn).__name__
+            lines.append(f"{name}.grad is None: {name} is not a leaf (its grad_fn is {made}), so backward does not "
+                         f"keep its grad unless {name}.retain_grad() is called first")
+        return lines
 
     def assigned(self):
         """The variable names the current statement assigns (``out`` in ``out = F.apply(h)``), or () if its code is
@@ -871,7 +936,7 @@ class StepBuilder:
             tid = self.g.tensor_at(at)
             self.set_grad(tid, grad, kept=False)
             c.highlight(tid)
-            c.say(f"backward pass from {self.label(tid)}: its gradient starts as {grad.text}")
+            c.say(f"backward pass from {self.label(tid)}: its gradient starts as {value_text(grad)}")
         if self.replay:
             c.say("(a replay: no .grad changes and nothing is freed; hooks run, and what they print shows here)")
         self.commit("bwd")
@@ -879,8 +944,9 @@ class StepBuilder:
     def on_hook(self, info):
         tid = self.g.tensor_at(info["at"])
         result = info["result"]
-        said = f"returned {result.text}: the gradient is replaced" if result is not None else "returned None"
-        self.canvas.say(f"hook {_named(info['hook'])} on {self.label(tid)} fired with grad {info['grad'].text}, {said}")
+        said = f"returned {value_text(result)}: the gradient is replaced" if result is not None else "returned None"
+        grad = value_text(info["grad"])
+        self.canvas.say(f"hook {_named(info['hook'])} on {self.label(tid)} fired with grad {grad}, {said}")
         if not self.kept.get(tid):  # the grad has reached this tensor (a leaf's .grad changes only when it accumulates)
             self.set_grad(tid, result or info["grad"], kept=False)
         self.canvas.highlight(tid)
@@ -889,7 +955,9 @@ class StepBuilder:
     def on_retain_grad(self, info):
         tid = self.g.tensor_at(info["at"])
         before, after = info["before"], info["after"]
-        change = after.text if before is None else f"{before.text} + {_term(info['grad'].text, 1)} = {after.text}"
+        change = value_text(after)
+        if before is not None:
+            change = f"{value_text(before)} + {_term(value_text(info['grad']), 1)} = {change}"
         self.set_grad(tid, after, kept=True)
         self.canvas.say(f"retain_grad: {self.grad_of(tid)} = {change} (kept)")
         self.canvas.highlight(tid)
@@ -961,7 +1029,7 @@ class StepBuilder:
                       for i, g in enumerate(info["grads"]))  # an input that needs no grad gets none
         outs = final if not hooks else tuple(g if i < len(fn.next) and fn.next[i][0] is not None else None
                                              for i, g in enumerate(hooks[0]["grads"]))  # before the hooks
-        names = [self.formula_name(t) for t in fn.inputs]
+        names = [self.formula_name(t) or self.source_name(t) for t in fn.inputs]
         result = self.formula_name(fn.outputs[0]) if fn.outputs else None
         targets = [self.grad_target(t) for t in fn.inputs]
         c.say(self.made_by(fid))
@@ -1059,7 +1127,7 @@ class StepBuilder:
     def carry(self, edge, grad):
         """An edge shows the gradient that went along it (short on the edge, in full in its info record)."""
         c = self.canvas
-        c.set_text(edge.id, EDGE_TEXT, number_text(grad, WIDTH["edge"]), WIDTH["edge"])
+        c.set_text(edge.id, EDGE_TEXT, _edge_text(grad), WIDTH["edge"])
         c.add_class(edge.id, "carried")
         tensor = edge.src if isinstance(self.g[edge.src], TensorNode) else edge.dst  # the end the grad is for
         c.info(edge.id, title=f"grad for {self.label(tensor)}",
@@ -1081,9 +1149,10 @@ class StepBuilder:
         before, after = info["before"], info["after"]
         grad = self.grad_of(tid)
         if before is None:
-            c.say(f"AccumulateGrad: {grad}: None -> {after.text}")
+            c.say(f"AccumulateGrad: {grad}: None -> {value_text(after)}")
         else:
-            c.say(f"AccumulateGrad: {grad}: {before.text} + {_term(info['grad'].text, 1)} = {after.text}")
+            added = _term(value_text(info["grad"]), 1)
+            c.say(f"AccumulateGrad: {grad}: {value_text(before)} + {added} = {value_text(after)}")
         self.set_grad(tid, after, kept=True)
         edge = self.g.variable_edge(fid)
         c.highlight(tid, edge.id if edge is not None else None)
@@ -1098,18 +1167,18 @@ class StepBuilder:
         tid, c = self.g[fid].variable, self.canvas
         grad, before, after = self.grad_of(tid), info["before"], info["after"]
         c.say(f"post-accumulate-grad hook on {self.label(tid)}: {_called(info['hook'], self.label(tid))} ran with "
-              f"{grad} = {before.text if before is not None else 'None'}")  # fmt: skip
+              f"{grad} = {value_text(before) if before is not None else 'None'}")  # fmt: skip
         if after is None:
             c.say(f"it set {grad} to None" if before is not None else f"{grad} stays None")
         elif before is not None and after.same(before):
-            c.say(f"{grad} stays {after.text}")
+            c.say(f"{grad} stays {value_text(after)}")
         else:
-            c.say(f"it changed {grad} to {after.text}")
+            c.say(f"it changed {grad} to {value_text(after)}")
         value = info["value"]
         if c.text.get((tid, VALUE)) != fit("= " + value.text):
             c.set_line(tid, VALUE, fit("= " + value.text))
             c.info(tid, value=value.full, _version=str(value.version))
-            c.say(f"it changed {self.label(tid)} in place: now {value.text} (version {value.version})")
+            c.say(f"it changed {self.label(tid)} in place: now {value_text(value)} (version {value.version})")
         self.set_grad(tid, after, kept=True)
         edge = self.g.variable_edge(fid)
         c.highlight(fid, tid, edge.id if edge is not None else None)  # the hook runs in the leaf's AccumulateGrad
@@ -1118,8 +1187,8 @@ class StepBuilder:
     def on_capture(self, info):
         tid = self.g.tensor_at(info["at"])
         self.canvas.say(
-            f"autograd.grad: result {info['index']} (the gradient for {self.label(tid)}) is {info['grad'].text};"
-            " no .grad changes"
+            f"autograd.grad: result {info['index']} (the gradient for {self.label(tid)}) is "
+            f"{value_text(info['grad'])}; no .grad changes"
         )
         self.canvas.highlight(tid)
         self.commit("bwd")
@@ -1234,9 +1303,28 @@ def _node_hook_line(info, kind, node, given):
     return f"{kind} {_named(info['hook'])} of {node} ran with {given} {grads}: {said}"
 
 
+def value_text(value):
+    """A value a caption states on its own (not inside an equation): every number of a small tensor, torch's summary
+    of a long one (``[0., 1., 2., ..., 17., 18., 19.]``)."""
+    return tensor_text(value, None)
+
+
+def _edge_text(grad):
+    """The gradient an edge carries, in its label's few characters: the first numbers of a small tensor (the info
+    record has them all), else what an equation writes."""
+    if isinstance(grad, Value) and grad.shape and math.prod(grad.shape) <= SUMMARY_MAX_ELEMENTS:
+        return clip(grad.text, WIDTH["edge"])
+    return number_text(grad, WIDTH["edge"])
+
+
+def _data(src):
+    """How a ``.data`` input is told from a ``.detach()`` one: ``("data", x's id)``; None stays None."""
+    return None if src is None else ("data", src)
+
+
 def _grads_text(values):
     """Gradients as a hook gets them: one as it is, several as a tuple (None where there is none)."""
-    texts = [v.text if v is not None else "None" for v in values]
+    texts = [value_text(v) if v is not None else "None" for v in values]
     return texts[0] if len(texts) == 1 else f"({', '.join(texts)})"
 
 
