@@ -1296,3 +1296,13 @@ def test_an_optimizer_step_and_zero_grad_say_what_they_did():
     assert captions_at(s, 5) == ["w changed in place: now [1.8000, 0.2000] (version 1); opt.step() updates it under "
                                  "torch.no_grad(), so this is not recorded"]  # fmt: skip
     assert captions_at(s, 6) == ["w.grad is now None (opt.zero_grad() sets each .grad to None)"]
+
+
+def test_an_edge_carrying_a_long_gradient_is_labelled_by_its_shape_not_a_clipped_word():
+    """An edge's label has room for a few characters: a gradient too long to summarise there is labelled by its shape,
+    ``(20)`` or ``(4×8)``, where it read ``([20] tenso…``."""
+    for code, shape in (("x = torch.arange(20.0, requires_grad=True)\ny = (x * 2).sum()\ny.backward()", "(20)"),
+                        ("x = torch.ones(4, 8, requires_grad=True)\ny = (x * 3).sum()\ny.backward()", "(4×8)")):
+        s = GraphStepper.from_code(code, namespace={"torch": torch})
+        texts = {v for step in s.steps for _, _, v in step["c"] if isinstance(v, str)}
+        assert shape in texts and not any("tenso…" in t for t in texts), texts

@@ -1311,10 +1311,14 @@ def value_text(value):
 
 def _edge_text(grad):
     """The gradient an edge carries, in its label's few characters: the first numbers of a small tensor (the info
-    record has them all), else what an equation writes."""
+    record has them all), a bigger one's summary if it fits, else its shape (``(64×10)``), never a clipped word."""
+    width = WIDTH["edge"]
     if isinstance(grad, Value) and grad.shape and math.prod(grad.shape) <= SUMMARY_MAX_ELEMENTS:
-        return clip(grad.text, WIDTH["edge"])
-    return number_text(grad, WIDTH["edge"])
+        return clip(grad.text, width)
+    text = number_text(grad, width)
+    if isinstance(grad, Value) and text.endswith(" tensor)"):
+        return clip(f"({'×'.join(map(str, grad.shape))})", width)
+    return text
 
 
 def _data(src):
