@@ -12,6 +12,8 @@ Backward hooks change the graph, as in torch: the module's tensor inputs and out
 Function, :class:`BackwardHookFunction`, whose nodes (``BackwardHookFunctionBackward``) catch the gradients with
 node hooks (:class:`BackwardHook`, torch's ``torch.utils.hooks.BackwardHook``). So its outputs are views that may
 not be changed in place (an ``nn.ReLU(inplace=True)`` after such a module is torch's error).
+
+The global hooks (:mod:`minigrad.nn.global_hooks`) run for every module, before the module's own of the same kind.
 """
 
 import warnings
@@ -20,12 +22,29 @@ from ..autograd import grad_mode
 from ..autograd.function import Function
 from ..tensor import Tensor
 from ..torch_warnings import user_stacklevel
+from . import global_hooks
 
 _NO_INPUT_WARNING = (
     "Full backward hook is firing when gradients are computed with respect to module outputs since no inputs require "
     "gradients. See https://docs.pytorch.org/docs/main/generated/torch.nn.Module.html#torch.nn.Module."
     "register_full_backward_hook for more details."
 )
+
+def _backward_hooks(module, full):
+    """The global then the module's own backward hooks of one kind (full or not), as torch's
+    ``Module._get_backward_hooks``."""
+    hooks = list(global_hooks.GLOBAL_BACKWARD_HOOKS.values()) if global_hooks.is_full_backward_hook is full else []
+    if module._is_full_backward_hook is full:
+        hooks += module._backward_hooks.values()
+    return hooks
+
+
+def _forward_hooks(module):
+    """``(hook id, hook, with kwargs, always called)`` for the global then the module's own forward hooks."""
+    tables = [(global_hooks.GLOBAL_FORWARD_HOOKS, global_hooks.FORWARD_WITH_KWARGS, global_hooks.FORWARD_ALWAYS_CALLED),
+              (module._forward_hooks, module._forward_hooks_with_kwargs, module._forward_hooks_always_called)]
+    return [(hook_id, hook, hook_id in with_kwargs, hook_id in always)
+            for hooks, with_kwargs, always in tables for hook_id, hook in hooks.items()]
 
 
 class BackwardHookFunction(Function):
@@ -137,11 +156,11 @@ class BackwardHook:
 
 
 def call_with_hooks(module, args, kwargs):
-    """``module(*args, **kwargs)`` with its hooks, in torch's order (see the module docstring)."""
+    """``module(*args, **kwargs)`` with the global hooks and its own, in torch's order (see the module docstring)."""
     result = None
     called_always = set()
     try:
-        for hook_id, hook in list(module._forward_pre_hooks.items()):
+        for hook_id, hook in [*global_hooks.GLOBAL_FORWARD_PRE_HOOKS.items(), *module._forward_pre_hooks.items()]:
             if hook_id in module._forward_pre_hooks_with_kwargs:
                 new = hook(module, args, kwargs)
                 if new is not None:
@@ -155,15 +174,17 @@ def call_with_hooks(module, args, kwargs):
                 if new is not None:
                     args = new if isinstance(new, tuple) else (new,)
         bw_hook = None
-        full_hooks = list(module._backward_hooks.values()) if module._is_full_backward_hook else []
-        if full_hooks or module._backward_pre_hooks:
-            bw_hook = BackwardHook(module, full_hooks, list(module._backward_pre_hooks.values()))
+        full_hooks = _backward_hooks(module, True)
+        pre_hooks = [*global_hooks.GLOBAL_BACKWARD_PRE_HOOKS.values(), *module._backward_pre_hooks.values()]
+        if full_hooks or pre_hooks:
+            bw_hook = BackwardHook(module, full_hooks, pre_hooks)
             args = bw_hook.setup_input_hook(args)
         result = module.forward(*args, **kwargs)
-        for hook_id, hook in list(module._forward_hooks.items()):
-            if hook_id in module._forward_hooks_always_called:
+        for hook_id, hook, with_kwargs, always in _forward_hooks(module):
+            if always:
                 called_always.add(hook_id)
-            result = _forward_hook(module, hook_id, hook, args, kwargs, result)
+            new = hook(module, args, kwargs, result) if with_kwargs else hook(module, args, result)
+            result = result if new is None else new
         if bw_hook:
             if not isinstance(result, (Tensor, tuple)):
                 warnings.warn(
@@ -172,14 +193,16 @@ def call_with_hooks(module, args, kwargs):
                     stacklevel=3,
                 )
             result = bw_hook.setup_output_hook(result)
-        if module._is_full_backward_hook is False and module._backward_hooks:
-            _set_node_hooks(module, args, result)
+        node_hooks = _backward_hooks(module, False)
+        if node_hooks:
+            _set_node_hooks(module, node_hooks, args, result)
         return result
     except Exception:
-        for hook_id, hook in list(module._forward_hooks.items()):
-            if hook_id in module._forward_hooks_always_called and hook_id not in called_always:
+        for hook_id, hook, with_kwargs, always in _forward_hooks(module):
+            if always and hook_id not in called_always:
                 try:
-                    result = _forward_hook(module, hook_id, hook, args, kwargs, result)
+                    new = hook(module, args, kwargs, result) if with_kwargs else hook(module, args, result)
+                    result = result if new is None else new
                 except Exception as e:  # noqa: BLE001 - torch silences it with a warning, the first error wins
                     warnings.warn(
                         "module forward hook with ``always_call=True`` raised an exception that was silenced as "
@@ -189,17 +212,7 @@ def call_with_hooks(module, args, kwargs):
         raise
 
 
-def _forward_hook(module, hook_id, hook, args, kwargs, result):
-    """One forward hook's call (given the keyword arguments if it asked for them): the output it returned, or
-    ``result`` if it returned None."""
-    if hook_id in module._forward_hooks_with_kwargs:
-        new = hook(module, args, kwargs, result)
-    else:
-        new = hook(module, args, result)
-    return result if new is None else new
-
-
-def _set_node_hooks(module, args, result):
+def _set_node_hooks(module, node_hooks, args, result):
     """The old (non-full) backward hooks, as torch sets them: hooks of the node that made the first tensor of
     ``result``, called ``hook(module, grad_inputs, grad_outputs)`` with that node's gradients; torch's FutureWarning
     when those are not the module's."""
@@ -209,7 +222,7 @@ def _set_node_hooks(module, args, result):
     grad_fn = first.grad_fn
     if grad_fn is None:
         return
-    for hook in list(module._backward_hooks.values()):
+    for hook in node_hooks:
         grad_fn.register_hook(lambda grad_inputs, grad_outputs, hook=hook: hook(module, grad_inputs, grad_outputs))
     problem = _node_hooks_problem(args, result, grad_fn)
     if problem:

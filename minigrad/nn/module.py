@@ -16,7 +16,13 @@ from ..tensor import Tensor
 from ..torch_api import missing as missing_in_torch
 from ..tracebacks import shown_here
 from ..typename import typename
-from . import hooks
+from . import global_hooks, hooks
+from .global_hooks import (
+    GLOBAL_BACKWARD_HOOKS,
+    GLOBAL_BACKWARD_PRE_HOOKS,
+    GLOBAL_FORWARD_HOOKS,
+    GLOBAL_FORWARD_PRE_HOOKS,
+)
 from .parameter import Buffer, Parameter
 
 
@@ -83,14 +89,15 @@ class Module:
                 for other in (d, d["_parameters"], d["_modules"], d.get("_buffers", {})):
                     if other is not registered:  # a name registered again keeps its place, as in torch
                         other.pop(name, None)
-                registered[name] = value
+                registered[name] = global_hooks.registered(table, self, name, value)
                 return
             if registered is not None and name in registered:
                 if value is not None:
                     raise TypeError(
                         f"cannot assign '{typename(value)}' as {role} '{name}' ({expected} or None expected)"
                     )
-                registered[name] = None
+                # torch's hooks see a sub-module set to None, not a parameter
+                registered[name] = global_hooks.registered(table, self, name, None) if table == "_modules" else None
                 return
         buffers = d.get("_buffers")
         if isinstance(value, Buffer) or (buffers is not None and name in buffers):
@@ -143,7 +150,7 @@ class Module:
             raise TypeError(
                 f"cannot assign '{typename(tensor)}' object to buffer '{name}' (torch Tensor or None required)"
             )
-        self._buffers[name] = tensor
+        self._buffers[name] = global_hooks.registered("_buffers", self, name, tensor)
         if persistent:
             self._non_persistent_buffers_set.discard(name)
         else:
@@ -187,7 +194,7 @@ class Module:
             raise KeyError(f'module name can\'t contain ".", got: {name}')
         if name == "":
             raise KeyError('module name can\'t be empty string ""')
-        self._modules[name] = module
+        self._modules[name] = global_hooks.registered("_modules", self, name, module)
 
     def forward(self, *args, **kwargs):
         """Define the computation; called by ``module(...)``."""
@@ -197,7 +204,9 @@ class Module:
         if "_parameters" not in self.__dict__:
             raise self._not_initialised("_backward_hooks")
         try:
-            if self._forward_pre_hooks or self._forward_hooks or self._backward_hooks or self._backward_pre_hooks:
+            if (self._forward_pre_hooks or self._forward_hooks or self._backward_hooks or self._backward_pre_hooks
+                    or GLOBAL_FORWARD_PRE_HOOKS or GLOBAL_FORWARD_HOOKS or GLOBAL_BACKWARD_HOOKS
+                    or GLOBAL_BACKWARD_PRE_HOOKS):  # the global tables, filled and emptied in place
                 return hooks.call_with_hooks(self, args, kwargs)
             return self.forward(*args, **kwargs)
         except Exception as error:  # minigrad's layers show no frames of their own, as torch's C++ kernels
@@ -741,6 +750,11 @@ class OptimizedModule(Module):
     def __init__(self, mod):
         super().__init__()
         self._orig_mod = mod
+
+    def __call__(self, *args, **kwargs):
+        if global_hooks.has_any_global_hook():  # torch's: the global hooks run for this wrapper too
+            warnings.warn(global_hooks.COMPILE_WITH_GLOBAL_HOOKS, stacklevel=2)
+        return super().__call__(*args, **kwargs)
 
     def forward(self, *args, **kwargs):
         return self._orig_mod(*args, **kwargs)

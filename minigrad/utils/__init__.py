@@ -1,4 +1,5 @@
-"""``minigrad.utils``: as ``torch.utils``, home of ``minigrad.utils.data``, ``minigrad.utils.checkpoint`` and
-``minigrad.utils.tensorboard``."""
+"""``minigrad.utils``: as ``torch.utils``, home of ``minigrad.utils.data``, ``minigrad.utils.checkpoint``,
+``minigrad.utils.hooks`` and ``minigrad.utils.tensorboard``."""
 
-from . import checkpoint, data  # noqa: F401 - torch.utils.data and .checkpoint are there once torch is imported
+# torch.utils.data, .checkpoint and .hooks are there once torch is imported
+from . import checkpoint, data, hooks  # noqa: F401

@@ -1,14 +1,17 @@
-"""The layers the lessons use: Linear, Sequential, ReLU, Tanh and Sigmoid."""
+"""The layers the lessons use: Linear, Sequential, ReLU, Tanh and Sigmoid; as ``torch.nn.modules``, also the package
+of the submodules where torch defines its layers (``torch.nn.modules.module``, ``.loss``, ``.conv``, ...), each
+loaded when first named, as torch's are there once torch is imported."""
 
+import importlib
 import math
 import operator
 from collections import OrderedDict
 
-from .. import creation
-from . import functional as F
-from . import init
-from .module import Module
-from .parameter import Parameter
+from ... import creation
+from .. import functional as F
+from .. import init
+from ..module import Module
+from ..parameter import Parameter
 
 
 class Linear(Module):
@@ -169,3 +172,12 @@ class Sigmoid(Module):
 
     def forward(self, input):
         return F.sigmoid(input)
+
+
+_SUBMODULES = ("activation", "batchnorm", "container", "conv", "dropout", "linear", "loss", "module", "utils")
+
+
+def __getattr__(name):
+    if name in _SUBMODULES:  # not imported above: they import the layers of minigrad.nn, which imports this package
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module '{__name__}' has no attribute '{name}'")
