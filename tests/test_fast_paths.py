@@ -383,7 +383,7 @@ def test_arguments_that_passed_torchs_checks_once_skip_them_with_the_same_outcom
 
 _WRITTEN = {"none": None, "int": 7, "float": 2.5, "nan": float("nan"), "big": 10**10, "int64 0-d": "tensor int64",
             "float64 0-d": "tensor float64", "1-d": "tensor 1-d", "other element": "other element",
-            "requires grad": "requires grad", "half of the first": "half of the first"}
+            "requires grad": "requires grad", "half of the first": "half of the first", "parameter": "parameter"}
 
 
 @st.composite
@@ -427,6 +427,8 @@ def test_an_index_of_ints_alone_reads_and_writes_as_the_general_path(written, dt
                     x[k] = x.view(-1)[-1]
                 elif value == "half of the first":  # the first element's memory in part (its upper bytes)
                     x[k] = x.view(-1).view(torch.int16)[1] if x.element_size() == 4 else x.view(-1)[0]
+                elif value == "parameter":
+                    x[k] = torch.nn.Parameter(torch.tensor(1.5))
                 elif value == "requires grad":
                     x[k] = torch.tensor(1.5, requires_grad=True)
                 elif isinstance(value, str):

@@ -368,7 +368,7 @@ def _wrote_one_element(t, key, value):
         if value._data.ndim or grad_mode._state.enabled and (t._requires_grad or value._requires_grad):
             return False
         src = value._data
-    elif grad_mode._state.enabled and t._requires_grad:
+    elif isinstance(value, Tensor) or grad_mode._state.enabled and t._requires_grad:  # a Parameter: as below
         return False
     else:
         src = scalar_as(value, a.dtype)  # its errors (1e10 into int32) as the general path raises them
