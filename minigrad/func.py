@@ -18,7 +18,9 @@ minigrad builds them on its one engine, where torch has a separate machinery (fu
   ``linearize`` runs ``f`` once for the output and one ``jvp`` per call of its ``jvp_fn``.
 * ``vmap`` runs ``f`` once per slice along ``in_dims`` and stacks the results along ``out_dims``. torch runs ``f``
   once on batched tensors instead; so, unlike torch, inside a minigrad ``vmap`` a tensor prints as one sample (torch
-  prints a ``BatchedTensor``), and ``.item()`` and random ops work (torch refuses them). A user
+  prints a ``BatchedTensor``), and random ops work (torch refuses them); ``.item()``, ``float``, ``int`` and ``bool``
+  of a sample raise torch's errors, but of what an op computes from it they still convert, where torch raises
+  (:mod:`minigrad.autograd.batched`). A user
   ``autograd.Function`` must still have a vmap rule (its ``vmap`` staticmethod or ``generate_vmap_rule = True``;
   torch's error otherwise), but its ``vmap`` is not called: its ``forward`` runs once per slice.
 * ``functional_call`` runs a module with other tensors in place of its parameters and buffers.
@@ -28,7 +30,7 @@ import functools
 
 from . import autograd
 from ._pytree import broadcast_prefix, tree_leaves, tree_map, tree_spec
-from .autograd import forward_ad, grad_mode, transforms
+from .autograd import batched, forward_ad, grad_mode, transforms
 from .autograd.accumulate_grad import AccumulateGrad
 from .autograd.graph import next_sequence_nr
 from .creation import zeros_like
@@ -576,7 +578,7 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
         results = []
         with transforms.running("vmap"):
             for i in range(sizes[0]):
-                sample = iter([a if d is None else a.select(d, i) for a, d in pairs])
+                sample = iter([a if d is None else _sample(a.select(d, i)) for a, d in pairs])
                 results.append(func(*_rebuilt(args, sample), **kwargs))
         first = results[0]
         dims = broadcast_prefix(out_dims, first)
@@ -588,9 +590,19 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
             )
         per_result = [tree_leaves(r) for r in results]
         stacked = [_stacked(name, [leaves[k] for leaves in per_result], d) for k, d in enumerate(dims)]
+        for t in stacked:  # a result given once (out_dims=None) may be a sample's own data
+            if isinstance(t, Tensor):
+                t._data = batched.plain(t._data)
         return _rebuilt(first, iter(stacked))
 
     return wrapper
+
+
+def _sample(t):
+    """The slice ``t`` as ``vmap`` gives it to ``f``: its data marked as a sample's, so that ``.item()`` of it, or of
+    anything computed from it, raises torch's error (:mod:`minigrad.autograd.batched`)."""
+    t._data = batched.batched(t._data)
+    return t
 
 
 def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, *, tie_weights=True, strict=False):

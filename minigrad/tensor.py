@@ -25,9 +25,11 @@ from .autograd import engine as _engine
 from .autograd import function as _function
 from .autograd import grad_mode
 from .autograd import graph as _graph
+from .autograd import transforms as _transforms
 from .autograd import variable as _variable
 from .autograd import version as _version
 from .autograd.accumulate_grad import AccumulateGrad
+from .autograd.batched import CONTROL_FLOW_ERROR, ITEM_ERROR, BatchedArray
 from .autograd.graph import add_hook
 from .device import CPU, check_device, device
 from .serialization import array_from_state, array_state
@@ -235,6 +237,8 @@ class Tensor(metaclass=HidesStandIns):
             raise RuntimeError(
                 f"a Tensor with {self._data.size} elements cannot be converted to Scalar"
             )
+        if self._data.__class__ is BatchedArray and _transforms.mapping():  # a vmap sample (minigrad.autograd.batched)
+            raise RuntimeError(ITEM_ERROR)
         return self._data.reshape(()).item()
 
     def tolist(self):
@@ -277,6 +281,8 @@ class Tensor(metaclass=HidesStandIns):
     def _scalar(self):
         if self._data.size != 1:
             raise ValueError("only one element tensors can be converted to Python scalars")
+        if self._data.__class__ is BatchedArray and _transforms.mapping():
+            raise RuntimeError(ITEM_ERROR)
         return self._data.reshape(()).item()
 
     def __bool__(self):
@@ -285,6 +291,8 @@ class Tensor(metaclass=HidesStandIns):
                 f"Boolean value of Tensor with {'no values' if self._data.size == 0 else 'more than one value'} is "
                 "ambiguous"
             )
+        if self._data.__class__ is BatchedArray and _transforms.mapping():
+            raise RuntimeError(CONTROL_FLOW_ERROR)
         return bool(self._data.reshape(()))
 
     def __contains__(self, element):

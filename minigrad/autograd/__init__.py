@@ -11,7 +11,8 @@ from . import forward_ad, function, functional, graph, transforms
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
 from .engine import make_grads as _make_grads_of_tensors
 from .engine import run_backward
-from .function import Function, once_differentiable
+from .engine_modes import is_multithreading_enabled, is_view_replay_enabled, set_multithreading_enabled  # noqa: F401
+from .function import Function, NestedIOFunction, once_differentiable
 from .grad_mode import (
     enable_grad,
     inference_mode,
@@ -22,10 +23,13 @@ from .grad_mode import (
 )
 from .gradcheck import gradcheck, gradgradcheck
 from .observer import observe
+from .saved_hooks import SavedTensor
 from .variable import Variable
 
 __all__ = [
     "Function",
+    "NestedIOFunction",
+    "SavedTensor",
     "Variable",
     "forward_ad",
     "function",
@@ -45,6 +49,7 @@ __all__ = [
     "observe",
     "set_detect_anomaly",
     "set_grad_enabled",
+    "set_multithreading_enabled",
 ]
 
 

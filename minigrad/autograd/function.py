@@ -185,13 +185,26 @@ class BackwardCFunction(Node, FunctionCtx):
         return tuple(r for r, tensor_arg in zip(result, is_tensor) if tensor_arg)
 
 
-class Function:
+def _backward_class(cls):
+    """The node class of Function ``cls``: ``<Name>Backward``, in torch's module, as type(node) and repr(node) show
+    it."""
+    return type(f"{cls.__name__}Backward", (BackwardCFunction,), {"_forward_cls": cls, "__module__": TORCH_MODULE})
+
+
+class FunctionMeta(type):
+    """Mirror ``torch.autograd.function.FunctionMeta``, the type of every Function class (``type(MyFunction)``):
+    it gives each one its node class, ``_backward_cls``."""
+
+    __module__ = TORCH_MODULE
+
+    def __init__(cls, name, bases, attrs):
+        cls._backward_cls = _backward_class(cls)
+        super().__init__(name, bases, attrs)
+
+
+class Function(metaclass=FunctionMeta):
     """Mirror ``torch.autograd.Function``: subclass it with static ``forward`` and ``backward``, then call
     ``YourFunction.apply(...)``. ``backward`` returns one gradient (or None) per argument of ``forward``."""
-
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        cls._backward_cls = _backward_class(cls)
 
     def __init__(self, *args, **kwargs):
         warnings.warn(
@@ -327,13 +340,28 @@ class Function:
         return outputs[0] if single else outputs
 
 
-def _backward_class(cls):
-    """The node class of Function ``cls``: ``<Name>Backward``, in torch's module, as type(node) and repr(node) show
-    it."""
-    return type(f"{cls.__name__}Backward", (BackwardCFunction,), {"_forward_cls": cls, "__module__": TORCH_MODULE})
+class InplaceFunction(Function):
+    """Mirror ``torch.autograd.function.InplaceFunction``, kept by torch for old code only: a Function whose
+    instances remember ``inplace``."""
+
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
 
 
-Function._backward_cls = _backward_class(Function)  # Function.apply runs the base forward, which raises torch's error
+class NestedIOFunction(Function):
+    """Mirror ``torch.autograd.function.NestedIOFunction``, kept by torch for old code only: a legacy Function
+    (instance methods ``forward_extended`` and ``backward_extended``), which, as in torch 2, cannot be called."""
+
+    def forward_extended(self, *input):
+        """User-defined forward of a legacy Function."""
+        raise NotImplementedError
+
+    def backward_extended(self, *grad_output):
+        """User-defined backward of a legacy Function."""
+        raise NotImplementedError
+
+
 _signature = functools.lru_cache(maxsize=64)(inspect.signature)
 _UNSET = object()
 
