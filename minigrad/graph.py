@@ -49,6 +49,7 @@ soon as the graph passes ``max_nodes``.
 import contextlib
 import functools
 import inspect
+import math
 import re
 import sys
 import types
@@ -62,11 +63,12 @@ from .autograd.function import BackwardCFunction
 from .autograd.graph import PackedTensor, SavedOutput
 from .autograd.observer import OP, observe
 from .dtypes import from_numpy_dtype
-from .printing import values_str
+from .printing import PRINT_OPTS, values_str
 from .tensor import Tensor
 
-# Tensors with at most this many elements show every value; bigger ones show min, mean and max.
+# Tensors with at most this many elements show every value; bigger ones torch's summary with its ``...``.
 SUMMARY_MAX_ELEMENTS = 12
+SUMMARY_WIDTH = 24  # characters a line of a tensor's box shows
 
 
 class GraphTooLarge(ValueError):
@@ -770,11 +772,55 @@ def _attrs(fn):
     return attrs
 
 
-def summarize(array):
+def summarize(array, fits=None, shape=None):
     """A short text for a tensor's values: for small tensors every value, as torch prints them
-    (``[[1.0000, 2.5000]]``); ``min=... mean=... max=...`` for bigger ones."""
+    (``[[1.0000, 2.5000]]``); for bigger ones torch's summary of a long tensor on one line, with as many numbers
+    at each end as ``fits(text)`` allows (default: :data:`SUMMARY_WIDTH` characters; :func:`elided`), else the
+    shape (``(64×10)``). ``shape``: the tensor's, where ``array`` is :func:`edges_of` it."""
     a = np.asarray(array)
-    if a.size <= SUMMARY_MAX_ELEMENTS:
+    if (a.size if shape is None else math.prod(shape)) <= SUMMARY_MAX_ELEMENTS:
         return values_str(a, a.dtype.kind == "f")
-    f = a.astype(np.float64)
-    return f"min={f.min():.4g} mean={f.mean():.4g} max={f.max():.4g}"
+    return elided(a, fits or _fits_a_box) or shape_box_text(a.shape if shape is None else shape)
+
+
+def elided(array, fits):
+    """``print(t)``'s numbers on one line with torch's ``...`` for all but 3, 2 or 1 of them at each end of each
+    dim (``[0., 1., ..., 18., 19.]``): the most that ``fits(text)``; None if none does, or if nothing would be
+    left out. ``array`` may be :func:`edges_of` the tensor's: the text is the same."""
+    saved, shown, best = (PRINT_OPTS.threshold, PRINT_OPTS.edgeitems), edges_of(array), None
+    try:
+        for edge in (1, 2, 3):  # fewest first: more numbers make no shorter a text, so the first that fails ends it
+            if all(n <= 2 * edge for n in array.shape):
+                break  # nothing to leave out: every number, not a summary
+            PRINT_OPTS.threshold, PRINT_OPTS.edgeitems = 0, edge
+            text = one_line(values_str(shown, array.dtype.kind == "f"))
+            if not fits(text):
+                break
+            best = text
+    finally:
+        PRINT_OPTS.threshold, PRINT_OPTS.edgeitems = saved
+    return best
+
+
+def edges_of(array):
+    """``array`` cut to its first and last 3 numbers along each dim and one between them: what :func:`elided`
+    shows of it (a copy, small whatever the tensor's size)."""
+    for axis, n in enumerate(array.shape):
+        if n > 7:
+            array = np.take(array, [0, 1, 2, n // 2, n - 3, n - 2, n - 1], axis=axis)
+    return np.array(array)
+
+
+def shape_box_text(shape):
+    """A tensor by its shape alone, where none of its numbers fit: ``(64×10)``."""
+    return f"({'×'.join(map(str, shape))})"
+
+
+def one_line(text):
+    """Printed numbers on one line (labels have a fixed size): ``[[1., 2.], [3., 4.]]``."""
+    text = re.sub(r"\s+", " ", text)
+    return re.sub(r"\[ ", "[", re.sub(r" ([,\]])", r"\1", text))
+
+
+def _fits_a_box(text):
+    return len(text) <= SUMMARY_WIDTH

@@ -4,11 +4,23 @@ Structure is compared with PyTorch 2.13 live (grad_fn names, next_functions wiri
 ``_saved_*`` attributes) when torch is importable.
 """
 
+import numpy as np
 import pytest
 
 import minigrad as torch
 from minigrad import graph
-from minigrad.graph import Edge, GraphTooLarge, OpRecord, extract, op_name, record, summarize
+from minigrad.graph import (
+    Edge,
+    GraphTooLarge,
+    OpRecord,
+    edges_of,
+    elided,
+    extract,
+    one_line,
+    op_name,
+    record,
+    summarize,
+)
 
 
 def seed_004(trace=False):
@@ -239,9 +251,30 @@ def test_summaries_are_compact_for_big_tensors():
     assert summarize(torch.tensor([[1.0, 2.0], [3.0, 4.5]])._data) == "[[1.0000, 2.0000],\n [3.0000, 4.5000]]"
     assert summarize(torch.tensor([1.0, 2.0])._data) == "[1., 2.]"  # as torch prints them
     big = torch.arange(100).float()
-    assert summarize(big._data) == "min=0 mean=49.5 max=99"
+    assert summarize(big._data) == "[0., 1., ..., 98., 99.]"  # 2 numbers at each end fit 24 characters, 3 do not
     g = extract(big.requires_grad_() * 2)
-    assert g.tensors[0].value == "min=0 mean=49.5 max=99" and g.tensors[0].shape == (100,)
+    assert g.tensors[0].value == "[0., 1., ..., 98., 99.]" and g.tensors[0].shape == (100,)
+    assert summarize(torch.arange(32.0).reshape(4, 8)._data) == "(4×8)"  # no summary fits: the shape alone
+    assert summarize(torch.arange(32.0).reshape(4, 8)._data, lambda text: len(text) <= 40) == (
+        "[[0., ..., 7.], ..., [24., ..., 31.]]")  # fmt: skip
+
+
+@pytest.mark.parametrize("shape", [(20,), (4, 8), (100,), (64, 10), (3, 9, 50), (2000,)])
+@pytest.mark.parametrize("edge", [1, 2, 3])
+def test_long_tensors_are_summarised_as_torch_prints_them(shape, edge):
+    """Each summary the boxes choose from is torch's own ``print(t)`` with ``edgeitems`` numbers at each end."""
+    real = pytest.importorskip("torch")
+    values = np.random.default_rng(edge).standard_normal(shape).astype(np.float32) * 10 ** (edge - 2)
+    texts = []
+    assert elided(values, lambda text: texts.append(text) or True) == texts[2]  # every candidate fits: the longest
+    real.set_printoptions(threshold=0, edgeitems=edge)
+    try:
+        printed = one_line(repr(real.from_numpy(values)))
+    finally:
+        real.set_printoptions(profile="default")
+    assert f"tensor({texts[edge - 1]})" == printed
+    assert summarize(edges_of(values), lambda text: len(text) <= len(texts[edge - 1]), shape) == texts[edge - 1]
+    assert summarize(values, lambda text: False) == f"({'×'.join(map(str, shape))})"
 
 
 def test_budget_stops_extraction_early(monkeypatch):

@@ -1306,3 +1306,36 @@ def test_an_edge_carrying_a_long_gradient_is_labelled_by_its_shape_not_a_clipped
         s = GraphStepper.from_code(code, namespace={"torch": torch})
         texts = {v for step in s.steps for _, _, v in step["c"] if isinstance(v, str)}
         assert shape in texts and not any("tenso…" in t for t in texts), texts
+
+
+def _printed_with(values, edge):
+    """Real torch's ``print`` of ``values`` with ``edge`` numbers at each end of each dim, on one line."""
+    real_torch.set_printoptions(threshold=0, edgeitems=edge)
+    try:
+        text = re.sub(r"\s+", " ", repr(real_torch.tensor(values)))[len("tensor(") : -1]
+    finally:
+        real_torch.set_printoptions(profile="default")
+    return text.replace("[ ", "[").replace(" ]", "]").replace(" ,", ",")
+
+
+@pytest.mark.skipif(real_torch is None, reason="live comparison with PyTorch: torch is not installed")
+def test_a_long_tensors_box_lines_read_as_torch_prints_it_or_by_its_shape():
+    """A 20-element tensor's box read ``= min=0 mean=9.5 ma…`` and ``grad min=2 mean=2 max=2``: now torch's print
+    with as many numbers at each end as fit the box whole; a 4x8 tensor's, where no summary fits, its shape."""
+    from widgets.layout import GRAD, VALUE, fit
+
+    code = ("x = torch.arange(20.0, requires_grad=True)\nw = torch.arange(32.0).view(4, 8).requires_grad_()\n"
+            "y = (x * 2).sum() + (w * 3).sum()\ny.backward()\n")  # fmt: skip
+    ns = {}
+    s = GraphStepper.from_code(code, ns)
+    texts = state_at(s.steps, len(s.steps) - 1)[0]
+    box = {t[0]: t for t in texts.values() if t.get(0) in ("x", "w")}
+    for name, line, prefix, bold in (("x", VALUE, "= ", False), ("x", GRAD, "grad ", True)):
+        values = (ns[name] if line == VALUE else ns[name].grad).tolist()
+        shown = {edge: prefix + _printed_with(values, edge) for edge in (3, 2, 1)}
+        fitting = [edge for edge, text in shown.items() if fit(text, bold) == text]
+        assert fitting and box[name][line] == shown[max(fitting)], (box[name][line], shown)
+    assert box["x"][VALUE] == "= [0., 1., ..., 18., 19.]"
+    assert (box["w"][VALUE], box["w"][GRAD]) == ("= (4×8)", "grad (4×8)")  # "[[0., ..., 7.], ..., [24., …" does not fit
+    assert not any(t.endswith("…") for b in box.values() for t in (b[VALUE], b[GRAD]))
+    assert not any("min=" in t or "mean=" in t for b in texts.values() for t in b.values() if isinstance(t, str))

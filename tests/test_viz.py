@@ -151,6 +151,28 @@ def test_make_dot_show_data_and_grad():
     assert "0.9400" not in make_dot(v["out"], params={"Wx": v["Wx"]}).source
 
 
+def test_a_long_tensor_is_drawn_as_torch_prints_it_or_by_its_shape():
+    """A 20-element tensor was drawn as ``min=0 mean=9.5 max=19`` (and its grad ``min=2 mean=2 max=2``): now as
+    torch prints it, its middle left out (``print`` with ``edgeitems=2``); a 4x8 one, no summary of which fits a
+    box's line, by its shape."""
+    x = torch.arange(20.0, requires_grad=True)
+    w = torch.arange(32.0).view(4, 8).requires_grad_()
+    y = (x * 2).sum() + (w * 3).sum()
+    y.backward()
+    torch.set_printoptions(threshold=0, edgeitems=2)
+    try:
+        printed = [" ".join(repr(t.detach()).split())[len("tensor(") : -1].replace("[ ", "[") for t in (x, x.grad)]
+    finally:
+        torch.set_printoptions(profile="default")
+    assert printed == ["[0., 1., ..., 18., 19.]", "[2., 2., ..., 2., 2.]"]
+    drawn = node_lines(draw_graph(y, names={"x": x, "w": w}).source)
+    assert f"data {printed[0]}<BR" in drawn["t0"] and f"grad {printed[1]}<BR" in drawn["t0"]
+    assert "data (4×8)<BR" in drawn["t3"] and "grad (4×8)<BR" in drawn["t3"]
+    dot = node_lines(make_dot(y, params={"x": x, "w": w}, show_data=True, show_grad=True).source)
+    assert f"<BR/>{printed[0]}<BR/>grad: {printed[1]}>" in dot["t0"]
+    assert not any("min=" in line for line in [*drawn.values(), *dot.values()])
+
+
 def test_make_dot_handles_several_outputs_and_a_lone_leaf():
     w = torch.tensor([1.0, 2.0], requires_grad=True)
     y = w * 2

@@ -12,12 +12,11 @@ import numpy as np
 import pytest
 
 import minigrad as torch
-from minigrad.graph import summarize
+from minigrad.graph import one_line, summarize
 from widgets import GraphStepper, StepperTooLarge
 from widgets import layout as layout_module
 from widgets.layout import SLOTS
 from widgets.picture import state_at
-from widgets.trace import one_line
 
 SEED_004 = """\
 import torch

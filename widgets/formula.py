@@ -17,11 +17,10 @@ import re
 import numpy as np
 
 from minigrad import size
-from minigrad.graph import SUMMARY_MAX_ELEMENTS
-from minigrad.printing import PRINT_OPTS, values_str
+from minigrad.graph import SUMMARY_MAX_ELEMENTS, elided
 from minigrad.tensor import Tensor
 
-from .trace import Value, one_line
+from .trace import Value
 
 _POINTWISE = "minigrad.ops.elementwise"  # the module of the ops that broadcast their inputs
 OPERAND = 44  # characters a tensor's numbers take inside a chain-rule equation
@@ -48,44 +47,15 @@ def number_text(value, width=60):
 def tensor_text(value, width=60):
     """A tensor's numbers (a :class:`Value`) in at most ``width`` characters (None: all of a small tensor's), whole:
     every number if they fit (``[1., 2.]``), else torch's summary of a long tensor with as many numbers at each end
-    as fit (``[-0.5663, 0.3731, ..., 0.2345, 1.4570]``), else its shape (``([64, 10] tensor)``)."""
-    array = value._array
+    as fit (``[-0.5663, 0.3731, ..., 0.2345, 1.4570]``, :func:`~minigrad.graph.elided`), else its shape
+    (``([64, 10] tensor)``)."""
     small = math.prod(value.shape) <= SUMMARY_MAX_ELEMENTS
     if small and (width is None or len(value.text) <= width):
         return value.text
     width = width or 60
-    if array is not None and array.size:
-        for edge in (3, 2, 1):
-            if all(n <= 2 * edge for n in array.shape) and math.prod(value.shape) > SUMMARY_MAX_ELEMENTS:
-                continue  # nothing to leave out: the full text, which did not fit
-            text = _summary(array, edge)
-            if len(text) <= width:
-                return text
-    return f"({shape_text(value.shape)} tensor)"
-
-
-@functools.lru_cache(maxsize=1024)
-def _summary_of(data, dtype, shape, edge, options):
-    saved = PRINT_OPTS.threshold, PRINT_OPTS.edgeitems
-    PRINT_OPTS.threshold, PRINT_OPTS.edgeitems = 0, edge
-    try:
-        array = np.frombuffer(data, dtype).reshape(shape)
-        return one_line(values_str(array, array.dtype.kind == "f"))
-    finally:
-        PRINT_OPTS.threshold, PRINT_OPTS.edgeitems = saved
-
-
-def _summary(array, edge):
-    """``print(t)``'s numbers with torch's ``...`` for all but ``edge`` of them at each end of each dim, on one
-    line."""
-    o = PRINT_OPTS
-    key = (array.dtype.str, array.shape, edge, (o.precision, o.sci_mode))
-    if array.nbytes > _CACHED_BYTES:  # the cache keeps each key's bytes: a big gradient's are not worth keeping
-        return _summary_of.__wrapped__(array.tobytes(), *key)
-    return _summary_of(array.tobytes(), *key)
-
-
-_CACHED_BYTES = 4096
+    numbers = value.numbers
+    text = elided(numbers, lambda t: len(t) <= width) if numbers is not None and numbers.size else None
+    return text or f"({shape_text(value.shape)} tensor)"
 
 
 def as_passed(value):

@@ -27,7 +27,7 @@ import numpy as np
 
 from minigrad.autograd.observer import BEGIN, INPUTS, NODE_HOOK, OP
 from minigrad.dtypes import from_numpy_dtype
-from minigrad.graph import SUMMARY_MAX_ELEMENTS, TensorNode, extract, slot
+from minigrad.graph import SUMMARY_MAX_ELEMENTS, TensorNode, extract, one_line, slot, summarize
 from minigrad.size import Size
 from minigrad.tensor import Tensor
 
@@ -46,7 +46,7 @@ from .layout import (
     classes_for,
     fit,
 )  # fmt: skip
-from .trace import ERROR, FILENAME, STATEMENT, Value, kept_grad, one_line, passes_module_inputs
+from .trace import ERROR, FILENAME, STATEMENT, Value, kept_grad, passes_module_inputs
 
 MAX_OPS_LISTED = 6  # a statement that runs more ops is summarised in one line
 NUMBER = "a number"  # an op's argument that was a Python number the graph did not keep (a replayed graph)
@@ -348,7 +348,10 @@ class StepBuilder:
         dtype = "" if node.dtype == "float32" else " " + node.dtype
         c.set_line(tid, SHAPE, fit(shape_text(node.shape) + dtype))
         text = value.text if value is not None else node.value
-        c.set_line(tid, VALUE, fit("= " + text if text is not None else "value not kept"))
+        if value is not None:
+            c.set_line(tid, VALUE, box_line("= ", value))
+        else:
+            c.set_line(tid, VALUE, fit("= " + text if text is not None else "value not kept"))
         if value is None and node.tensor is not None:
             value = Value.of(node.tensor)
         grad_fn = self.g[node.grad_fn].label if node.grad_fn is not None else None
@@ -445,7 +448,7 @@ class StepBuilder:
         if tid is None:
             return
         c = self.canvas
-        c.set_line(tid, GRAD, "" if value is None else fit("grad " + value.text, bold=kept))
+        c.set_line(tid, GRAD, "" if value is None else box_line("grad ", value, bold=kept))
         if kept:
             c.remove_class(tid, "passing")
             c.info(tid, grad="None" if value is None else value.full, **{"grad arriving": None})
@@ -544,10 +547,11 @@ class StepBuilder:
         c = self.canvas
         for tid in sorted(self.data_touched):
             value = Value.of(self.g[tid].tensor)
-            if tid not in self.appeared or c.text.get((tid, VALUE)) == fit("= " + value.text):
+            line = box_line("= ", value)
+            if tid not in self.appeared or c.text.get((tid, VALUE)) == line:
                 continue
             self.data_now[tid] = value
-            c.set_line(tid, VALUE, fit("= " + value.text))
+            c.set_line(tid, VALUE, line)
             c.info(tid, value=value.full)
             c.say(f"{self.label(tid)}.data changed in place: {self.label(tid)} is now {value_text(value)} but still "
                   f"version {value.version} (.data has a version counter of its own), so backward uses the new values "
@@ -825,9 +829,9 @@ class StepBuilder:
             tid = self.g.tensor_at(ch["at"])
             if tid is None or tid not in self.appeared:
                 continue
-            text = "= " + ch["value"].text if ch["value"] is not None else None
-            if tid in before and text is not None and c.text.get((tid, VALUE)) != fit(text):
-                c.set_line(tid, VALUE, fit(text))
+            text = box_line("= ", ch["value"]) if ch["value"] is not None else None
+            if tid in before and text is not None and c.text.get((tid, VALUE)) != text:
+                c.set_line(tid, VALUE, text)
                 c.info(tid, value=ch["value"].full, _version=str(ch["value"].version))
                 off = f"; {self.changed_off[tid]} is on, so this is not recorded" if tid in self.changed_off else ""
                 step = re.fullmatch(r"([\w.]+)\.step\(\)", self.statement_code().strip())
@@ -1175,8 +1179,9 @@ class StepBuilder:
         else:
             c.say(f"it changed {grad} to {value_text(after)}")
         value = info["value"]
-        if c.text.get((tid, VALUE)) != fit("= " + value.text):
-            c.set_line(tid, VALUE, fit("= " + value.text))
+        line = box_line("= ", value)
+        if c.text.get((tid, VALUE)) != line:
+            c.set_line(tid, VALUE, line)
             c.info(tid, value=value.full, _version=str(value.version))
             c.say(f"it changed {self.label(tid)} in place: now {value_text(value)} (version {value.version})")
         self.set_grad(tid, after, kept=True)
@@ -1301,6 +1306,15 @@ def _node_hook_line(info, kind, node, given):
         module = f"{info['hook_kind']} {_named(info['hook'])} of the {info['module']} module"
         return f"{module} ran with {given} {grads}: {said}"
     return f"{kind} {_named(info['hook'])} of {node} ran with {given} {grads}: {said}"
+
+
+def box_line(prefix, value, bold=False):
+    """``prefix`` and a tensor's numbers (a :class:`Value`) as a line of its box shows them: a small tensor's every
+    number (cut to the box if they are too many to fit), a longer one's summary as torch prints it with as many
+    numbers at each end as fit the box whole (``= [0., 1., ..., 18., 19.]``), else its shape (``grad (64×10)``)."""
+    if math.prod(value.shape) <= SUMMARY_MAX_ELEMENTS:
+        return fit(prefix + value.text, bold)
+    return prefix + summarize(value.numbers, lambda text: fit(prefix + text, bold) == prefix + text, value.shape)
 
 
 def value_text(value):

@@ -12,7 +12,6 @@ import contextlib
 import functools
 import io
 import linecache
-import re
 import sys
 import types
 from dataclasses import dataclass, field
@@ -38,7 +37,17 @@ from minigrad.autograd.observer import (
     RETAIN_GRAD,
     observe,
 )  # fmt: skip
-from minigrad.graph import OpRecord, hook_count, is_pytorch, output_slot, slot, summarize, version_of
+from minigrad.graph import (
+    OpRecord,
+    edges_of,
+    hook_count,
+    is_pytorch,
+    one_line,
+    output_slot,
+    slot,
+    summarize,
+    version_of,
+)
 from minigrad.nn import Module
 from minigrad.nn.hooks import BackwardHook
 from minigrad.tensor import Tensor
@@ -59,18 +68,19 @@ class Value:
     """A snapshot of a tensor's numbers, taken when an event happened (tensors change later).
 
     ``text`` is the graph model's summary on one line (every value for small tensors,
-    min/mean/max for big ones) and ``full`` the values as ``print(tensor)`` shows them (torch
-    elides the middle of big ones), both worked out only if a step shows them; ``scalar`` is
+    torch's summary with its ``...`` for longer ones) and ``full`` the values as ``print(tensor)`` shows them (torch
+    elides the middle of big ones), both worked out only if a step shows them; ``numbers`` the array, or for a big
+    one the numbers a summary shows (:func:`~minigrad.graph.edges_of`); ``scalar`` is
     the one number of a one-element tensor, for arithmetic in chain-rule lines; ``version``
     the tensor's ``_version`` then.
     """
 
-    __slots__ = ("shape", "dtype", "scalar", "version", "_array", "_text", "_full")
+    __slots__ = ("shape", "dtype", "scalar", "version", "_array", "_text", "_full", "_edges")
     KEEP = 1024  # arrays up to this many elements are copied and printed later, if needed
 
-    def __init__(self, shape, dtype, text=None, scalar=None, array=None, version=0, full=None):
+    def __init__(self, shape, dtype, text=None, scalar=None, array=None, version=0, full=None, edges=None):
         self.shape, self.dtype, self.scalar, self.version = shape, dtype, scalar, version
-        self._array, self._text, self._full = array, text, full
+        self._array, self._text, self._full, self._edges = array, text, full, edges
 
     @classmethod
     def of(cls, t):
@@ -85,12 +95,16 @@ class Value:
             dtype = _DTYPE_TEXT[a.dtype] = str(a.dtype)
         if a.size <= cls.KEEP:
             return cls(tuple(a.shape), dtype, None, scalar, a.copy(), version)
-        return cls(tuple(a.shape), dtype, one_line(summarize(a)), scalar, None, version, _printed(a))
+        return cls(tuple(a.shape), dtype, None, scalar, None, version, _printed(a), edges_of(a))
+
+    @property
+    def numbers(self):
+        return self._array if self._array is not None else self._edges
 
     @property
     def text(self):
         if self._text is None:
-            self._text = one_line(summarize(self._array))
+            self._text = one_line(summarize(self._array if self._array is not None else self._edges, shape=self.shape))
         return self._text
 
     @property
@@ -114,12 +128,6 @@ class Value:
 def _printed(array):
     """``print(t)`` of a tensor holding ``array`` (no grad suffixes: they describe a tensor, not a value)."""
     return repr(minigrad.from_numpy(array))
-
-
-def one_line(text):
-    """A summary on one line (labels have a fixed size): ``[[1., 2.], [3., 4.]]``."""
-    text = re.sub(r"\s+", " ", text)
-    return re.sub(r"\[ ", "[", re.sub(r" ([,\]])", r"\1", text))
 
 
 @dataclass
