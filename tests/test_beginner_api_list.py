@@ -2,6 +2,7 @@
 (parity cases recorded from torch, op-catalogue cases), and its counts are the table's."""
 
 import re
+import types
 from pathlib import Path
 
 import pytest
@@ -47,7 +48,10 @@ def resolve(path):
         if path.startswith(prefix):
             obj = importlib.import_module(module) if module != "minigrad.Tensor" else minigrad.Tensor
             for part in path[len(prefix):].split("."):
-                obj = getattr(obj, part)
+                if isinstance(obj, types.ModuleType) and not hasattr(obj, part):  # a subpackage imported by name,
+                    obj = importlib.import_module(f"{obj.__name__}.{part}")  # as `import torch.utils.tensorboard`
+                else:
+                    obj = getattr(obj, part)
             return obj
     raise AssertionError(f"{path}: not a torch., Tensor., F. or nn. name")
 

@@ -130,6 +130,36 @@ def test_constants_made_in_forward_and_several_inputs(tmp_path):
     ]
 
 
+def test_in_place_ops_continue_the_tensor_they_change(tmp_path):
+    """An in-place op (``y.add_(1)``, the gates of ``nn.RNNCell``) is ``aten::add_`` on the node that made the
+    tensor, and what reads the tensor afterwards reads the in-place op, as torch's trace draws it."""
+
+    class Cell(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.cell = nn.RNNCell(2, 3)
+
+        def forward(self, xs):
+            h = self.cell(xs[0:1])
+            h = self.cell(xs[1:2], h)
+            y = h * 2
+            y.add_(1)
+            return y.sum()
+
+    with SummaryWriter(tmp_path) as writer:
+        writer.add_graph(Cell(), torch.rand(2, 2))
+    rows = {name: (op, inputs) for name, op, inputs, _ in summary(read_graph(tmp_path))}
+    cell = "Cell/RNNCell[cell]"
+    assert rows[f"{cell}/add_"] == ("aten::add_", [f"{cell}/addmm", f"{cell}/addmm_1"])
+    assert rows[f"{cell}/tanh"] == ("aten::tanh", [f"{cell}/add_"])
+    assert rows[f"{cell}/addmm_2"][1] == [f"{cell}/bias_hh", f"{cell}/tanh", f"{cell}/t_2"]
+    assert rows[f"{cell}/tanh_1"] == ("aten::tanh", [f"{cell}/add__1"])
+    assert rows["Cell/mul"] == ("aten::mul", [f"{cell}/tanh_1"])
+    assert rows["Cell/add_"] == ("aten::add_", ["Cell/mul"])
+    assert rows["Cell/sum"] == ("aten::sum", ["Cell/add_"])
+    assert rows["output/output.1"] == ("IO Node", ["Cell/sum"])
+
+
 def test_writer_errors_and_default_log_dir(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     writer = SummaryWriter(comment="_demo")

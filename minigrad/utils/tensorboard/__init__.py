@@ -1,6 +1,7 @@
-"""``minigrad.utils.tensorboard``: ``SummaryWriter(log_dir).add_graph(model, input_to_model)``, as in
-``torch.utils.tensorboard``, writing real TensorBoard event files with TensorBoard's own protobuf
-classes and event writer. TensorBoard is an optional dependency: ``pip install tensorboard``.
+"""``minigrad.utils.tensorboard``: ``SummaryWriter(log_dir)`` with ``add_graph(model, input_to_model)``,
+``add_scalar``, ``add_scalars``, ``add_histogram`` and ``add_text``, as in ``torch.utils.tensorboard``, writing
+real TensorBoard event files with TensorBoard's own protobuf classes and event writer. TensorBoard is an
+optional dependency: ``pip install tensorboard``.
 
     from minigrad.utils.tensorboard import SummaryWriter
     writer = SummaryWriter("./data/tensorboard")

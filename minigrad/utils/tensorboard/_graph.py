@@ -34,7 +34,8 @@ def trace_graph(model, args):
     ops, stack = [], [scopes[id(model)]]
 
     def observer(kind, **info):
-        if kind == OP:
+        if kind == OP:  # with each tensor's node as it is now: an in-place op later gives the tensor its own
+            info["at_op"] = {id(t): _node_key(t) for t in (*info["inputs"], *info["outputs"]) if isinstance(t, Tensor)}
             ops.append((stack[-1], info))
 
     was_training = model.training
@@ -46,6 +47,11 @@ def trace_graph(model, args):
         model.train(was_training)
     outputs = (out,) if isinstance(out, Tensor) else tuple(o for o in out if isinstance(o, Tensor))
     return _GraphBuilder(model, scopes).build(_input_names(model, len(args)), args, ops, outputs)
+
+
+def _node_key(t):
+    """(id of the tensor's grad_fn, its output_nr), or None for a tensor outside the graph."""
+    return None if t.grad_fn is None else (id(t.grad_fn), t._output_nr)
 
 
 def _module_scopes(model):
@@ -109,6 +115,9 @@ def _input_names(model, n):
 class _GraphBuilder:
     def __init__(self, model, scopes):
         self.nodes, self.names, self.used = [], {}, {}
+        # (id(node), output_nr) -> name: an in-place op (y.add_(1), the cells' gates) runs on a snapshot of the
+        # tensor and then makes the op's node the tensor's grad_fn, so a tensor is found by its node first
+        self.by_node = {}
         self.param_names = {}
         for module in model.modules():
             for pname, p in module._parameters.items():
@@ -122,7 +131,7 @@ class _GraphBuilder:
         for scope, info in ops:
             self._add_op(scope, info)
         for i, t in enumerate(outputs):
-            self._add(f"output/output.{i + 1}", "IO Node", [self._ref(t, "")], t)
+            self._add(f"output/output.{i + 1}", "IO Node", [self._ref(t, "", _node_key(t))], t)
         return GraphDef(node=self.nodes, versions=VersionDef(producer=22))
 
     def _unique(self, name):
@@ -140,9 +149,12 @@ class _GraphBuilder:
         if tensor is not None:
             self.names[id(tensor)] = name
 
-    def _ref(self, t, scope):
-        """The node name a tensor comes from, adding a node for a parameter or a constant on first use."""
-        name = self.names.get(id(t))
+    def _ref(self, t, scope, key):
+        """The node name a tensor (whose node was ``key`` when the op ran) comes from, adding a node for a
+        parameter or a constant on first use."""
+        name = self.by_node.get(key)
+        if name is None:
+            name = self.names.get(id(t))
         if name is None:
             if id(t) in self.param_names:
                 pname = self.param_names[id(t)]
@@ -159,13 +171,17 @@ class _GraphBuilder:
             kind = f"aten::{short}"
         else:
             short, kind = op.__name__, "prim::PythonOp"
+        at_op = info["at_op"]
+        first = info["inputs"][0] if info["inputs"] else None
+        if isinstance(first, Tensor) and id(first) not in self.names and at_op[id(first)] in self.by_node:
+            short, kind = short + "_", kind + "_"  # it ran on the snapshot of an in-place op's tensor: aten::add_
         inputs, others = [], {}
         arg_names = list(getattr(op, "formula", {}))  # self, other, ...: torch's argument names
         if len(arg_names) != len(info["inputs"]):
             arg_names = [f"arg{i}" for i in range(len(info["inputs"]))]
         for arg, x in zip(arg_names, info["inputs"]):
             if isinstance(x, Tensor):
-                inputs.append(self._ref(x, scope))
+                inputs.append(self._ref(x, scope, at_op[id(x)]))
             else:
                 others[arg] = x
         others.update((k, v) for k, v in params.items() if k != "node_name" and not isinstance(v, Tensor))
@@ -175,3 +191,5 @@ class _GraphBuilder:
         self._add(name, kind, inputs, outputs[0] if outputs else None, str(others).replace("'", " "))
         for k, o in enumerate(outputs):
             self.names[id(o)] = name if k == 0 else f"{name}:{k}"
+            if at_op[id(o)] is not None:
+                self.by_node[at_op[id(o)]] = self.names[id(o)]
