@@ -16,7 +16,8 @@ import numpy as np
 from ..torch_warnings import internal, user_stacklevel
 from ..typename import c_type_name
 from . import grad_mode, observer, transforms
-from .graph import Node
+from .graph import FREED_ERROR, Node
+from .saved_hooks import SavedTensor
 
 Tensor = None  # minigrad.tensor sets this once it is defined (the two modules need each other)
 TORCH_MODULE = "torch.autograd.function"  # where torch defines these classes, as their reprs show it
@@ -112,6 +113,22 @@ class BackwardCFunction(Node, FunctionCtx):
     @saved_tensors.setter
     def saved_tensors(self, value):
         raise AttributeError(_READ_ONLY.format("saved_tensors"))  # a student's ctx.saved_tensors = (x,)
+
+    def _release(self):
+        """Free what ``save_for_backward`` kept; as in torch, a Function's node counts as freed even if it saved
+        nothing (``ctx.saved_tensors`` then raises torch's error)."""
+        self._stash = None
+
+    @property
+    def _raw_saved_tensors(self):
+        """Mirror ``grad_fn._raw_saved_tensors`` of a Function's node: a ``SavedTensor`` for each value
+        ``save_for_backward`` kept (None too), whose own hooks ``register_hooks`` sets; empty while ``forward`` runs,
+        torch's error once what was saved is freed."""
+        if self._forwarding:
+            return ()
+        if self._stash is None:
+            raise RuntimeError(FREED_ERROR)
+        return tuple(SavedTensor(self, i) for i in range(len(self._stash)))
 
     @property
     def saved_variables(self):

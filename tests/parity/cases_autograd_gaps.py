@@ -48,3 +48,49 @@ for f in (lambda t: t.item(), lambda t: float(t), lambda t: int(t), lambda t: t 
     except Exception as e:
         print(type(e).__name__, e)
 """)
+
+# a Function's node lists what save_for_backward kept as SavedTensors (None too), whose hooks a student can set; an
+# empty tuple for a Function that saved nothing; torch's error once what was saved is freed
+case(
+    "api_autograd_gaps_function_raw_saved_tensors",
+    """
+    import torch
+
+    class MyReLU(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, w):
+            ctx.save_for_backward(x, None, w)
+            return x.clamp(min=0) * w
+
+        @staticmethod
+        def backward(ctx, g):
+            x, _, w = ctx.saved_tensors
+            return g * (x > 0) * w, g * x.clamp(min=0)
+
+    class Double(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+
+    x = torch.tensor([-1.0, 2.0, 3.0], requires_grad=True)
+    w = torch.tensor(0.5, requires_grad=True)
+    y = MyReLU.apply(x * 1, w)
+    raw = y.grad_fn._raw_saved_tensors
+    print(type(raw).__name__, len(raw), [type(r).__name__ for r in raw])
+    raw[0].register_hooks(lambda t: (print("pack", t), t * 10)[1], lambda t: (print("unpack", t), t / 10)[1])
+    y.sum().backward()
+    print(x.grad, w.grad)
+    try:
+        y.grad_fn._raw_saved_tensors
+    except RuntimeError as e:
+        print("RuntimeError", str(e)[:60])
+    z = Double.apply(x)
+    print(z.grad_fn._raw_saved_tensors)
+    z.sum().backward()
+    print(z.grad_fn._raw_saved_tensors, x.grad)
+    """,
+)
