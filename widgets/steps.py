@@ -1325,14 +1325,14 @@ def value_text(value):
 
 def _edge_text(grad):
     """The gradient an edge carries, in its label's few characters: the first numbers of a small tensor (the info
-    record has them all), a bigger one's summary if it fits, else its shape (``(64×10)``), never a clipped word."""
+    record has them all), a bigger one as its box shows it in that room (torch's summary, else ``(64×10)``), never a
+    clipped word."""
     width = WIDTH["edge"]
-    if isinstance(grad, Value) and grad.shape and math.prod(grad.shape) <= SUMMARY_MAX_ELEMENTS:
+    if not isinstance(grad, Value) or not grad.shape or grad.numbers is None:
+        return number_text(grad, width)
+    if math.prod(grad.shape) <= SUMMARY_MAX_ELEMENTS:
         return clip(grad.text, width)
-    text = number_text(grad, width)
-    if isinstance(grad, Value) and text.endswith(" tensor)"):
-        return clip(f"({'×'.join(map(str, grad.shape))})", width)
-    return text
+    return summarize(grad.numbers, lambda text: len(text) <= width, grad.shape)
 
 
 def _data(src):
